@@ -1,0 +1,50 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "./http/context";
+import { ApiError, errorResponse } from "./http/errors";
+import { validationHook, validationError } from "./http/validation";
+import { admin } from "./routes/admin";
+import { charts } from "./routes/charts";
+import { demo } from "./routes/demo";
+import { docs } from "./routes/docs";
+import { events } from "./routes/events";
+import { sdk } from "./routes/sdk";
+import { webhooks } from "./routes/webhooks";
+
+/**
+ * Builds the Worker's HTTP application: one sub-app per resource, one error envelope for every
+ * failure, and the OpenAPI document generated from the routes' zod schemas.
+ */
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  // Browsers call the public API from ticketing sites on other origins with a publishable key.
+  app.use("/api/*", cors({ origin: "*", allowHeaders: ["X-Api-Key", "Content-Type"], allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"], maxAge: 86400 }));
+
+  app.route("/admin/v1", admin);
+  app.route("/api/v1/charts", charts);
+  app.route("/api/v1/events", events);
+  app.route("/api/v1/webhooks", webhooks);
+  app.route("/sdk", sdk);
+  app.route("/", docs);
+  app.route("/", demo);
+
+  app.notFound(() => {
+    throw new ApiError("not_found", "No such route");
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof HTTPException && err.status === 400) {
+      // Hono's validators throw this for a body that is not JSON at all.
+      return errorResponse(c, validationError({ body: [err.message || "Malformed JSON in request body"] }, "The request body is not valid JSON"));
+    }
+    console.error("unhandled error", err);
+    return errorResponse(c, new ApiError("internal_error", "An unexpected error occurred"));
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,20 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "./client";
+import { apiKeys, type Environment } from "./schema";
+import type { KeyKind } from "../keys/keys";
+
+/** The key row matching a hash, or undefined. */
+export async function findKeyByHash(d: Db, keyHash: string) {
+  return d.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get();
+}
+
+/**
+ * Stores the hash of a workspace's key of one kind and environment, replacing any previous one in
+ * the same statement batch, so a rotated key stops matching with the very next lookup.
+ */
+export async function replaceKey(d: Db, row: { id: string; workspaceId: string; environment: Environment; kind: KeyKind; keyHash: string; createdAt: string }) {
+  await d.batch([
+    d.delete(apiKeys).where(and(eq(apiKeys.workspaceId, row.workspaceId), eq(apiKeys.environment, row.environment), eq(apiKeys.kind, row.kind))),
+    d.insert(apiKeys).values(row),
+  ]);
+}

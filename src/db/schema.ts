@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** The two isolated environments of a workspace. */
+export const ENVIRONMENTS = ["production", "sandbox"] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+export const workspaces = sqliteTable("workspaces", {
+  id: text("id").primaryKey(),
+  workspaceKey: text("workspace_key").notNull().unique(),
+  name: text("name").notNull(),
+  /** Random per-workspace input of the publishable-key derivation; not a key by itself. */
+  publicKeySalt: text("public_key_salt").notNull(),
+  createdAt: text("created_at").notNull().default(now),
+});
+
+/**
+ * API keys: only the SHA-256 hash of a key is stored. Publishable keys are derived from
+ * PUBLIC_KEY_SECRET and the workspace salt, so the operator API can show them again without
+ * D1 ever holding a plaintext key.
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: ENVIRONMENTS }).notNull(),
+    kind: text("kind", { enum: ["public", "secret"] }).notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("api_keys_one_per_kind").on(t.workspaceId, t.environment, t.kind)],
+);
+
+export const charts = sqliteTable(
+  "charts",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    chartKey: text("chart_key").notNull(),
+    name: text("name").notNull(),
+    draftVersion: integer("draft_version").notNull(),
+    publishedVersion: integer("published_version"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    publishedAt: text("published_at"),
+  },
+  (t) => [uniqueIndex("charts_workspace_key").on(t.workspaceId, t.chartKey)],
+);
+
+/**
+ * Layout snapshots, one per (chart, version), split into parts because a 100,000-seat layout is
+ * larger than D1's 2 MB value limit. Only the draft and the published version are kept.
+ */
+export const chartLayouts = sqliteTable(
+  "chart_layouts",
+  {
+    chartId: text("chart_id").notNull().references(() => charts.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    part: integer("part").notNull(),
+    body: text("body").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chartId, t.version, t.part] })],
+);
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: ENVIRONMENTS }).notNull(),
+    eventKey: text("event_key").notNull(),
+    chartId: text("chart_id").notNull().references(() => charts.id),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("events_workspace_env_key").on(t.workspaceId, t.environment, t.eventKey),
+    index("events_chart").on(t.chartId),
+    index("events_key").on(t.eventKey),
+  ],
+);
+
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: ENVIRONMENTS }).notNull(),
+    url: text("url").notNull(),
+    /** JSON array of subscribed event types. */
+    events: text("events").notNull(),
+    description: text("description").notNull().default(""),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    /** Signing secret: needed in clear to compute HMACs; shown to the user only once. */
+    secret: text("secret").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("webhook_endpoints_scope").on(t.workspaceId, t.environment)],
+);
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    /** The exact envelope JSON that is signed and sent on every attempt. */
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt),
+    uniqueIndex("webhook_deliveries_once").on(t.endpointId, t.eventId),
+  ],
+);

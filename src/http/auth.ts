@@ -1,0 +1,66 @@
+import { createMiddleware } from "hono/factory";
+import { db } from "../db/client";
+import { findKeyByHash } from "../db/keys";
+import { hashKey, parseKey } from "../keys/keys";
+import type { AppEnv, Principal } from "./context";
+import { ApiError } from "./errors";
+
+/**
+ * Publishable keys seen recently in this isolate. They cannot be rotated, so a short cache is
+ * safe and spares the hold path a D1 round trip. Secret keys are never cached: a rotated secret
+ * key must fail from the very next request.
+ */
+const PUBLIC_KEY_TTL_MS = 60_000;
+const PUBLIC_KEY_CACHE_MAX = 10_000;
+const publicKeyCache = new Map<string, { principal: Principal; expires: number }>();
+
+/** One body for every authentication failure, so a forged key cannot be told from a missing one. */
+function unauthorized(): ApiError {
+  return new ApiError("unauthorized", "A valid API key is required in the X-Api-Key header");
+}
+
+/** Resolves a key to its principal, or null when it is malformed or unknown. */
+export async function resolveKey(env: Env, key: string): Promise<Principal | null> {
+  const parsed = parseKey(key);
+  if (!parsed) return null;
+  if (parsed.kind === "public") {
+    const hit = publicKeyCache.get(key);
+    if (hit && hit.expires > Date.now()) return hit.principal;
+  }
+  const row = await findKeyByHash(db(env), await hashKey(key));
+  if (!row || row.kind !== parsed.kind || row.environment !== parsed.environment) return null;
+  const principal: Principal = { workspaceId: row.workspaceId, environment: row.environment, kind: row.kind, keyId: row.id };
+  if (parsed.kind === "public") {
+    if (publicKeyCache.size >= PUBLIC_KEY_CACHE_MAX) publicKeyCache.clear();
+    publicKeyCache.set(key, { principal, expires: Date.now() + PUBLIC_KEY_TTL_MS });
+  }
+  return principal;
+}
+
+/** Authenticates `X-Api-Key` and puts the caller on `c.var.principal`. */
+export function apiKeyAuth() {
+  return createMiddleware<AppEnv>(async function apiKeyAuth(c, next) {
+    const key = c.req.header("x-api-key");
+    const principal = key ? await resolveKey(c.env, key.trim()) : null;
+    if (!principal) throw unauthorized();
+    c.set("principal", principal);
+    await next();
+  });
+}
+
+/** Refuses publishable keys with 403 `public_key_not_allowed`. */
+export function requireSecretKey() {
+  return createMiddleware<AppEnv>(async function requireSecretKey(c, next) {
+    if (c.var.principal.kind !== "secret") {
+      throw new ApiError("public_key_not_allowed", "This operation requires a secret key; publishable keys may not use it");
+    }
+    await next();
+  });
+}
+
+/** Throws 403 `public_key_not_allowed` unless the caller holds a secret key. */
+export function assertSecret(principal: Principal): void {
+  if (principal.kind !== "secret") {
+    throw new ApiError("public_key_not_allowed", "This operation requires a secret key; publishable keys may not use it");
+  }
+}

@@ -1,0 +1,18 @@
+import type { Environment } from "../db/schema";
+import type { KeyKind } from "../keys/keys";
+
+/** Who is calling: resolved from the X-Api-Key header by `apiKeyAuth()`. */
+export interface Principal {
+  workspaceId: string;
+  environment: Environment;
+  kind: KeyKind;
+  keyId: string;
+}
+
+/** The Hono environment shared by every sub-app: bindings plus typed context variables. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    principal: Principal;
+  };
+}

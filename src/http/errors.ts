@@ -1,0 +1,111 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * Every machine-readable error code the service answers with, and its HTTP status.
+ * The union is closed: a new failure needs a new row here, and nothing else maps codes to statuses.
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  unauthorized: 401,
+  public_key_not_allowed: 403,
+  sandbox_only: 403,
+  forbidden: 403,
+  not_found: 404,
+  chart_not_found: 404,
+  event_not_found: 404,
+  webhook_not_found: 404,
+  delivery_not_found: 404,
+  workspace_not_found: 404,
+  method_not_allowed: 405,
+  event_exists: 409,
+  chart_exists: 409,
+  chart_has_events: 409,
+  publish_affects_reservations: 409,
+  seat_unavailable: 409,
+  ga_capacity_exceeded: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+const REASON: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+};
+
+/** An entry of `failed[]`: a label that could not be acted on, and why. */
+export interface FailedEntry {
+  objectLabel: string;
+  reason: string;
+  eventKey?: string;
+  environment?: string;
+  booked?: number;
+  held?: number;
+}
+
+export interface ErrorExtra {
+  failed?: FailedEntry[];
+  errors?: Record<string, string[]>;
+  headers?: Record<string, string>;
+}
+
+/** The JSON envelope of interface.md "Errors". */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  code: ErrorCode;
+  failed?: FailedEntry[];
+  errors?: Record<string, string[]>;
+}
+
+/**
+ * The one error type handlers throw. `app.onError` turns it into the envelope, so a handler never
+ * builds an error response itself.
+ *
+ * @example throw new ApiError("event_not_found", `Event ${key} does not exist`);
+ */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly extra: ErrorExtra;
+
+  constructor(code: ErrorCode, message: string, extra: ErrorExtra = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.extra = extra;
+  }
+
+  get status(): ContentfulStatusCode {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** Builds the envelope for a code; the only place an error body is assembled. */
+export function errorBody(code: ErrorCode, message: string, extra: ErrorExtra = {}): ErrorBody {
+  const statusCode = ERROR_STATUS[code];
+  const body: ErrorBody = { statusCode, error: REASON[statusCode] ?? "Error", message, code };
+  if (extra.failed) body.failed = extra.failed;
+  if (extra.errors) body.errors = extra.errors;
+  return body;
+}
+
+/** Answers an ApiError as JSON with its status and any extra headers (Retry-After, Allow). */
+export function errorResponse(c: Context, err: ApiError): Response {
+  const res = c.json(errorBody(err.code, err.message, err.extra), err.status);
+  for (const [name, value] of Object.entries(err.extra.headers ?? {})) res.headers.set(name, value);
+  return res;
+}

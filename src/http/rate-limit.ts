@@ -1,0 +1,26 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "./context";
+import { ApiError } from "./errors";
+
+/** The window of the SANDBOX_RATE_LIMITER binding (wrangler.toml), sent as Retry-After. */
+const WINDOW_SECONDS = 10;
+
+/**
+ * Limits sandbox traffic per workspace with the Workers Rate Limiting binding. Production traffic
+ * is not limited here: an on-sale burst is legitimate, and the per-event Durable Object is what
+ * serialises it.
+ */
+export function rateLimit() {
+  return createMiddleware<AppEnv>(async function rateLimit(c, next) {
+    const principal = c.var.principal;
+    if (principal.environment === "sandbox") {
+      const { success } = await c.env.SANDBOX_RATE_LIMITER.limit({ key: principal.workspaceId });
+      if (!success) {
+        throw new ApiError("rate_limited", `Sandbox requests are limited per workspace; retry in ${WINDOW_SECONDS} seconds`, {
+          headers: { "Retry-After": String(WINDOW_SECONDS) },
+        });
+      }
+    }
+    await next();
+  });
+}

@@ -1,0 +1,4 @@
+import { newRouter } from "../http/app-factory";
+
+/** Placeholder until the resource is built. */
+export const webhooks = newRouter();

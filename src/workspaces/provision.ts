@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import { db, nowIso } from "../db/client";
+import { replaceKey } from "../db/keys";
+import { apiKeys as apiKeysTable, ENVIRONMENTS, workspaces, type Environment } from "../db/schema";
+import { derivePublicKey, hashKey, newId, newSecretKey } from "../keys/keys";
+
+export interface WorkspaceRecord {
+  workspaceKey: string;
+  name: string;
+  createdAt: string;
+  publicKeys: Record<Environment, string>;
+}
+
+function publicKeySecret(env: Env): string {
+  if (!env.PUBLIC_KEY_SECRET) throw new Error("PUBLIC_KEY_SECRET is not configured");
+  return env.PUBLIC_KEY_SECRET;
+}
+
+async function publicKeysOf(env: Env, salt: string): Promise<Record<Environment, string>> {
+  const secret = publicKeySecret(env);
+  return {
+    production: await derivePublicKey(secret, salt, "production"),
+    sandbox: await derivePublicKey(secret, salt, "sandbox"),
+  };
+}
+
+/**
+ * Creates a workspace with its two publishable keys (one per environment). Only the keys' hashes
+ * reach D1.
+ */
+export async function createWorkspace(env: Env, name: string): Promise<WorkspaceRecord & { id: string }> {
+  const d = db(env);
+  const id = newId("ws");
+  const salt = newId("salt", 32);
+  const createdAt = nowIso();
+  const publicKeys = await publicKeysOf(env, salt);
+  const keyRows = await Promise.all(
+    ENVIRONMENTS.map(async (environment) => ({
+      id: newId("key"),
+      workspaceId: id,
+      environment,
+      kind: "public" as const,
+      keyHash: await hashKey(publicKeys[environment]),
+      createdAt,
+    })),
+  );
+  // The workspace key is the public identifier the operator uses; the row id stays internal.
+  await d.batch([d.insert(workspaces).values({ id, workspaceKey: id, name, publicKeySalt: salt, createdAt }), ...keyRows.map((row) => d.insert(apiKeysTable).values(row))]);
+  return { id, workspaceKey: id, name, createdAt, publicKeys };
+}
+
+/** The workspace with its publishable keys, or null. */
+export async function getWorkspace(env: Env, workspaceKey: string): Promise<(WorkspaceRecord & { id: string }) | null> {
+  const row = await db(env).select().from(workspaces).where(eq(workspaces.workspaceKey, workspaceKey)).get();
+  if (!row) return null;
+  return { id: row.id, workspaceKey: row.workspaceKey, name: row.name, createdAt: row.createdAt, publicKeys: await publicKeysOf(env, row.publicKeySalt) };
+}
+
+/**
+ * Creates the secret key of an environment, or rotates it: the previous key's hash is replaced in
+ * the same batch, so the old key fails from the very next request. The plaintext is returned once.
+ */
+export async function issueSecretKey(env: Env, workspaceId: string, environment: Environment): Promise<{ environment: Environment; secretKey: string; createdAt: string }> {
+  const secretKey = newSecretKey(environment);
+  const createdAt = nowIso();
+  await replaceKey(db(env), { id: newId("key"), workspaceId, environment, kind: "secret", keyHash: await hashKey(secretKey), createdAt });
+  return { environment, secretKey, createdAt };
+}
