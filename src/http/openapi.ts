@@ -1,0 +1,45 @@
+import { z } from "@hono/zod-openapi";
+import { ERROR_STATUS } from "./errors";
+
+/** The error envelope (interface.md "Errors") as a named OpenAPI component. */
+export const ErrorSchema = z
+  .object({
+    statusCode: z.number().int(),
+    error: z.string().openapi({ example: "Bad Request" }),
+    message: z.string(),
+    code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
+    failed: z
+      .array(
+        z.object({
+          objectLabel: z.string(),
+          reason: z.string(),
+          eventKey: z.string().optional(),
+          environment: z.string().optional(),
+          booked: z.number().int().optional(),
+          held: z.number().int().optional(),
+        }),
+      )
+      .optional(),
+    errors: z.record(z.string(), z.array(z.string())).optional().openapi({ description: "Validation details: property path → messages" }),
+  })
+  .openapi("Error");
+
+const DESCRIPTION: Record<number, string> = {
+  400: "Invalid request (`validation_failed`, with `errors` per property path)",
+  401: "Missing, malformed or unknown credentials (`unauthorized`)",
+  403: "Not allowed for this key (`public_key_not_allowed`, `sandbox_only`, `forbidden`)",
+  404: "Not found",
+  409: "Conflict",
+  429: "Sandbox rate limit exceeded (`rate_limited`); see the Retry-After header",
+};
+
+/**
+ * The error responses of a route for its OpenAPI entry, all with the one envelope.
+ *
+ * @example responses: { 200: …, ...errorResponses(400, 401, 404) }
+ */
+export function errorResponses<S extends 400 | 401 | 403 | 404 | 409 | 429>(...statuses: S[]) {
+  const out = {} as Record<S, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }>;
+  for (const s of statuses) out[s] = { description: DESCRIPTION[s], content: { "application/json": { schema: ErrorSchema } } };
+  return out;
+}
