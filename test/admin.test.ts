@@ -5,7 +5,8 @@ import { createApp } from "../src/app";
 import { resolveKey } from "../src/http/auth";
 import { call } from "./helpers";
 
-const TOKEN = env.ADMIN_TOKEN ?? "";
+// Secrets are declared on the global Env (src/secrets.d.ts), not on the test bindings type.
+const TOKEN = (env as unknown as Env).ADMIN_TOKEN ?? "";
 const auth = { Authorization: `Bearer ${TOKEN}` };
 
 /** Calls the operator API with the configured token. */
@@ -162,7 +163,7 @@ describe("operator API switched off (no ADMIN_TOKEN)", () => {
       ["GET", "/admin/v1"],
       ["DELETE", "/admin/v1/workspaces"],
     ])(`${JSON.stringify(token)} token: %s %s is 404 not_found`, async (method, path) => {
-      for (const headers of [{}, { Authorization: "Bearer " }, { Authorization: "Bearer anything" }, { Authorization: `Bearer ${TOKEN}` }]) {
+      for (const headers of [{} as Record<string, string>, { Authorization: "Bearer " }, { Authorization: "Bearer anything" }, { Authorization: `Bearer ${TOKEN}` }]) {
         const res = await withoutToken(method, path, headers, token);
         expect(res.status).toBe(404);
         expect(res.body).toMatchObject({ statusCode: 404, code: "not_found" });
