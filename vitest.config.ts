@@ -25,6 +25,8 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/e2e/**"],
       setupFiles: ["./test/setup.ts"],
+      // A real local HTTP receiver for the webhook end-to-end tests (test/receiver-setup.ts).
+      globalSetup: ["./test/receiver-setup.ts"],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
