@@ -1,0 +1,160 @@
+import { z } from "@hono/zod-openapi";
+import type { Layout } from "./layout";
+
+/**
+ * Validation of the chart layout object (contract §2, a chart's `draftVersion` in requests).
+ *
+ * Shape rules are plain zod; the cross-object rules (unique keys, one label space for seats and GA
+ * areas, every categoryKey naming a category) run once in a superRefine over Maps, so a 100,000-seat
+ * layout is checked in one linear pass. Each cross-object issue carries the path of the exact
+ * offending element, e.g. `sections.0.rows.0.seats.3.categoryKey`; inside a request body the router
+ * prefixes it with the body property (`draftVersion.…`).
+ *
+ * Limits (documented in the OpenAPI document and README):
+ * - at most {@link MAX_OBJECTS} objects (seats plus GA areas) per layout;
+ * - at most {@link MAX_CATEGORIES} categories and {@link MAX_SECTIONS} sections;
+ * - object labels 1..{@link MAX_LABEL} characters; keys 1..128; display labels at most 255.
+ */
+
+/** Most seats plus GA areas in one layout: twice the 100,000-seat chart the contract requires. */
+export const MAX_OBJECTS = 200_000;
+/** Most categories in one layout. */
+export const MAX_CATEGORIES = 1_000;
+/** Most sections in one layout. */
+export const MAX_SECTIONS = 10_000;
+/** Longest object label (seat or GA area), which is also the objectLabel of the seat APIs. */
+export const MAX_LABEL = 128;
+/** Cross-object issues reported at most: one bad rule repeated 100,000 times is one problem. */
+const MAX_REFINE_ISSUES = 100;
+
+/** `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+
+const key = z.string().min(1).max(128);
+const displayLabel = z.string().max(255);
+const objectLabel = z.string().min(1, "must not be empty").max(MAX_LABEL, `must be at most ${MAX_LABEL} characters`);
+const coordinate = z.number();
+
+const categorySchema = z.object({
+  key,
+  label: displayLabel,
+  color: z.string().regex(HEX_COLOR, "must be a hex colour: #rgb, #rrggbb or #rrggbbaa"),
+});
+
+const seatSchema = z.object({
+  label: objectLabel,
+  categoryKey: key,
+  x: coordinate.optional(),
+  y: coordinate.optional(),
+});
+
+const rowSchema = z.object({
+  label: displayLabel,
+  seats: z.array(seatSchema).max(MAX_OBJECTS),
+});
+
+const sectionSchema = z.object({
+  key,
+  label: displayLabel,
+  rows: z.array(rowSchema).max(MAX_OBJECTS),
+});
+
+const gaSchema = z.object({
+  label: objectLabel,
+  categoryKey: key,
+  capacity: z.number().int("must be an integer").min(1, "must be at least 1").max(Number.MAX_SAFE_INTEGER),
+  x: coordinate.optional(),
+  y: coordinate.optional(),
+  width: z.number().min(0).optional(),
+  height: z.number().min(0).optional(),
+});
+
+type Issue = { message: string; path: (string | number)[] };
+
+/** The cross-object rules; `report` returns false once enough issues have been collected. */
+function checkCrossReferences(layout: Layout, report: (issue: Issue) => boolean): void {
+  const categories = new Set<string>();
+  for (let i = 0; i < layout.categories.length; i++) {
+    const k = layout.categories[i]!.key;
+    if (categories.has(k) && !report({ message: `duplicate category key "${k}"`, path: ["categories", i, "key"] })) return;
+    categories.add(k);
+  }
+  const sectionKeys = new Set<string>();
+  // Seat and GA labels share one label space: a Set of every label seen so far.
+  const labels = new Set<string>();
+  let objects = 0;
+  const sections = layout.sections;
+  for (let s = 0; s < sections.length; s++) {
+    const section = sections[s]!;
+    if (sectionKeys.has(section.key) && !report({ message: `duplicate section key "${section.key}"`, path: ["sections", s, "key"] })) return;
+    sectionKeys.add(section.key);
+    for (let r = 0; r < section.rows.length; r++) {
+      const seats = section.rows[r]!.seats;
+      objects += seats.length;
+      if (objects > MAX_OBJECTS) {
+        report({ message: `a layout holds at most ${MAX_OBJECTS} objects`, path: ["sections", s, "rows", r, "seats"] });
+        return;
+      }
+      for (let i = 0; i < seats.length; i++) {
+        const seat = seats[i]!;
+        if (labels.has(seat.label) && !report({ message: `duplicate object label "${seat.label}"`, path: ["sections", s, "rows", r, "seats", i, "label"] })) return;
+        labels.add(seat.label);
+        if (!categories.has(seat.categoryKey) && !report({ message: `unknown category "${seat.categoryKey}"`, path: ["sections", s, "rows", r, "seats", i, "categoryKey"] })) return;
+      }
+    }
+  }
+  const areas = layout.generalAdmission;
+  if (objects + areas.length > MAX_OBJECTS) {
+    report({ message: `a layout holds at most ${MAX_OBJECTS} objects`, path: ["generalAdmission"] });
+    return;
+  }
+  for (let i = 0; i < areas.length; i++) {
+    const area = areas[i]!;
+    if (labels.has(area.label) && !report({ message: `duplicate object label "${area.label}"`, path: ["generalAdmission", i, "label"] })) return;
+    labels.add(area.label);
+    if (!categories.has(area.categoryKey) && !report({ message: `unknown category "${area.categoryKey}"`, path: ["generalAdmission", i, "categoryKey"] })) return;
+  }
+}
+
+/**
+ * The layout object. Missing arrays default to empty, so `{}` is the empty layout. Unknown
+ * properties are dropped.
+ */
+export const layoutSchema = z
+  .object({
+    categories: z.array(categorySchema).max(MAX_CATEGORIES).default([]),
+    sections: z.array(sectionSchema).max(MAX_SECTIONS).default([]),
+    generalAdmission: z.array(gaSchema).max(MAX_OBJECTS).default([]),
+  })
+  .superRefine((layout, ctx) => {
+    let count = 0;
+    checkCrossReferences(layout, (issue) => {
+      ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      return ++count < MAX_REFINE_ISSUES;
+    });
+  })
+  .openapi("Layout", {
+    description:
+      "A chart layout: categories, sections of rows of seats, and general-admission areas. Seat and GA labels share one label space. " +
+      `Limits: ${MAX_OBJECTS} objects, ${MAX_CATEGORIES} categories, ${MAX_SECTIONS} sections, labels of 1..${MAX_LABEL} characters.`,
+  });
+
+/** A layout parse failure: zod issues with paths relative to the layout object. */
+export class LayoutError extends Error {
+  constructor(readonly issues: readonly z.core.$ZodIssue[]) {
+    super(`invalid layout: ${issues.map((i) => `${i.path.join(".")}: ${i.message}`).slice(0, 5).join("; ")}`);
+    this.name = "LayoutError";
+  }
+}
+
+/**
+ * Validates an untrusted value as a layout and returns it normalised (missing arrays filled in,
+ * unknown properties dropped). Throws {@link LayoutError} when invalid.
+ *
+ * @example const layout = parseLayout(JSON.parse(text));
+ */
+export function parseLayout(input: unknown): Layout {
+  const result = layoutSchema.safeParse(input);
+  if (!result.success) throw new LayoutError(result.error.issues);
+  return result.data;
+}

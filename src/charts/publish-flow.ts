@@ -1,0 +1,60 @@
+import type { Db } from "../db/client";
+import { getChartByKey, loadLayout, markPublished, markUnpublished, type ChartRow } from "../db/charts";
+import { applyPublishToEvents, checkPublishImpact, type PublishInput } from "../engine/publish";
+import { ApiError, type FailedEntry } from "../http/errors";
+import { EMPTY_LAYOUT } from "./layout";
+
+/**
+ * The engine's publish hook in its four-argument form: the engine calls `commit` (the D1 update)
+ * at the right moment of its protocol. Typing it here keeps this module compiling while the engine
+ * still has the three-argument placeholder (a shorter parameter list is assignable).
+ */
+type ApplyPublish = (env: Env, input: PublishInput, force: boolean, commit: () => Promise<void>) => Promise<{ ok: true } | { ok: false; failed: FailedEntry[] }>;
+const applyPublish: ApplyPublish = applyPublishToEvents;
+
+async function draftInput(d: Db, chart: ChartRow): Promise<PublishInput> {
+  const layout = (await loadLayout(d, chart.id, chart.draftVersion)) ?? EMPTY_LAYOUT;
+  return { workspaceId: chart.workspaceId, chartId: chart.id, chartKey: chart.chartKey, version: chart.draftVersion, layout };
+}
+
+/** Runs the engine hook with a commit that happens exactly once, then returns the fresh chart row. */
+async function runPublish(env: Env, d: Db, chart: ChartRow, input: PublishInput, force: boolean, write: () => Promise<void>): Promise<ChartRow> {
+  let committed = false;
+  const commit = async () => {
+    if (committed) return;
+    committed = true;
+    await write();
+  };
+  const result = await applyPublish(env, input, force, commit);
+  if (!result.ok) throw new ApiError("publish_affects_reservations", `Publishing chart ${chart.chartKey} would affect held or booked objects; use force=true to publish anyway`, { failed: result.failed });
+  // The placeholder engine ignores `commit`: the D1 update still has to happen.
+  if (!committed) await commit();
+  const fresh = await getChartByKey(d, chart.workspaceId, chart.chartKey);
+  if (!fresh) throw new ApiError("chart_not_found", `Chart ${chart.chartKey} does not exist`);
+  return fresh;
+}
+
+/**
+ * Publishes the chart's current draft: publishedVersion becomes draftVersion. Without `force` the
+ * engine refuses (409 publish_affects_reservations) when events hold or booked objects the draft
+ * would remove, retype, recategorise or shrink.
+ */
+export async function publishChart(env: Env, d: Db, chart: ChartRow, force: boolean): Promise<ChartRow> {
+  const input = await draftInput(d, chart);
+  return runPublish(env, d, chart, input, force, async () => {
+    if (!(await markPublished(d, chart.id, chart.draftVersion))) {
+      throw new ApiError("conflict", `The draft of chart ${chart.chartKey} changed while publishing; retry`);
+    }
+  });
+}
+
+/** Clears the published version. Never refused: events keep working and appear empty. */
+export async function unpublishChart(env: Env, d: Db, chart: ChartRow): Promise<ChartRow> {
+  const input: PublishInput = { workspaceId: chart.workspaceId, chartId: chart.id, chartKey: chart.chartKey, version: null, layout: null };
+  return runPublish(env, d, chart, input, true, () => markUnpublished(d, chart.id));
+}
+
+/** The publish-impact entries of publishing the current draft, in both environments. */
+export async function publishCheck(env: Env, d: Db, chart: ChartRow): Promise<FailedEntry[]> {
+  return checkPublishImpact(env, await draftInput(d, chart));
+}
