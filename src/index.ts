@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { handleWebhookBatch } from "./webhooks/consumer";
 
 export { EventObject } from "./engine/event-object";
 
@@ -6,4 +7,6 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
+  // Both webhook queues (work and dead-letter) land here; the consumer tells them apart by name.
+  queue: (batch, env) => handleWebhookBatch(batch, env),
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,132 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { webhookDeliveries, webhookEndpoints, type Environment } from "./schema";
+
+/** A stored webhook endpoint row (secret included: never return it from a route except once). */
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+/** A stored delivery row: one envelope for one endpoint, with its attempt log. */
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** The tenancy scope every endpoint query is bound to. */
+export interface Scope {
+  workspaceId: string;
+  environment: Environment;
+}
+
+/** Subscribed event types of an endpoint, tolerating a corrupt column as "none". */
+export function endpointEvents(row: Pick<EndpointRow, "events">): string[] {
+  try {
+    const parsed: unknown = JSON.parse(row.events);
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function insertEndpoint(d: Db, row: typeof webhookEndpoints.$inferInsert): Promise<void> {
+  await d.insert(webhookEndpoints).values(row);
+}
+
+/** Every endpoint of the scope, oldest first. */
+export async function listEndpoints(d: Db, scope: Scope): Promise<EndpointRow[]> {
+  return d
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, scope.workspaceId), eq(webhookEndpoints.environment, scope.environment)))
+    .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id)
+    .all();
+}
+
+/** One endpoint, only if it belongs to the scope: another workspace's or environment's id is "not found". */
+export async function findEndpoint(d: Db, scope: Scope, id: string): Promise<EndpointRow | undefined> {
+  return d
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, scope.workspaceId), eq(webhookEndpoints.environment, scope.environment)))
+    .get();
+}
+
+/** Applies a partial update to an endpoint of the scope and returns the new row. */
+export async function updateEndpoint(d: Db, scope: Scope, id: string, patch: Partial<Pick<EndpointRow, "url" | "events" | "description" | "enabled" | "secret" | "updatedAt">>): Promise<EndpointRow | undefined> {
+  return d
+    .update(webhookEndpoints)
+    .set(patch)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, scope.workspaceId), eq(webhookEndpoints.environment, scope.environment)))
+    .returning()
+    .get();
+}
+
+/** Deletes an endpoint of the scope (its deliveries go with it); false when there was none. */
+export async function deleteEndpoint(d: Db, scope: Scope, id: string): Promise<boolean> {
+  const gone = await d
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, scope.workspaceId), eq(webhookEndpoints.environment, scope.environment)))
+    .returning({ id: webhookEndpoints.id })
+    .all();
+  return gone.length > 0;
+}
+
+/** Enabled endpoints of the scope subscribed to `type`. */
+export async function subscribedEndpoints(d: Db, scope: Scope, type: string): Promise<EndpointRow[]> {
+  const rows = await d
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, scope.workspaceId), eq(webhookEndpoints.environment, scope.environment), eq(webhookEndpoints.enabled, true)))
+    .all();
+  return rows.filter((row) => endpointEvents(row).includes(type));
+}
+
+/**
+ * Creates deliveries, skipping any (endpoint, event) pair that already has one, so a queue
+ * message delivered twice never creates a second delivery. Returns the rows that were new.
+ */
+export async function insertDeliveries(d: Db, rows: Array<typeof webhookDeliveries.$inferInsert>): Promise<DeliveryRow[]> {
+  const created: DeliveryRow[] = [];
+  // One statement per row keeps each under D1's bound-parameter limit whatever the fan-out.
+  for (const row of rows) {
+    const inserted = await d.insert(webhookDeliveries).values(row).onConflictDoNothing().returning().all();
+    created.push(...inserted);
+  }
+  return created;
+}
+
+/** The delivery of an (endpoint, event) pair, if any. */
+export async function findDeliveryByEvent(d: Db, endpointId: string, eventId: string): Promise<DeliveryRow | undefined> {
+  return d.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.eventId, eventId))).get();
+}
+
+export async function findDelivery(d: Db, id: string): Promise<DeliveryRow | undefined> {
+  return d.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).get();
+}
+
+/** A delivery and its endpoint in one read; the endpoint is undefined once it was deleted. */
+export async function findDeliveryWithEndpoint(d: Db, id: string): Promise<{ delivery: DeliveryRow; endpoint: EndpointRow | undefined } | undefined> {
+  const delivery = await findDelivery(d, id);
+  if (!delivery) return undefined;
+  const endpoint = await d.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId)).get();
+  return { delivery, endpoint };
+}
+
+/** The newest deliveries of an endpoint, newest first. */
+export async function listDeliveries(d: Db, endpointId: string, limit = 100): Promise<DeliveryRow[]> {
+  return d.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit).all();
+}
+
+/** Writes the outcome of an attempt (or of a decision not to attempt). */
+export async function updateDelivery(d: Db, id: string, patch: Partial<Pick<DeliveryRow, "status" | "attempts" | "lastStatusCode" | "lastError" | "updatedAt">>): Promise<void> {
+  await d.update(webhookDeliveries).set(patch).where(eq(webhookDeliveries.id, id)).run();
+}
+
+/**
+ * Records one HTTP attempt: the counter is incremented in SQL so two concurrent attempts (a
+ * replay racing a retry) both count. Returns the new attempt total.
+ */
+export async function recordAttempt(d: Db, id: string, outcome: Pick<DeliveryRow, "status" | "lastStatusCode" | "lastError" | "updatedAt">): Promise<number> {
+  const row = await d
+    .update(webhookDeliveries)
+    .set({ ...outcome, attempts: sql`${webhookDeliveries.attempts} + 1` })
+    .where(eq(webhookDeliveries.id, id))
+    .returning({ attempts: webhookDeliveries.attempts })
+    .get();
+  return row?.attempts ?? 0;
+}

@@ -1,0 +1,105 @@
+import { db, nowIso } from "../db/client";
+import { findDeliveryWithEndpoint, recordAttempt, updateDelivery } from "../db/webhooks";
+import { signatureHeader, SIGNATURE_HEADER } from "./signing";
+import { allowPrivateUrls, checkWebhookUrl } from "./url-policy";
+
+/**
+ * Attempts per delivery run (the first try and 7 retries). A replay starts a new run.
+ * With the production base of 30 s the retries wait 30 s, 1, 2, 4, 8, 16 and 32 min: the last
+ * attempt happens about 63.5 minutes after the first.
+ */
+export const MAX_ATTEMPTS = 8;
+
+/** Longest wait for a receiver's answer. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** Cloudflare Queues refuse a longer delay. */
+const MAX_DELAY_SECONDS = 43_200;
+
+/** Wait before retry number `attempt` (1-based attempt that just failed): base × 2^(attempt-1). */
+export function retryDelaySeconds(baseSeconds: number, attempt: number): number {
+  return Math.min(MAX_DELAY_SECONDS, Math.max(0, Math.round(baseSeconds * 2 ** (attempt - 1))));
+}
+
+/** The base delay from `WEBHOOK_RETRY_BASE_SECONDS`, 30 s when unset or not a number. */
+export function retryBaseSeconds(env: Pick<Env, "WEBHOOK_RETRY_BASE_SECONDS">): number {
+  const n = Number(env.WEBHOOK_RETRY_BASE_SECONDS);
+  return Number.isFinite(n) && n >= 0 ? n : 30;
+}
+
+/** What the queue consumer does with the `deliver` message after an attempt. */
+export type AttemptOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
+
+/** The result of one HTTP exchange: success, or why it failed (status when there was one). */
+type SendResult = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+
+/**
+ * POSTs the stored envelope to the endpoint. Redirects are never followed (a 3xx is a failure:
+ * following one would let a public URL bounce the request to an internal host).
+ */
+async function send(url: string, payload: string, secret: string, ids: { eventId: string; deliveryId: string }): Promise<SendResult> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      redirect: "manual",
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "SeatReservation-Webhooks/1",
+        [SIGNATURE_HEADER]: await signatureHeader(secret, timestamp, payload),
+        "Service-Event-Id": ids.eventId,
+        "Service-Delivery-Id": ids.deliveryId,
+      },
+      body: payload,
+    });
+    // The answer's body is of no use; cancelling frees the connection.
+    await res.body?.cancel();
+    if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
+    if (res.status >= 300 && res.status < 400) return { ok: false, status: res.status, error: `redirect (${res.status}) not followed` };
+    return { ok: false, status: res.status, error: `HTTP ${res.status}` };
+  } catch (err) {
+    const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+    return { ok: false, status: null, error: timedOut ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `network error: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/**
+ * Makes attempt number `attempt` (1-based within the current run) of one delivery and records it.
+ * The secret is read at send time, so a rotated secret signs the very next attempt; the URL
+ * policy is checked again, so an address that is no longer allowed fails without a network call.
+ */
+export async function attemptDelivery(env: Env, deliveryId: string, attempt: number): Promise<AttemptOutcome> {
+  const d = db(env);
+  const found = await findDeliveryWithEndpoint(d, deliveryId);
+  // The endpoint was deleted (its deliveries with it), or the message is stale: nothing to do.
+  if (!found || !found.endpoint) return { kind: "ack" };
+  const { delivery, endpoint } = found;
+  // A duplicate queue message for a delivery that already landed or already gave up.
+  if (delivery.status !== "pending") return { kind: "ack" };
+  if (!endpoint.enabled) {
+    await updateDelivery(d, delivery.id, { status: "failed", lastError: "endpoint disabled", updatedAt: nowIso() });
+    return { kind: "ack" };
+  }
+
+  const verdict = checkWebhookUrl(endpoint.url, { allowPrivate: allowPrivateUrls(env) });
+  const result: SendResult = verdict.ok
+    ? await send(endpoint.url, delivery.payload, endpoint.secret, { eventId: delivery.eventId, deliveryId: delivery.id })
+    : { ok: false, status: null, error: `URL not allowed: ${verdict.reason}` };
+
+  if (result.ok) {
+    await recordAttempt(d, delivery.id, { status: "succeeded", lastStatusCode: result.status, lastError: null, updatedAt: nowIso() });
+    return { kind: "ack" };
+  }
+  const last = attempt >= MAX_ATTEMPTS;
+  await recordAttempt(d, delivery.id, { status: last ? "failed" : "pending", lastStatusCode: result.status, lastError: result.error, updatedAt: nowIso() });
+  return last ? { kind: "ack" } : { kind: "retry", delaySeconds: retryDelaySeconds(retryBaseSeconds(env), attempt) };
+}
+
+/** Marks a delivery failed when its message reached the dead-letter queue still pending. */
+export async function deadLetterDelivery(env: Env, deliveryId: string): Promise<void> {
+  const d = db(env);
+  const found = await findDeliveryWithEndpoint(d, deliveryId);
+  if (!found || found.delivery.status !== "pending") return;
+  await updateDelivery(d, deliveryId, { status: "failed", lastError: "dead-lettered: the delivery could not be processed; replay it to try again", updatedAt: nowIso() });
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { call, keyFor, newWorkspace } from "./helpers";
+
+const URL_OK = "https://hooks.example.com/seats";
+
+async function register(key: string, body: Record<string, unknown> = {}) {
+  return call("POST", "/api/v1/webhooks", { key, body: { url: URL_OK, events: ["seat.held", "seat.booked"], description: "back office", ...body } });
+}
+
+describe("webhook endpoints: happy paths", () => {
+  it("registers an endpoint and shows its secret only at registration", async () => {
+    const keys = await newWorkspace();
+    const res = await register(keys.skLive);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ url: URL_OK, events: ["seat.held", "seat.booked"], description: "back office", enabled: true, environment: "production" });
+    expect(res.body.id).toMatch(/^wh_/);
+    expect(res.body.secret).toMatch(/^whsec_[0-9A-Za-z]{32,}$/);
+    expect(typeof res.body.createdAt).toBe("string");
+
+    const got = await call("GET", `/api/v1/webhooks/${res.body.id}`, { key: keys.skLive });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ id: res.body.id, url: URL_OK });
+    expect(got.body).not.toHaveProperty("secret");
+    const list = await call("GET", "/api/v1/webhooks", { key: keys.skLive });
+    expect(list.status).toBe(200);
+    expect(list.body.items).toHaveLength(1);
+    expect(JSON.stringify(list.body)).not.toContain(res.body.secret);
+  });
+
+  it("updates url, events, description and enabled; a URL change keeps the secret", async () => {
+    const keys = await newWorkspace();
+    const { body: ep } = await register(keys.skTest);
+    const patched = await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skTest, body: { url: "https://other.example.org/hook", events: ["seat.released"], description: "new", enabled: false } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id: ep.id, url: "https://other.example.org/hook", events: ["seat.released"], description: "new", enabled: false, environment: "sandbox" });
+    expect(patched.body).not.toHaveProperty("secret");
+    // The secret is unchanged: a rotation is the only way to change it, and it shows the old one is gone.
+    const rotated = await call("POST", `/api/v1/webhooks/${ep.id}/rotate-secret`, { key: keys.skTest });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body).toEqual({ id: ep.id, secret: expect.stringMatching(/^whsec_/) });
+    expect(rotated.body.secret).not.toBe(ep.secret);
+  });
+
+  it("deletes an endpoint", async () => {
+    const keys = await newWorkspace();
+    const { body: ep } = await register(keys.skLive);
+    expect(await call("DELETE", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive })).toMatchObject({ status: 200, body: { id: ep.id, deleted: true } });
+    expect(await call("GET", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive })).toMatchObject({ status: 404, body: { code: "webhook_not_found" } });
+    expect(await call("DELETE", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive })).toMatchObject({ status: 404, body: { code: "webhook_not_found" } });
+  });
+
+  it("queues a test delivery and lists it in the delivery log", async () => {
+    const keys = await newWorkspace();
+    const { body: ep } = await register(keys.skLive);
+    const res = await call("POST", `/api/v1/webhooks/${ep.id}/test`, { key: keys.skLive });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ deliveryId: expect.stringMatching(/^dlv_/), eventId: expect.stringMatching(/^evt_/), status: "pending" });
+    const log = await call("GET", `/api/v1/webhooks/${ep.id}/deliveries`, { key: keys.skLive });
+    expect(log.status).toBe(200);
+    expect(log.body.items[0]).toMatchObject({ id: res.body.deliveryId, eventId: res.body.eventId, type: "webhook.test", attempts: expect.any(Number), createdAt: expect.any(String) });
+    expect(["pending", "succeeded", "failed"]).toContain(log.body.items[0].status);
+  });
+});
+
+describe("webhook endpoints: validation", () => {
+  it.each([
+    // The test config sets WEBHOOK_ALLOW_PRIVATE_URLS=true, so http:// and loopback pass here;
+    // the default policy is covered by webhook-url-policy.test.ts.
+    [{ url: "ftp://example.com/hook" }, "url"],
+    [{ url: "https://[fd00::1]/hook" }, "url"],
+    [{ url: "https://10.1.2.3/" }, "url"],
+    [{ url: "https://169.254.169.254/" }, "url"],
+    [{ url: "https://user:pw@example.com/" }, "url"],
+    [{ url: "not a url" }, "url"],
+    [{ events: [] }, "events"],
+    [{ events: ["seat.exploded"] }, "events.0"],
+    [{ events: "seat.held" }, "events"],
+    [{ description: 42 }, "description"],
+  ])("refuses %j with errors.%s", async (patch, field) => {
+    const keys = await newWorkspace();
+    const res = await register(keys.skLive, patch);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: "validation_failed" });
+    expect(res.body.errors).toHaveProperty([field]);
+  });
+
+  it("refuses a body without url or events, a non-JSON body and an empty PATCH", async () => {
+    const keys = await newWorkspace();
+    expect((await call("POST", "/api/v1/webhooks", { key: keys.skLive, body: { events: ["seat.held"] } })).status).toBe(400);
+    expect((await call("POST", "/api/v1/webhooks", { key: keys.skLive, body: { url: URL_OK } })).status).toBe(400);
+    expect((await call("POST", "/api/v1/webhooks", { key: keys.skLive, rawBody: "{nope" })).body.code).toBe("validation_failed");
+    const { body: ep } = await register(keys.skLive);
+    expect(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: {} })).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+    expect(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: { url: "https://169.254.169.254/" } })).toMatchObject({ status: 400, body: { errors: { url: expect.any(Array) } } });
+    expect(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: { enabled: "yes" } })).toMatchObject({ status: 400 });
+  });
+
+  it("admits a loopback http URL because the test config sets WEBHOOK_ALLOW_PRIVATE_URLS=true", async () => {
+    const keys = await newWorkspace();
+    expect((await register(keys.skLive, { url: "http://127.0.0.1:9/hook" })).status).toBe(201);
+    expect((await register(keys.skLive, { url: "http://192.168.0.1/hook" })).status).toBe(400);
+  });
+});
+
+describe("webhook endpoints: security", () => {
+  it("requires a key", async () => {
+    expect(await call("GET", "/api/v1/webhooks")).toMatchObject({ status: 401, body: { code: "unauthorized" } });
+  });
+
+  it.each(["production", "sandbox"] as const)("refuses publishable keys (%s) on every route", async (environment) => {
+    const keys = await newWorkspace();
+    const { body: ep } = await register(keyFor(keys, "secret", environment));
+    const pk = keyFor(keys, "public", environment);
+    const routes: Array<[string, string, unknown?]> = [
+      ["POST", "/api/v1/webhooks", { url: URL_OK, events: ["seat.held"] }],
+      ["GET", "/api/v1/webhooks"],
+      ["GET", `/api/v1/webhooks/${ep.id}`],
+      ["PATCH", `/api/v1/webhooks/${ep.id}`, { enabled: false }],
+      ["DELETE", `/api/v1/webhooks/${ep.id}`],
+      ["POST", `/api/v1/webhooks/${ep.id}/rotate-secret`],
+      ["POST", `/api/v1/webhooks/${ep.id}/test`],
+      ["GET", `/api/v1/webhooks/${ep.id}/deliveries`],
+      ["POST", `/api/v1/webhooks/${ep.id}/deliveries/dlv_x/replay`],
+    ];
+    for (const [method, path, body] of routes) {
+      const res = await call(method, path, { key: pk, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.code).toBe("public_key_not_allowed");
+    }
+  });
+
+  it.each([
+    ["the other environment", async (keys: Awaited<ReturnType<typeof newWorkspace>>) => keys.skTest],
+    ["another workspace", async () => (await newWorkspace()).skLive],
+  ])("hides an endpoint from %s (404 webhook_not_found)", async (_name, otherKey) => {
+    const keys = await newWorkspace();
+    const { body: ep } = await register(keys.skLive);
+    const key = await otherKey(keys);
+    const routes: Array<[string, string, unknown?]> = [
+      ["GET", `/api/v1/webhooks/${ep.id}`],
+      ["PATCH", `/api/v1/webhooks/${ep.id}`, { enabled: false }],
+      ["DELETE", `/api/v1/webhooks/${ep.id}`],
+      ["POST", `/api/v1/webhooks/${ep.id}/rotate-secret`],
+      ["POST", `/api/v1/webhooks/${ep.id}/test`],
+      ["GET", `/api/v1/webhooks/${ep.id}/deliveries`],
+    ];
+    for (const [method, path, body] of routes) {
+      const res = await call(method, path, { key, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.code).toBe("webhook_not_found");
+    }
+    expect((await call("GET", "/api/v1/webhooks", { key })).body.items).toEqual([]);
+    // Still intact for its owner.
+    expect(await call("GET", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive })).toMatchObject({ status: 200, body: { enabled: true } });
+  });
+
+  it("does not replay a delivery through another endpoint", async () => {
+    const keys = await newWorkspace();
+    const { body: a } = await register(keys.skLive);
+    const { body: b } = await register(keys.skLive);
+    const t = await call("POST", `/api/v1/webhooks/${a.id}/test`, { key: keys.skLive });
+    expect(await call("POST", `/api/v1/webhooks/${b.id}/deliveries/${t.body.deliveryId}/replay`, { key: keys.skLive })).toMatchObject({ status: 404, body: { code: "delivery_not_found" } });
+    expect(await call("POST", `/api/v1/webhooks/${a.id}/deliveries/dlv_missing/replay`, { key: keys.skLive })).toMatchObject({ status: 404, body: { code: "delivery_not_found" } });
+  });
+});
