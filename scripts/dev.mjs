@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// `npm run dev [-- <wrangler dev arguments>]`: a working local service from a fresh checkout.
+//
+// 1. completes .dev.vars (random ADMIN_TOKEN and PUBLIC_KEY_SECRET, private webhook URLs allowed),
+// 2. applies the local D1 migrations,
+// 3. starts `wrangler dev` in the foreground with every extra argument passed on,
+// 4. once it answers, provisions the demo (workspace, keys, published chart, events) once, reusing
+//    it on later runs (.wrangler/demo.json), and prints the keys and ready-to-paste curl lines.
+// Ctrl-C stops wrangler and this script together.
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { waitUntilUp } from "./lib/client.mjs";
+import { DEMO_EVENT_KEY, ensureDemo } from "./lib/demo.mjs";
+import { baseUrlFor, parseDevArgs } from "./lib/dev-args.mjs";
+import { ensureDevVars } from "./lib/dev-vars.mjs";
+import { firstFreePort, runWrangler, startWrangler } from "./lib/wrangler.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const extra = process.argv.slice(2);
+const args = parseDevArgs(extra);
+const log = (msg) => console.log(`[dev] ${msg}`);
+
+// 1. Local secrets. A `--var NAME:VALUE` wins over .dev.vars, as it does inside wrangler.
+const { vars, added } = ensureDevVars(path.join(root, ".dev.vars"));
+if (added.length) log(`wrote ${added.join(", ")} to .dev.vars`);
+const adminToken = args.vars.ADMIN_TOKEN ?? vars.ADMIN_TOKEN;
+
+// 2. Local D1 schema. Options that choose the config or the state directory apply here too.
+const shared = [];
+if (args.config) shared.push("--config", args.config);
+if (args.env) shared.push("--env", args.env);
+if (args.persistTo) shared.push("--persist-to", args.persistTo);
+log("applying local D1 migrations");
+if (runWrangler(root, ["d1", "migrations", "apply", "DB", "--local", ...shared]) !== 0) {
+  console.error("[dev] applying the D1 migrations failed");
+  process.exit(1);
+}
+
+// 3. wrangler dev. Defaults: loopback only, and the first free port from 8787, so that we know
+// where to call it (wrangler would otherwise silently pick a random port when 8787 is taken).
+const ip = args.ip ?? "127.0.0.1";
+const defaults = [];
+if (!args.ip) defaults.push("--ip", ip);
+let port = args.port;
+if (port === undefined) {
+  port = await firstFreePort(8787, ip === "0.0.0.0" ? "127.0.0.1" : ip);
+  defaults.push("--port", String(port));
+}
+const baseUrl = baseUrlFor(ip, port, args.protocol);
+const child = startWrangler(root, ["dev", ...defaults, ...extra]);
+let exited = false;
+child.on("exit", (code, signal) => {
+  exited = true;
+  process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 15) : 1));
+});
+// Ctrl-C reaches wrangler through the terminal's process group; a signal sent to this process
+// alone (kill <pid>) is passed on, and we exit when wrangler does.
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(sig, () => {
+    if (!exited) child.kill(sig);
+  });
+}
+
+// 4. The demo.
+if (!(await waitUntilUp(baseUrl, { stillRunning: () => !exited }))) {
+  if (!exited) log(`${baseUrl} did not answer; the demo was not provisioned`);
+} else if (!adminToken) {
+  log("ADMIN_TOKEN is empty, so the operator API is off and no demo can be provisioned");
+} else {
+  try {
+    const demo = await ensureDemo({ baseUrl, adminToken, stateFile: path.join(root, ".wrangler", "demo.json"), log });
+    printBanner(demo);
+  } catch (err) {
+    log(`provisioning the demo failed: ${err instanceof Error ? err.message : err}`);
+    log("wrangler dev keeps running; fix the cause and restart `npm run dev` to retry");
+  }
+}
+
+function printBanner(demo) {
+  const token = "demo-hold-token-1";
+  const ev = `${baseUrl}/api/v1/events/${DEMO_EVENT_KEY}`;
+  const json = "-H 'Content-Type: application/json'";
+  const lines = [
+    "",
+    "================ seat reservation service: local demo ================",
+    `  API             ${baseUrl}/api/v1`,
+    `  Demo page       ${baseUrl}/`,
+    `  API reference   ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)`,
+    "",
+    `  ADMIN_TOKEN     ${adminToken}`,
+    `  workspace       ${demo.workspaceKey}`,
+    `  pk_test         ${demo.pkTest}`,
+    `  sk_test         ${demo.skTest}`,
+    `  pk_live         ${demo.pkLive}`,
+    `  sk_live         ${demo.skLive}`,
+    `  chart           ${demo.chartKey}   event: ${DEMO_EVENT_KEY} (sandbox and production)`,
+    "",
+    "  Try it (sandbox keys):",
+    "  # hold two seats with the publishable key (what the browser does)",
+    `  curl -s -X POST ${ev}/seats/hold -H 'X-Api-Key: ${demo.pkTest}' ${json} -d '{"objectLabels":["A-1-1","A-1-2"],"holdToken":"${token}"}'`,
+    "  # live status: every non-free seat; `mine` flags the ones this token holds",
+    `  curl -s '${ev}/status?holdToken=${token}' -H 'X-Api-Key: ${demo.pkTest}'`,
+    "  # book them with the secret key (what your server does)",
+    `  curl -s -X POST ${ev}/seats/book -H 'X-Api-Key: ${demo.skTest}' ${json} -d '{"objectLabels":["A-1-1","A-1-2"],"holdToken":"${token}"}'`,
+    "  # release them again",
+    `  curl -s -X POST ${ev}/seats/release -H 'X-Api-Key: ${demo.skTest}' ${json} -d '{"objectLabels":["A-1-1","A-1-2"],"holdToken":"${token}"}'`,
+    "",
+    "  Operator CLI:   npm run admin -- help",
+    "  Stop:           Ctrl-C",
+    "======================================================================",
+    "",
+  ];
+  for (const w of demo.warnings) lines.splice(lines.length - 2, 0, `  WARNING: ${w}`);
+  console.log(lines.join("\n"));
+}
