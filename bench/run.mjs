@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the performance harness of issue 6. Starts the local runtime (wrangler dev on a
+ * free port, fresh temporary state), provisions through the HTTP APIs, runs the scenarios, and
+ * prints one table with every figure, its target, a same-run baseline and the command that
+ * reproduces it. See BENCHMARKS.md for what each figure means and the latest results.
+ *
+ *   npm run bench                          every scenario
+ *   npm run bench -- --only holds,race     some scenarios
+ *   npm run bench -- --quick               short durations (a smoke run of the harness)
+ *   npm run bench -- --base-url http://127.0.0.1:8787 --admin-token T   against a running server
+ *
+ * A scenario whose endpoint is missing prints "n/a: reason" and the run continues.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { Api, Unavailable } from "./lib/api.mjs";
+import { startReceiver } from "./lib/receiver.mjs";
+import { Report } from "./lib/report.mjs";
+import { ROOT, startRuntime } from "./lib/runtime.mjs";
+import * as breakdown from "./scenarios/breakdown.mjs";
+import * as expiry from "./scenarios/expiry.mjs";
+import * as holds from "./scenarios/holds.mjs";
+import * as latency from "./scenarios/latency.mjs";
+import * as postgres from "./scenarios/postgres.mjs";
+import * as race from "./scenarios/race.mjs";
+import * as scaling from "./scenarios/scaling.mjs";
+import * as status from "./scenarios/status.mjs";
+import * as webhooks from "./scenarios/webhooks.mjs";
+
+/** Run order: postgres last, once the service is idle, so the two never share the CPUs. */
+const SCENARIOS = [breakdown, holds, latency, race, scaling, status, expiry, webhooks, postgres];
+const NEEDS_SERVICE = new Set(SCENARIOS.filter((s) => s !== postgres).map((s) => s.name));
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: "string" },
+    skip: { type: "string" },
+    quick: { type: "boolean", default: false },
+    duration: { type: "string" },
+    rounds: { type: "string" },
+    "base-url": { type: "string" },
+    "admin-token": { type: "string" },
+    "no-snapshot": { type: "boolean", default: false },
+    source: { type: "string", default: "worktree" },
+    keep: { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
+    out: { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+
+if (args.help) {
+  console.log(`usage: npm run bench -- [--only ${SCENARIOS.map((s) => s.name).join(",")}] [--skip …] [--quick]
+  [--duration s] [--rounds n] [--profile] [--base-url URL --admin-token T] [--source worktree|head] [--no-snapshot] [--keep] [--out dir]
+  --source head bundles the last commit (git archive HEAD) instead of the working tree.`);
+  process.exit(0);
+}
+
+const list = (s) => (s ? s.split(",").map((x) => x.trim()).filter(Boolean) : []);
+const only = list(args.only);
+const skip = new Set(list(args.skip));
+const unknown = [...only, ...skip].filter((n) => !SCENARIOS.some((s) => s.name === n));
+if (unknown.length) {
+  console.error(`unknown scenario(s): ${unknown.join(", ")}; known: ${SCENARIOS.map((s) => s.name).join(", ")}`);
+  process.exit(2);
+}
+const selected = SCENARIOS.filter((s) => (only.length ? only.includes(s.name) : true) && !skip.has(s.name));
+
+const quick = args.quick;
+const opts = {
+  duration: Number(args.duration ?? (quick ? 3 : 10)),
+  rounds: Number(args.rounds ?? (quick ? 1 : 3)),
+  baselineSeconds: quick ? 1 : 3,
+  breakdownSeconds: quick ? 2 : 4,
+  raceRounds: quick ? 3 : 10,
+  statusReads: quick ? 5 : 20,
+  expiryLeadSeconds: 25,
+  sweepWaitSeconds: quick ? 20 : 60,
+  webhookEvents: quick ? 400 : 2000,
+  webhookWaitSeconds: quick ? 30 : 90,
+  profile: args.profile,
+};
+
+const log = (msg) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+const report = new Report();
+let runtime = null;
+let receiver = null;
+
+async function cleanup() {
+  await receiver?.close().catch(() => {});
+  await runtime?.stop().catch(() => {});
+}
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => {
+    log(`${sig}: stopping`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+try {
+  let baseUrl = args["base-url"];
+  let adminToken = args["admin-token"];
+  if (selected.some((s) => NEEDS_SERVICE.has(s.name)) && !baseUrl) {
+    runtime = await startRuntime({ log, snapshot: !args["no-snapshot"], source: args.source, keep: args.keep });
+    baseUrl = runtime.baseUrl;
+    adminToken = runtime.adminToken;
+  }
+  receiver = await startReceiver();
+  const ctx = { baseUrl, api: baseUrl ? new Api(baseUrl, adminToken) : null, opts, log, report, receiver, figures: {} };
+  const started = Date.now();
+  for (const scenario of selected) {
+    log(`scenario ${scenario.name}`);
+    const t = Date.now();
+    try {
+      await scenario.run(ctx);
+    } catch (err) {
+      const reason = err instanceof Unavailable ? err.message : `error: ${err?.stack?.split("\n").slice(0, 2).join(" ") ?? err}`;
+      log(`  n/a: ${reason}`);
+      report.na(scenario.name, `${scenario.name} (scenario did not complete)`, "", reason);
+    }
+    log(`  done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  const header = [
+    `Seat reservation service benchmark, ${new Date().toISOString()}`,
+    `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), load average at end ${loadavg().map((l) => l.toFixed(2)).join(" ")}; shared with other work, so compare ratios to the same-run baselines.`,
+    `Runtime: ${runtime ? `wrangler dev (local workerd), fresh --persist-to state, bundled snapshot of ${args.source === "head" ? "git HEAD" : "the working tree"}` : baseUrl ? `existing server ${baseUrl}` : "none"}; options ${JSON.stringify({ ...opts, quick })}; total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+    "",
+  ].join("\n");
+  const markdown = `${header}\n${report.toMarkdown()}\n`;
+  console.log(`\n${markdown}`);
+  const outDir = args.out ?? join(ROOT, "bench", "results");
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "latest.md"), markdown);
+  writeFileSync(join(outDir, "latest.json"), JSON.stringify({ date: new Date().toISOString(), opts, ...report.toJSON() }, null, 2));
+  log(`results written to ${join(outDir, "latest.md")} and latest.json`);
+} finally {
+  await cleanup();
+}

@@ -1,0 +1,48 @@
+/**
+ * (b) Latency at a fixed offered 1,000 holds/s. Two generators: a smooth open-loop pacer (the
+ * figure judged against the target, measured from each request's scheduled send time) and
+ * autocannon's `overallRate` (reported alongside: it releases each connection's per-second quota
+ * at the start of the second, so it measures a burst of 1,000 every second rather than a steady
+ * rate). The baseline is the 404 route paced at the same rate.
+ */
+import { blast, paced } from "../lib/load.mjs";
+import { holdPath, newEvent, nonOk, pacedBaseline, singleSeatHolds } from "../lib/scenario.mjs";
+import { ms, ratio } from "../lib/stats.mjs";
+
+const RATE = 1000;
+export const name = "latency";
+
+/** Runs the scenario and adds its rows to the report. */
+export async function run(ctx) {
+  const { duration } = ctx.opts;
+  const perRun = RATE * duration;
+  const ev = await newEvent(ctx, perRun * 2 + 2000, "latency");
+  const path = holdPath(ev.eventKey);
+  const headers = { "x-api-key": ev.keys.pk };
+  ctx.log("  warm-up: 1,000 holds…");
+  await blast({ baseUrl: ctx.baseUrl, method: "POST", path, headers, body: singleSeatHolds(ev.labels, 0, "warm"), connections: 64, amount: 1000, duration: 30 });
+  const base = await pacedBaseline(ctx, RATE, Math.min(5, duration));
+  ctx.log(`  paced ${RATE}/s for ${duration} s…`);
+  const p = await paced({ baseUrl: ctx.baseUrl, path, headers: { ...headers, "content-type": "application/json" }, body: singleSeatHolds(ev.labels, 2000, "b"), rate: RATE, duration });
+  const bad = nonOk(p.statuses);
+  ctx.report.add({
+    scenario: name,
+    figure: `Latency at ${RATE.toLocaleString("en-US")} holds/s offered (smooth open loop)`,
+    target: "p50 <= 5 ms, p99 <= 25 ms",
+    result: `p50 ${ms(p.latency.p50)}, p99 ${ms(p.latency.p99)}, max ${ms(p.latency.max)} (${p.completed} holds, achieved ${Math.round(p.rps)}/s)${bad ? `; non-200: ${bad}` : ""}${p.errors ? `; ${p.errors} errors` : ""}`,
+    met: p.latency.p50 <= 5 && p.latency.p99 <= 25 && !bad,
+    baseline: `p50 ${ms(base.p50)}, p99 ${ms(base.p99)} (${base.label})`,
+    ratio: `p50 ${ratio(p.latency.p50, base.p50)}, p99 ${ratio(p.latency.p99, base.p99)}`,
+  });
+  ctx.log(`  autocannon overallRate ${RATE}/s for ${duration} s…`);
+  const a = await blast({ baseUrl: ctx.baseUrl, method: "POST", path, headers, body: singleSeatHolds(ev.labels, 2000 + perRun, "b2"), connections: 64, overallRate: RATE, amount: perRun, duration: duration + 5 });
+  ctx.report.add({
+    scenario: name,
+    figure: `Latency at ${RATE.toLocaleString("en-US")} holds/s offered (autocannon overallRate, per-second bursts)`,
+    target: "(informational)",
+    result: `p50 ${ms(a.latency.p50)}, p99 ${ms(a.latency.p99)}, max ${ms(a.latency.max)} (${a.completed} holds, ${Math.round(a.rps)}/s)${nonOk(a.statuses) ? `; non-200: ${nonOk(a.statuses)}` : ""}`,
+    met: null,
+    baseline: `p50 ${ms(base.p50)} (${base.label})`,
+    ratio: `p50 ${ratio(a.latency.p50, base.p50)}`,
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * (d) Status read of a 50,000-seat event with 40,000 non-free objects (30,000 held, 10,000 booked
+ * when booking is available, else all 40,000 held). One sequential client times the first read and
+ * then warm reads; the wall time on loopback is an upper bound of server time (a `Server-Timing`
+ * header is reported when the service sends one). The response size is reported, and the size of
+ * the compact form when the engine offers one.
+ */
+import { Unavailable } from "../lib/api.mjs";
+import { newAgent, timedRequest } from "../lib/http.mjs";
+import { sequential } from "../lib/load.mjs";
+import { newEvent } from "../lib/scenario.mjs";
+import { bytes, ms, ratio, summarise } from "../lib/stats.mjs";
+
+export const name = "status";
+const SEATS = 50_000;
+const NON_FREE = 40_000;
+const BOOKED = 10_000;
+/** Query strings that select a compact status encoding, tried in order. */
+const COMPACT_QUERIES = ["format=compact"];
+
+/** Runs the scenario and adds its rows to the report. */
+export async function run(ctx) {
+  const warm = ctx.opts.statusReads;
+  const ev = await newEvent(ctx, SEATS, "status");
+  ctx.log(`  holding ${NON_FREE.toLocaleString("en-US")} seats in batches of 200…`);
+  const batches = await ctx.api.holdMany(ev.keys, ev.eventKey, ev.labels.slice(0, NON_FREE), { concurrency: 4 });
+  let booked = 0;
+  try {
+    ctx.log(`  booking ${BOOKED.toLocaleString("en-US")} of them…`);
+    await ctx.api.bookMany(ev.keys, ev.eventKey, batches.slice(0, BOOKED / 200));
+    booked = BOOKED;
+  } catch (err) {
+    if (!(err instanceof Unavailable)) throw err;
+    ctx.report.note(name, `booking unavailable (${err.message}); all ${NON_FREE} objects are held`);
+  }
+  const path = `/api/v1/events/${encodeURIComponent(ev.eventKey)}/status`;
+  const headers = { "x-api-key": ev.keys.pk };
+  const agent = newAgent(1);
+  const first = await timedRequest(ctx.baseUrl, "GET", path, { agent, headers });
+  if (first.status !== 200) throw new Unavailable(`GET status answered ${first.status}`);
+  const entries = countEntries(first.text);
+  const reads = [];
+  const serverTimings = [];
+  for (let n = 0; n < warm; n++) {
+    const r = await timedRequest(ctx.baseUrl, "GET", path, { agent, headers, keepText: false });
+    reads.push(r.ms);
+    if (r.headers["server-timing"]) serverTimings.push(r.headers["server-timing"]);
+  }
+  agent.destroy();
+  const w = summarise(reads);
+  const eventPath = `/api/v1/events/${encodeURIComponent(ev.eventKey)}`;
+  const base = await sequential(ctx.baseUrl, 50, () => ({ method: "GET", path: eventPath, headers }));
+  ctx.report.add({
+    scenario: name,
+    figure: `Status of a ${SEATS.toLocaleString("en-US")}-seat event, ${NON_FREE.toLocaleString("en-US")} non-free (${booked.toLocaleString("en-US")} booked): warm read, 1 client wall time`,
+    target: "<= 5 ms server time after the first read",
+    result: `first ${ms(first.ms)}; warm p50 ${ms(w.p50)}, min ${ms(Math.min(...reads))}, p90 ${ms(w.p90)} (${warm} reads); ${bytes(first.bytes)}, ${entries} entries${serverTimings.length ? `; Server-Timing ${serverTimings.at(-1)}` : ""}`,
+    met: entries === NON_FREE ? w.p50 <= 5 : false,
+    baseline: `${ms(base.latency.p50)} p50 (GET /api/v1/events/{key}, 1 client)`,
+    ratio: ratio(w.p50, base.latency.p50),
+  });
+  if (entries !== NON_FREE) ctx.report.note(name, `status returned ${entries} entries, expected ${NON_FREE}`);
+  await compactForm(ctx, path, headers, first);
+}
+
+/** Reports the compact encoding's size and read time, or n/a when none of the queries selects one. */
+async function compactForm(ctx, path, headers, full) {
+  for (const query of COMPACT_QUERIES) {
+    const p = `${path}?${query}`;
+    const r = await sequential(ctx.baseUrl, ctx.opts.statusReads, () => ({ method: "GET", path: p, headers }));
+    if ((r.statuses[200] ?? 0) === ctx.opts.statusReads && r.bytes > 0 && r.bytes < full.bytes * 0.9) {
+      ctx.report.add({
+        scenario: name,
+        figure: `Status, compact form (?${query}) for the SDK`,
+        target: "size reported",
+        result: `${bytes(r.bytes)} (full form ${bytes(full.bytes)}, ${ratio(r.bytes, full.bytes)}); warm p50 ${ms(r.latency.p50)}`,
+        met: true,
+      });
+      return;
+    }
+  }
+  ctx.report.na(name, "Status, compact form for the SDK", "size reported", `no compact form found (tried ?${COMPACT_QUERIES.join(", ?")})`);
+}
+
+/** Number of entries in a status response body. */
+function countEntries(text) {
+  try {
+    const body = JSON.parse(text);
+    return Array.isArray(body?.objects) ? body.objects.length : -1;
+  } catch {
+    return -1;
+  }
+}
