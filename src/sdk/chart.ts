@@ -1,0 +1,383 @@
+/**
+ * `SeatingChart`: the embeddable seat map of contract §7. It draws the event's published layout,
+ * holds and releases objects with the public key and its own hold token, keeps the map live, and
+ * tells the host page through callbacks. Booking is left to the host's server (secret key).
+ */
+import { ApiClient, ApiRequestError } from "./api";
+import { buildChrome, fillLegend, type Chrome } from "./chrome";
+import { askQuantity } from "./dialog";
+import { computeGeometry } from "./geometry";
+import { checkLimit, describeViolation, roomFor, type Holding } from "./limits";
+import { LiveFeed } from "./live";
+import { resolveApiBase } from "./origin";
+import { injectStyles } from "./styles";
+import { createSvg, drawMap, paintObject, type ObjectView } from "./svg";
+import { sessionToken } from "./token";
+import type { ApiCategory, ApiObject, HoldError, SeatingChartConfig, SelectedObject, StatusEntry } from "./types";
+import { SDK_VERSION } from "./version";
+import { Viewport } from "./viewport";
+
+interface Held extends Holding {
+  objectType: ApiObject["objectType"];
+  /** Epoch ms of this hold's expiry, when known. */
+  expiresAt?: number;
+}
+
+/** A seat map bound to one event and one hold token. */
+export class SeatingChart {
+  /** The SDK version, e.g. "5.10.0". */
+  static readonly version = SDK_VERSION;
+
+  private readonly config: SeatingChartConfig;
+  private readonly api: ApiClient;
+  private readonly token: string;
+  private readonly objects = new Map<string, ApiObject>();
+  private readonly categories = new Map<string, ApiCategory>();
+  /** Last known non-free entries from the server (a GA area also while partly held). */
+  private server = new Map<string, StatusEntry>();
+  private readonly selection = new Map<string, Held>();
+  /** Labels with a hold or release in flight: live updates must not flip them meanwhile. */
+  private readonly pending = new Set<string>();
+  private elements = new Map<string, SVGElement>();
+  private chrome: Chrome | null = null;
+  private viewport: Viewport | null = null;
+  private live: LiveFeed | null = null;
+  private expiryTimer: ReturnType<typeof setTimeout> | null = null;
+  private rendering: Promise<this> | null = null;
+  private destroyed = false;
+
+  constructor(config: SeatingChartConfig) {
+    if (!config || typeof config.divId !== "string" || typeof config.publicKey !== "string" || typeof config.event !== "string") {
+      throw new TypeError("SeatingChart needs divId, publicKey and event");
+    }
+    this.config = config;
+    const base = resolveApiBase(config.apiBaseUrl);
+    this.api = new ApiClient(base, config.publicKey, config.event);
+    this.token = config.holdToken && config.holdToken.length >= 8 ? config.holdToken : sessionToken(base, config.event);
+  }
+
+  /** The token every hold of this chart uses: send it to your server, which books with a secret key. */
+  get holdToken(): string {
+    return this.token;
+  }
+
+  /** Labels this chart holds now. */
+  get selectedObjects(): string[] {
+    return [...this.selection.keys()];
+  }
+
+  /** Live-update transport now in use: "socket", "polling", "connecting" or "stopped". */
+  get liveMode(): string {
+    return this.live?.mode ?? "stopped";
+  }
+
+  /** Draws the map; resolves once it is drawn (and rejects, showing the reason, when it cannot be). */
+  render(): Promise<this> {
+    this.rendering ??= this.draw();
+    return this.rendering;
+  }
+
+  /** Releases everything this chart holds. */
+  async clearSelection(): Promise<void> {
+    const held = [...this.selection.values()];
+    if (held.length === 0) return;
+    held.forEach((h) => this.pending.add(h.objectLabel));
+    try {
+      await this.api.release({ holdToken: this.token });
+      for (const h of held) {
+        this.selection.delete(h.objectLabel);
+        this.forgetOwnHold(h);
+        this.config.onObjectDeselected?.(this.describe(h.objectLabel, h.quantity));
+      }
+    } finally {
+      held.forEach((h) => this.pending.delete(h.objectLabel));
+      held.forEach((h) => this.paint(h.objectLabel));
+      this.scheduleExpiry();
+    }
+  }
+
+  /** Removes the map and stops live updates. Holds are kept: the host may still book them. */
+  destroy(): void {
+    this.destroyed = true;
+    this.live?.stop();
+    this.viewport?.destroy();
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.chrome?.root.remove();
+    this.chrome = null;
+    this.elements.clear();
+  }
+
+  private async draw(): Promise<this> {
+    const container = document.getElementById(this.config.divId);
+    if (!container) throw new Error(`SeatingChart: no element with id "${this.config.divId}"`);
+    injectStyles(document);
+    const chrome = buildChrome(container);
+    this.chrome = chrome;
+    chrome.message.textContent = "Loading seat map…";
+    let objectsBody, status: StatusEntry[];
+    try {
+      [objectsBody, status] = await Promise.all([this.api.objects(), this.api.status(this.token)]);
+    } catch (err) {
+      const msg = err instanceof ApiRequestError ? `${err.detail.message} (${err.detail.code})` : String(err);
+      chrome.message.textContent = `The seat map could not be loaded: ${msg}`;
+      throw err;
+    }
+    if (this.destroyed) return this;
+    for (const c of objectsBody.categories ?? []) this.categories.set(c.key, c);
+    for (const o of objectsBody.objects ?? []) this.objects.set(o.objectLabel, o);
+    fillLegend(chrome.legend, objectsBody.categories ?? []);
+    if (this.objects.size === 0) {
+      chrome.message.textContent = "This event has no published seat map yet.";
+    } else {
+      chrome.message.remove();
+      const { svg, layer } = createSvg(document, this.config.event);
+      chrome.stage.prepend(svg);
+      const geometry = computeGeometry([...this.objects.values()]);
+      this.elements = drawMap(layer, geometry, this.objects, this.categories);
+      this.viewport = new Viewport(svg, geometry.bounds);
+      chrome.zoomIn.onclick = () => this.viewport?.zoomBy(1.4);
+      chrome.zoomOut.onclick = () => this.viewport?.zoomBy(1 / 1.4);
+      chrome.zoomReset.onclick = () => this.viewport?.reset();
+      svg.addEventListener("click", (e) => this.onActivate(e));
+      svg.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " " || e.key === "Spacebar") {
+          e.preventDefault();
+          this.onActivate(e);
+        }
+      });
+    }
+    const restored = this.takeSnapshot(status, true, true);
+    for (const label of this.elements.keys()) this.paint(label);
+    this.live = new LiveFeed(this.api.liveUrl, () => this.api.status(this.token), {
+      onSnapshot: (entries, fromPoll) => this.takeSnapshot(entries, fromPoll, false),
+      onChanges: (entries) => this.takeChanges(entries),
+    }, { socket: this.config.live !== false });
+    this.live.start();
+    for (const h of restored) this.config.onObjectSelected?.(this.describe(h.objectLabel, h.quantity));
+    this.config.onChartRendered?.(this);
+    return this;
+  }
+
+  private onActivate(e: Event): void {
+    const target = (e.target as Element | null)?.closest?.("[data-object-label]");
+    const label = target?.getAttribute("data-object-label");
+    if (label) void this.toggle(label);
+  }
+
+  private describe(label: string, quantity?: number): SelectedObject {
+    const o = this.objects.get(label);
+    const d: SelectedObject = { objectLabel: label, objectType: o?.objectType ?? "seat", categoryKey: o?.categoryKey ?? "" };
+    if (d.objectType === "generalAdmission" && quantity !== undefined) d.quantity = quantity;
+    return d;
+  }
+
+  private fail(label: string, error: HoldError, quantity?: number): void {
+    this.config.onHoldFailed?.([this.describe(label, quantity)], error);
+    this.announce(`${label}: ${error.message}`);
+  }
+
+  private async toggle(label: string): Promise<void> {
+    const obj = this.objects.get(label);
+    if (!obj || this.pending.has(label) || this.destroyed) return;
+    if (obj.objectType === "generalAdmission") return this.toggleArea(obj);
+    if (this.selection.has(label)) return this.release(label);
+    const st = this.server.get(label)?.status ?? "free";
+    if (st !== "free") return this.fail(label, { code: "seat_unavailable", message: `${label} is not available`, failed: [{ objectLabel: label, reason: st }] });
+    await this.hold(obj, 1);
+  }
+
+  private async toggleArea(obj: ApiObject): Promise<void> {
+    const label = obj.objectLabel;
+    const current = this.selection.get(label)?.quantity ?? 0;
+    const capacity = this.server.get(label)?.capacity ?? obj.capacity ?? 0;
+    const remaining = this.server.get(label)?.remaining ?? obj.remaining ?? capacity;
+    const room = roomFor(this.config.maxSelectedObjects, this.selection.values(), label, obj.categoryKey);
+    if (current === 0 && remaining <= 0) return this.fail(label, { code: "ga_capacity_exceeded", message: `${obj.label ?? label} is sold out`, failed: [{ objectLabel: label, reason: "sold_out" }] });
+    if (current === 0 && room < 1) return this.limitFail(obj, 1);
+    const max = Math.max(current, Math.min(remaining + current, room));
+    if (!this.chrome) return;
+    const q = await askQuantity(this.chrome.root, { areaName: obj.label ?? label, current, max });
+    if (q === null || q === current || this.destroyed) return;
+    if (q === 0) return this.release(label);
+    await this.hold(obj, q);
+  }
+
+  private limitFail(obj: ApiObject, quantity: number): void {
+    const v = checkLimit(this.config.maxSelectedObjects, this.selection.values(), { objectLabel: obj.objectLabel, categoryKey: obj.categoryKey, quantity }) ?? { reason: "max_total" as const, limit: 0 };
+    this.fail(obj.objectLabel, { code: "max_selected_objects", message: describeViolation(v), failed: [{ objectLabel: obj.objectLabel, reason: v.reason }] }, obj.objectType === "generalAdmission" ? quantity : undefined);
+  }
+
+  private async hold(obj: ApiObject, quantity: number): Promise<void> {
+    const label = obj.objectLabel;
+    const ga = obj.objectType === "generalAdmission";
+    if (checkLimit(this.config.maxSelectedObjects, this.selection.values(), { objectLabel: label, categoryKey: obj.categoryKey, quantity })) return this.limitFail(obj, quantity);
+    this.pending.add(label);
+    try {
+      const res = await this.api.hold({ objectLabels: [label], holdToken: this.token, ttlSeconds: this.config.ttlSeconds, ...(ga ? { objectType: "generalAdmission" as const, quantity } : {}) });
+      if (this.destroyed) return;
+      const before = this.selection.get(label)?.quantity ?? 0;
+      const expiresAt = Date.parse(res.holdExpiresAt);
+      this.selection.set(label, { objectLabel: label, objectType: obj.objectType, categoryKey: obj.categoryKey, quantity, expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined });
+      if (ga) this.adjustRemaining(label, before - quantity);
+      this.scheduleExpiry();
+      this.config.onObjectSelected?.(this.describe(label, quantity));
+      this.announce(ga ? `${quantity} held in ${obj.label ?? label}` : `Seat ${label} selected`);
+    } catch (err) {
+      const detail: HoldError = err instanceof ApiRequestError ? err.detail : { code: "network_error", message: String(err) };
+      const reason = detail.failed?.find((f) => f.objectLabel === label)?.reason;
+      // The server knows better than our last update: show the seat as taken right away.
+      if (!ga && (reason === "held" || reason === "booked" || reason === "not_for_sale")) this.server.set(label, { objectLabel: label, status: reason });
+      this.fail(label, detail, ga ? quantity : undefined);
+    } finally {
+      this.pending.delete(label);
+      this.paint(label);
+    }
+  }
+
+  private async release(label: string): Promise<void> {
+    const held = this.selection.get(label);
+    if (!held) return;
+    this.pending.add(label);
+    try {
+      await this.api.release({ objectLabels: [label], holdToken: this.token });
+      if (this.destroyed) return;
+      this.selection.delete(label);
+      this.forgetOwnHold(held);
+      this.scheduleExpiry();
+      this.config.onObjectDeselected?.(this.describe(label, held.quantity));
+      this.announce(`${label} released`);
+    } catch (err) {
+      // The hold stays; the buyer can try again. Nothing to report through onHoldFailed.
+      console.warn("SeatingChart: release failed", err);
+    } finally {
+      this.pending.delete(label);
+      this.paint(label);
+    }
+  }
+
+  /** Our hold is gone: drop its trace from the server picture until the next update says otherwise. */
+  private forgetOwnHold(h: Held): void {
+    if (h.objectType === "generalAdmission") this.adjustRemaining(h.objectLabel, h.quantity);
+    else this.server.delete(h.objectLabel);
+  }
+
+  private adjustRemaining(label: string, delta: number): void {
+    const obj = this.objects.get(label);
+    const e = this.server.get(label);
+    const capacity = e?.capacity ?? obj?.capacity ?? 0;
+    const remaining = Math.max(0, Math.min(capacity, (e?.remaining ?? obj?.remaining ?? capacity) + delta));
+    this.server.set(label, { ...(e ?? { objectLabel: label, objectType: "generalAdmission" as const }), status: remaining > 0 ? "free" : (e?.status ?? "held"), capacity, remaining });
+  }
+
+  private view(label: string): ObjectView {
+    const obj = this.objects.get(label);
+    const e = this.server.get(label);
+    const mine = this.selection.get(label);
+    if (obj?.objectType === "generalAdmission") {
+      const capacity = e?.capacity ?? obj.capacity ?? 0;
+      const remaining = e?.remaining ?? obj.remaining ?? capacity;
+      return { status: mine ? "selected" : (e?.status ?? "free"), capacity, remaining, quantity: mine?.quantity };
+    }
+    return { status: mine ? "selected" : (e?.status ?? "free") };
+  }
+
+  private paint(label: string): void {
+    const node = this.elements.get(label);
+    const obj = this.objects.get(label);
+    if (node && obj) paintObject(node, obj, this.categories.get(obj.categoryKey), this.view(label));
+  }
+
+  /**
+   * A full picture from the socket or a poll. Returns holds of ours found in it when `restore` is
+   * set (first render: a reload in the same tab gets its selection back).
+   */
+  private takeSnapshot(entries: StatusEntry[], fromPoll: boolean, restore: boolean): Held[] {
+    const before = this.server;
+    this.server = new Map(entries.map((e) => [e.objectLabel, e]));
+    for (const label of this.pending) {
+      const old = before.get(label);
+      if (old) this.server.set(label, old);
+      else this.server.delete(label);
+    }
+    const restored: Held[] = [];
+    if (restore) {
+      for (const e of entries) {
+        const obj = this.objects.get(e.objectLabel);
+        const quantity = e.objectType === "generalAdmission" ? (e.mineQuantity ?? 0) : e.mine ? 1 : 0;
+        if (!obj || quantity === 0) continue;
+        const expiresAt = e.holdExpiresAt ? Date.parse(e.holdExpiresAt) : NaN;
+        const h: Held = { objectLabel: e.objectLabel, objectType: obj.objectType, categoryKey: obj.categoryKey, quantity, expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined };
+        this.selection.set(e.objectLabel, h);
+        restored.push(h);
+      }
+      this.scheduleExpiry();
+    }
+    for (const h of [...this.selection.values()]) {
+      const e = this.server.get(h.objectLabel);
+      const ga = h.objectType === "generalAdmission";
+      const stillOurs = fromPoll ? (ga ? (e?.mineQuantity ?? 0) > 0 : e?.mine === true && e.status === "held") : ga ? !!e : e?.status === "held";
+      if (!stillOurs && !this.pending.has(h.objectLabel)) this.lose(h, e?.status === "booked");
+    }
+    const labels = new Set([...before.keys(), ...this.server.keys()]);
+    for (const label of labels) this.paint(label);
+    return restored;
+  }
+
+  /** Incremental entries from the socket. */
+  private takeChanges(entries: StatusEntry[]): void {
+    for (const e of entries) {
+      const label = e.objectLabel;
+      if (this.pending.has(label)) continue;
+      const ga = e.objectType === "generalAdmission" || this.objects.get(label)?.objectType === "generalAdmission";
+      const vacant = ga ? e.remaining !== undefined && e.capacity !== undefined && e.remaining >= e.capacity : e.status === "free";
+      if (vacant && !ga) this.server.delete(label);
+      else this.server.set(label, e);
+      const h = this.selection.get(label);
+      if (h && (ga ? vacant : e.status !== "held")) this.lose(h, e.status === "booked");
+      this.paint(label);
+    }
+  }
+
+  /** A hold of ours ended elsewhere: booked by the host, released by a secret key, or expired. */
+  private lose(h: Held, booked: boolean): void {
+    if (!booked && h.expiresAt !== undefined && h.expiresAt <= Date.now() + 2000) {
+      this.expire();
+      return;
+    }
+    this.selection.delete(h.objectLabel);
+    this.scheduleExpiry();
+    if (!booked) this.config.onObjectDeselected?.(this.describe(h.objectLabel, h.quantity));
+    this.paint(h.objectLabel);
+  }
+
+  private scheduleExpiry(): void {
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = null;
+    let earliest = Infinity;
+    for (const h of this.selection.values()) if (h.expiresAt !== undefined && h.expiresAt < earliest) earliest = h.expiresAt;
+    if (earliest === Infinity || this.destroyed) return;
+    this.expiryTimer = setTimeout(() => this.expire(), Math.min(Math.max(0, earliest - Date.now()), 2 ** 31 - 1));
+  }
+
+  /**
+   * The earliest hold ran out: the token's session is over. Everything still held under it is
+   * released too, so the map and the server agree, and the host hears onHoldTokenExpired once.
+   */
+  private expire(): void {
+    const held = [...this.selection.values()];
+    this.selection.clear();
+    this.scheduleExpiry();
+    if (held.length === 0) return;
+    for (const h of held) this.forgetOwnHold(h);
+    void this.api.release({ holdToken: this.token }).catch(() => {
+      // Best effort: whatever is left expires on the server by itself.
+    });
+    held.forEach((h) => this.paint(h.objectLabel));
+    this.announce("Your held seats have expired");
+    this.config.onHoldTokenExpired?.();
+  }
+
+  private announce(text: string): void {
+    if (this.chrome) this.chrome.live.textContent = text;
+  }
+}

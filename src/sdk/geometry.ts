@@ -1,0 +1,186 @@
+/**
+ * Where each object is drawn. Pure functions (no DOM), so they are unit-tested in workerd.
+ *
+ * When every seat carries x/y (the chart designer's coordinates) those are used as they are, scaled
+ * so that the closest neighbours sit about two radii apart. Otherwise seats are laid out from the
+ * section/row structure: sections side by side on shelves, rows top to bottom, seats in natural
+ * label order. GA areas use x/y/width/height when given, else they form a band above the seats.
+ */
+import type { ApiObject } from "./types";
+
+export interface SeatShape { label: string; cx: number; cy: number; r: number }
+export interface AreaShape { label: string; x: number; y: number; width: number; height: number }
+export interface RowMark { label: string; x: number; y: number }
+export interface SectionShape { key: string; label: string; x: number; y: number; width: number; height: number; rows: RowMark[] }
+export interface Box { x: number; y: number; width: number; height: number }
+
+export interface MapGeometry {
+  seats: SeatShape[];
+  areas: AreaShape[];
+  sections: SectionShape[];
+  bounds: Box;
+}
+
+const PITCH = 24; // distance between seat centres in generated layouts
+const RADIUS = 9;
+const GA_WIDTH = 200;
+const GA_HEIGHT = 110;
+const GAP = 40;
+
+/** Compares labels so that "A-2" sorts before "A-10". */
+export function naturalCompare(a: string, b: string): number {
+  return a.localeCompare(b, undefined, { numeric: true, sensitivity: "base" });
+}
+
+/** The row a seat belongs to: its rowLabel, else the label minus its last `-`/`_`/`.`/space part. */
+export function rowKeyOf(seat: ApiObject): string {
+  if (seat.rowLabel !== undefined) return seat.rowLabel;
+  const m = /^(.*)[-_. :]([^-_. :]+)$/.exec(seat.objectLabel);
+  return m ? m[1] : "";
+}
+
+function rowDisplay(rowKey: string, sectionKey: string): string {
+  // "A-1" inside section "A" reads as row "1".
+  const m = /[-_. :]([^-_. :]+)$/.exec(rowKey);
+  if (m) return m[1];
+  return rowKey === sectionKey ? "" : rowKey;
+}
+
+// Loops rather than Math.max(...xs): spreading 100,000 arguments overflows the stack.
+function maxOf(values: number[]): number {
+  let m = -Infinity;
+  for (const v of values) if (v > m) m = v;
+  return m;
+}
+
+function minOf(values: number[]): number {
+  let m = Infinity;
+  for (const v of values) if (v < m) m = v;
+  return m;
+}
+
+const hasXY = (o: ApiObject) => typeof o.x === "number" && typeof o.y === "number" && Number.isFinite(o.x) && Number.isFinite(o.y);
+
+/** Computes the drawing of an event's objects. */
+export function computeGeometry(objects: ApiObject[]): MapGeometry {
+  const seats = objects.filter((o) => o.objectType !== "generalAdmission");
+  const areas = objects.filter((o) => o.objectType === "generalAdmission");
+  const seatPart = seats.length > 0 && seats.every(hasXY) ? fromCoordinates(seats) : fromStructure(seats);
+  const placedAreas = placeAreas(areas, seatPart.bounds);
+  const all = [seatPart.bounds, ...placedAreas.map((a) => ({ x: a.x, y: a.y, width: a.width, height: a.height }))].filter((b) => b.width > 0 || b.height > 0);
+  return { seats: seatPart.seats, sections: seatPart.sections, areas: placedAreas, bounds: union(all) };
+}
+
+interface SeatPart { seats: SeatShape[]; sections: SectionShape[]; bounds: Box }
+
+function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+function fromStructure(seats: ApiObject[]): SeatPart {
+  const out: SeatShape[] = [];
+  const sections: SectionShape[] = [];
+  const bySection = groupBy(seats, (s) => s.sectionKey ?? "");
+  // Sections go on shelves whose width grows with the square root of the seat count.
+  const shelfWidth = Math.max(600, Math.sqrt(seats.length) * PITCH * 2.2);
+  let cursorX = 0;
+  let shelfY = 0;
+  let shelfHeight = 0;
+  for (const [sectionKey, members] of bySection) {
+    let rows = [...groupBy(members, rowKeyOf)].sort((a, b) => naturalCompare(a[0], b[0]));
+    // One long unstructured row wraps into a block, so a section of 500 labels is not 12,000 px wide.
+    if (rows.length === 1 && rows[0][1].length > 40) {
+      const sorted = [...rows[0][1]].sort((a, b) => naturalCompare(a.objectLabel, b.objectLabel));
+      const perLine = Math.ceil(Math.sqrt(sorted.length * 2));
+      rows = [];
+      for (let i = 0; i < sorted.length; i += perLine) rows.push([`${Math.floor(i / perLine) + 1}`, sorted.slice(i, i + perLine)]);
+    }
+    const widest = maxOf(rows.map(([, r]) => r.length));
+    const width = widest * PITCH + PITCH * 2; // a column on the left for the row label
+    const height = rows.length * PITCH + PITCH * 1.5; // a band on top for the section label
+    if (cursorX > 0 && cursorX + width > shelfWidth) {
+      cursorX = 0;
+      shelfY += shelfHeight + GAP;
+      shelfHeight = 0;
+    }
+    const marks: RowMark[] = [];
+    rows.forEach(([rowKey, rowSeats], rowIndex) => {
+      const cy = shelfY + PITCH * 1.5 + rowIndex * PITCH + PITCH / 2;
+      const sorted = [...rowSeats].sort((a, b) => naturalCompare(a.objectLabel, b.objectLabel));
+      // Centre short rows under the widest one, as in a real hall.
+      const offset = ((widest - sorted.length) * PITCH) / 2;
+      sorted.forEach((seat, i) => out.push({ label: seat.objectLabel, cx: cursorX + PITCH * 1.5 + offset + i * PITCH + PITCH / 2, cy, r: RADIUS }));
+      marks.push({ label: rowDisplay(rowKey, sectionKey), x: cursorX + PITCH * 0.75, y: cy });
+    });
+    sections.push({ key: sectionKey, label: members[0].sectionLabel ?? sectionKey, x: cursorX, y: shelfY, width, height, rows: marks });
+    cursorX += width + GAP;
+    shelfHeight = Math.max(shelfHeight, height);
+  }
+  return { seats: out, sections, bounds: union(sections) };
+}
+
+/** Smallest positive gap between neighbours on the same y (or x), the designer's seat pitch. */
+export function seatPitch(points: { x: number; y: number }[]): number {
+  let best = Infinity;
+  for (const axis of ["x", "y"] as const) {
+    const other = axis === "x" ? "y" : "x";
+    const lines = groupBy(points, (p) => String(Math.round(p[other] * 100) / 100));
+    for (const line of lines.values()) {
+      const values = line.map((p) => p[axis]).sort((a, b) => a - b);
+      for (let i = 1; i < values.length; i++) {
+        const d = values[i] - values[i - 1];
+        if (d > 0 && d < best) best = d;
+      }
+    }
+    if (best < Infinity) return best;
+  }
+  return 10;
+}
+
+function fromCoordinates(seats: ApiObject[]): SeatPart {
+  const points = seats.map((s) => ({ x: s.x as number, y: s.y as number }));
+  const scale = PITCH / seatPitch(points);
+  const out: SeatShape[] = seats.map((s) => ({ label: s.objectLabel, cx: (s.x as number) * scale, cy: (s.y as number) * scale, r: RADIUS }));
+  const sections: SectionShape[] = [];
+  const bySection = groupBy(seats.map((s, i) => ({ s, shape: out[i] })), ({ s }) => s.sectionKey ?? "");
+  for (const [key, members] of bySection) {
+    const xs = members.map((m) => m.shape.cx);
+    const ys = members.map((m) => m.shape.cy);
+    const x = minOf(xs) - PITCH * 1.5;
+    const y = minOf(ys) - PITCH * 1.5;
+    const rows: RowMark[] = [];
+    for (const [rowKey, rowMembers] of groupBy(members, ({ s }) => rowKeyOf(s))) {
+      const first = rowMembers.reduce((a, b) => (b.shape.cx < a.shape.cx ? b : a));
+      rows.push({ label: rowDisplay(rowKey, key), x: first.shape.cx - PITCH * 0.9, y: first.shape.cy });
+    }
+    sections.push({ key, label: members[0].s.sectionLabel ?? key, x, y, width: maxOf(xs) + PITCH * 0.75 - x, height: maxOf(ys) + PITCH * 0.75 - y, rows });
+  }
+  return { seats: out, sections, bounds: union(sections) };
+}
+
+function placeAreas(areas: ApiObject[], seatBounds: Box): AreaShape[] {
+  const drawn = areas.filter((a) => hasXY(a) && typeof a.width === "number" && typeof a.height === "number");
+  if (drawn.length === areas.length) return areas.map((a) => ({ label: a.objectLabel, x: a.x as number, y: a.y as number, width: a.width as number, height: a.height as number }));
+  // A band of equal blocks centred above the seats.
+  const total = areas.length * GA_WIDTH + (areas.length - 1) * GAP;
+  const startX = seatBounds.x + (seatBounds.width - total) / 2;
+  const y = seatBounds.y - GA_HEIGHT - GAP;
+  return areas.map((a, i) => ({ label: a.objectLabel, x: startX + i * (GA_WIDTH + GAP), y, width: GA_WIDTH, height: GA_HEIGHT }));
+}
+
+/** The smallest box holding all boxes (an empty box at the origin for none). */
+export function union(boxes: Box[]): Box {
+  if (boxes.length === 0) return { x: 0, y: 0, width: 0, height: 0 };
+  const x = minOf(boxes.map((b) => b.x));
+  const y = minOf(boxes.map((b) => b.y));
+  const right = maxOf(boxes.map((b) => b.x + b.width));
+  const bottom = maxOf(boxes.map((b) => b.y + b.height));
+  return { x, y, width: right - x, height: bottom - y };
+}

@@ -1,0 +1,138 @@
+/**
+ * Live seat status: a WebSocket to the event's Durable Object (`/live`), which sends a `snapshot`
+ * on connect and `changes` after every state change. When the socket cannot open or drops, the feed
+ * polls GET /status every two seconds and keeps trying the socket again with exponential backoff,
+ * so a map behind a proxy that blocks WebSockets still updates.
+ */
+import type { StatusEntry } from "./types";
+
+export interface LiveHandlers {
+  /** A full picture: every non-free object (anything missing is free). `fromPoll` entries carry `mine`. */
+  onSnapshot(entries: StatusEntry[], fromPoll: boolean): void;
+  /** Only what changed; freed objects come with status "free". */
+  onChanges(entries: StatusEntry[]): void;
+  onModeChange?(mode: LiveMode): void;
+}
+
+export type LiveMode = "connecting" | "socket" | "polling" | "stopped";
+
+export interface LiveOptions {
+  /** false skips the socket and polls only. */
+  socket: boolean;
+  pollMs?: number;
+  maxBackoffMs?: number;
+}
+
+/** Keeps one map in step with the server until `stop()`. */
+export class LiveFeed {
+  private ws: WebSocket | null = null;
+  private pollTimer: ReturnType<typeof setTimeout> | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private backoffMs = 1000;
+  private stopped = false;
+  private polling = false;
+  mode: LiveMode = "connecting";
+
+  constructor(
+    private readonly url: string,
+    private readonly poll: () => Promise<StatusEntry[]>,
+    private readonly handlers: LiveHandlers,
+    private readonly options: LiveOptions,
+  ) {}
+
+  start(): void {
+    if (this.options.socket && typeof WebSocket !== "undefined") this.connect();
+    else this.startPolling();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.stopPolling();
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.ws) {
+      this.ws.onclose = null;
+      this.ws.close(1000, "chart destroyed");
+      this.ws = null;
+    }
+    this.setMode("stopped");
+  }
+
+  private setMode(mode: LiveMode): void {
+    if (this.mode === mode) return;
+    this.mode = mode;
+    this.handlers.onModeChange?.(mode);
+  }
+
+  private connect(): void {
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.url);
+    } catch {
+      this.fallBack();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.backoffMs = 1000;
+      this.stopPolling();
+      this.setMode("socket");
+    };
+    ws.onmessage = (ev: MessageEvent) => this.receive(ev.data);
+    // An error is always followed by close; close does the fallback.
+    ws.onclose = () => {
+      if (this.ws === ws) this.ws = null;
+      this.fallBack();
+    };
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== "string") return;
+    let msg: unknown;
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (!msg || typeof msg !== "object") return;
+    const { type, objects } = msg as { type?: unknown; objects?: unknown };
+    if (!Array.isArray(objects)) return;
+    const entries = objects.filter((o): o is StatusEntry => !!o && typeof o === "object" && typeof (o as StatusEntry).objectLabel === "string");
+    if (type === "snapshot") this.handlers.onSnapshot(entries, false);
+    else if (type === "changes") this.handlers.onChanges(entries);
+  }
+
+  private fallBack(): void {
+    if (this.stopped) return;
+    this.startPolling();
+    if (!this.options.socket || this.reconnectTimer) return;
+    const delay = this.backoffMs * (0.75 + Math.random() * 0.5);
+    this.backoffMs = Math.min(this.backoffMs * 2, this.options.maxBackoffMs ?? 30_000);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.stopped) this.connect();
+    }, delay);
+  }
+
+  private startPolling(): void {
+    if (this.polling || this.stopped) return;
+    this.polling = true;
+    this.setMode("polling");
+    const tick = async () => {
+      if (!this.polling) return;
+      try {
+        const entries = await this.poll();
+        if (this.polling) this.handlers.onSnapshot(entries, true);
+      } catch {
+        // A failed poll is retried on the next tick; the map keeps its last known state.
+      }
+      if (this.polling) this.pollTimer = setTimeout(tick, this.options.pollMs ?? 2000);
+    };
+    void tick();
+  }
+
+  private stopPolling(): void {
+    this.polling = false;
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.pollTimer = null;
+  }
+}

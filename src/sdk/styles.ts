@@ -1,0 +1,58 @@
+/**
+ * The map's stylesheet, injected once per document. Status colours live here (not in the SVG
+ * attributes) so that a live update only flips `data-status`. Everything is scoped under
+ * `.seating-root` so the host page's CSS is not touched.
+ */
+const CSS = `
+.seating-root{position:relative;width:100%;height:100%;min-height:420px;display:flex;flex-direction:column;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f7f8fb;border-radius:10px;overflow:hidden}
+.seating-stage{position:relative;flex:1;min-height:320px}
+.seating-map{position:absolute;inset:0;width:100%;height:100%;touch-action:none;user-select:none;-webkit-user-select:none;cursor:grab}
+.seating-map.seating-dragging{cursor:grabbing}
+.seating-section-bg{fill:#fff;stroke:#dde1ea;stroke-width:1}
+.seating-section-label{font-size:13px;font-weight:600;fill:#4a5263}
+.seating-row-label{font-size:10px;fill:#8a93a6;text-anchor:middle;dominant-baseline:central}
+.seating-seat{stroke:#fff;stroke-width:1.5;cursor:pointer;transition:fill .15s}
+.seating-seat:hover{stroke:#1d2330}
+.seating-seat[data-status=held]{fill:#c3c8d2;cursor:not-allowed}
+.seating-seat[data-status=booked]{fill:#8f96a3;cursor:not-allowed}
+.seating-seat[data-status=not_for_sale]{fill:#eef0f4;stroke:#c3c8d2;stroke-dasharray:2 2;cursor:not-allowed}
+.seating-seat[data-status=selected]{stroke:#1d2330;stroke-width:3.5}
+.seating-seat:focus{outline:none}
+.seating-seat:focus-visible{stroke:#ff9f1c;stroke-width:4}
+.seating-ga{cursor:pointer}
+.seating-ga rect{fill-opacity:.22;stroke-width:2}
+.seating-ga[data-status=selected] rect{fill-opacity:.45;stroke:#1d2330;stroke-width:3.5}
+.seating-ga[data-status=held] rect,.seating-ga[data-status=booked] rect,.seating-ga[data-status=not_for_sale] rect{fill:#c3c8d2!important;stroke:#8f96a3!important}
+.seating-ga[data-status=booked],.seating-ga[data-status=not_for_sale]{cursor:not-allowed}
+.seating-ga:focus{outline:none}
+.seating-ga:focus-visible rect{stroke:#ff9f1c;stroke-width:4}
+.seating-ga-name{font-size:15px;font-weight:600;fill:#1d2330;text-anchor:middle}
+.seating-ga-remaining{font-size:12px;fill:#4a5263;text-anchor:middle}
+.seating-controls{position:absolute;top:10px;right:10px;display:flex;flex-direction:column;gap:4px}
+.seating-controls button{width:32px;height:32px;border:1px solid #d0d5df;border-radius:6px;background:#fff;font-size:18px;line-height:1;cursor:pointer;color:#1d2330}
+.seating-controls button:hover{background:#eef1f7}
+.seating-legend{display:flex;flex-wrap:wrap;gap:6px 16px;padding:8px 12px;border-top:1px solid #e3e6ee;background:#fff;font-size:12px}
+.seating-legend-item{display:inline-flex;align-items:center;gap:6px}
+.seating-swatch{width:12px;height:12px;border-radius:50%;display:inline-block;box-sizing:border-box}
+.seating-message{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:24px;text-align:center;color:#4a5263}
+.seating-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.seating-dialog-backdrop{position:absolute;inset:0;background:rgba(20,24,33,.35);display:flex;align-items:center;justify-content:center;z-index:10}
+.seating-dialog{background:#fff;border-radius:10px;padding:16px 18px;min-width:240px;box-shadow:0 8px 30px rgba(0,0,0,.2)}
+.seating-dialog h2{font-size:16px;margin:0 0 4px}
+.seating-dialog p{margin:0 0 10px;color:#4a5263;font-size:13px}
+.seating-dialog input{width:90px;font-size:16px;padding:4px 6px;margin-right:8px}
+.seating-dialog .seating-dialog-actions{display:flex;gap:8px;margin-top:12px;justify-content:flex-end}
+.seating-dialog button{padding:6px 12px;border-radius:6px;border:1px solid #d0d5df;background:#fff;cursor:pointer;font-size:14px}
+.seating-dialog button[data-action=hold]{background:#2f5bea;border-color:#2f5bea;color:#fff}
+`;
+
+const STYLE_ID = "seating-sdk-styles";
+
+/** Adds the stylesheet to the document once. */
+export function injectStyles(doc: Document): void {
+  if (doc.getElementById(STYLE_ID)) return;
+  const style = doc.createElement("style");
+  style.id = STYLE_ID;
+  style.textContent = CSS;
+  doc.head.appendChild(style);
+}

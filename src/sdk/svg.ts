@@ -1,0 +1,122 @@
+/**
+ * Draws the map into an <svg> and repaints single objects. Each seat and GA area is ONE element
+ * carrying data-object-label, role=button, tabindex, aria-label, aria-pressed and data-status
+ * (contract §7), so tests and assistive technology find it the same way.
+ */
+import type { MapGeometry } from "./geometry";
+import type { ApiCategory, ApiObject, SeatStatus } from "./types";
+
+const NS = "http://www.w3.org/2000/svg";
+
+/** What an object looks like now: its status from this chart's point of view, and GA counts. */
+export interface ObjectView {
+  status: SeatStatus | "selected";
+  capacity?: number;
+  remaining?: number;
+  /** GA places this chart holds. */
+  quantity?: number;
+}
+
+function el<K extends keyof SVGElementTagNameMap>(doc: Document, tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
+  const node = doc.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+const STATUS_WORDS: Record<ObjectView["status"], string> = {
+  free: "available",
+  selected: "selected",
+  held: "held by another buyer",
+  booked: "booked",
+  not_for_sale: "not for sale",
+};
+
+/**
+ * Builds the drawing inside `layer` and returns each object's element by label.
+ * Seats go into one fragment: a 100,000-seat map is one DOM insertion.
+ */
+export function drawMap(layer: SVGGElement, geometry: MapGeometry, objects: Map<string, ApiObject>, categories: Map<string, ApiCategory>): Map<string, SVGElement> {
+  const doc = layer.ownerDocument;
+  const elements = new Map<string, SVGElement>();
+  const frag = doc.createDocumentFragment();
+  for (const s of geometry.sections) {
+    const g = el(doc, "g", { class: "seating-section", "data-section-key": s.key });
+    g.appendChild(el(doc, "rect", { class: "seating-section-bg", x: s.x, y: s.y, width: s.width, height: s.height, rx: 8 }));
+    const title = el(doc, "text", { class: "seating-section-label", x: s.x + 10, y: s.y + 18 });
+    title.textContent = s.label;
+    g.appendChild(title);
+    for (const r of s.rows) {
+      if (!r.label) continue;
+      const t = el(doc, "text", { class: "seating-row-label", x: r.x, y: r.y, "aria-hidden": "true" });
+      t.textContent = r.label;
+      g.appendChild(t);
+    }
+    frag.appendChild(g);
+  }
+  for (const a of geometry.areas) {
+    const obj = objects.get(a.label);
+    if (!obj) continue;
+    const color = categories.get(obj.categoryKey)?.color ?? "#7a8499";
+    const g = el(doc, "g", { class: "seating-ga", "data-object-label": a.label, "data-object-type": "generalAdmission", "data-category-key": obj.categoryKey, role: "button", tabindex: 0 });
+    g.appendChild(el(doc, "rect", { x: a.x, y: a.y, width: a.width, height: a.height, rx: 10, fill: color, stroke: color }));
+    const name = el(doc, "text", { class: "seating-ga-name", x: a.x + a.width / 2, y: a.y + a.height / 2 - 4 });
+    name.textContent = obj.label ?? a.label;
+    const remaining = el(doc, "text", { class: "seating-ga-remaining", x: a.x + a.width / 2, y: a.y + a.height / 2 + 16 });
+    g.append(name, remaining);
+    elements.set(a.label, g);
+    frag.appendChild(g);
+  }
+  for (const s of geometry.seats) {
+    const obj = objects.get(s.label);
+    if (!obj) continue;
+    const c = el(doc, "circle", {
+      class: "seating-seat",
+      cx: s.cx,
+      cy: s.cy,
+      r: s.r,
+      fill: categories.get(obj.categoryKey)?.color ?? "#7a8499",
+      "data-object-label": s.label,
+      "data-object-type": "seat",
+      "data-category-key": obj.categoryKey,
+      role: "button",
+      tabindex: 0,
+    });
+    c.appendChild(el(doc, "title", {}));
+    elements.set(s.label, c);
+    frag.appendChild(c);
+  }
+  layer.appendChild(frag);
+  return elements;
+}
+
+/** Updates one element's status attributes, accessible name and (for GA) the remaining count. */
+export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCategory | undefined, view: ObjectView): void {
+  node.setAttribute("data-status", view.status);
+  node.setAttribute("aria-pressed", view.status === "selected" ? "true" : "false");
+  const selectable = view.status === "free" || view.status === "selected" || (obj.objectType === "generalAdmission" && view.status === "held");
+  node.setAttribute("aria-disabled", selectable ? "false" : "true");
+  const cat = category?.label ?? obj.categoryKey;
+  let name: string;
+  if (obj.objectType === "generalAdmission") {
+    const capacity = view.capacity ?? obj.capacity ?? 0;
+    const remaining = view.remaining ?? obj.remaining ?? capacity;
+    const mine = view.quantity ? `, you hold ${view.quantity}` : "";
+    name = `${obj.label ?? obj.objectLabel} (${obj.objectLabel}), general admission, ${cat}, ${remaining} of ${capacity} left${mine}`;
+    const text = node.querySelector(".seating-ga-remaining");
+    if (text) text.textContent = remaining > 0 ? `${remaining} of ${capacity} left${view.quantity ? ` · you hold ${view.quantity}` : ""}` : view.quantity ? `Sold out · you hold ${view.quantity}` : "Sold out";
+  } else {
+    const where = obj.sectionLabel ? `, ${obj.sectionLabel}` : "";
+    name = `Seat ${obj.objectLabel}${where}, ${cat}, ${STATUS_WORDS[view.status]}`;
+    const title = node.firstElementChild;
+    if (title) title.textContent = `${obj.objectLabel} · ${cat} · ${STATUS_WORDS[view.status]}`;
+  }
+  node.setAttribute("aria-label", name);
+}
+
+/** The SVG element with its one pan/zoom layer. */
+export function createSvg(doc: Document, eventKey: string): { svg: SVGSVGElement; layer: SVGGElement } {
+  const svg = el(doc, "svg", { class: "seating-map", role: "group", "aria-label": `Seat map of ${eventKey}`, preserveAspectRatio: "xMidYMid meet" });
+  const layer = el(doc, "g", { class: "seating-layer" });
+  svg.appendChild(layer);
+  return { svg, layer };
+}

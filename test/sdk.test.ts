@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { call } from "./helpers";
+
+// interface.md "Versioning" rules 5–8 and contract §6: the SDK bundle's URLs, caching and CORS.
+describe("GET /sdk/{version}/{file}", () => {
+  it("serves the versioned classic-script bundle, immutable, to any origin", async () => {
+    const res = await call("GET", "/sdk/v5.10.0/seating.js", { headers: { Origin: "https://tickets.example" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]{32}"$/);
+    const body = res.body as unknown as string;
+    expect(body).toContain("var Seating=");
+    expect(body).toContain("SeatingChart");
+    // A classic <script> must not contain module syntax.
+    expect(body).not.toMatch(/\bexport\s*\{/);
+    expect(body).not.toContain("import.meta");
+  });
+
+  it("serves latest with a five-minute cache and the same bytes", async () => {
+    const latest = await call("GET", "/sdk/latest/seating.js");
+    const pinned = await call("GET", "/sdk/v5.10.0/seating.js");
+    expect(latest.status).toBe(200);
+    expect(latest.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(latest.headers.get("access-control-allow-origin")).toBe("*");
+    expect(latest.body).toBe(pinned.body);
+  });
+
+  it("serves the ES module build exporting SeatingChart", async () => {
+    const res = await call("GET", "/sdk/v5.10.0/seating.mjs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(res.body as unknown as string).toMatch(/export\s*\{[^}]*as SeatingChart/);
+  });
+
+  it("answers a matching If-None-Match with 304", async () => {
+    const first = await call("GET", "/sdk/latest/seating.js");
+    const etag = first.headers.get("etag") ?? "";
+    const again = await call("GET", "/sdk/latest/seating.js", { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
+  it("answers HEAD with the headers", async () => {
+    const res = await call("HEAD", "/sdk/v5.10.0/seating.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it.each([
+    "/sdk/v5.9.0/seating.js",
+    "/sdk/v5.10.1/seating.js",
+    "/sdk/5.10.0/seating.js",
+    "/sdk/v5.10.0/other.js",
+    "/sdk/latest/seating.css",
+    "/sdk/v5.10.0",
+    "/sdk/latest/",
+    "/sdk/v5.10.0/seating.js/extra",
+    "/sdk/",
+  ])("%s is 404 not_found with the envelope", async (path) => {
+    const res = await call("GET", path);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ statusCode: 404, error: "Not Found", code: "not_found" });
+  });
+
+  it("keeps CORS on a 404 so a cross-origin loader can read the error", async () => {
+    const res = await call("GET", "/sdk/v1.0.0/seating.js", { headers: { Origin: "https://tickets.example" } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
