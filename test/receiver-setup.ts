@@ -7,7 +7,7 @@
  * requests. Control routes:
  * - `GET  /__requests?path=/hook/x` → `{ items: [{ method, path, headers, body, receivedAt }] }`
  * - `POST /__fail?path=/hook/x&count=N&status=500` → the next N requests to that path get `status`
- *   (a 3xx also sends `Location: /redirected`).
+ *   (a 3xx also sends `Location: /hook/x-redirected`, so a test can prove nobody followed it).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -66,7 +66,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const failure = failures.get(url.pathname);
       if (failure && failure.count > 0) {
         failure.count -= 1;
-        if (failure.status >= 300 && failure.status < 400) res.setHeader("location", "/redirected");
+        if (failure.status >= 300 && failure.status < 400) res.setHeader("location", `${url.pathname}-redirected`);
         return json(res, failure.status, { error: "told to fail" });
       }
       return json(res, 200, { received: true });
