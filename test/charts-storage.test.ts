@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseLayout } from "../src/charts/layout-schema";
-import { createChart, createChartCopy, getChartByKey, loadLayout, loadPublishedLayout, markPublished, saveDraft, splitLayoutJson } from "../src/db/charts";
+import { createChart, createChartCopy, getChartByKey, loadLayout, loadPublishedLayout, markPublished, saveLayout, splitLayoutJson } from "../src/db/charts";
 import { db } from "../src/db/client";
 import { chartLayouts } from "../src/db/schema";
 import { call, newWorkspace, smallLayout } from "./helpers";
@@ -61,14 +61,14 @@ describe("chart queries", () => {
     const k = await newWorkspace();
     const d = db(env);
     const chart = await createChart(d, { workspaceId: k.workspaceId, chartKey: "race", name: "Race", layout: parseLayout({}) });
-    const first = await saveDraft(d, chart, parseLayout(smallLayout(1)));
+    const first = await saveLayout(d, chart, parseLayout(smallLayout(1)));
     expect(first?.draftVersion).toBe(2);
-    await expect(saveDraft(d, chart, parseLayout(smallLayout(2)))).rejects.toThrow();
-    const again = await saveDraft(d, first!, parseLayout(smallLayout(3)));
+    await expect(saveLayout(d, chart, parseLayout(smallLayout(2)))).rejects.toThrow();
+    const again = await saveLayout(d, first!, parseLayout(smallLayout(3)));
     expect(again?.draftVersion).toBe(3);
     // Version 2 was pruned: a stale writer from version 1 now inserts 2 without conflict, but its
     // chart update matches nothing, so it reports null and its parts are pruned again.
-    expect(await saveDraft(d, chart, parseLayout(smallLayout(4)))).toBeNull();
+    expect(await saveLayout(d, chart, parseLayout(smallLayout(4)))).toBeNull();
     const now = await getChartByKey(d, k.workspaceId, "race");
     expect(now?.draftVersion).toBe(3);
     expect(await loadLayout(d, chart.id, 3)).toEqual(parseLayout(smallLayout(3)));
@@ -79,7 +79,7 @@ describe("chart queries", () => {
     const k = await newWorkspace();
     const d = db(env);
     const chart = await createChart(d, { workspaceId: k.workspaceId, chartKey: "p", name: "Pub", layout: parseLayout({}) });
-    await saveDraft(d, chart, parseLayout(smallLayout(1)));
+    await saveLayout(d, chart, parseLayout(smallLayout(1)));
     expect(await markPublished(d, chart.id, 1)).toBe(false);
     expect(await markPublished(d, chart.id, 2)).toBe(true);
     expect((await getChartByKey(d, k.workspaceId, "p"))?.publishedVersion).toBe(2);

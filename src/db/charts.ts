@@ -105,7 +105,7 @@ export async function renameChart(d: Db, chartId: string, name: string): Promise
  * saves from the same version both insert part 0 of the same new version: the loser fails on the
  * primary key and nothing of it is written; null means the draft moved on (409 `conflict`).
  */
-export async function saveDraft(d: Db, chart: Pick<ChartRow, "id" | "draftVersion">, layout: Layout, name?: string): Promise<ChartRow | null> {
+export async function saveLayout(d: Db, chart: Pick<ChartRow, "id" | "draftVersion">, layout: Layout, name?: string): Promise<ChartRow | null> {
   const version = chart.draftVersion + 1;
   const set: Partial<ChartRow> = { draftVersion: version, updatedAt: nowIso() };
   if (name !== undefined) set.name = name;
@@ -117,6 +117,15 @@ export async function saveDraft(d: Db, chart: Pick<ChartRow, "id" | "draftVersio
   // No row updated: another save moved the draft on first (its parts of `version` were pruned
   // by the same batch when they were not the draft any more).
   return updated[0] ?? null;
+}
+
+/**
+ * A PATCH of a chart: a new draft layout (with an optional rename) bumps draftVersion by one; a
+ * rename alone does not. Null when the draft moved on concurrently.
+ */
+export async function updateChart(d: Db, chart: Pick<ChartRow, "id" | "draftVersion" | "name">, change: { name?: string; layout?: Layout }): Promise<ChartRow | null> {
+  if (change.layout !== undefined) return saveLayout(d, chart, change.layout, change.name);
+  return renameChart(d, chart.id, change.name ?? chart.name);
 }
 
 /**

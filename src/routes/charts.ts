@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { EMPTY_LAYOUT } from "../charts/layout";
 import { layoutSchema } from "../charts/layout-schema";
 import { db } from "../db/client";
-import { chartHasEvents, createChart, deleteChart, getChartByKey, isConstraintError, listCharts, loadLayout, loadPublishedLayout, newChartKey, renameChart, saveDraft } from "../db/charts";
+import { chartHasEvents, createChart, deleteChart, getChartByKey, isConstraintError, listCharts, loadLayout, loadPublishedLayout, newChartKey, updateChart } from "../db/charts";
 import { newRouter } from "../http/app-factory";
 import { apiKeyAuth, requireSecretKey } from "../http/auth";
 import { ApiError } from "../http/errors";
@@ -126,7 +126,7 @@ charts.openapi(
     const chart = await chartOr404(d, c.var.principal.workspaceId, c.req.valid("param").chartKey);
     let updated;
     try {
-      updated = body.draftVersion === undefined ? await renameChart(d, chart.id, body.name ?? chart.name) : await saveDraft(d, chart, body.draftVersion, body.name);
+      updated = await updateChart(d, chart, { name: body.name, layout: body.draftVersion });
     } catch (err) {
       if (!isConstraintError(err, "UNIQUE") && !isConstraintError(err, "PRIMARY KEY")) throw err;
       updated = null;

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { call } from "./helpers";
+
+describe("charts in the OpenAPI document", () => {
+  it("lists every chart route with the Layout and Chart schemas", async () => {
+    const res = await call("GET", "/openapi.json");
+    expect(res.status).toBe(200);
+    const paths = Object.keys(res.body.paths);
+    for (const p of ["/api/v1/charts", "/api/v1/charts/{chartKey}", "/api/v1/charts/{chartKey}/draft", "/api/v1/charts/{chartKey}/published", "/api/v1/charts/{chartKey}/publish", "/api/v1/charts/{chartKey}/publish-check", "/api/v1/charts/{chartKey}/unpublish"]) {
+      expect(paths).toContain(p);
+    }
+    expect(Object.keys(res.body.components.schemas)).toEqual(expect.arrayContaining(["Layout", "Chart", "ChartCreate", "ChartUpdate"]));
+    expect(res.body.components.schemas.Layout.properties).toHaveProperty("sections");
+  });
+});
