@@ -5,12 +5,10 @@ import { ApiError, type FailedEntry } from "../http/errors";
 import { EMPTY_LAYOUT } from "./layout";
 
 /**
- * The engine's publish hook in its four-argument form: the engine calls `commit` (the D1 update)
- * at the right moment of its protocol. Typing it here keeps this module compiling while the engine
- * still has the three-argument placeholder (a shorter parameter list is assignable).
+ * Publish, unpublish and publish-check of a chart: the D1 side (versions) joined to the event
+ * engine's side (src/engine/publish.ts), which decides whether reservations allow the change and
+ * calls back `commit` at the moment the chart row may change.
  */
-type ApplyPublish = (env: Env, input: PublishInput, force: boolean, commit: () => Promise<void>) => Promise<{ ok: true } | { ok: false; failed: FailedEntry[] }>;
-const applyPublish: ApplyPublish = applyPublishToEvents;
 
 async function draftInput(d: Db, chart: ChartRow): Promise<PublishInput> {
   const layout = (await loadLayout(d, chart.id, chart.draftVersion)) ?? EMPTY_LAYOUT;
@@ -25,9 +23,10 @@ async function runPublish(env: Env, d: Db, chart: ChartRow, input: PublishInput,
     committed = true;
     await write();
   };
-  const result = await applyPublish(env, input, force, commit);
+  const result = await applyPublishToEvents(env, input, force, commit);
   if (!result.ok) throw new ApiError("publish_affects_reservations", `Publishing chart ${chart.chartKey} would affect held or booked objects; use force=true to publish anyway`, { failed: result.failed });
-  // The placeholder engine ignores `commit`: the D1 update still has to happen.
+  // The engine commits between staging and activating; should it ever succeed without calling
+  // `commit` (no events, say), the D1 update must still happen.
   if (!committed) await commit();
   const fresh = await getChartByKey(d, chart.workspaceId, chart.chartKey);
   if (!fresh) throw new ApiError("chart_not_found", `Chart ${chart.chartKey} does not exist`);
