@@ -1,4 +1,370 @@
 import { DurableObject } from "cloudflare:workers";
+import type { Category, Layout } from "../charts/layout";
+import { errorBody } from "../http/errors";
+import { book, extend, release } from "./bookings";
+import { Clock } from "./clock";
+import { nextDue, sweepExpired, SWEEP_CHUNK } from "./expiry";
+import { holdGa } from "./ga";
+import { holdSeats, markForSale, markNotForSale } from "./holds";
+import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, promoteStage, readLayoutTable, writeLayoutChunk, type LayoutIndex } from "./layout-index";
+import { acceptLive, broadcast } from "./live";
+import { flushOutbox, insertOutbox } from "./outbox";
+import { objectsOf, reportOf, reservedObjects, statusEntries, type ObjectEntry } from "./reads";
+import { activateStage, storedStage, writeStage, type LoadedStage, type StageRequest } from "./staging";
+import { ensureSchema, getMeta, setMeta } from "./store";
+import { Tx } from "./tx";
+import { fail, type BookedObject, type BookRequest, type EngineFailure, type EventMeta, type ExtendRequest, type FreedObject, type HoldRequest, type HoldResult, type Outcome, type ReservedObject, type ReleaseRequest, type StatusEntry, type StatusQuery } from "./types";
 
-/** One instance per (workspace, environment, event): the only place seat state changes. */
-export class EventObject extends DurableObject<Env> {}
+const NOT_FOUND: EngineFailure = fail("event_not_found", "Event not found");
+
+/**
+ * One instance per (workspace, environment, event): the only place seat state changes. Every
+ * decision is one transactionSync (purge what expired, check, write state and outbox rows), and
+ * after commit the outbox is flushed, the alarm armed and live sockets told.
+ */
+export class EventObject extends DurableObject<Env> {
+  /** Engine time; tests move it forward through runInDurableObject. */
+  readonly clock = new Clock();
+  private meta: EventMeta | null = null;
+  private layoutCache: LayoutIndex | null = null;
+  private stage: LoadedStage | null = null;
+  private alarmAt: number | null = null;
+  private flushing: Promise<void> | null = null;
+  private flushAgain = false;
+  private staging: string | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      ensureSchema(ctx.storage.sql);
+      this.meta = getMeta<EventMeta>(ctx.storage.sql, "event");
+      this.alarmAt = await ctx.storage.getAlarm();
+    });
+  }
+
+  private get sql(): SqlStorage {
+    return this.ctx.storage.sql;
+  }
+
+  /** The current layout index, read from SQLite once per wake (then kept in memory). */
+  private layout(): LayoutIndex {
+    if (!this.layoutCache) {
+      this.layoutCache = { objects: readLayoutTable(this.sql, "layout_current"), categories: getMeta<Category[]>(this.sql, "categories") ?? [] };
+    }
+    return this.layoutCache;
+  }
+
+  /** The staged publish, restored from storage after a restart. */
+  private activeStage(): LoadedStage | null {
+    if (this.stage) return this.stage;
+    const stored = storedStage(this.sql);
+    if (!stored) return null;
+    this.stage = { stored, index: { objects: readLayoutTable(this.sql, "layout_stage"), categories: stored.categories }, guard: !stored.force, expiresAt: stored.expiresAt };
+    return this.stage;
+  }
+
+  /** Runs one decision in one synchronous transaction, then does the after-commit work. */
+  private decide<T>(meta: EventMeta, fn: (tx: Tx) => T): T {
+    const tx = new Tx(this.sql, this.clock.now(), meta, this.layout(), this.activeStage());
+    const result = this.ctx.storage.transactionSync(() => fn(tx));
+    this.afterCommit(tx);
+    return result;
+  }
+
+  private afterCommit(tx: Tx): void {
+    if (tx.earliestExpiry !== null) this.arm(tx.earliestExpiry);
+    if (tx.changed.size > 0) {
+      this.ctx.waitUntil(this.flush());
+      this.broadcastChanges([...tx.changed]);
+    }
+  }
+
+  /** Moves the alarm earlier when `due` (engine time) comes before it; never later. */
+  private arm(due: number): void {
+    const wall = this.clock.toWall(due);
+    if (this.alarmAt !== null && this.alarmAt <= wall) return;
+    this.alarmAt = wall;
+    void this.ctx.storage.setAlarm(wall);
+  }
+
+  /** Sends the outbox to the queue; overlapping calls coalesce into one more pass. */
+  flush(): Promise<void> {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return this.flushing;
+    }
+    this.flushing = (async () => {
+      do {
+        this.flushAgain = false;
+        const drained = await flushOutbox(this.sql, this.env.WEBHOOKS, this.clock.now());
+        if (!drained) {
+          const due = nextDue(this.sql);
+          if (due !== null) this.arm(due);
+          break;
+        }
+      } while (this.flushAgain);
+    })().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private broadcastChanges(labels: string[]): void {
+    if (this.ctx.getWebSockets().length === 0 || !this.meta) return;
+    const layout = this.layout();
+    const published = this.meta.layoutVersion !== null;
+    const entries = statusEntries(this.sql, layout, published, this.clock.now(), { caller: "public", labels });
+    const seen = new Set(entries.map((e) => e.objectLabel));
+    for (const label of labels) {
+      if (seen.has(label)) continue;
+      const obj = layout.objects.get(label);
+      if (obj?.objectType === "generalAdmission") {
+        const capacity = obj.capacity ?? 0;
+        entries.push({ objectLabel: label, objectType: "generalAdmission", status: "free", categoryKey: obj.categoryKey, capacity, held: 0, booked: 0, remaining: capacity });
+      } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
+    }
+    broadcast(this.ctx, { type: "changes", objects: entries });
+  }
+
+  private snapshot(): StatusEntry[] {
+    if (!this.meta) return [];
+    return statusEntries(this.sql, this.layout(), this.meta.layoutVersion !== null, this.clock.now(), { caller: "public" });
+  }
+
+  // ---- lifecycle -------------------------------------------------------------------------
+
+  /**
+   * Sets the event up (called by the router right after the D1 row is written). Wipes anything a
+   * previous event of the same key left, writes the layout index in chunks, and stores the
+   * metadata last, so seat calls answer event_not_found until the event is complete.
+   */
+  async init(meta: EventMeta, layout: Layout | null): Promise<{ ok: true }> {
+    await this.destroy();
+    const index = buildIndex(layout);
+    const list = [...index.objects.values()];
+    for (let from = 0; from < list.length; from += LAYOUT_CHUNK) {
+      this.ctx.storage.transactionSync(() => writeLayoutChunk(this.sql, "layout_current", list, from, from + LAYOUT_CHUNK));
+    }
+    this.ctx.storage.transactionSync(() => {
+      setMeta(this.sql, "categories", index.categories);
+      setMeta(this.sql, "event", meta);
+    });
+    this.meta = meta;
+    this.layoutCache = index;
+    return { ok: true };
+  }
+
+  /** Deletes every trace of the event (DELETE /events/{key}); later calls answer event_not_found. */
+  async destroy(): Promise<{ ok: true }> {
+    for (const ws of this.ctx.getWebSockets()) ws.close(1001, "event deleted");
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    ensureSchema(this.sql);
+    this.meta = null;
+    this.layoutCache = null;
+    this.stage = null;
+    this.alarmAt = null;
+    return { ok: true };
+  }
+
+  /** The event's metadata, or null when not initialised. */
+  async info(): Promise<EventMeta | null> {
+    return this.meta;
+  }
+
+  // ---- seat actions ----------------------------------------------------------------------
+
+  async hold(req: HoldRequest): Promise<Outcome<HoldResult>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    return this.decide(meta, (tx) => (req.objectType === "generalAdmission" ? holdGa(tx, req) : holdSeats(tx, req)));
+  }
+
+  async book(req: BookRequest): Promise<Outcome<{ eventKey: string; objects: BookedObject[] }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    return this.decide(meta, (tx) => book(tx, req));
+  }
+
+  async release(req: ReleaseRequest): Promise<Outcome<{ eventKey: string; objects: FreedObject[] }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    return this.decide(meta, (tx) => ({ ok: true as const, ...release(tx, req) }));
+  }
+
+  async extend(req: ExtendRequest): Promise<Outcome<HoldResult>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    return this.decide(meta, (tx) => extend(tx, req));
+  }
+
+  /** Frees every object (sandbox events only). No webhook events: it is a test-data wipe. */
+  async reset(): Promise<Outcome<{ eventKey: string; reset: true }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    if (meta.environment !== "sandbox") return fail("sandbox_only", "Only sandbox events can be reset");
+    this.ctx.storage.transactionSync(() => {
+      this.sql.exec("DELETE FROM seats");
+      this.sql.exec("DELETE FROM ga");
+    });
+    broadcast(this.ctx, { type: "snapshot", objects: [] });
+    return { ok: true, eventKey: meta.eventKey, reset: true };
+  }
+
+  async notForSale(labels: string[]): Promise<Outcome<{ eventKey: string; objects: { objectLabel: string; status: "not_for_sale" }[] }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    return this.decide(meta, (tx) => {
+      const r = markNotForSale(tx, labels);
+      return r.ok ? { ok: true as const, eventKey: meta.eventKey, objects: r.objects } : r;
+    });
+  }
+
+  async forSale(labels: string[]): Promise<Outcome<{ eventKey: string; objects: { objectLabel: string; status: "free" }[] }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    return this.decide(meta, (tx) => ({ ok: true as const, eventKey: meta.eventKey, objects: markForSale(tx, labels) }));
+  }
+
+  // ---- reads -----------------------------------------------------------------------------
+
+  async status(q: StatusQuery): Promise<Outcome<{ eventKey: string; objects: StatusEntry[] }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    return { ok: true, eventKey: meta.eventKey, objects: statusEntries(this.sql, this.layout(), meta.layoutVersion !== null, this.clock.now(), q) };
+  }
+
+  async objects(labels?: string[]): Promise<Outcome<{ eventKey: string; categories: Category[]; objects: ObjectEntry[] }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    return { ok: true, eventKey: meta.eventKey, ...objectsOf(this.sql, this.layout(), this.clock.now(), labels) };
+  }
+
+  async reports(): Promise<Outcome<{ eventKey: string } & ReturnType<typeof reportOf>>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    return { ok: true, eventKey: meta.eventKey, ...reportOf(this.sql, this.layout(), this.clock.now()) };
+  }
+
+  /** Held and booked objects with quantities (publish-check). */
+  async reservations(): Promise<Outcome<{ eventKey: string; objects: ReservedObject[] }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    return { ok: true, eventKey: meta.eventKey, objects: reservedObjects(this.sql, this.layout(), this.clock.now()) };
+  }
+
+  // ---- publish and chart moves -------------------------------------------------------------
+
+  /** Phase 1 of a publish (staging.ts). Refused with `failed` when reservations conflict and not forced. */
+  async stagePublish(req: StageRequest): Promise<Outcome<{ staged: true }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    const now = this.clock.now();
+    const other = this.activeStage();
+    if ((this.staging && this.staging !== req.stageId) || (other && other.stored.stageId !== req.stageId && other.expiresAt > now)) {
+      return fail("conflict", "Another publish of this chart is in progress; retry");
+    }
+    this.staging = req.stageId;
+    try {
+      const index = buildIndex(req.layout);
+      this.stage = null;
+      await writeStage(this.ctx.storage, index);
+      const result = this.ctx.storage.transactionSync(() => activateStage(this.sql, this.layout(), req, index, this.clock.now(), meta.eventKey, meta.environment));
+      if (!result.ok) return result;
+      this.stage = result.stage;
+      return { ok: true, staged: true };
+    } finally {
+      this.staging = null;
+    }
+  }
+
+  /** Phase 2: the staged layout becomes current (D1 already records the publish). */
+  async commitPublish(stageId: string): Promise<Outcome<{ layoutVersion: number | null }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    const stage = this.activeStage();
+    if (!stage || stage.stored.stageId !== stageId) return fail("conflict", "No such staged publish");
+    const next: EventMeta = { ...meta, layoutVersion: stage.stored.version };
+    this.ctx.storage.transactionSync(() => {
+      promoteStage(this.sql);
+      setMeta(this.sql, "categories", stage.stored.categories);
+      setMeta(this.sql, "stage", null);
+      setMeta(this.sql, "event", next);
+    });
+    this.meta = next;
+    this.layoutCache = stage.index;
+    this.stage = null;
+    broadcast(this.ctx, { type: "snapshot", objects: this.snapshot() });
+    return { ok: true, layoutVersion: next.layoutVersion };
+  }
+
+  /** Drops a stage that will not be committed (another event refused, or D1 failed). */
+  async abortPublish(stageId: string): Promise<{ ok: true }> {
+    const stage = this.activeStage();
+    if (stage && stage.stored.stageId === stageId) {
+      this.ctx.storage.transactionSync(() => {
+        clearLayoutTable(this.sql, "layout_stage");
+        setMeta(this.sql, "stage", null);
+      });
+      this.stage = null;
+    }
+    return { ok: true };
+  }
+
+  /** Points the event at another chart (move-to-new-chart-copy) and emits event.chart_changed. */
+  async moveToChart(chartId: string, chartKey: string, layoutVersion: number | null): Promise<Outcome<{ eventKey: string; chartKey: string; previousChartKey: string }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    // The copy holds exactly the layout the event reads now, so the index itself does not change.
+    const next: EventMeta = { ...meta, chartId, chartKey, layoutVersion };
+    const now = this.clock.now();
+    this.ctx.storage.transactionSync(() => {
+      setMeta(this.sql, "event", next);
+      insertOutbox(this.sql, next, "event.chart_changed", { eventKey: meta.eventKey, chartKey, previousChartKey: meta.chartKey }, now);
+    });
+    this.meta = next;
+    this.ctx.waitUntil(this.flush());
+    return { ok: true, eventKey: meta.eventKey, chartKey, previousChartKey: meta.chartKey };
+  }
+
+  // ---- alarm and live ------------------------------------------------------------------------
+
+  /** Sweeps expired holds in bounded chunks, flushes the outbox and re-arms. Safe to run twice. */
+  override async alarm(): Promise<void> {
+    this.alarmAt = null;
+    const meta = this.meta;
+    if (!meta) return;
+    let more = false;
+    for (let chunk = 0; chunk < 10; chunk++) {
+      const swept = this.decide(meta, (tx) => sweepExpired(tx));
+      more = swept >= SWEEP_CHUNK;
+      if (!more) break;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await this.flush();
+    const due = more ? this.clock.now() : nextDue(this.sql);
+    if (due !== null) this.arm(Math.max(due, this.clock.now()));
+  }
+
+  /** WebSocket upgrades only (GET /events/{key}/live): live status with the Hibernation API. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return Response.json(errorBody("validation_failed", "This endpoint needs a WebSocket upgrade"), { status: 400 });
+    }
+    if (!this.meta) return Response.json(errorBody("event_not_found", "Event not found"), { status: 404 });
+    return acceptLive(this.ctx, this.snapshot());
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // Clients may ping to keep intermediaries from closing an idle socket.
+    if (message === "ping") ws.send(JSON.stringify({ type: "pong" }));
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      ws.close(code, reason);
+    } catch {
+      // Already closed.
+    }
+  }
+}

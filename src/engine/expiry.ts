@@ -1,0 +1,32 @@
+import { expireGaRow } from "./ga";
+import { expireSeat } from "./holds";
+import { outboxDueAt } from "./outbox";
+import { first, rows, type GaRow, type SeatRow } from "./store";
+import type { Tx } from "./tx";
+
+/** Expired holds freed per transaction by the sweep; the alarm re-arms for the rest. */
+export const SWEEP_CHUNK = 500;
+
+/**
+ * Frees up to `limit` expired holds (seats and GA quantities), emitting seat.hold_expired for
+ * each. Idempotent: a second run finds nothing, since rows are purged as they are reported.
+ * Returns how many it freed.
+ */
+export function sweepExpired(tx: Tx, limit = SWEEP_CHUNK): number {
+  const seats = rows<SeatRow>(tx.sql, "SELECT label, status, token, expires_at, booked_at, extra FROM seats WHERE status = 'held' AND expires_at <= ? ORDER BY expires_at LIMIT ?", tx.now, limit);
+  for (const row of seats) expireSeat(tx, row);
+  const left = limit - seats.length;
+  if (left <= 0) return seats.length;
+  const ga = rows<GaRow>(tx.sql, "SELECT area, token, held, booked, expires_at, booked_at, extra, updated_at FROM ga WHERE held > 0 AND expires_at <= ? ORDER BY expires_at LIMIT ?", tx.now, left);
+  for (const row of ga) expireGaRow(tx, row);
+  return seats.length + ga.length;
+}
+
+/** When the alarm should next run (engine time): the earliest hold expiry or outbox retry. */
+export function nextDue(sql: SqlStorage): number | null {
+  const seat = first<{ t: number | null }>(sql, "SELECT MIN(expires_at) AS t FROM seats WHERE status = 'held'")?.t ?? null;
+  const ga = first<{ t: number | null }>(sql, "SELECT MIN(expires_at) AS t FROM ga WHERE held > 0")?.t ?? null;
+  const outbox = outboxDueAt(sql);
+  const all = [seat, ga, outbox].filter((t): t is number => t !== null);
+  return all.length > 0 ? Math.min(...all) : null;
+}

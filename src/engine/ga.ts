@@ -1,0 +1,140 @@
+import type { LayoutObject } from "../charts/layout";
+import { first, isLiveHold, rows, type GaRow } from "./store";
+import { iso, type Tx } from "./tx";
+import { fail, type HoldRequest, type HoldResult, type Outcome, type StatusEntry } from "./types";
+
+const GA_COLUMNS = "area, token, held, booked, expires_at, booked_at, extra, updated_at";
+
+/** Live counts of a GA area: expired holds count as zero whether or not the sweep has run. */
+export interface AreaCounts {
+  held: number;
+  booked: number;
+}
+
+export function areaCounts(sql: SqlStorage, area: string, now: number): AreaCounts {
+  const row = first<{ held: number | null; booked: number | null }>(
+    sql,
+    "SELECT SUM(CASE WHEN expires_at > ? THEN held ELSE 0 END) AS held, SUM(booked) AS booked FROM ga WHERE area = ?",
+    now,
+    area,
+  );
+  return { held: row?.held ?? 0, booked: row?.booked ?? 0 };
+}
+
+/** Derived GA status: free while anything remains, booked when bookings fill it, else held. */
+export function gaStatus(capacity: number, counts: AreaCounts): "free" | "held" | "booked" {
+  if (capacity - counts.held - counts.booked > 0) return "free";
+  return counts.booked >= capacity ? "booked" : "held";
+}
+
+/** A GA row of (area, token), or null. */
+export function gaRow(sql: SqlStorage, area: string, token: string): GaRow | null {
+  return first<GaRow>(sql, `SELECT ${GA_COLUMNS} FROM ga WHERE area = ? AND token = ?`, area, token);
+}
+
+/** Every GA row of an area. */
+export function gaRows(sql: SqlStorage, area: string): GaRow[] {
+  return rows<GaRow>(sql, `SELECT ${GA_COLUMNS} FROM ga WHERE area = ?`, area);
+}
+
+/** The area's status after a change, for webhook payloads. */
+export function statusAfter(tx: Tx, area: string): "free" | "held" | "booked" {
+  return gaStatus(tx.object(area)?.capacity ?? 0, areaCounts(tx.sql, area, tx.now));
+}
+
+/** Drops an expired held quantity of one row, emitting seat.hold_expired for it. */
+export function expireGaRow(tx: Tx, row: GaRow): void {
+  if (row.held <= 0 || isLiveHold(row, tx.now)) return;
+  if (row.booked > 0) tx.sql.exec("UPDATE ga SET held = 0, expires_at = NULL WHERE area = ? AND token = ?", row.area, row.token);
+  else tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", row.area, row.token);
+  tx.emit("seat.hold_expired", tx.gaObject(row, statusAfter(tx, row.area), row.held, row.expires_at));
+}
+
+/**
+ * A GA hold (hold rules 1-3, 7): quantity is the token's total held quantity in the area. The same
+ * quantity again is a no-op that keeps the expiry; a new one resizes (with a fresh expiry) or fails
+ * 409 ga_capacity_exceeded, keeping the previous quantity.
+ */
+export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
+  const area = req.objectLabels[0]!;
+  const quantity = req.quantity!;
+  const obj = tx.holdable(area);
+  if (!obj) return fail("seat_unavailable", `${area} cannot be held`, { failed: [{ objectLabel: area, reason: "unknown_label" }] });
+  if (obj.objectType !== "generalAdmission") {
+    return fail("validation_failed", `${area} is a seat, not a general-admission area`, { errors: { objectType: [`${area} is not a general-admission area`] } });
+  }
+  if (req.categoryKey !== undefined && req.categoryKey !== obj.categoryKey) {
+    return fail("validation_failed", `${area} is not in category ${req.categoryKey}`, { errors: { categoryKey: [`${area} has category ${obj.categoryKey}`] } });
+  }
+  const capacity = obj.capacity ?? 0;
+  if (quantity > capacity) {
+    return fail("validation_failed", `quantity ${quantity} exceeds the capacity ${capacity} of ${area}`, { errors: { quantity: [`must not exceed the area capacity ${capacity}`] } });
+  }
+  let row = gaRow(tx.sql, area, req.holdToken);
+  const ownLive = row && row.held > 0 && isLiveHold(row, tx.now) ? row.held : 0;
+  if (row && ownLive === quantity) {
+    // Repeat of the same total: a no-op, the expiry is kept.
+    return { ok: true, ...holdResult(tx, req, area, quantity, row.expires_at!, row.extra) };
+  }
+  const counts = areaCounts(tx.sql, area, tx.now);
+  if (counts.held - ownLive + counts.booked + quantity > capacity) {
+    return fail("ga_capacity_exceeded", `Only ${capacity - counts.held - counts.booked + ownLive} places remain in ${area}`, { failed: [{ objectLabel: area, reason: "ga_capacity_exceeded" }] });
+  }
+  if (row && row.held > 0 && ownLive === 0) {
+    expireGaRow(tx, row);
+    row = gaRow(tx.sql, area, req.holdToken);
+  }
+  const expiresAt = tx.now + req.ttlSeconds * 1000;
+  const extra = req.extraData ? JSON.stringify(req.extraData) : (row?.extra ?? null);
+  tx.sql.exec(
+    `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at) VALUES (?, ?, ?, 0, ?, ?, ?)
+     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at`,
+    area,
+    req.holdToken,
+    quantity,
+    expiresAt,
+    extra,
+    tx.now,
+  );
+  tx.expiry(expiresAt);
+  tx.emit("seat.held", tx.gaObject({ area, extra }, statusAfter(tx, area), quantity, expiresAt));
+  return { ok: true, ...holdResult(tx, req, area, quantity, expiresAt, extra) };
+}
+
+function holdResult(tx: Tx, req: HoldRequest, area: string, quantity: number, expiresAt: number, extra: string | null): HoldResult {
+  return {
+    chartKey: tx.meta.chartKey,
+    eventKey: tx.meta.eventKey,
+    holdToken: req.holdToken,
+    holdExpiresAt: iso(expiresAt),
+    objects: [{ objectLabel: area, status: "held", extraData: extra ? (JSON.parse(extra) as Record<string, unknown>) : null, quantity }],
+  };
+}
+
+/**
+ * The status entry of a GA area, or null while nothing in it is held or booked.
+ * extraData (secret callers) is that of the most recently changed reservation.
+ */
+export function gaEntry(sql: SqlStorage, obj: LayoutObject, now: number, token: string | undefined, withExtra: boolean): StatusEntry | null {
+  const live = gaRows(sql, obj.label).filter((r) => r.booked > 0 || (r.held > 0 && isLiveHold(r, now)));
+  if (live.length === 0) return null;
+  const counts = areaCounts(sql, obj.label, now);
+  const capacity = obj.capacity ?? 0;
+  const entry: StatusEntry = {
+    objectLabel: obj.label,
+    objectType: "generalAdmission",
+    status: gaStatus(capacity, counts),
+    categoryKey: obj.categoryKey,
+    capacity,
+    held: counts.held,
+    booked: counts.booked,
+    remaining: Math.max(0, capacity - counts.held - counts.booked),
+  };
+  const mine = token !== undefined ? live.find((r) => r.token === token && r.held > 0 && isLiveHold(r, now)) : undefined;
+  if (mine) entry.mineQuantity = mine.held;
+  if (withExtra) {
+    const latest = live.reduce((a, b) => (b.updated_at > a.updated_at ? b : a));
+    entry.extraData = latest.extra ? (JSON.parse(latest.extra) as Record<string, unknown>) : null;
+  }
+  return entry;
+}

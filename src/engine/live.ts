@@ -1,0 +1,36 @@
+import type { StatusEntry } from "./types";
+
+/**
+ * Live status over WebSockets (Hibernation API). Messages, JSON:
+ * - on connect: {"type":"snapshot","objects":[status entries as a publishable key sees them]}
+ * - after every committed change: {"type":"changes","objects":[new entries of the changed objects]}
+ *   where a freed seat appears as {"objectLabel","objectType":"seat","status":"free","categoryKey"}.
+ */
+export type LiveMessage = { type: "snapshot"; objects: StatusEntry[] } | { type: "changes"; objects: StatusEntry[] };
+
+/** Accepts a WebSocket upgrade with hibernation and sends the snapshot; returns the 101 response. */
+export function acceptLive(ctx: DurableObjectState, snapshot: StatusEntry[]): Response {
+  const pair = new WebSocketPair();
+  const [client, server] = [pair[0], pair[1]];
+  ctx.acceptWebSocket(server);
+  server.send(JSON.stringify({ type: "snapshot", objects: snapshot } satisfies LiveMessage));
+  return new Response(null, { status: 101, webSocket: client });
+}
+
+/** Sends a message to every connected socket; a socket that fails is closed and skipped. */
+export function broadcast(ctx: DurableObjectState, message: LiveMessage): void {
+  const sockets = ctx.getWebSockets();
+  if (sockets.length === 0) return;
+  const text = JSON.stringify(message);
+  for (const ws of sockets) {
+    try {
+      ws.send(text);
+    } catch {
+      try {
+        ws.close(1011, "send failed");
+      } catch {
+        // Already closed.
+      }
+    }
+  }
+}

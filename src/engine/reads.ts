@@ -1,0 +1,120 @@
+import type { Category, LayoutObject } from "../charts/layout";
+import { areaCounts, gaEntry } from "./ga";
+import type { LayoutIndex } from "./layout-index";
+import { isLiveHold, parseExtra, rows, type SeatRow } from "./store";
+import type { ReservedObject, StatusEntry, StatusQuery } from "./types";
+
+const SEAT_COLUMNS = "label, status, token, expires_at, booked_at, extra";
+
+/** Seat rows that are not free at `now` (expired holds are free whether or not swept). */
+function nonFreeSeats(sql: SqlStorage, now: number, labels?: string[]): SeatRow[] {
+  if (labels) {
+    return labels.flatMap((l) => rows<SeatRow>(sql, `SELECT ${SEAT_COLUMNS} FROM seats WHERE label = ? AND (status <> 'held' OR expires_at > ?)`, l, now));
+  }
+  return rows<SeatRow>(sql, `SELECT ${SEAT_COLUMNS} FROM seats WHERE status <> 'held' OR expires_at > ?`, now);
+}
+
+/** GA areas with any reservation row. */
+function reservedAreas(sql: SqlStorage, labels?: string[]): string[] {
+  const all = rows<{ area: string }>(sql, "SELECT DISTINCT area FROM ga").map((r) => r.area);
+  return labels ? all.filter((a) => labels.includes(a)) : all;
+}
+
+/**
+ * Status entries (status rules 1-6): only non-free objects; `labels` narrows and `holdToken` flags
+ * (`mine`, `mineQuantity`) without adding entries; extraData only for secret callers; never a token.
+ * An unpublished chart shows nothing.
+ */
+export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number, q: StatusQuery): StatusEntry[] {
+  if (!published) return [];
+  const secret = q.caller === "secret";
+  const labels = q.labels ? [...new Set(q.labels)] : undefined;
+  const out: StatusEntry[] = [];
+  for (const row of nonFreeSeats(sql, now, labels)) {
+    const entry: StatusEntry = { objectLabel: row.label, objectType: "seat", status: row.status, categoryKey: layout.objects.get(row.label)?.categoryKey ?? null };
+    if (row.status === "held") {
+      entry.holdExpiresAt = new Date(row.expires_at!).toISOString();
+      if (q.holdToken !== undefined && row.token === q.holdToken && isLiveHold(row, now)) entry.mine = true;
+    }
+    if (secret) entry.extraData = parseExtra(row.extra);
+    out.push(entry);
+  }
+  for (const area of reservedAreas(sql, labels)) {
+    const obj: LayoutObject = layout.objects.get(area) ?? { label: area, objectType: "generalAdmission", categoryKey: "", capacity: 0 };
+    const entry = gaEntry(sql, obj, now, q.holdToken, secret);
+    if (entry) out.push(layout.objects.has(area) ? entry : { ...entry, categoryKey: null });
+  }
+  return out;
+}
+
+/** An entry of the objects response. */
+export type ObjectEntry =
+  | { objectLabel: string; categoryKey: string; objectType: "seat"; sectionKey: string; sectionLabel: string }
+  | { objectLabel: string; categoryKey: string; objectType: "generalAdmission"; capacity: number; label: string; remaining: number };
+
+/** The objects response body (free seats included; GA areas with `remaining`). */
+export function objectsOf(sql: SqlStorage, layout: LayoutIndex, now: number, labels?: string[]): { categories: Category[]; objects: ObjectEntry[] } {
+  const source = labels ? [...new Set(labels)].map((l) => layout.objects.get(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
+  const objects: ObjectEntry[] = [];
+  for (const o of source) {
+    if (o.objectType === "seat") {
+      objects.push({ objectLabel: o.label, categoryKey: o.categoryKey, objectType: "seat", sectionKey: o.sectionKey ?? "", sectionLabel: o.sectionLabel ?? "" });
+    } else {
+      const counts = areaCounts(sql, o.label, now);
+      const capacity = o.capacity ?? 0;
+      objects.push({ objectLabel: o.label, categoryKey: o.categoryKey, objectType: "generalAdmission", capacity, label: o.label, remaining: Math.max(0, capacity - counts.held - counts.booked) });
+    }
+  }
+  return { categories: layout.categories, objects };
+}
+
+const STATUSES = ["free", "held", "booked", "not_for_sale"] as const;
+type Status = (typeof STATUSES)[number];
+
+/**
+ * Counts by status and by (status, category) over the current layout. A seat counts 1; a GA area
+ * counts in places: its held quantity as held, booked as booked, the remainder as free.
+ * Reservations on labels the layout no longer has are not counted.
+ */
+export function reportOf(sql: SqlStorage, layout: LayoutIndex, now: number): { byStatus: Record<Status, number>; byCategory: { status: Status; categoryKey: string; count: number }[] } {
+  const byStatus: Record<Status, number> = { free: 0, held: 0, booked: 0, not_for_sale: 0 };
+  const byCat = new Map<string, Record<Status, number>>();
+  const add = (cat: string, status: Status, n: number) => {
+    if (n === 0) return;
+    byStatus[status] += n;
+    let c = byCat.get(cat);
+    if (!c) byCat.set(cat, (c = { free: 0, held: 0, booked: 0, not_for_sale: 0 }));
+    c[status] += n;
+  };
+  const seatStatus = new Map(nonFreeSeats(sql, now).map((r) => [r.label, r.status]));
+  for (const cat of layout.categories) byCat.set(cat.key, { free: 0, held: 0, booked: 0, not_for_sale: 0 });
+  for (const o of layout.objects.values()) {
+    if (o.objectType === "seat") {
+      add(o.categoryKey, seatStatus.get(o.label) ?? "free", 1);
+    } else {
+      const counts = areaCounts(sql, o.label, now);
+      const capacity = o.capacity ?? 0;
+      add(o.categoryKey, "held", counts.held);
+      add(o.categoryKey, "booked", counts.booked);
+      add(o.categoryKey, "free", Math.max(0, capacity - counts.held - counts.booked));
+    }
+  }
+  const byCategory = [...byCat].flatMap(([categoryKey, counts]) => STATUSES.map((status) => ({ status, categoryKey, count: counts[status] })));
+  return { byStatus, byCategory };
+}
+
+/** Every held or booked object with its quantities, for the publish check. */
+export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: number): ReservedObject[] {
+  const out: ReservedObject[] = [];
+  for (const row of nonFreeSeats(sql, now)) {
+    if (row.status === "not_for_sale") continue;
+    out.push({ objectLabel: row.label, objectType: "seat", categoryKey: layout.objects.get(row.label)?.categoryKey ?? null, held: row.status === "held" ? 1 : 0, booked: row.status === "booked" ? 1 : 0 });
+  }
+  for (const area of reservedAreas(sql)) {
+    const counts = areaCounts(sql, area, now);
+    if (counts.held + counts.booked === 0) continue;
+    out.push({ objectLabel: area, objectType: "generalAdmission", categoryKey: layout.objects.get(area)?.categoryKey ?? null, held: counts.held, booked: counts.booked });
+  }
+  return out;
+}
+

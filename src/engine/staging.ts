@@ -1,0 +1,83 @@
+import type { Category, Layout } from "../charts/layout";
+import { publishImpact, type ReservedObject as ImpactReserved } from "../charts/impact";
+import type { FailedEntry } from "../http/errors";
+import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, writeLayoutChunk, type LayoutIndex } from "./layout-index";
+import { reservedObjects } from "./reads";
+import { getMeta, setMeta } from "./store";
+import type { ActiveStage } from "./tx";
+import { fail, type Outcome } from "./types";
+
+/**
+ * Two-phase publish, the Durable Object's half (the orchestration is in publish.ts):
+ * 1. stage: write the new layout index beside the current one, then in ONE transaction check the
+ *    reservations against it and, unless forced, activate a guard. From then on a new hold must be
+ *    valid under both layouts, so no hold can land on a label the publish will remove.
+ * 2. commit: after D1 records the publish, the staged index becomes the current one.
+ * A stage that is never committed (the publisher died) stops guarding after STAGE_TTL_MS.
+ */
+export const STAGE_TTL_MS = 60_000;
+
+/** The persisted part of a stage (meta key "stage"); the staged objects live in layout_stage. */
+export interface StoredStage {
+  stageId: string;
+  version: number | null;
+  force: boolean;
+  expiresAt: number;
+  categories: Category[];
+}
+
+export interface StageRequest {
+  stageId: string;
+  version: number | null;
+  layout: Layout | null;
+  force: boolean;
+}
+
+/** The stage as the engine uses it in memory. */
+export interface LoadedStage extends ActiveStage {
+  stored: StoredStage;
+}
+
+/** Yields to the event loop between chunks so holds keep flowing while a big layout is written. */
+function yieldNow(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Writes the staged index in chunks (not yet guarding anything). */
+export async function writeStage(storage: DurableObjectStorage, index: LayoutIndex): Promise<void> {
+  const list = [...index.objects.values()];
+  storage.transactionSync(() => {
+    clearLayoutTable(storage.sql, "layout_stage");
+    setMeta(storage.sql, "stage", null);
+  });
+  for (let from = 0; from < list.length; from += LAYOUT_CHUNK) {
+    storage.transactionSync(() => writeLayoutChunk(storage.sql, "layout_stage", list, from, from + LAYOUT_CHUNK));
+    await yieldNow();
+  }
+}
+
+/**
+ * The deciding step of a stage, run inside one transactionSync: checks current reservations against
+ * the new layout (publish rule 2) and activates the stage, or refuses and clears it.
+ */
+export function activateStage(sql: SqlStorage, current: LayoutIndex, req: StageRequest, index: LayoutIndex, now: number, eventKey: string, environment: string): Outcome<{ stage: LoadedStage }> {
+  if (!req.force) {
+    const reserved: ImpactReserved[] = reservedObjects(sql, current, now).map((r) => ({ ...r, categoryKey: r.categoryKey ?? "" }));
+    const impact = publishImpact(req.layout ? index.objects : null, reserved);
+    if (impact.length > 0) {
+      clearLayoutTable(sql, "layout_stage");
+      const failed: FailedEntry[] = impact.map((e) => ({ eventKey, environment, objectLabel: e.objectLabel, reason: e.reason, booked: e.booked, held: e.held }));
+      return fail("conflict", "The publish would affect held or booked objects", { failed });
+    }
+  }
+  const stored: StoredStage = { stageId: req.stageId, version: req.version, force: req.force, expiresAt: now + STAGE_TTL_MS, categories: index.categories };
+  setMeta(sql, "stage", stored);
+  return { ok: true, stage: { stored, index, guard: !req.force, expiresAt: stored.expiresAt } };
+}
+
+/** The persisted stage, if any. */
+export function storedStage(sql: SqlStorage): StoredStage | null {
+  return getMeta<StoredStage>(sql, "stage");
+}
+
+export { buildIndex };

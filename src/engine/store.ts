@@ -1,0 +1,92 @@
+/**
+ * SQL schema and small typed helpers over the event Durable Object's SQLite storage.
+ *
+ * Tables:
+ * - meta: JSON values by key (the event's metadata, the staged publish).
+ * - layout_current / layout_stage: the layout index, one row per object, so a 100,000-seat
+ *   chart never needs a single value above the 2 MB limit.
+ * - seats: one row per non-free seat (lazy initialisation: free seats have no row).
+ * - ga: one row per (GA area, hold token) with held and booked quantities.
+ * - outbox: webhook events committed with the state change that caused them.
+ */
+
+const LAYOUT_COLUMNS = "label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT";
+
+const SCHEMA = [
+  "CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)",
+  `CREATE TABLE IF NOT EXISTS layout_current (${LAYOUT_COLUMNS})`,
+  `CREATE TABLE IF NOT EXISTS layout_stage (${LAYOUT_COLUMNS})`,
+  "CREATE TABLE IF NOT EXISTS seats (label TEXT PRIMARY KEY, status TEXT NOT NULL, token TEXT, expires_at INTEGER, booked_at TEXT, extra TEXT)",
+  "CREATE INDEX IF NOT EXISTS seats_expiry ON seats (status, expires_at)",
+  "CREATE INDEX IF NOT EXISTS seats_token ON seats (token)",
+  "CREATE TABLE IF NOT EXISTS ga (area TEXT NOT NULL, token TEXT NOT NULL, held INTEGER NOT NULL DEFAULT 0, booked INTEGER NOT NULL DEFAULT 0, expires_at INTEGER, booked_at TEXT, extra TEXT, updated_at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (area, token))",
+  "CREATE INDEX IF NOT EXISTS ga_expiry ON ga (held, expires_at)",
+  "CREATE INDEX IF NOT EXISTS ga_token ON ga (token)",
+  "CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL, next_at INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0)",
+];
+
+/** Creates every table if missing; safe on every wake. */
+export function ensureSchema(sql: SqlStorage): void {
+  for (const statement of SCHEMA) sql.exec(statement);
+}
+
+/** Status of a seat row; free seats have no row. */
+export type SeatStatus = "held" | "booked" | "not_for_sale";
+
+export interface SeatRow {
+  label: string;
+  status: SeatStatus;
+  token: string | null;
+  expires_at: number | null;
+  booked_at: string | null;
+  extra: string | null;
+}
+
+export interface GaRow {
+  area: string;
+  token: string;
+  held: number;
+  booked: number;
+  expires_at: number | null;
+  booked_at: string | null;
+  extra: string | null;
+  updated_at: number;
+}
+
+/** Runs a query and returns its rows typed as T (the caller names the columns it selected). */
+export function rows<T>(sql: SqlStorage, query: string, ...params: SqlStorageValue[]): T[] {
+  return sql.exec(query, ...params).toArray() as unknown as T[];
+}
+
+/** The first row of a query, or null. */
+export function first<T>(sql: SqlStorage, query: string, ...params: SqlStorageValue[]): T | null {
+  const all = sql.exec(query, ...params).toArray();
+  return all.length > 0 ? (all[0] as unknown as T) : null;
+}
+
+/** Reads a JSON meta value. */
+export function getMeta<T>(sql: SqlStorage, key: string): T | null {
+  const row = first<{ v: string }>(sql, "SELECT v FROM meta WHERE k = ?", key);
+  return row ? (JSON.parse(row.v) as T) : null;
+}
+
+/** Writes (or with null, deletes) a JSON meta value. */
+export function setMeta(sql: SqlStorage, key: string, value: unknown): void {
+  if (value === null) sql.exec("DELETE FROM meta WHERE k = ?", key);
+  else sql.exec("INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v", key, JSON.stringify(value));
+}
+
+/** The seat row of a label, or null when the seat is free and has never been touched. */
+export function seatRow(sql: SqlStorage, label: string): SeatRow | null {
+  return first<SeatRow>(sql, "SELECT label, status, token, expires_at, booked_at, extra FROM seats WHERE label = ?", label);
+}
+
+/** A hold row counts only while its expiry is in the future: at exactly holdExpiresAt it is free. */
+export function isLiveHold(row: { status?: string; expires_at: number | null }, now: number): boolean {
+  return row.expires_at !== null && row.expires_at > now;
+}
+
+/** Parses stored extraData; null when none. */
+export function parseExtra(extra: string | null): Record<string, unknown> | null {
+  return extra ? (JSON.parse(extra) as Record<string, unknown>) : null;
+}

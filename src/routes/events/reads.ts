@@ -1,0 +1,123 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { newRouter } from "../../http/app-factory";
+import { apiKeyAuth, resolveKey } from "../../http/auth";
+import { ApiError } from "../../http/errors";
+import { errorResponses } from "../../http/openapi";
+import { rateLimit } from "../../http/rate-limit";
+import { eventKeyParam, labelsQuery, notFound, stubFor, unwrap } from "./support";
+
+/** /api/v1/events/{eventKey}/status, /objects, /reports (interface.md "Events: reads"). */
+export const eventReads = newRouter();
+
+eventReads.use("/:eventKey/status", apiKeyAuth(), rateLimit());
+eventReads.use("/:eventKey/objects", apiKeyAuth(), rateLimit());
+eventReads.use("/:eventKey/reports", apiKeyAuth(), rateLimit());
+
+const statusEntry = z
+  .object({
+    objectLabel: z.string(),
+    objectType: z.enum(["seat", "generalAdmission"]),
+    status: z.enum(["free", "held", "booked", "not_for_sale"]),
+    categoryKey: z.string().nullable(),
+    holdExpiresAt: z.string().optional(),
+    mine: z.boolean().optional(),
+    extraData: z.record(z.string(), z.unknown()).nullable().optional(),
+    capacity: z.number().int().optional(),
+    held: z.number().int().optional(),
+    booked: z.number().int().optional(),
+    remaining: z.number().int().optional(),
+    mineQuantity: z.number().int().optional(),
+  })
+  .openapi("StatusEntry");
+
+eventReads.openapi(
+  createRoute({
+    method: "get",
+    path: "/{eventKey}/status",
+    summary: "Status of every non-free object",
+    request: { params: eventKeyParam, query: z.object({ holdToken: z.string().max(255).optional(), labels: labelsQuery }) },
+    responses: { 200: { description: "Status entries", content: { "application/json": { schema: z.object({ eventKey: z.string(), objects: z.array(statusEntry) }) } } }, ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => {
+    const { eventKey } = c.req.valid("param");
+    const q = c.req.valid("query");
+    const p = c.var.principal;
+    const query = { caller: p.kind, ...(q.holdToken !== undefined ? { holdToken: q.holdToken } : {}), ...(q.labels !== undefined ? { labels: q.labels } : {}) };
+    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).status(query)), 200);
+  },
+);
+
+const objectEntry = z
+  .object({
+    objectLabel: z.string(),
+    categoryKey: z.string(),
+    objectType: z.enum(["seat", "generalAdmission"]),
+    sectionKey: z.string().optional(),
+    sectionLabel: z.string().optional(),
+    capacity: z.number().int().optional(),
+    label: z.string().optional(),
+    remaining: z.number().int().optional(),
+  })
+  .openapi("EventObject");
+
+eventReads.openapi(
+  createRoute({
+    method: "get",
+    path: "/{eventKey}/objects",
+    summary: "Every object of the event's current layout, free ones included",
+    request: { params: eventKeyParam, query: z.object({ labels: labelsQuery }) },
+    responses: {
+      200: {
+        description: "Categories and objects; empty arrays while the chart is unpublished",
+        content: { "application/json": { schema: z.object({ eventKey: z.string(), categories: z.array(z.object({ key: z.string(), label: z.string(), color: z.string() })), objects: z.array(objectEntry) }) } },
+      },
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { eventKey } = c.req.valid("param");
+    const { labels } = c.req.valid("query");
+    const p = c.var.principal;
+    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).objects(labels)), 200);
+  },
+);
+
+eventReads.openapi(
+  createRoute({
+    method: "get",
+    path: "/{eventKey}/reports",
+    summary: "Counts by status and by category",
+    description: "A seat counts 1. A GA area counts in places: held quantity as held, booked as booked, the remainder as free.",
+    request: { params: eventKeyParam },
+    responses: {
+      200: {
+        description: "Counts",
+        content: { "application/json": { schema: z.object({ eventKey: z.string(), byStatus: z.record(z.string(), z.number().int()), byCategory: z.array(z.object({ status: z.string(), categoryKey: z.string(), count: z.number().int() })) }) } },
+      },
+      ...errorResponses(401, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { eventKey } = c.req.valid("param");
+    const p = c.var.principal;
+    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).reports()), 200);
+  },
+);
+
+/**
+ * GET /{eventKey}/live?key=…: WebSocket live status. Browsers cannot set headers on a WebSocket, so
+ * the key (publishable or secret) travels as a query parameter and is checked like X-Api-Key.
+ */
+eventReads.get("/:eventKey/live", async (c) => {
+  const key = c.req.query("key") ?? c.req.header("x-api-key");
+  const principal = key ? await resolveKey(c.env, key.trim()) : null;
+  if (!principal) throw new ApiError("unauthorized", "A valid API key is required in the key query parameter");
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+    throw new ApiError("validation_failed", "This endpoint needs a WebSocket upgrade (Upgrade: websocket)", { errors: { Upgrade: ["must be websocket"] } });
+  }
+  const eventKey = c.req.param("eventKey");
+  const res = await stubFor(c.env, principal, eventKey).fetch(c.req.raw);
+  if (res.status === 404) throw await notFound(c.env, principal, eventKey);
+  return res;
+});
+
