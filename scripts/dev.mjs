@@ -78,6 +78,9 @@ if (!(await waitUntilUp(baseUrl, { stillRunning: () => !exited }))) {
 }
 
 function printBanner(demo) {
+  // The CLI defaults to 127.0.0.1:8787 and the token in .dev.vars: name whatever differs.
+  let cliFlags = baseUrl === "http://127.0.0.1:8787" ? "" : `--url ${baseUrl} `;
+  if (args.vars.ADMIN_TOKEN !== undefined && args.vars.ADMIN_TOKEN !== vars.ADMIN_TOKEN) cliFlags += `--token ${adminToken} `;
   const token = "demo-hold-token-1";
   const ev = `${baseUrl}/api/v1/events/${DEMO_EVENT_KEY}`;
   const json = "-H 'Content-Type: application/json'";
@@ -94,7 +97,8 @@ function printBanner(demo) {
     `  sk_test         ${demo.skTest}`,
     `  pk_live         ${demo.pkLive}`,
     `  sk_live         ${demo.skLive}`,
-    `  chart           ${demo.chartKey}   event: ${DEMO_EVENT_KEY} (sandbox and production)`,
+    `  chart           ${demo.chartKey}`,
+    `  event           ${demo.eventsIn.length ? `${DEMO_EVENT_KEY} (${demo.eventsIn.join(" and ")})` : "none yet (see the warning below)"}`,
     "",
     "  Try it (sandbox keys):",
     "  # hold two seats with the publishable key (what the browser does)",
@@ -106,7 +110,7 @@ function printBanner(demo) {
     "  # release them again",
     `  curl -s -X POST ${ev}/seats/release -H 'X-Api-Key: ${demo.skTest}' ${json} -d '{"objectLabels":["A-1-1","A-1-2"],"holdToken":"${token}"}'`,
     "",
-    "  Operator CLI:   npm run admin -- help",
+    `  Operator CLI:   npm run admin -- ${cliFlags}help`,
     "  Stop:           Ctrl-C",
     "======================================================================",
     "",

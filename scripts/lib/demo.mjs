@@ -59,6 +59,7 @@ export async function ensureDemo({ baseUrl, adminToken, stateFile, log }) {
   const api = (key, method, p, body) => request(baseUrl, method, `/api/v1${p}`, { apiKey: key, body });
   const state = readState(stateFile);
   const warnings = [];
+  const eventsIn = [];
 
   // 1. The workspace: reuse it while the server still knows it.
   let ws = state.workspaceKey ? await admin("GET", `/workspaces/${encodeURIComponent(state.workspaceKey)}`) : null;
@@ -105,10 +106,14 @@ export async function ensureDemo({ baseUrl, adminToken, stateFile, log }) {
   // 4. One event per environment (the same key twice: the environments are independent).
   for (const [environment, field] of [["sandbox", "skTest"], ["production", "skLive"]]) {
     const existing = await api(state[field], "GET", `/events/${DEMO_EVENT_KEY}`);
-    if (existing.status === 200) continue;
+    if (existing.status === 200) {
+      eventsIn.push(environment);
+      continue;
+    }
     const created = await api(state[field], "POST", "/events", { chartKey: DEMO_CHART_KEY, eventKey: DEMO_EVENT_KEY });
     if (created.status === 201 || (created.status === 409 && created.body?.code === "event_exists")) {
       log(`created ${environment} event ${DEMO_EVENT_KEY}`);
+      eventsIn.push(environment);
     } else if (created.status === 404 && created.body?.code === "not_found") {
       warnings.push(`The events API is not available yet (POST /api/v1/events answered 404 not_found): no ${environment} demo event.`);
     } else {
@@ -117,5 +122,5 @@ export async function ensureDemo({ baseUrl, adminToken, stateFile, log }) {
   }
   state.eventKey = DEMO_EVENT_KEY;
   writeState(stateFile, state);
-  return { ...state, warnings };
+  return { ...state, eventsIn, warnings };
 }

@@ -11,7 +11,7 @@ a{color:var(--accent);text-decoration:none}a:hover{text-decoration:underline}
 code,pre{font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 code{background:var(--code);padding:1px 5px;border-radius:4px}
 pre{background:#1f2430;color:#e6e9ef;padding:12px 14px;border-radius:8px;overflow:auto;margin:8px 0}
-.layout{display:grid;grid-template-columns:290px 1fr;min-height:100vh}
+.layout{display:grid;grid-template-columns:330px 1fr;min-height:100vh}
 nav{position:sticky;top:0;height:100vh;overflow:auto;background:#fff;border-right:1px solid var(--line);padding:18px 14px}
 nav h1{font-size:17px;margin:0 0 2px}nav .ver{color:var(--muted);font-size:13px;margin-bottom:14px}
 nav h2{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:18px 0 6px}
@@ -43,6 +43,8 @@ details>summary{cursor:pointer;color:var(--muted);font-size:13px}
 const SCRIPT = String.raw`
 const $ = (s) => document.querySelector(s);
 const esc = (v) => String(v).replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
+// Descriptions use Markdown inline code; nothing else of Markdown is needed here.
+const md = (v) => esc(v).replace(/\x60([^\x60]+)\x60/g, "<code>$1</code>");
 let doc;
 function deref(s) { let seen = 0; while (s && s.$ref && seen++ < 20) s = s.$ref.split("/").slice(1).reduce((o, k) => o && o[k], doc); return s || {}; }
 function refName(s) { return s && s.$ref ? s.$ref.split("/").pop() : null; }
@@ -60,7 +62,7 @@ function typeOf(s0) {
 function rules(s) {
   const r = [];
   const pairs = [["minLength", "min length"], ["maxLength", "max length"], ["minimum", "≥"], ["maximum", "≤"], ["exclusiveMinimum", ">"], ["exclusiveMaximum", "<"], ["minItems", "min items"], ["maxItems", "max items"], ["pattern", "pattern"], ["default", "default"]];
-  for (const [k, label] of pairs) if (s[k] !== undefined) r.push(label + " " + (typeof s[k] === "string" && k !== "pattern" ? JSON.stringify(s[k]) : s[k]));
+  for (const [k, label] of pairs) if (s[k] !== undefined) r.push(label + " " + (k === "pattern" ? s[k] : JSON.stringify(s[k])));
   return r;
 }
 function children(s) {
@@ -83,7 +85,7 @@ function fields(s0, depth, root) {
     h += '<li><span class="name">' + esc(name) + '</span> <span class="type">' + esc(typeOf(p0)) + "</span>";
     if (req.has(name)) h += ' <span class="req">required</span>';
     const r = rules(p); if (r.length) h += ' <span class="rule">' + esc(r.join(", ")) + "</span>";
-    if (p.description) h += '<div class="rule">' + esc(p.description) + "</div>";
+    if (p.description) h += '<div class="rule">' + md(p.description) + "</div>";
     const sub = fields(p0, depth + 1);
     if (sub) h += depth >= 1 ? "<details><summary>fields</summary>" + sub + "</details>" : sub;
     h += "</li>";
@@ -111,7 +113,7 @@ function curl(method, path, op) {
 function operation(method, path, op, id) {
   let h = '<section class="op" id="' + id + '"><h3><span class="m ' + method + '">' + method.toUpperCase() + "</span><code>" + esc(path) + "</code> " + secText(op) + "</h3>";
   if (op.summary) h += '<p class="summary">' + esc(op.summary) + "</p>";
-  if (op.description) h += '<p class="desc">' + esc(op.description) + "</p>";
+  if (op.description) h += '<p class="desc">' + md(op.description) + "</p>";
   const params = (op.parameters || []).map(deref);
   if (params.length) {
     h += "<h4>Parameters</h4><table><tr><th>Name</th><th>In</th><th>Type</th><th>Rules</th></tr>";
@@ -133,7 +135,7 @@ function operation(method, path, op, id) {
     const cls = "s" + String(status)[0];
     const schema = media && media.schema;
     const isError = schema && refName(schema) === "Error";
-    h += '<div class="resp"><span class="status ' + cls + '">' + esc(status) + "</span> " + esc(r.description || "");
+    h += '<div class="resp"><span class="status ' + cls + '">' + esc(status) + "</span> " + md(r.description || "");
     if (schema && !isError) h += "<details" + (String(status)[0] === "2" ? " open" : "") + "><summary>" + esc(typeOf(schema)) + "</summary>" + schemaBlock(schema) + "</details>";
     h += "</div>";
   }
@@ -178,7 +180,7 @@ main();
 export function docsPage(): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>API reference</title><style>${CSS}</style></head>
+<title>API reference</title><link rel="icon" href="data:,"><style>${CSS}</style></head>
 <body><div class="layout">
 <nav><h1 id="title">API reference</h1><div class="ver" id="ver"></div><div id="nav"></div></nav>
 <main>

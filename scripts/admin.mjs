@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// `npm run admin -- <command>`: the operator API (/admin/v1) from the command line.
+// Node built-ins only. Prints the service's JSON answer; exits 1 on an API error, 2 on a usage or
+// connection problem.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { request } from "./lib/client.mjs";
+import { readDevVars } from "./lib/dev-vars.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DEFAULT_URL = "http://127.0.0.1:8787";
+
+const HELP = `Operator CLI of the seat reservation service.
+
+Usage: npm run admin -- [options] <command> [arguments]
+
+Commands:
+  workspace:create <name>                          create a workspace (prints its publishable keys)
+  workspace:get <workspaceKey>                     show a workspace and its publishable keys
+  secret-key <workspaceKey> <production|sandbox>   create or rotate a secret key (shown once)
+  help                                             this text
+
+Options:
+  --url <url>      server to call (env ADMIN_URL; default ${DEFAULT_URL}, the local dev server)
+  --token <token>  operator token (env ADMIN_TOKEN; for a local server default: ADMIN_TOKEN in .dev.vars)
+  -h, --help       this text
+
+Examples:
+  npm run admin -- workspace:create "Grand Theatre"
+  npm run admin -- secret-key ws_3kTq9bX2mN8pL4vR7sW1 sandbox
+  npm run admin -- --url https://seats.example.com --token "$ADMIN_TOKEN" workspace:get ws_3kTq9bX2mN8pL4vR7sW1
+`;
+
+/** Prints a usage problem and exits 2. */
+function usage(message) {
+  console.error(`error: ${message}\n\nRun \`npm run admin -- help\` for usage.`);
+  process.exit(2);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { url: { type: "string" }, token: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+} catch (err) {
+  usage(err instanceof Error ? err.message : String(err));
+}
+const { values, positionals } = parsed;
+const [command, ...rest] = positionals;
+if (values.help || !command || command === "help") {
+  console.log(HELP);
+  process.exit(0);
+}
+
+const baseUrl = values.url ?? process.env.ADMIN_URL ?? DEFAULT_URL;
+let url;
+try {
+  url = new URL(baseUrl);
+} catch {
+  usage(`--url is not a URL: ${baseUrl}`);
+}
+// The local token file only speaks for a local server; a deployed one needs its own token.
+const isLocal = ["127.0.0.1", "localhost", "[::1]", "0.0.0.0"].includes(url.hostname);
+const token = values.token ?? process.env.ADMIN_TOKEN ?? (isLocal ? readDevVars(path.join(root, ".dev.vars")).ADMIN_TOKEN : undefined);
+if (!token) usage(isLocal ? "no ADMIN_TOKEN: run `npm run dev` once (it writes .dev.vars) or pass --token" : "pass --token or set ADMIN_TOKEN for a deployed server");
+
+const ENVIRONMENTS = { production: "production", live: "production", sandbox: "sandbox", test: "sandbox" };
+
+/** The request for a command line, or a usage error. */
+function plan() {
+  switch (command) {
+    case "workspace:create": {
+      const name = rest.join(" ").trim();
+      if (!name) usage("workspace:create needs a name");
+      return ["POST", "/admin/v1/workspaces", { name }];
+    }
+    case "workspace:get":
+      if (rest.length !== 1) usage("workspace:get needs exactly one workspaceKey");
+      return ["GET", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}`];
+    case "secret-key": {
+      if (rest.length !== 2) usage("secret-key needs a workspaceKey and an environment (production or sandbox)");
+      const environment = ENVIRONMENTS[rest[1]];
+      if (!environment) usage(`unknown environment "${rest[1]}": use production or sandbox`);
+      return ["POST", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/secret-keys/${environment}`];
+    }
+    default:
+      return usage(`unknown command "${command}"`);
+  }
+}
+
+const [method, apiPath, body] = plan();
+let reply;
+try {
+  reply = await request(baseUrl, method, apiPath, { adminToken: token, body });
+} catch (err) {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
+  console.error(`error: could not reach ${baseUrl} (${cause})${isLocal ? ". Is `npm run dev` running?" : ""}`);
+  process.exit(2);
+}
+const out = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body, null, 2);
+if (reply.status >= 200 && reply.status < 300) {
+  console.log(out);
+} else {
+  console.error(out);
+  if (reply.status === 404 && reply.body?.code === "not_found") console.error("(the operator API answers 404 everywhere when the server has no ADMIN_TOKEN)");
+  process.exit(1);
+}
