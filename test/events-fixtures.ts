@@ -80,3 +80,23 @@ export const api = {
 export function token(name = "buyer"): string {
   return `${name}-${crypto.randomUUID()}`;
 }
+
+/** Stops outbox sending so a test can read what the engine committed (see {@link outboxEvents}). */
+export async function pauseOutbox(f: EventFixture): Promise<void> {
+  await runInDurableObject(stubOf(f), (o: EventObject) => {
+    o.outboxPaused = true;
+  });
+}
+
+/** The webhook events waiting in the outbox, oldest first: [type, data.object]. */
+export async function outboxEvents(f: EventFixture): Promise<{ id: string; type: string; object: Record<string, unknown> }[]> {
+  return runInDurableObject(stubOf(f), (_o: EventObject, state: DurableObjectState) =>
+    state.storage.sql
+      .exec("SELECT body FROM outbox ORDER BY seq")
+      .toArray()
+      .map((r) => {
+        const msg = JSON.parse(String(r.body)) as { event: { id: string; type: string; data: { object: Record<string, unknown> } } };
+        return { id: msg.event.id, type: msg.event.type, object: msg.event.data.object };
+      }),
+  );
+}

@@ -32,6 +32,8 @@ export class EventObject extends DurableObject<Env> {
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
   private staging: string | null = null;
+  /** Tests set this to inspect outbox rows before they are sent. */
+  outboxPaused = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -89,6 +91,7 @@ export class EventObject extends DurableObject<Env> {
 
   /** Sends the outbox to the queue; overlapping calls coalesce into one more pass. */
   flush(): Promise<void> {
+    if (this.outboxPaused) return Promise.resolve();
     if (this.flushing) {
       this.flushAgain = true;
       return this.flushing;
