@@ -33,9 +33,22 @@ describe("GET /openapi.json", () => {
     expect(body.components.schemas).toHaveProperty("Error");
   });
 
-  it("lists every public route under /api/v1 with the shared prefix", async () => {
+  it("documents every resource, each under its versioned prefix", async () => {
     const { body } = await call<OpenApiDoc>("GET", "/openapi.json");
-    for (const path of Object.keys(body.paths)) expect(path).toMatch(/^\/(api|admin)\/v1\//);
+    const paths = Object.keys(body.paths);
+    for (const path of paths) expect(path).toMatch(/^\/(api\/v1|admin\/v1|sdk)(\/|$)/);
+    for (const prefix of ["/api/v1/charts", "/api/v1/events", "/api/v1/webhooks", "/admin/v1/workspaces"]) {
+      expect(paths.some((p) => p.startsWith(prefix)), prefix).toBe(true);
+    }
+  });
+
+  it("marks the public API with the ApiKey scheme", async () => {
+    const { body } = await call<OpenApiDoc>("GET", "/openapi.json");
+    const docSecurity = (body as unknown as { security?: unknown }).security;
+    for (const [path, item] of Object.entries(body.paths)) {
+      if (!path.startsWith("/api/v1/")) continue;
+      for (const op of Object.values(item)) expect(op.security ?? docSecurity, path).toEqual([{ ApiKey: [] }]);
+    }
   });
 });
 
