@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { newReceiver } from "./fixtures/webhook-receiver";
 import { call, keyFor, newWorkspace } from "./helpers";
 
 const URL_OK = "https://hooks.example.com/seats";
@@ -51,7 +52,7 @@ describe("webhook endpoints: happy paths", () => {
 
   it("queues a test delivery and lists it in the delivery log", async () => {
     const keys = await newWorkspace();
-    const { body: ep } = await register(keys.skLive);
+    const { body: ep } = await register(keys.skLive, { url: newReceiver().url });
     const res = await call("POST", `/api/v1/webhooks/${ep.id}/test`, { key: keys.skLive });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ deliveryId: expect.stringMatching(/^dlv_/), eventId: expect.stringMatching(/^evt_/), status: "pending" });
@@ -156,10 +157,21 @@ describe("webhook endpoints: security", () => {
 
   it("does not replay a delivery through another endpoint", async () => {
     const keys = await newWorkspace();
-    const { body: a } = await register(keys.skLive);
-    const { body: b } = await register(keys.skLive);
+    const { body: a } = await register(keys.skLive, { url: newReceiver().url });
+    const { body: b } = await register(keys.skLive, { url: newReceiver().url });
     const t = await call("POST", `/api/v1/webhooks/${a.id}/test`, { key: keys.skLive });
     expect(await call("POST", `/api/v1/webhooks/${b.id}/deliveries/${t.body.deliveryId}/replay`, { key: keys.skLive })).toMatchObject({ status: 404, body: { code: "delivery_not_found" } });
     expect(await call("POST", `/api/v1/webhooks/${a.id}/deliveries/dlv_missing/replay`, { key: keys.skLive })).toMatchObject({ status: 404, body: { code: "delivery_not_found" } });
+  });
+});
+
+describe("webhook endpoints: OpenAPI", () => {
+  it("documents every webhook route", async () => {
+    const doc = await call("GET", "/openapi.json");
+    expect(doc.status).toBe(200);
+    const paths = Object.keys(doc.body.paths);
+    for (const p of ["/api/v1/webhooks", "/api/v1/webhooks/{id}", "/api/v1/webhooks/{id}/rotate-secret", "/api/v1/webhooks/{id}/test", "/api/v1/webhooks/{id}/deliveries", "/api/v1/webhooks/{id}/deliveries/{deliveryId}/replay"]) {
+      expect(paths).toContain(p);
+    }
   });
 });

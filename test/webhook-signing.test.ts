@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSignatureHeader, signatureHeader, timingSafeEqual, verifyWebhook } from "../src/webhooks/signing";
 
@@ -58,6 +59,19 @@ describe("signing", () => {
     it("accepts when any of several v1 signatures matches and ignores other schemes", async () => {
       expect((await verifyWebhook(body, `t=${t},v0=abc,v1=${"0".repeat(64)},v1=${hex}`, secret, { now: t })).ok).toBe(true);
     });
+  });
+
+  it("round-trips any body and secret, and any one-character change of the body fails", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "grapheme", maxLength: 200 }), fc.string({ minLength: 1, maxLength: 60 }), fc.integer({ min: 0, max: 4_000_000_000 }), fc.nat(), async (body, secret, t, pos) => {
+        const header = await signatureHeader(secret, t, body);
+        expect((await verifyWebhook(body, header, secret, { now: t })).ok).toBe(true);
+        const i = body.length === 0 ? 0 : pos % body.length;
+        const tampered = body.slice(0, i) + (body[i] === "x" ? "y" : "x") + body.slice(i + 1);
+        expect((await verifyWebhook(tampered, header, secret, { now: t })).ok).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("compares in constant time with an immediate length check", () => {
