@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { call } from "./helpers";
+import { api, newEvent, token } from "./events-fixtures";
+
+describe("status rules", () => {
+  it("lists only non-free objects; labels and holdToken narrow and flag but never add", async () => {
+    const f = await newEvent();
+    const t = token();
+    await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t, extraData: { seat: "x" } });
+    await api.hold(f, { objectLabels: ["A-1-3"], holdToken: token("other") });
+    const all = await api.status(f);
+    expect(all.body.eventKey).toBe(f.eventKey);
+    expect(all.body.objects.map((o: { objectLabel: string }) => o.objectLabel)).toEqual(["A-1-1", "A-1-2", "A-1-3"]);
+    // Rule 1 and 4: free labels named in `labels` stay absent.
+    const narrowed = await api.status(f, "?labels=A-1-1,A-1-5,A-1-3");
+    expect(narrowed.body.objects.map((o: { objectLabel: string }) => o.objectLabel)).toEqual(["A-1-1", "A-1-3"]);
+    // mine only for the token's live holds.
+    const mine = await api.status(f, `?holdToken=${t}`);
+    expect(mine.body.objects.map((o: { mine?: boolean }) => o.mine)).toEqual([true, true, undefined]);
+    // Rule 3: a token that matches nothing adds no flags.
+    const nobody = await api.status(f, `?holdToken=${token("nobody")}`);
+    expect(nobody.body.objects.some((o: object) => "mine" in o)).toBe(false);
+    // extraData only for secret keys; tokens never.
+    expect(all.body.objects[0]).toEqual({ objectLabel: "A-1-1", objectType: "seat", status: "held", categoryKey: "stalls", holdExpiresAt: expect.any(String) });
+    const secret = await api.status(f, "", f.sk);
+    expect(secret.body.objects[0].extraData).toEqual({ seat: "x" });
+    expect(JSON.stringify(secret.body)).not.toContain(t);
+    expect(JSON.stringify(mine.body)).not.toContain(t);
+  });
+
+  it("validates its query (holdToken <= 255, labels <= 200)", async () => {
+    const f = await newEvent();
+    expect((await api.status(f, `?holdToken=${"x".repeat(256)}`)).status).toBe(400);
+    expect((await api.status(f, `?labels=${Array.from({ length: 201 }, (_, i) => `L${i}`).join(",")}`)).status).toBe(400);
+  });
+});
+
+describe("objects and reports", () => {
+  it("lists every object with sections and categories, filtered by labels", async () => {
+    const f = await newEvent();
+    const res = await api.objects(f);
+    expect(res.body.categories).toEqual([
+      { key: "stalls", label: "Stalls", color: "#4f7cff" },
+      { key: "balcony", label: "Balcony", color: "#ff7c4f" },
+    ]);
+    expect(res.body.objects).toHaveLength(11);
+    expect(res.body.objects[0]).toEqual({ objectLabel: "A-1-1", categoryKey: "stalls", objectType: "seat", sectionKey: "A", sectionLabel: "Section A" });
+    expect(res.body.objects[10]).toEqual({ objectLabel: "Floor", categoryKey: "stalls", objectType: "generalAdmission", capacity: 50, label: "Floor", remaining: 50 });
+    const some = await api.objects(f, "?labels=A-1-2,Floor,nope");
+    expect(some.body.objects.map((o: { objectLabel: string }) => o.objectLabel)).toEqual(["A-1-2", "Floor"]);
+  });
+
+  it("reports counts by status and by category", async () => {
+    const f = await newEvent();
+    const t = token();
+    await api.hold(f, { objectLabels: ["A-1-1", "A-1-2", "A-1-3"], holdToken: t });
+    await api.book(f, { objectLabels: ["A-1-1"], holdToken: t });
+    await call("POST", `/api/v1/events/${f.eventKey}/seats/not-for-sale`, { key: f.sk, body: { objectLabels: ["A-1-10"] } });
+    const res = await api.reports(f);
+    expect(res.body.eventKey).toBe(f.eventKey);
+    expect(res.body.byStatus).toEqual({ free: 6 + 50, held: 2, booked: 1, not_for_sale: 1 });
+    expect(res.body.byCategory).toContainEqual({ status: "booked", categoryKey: "stalls", count: 1 });
+    expect(res.body.byCategory).toContainEqual({ status: "held", categoryKey: "stalls", count: 1 });
+    expect(res.body.byCategory).toContainEqual({ status: "held", categoryKey: "balcony", count: 1 });
+    expect(res.body.byCategory).toContainEqual({ status: "not_for_sale", categoryKey: "balcony", count: 1 });
+    expect(res.body.byCategory).toContainEqual({ status: "free", categoryKey: "balcony", count: 3 });
+  });
+
+  it("an unpublished chart gives 200 with empty arrays, and holds are refused as unknown", async () => {
+    const f = await newEvent();
+    expect((await call("POST", `/api/v1/charts/${f.chartKey}/unpublish`, { key: f.keys.skTest })).status).toBe(200);
+    expect((await api.objects(f)).body).toEqual({ eventKey: f.eventKey, categories: [], objects: [] });
+    expect((await api.status(f)).body).toEqual({ eventKey: f.eventKey, objects: [] });
+    expect((await call("GET", `/api/v1/events/${f.eventKey}`, { key: f.pk })).body.chartPublishedVersion).toBeNull();
+    const res = await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token() });
+    expect(res.status).toBe(409);
+    expect(res.body.failed).toEqual([{ objectLabel: "A-1-1", reason: "unknown_label" }]);
+  });
+});
