@@ -3,6 +3,7 @@ import { indexLayout, type Layout } from "../charts/layout";
 import { db } from "../db/client";
 import { eventsOfChart } from "../db/events";
 import type { FailedEntry } from "../http/errors";
+import { forImpact } from "./staging";
 import { eventStub } from "./stub";
 
 /** What a publish of `layout` would do to reservations of the chart's events, in both environments. */
@@ -47,8 +48,7 @@ export async function checkPublishImpact(env: Env, input: PublishInput): Promise
   const perEvent = await mapLimited(evs, async (ev) => {
     const res = await eventStub(env, ev.workspaceId, ev.environment, ev.eventKey).reservations();
     if (!res.ok) return [];
-    const reserved = res.objects.map((r) => ({ ...r, categoryKey: r.categoryKey ?? "" }));
-    return publishImpact(next, reserved).map((e): FailedEntry => ({ eventKey: ev.eventKey, environment: ev.environment, objectLabel: e.objectLabel, reason: e.reason, booked: e.booked, held: e.held }));
+    return publishImpact(next, forImpact(res.objects, next)).map((e): FailedEntry => ({ eventKey: ev.eventKey, environment: ev.environment, objectLabel: e.objectLabel, reason: e.reason, booked: e.booked, held: e.held }));
   });
   return perEvent.flat();
 }

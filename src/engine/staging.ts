@@ -1,11 +1,11 @@
-import type { Category, Layout } from "../charts/layout";
+import type { Category, Layout, LayoutObject } from "../charts/layout";
 import { publishImpact, type ReservedObject as ImpactReserved } from "../charts/impact";
 import type { FailedEntry } from "../http/errors";
 import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, writeLayoutChunk, type LayoutIndex } from "./layout-index";
 import { reservedObjects } from "./reads";
 import { getMeta, setMeta } from "./store";
 import type { ActiveStage } from "./tx";
-import { fail, type Outcome } from "./types";
+import { fail, type Outcome, type ReservedObject } from "./types";
 
 /**
  * Two-phase publish, the Durable Object's half (the orchestration is in publish.ts):
@@ -62,8 +62,8 @@ export async function writeStage(storage: DurableObjectStorage, index: LayoutInd
  */
 export function activateStage(sql: SqlStorage, current: LayoutIndex, req: StageRequest, index: LayoutIndex, now: number, eventKey: string, environment: string): Outcome<{ stage: LoadedStage }> {
   if (!req.force) {
-    const reserved: ImpactReserved[] = reservedObjects(sql, current, now).map((r) => ({ ...r, categoryKey: r.categoryKey ?? "" }));
-    const impact = publishImpact(req.layout ? index.objects : null, reserved);
+    const next = req.layout ? index.objects : null;
+    const impact = publishImpact(next, forImpact(reservedObjects(sql, current, now), next));
     if (impact.length > 0) {
       clearLayoutTable(sql, "layout_stage");
       const failed: FailedEntry[] = impact.map((e) => ({ eventKey, environment, objectLabel: e.objectLabel, reason: e.reason, booked: e.booked, held: e.held }));
@@ -75,9 +75,16 @@ export function activateStage(sql: SqlStorage, current: LayoutIndex, req: StageR
   return { ok: true, stage: { stored, index, guard: !req.force, expiresAt: stored.expiresAt } };
 }
 
+/**
+ * Reservations in the form publishImpact takes. A reservation whose label the current layout does
+ * not know (kept after a forced publish or an unpublish) has no category to lose: it takes the new
+ * layout's category, so only removal, retyping or capacity can make it conflict.
+ */
+export function forImpact(reserved: ReservedObject[], next: Map<string, LayoutObject> | null): ImpactReserved[] {
+  return reserved.map((r) => ({ ...r, categoryKey: r.categoryKey ?? next?.get(r.objectLabel)?.categoryKey ?? "" }));
+}
+
 /** The persisted stage, if any. */
 export function storedStage(sql: SqlStorage): StoredStage | null {
   return getMeta<StoredStage>(sql, "stage");
 }
-
-export { buildIndex };
