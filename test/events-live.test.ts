@@ -1,0 +1,55 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call } from "./helpers";
+import { api, newEvent, token, type EventFixture } from "./events-fixtures";
+
+/** Opens the live socket and collects parsed messages. */
+async function connect(f: EventFixture, key = f.pk) {
+  const res = await exports.default.fetch(new Request(`http://service.test/api/v1/events/${f.eventKey}/live?key=${key}`, { headers: { Upgrade: "websocket" } }));
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  const messages: { type: string; objects: Record<string, unknown>[] }[] = [];
+  const waiters: (() => void)[] = [];
+  ws.addEventListener("message", (e) => {
+    messages.push(JSON.parse(String(e.data)));
+    waiters.splice(0).forEach((w) => w());
+  });
+  ws.accept();
+  const next = async (count: number) => {
+    const deadline = Date.now() + 5000;
+    while (messages.length < count && Date.now() < deadline) await new Promise<void>((r) => (waiters.push(r), setTimeout(r, 100)));
+    return messages[count - 1]!;
+  };
+  return { ws, messages, next };
+}
+
+describe("live status over WebSocket", () => {
+  it("sends a snapshot, then the changed entries after each commit", async () => {
+    const f = await newEvent();
+    const t = token();
+    await api.hold(f, { objectLabels: ["A-1-1"], holdToken: t, extraData: { secret: "no" } });
+    const live = await connect(f);
+    const snapshot = await live.next(1);
+    expect(snapshot).toEqual({ type: "snapshot", objects: [{ objectLabel: "A-1-1", objectType: "seat", status: "held", categoryKey: "stalls", holdExpiresAt: expect.any(String) }] });
+    await api.hold(f, { objectLabels: ["A-1-2"], holdToken: t });
+    expect(await live.next(2)).toEqual({ type: "changes", objects: [expect.objectContaining({ objectLabel: "A-1-2", status: "held" })] });
+    await api.release(f, { objectLabels: ["A-1-1"], holdToken: t }, f.pk);
+    expect(await live.next(3)).toEqual({ type: "changes", objects: [{ objectLabel: "A-1-1", objectType: "seat", status: "free", categoryKey: "stalls" }] });
+    await api.hold(f, { objectLabels: ["Floor"], holdToken: t, objectType: "generalAdmission", quantity: 5 });
+    expect((await live.next(4)).objects).toEqual([{ objectLabel: "Floor", objectType: "generalAdmission", status: "free", categoryKey: "stalls", capacity: 50, held: 5, booked: 0, remaining: 45 }]);
+    expect(JSON.stringify(live.messages)).not.toContain(t);
+    live.ws.close();
+  });
+
+  it("authenticates the key query parameter and needs an upgrade", async () => {
+    const f = await newEvent();
+    const noKey = await exports.default.fetch(new Request(`http://service.test/api/v1/events/${f.eventKey}/live`, { headers: { Upgrade: "websocket" } }));
+    expect(noKey.status).toBe(401);
+    const plain = await call("GET", `/api/v1/events/${f.eventKey}/live?key=${f.pk}`);
+    expect(plain.status).toBe(400);
+    expect(plain.body.code).toBe("validation_failed");
+    const unknown = await exports.default.fetch(new Request(`http://service.test/api/v1/events/nope/live?key=${f.pk}`, { headers: { Upgrade: "websocket" } }));
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { code: string }).code).toBe("event_not_found");
+  });
+});
