@@ -10,6 +10,9 @@ describe("charts in the OpenAPI document", () => {
       expect(paths).toContain(p);
     }
     expect(Object.keys(res.body.components.schemas)).toEqual(expect.arrayContaining(["Layout", "Chart", "ChartCreate", "ChartUpdate"]));
-    expect(res.body.components.schemas.Layout.properties).toHaveProperty("sections");
+    const layout = res.body.components.schemas.Layout;
+    expect(layout.properties).toHaveProperty("sections");
+    const seats = layout.properties.sections.items.properties.rows.items.properties.seats;
+    expect(seats).toMatchObject({ type: "array", items: { required: ["label", "categoryKey"] } });
   });
 });
