@@ -9,9 +9,32 @@
  * - `POST /__fail?path=/hook/x&count=N&status=500` → the next N requests to that path get `status`
  *   (a 3xx also sends `Location: /hook/x-redirected`, so a test can prove nobody followed it).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
+
+// The project has no @types/node (tests type-check against workerd's types), so the few Node
+// APIs used here are described structurally and node:http is imported by a non-literal name.
+interface IncomingMessage {
+  url?: string;
+  method?: string;
+  headers: Record<string, string | string[] | undefined>;
+  on(event: "data", fn: (chunk: Uint8Array) => void): void;
+  on(event: "end", fn: () => void): void;
+  on(event: "error", fn: (err: unknown) => void): void;
+}
+interface ServerResponse {
+  writeHead(status: number, headers: Record<string, string>): void;
+  setHeader(name: string, value: string): void;
+  end(body: string): void;
+}
+interface Server {
+  listen(port: number, host: string, cb: () => void): void;
+  address(): { port: number };
+  close(cb: () => void): void;
+}
+interface NodeHttp {
+  createServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Server;
+}
+const NODE_HTTP: string = "node:http";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,9 +53,17 @@ interface Recorded {
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    const chunks: Uint8Array[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const c of chunks) {
+        all.set(c, at);
+        at += c.length;
+      }
+      resolve(new TextDecoder().decode(all));
+    });
     req.on("error", reject);
   });
 }
@@ -46,6 +77,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const received = new Map<string, Recorded[]>();
   const failures = new Map<string, { count: number; status: number }>();
 
+  const { createServer } = (await import(NODE_HTTP)) as NodeHttp;
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://receiver");
@@ -76,7 +108,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = server.address();
   project.provide("receiverUrl", `http://127.0.0.1:${port}`);
 
   return () => new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,14 +1,14 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { db, nowIso } from "../src/db/client";
-import { findDelivery, insertDeliveries, updateEndpoint } from "../src/db/webhooks";
+import { findDelivery, insertDeliveries, listAttempts, updateEndpoint } from "../src/db/webhooks";
 import worker from "../src/index";
 import { newId } from "../src/keys/keys";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "../src/webhooks/delivery";
 import { buildEnvelope } from "../src/webhooks/envelope";
 import type { WebhookMessage } from "../src/webhooks/messages";
-import { deliveriesOf, newReceiver, seatHeld, seedEndpoint } from "./fixtures/webhook-receiver";
+import { deliveriesOf, invokeQueue, newReceiver, seatHeld, seedEndpoint } from "./fixtures/webhook-receiver";
 import { newWorkspace } from "./helpers";
 
 /** Runs the Worker's queue() handler on a hand-built batch and returns the ack/retry result. */
@@ -18,7 +18,7 @@ async function runQueue(queue: string, messages: Array<{ body: unknown; attempts
     messages.map((m, i) => ({ id: `msg-${i}`, timestamp: new Date(), attempts: m.attempts ?? 1, body: m.body })),
   );
   const ctx = createExecutionContext();
-  await worker.queue!(batch as MessageBatch<unknown>, env, ctx);
+  await worker.queue!(batch as MessageBatch<unknown>, env);
   return getQueueResult(batch, ctx);
 }
 
@@ -109,12 +109,16 @@ describe("queue consumer: deliver", () => {
     // createMessageBatch's mock drops retry delays, so the delay is read through the runtime's own
     // queue invocation (exports.default.queue), which reports them.
     for (const attempts of [1, 2, 3]) {
-      const result = await exports.default.queue("seat-webhooks", [{ id: `m${attempts}`, timestamp: new Date(), attempts, body: { kind: "deliver", deliveryId: dlv.id } }]);
+      const result = await invokeQueue("seat-webhooks", [{ id: `m${attempts}`, attempts, body: { kind: "deliver", deliveryId: dlv.id } }]);
       expect(result.retryMessages).toEqual([{ msgId: `m${attempts}`, delaySeconds: base * 2 ** (attempts - 1) }]);
     }
     const viaBatch = await runQueue("seat-webhooks", [{ body: { kind: "deliver", deliveryId: dlv.id }, attempts: 4 }]);
     expect(viaBatch.retryMessages).toEqual([{ msgId: "msg-0" }]);
-    expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "pending", attempts: 4, lastStatusCode: 500, lastError: "HTTP 500" });
+    const row = await findDelivery(db(env), dlv.id);
+    expect(row).toMatchObject({ status: "pending", attempts: 4, lastStatusCode: 500, lastError: "HTTP 500" });
+    expect(Date.parse(row!.nextAttemptAt!)).toBeGreaterThan(Date.now());
+    const log = await listAttempts(db(env), dlv.id);
+    expect(log.map((a) => [a.attempt, a.statusCode, a.error])).toEqual([1, 2, 3, 4].map((n) => [n, 500, "HTTP 500"]));
   });
 
   it("marks the delivery failed after the last attempt and acks it", async () => {
@@ -126,7 +130,7 @@ describe("queue consumer: deliver", () => {
     const result = await runQueue("seat-webhooks", [{ body: { kind: "deliver", deliveryId: dlv.id }, attempts: MAX_ATTEMPTS }]);
     expect(result.explicitAcks).toEqual(["msg-0"]);
     expect(result.retryMessages).toEqual([]);
-    expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "failed", lastStatusCode: 503 });
+    expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "failed", lastStatusCode: 503, nextAttemptAt: null });
   });
 
   it("counts a redirect as a failure and never follows it", async () => {
@@ -202,9 +206,9 @@ describe("queue handler through exports.default.queue", () => {
     const keys = await newWorkspace();
     const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "sandbox", url: newReceiver().url });
     const msg = eventMessage(keys.workspaceId, "sandbox");
-    const result = await exports.default.queue("seat-webhooks", [{ id: "m1", timestamp: new Date(), attempts: 1, body: msg }]);
+    const result = await invokeQueue("seat-webhooks", [{ id: "m1", body: msg }]);
     expect(result).toMatchObject({ outcome: "ok", explicitAcks: ["m1"] });
-    const dlq = await exports.default.queue("seat-webhooks-dlq", [{ id: "m2", timestamp: new Date(), attempts: 1, body: { kind: "deliver", deliveryId: "dlv_none" } }]);
+    const dlq = await invokeQueue("seat-webhooks-dlq", [{ id: "m2", body: { kind: "deliver", deliveryId: "dlv_none" } }]);
     expect(dlq).toMatchObject({ outcome: "ok", explicitAcks: ["m2"] });
     expect(await deliveriesOf(ep.id)).toHaveLength(1);
   });

@@ -60,7 +60,14 @@ describe("webhook delivery end to end", () => {
     expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(900);
     for (const req of [first, second]) expect((await verifyWebhook(req.body, req.headers["service-signature"], ep.secret)).ok).toBe(true);
 
-    await expect.poll(async () => (await deliveries(keys.skTest, ep.id))[0], { timeout: 5000 }).toMatchObject({ eventId: queued.body.eventId, status: "succeeded", attempts: 2, lastStatusCode: 200 });
+    await expect.poll(async () => (await deliveries(keys.skTest, ep.id))[0], { timeout: 5000 }).toMatchObject({ eventId: queued.body.eventId, status: "succeeded", attempts: 2, lastStatusCode: 200, nextAttemptAt: null });
+    const detail = await call("GET", `/api/v1/webhooks/${ep.id}/deliveries/${queued.body.deliveryId}`, { key: keys.skTest });
+    expect(detail.status).toBe(200);
+    expect(detail.body.attemptLog.map((a: { attempt: number; statusCode: number; error: string | null }) => [a.attempt, a.statusCode, a.error])).toEqual([
+      [1, 500, "HTTP 500"],
+      [2, 200, null],
+    ]);
+    expect(JSON.stringify(detail.body.payload)).toBe(first.body);
   });
 
   it("replays the same envelope (same evt_ id, same bytes)", async () => {

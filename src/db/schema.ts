@@ -116,9 +116,27 @@ export const webhookDeliveries = sqliteTable(
     lastError: text("last_error"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /** When the next retry is due while the delivery is pending after a failure (migration 0004). */
+    nextAttemptAt: text("next_attempt_at"),
   },
   (t) => [
     index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt),
     uniqueIndex("webhook_deliveries_once").on(t.endpointId, t.eventId),
   ],
+);
+
+/** One row per HTTP attempt of a delivery: the detail of the delivery log (migration 0004). */
+export const webhookAttempts = sqliteTable(
+  "webhook_attempts",
+  {
+    id: text("id").primaryKey(),
+    deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    /** 1-based over the delivery's whole life, replays included. */
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("webhook_attempts_delivery").on(t.deliveryId, t.attempt)],
 );

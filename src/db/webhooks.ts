@@ -1,11 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { webhookDeliveries, webhookEndpoints, type Environment } from "./schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, type Environment } from "./schema";
 
 /** A stored webhook endpoint row (secret included: never return it from a route except once). */
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 /** A stored delivery row: one envelope for one endpoint, with its attempt log. */
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+/** One HTTP attempt of a delivery. */
+export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
 /** The tenancy scope every endpoint query is bound to. */
 export interface Scope {
@@ -113,20 +115,37 @@ export async function listDeliveries(d: Db, endpointId: string, limit = 100): Pr
 }
 
 /** Writes the outcome of an attempt (or of a decision not to attempt). */
-export async function updateDelivery(d: Db, id: string, patch: Partial<Pick<DeliveryRow, "status" | "attempts" | "lastStatusCode" | "lastError" | "updatedAt">>): Promise<void> {
+export async function updateDelivery(d: Db, id: string, patch: Partial<Pick<DeliveryRow, "status" | "attempts" | "lastStatusCode" | "lastError" | "nextAttemptAt" | "updatedAt">>): Promise<void> {
   await d.update(webhookDeliveries).set(patch).where(eq(webhookDeliveries.id, id)).run();
+}
+
+/** What one HTTP attempt produced, and the delivery state it leaves behind. */
+export interface AttemptOutcomeRecord {
+  status: DeliveryRow["status"];
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  nextAttemptAt: string | null;
+  at: string;
 }
 
 /**
  * Records one HTTP attempt: the counter is incremented in SQL so two concurrent attempts (a
- * replay racing a retry) both count. Returns the new attempt total.
+ * replay racing a retry) both count, and the attempt gets its own log row. Returns the new total.
  */
-export async function recordAttempt(d: Db, id: string, outcome: Pick<DeliveryRow, "status" | "lastStatusCode" | "lastError" | "updatedAt">): Promise<number> {
+export async function recordAttempt(d: Db, id: string, outcome: AttemptOutcomeRecord): Promise<number> {
   const row = await d
     .update(webhookDeliveries)
-    .set({ ...outcome, attempts: sql`${webhookDeliveries.attempts} + 1` })
+    .set({ status: outcome.status, lastStatusCode: outcome.statusCode, lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt, updatedAt: outcome.at, attempts: sql`${webhookDeliveries.attempts} + 1` })
     .where(eq(webhookDeliveries.id, id))
     .returning({ attempts: webhookDeliveries.attempts })
     .get();
-  return row?.attempts ?? 0;
+  if (!row) return 0;
+  await d.insert(webhookAttempts).values({ id: `${id}:${row.attempts}`, deliveryId: id, attempt: row.attempts, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs, createdAt: outcome.at }).onConflictDoNothing().run();
+  return row.attempts;
+}
+
+/** Every recorded attempt of a delivery, oldest first. */
+export async function listAttempts(d: Db, deliveryId: string): Promise<AttemptRow[]> {
+  return d.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(webhookAttempts.attempt).all();
 }

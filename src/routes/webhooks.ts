@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { db, nowIso } from "../db/client";
-import { deleteEndpoint, findDelivery, findEndpoint, insertDeliveries, insertEndpoint, listDeliveries, listEndpoints, updateDelivery, updateEndpoint, type EndpointRow } from "../db/webhooks";
+import { deleteEndpoint, findDelivery, findEndpoint, insertDeliveries, insertEndpoint, listAttempts, listDeliveries, listEndpoints, updateDelivery, updateEndpoint, type DeliveryRow, type EndpointRow } from "../db/webhooks";
 import { newRouter } from "../http/app-factory";
 import { apiKeyAuth, requireSecretKey } from "../http/auth";
 import type { AppEnv } from "../http/context";
@@ -10,7 +10,7 @@ import { errorResponses } from "../http/openapi";
 import { rateLimit } from "../http/rate-limit";
 import { validationError } from "../http/validation";
 import { newId } from "../keys/keys";
-import { CreateEndpointBody, DeliveryParam, DeliverySchema, deliveryRecord, EndpointSchema, EndpointWithSecretSchema, endpointRecord, IdParam, QueuedSchema, UpdateEndpointBody } from "../webhooks/api-schemas";
+import { attemptRecord, CreateEndpointBody, DeliveryDetailSchema, DeliveryParam, DeliverySchema, deliveryRecord, EndpointSchema, EndpointWithSecretSchema, endpointRecord, IdParam, QueuedSchema, UpdateEndpointBody } from "../webhooks/api-schemas";
 import { enqueueDeliveries } from "../webhooks/consumer";
 import { buildEnvelope, testEvent } from "../webhooks/envelope";
 import { newWebhookSecret } from "../webhooks/signing";
@@ -44,6 +44,13 @@ async function endpointOr404(c: Context<AppEnv>, id: string): Promise<EndpointRo
   const row = await findEndpoint(db(c.env), scopeOf(c), id);
   if (!row) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
   return row;
+}
+
+/** A delivery of this endpoint, or 404 `delivery_not_found` (also for another endpoint's delivery). */
+async function deliveryOr404(c: Context<AppEnv>, endpoint: EndpointRow, deliveryId: string): Promise<DeliveryRow> {
+  const delivery = await findDelivery(db(c.env), deliveryId);
+  if (!delivery || delivery.endpointId !== endpoint.id) throw new ApiError("delivery_not_found", `Delivery ${deliveryId} does not exist on endpoint ${endpoint.id}`);
+  return delivery;
 }
 
 const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
@@ -132,14 +139,22 @@ webhooks.openapi(
 );
 
 webhooks.openapi(
+  createRoute({ method: "get", path: "/{id}/deliveries/{deliveryId}", tags, security, summary: "One delivery with its attempt log and the envelope it sends", request: { params: DeliveryParam }, responses: { 200: json(DeliveryDetailSchema, "The delivery"), ...errorResponses(401, 403, 404, 429) } }),
+  async (c) => {
+    const { id, deliveryId } = c.req.valid("param");
+    const delivery = await deliveryOr404(c, await endpointOr404(c, id), deliveryId);
+    const attempts = await listAttempts(db(c.env), delivery.id);
+    return c.json({ ...deliveryRecord(delivery), attemptLog: attempts.map(attemptRecord), payload: JSON.parse(delivery.payload) as Record<string, unknown> }, 200);
+  },
+);
+
+webhooks.openapi(
   createRoute({ method: "post", path: "/{id}/deliveries/{deliveryId}/replay", tags, security, summary: "Deliver the same envelope (same evt_ id) again", request: { params: DeliveryParam }, responses: { 202: json(QueuedSchema, "The replay is queued"), ...errorResponses(401, 403, 404, 429) } }),
   async (c) => {
     const { id, deliveryId } = c.req.valid("param");
-    const endpoint = await endpointOr404(c, id);
-    const delivery = await findDelivery(db(c.env), deliveryId);
-    if (!delivery || delivery.endpointId !== endpoint.id) throw new ApiError("delivery_not_found", `Delivery ${deliveryId} does not exist on endpoint ${id}`);
+    const delivery = await deliveryOr404(c, await endpointOr404(c, id), deliveryId);
     // Back to pending starts a new run of attempts; the attempt counter keeps the history.
-    await updateDelivery(db(c.env), delivery.id, { status: "pending", updatedAt: nowIso() });
+    await updateDelivery(db(c.env), delivery.id, { status: "pending", nextAttemptAt: null, updatedAt: nowIso() });
     await enqueueDeliveries(c.env, [delivery.id]);
     return c.json({ deliveryId: delivery.id, eventId: delivery.eventId, status: "pending" as const }, 202);
   },

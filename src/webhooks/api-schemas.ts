@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ENVIRONMENTS } from "../db/schema";
-import { endpointEvents, type DeliveryRow, type EndpointRow } from "../db/webhooks";
+import { endpointEvents, type AttemptRow, type DeliveryRow, type EndpointRow } from "../db/webhooks";
 import { WEBHOOK_EVENT_TYPES } from "./messages";
 
 /** zod schemas and record builders of the webhook management API (contract §5). */
@@ -51,10 +51,26 @@ export const DeliverySchema = z
     attempts: z.number().int(),
     lastStatusCode: z.number().int().nullable(),
     lastError: z.string().nullable(),
+    nextAttemptAt: z.string().nullable().openapi({ format: "date-time", description: "When the next retry is due; null unless pending after a failure" }),
     createdAt: z.string().openapi({ format: "date-time" }),
     updatedAt: z.string().openapi({ format: "date-time" }),
   })
   .openapi("WebhookDelivery");
+
+export const AttemptSchema = z
+  .object({
+    attempt: z.number().int().openapi({ description: "1-based over the delivery's life, replays included" }),
+    statusCode: z.number().int().nullable().openapi({ description: "null when no HTTP answer came" }),
+    error: z.string().nullable(),
+    durationMs: z.number().int(),
+    at: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("WebhookAttempt");
+
+export const DeliveryDetailSchema = DeliverySchema.extend({
+  attemptLog: z.array(AttemptSchema),
+  payload: z.record(z.string(), z.unknown()).openapi({ description: "The envelope exactly as it is signed and sent" }),
+}).openapi("WebhookDeliveryDetail");
 
 export const QueuedSchema = z
   .object({ deliveryId: z.string(), eventId: z.string(), status: z.literal("pending") })
@@ -87,7 +103,13 @@ export function deliveryRecord(row: DeliveryRow): z.infer<typeof DeliverySchema>
     attempts: row.attempts,
     lastStatusCode: row.lastStatusCode,
     lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** One entry of a delivery's attempt log. */
+export function attemptRecord(row: AttemptRow): z.infer<typeof AttemptSchema> {
+  return { attempt: row.attempt, statusCode: row.statusCode, error: row.error, durationMs: row.durationMs, at: row.createdAt };
 }

@@ -78,22 +78,30 @@ export async function attemptDelivery(env: Env, deliveryId: string, attempt: num
   // A duplicate queue message for a delivery that already landed or already gave up.
   if (delivery.status !== "pending") return { kind: "ack" };
   if (!endpoint.enabled) {
-    await updateDelivery(d, delivery.id, { status: "failed", lastError: "endpoint disabled", updatedAt: nowIso() });
+    await updateDelivery(d, delivery.id, { status: "failed", lastError: "endpoint disabled", nextAttemptAt: null, updatedAt: nowIso() });
     return { kind: "ack" };
   }
 
   const verdict = checkWebhookUrl(endpoint.url, { allowPrivate: allowPrivateUrls(env) });
+  const started = Date.now();
   const result: SendResult = verdict.ok
     ? await send(endpoint.url, delivery.payload, endpoint.secret, { eventId: delivery.eventId, deliveryId: delivery.id })
     : { ok: false, status: null, error: `URL not allowed: ${verdict.reason}` };
+  const durationMs = Date.now() - started;
+  const at = nowIso();
 
   if (result.ok) {
-    await recordAttempt(d, delivery.id, { status: "succeeded", lastStatusCode: result.status, lastError: null, updatedAt: nowIso() });
+    await recordAttempt(d, delivery.id, { status: "succeeded", statusCode: result.status, error: null, durationMs, nextAttemptAt: null, at });
     return { kind: "ack" };
   }
-  const last = attempt >= MAX_ATTEMPTS;
-  await recordAttempt(d, delivery.id, { status: last ? "failed" : "pending", lastStatusCode: result.status, lastError: result.error, updatedAt: nowIso() });
-  return last ? { kind: "ack" } : { kind: "retry", delaySeconds: retryDelaySeconds(retryBaseSeconds(env), attempt) };
+  if (attempt >= MAX_ATTEMPTS) {
+    await recordAttempt(d, delivery.id, { status: "failed", statusCode: result.status, error: result.error, durationMs, nextAttemptAt: null, at });
+    return { kind: "ack" };
+  }
+  const delaySeconds = retryDelaySeconds(retryBaseSeconds(env), attempt);
+  const nextAttemptAt = new Date(Date.now() + delaySeconds * 1000).toISOString();
+  await recordAttempt(d, delivery.id, { status: "pending", statusCode: result.status, error: result.error, durationMs, nextAttemptAt, at });
+  return { kind: "retry", delaySeconds };
 }
 
 /** Marks a delivery failed when its message reached the dead-letter queue still pending. */
@@ -101,5 +109,5 @@ export async function deadLetterDelivery(env: Env, deliveryId: string): Promise<
   const d = db(env);
   const found = await findDeliveryWithEndpoint(d, deliveryId);
   if (!found || found.delivery.status !== "pending") return;
-  await updateDelivery(d, deliveryId, { status: "failed", lastError: "dead-lettered: the delivery could not be processed; replay it to try again", updatedAt: nowIso() });
+  await updateDelivery(d, deliveryId, { status: "failed", lastError: "dead-lettered: the delivery could not be processed; replay it to try again", nextAttemptAt: null, updatedAt: nowIso() });
 }
