@@ -93,8 +93,8 @@ export function drawMap(layer: SVGGElement, geometry: MapGeometry, objects: Map<
 export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCategory | undefined, view: ObjectView): void {
   node.setAttribute("data-status", view.status);
   node.setAttribute("aria-pressed", view.status === "selected" ? "true" : "false");
-  const selectable = view.status === "free" || view.status === "selected" || (obj.objectType === "generalAdmission" && view.status === "held");
-  node.setAttribute("aria-disabled", selectable ? "false" : "true");
+  // No aria-disabled on taken seats: they stay clickable (the host hears onHoldFailed), and the
+  // accessible name already says "held by another buyer" / "booked".
   const cat = category?.label ?? obj.categoryKey;
   let name: string;
   if (obj.objectType === "generalAdmission") {
