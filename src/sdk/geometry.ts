@@ -104,7 +104,7 @@ function fromStructure(seats: ApiObject[]): SeatPart {
     }
     const widest = maxOf(rows.map(([, r]) => r.length));
     const width = widest * PITCH + PITCH * 2; // a column on the left for the row label
-    const height = rows.length * PITCH + PITCH * 1.5; // a band on top for the section label
+    const height = rows.length * PITCH + PITCH * 2; // a band on top for the section label, a margin below
     if (cursorX > 0 && cursorX + width > shelfWidth) {
       cursorX = 0;
       shelfY += shelfHeight + GAP;

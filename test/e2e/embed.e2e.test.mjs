@@ -1,0 +1,85 @@
+/**
+ * Embedding from another origin, as an integrator's ticketing site would (contract §7): the page is
+ * served by a separate local HTTP server, loads the SDK from the service's origin, and lets the SDK
+ * default its API origin to where the script came from. Both builds: classic script and ES module.
+ */
+import { createServer } from "node:http";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, waitForStatus } from "./browser.mjs";
+import { Api } from "./fixtures.mjs";
+
+const e2e = inject("e2e");
+const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);
+api.chartKey = e2e.chartKey;
+let browser;
+let site;
+let siteUrl;
+
+const options = (eventKey) => `{
+  divId: "seating", publicKey: ${JSON.stringify(e2e.publicKey)}, event: ${JSON.stringify(eventKey)}, maxSelectedObjects: 4,
+  onObjectSelected(o) { window.selected.push(o.objectLabel); },
+  onObjectDeselected() {}, onHoldFailed() {}, onHoldTokenExpired() {},
+}`;
+
+const PAGES = {
+  "/classic": (ev) => `<!doctype html><div id="seating" style="height:500px"></div>
+<script src="${e2e.baseUrl}/sdk/v5.10.0/seating.js"></script>
+<script>
+  window.selected = [];
+  const chart = new Seating.SeatingChart(${options(ev)});
+  window.chart = chart;
+  chart.render().then(() => { document.body.dataset.rendered = "true"; }, (e) => { document.body.dataset.rendered = "error:" + e.message; });
+</script>`,
+  "/module": (ev) => `<!doctype html><div id="seating" style="height:500px"></div>
+<script type="module">
+  import { SeatingChart } from "${e2e.baseUrl}/sdk/latest/seating.mjs";
+  window.selected = [];
+  const chart = new SeatingChart(${options(ev)});
+  window.chart = chart;
+  chart.render().then(() => { document.body.dataset.rendered = "true"; }, (e) => { document.body.dataset.rendered = "error:" + e.message; });
+</script>`,
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  site = createServer((req, res) => {
+    const url = new URL(req.url, "http://site");
+    const page = PAGES[url.pathname];
+    res.writeHead(page ? 200 : 404, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(page ? page(url.searchParams.get("event")) : "not found");
+  });
+  await new Promise((r) => site.listen(0, "127.0.0.1", r));
+  // "localhost" vs the service's "127.0.0.1": a different origin, and still a secure context.
+  siteUrl = `http://localhost:${site.address().port}`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => site?.close(r));
+});
+
+describe("embedding on another origin", () => {
+  for (const kind of ["/classic", "/module"]) {
+    it(`${kind}: renders, holds through CORS and goes live over the socket`, async () => {
+      const ev = await api.newEvent();
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(`${siteUrl}${kind}?event=${ev}`);
+      await page.waitForSelector("body[data-rendered]");
+      expect(await page.getAttribute("body", "data-rendered")).toBe("true");
+      expect(new URL(page.url()).origin).not.toBe(e2e.baseUrl);
+      await page.locator('[data-object-label="A-2-6"]').click();
+      await waitForStatus(page, "A-2-6", "selected");
+      const token = await page.evaluate(() => window.chart.holdToken);
+      expect((await api.status(ev, token)).get("A-2-6")).toMatchObject({ status: "held", mine: true });
+      await page.waitForFunction(() => window.chart.liveMode === "socket", null, { timeout: 10_000 });
+      await api.call("POST", `/api/v1/events/${ev}/seats/hold`, { objectLabels: ["A-2-7"], holdToken: "other-buyer-token" }, e2e.publicKey);
+      await waitForStatus(page, "A-2-7", "held", 2000);
+      expect(await page.evaluate(() => window.selected)).toEqual(["A-2-6"]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
