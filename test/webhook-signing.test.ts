@@ -22,6 +22,22 @@ describe("signing", () => {
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
   });
 
+  it("parses the way Stripe's verifier parses (split on ',' then '=', no trimming, HMAC over `${t}.${payload}`)", async () => {
+    const [secret, t, body, hex] = VECTORS[0];
+    const header = await signatureHeader(secret, t, body);
+    // stripe-node's parseHeader, restated: every "k=v" item, t parsed as an integer, v1 collected.
+    const parsed = header.split(",").reduce<{ timestamp: number; signatures: string[] }>(
+      (acc, item) => {
+        const kv = item.split("=");
+        if (kv[0] === "t") acc.timestamp = parseInt(kv[1], 10);
+        if (kv[0] === "v1") acc.signatures.push(kv[1]);
+        return acc;
+      },
+      { timestamp: -1, signatures: [] },
+    );
+    expect(parsed).toEqual({ timestamp: t, signatures: [hex] });
+  });
+
   describe("verifyWebhook", () => {
     const [secret, t, body, hex] = VECTORS[0];
     const header = `t=${t},v1=${hex}`;
