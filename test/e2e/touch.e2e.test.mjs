@@ -1,0 +1,51 @@
+/**
+ * The map on a phone: a tap holds a seat, two fingers pinch-zoom. Touches are sent through the
+ * Chrome DevTools Protocol, so the page sees real touch pointer events.
+ */
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { launchBrowser, screenshot, seat, waitForStatus } from "./browser.mjs";
+import { Api } from "./fixtures.mjs";
+
+const e2e = inject("e2e");
+const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);
+api.chartKey = e2e.chartKey;
+let browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+it("taps hold and a pinch zooms on a phone-sized screen", async () => {
+  const ev = await api.newEvent();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto(`${e2e.baseUrl}/?key=${e2e.publicKey}&event=${ev}`);
+  await page.waitForSelector("body[data-rendered=true]");
+  await seat(page, "A-2-5").tap();
+  await waitForStatus(page, "A-2-5", "selected");
+  const token = await page.evaluate(() => window.chart.holdToken);
+  expect((await api.status(ev, token)).get("A-2-5")).toMatchObject({ status: "held", mine: true });
+
+  const box = await page.locator(".seating-map").boundingBox();
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const before = Number((await page.getAttribute(".seating-map", "viewBox")).split(" ")[2]);
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, spread) => cdp.send("Input.dispatchTouchEvent", {
+    type,
+    touchPoints: type === "touchEnd" ? [] : [{ x: cx - spread, y: cy, id: 1 }, { x: cx + spread, y: cy, id: 2 }],
+  });
+  await touch("touchStart", 20);
+  for (let s = 30; s <= 120; s += 10) await touch("touchMove", s);
+  await touch("touchEnd", 0);
+  const after = Number((await page.getAttribute(".seating-map", "viewBox")).split(" ")[2]);
+  // Fingers 40 px apart moving to 240 px apart: about six times closer.
+  expect(after).toBeLessThan(before / 3);
+  expect(await page.evaluate(() => window.chart.selectedObjects)).toEqual(["A-2-5"]);
+  await screenshot(page, "seat-map-phone-pinched");
+  await context.close();
+});
