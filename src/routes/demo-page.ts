@@ -1,7 +1,8 @@
 /**
  * HTML of the demo page served at `/`. Plain HTML and a small inline script over the public SDK,
  * written the way an integrator would embed it (contract §7). URL parameters:
- * `key` (publishable key), `event` (event key), `max` (maxSelectedObjects), `live=poll` (no socket).
+ * `key` (publishable key), `event` (event key), `max` (maxSelectedObjects), `live=poll` (no socket),
+ * `ttl` (ttlSeconds of each hold).
  * Values are only ever written with textContent, never as HTML.
  */
 export const DEMO_PAGE = `<!doctype html>
@@ -95,6 +96,7 @@ export const DEMO_PAGE = `<!doctype html>
     event: eventKey,
     maxSelectedObjects: max ? (max.startsWith("{") ? JSON.parse(max) : Number(max)) : 10,
     live: params.get("live") !== "poll",
+    ttlSeconds: params.get("ttl") ? Number(params.get("ttl")) : undefined,
     onObjectSelected(o) { record("selected", o); update(); log(""); },
     onObjectDeselected(o) { record("deselected", o); update(); },
     onHoldFailed(objects, error) { record("holdFailed", { objects, error }); log(objects.map((o) => o.objectLabel).join(", ") + ": " + error.message); },

@@ -21,7 +21,7 @@ export function launchBrowser() {
  * Opens the demo page for `eventKey` in a fresh context (a fresh buyer: own sessionStorage, own
  * hold token) and waits until the map is drawn.
  */
-export async function openMap(browser, e2e, eventKey, { max, live, viewport = { width: 1280, height: 860 } } = {}) {
+export async function openMap(browser, e2e, eventKey, { max, live, ttl, viewport = { width: 1280, height: 860 } } = {}) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = [];
@@ -29,6 +29,7 @@ export async function openMap(browser, e2e, eventKey, { max, live, viewport = { 
   const params = new URLSearchParams({ key: e2e.publicKey, event: eventKey });
   if (max !== undefined) params.set("max", typeof max === "number" ? String(max) : JSON.stringify(max));
   if (live) params.set("live", live);
+  if (ttl) params.set("ttl", String(ttl));
   await page.goto(`${e2e.baseUrl}/?${params}`);
   await page.waitForSelector("body[data-rendered]", { timeout: 30_000 });
   const rendered = await page.getAttribute("body", "data-rendered");

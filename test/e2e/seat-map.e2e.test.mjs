@@ -163,6 +163,25 @@ describe("seat map", () => {
     await waitForStatus(page, "A-3-5", "selected");
   });
 
+  it("when the earliest hold expires the chart clears its selection and calls onHoldTokenExpired", async () => {
+    const ev = await api.newEvent();
+    const { page, token } = await open(ev, { ttl: 2 });
+    const watcher = await open(ev);
+    await seat(page, "B-3-3").click();
+    await waitForStatus(page, "B-3-3", "selected");
+    await waitForStatus(watcher.page, "B-3-3", "held", 2000);
+    await page.waitForFunction(() => window.seatingEvents.some((e) => e.type === "expired"), null, { timeout: 6000 });
+    expect(await page.evaluate(() => window.chart.selectedObjects)).toEqual([]);
+    expect(await seat(page, "B-3-3").getAttribute("data-status")).toBe("free");
+    expect((await api.status(ev, token)).has("B-3-3")).toBe(false);
+    // The other map learns it too (the release, or the expiry sweep).
+    await waitForStatus(watcher.page, "B-3-3", "free", 6000);
+    // The same token keeps working for a new hold.
+    await seat(page, "B-3-4").click();
+    await waitForStatus(page, "B-3-4", "selected");
+    expect(await page.evaluate(() => window.chart.holdToken)).toBe(token);
+  });
+
   it("a screenshot of a busy map, zoomed, looks right", async () => {
     const ev = await api.newEvent();
     await api.call("POST", `/api/v1/events/${ev}/seats/hold`, { objectLabels: ["A-2-4", "A-2-5", "B-3-1"], holdToken: "another-buyer-1" }, e2e.publicKey);
