@@ -15,6 +15,25 @@ async function draftInput(d: Db, chart: ChartRow): Promise<PublishInput> {
   return { workspaceId: chart.workspaceId, chartId: chart.id, chartKey: chart.chartKey, version: chart.draftVersion, layout };
 }
 
+/** Attempts of a publish whose fan-out failed for a reason other than an answer of ours. */
+const PUBLISH_ATTEMPTS = 5;
+
+/**
+ * Retries what the engine throws rather than answers: another publish of the same chart holding
+ * the events' stage, or a Durable Object reset. The engine aborts its stages before throwing, and
+ * a repeated commit is idempotent, so a retry is safe. ApiErrors (ours) are final.
+ */
+async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (err instanceof ApiError || i >= PUBLISH_ATTEMPTS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** i * (0.5 + Math.random())));
+    }
+  }
+}
+
 /** Runs the engine hook with a commit that happens exactly once, then returns the fresh chart row. */
 async function runPublish(env: Env, d: Db, chart: ChartRow, input: PublishInput, force: boolean, write: () => Promise<void>): Promise<ChartRow> {
   let committed = false;
@@ -23,7 +42,7 @@ async function runPublish(env: Env, d: Db, chart: ChartRow, input: PublishInput,
     committed = true;
     await write();
   };
-  const result = await applyPublishToEvents(env, input, force, commit);
+  const result = await withRetry(() => applyPublishToEvents(env, input, force, commit));
   if (!result.ok) throw new ApiError("publish_affects_reservations", `Publishing chart ${chart.chartKey} would affect held or booked objects; use force=true to publish anyway`, { failed: result.failed });
   // The engine commits between staging and activating; should it ever succeed without calling
   // `commit` (no events, say), the D1 update must still happen.
