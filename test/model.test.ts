@@ -32,8 +32,8 @@ const ttl = fc.constantFrom(1, 5, 30);
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("hold" as const), token: tokenIdx, labels: labelSet, ttl }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("holdGa" as const), token: tokenIdx, quantity: fc.integer({ min: 1, max: CAPACITY }), ttl }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("book" as const), token: tokenIdx, labels: fc.oneof(labelSet, fc.constant(["Floor"])) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("release" as const), token: fc.option(tokenIdx, { nil: null }), labels: fc.option(fc.oneof(labelSet, fc.constant(["Floor"])), { nil: null }), secret: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("book" as const), token: tokenIdx, labels: fc.oneof(labelSet, fc.constant<string[]>(["Floor"])) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("release" as const), token: fc.option(tokenIdx, { nil: null }), labels: fc.option(fc.oneof(labelSet, fc.constant<string[]>(["Floor"])), { nil: null }), secret: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("extend" as const), token: tokenIdx, ttl }) },
   { weight: 1, arbitrary: fc.constant({ kind: "reset" as const }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("advance" as const), ms: fc.constantFrom(999, 1000, 4000, 30_000) }) },

@@ -4,7 +4,7 @@ import { apiKeyAuth, resolveKey } from "../../http/auth";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
 import { rateLimit } from "../../http/rate-limit";
-import { eventKeyParam, labelsQuery, notFound, stubFor, unwrap } from "./support";
+import { eventKeyParam, labelsQuery, notFound, stubFor, unwrap, unwrapAs } from "./support";
 
 /** /api/v1/events/{eventKey}/status, /objects, /reports (interface.md "Events: reads"). */
 export const eventReads = newRouter();
@@ -43,7 +43,7 @@ eventReads.openapi(
     const q = c.req.valid("query");
     const p = c.var.principal;
     const query = { caller: p.kind, ...(q.holdToken !== undefined ? { holdToken: q.holdToken } : {}), ...(q.labels !== undefined ? { labels: q.labels } : {}) };
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).status(query)), 200);
+    return c.json(await unwrapAs<{ eventKey: string; objects: z.infer<typeof statusEntry>[] }>(c.env, p, eventKey, await stubFor(c.env, p, eventKey).status(query)), 200);
   },
 );
 

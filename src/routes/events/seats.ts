@@ -4,7 +4,7 @@ import { apiKeyAuth, requireSecretKey } from "../../http/auth";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
 import { rateLimit } from "../../http/rate-limit";
-import { eventKeyParam, stubFor, unwrap } from "./support";
+import { eventKeyParam, stubFor, unwrap, unwrapAs } from "./support";
 
 /**
  * /api/v1/events/{eventKey}/seats/*: hold, book, release, extend, not-for-sale, for-sale, and the
@@ -68,7 +68,7 @@ eventSeats.openapi(
     const b = c.req.valid("json");
     const p = c.var.principal;
     const req = { objectLabels: b.objectLabels, holdToken: b.holdToken, ttlSeconds: b.ttlSeconds ?? 900, extraData: b.extraData ?? null, ...(b.objectType ? { objectType: b.objectType } : {}), ...(b.categoryKey !== undefined ? { categoryKey: b.categoryKey } : {}), ...(b.quantity !== undefined ? { quantity: b.quantity } : {}) };
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).hold(req)), 200);
+    return c.json(await unwrapAs<z.infer<typeof holdResponse>>(c.env, p, eventKey, await stubFor(c.env, p, eventKey).hold(req)), 200);
   },
 );
 
@@ -91,7 +91,7 @@ eventSeats.openapi(
     const { eventKey } = c.req.valid("param");
     const b = c.req.valid("json");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).book(b)), 200);
+    return c.json(await unwrapAs<z.infer<typeof bookResponse>>(c.env, p, eventKey, await stubFor(c.env, p, eventKey).book(b)), 200);
   },
 );
 
@@ -136,7 +136,7 @@ eventSeats.openapi(
     const b = c.req.valid("json");
     const p = c.var.principal;
     const req = { holdToken: b.holdToken, ttlSeconds: b.ttlSeconds ?? 900, ...(b.objectLabels ? { objectLabels: b.objectLabels } : {}) };
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).extend(req)), 200);
+    return c.json(await unwrapAs<z.infer<typeof holdResponse>>(c.env, p, eventKey, await stubFor(c.env, p, eventKey).extend(req)), 200);
   },
 );
 

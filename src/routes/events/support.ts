@@ -65,6 +65,14 @@ export async function unwrap<R extends { ok: boolean }>(env: Env, principal: Pri
   throw new ApiError(outcome.code, outcome.message, extra);
 }
 
+/**
+ * {@link unwrap} for results whose RPC-wrapped type TypeScript cannot narrow (unions carrying
+ * `unknown` JSON): the caller names the success type the engine method returns.
+ */
+export async function unwrapAs<T>(env: Env, principal: Principal, eventKey: string, result: { ok: boolean }): Promise<T> {
+  return (await unwrap(env, principal, eventKey, result)) as unknown as T;
+}
+
 /** Splits a comma-separated labels query (at most 200, empty parts ignored). */
 export const labelsQuery = z
   .string()
