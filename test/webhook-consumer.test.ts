@@ -213,3 +213,13 @@ describe("queue handler through exports.default.queue", () => {
     expect(await deliveriesOf(ep.id)).toHaveLength(1);
   });
 });
+
+describe("queue consumer: endpoints registered after the change", () => {
+  it("do not receive an event that was already waiting in the queue", async () => {
+    const keys = await newWorkspace();
+    const event = seatHeld({ created: Math.floor(Date.now() / 1000) - 5 });
+    const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "production", url: newReceiver().url });
+    await runQueue("seat-webhooks", [{ body: eventMessage(keys.workspaceId, "production", event) }]);
+    expect(await deliveriesOf(ep.id)).toEqual([]);
+  });
+});

@@ -41,10 +41,14 @@ export async function enqueueDeliveries(env: Pick<Env, "WEBHOOKS">, deliveryIds:
  * finds the existing rows and re-queues only those never attempted, so a crash between insert
  * and send loses nothing and a duplicate creates nothing.
  */
-export async function fanOutEvent(env: Env, msg: Extract<WebhookMessage, { kind: "event" }>): Promise<DeliveryRow[]> {
+export async function fanOutEvent(env: Env, msg: Extract<WebhookMessage, { kind: "event" }>, enqueuedAt?: Date): Promise<DeliveryRow[]> {
   const d = db(env);
   const scope = { workspaceId: msg.workspaceId, environment: msg.environment };
-  const endpoints = await subscribedEndpoints(d, scope, msg.event.type);
+  // Only endpoints that existed when the change happened receive it: an endpoint registered
+  // while the event waited in the queue must not get an older change. The change happened no
+  // later than the end of its `created` second and no later than when it was enqueued.
+  const happenedBy = Math.min((msg.event.created + 1) * 1000 - 1, enqueuedAt?.getTime() ?? Number.POSITIVE_INFINITY);
+  const endpoints = (await subscribedEndpoints(d, scope, msg.event.type)).filter((ep) => Date.parse(ep.createdAt) <= happenedBy);
   if (endpoints.length === 0) return [];
   const payload = JSON.stringify(buildEnvelope(msg.event, msg.environment));
   const now = nowIso();
@@ -72,7 +76,7 @@ async function handleWork(env: Env, message: Message<unknown>): Promise<void> {
     return;
   }
   if (msg.kind === "event") {
-    await fanOutEvent(env, msg);
+    await fanOutEvent(env, msg, message.timestamp);
     message.ack();
     return;
   }
