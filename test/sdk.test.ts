@@ -58,10 +58,21 @@ describe("GET /sdk/{version}/{file}", () => {
     "/sdk/latest/",
     "/sdk/v5.10.0/seating.js/extra",
     "/sdk/",
+    "/sdk/__proto__/seating.js",
+    "/sdk/constructor/seating.js",
+    "/sdk/latest/__proto__",
+    "/sdk/v5.10.0/hasOwnProperty",
   ])("%s is 404 not_found with the envelope", async (path) => {
     const res = await call("GET", path);
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ statusCode: 404, error: "Not Found", code: "not_found" });
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("answers a CORS preflight", async () => {
+    const res = await call("OPTIONS", "/sdk/latest/seating.js", { headers: { Origin: "https://shop.example", "Access-Control-Request-Method": "GET" } });
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
 
   it("keeps CORS on a 404 so a cross-origin loader can read the error", async () => {

@@ -14,16 +14,17 @@ import { ApiError } from "../http/errors";
  */
 export const sdk = newRouter();
 
-const FILES: Record<string, { body: string; etag: string }> = {
-  "seating.js": { body: SEATING_JS, etag: SEATING_JS_ETAG },
-  "seating.mjs": { body: SEATING_MJS, etag: SEATING_MJS_ETAG },
-};
+// Maps, not object literals: a segment such as "__proto__" or "constructor" must miss, not hit Object.prototype.
+const FILES = new Map<string, { body: string; etag: string }>([
+  ["seating.js", { body: SEATING_JS, etag: SEATING_JS_ETAG }],
+  ["seating.mjs", { body: SEATING_MJS, etag: SEATING_MJS_ETAG }],
+]);
 
 /** Cache policy per version segment: a published version never changes, `latest` does. */
-const CACHE: Record<string, string> = {
-  [`v${SDK_VERSION}`]: "public, max-age=31536000, immutable",
-  latest: "public, max-age=300",
-};
+const CACHE = new Map<string, string>([
+  [`v${SDK_VERSION}`, "public, max-age=31536000, immutable"],
+  ["latest", "public, max-age=300"],
+]);
 
 // Script tags and module imports from any site load the SDK; 404s carry the header too.
 sdk.use("*", cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"] }));
@@ -49,8 +50,8 @@ const file = createRoute({
 
 sdk.openapi(file, (c) => {
   const { version, file: name } = c.req.valid("param");
-  const cacheControl = CACHE[version];
-  const asset = FILES[name];
+  const cacheControl = CACHE.get(version);
+  const asset = FILES.get(name);
   if (!cacheControl || !asset) throw new ApiError("not_found", `No SDK file ${version}/${name}; the current version is v${SDK_VERSION}`);
   const headers = {
     "Content-Type": "text/javascript; charset=utf-8",
