@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Api, Unavailable } from "./lib/api.mjs";
 import { startReceiver } from "./lib/receiver.mjs";
+import { createSentinel, settle } from "./lib/settle.mjs";
 import { Report } from "./lib/report.mjs";
 import { ROOT, startRuntime } from "./lib/runtime.mjs";
 import * as breakdown from "./scenarios/breakdown.mjs";
@@ -30,8 +31,11 @@ import * as scaling from "./scenarios/scaling.mjs";
 import * as status from "./scenarios/status.mjs";
 import * as webhooks from "./scenarios/webhooks.mjs";
 
-/** Run order: postgres last, once the service is idle, so the two never share the CPUs. */
-const SCENARIOS = [breakdown, holds, latency, race, scaling, status, expiry, webhooks, postgres];
+/**
+ * Run order: webhook delivery first, while the queue is empty; postgres last, once the service is
+ * idle, so the two never share the CPUs. The queue is drained between scenarios (lib/settle.mjs).
+ */
+const SCENARIOS = [webhooks, breakdown, holds, latency, race, scaling, status, expiry, postgres];
 const NEEDS_SERVICE = new Set(SCENARIOS.filter((s) => s !== postgres).map((s) => s.name));
 
 const { values: args } = parseArgs({
@@ -45,6 +49,7 @@ const { values: args } = parseArgs({
     "admin-token": { type: "string" },
     "no-snapshot": { type: "boolean", default: false },
     source: { type: "string", default: "worktree" },
+    via: { type: "string", default: "direct" },
     keep: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     out: { type: "string" },
@@ -55,7 +60,8 @@ const { values: args } = parseArgs({
 if (args.help) {
   console.log(`usage: npm run bench -- [--only ${SCENARIOS.map((s) => s.name).join(",")}] [--skip …] [--quick]
   [--duration s] [--rounds n] [--profile] [--base-url URL --admin-token T] [--source worktree|head] [--no-snapshot] [--keep] [--out dir]
-  --source head bundles the last commit (git archive HEAD) instead of the working tree.`);
+  --source head serves the last commit (git archive HEAD) instead of the working tree.
+  --via proxy measures through wrangler dev's proxy instead of the Worker's own socket.`);
   process.exit(0);
 }
 
@@ -81,6 +87,7 @@ const opts = {
   sweepWaitSeconds: quick ? 20 : 60,
   webhookEvents: quick ? 400 : 2000,
   webhookWaitSeconds: quick ? 30 : 90,
+  settleSeconds: quick ? 30 : 180,
   profile: args.profile,
 };
 
@@ -105,19 +112,31 @@ try {
   let adminToken = args["admin-token"];
   if (selected.some((s) => NEEDS_SERVICE.has(s.name)) && !baseUrl) {
     runtime = await startRuntime({ log, snapshot: !args["no-snapshot"], source: args.source, keep: args.keep });
-    baseUrl = runtime.baseUrl;
+    baseUrl = runtime.proxyUrl;
+    if (args.via === "direct") {
+      if (runtime.directUrl) baseUrl = runtime.directUrl;
+      else report.note("runtime", "the Worker's own socket behind the wrangler dev proxy was not found; measuring through the proxy");
+    }
+    log(`measuring ${baseUrl}${baseUrl === runtime.directUrl ? " (the Worker's socket, past the wrangler dev proxy)" : " (wrangler dev proxy)"}`);
     adminToken = runtime.adminToken;
   }
   receiver = await startReceiver();
-  const ctx = { baseUrl, api: baseUrl ? new Api(baseUrl, adminToken) : null, opts, log, report, receiver, figures: {} };
+  const ctx = { baseUrl, proxyUrl: runtime?.proxyUrl ?? null, api: baseUrl ? new Api(baseUrl, adminToken) : null, opts, log, report, receiver, figures: {} };
   const started = Date.now();
+  const sentinel = ctx.api ? await createSentinel(ctx) : null;
   for (const scenario of selected) {
+    if (sentinel && NEEDS_SERVICE.has(scenario.name)) {
+      const waited = await settle(ctx, sentinel, opts.settleSeconds);
+      log(waited === null ? `webhook queue not drained within ${opts.settleSeconds} s; going on` : `webhook queue drained (${waited.toFixed(1)} s)`);
+      if (waited === null) report.note(scenario.name, `the webhook queue was still draining the previous scenarios' events (waited ${opts.settleSeconds} s); figures share the CPUs with that work`);
+    }
     log(`scenario ${scenario.name}`);
     const t = Date.now();
     try {
       await scenario.run(ctx);
     } catch (err) {
-      const reason = err instanceof Unavailable ? err.message : `error: ${err?.stack?.split("\n").slice(0, 2).join(" ") ?? err}`;
+      const reason = err instanceof Unavailable ? err.message : `error: ${String(err?.message ?? err).slice(-400)}`;
+      if (!(err instanceof Unavailable)) console.error(err);
       log(`  n/a: ${reason}`);
       report.na(scenario.name, `${scenario.name} (scenario did not complete)`, "", reason);
     }
@@ -126,7 +145,7 @@ try {
   const header = [
     `Seat reservation service benchmark, ${new Date().toISOString()}`,
     `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), load average at end ${loadavg().map((l) => l.toFixed(2)).join(" ")}; shared with other work, so compare ratios to the same-run baselines.`,
-    `Runtime: ${runtime ? `wrangler dev (local workerd), fresh --persist-to state, bundled snapshot of ${args.source === "head" ? "git HEAD" : "the working tree"}` : baseUrl ? `existing server ${baseUrl}` : "none"}; options ${JSON.stringify({ ...opts, quick })}; total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+    `Runtime: ${runtime ? `wrangler dev (local workerd), fresh --persist-to state, frozen copy of ${args.source === "head" ? "git HEAD" : "the working tree"}, measured ${baseUrl === runtime.directUrl ? "at the Worker's own socket (past the dev proxy)" : "through the wrangler dev proxy"}` : baseUrl ? `existing server ${baseUrl}` : "none"}; options ${JSON.stringify({ ...opts, quick })}; total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
     "",
   ].join("\n");
   const markdown = `${header}\n${report.toMarkdown()}\n`;

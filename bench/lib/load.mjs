@@ -101,8 +101,13 @@ export async function paced({ baseUrl, method = "POST", path, headers = {}, body
     };
     tick();
   });
-  await Promise.all(inflight);
+  // Bounded wait: when the server falls far behind the offered rate, requests still queued 30 s
+  // after the last send are abandoned (counted as errors) rather than waited for.
+  let timer;
+  const drained = await Promise.race([Promise.all(inflight).then(() => true), new Promise((r) => (timer = setTimeout(r, 30_000, false)))]);
+  clearTimeout(timer);
   agent.destroy();
+  if (!drained) errors += total - latencies.length - errors;
   const elapsedS = (performance.now() - start) / 1000;
   return { completed: latencies.length, elapsedS, rps: latencies.length / elapsedS, statuses, ok: statuses[200] ?? 0, errors, latency: summarise(latencies), latencies };
 }

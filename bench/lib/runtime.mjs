@@ -3,16 +3,17 @@
  * SQLite-backed Durable Objects, local queues) on a free loopback port with a fresh temporary
  * persistence directory, so every run starts from empty state and never touches `.wrangler/state`.
  *
- * The Worker is bundled once up front (`wrangler deploy --dry-run --outdir`) and served with
- * `--no-bundle`: other people edit src/ on this machine while a run is going, and wrangler's file
- * watcher would otherwise reload the Worker (and drop Durable Object memory) mid-measurement.
+ * wrangler dev runs in a frozen copy of the project (a temporary directory with node_modules
+ * linked): other people edit src/ on this machine while a run is going, and wrangler's file
+ * watcher would otherwise rebuild and reload the Worker (dropping Durable Object memory)
+ * mid-measurement, or pick up a half-written file.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { delimiter, dirname, join, resolve } from "node:path";
 
 /** The project root: bench/lib/ is two levels below it. */
 export const ROOT = resolve(import.meta.dirname, "..", "..");
@@ -63,6 +64,60 @@ export function run(cmd, args, { timeoutMs = 120_000, cwd = ROOT, env = wrangler
   });
 }
 
+/** Copies the working tree's tracked and untracked (not ignored) files that exist right now. */
+function copyWorktree(dest) {
+  const files = execFileSync("git", ["-C", ROOT, "ls-files", "-z", "-co", "--exclude-standard"], { encoding: "utf8" }).split("\0");
+  for (const file of files) {
+    if (!file || file.startsWith("bench/results/")) continue;
+    const from = join(ROOT, file);
+    if (!existsSync(from) || !statSync(from).isFile()) continue;
+    mkdirSync(dirname(join(dest, file)), { recursive: true });
+    copyFileSync(from, join(dest, file));
+  }
+}
+
+/** Process group of a pid, from /proc (field 5 of stat), or null. */
+function processGroup(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The user Worker's own entry socket behind wrangler dev's proxy. wrangler dev runs two workerd
+ * processes: a proxy on the public port that forwards every request over loopback HTTP to a second
+ * workerd running the Worker. Production has no such hop, so by default the bench measures the
+ * Worker's socket directly (the proxy's cost is reported by the breakdown scenario). Found by
+ * listing the listening sockets of the workerd processes in our process group (`ss -ltnp`) and
+ * keeping the one that answers the service's own 404 envelope.
+ */
+async function findDirectUrl(groupPid, proxyPort) {
+  let listing;
+  try {
+    listing = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" });
+  } catch {
+    return null;
+  }
+  const ports = [];
+  for (const line of listing.split("\n")) {
+    const m = /127\.0\.0\.1:(\d+)\s.*"workerd",pid=(\d+)/.exec(line);
+    if (m && Number(m[1]) !== proxyPort && processGroup(Number(m[2])) === groupPid) ports.push(Number(m[1]));
+  }
+  for (const port of ports) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/__bench/ready`, { signal: AbortSignal.timeout(2000) });
+      const text = await res.text();
+      if (res.status === 404 && text.includes('"code":"not_found"')) return `http://127.0.0.1:${port}`;
+    } catch {
+      // not an HTTP socket of the Worker
+    }
+  }
+  return null;
+}
+
 /** Polls until the server answers any HTTP response, or the deadline passes. */
 async function waitUntilServing(baseUrl, deadlineMs, child) {
   const until = Date.now() + deadlineMs;
@@ -81,7 +136,8 @@ async function waitUntilServing(baseUrl, deadlineMs, child) {
 
 /**
  * Bundles the Worker, applies the D1 migrations to a fresh persistence directory and starts
- * `wrangler dev`. Returns the base URL, the admin token, and `stop()`.
+ * `wrangler dev`. Returns the public (proxy) URL, the Worker's direct URL when found (else null),
+ * the admin token, and `stop()`.
  */
 export async function startRuntime({ log = () => {}, snapshot = true, source = "worktree", keep = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seat-bench-"));
@@ -90,22 +146,22 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
   const adminToken = randomBytes(24).toString("hex");
   const publicKeySecret = randomBytes(24).toString("hex");
 
-  const args = ["dev"];
+  // The app is served from a frozen copy: `head` = the last commit (git archive), `worktree` = the
+  // tracked and untracked files of the working tree as they are now.
+  let cwd = ROOT;
   if (snapshot) {
-    let cwd = ROOT;
-    if (source === "head") {
-      // The last commit only: other people's uncommitted work in the tree cannot break the bundle.
-      cwd = join(dir, "head");
-      mkdirSync(cwd);
-      await run("sh", ["-c", `git -C "${ROOT}" archive HEAD | tar -x -C "${cwd}"`]);
-      symlinkSync(join(ROOT, "node_modules"), join(cwd, "node_modules"));
-    }
-    log(`bundling the Worker from ${source === "head" ? "git HEAD" : "the working tree"} (wrangler deploy --dry-run)…`);
-    await run(join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", join(dir, "bundle")], { timeoutMs: 180_000, cwd });
-    args.push(join(dir, "bundle", "index.js"), "--no-bundle");
+    cwd = join(dir, "app");
+    mkdirSync(cwd);
+    log(`copying ${source === "head" ? "git HEAD" : "the working tree"} to a frozen snapshot…`);
+    if (source === "head") await run("sh", ["-c", `git -C "${ROOT}" archive HEAD | tar -x -C "${cwd}"`]);
+    else copyWorktree(cwd);
+    symlinkSync(join(ROOT, "node_modules"), join(cwd, "node_modules"));
+    // Generated files (the SDK bundle the /sdk route imports) are not committed: build them.
+    if (existsSync(join(cwd, "scripts", "build-sdk.mjs"))) await run(process.execPath, [join(cwd, "scripts", "build-sdk.mjs")], { cwd });
   }
+  const args = ["dev"];
   log("applying D1 migrations to a fresh --persist-to directory…");
-  await run(join(ROOT, "node_modules", ".bin", "wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], { timeoutMs: 180_000 });
+  await run(join(ROOT, "node_modules", ".bin", "wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], { timeoutMs: 180_000, cwd });
 
   args.push(
     "--ip", "127.0.0.1",
@@ -124,7 +180,7 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
   const fd = openSync(logFile, "a");
   log(`starting wrangler dev on 127.0.0.1:${port}…`);
   // detached: the child leads its own process group, so stop() ends wrangler and workerd together.
-  const child = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), args, { cwd: ROOT, env: wranglerEnv(), stdio: ["ignore", fd, fd], detached: true });
+  const child = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), args, { cwd, env: wranglerEnv(), stdio: ["ignore", fd, fd], detached: true });
   closeSync(fd);
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -163,5 +219,6 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
     await stop();
     throw new Error(`${err.message}\n${tail}`);
   }
-  return { baseUrl, adminToken, dir, pid: child.pid, stop };
+  const directUrl = await findDirectUrl(child.pid, port);
+  return { baseUrl, proxyUrl: baseUrl, directUrl, adminToken, dir, pid: child.pid, stop };
 }

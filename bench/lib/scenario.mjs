@@ -37,7 +37,8 @@ export function holdPath(eventKey) {
  * Labels are consumed in order, so a run never asks for the same seat twice.
  */
 export function singleSeatHolds(labels, offset, tokenPrefix, ttlSeconds = 3600) {
-  return (i) => JSON.stringify({ objectLabels: [labels[(offset + i) % labels.length]], holdToken: `${tokenPrefix}-${offset + i}`, ttlSeconds });
+  // Tokens need at least 8 characters.
+  return (i) => JSON.stringify({ objectLabels: [labels[(offset + i) % labels.length]], holdToken: `bench-${tokenPrefix}-${offset + i}`, ttlSeconds });
 }
 
 /**

@@ -38,11 +38,16 @@ export async function run(ctx) {
     { label: "full hold, publishable key", req: fresh(ev.keys.pk, "pk"), expect: 200, profile: true },
     { label: "full hold, secret key (uncached auth)", req: fresh(ev.keys.sk, "sk"), expect: 200 },
   ];
+  if (ctx.proxyUrl && ctx.proxyUrl !== ctx.baseUrl) {
+    // The wrangler dev proxy hop (a second workerd forwarding over loopback HTTP): not in
+    // production, and not in the other figures, which measure the Worker's own socket.
+    stages.unshift({ label: "404 route through the wrangler dev proxy (not in other figures)", url: ctx.proxyUrl, req: { method: "GET", path: BASELINE_PATH }, expect: 404, noDelta: true });
+  }
   let previous = null;
   for (const stage of stages) {
     ctx.log(`  ${stage.label}…`);
     const perf = stage.profile && ctx.opts.profile ? startPerf(seconds) : null;
-    const r = await blast({ baseUrl: ctx.baseUrl, ...stage.req, connections: 64, duration: seconds });
+    const r = await blast({ baseUrl: stage.url ?? ctx.baseUrl, ...stage.req, connections: 64, duration: seconds });
     const perRequestUs = 1e6 / r.rps;
     const bad = Object.entries(r.statuses).filter(([c]) => Number(c) !== stage.expect).map(([c, n]) => `${n} x ${c}`).join(", ");
     ctx.report.add({
@@ -52,7 +57,7 @@ export async function run(ctx) {
       result: `${perSecond(r.rps)}, p50 ${ms(r.latency.p50)}; ${Math.round(perRequestUs)} us/request at saturation${previous ? ` (${perRequestUs - previous >= 0 ? "+" : ""}${Math.round(perRequestUs - previous)} us vs previous stage)` : ""}${bad ? `; unexpected: ${bad}` : ""}`,
       met: null,
     });
-    previous = perRequestUs;
+    if (!stage.noDelta) previous = perRequestUs;
     if (perf) ctx.report.note(name, `perf (system-wide, during the full-hold stage), CPU samples by process: ${await perf}`);
   }
 }
