@@ -89,7 +89,7 @@ describe("permission table", () => {
     { op: "GET event", method: "GET", path: (e) => `/api/v1/events/${e}`, public: 200, secretSandbox: 200, secretProd: 200 },
     { op: "GET status", method: "GET", path: (e) => `/api/v1/events/${e}/status`, public: 200, secretSandbox: 200, secretProd: 200 },
     { op: "GET objects", method: "GET", path: (e) => `/api/v1/events/${e}/objects`, public: 200, secretSandbox: 200, secretProd: 200 },
-    { op: "GET reports", method: "GET", path: (e) => `/api/v1/events/${e}/reports`, public: 200, secretSandbox: 200, secretProd: 200 },
+    { op: "GET reports", method: "GET", path: (e) => `/api/v1/events/${e}/reports`, public: 403, secretSandbox: 200, secretProd: 200 },
     { op: "hold", method: "POST", path: (e) => `/api/v1/events/${e}/seats/hold`, body: (t) => ({ objectLabels: ["A-1-3"], holdToken: t }), public: 200, secretSandbox: 200, secretProd: 200 },
     { op: "book", method: "POST", path: (e) => `/api/v1/events/${e}/seats/book`, body: (t) => ({ objectLabels: ["A-1-1"], holdToken: t }), public: 403, secretSandbox: 200, secretProd: 200 },
     { op: "extend", method: "POST", path: (e) => `/api/v1/events/${e}/seats/extend`, body: (t) => ({ holdToken: t }), public: 403, secretSandbox: 200, secretProd: 200 },

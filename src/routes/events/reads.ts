@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { newRouter } from "../../http/app-factory";
-import { apiKeyAuth, resolveKey } from "../../http/auth";
+import { apiKeyAuth, requireSecretKey, resolveKey } from "../../http/auth";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
 import { rateLimit } from "../../http/rate-limit";
@@ -86,7 +86,8 @@ eventReads.openapi(
   createRoute({
     method: "get",
     path: "/{eventKey}/reports",
-    summary: "Counts by status and by category",
+    summary: "Counts by status and by category (secret key)",
+    middleware: [requireSecretKey()] as const,
     description: "A seat counts 1. A GA area counts in places: held quantity as held, booked as booked, the remainder as free.",
     request: { params: eventKeyParam },
     responses: {
