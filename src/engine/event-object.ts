@@ -1,18 +1,14 @@
-import { DurableObject } from "cloudflare:workers";
 import type { Category, Layout } from "../charts/layout";
-import { errorBody } from "../http/errors";
 import { book, extend, release } from "./bookings";
-import { Clock } from "./clock";
-import { nextDue, sweepExpired, SWEEP_CHUNK } from "./expiry";
+import { EventCore } from "./event-core";
 import { holdGa } from "./ga";
 import { holdSeats, markForSale, markNotForSale } from "./holds";
-import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, promoteStage, readLayoutTable, writeLayoutChunk, type LayoutIndex } from "./layout-index";
-import { acceptLive, broadcast } from "./live";
-import { flushOutbox, insertOutbox } from "./outbox";
+import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, promoteStage, writeLayoutChunk } from "./layout-index";
+import { broadcast } from "./live";
+import { insertOutbox } from "./outbox";
 import { objectsOf, reportOf, reservedObjects, statusEntries, type ObjectEntry } from "./reads";
-import { activateStage, storedStage, writeStage, type LoadedStage, type StageRequest } from "./staging";
-import { ensureSchema, getMeta, setMeta } from "./store";
-import { Tx } from "./tx";
+import { activateStage, writeStage, type StageRequest } from "./staging";
+import { ensureSchema, setMeta } from "./store";
 import { fail, type BookedObject, type BookRequest, type EngineFailure, type EventMeta, type ExtendRequest, type FreedObject, type HoldRequest, type HoldResult, type Outcome, type ReservedObject, type ReleaseRequest, type StatusEntry, type StatusQuery } from "./types";
 
 const NOT_FOUND: EngineFailure = fail("event_not_found", "Event not found");
@@ -22,118 +18,7 @@ const NOT_FOUND: EngineFailure = fail("event_not_found", "Event not found");
  * decision is one transactionSync (purge what expired, check, write state and outbox rows), and
  * after commit the outbox is flushed, the alarm armed and live sockets told.
  */
-export class EventObject extends DurableObject<Env> {
-  /** Engine time; tests move it forward through runInDurableObject. */
-  readonly clock = new Clock();
-  private meta: EventMeta | null = null;
-  private layoutCache: LayoutIndex | null = null;
-  private stage: LoadedStage | null = null;
-  private alarmAt: number | null = null;
-  private flushing: Promise<void> | null = null;
-  private flushAgain = false;
-  private staging: string | null = null;
-  /** Tests set this to inspect outbox rows before they are sent. */
-  outboxPaused = false;
-
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    void ctx.blockConcurrencyWhile(async () => {
-      ensureSchema(ctx.storage.sql);
-      this.meta = getMeta<EventMeta>(ctx.storage.sql, "event");
-      this.alarmAt = await ctx.storage.getAlarm();
-    });
-  }
-
-  private get sql(): SqlStorage {
-    return this.ctx.storage.sql;
-  }
-
-  /** The current layout index, read from SQLite once per wake (then kept in memory). */
-  private layout(): LayoutIndex {
-    if (!this.layoutCache) {
-      this.layoutCache = { objects: readLayoutTable(this.sql, "layout_current"), categories: getMeta<Category[]>(this.sql, "categories") ?? [] };
-    }
-    return this.layoutCache;
-  }
-
-  /** The staged publish, restored from storage after a restart. */
-  private activeStage(): LoadedStage | null {
-    if (this.stage) return this.stage;
-    const stored = storedStage(this.sql);
-    if (!stored) return null;
-    this.stage = { stored, index: { objects: readLayoutTable(this.sql, "layout_stage"), categories: stored.categories }, guard: !stored.force, expiresAt: stored.expiresAt };
-    return this.stage;
-  }
-
-  /** Runs one decision in one synchronous transaction, then does the after-commit work. */
-  private decide<T>(meta: EventMeta, fn: (tx: Tx) => T): T {
-    const tx = new Tx(this.sql, this.clock.now(), meta, this.layout(), this.activeStage());
-    const result = this.ctx.storage.transactionSync(() => fn(tx));
-    this.afterCommit(tx);
-    return result;
-  }
-
-  private afterCommit(tx: Tx): void {
-    if (tx.earliestExpiry !== null) this.arm(tx.earliestExpiry);
-    if (tx.changed.size > 0) {
-      this.ctx.waitUntil(this.flush());
-      this.broadcastChanges([...tx.changed]);
-    }
-  }
-
-  /** Moves the alarm earlier when `due` (engine time) comes before it; never later. */
-  private arm(due: number): void {
-    const wall = this.clock.toWall(due);
-    if (this.alarmAt !== null && this.alarmAt <= wall) return;
-    this.alarmAt = wall;
-    void this.ctx.storage.setAlarm(wall);
-  }
-
-  /** Sends the outbox to the queue; overlapping calls coalesce into one more pass. */
-  flush(): Promise<void> {
-    if (this.outboxPaused) return Promise.resolve();
-    if (this.flushing) {
-      this.flushAgain = true;
-      return this.flushing;
-    }
-    this.flushing = (async () => {
-      do {
-        this.flushAgain = false;
-        const drained = await flushOutbox(this.sql, this.env.WEBHOOKS, this.clock.now());
-        if (!drained) {
-          const due = nextDue(this.sql);
-          if (due !== null) this.arm(due);
-          break;
-        }
-      } while (this.flushAgain);
-    })().finally(() => {
-      this.flushing = null;
-    });
-    return this.flushing;
-  }
-
-  private broadcastChanges(labels: string[]): void {
-    if (this.ctx.getWebSockets().length === 0 || !this.meta) return;
-    const layout = this.layout();
-    const published = this.meta.layoutVersion !== null;
-    const entries = statusEntries(this.sql, layout, published, this.clock.now(), { caller: "public", labels });
-    const seen = new Set(entries.map((e) => e.objectLabel));
-    for (const label of labels) {
-      if (seen.has(label)) continue;
-      const obj = layout.objects.get(label);
-      if (obj?.objectType === "generalAdmission") {
-        const capacity = obj.capacity ?? 0;
-        entries.push({ objectLabel: label, objectType: "generalAdmission", status: "free", categoryKey: obj.categoryKey, capacity, held: 0, booked: 0, remaining: capacity });
-      } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
-    }
-    broadcast(this.ctx, { type: "changes", objects: entries });
-  }
-
-  private snapshot(): StatusEntry[] {
-    if (!this.meta) return [];
-    return statusEntries(this.sql, this.layout(), this.meta.layoutVersion !== null, this.clock.now(), { caller: "public" });
-  }
-
+export class EventObject extends EventCore {
   // ---- lifecycle -------------------------------------------------------------------------
 
   /**
@@ -330,44 +215,4 @@ export class EventObject extends DurableObject<Env> {
     return { ok: true, eventKey: meta.eventKey, chartKey, previousChartKey: meta.chartKey };
   }
 
-  // ---- alarm and live ------------------------------------------------------------------------
-
-  /** Sweeps expired holds in bounded chunks, flushes the outbox and re-arms. Safe to run twice. */
-  override async alarm(): Promise<void> {
-    this.alarmAt = null;
-    const meta = this.meta;
-    if (!meta) return;
-    let more = false;
-    for (let chunk = 0; chunk < 10; chunk++) {
-      const swept = this.decide(meta, (tx) => sweepExpired(tx));
-      more = swept >= SWEEP_CHUNK;
-      if (!more) break;
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    await this.flush();
-    const due = more ? this.clock.now() : nextDue(this.sql);
-    if (due !== null) this.arm(Math.max(due, this.clock.now()));
-  }
-
-  /** WebSocket upgrades only (GET /events/{key}/live): live status with the Hibernation API. */
-  override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json(errorBody("validation_failed", "This endpoint needs a WebSocket upgrade"), { status: 400 });
-    }
-    if (!this.meta) return Response.json(errorBody("event_not_found", "Event not found"), { status: 404 });
-    return acceptLive(this.ctx, this.snapshot());
-  }
-
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // Clients may ping to keep intermediaries from closing an idle socket.
-    if (message === "ping") ws.send(JSON.stringify({ type: "pong" }));
-  }
-
-  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      ws.close(code, reason);
-    } catch {
-      // Already closed.
-    }
-  }
 }
