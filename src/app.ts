@@ -45,9 +45,9 @@ export function createApp() {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
-    if (err instanceof HTTPException && err.status === 400) {
-      // Hono's validators throw this for a body that is not JSON at all.
-      return errorResponse(c, validationError({ body: [err.message || "Malformed JSON in request body"] }, "The request body is not valid JSON"));
+    if (err instanceof HTTPException) {
+      const mapped = fromHttpException(err);
+      if (mapped) return errorResponse(c, mapped);
     }
     console.error("unhandled error", err);
     return errorResponse(c, new ApiError("internal_error", "An unexpected error occurred"));
@@ -57,3 +57,20 @@ export function createApp() {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * Hono and its validators throw HTTPException for requests they refuse before our handlers run
+ * (a body that is not JSON, a non-JSON content type). Each becomes the envelope with our code.
+ */
+function fromHttpException(err: HTTPException): ApiError | null {
+  switch (err.status) {
+    case 400:
+      return validationError({ body: [err.message || "Malformed JSON in request body"] }, "The request body is not valid JSON");
+    case 413:
+      return new ApiError("payload_too_large", "The request body is too large");
+    case 415:
+      return new ApiError("unsupported_media_type", "Send the request body as JSON with Content-Type: application/json");
+    default:
+      return null;
+  }
+}

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { getChartByKey, loadLayout, markPublished, markUnpublished, type ChartRow } from "../db/charts";
-import { applyPublishToEvents, checkPublishImpact, type PublishInput } from "../engine/publish";
+import { applyPublishToEvents, checkPublishImpact, PublishBusyError, type PublishInput } from "../engine/publish";
 import { ApiError, type FailedEntry } from "../http/errors";
 import { EMPTY_LAYOUT } from "./layout";
 
@@ -28,7 +28,11 @@ async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
     try {
       return await attempt();
     } catch (err) {
-      if (err instanceof ApiError || i >= PUBLISH_ATTEMPTS) throw err;
+      if (err instanceof ApiError) throw err;
+      if (i >= PUBLISH_ATTEMPTS) {
+        if (err instanceof PublishBusyError) throw new ApiError("conflict", "Another publish of this chart is in progress; retry shortly");
+        throw err;
+      }
       await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** i * (0.5 + Math.random())));
     }
   }

@@ -2,8 +2,19 @@ import type { ChartChangedObject, OutboxEvent, SeatEventObject, WebhookEventType
 import { first, rows } from "./store";
 import type { EventMeta } from "./types";
 
-/** Queue sendBatch accepts at most 100 messages. */
+/** Queue sendBatch accepts at most 100 messages and 256 KB in all; the byte budget leaves headroom. */
 const BATCH = 100;
+const BATCH_BYTES = 200_000;
+
+/** The longest prefix of rows whose bodies fit the byte budget (always at least one row). */
+function fitBatch<T extends { body: string }>(batch: T[]): T[] {
+  let bytes = 0;
+  for (let i = 0; i < batch.length; i++) {
+    bytes += batch[i]!.body.length * 3; // worst case UTF-8 bytes per UTF-16 unit
+    if (bytes > BATCH_BYTES && i > 0) return batch.slice(0, i);
+  }
+  return batch;
+}
 /** Batches per flush, so one flush never runs unbounded; the alarm picks up the rest. */
 const MAX_BATCHES = 20;
 
@@ -37,7 +48,7 @@ export function outboxDueAt(sql: SqlStorage): number | null {
  */
 export async function flushOutbox(sql: SqlStorage, queue: Queue, now: number): Promise<boolean> {
   for (let i = 0; i < MAX_BATCHES; i++) {
-    const batch = rows<{ seq: number; body: string; attempts: number }>(sql, "SELECT seq, body, attempts FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?", now, BATCH);
+    const batch = fitBatch(rows<{ seq: number; body: string; attempts: number }>(sql, "SELECT seq, body, attempts FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?", now, BATCH));
     if (batch.length === 0) return true;
     try {
       await queue.sendBatch(batch.map((r) => ({ body: JSON.parse(r.body) as WebhookMessage, contentType: "json" as const })));

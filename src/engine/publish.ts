@@ -6,6 +6,15 @@ import type { FailedEntry } from "../http/errors";
 import { forImpact } from "./staging";
 import { eventStub } from "./stub";
 
+
+/** Another publish of the same chart holds the events' stage; the caller may retry. */
+export class PublishBusyError extends Error {
+  constructor() {
+    super("another publish of this chart is in progress");
+    this.name = "PublishBusyError";
+  }
+}
+
 /** What a publish of `layout` would do to reservations of the chart's events, in both environments. */
 export interface PublishInput {
   workspaceId: string;
@@ -89,7 +98,7 @@ export async function applyPublishToEvents(env: Env, input: PublishInput, force:
   if (failed.length > 0 || busy) {
     await abortAll();
     if (failed.length > 0) return { ok: false, failed };
-    throw new Error("another publish of this chart is in progress");
+    throw new PublishBusyError();
   }
   try {
     await commit();

@@ -157,7 +157,7 @@ describe("no 500 and no non-JSON error body on garbage input", () => {
         try {
           expectSaneFailure(res, a.ctx);
         } catch (err) {
-          failures.push(`${a.ctx} -> ${res.status} ${typeof res.body === "string" ? res.body.slice(0, 80) : JSON.stringify(res.body).slice(0, 160)}`);
+          failures.push(`${a.ctx} -> ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
           void err;
         }
       }
@@ -227,7 +227,7 @@ describe("no 500 and no non-JSON error body on garbage input", () => {
         try {
           expectSaneFailure(res, `GET ${p}${q.slice(0, 40)}`);
         } catch {
-          failures.push(`GET ${p}${q.slice(0, 40)} -> ${res.status} ${typeof res.body === "string" ? res.body.slice(0, 80) : JSON.stringify(res.body).slice(0, 160)}`);
+          failures.push(`GET ${p}${q.slice(0, 40)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
         }
       }
     }
@@ -261,7 +261,7 @@ describe("no 500 and no non-JSON error body on garbage input", () => {
         const p = tpl.replace("{s}", s);
         const res = await call(m, p, { key: w.sk, body, headers: { Authorization: "Bearer test-admin-token" } });
         if (res.status >= 500 || (res.status >= 400 && (typeof res.body !== "object" || res.body === null || res.body.statusCode !== res.status))) {
-          failures.push(`${m} ${p.slice(0, 60)} -> ${res.status} ${typeof res.body === "string" ? res.body.slice(0, 80) : JSON.stringify(res.body).slice(0, 160)}`);
+          failures.push(`${m} ${p.slice(0, 60)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
         }
       }
     }

@@ -1,3 +1,4 @@
+import type { ErrorBody } from "../../src/http/errors";
 /**
  * Shared black-box helpers of the acceptance suite: everything goes through HTTP (`call()`), never
  * through src/ internals, so these tests check the service the way the hidden acceptance tests do.
@@ -21,7 +22,7 @@ export const tok = (): string => `tok-${crypto.randomUUID()}`;
 export const REASON: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type", 429: "Too Many Requests" };
 
 /** Asserts the error envelope of interface.md "Errors" (and optionally the code). */
-export function expectError(res: CallResult, status: number, code?: string, ctx = ""): void {
+export function expectError(res: CallResult<Partial<ErrorBody>>, status: number, code?: string, ctx = ""): void {
   const what = `${ctx} -> ${res.status} ${JSON.stringify(res.body)}`.slice(0, 600);
   expect(res.status, what).toBe(status);
   expect(typeof res.body, what).toBe("object");

@@ -20,7 +20,16 @@ const label = z.string().min(1).max(255);
 const labels = z.array(label).min(1, "must hold 1 to 200 labels").max(200, "must hold 1 to 200 labels");
 const ttlSeconds = z.number().positive("must be greater than 0").max(MAX_TTL_SECONDS, `must be at most ${MAX_TTL_SECONDS}`);
 const anyToken = z.string().min(1).max(255);
-const extraData = z.record(z.string(), z.unknown()).nullable().optional();
+/**
+ * extraData travels in every webhook of the seat, and a queue message is at most 128 KB; 16 KB of
+ * JSON leaves room for the envelope, so an outsized value is refused here instead of wedging the outbox.
+ */
+export const MAX_EXTRA_DATA_BYTES = 16_384;
+const extraData = z
+  .record(z.string(), z.unknown())
+  .nullable()
+  .optional()
+  .refine((v) => v == null || new TextEncoder().encode(JSON.stringify(v)).length <= MAX_EXTRA_DATA_BYTES, `must be at most ${MAX_EXTRA_DATA_BYTES} bytes of JSON`);
 
 const holdBody = z
   .object({
