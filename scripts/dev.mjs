@@ -7,6 +7,8 @@
 // 4. once it answers, provisions the demo (workspace, keys, published chart, events) once, reusing
 //    it on later runs (.wrangler/demo.json), and prints the keys and ready-to-paste curl lines.
 // Ctrl-C stops wrangler and this script together.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,6 +39,29 @@ if (runWrangler(root, ["d1", "migrations", "apply", "DB", "--local", ...shared])
   process.exit(1);
 }
 
+// 2b. The browser SDK bundle the Worker serves, then a watcher that rebuilds it on every change
+// under src/sdk (wrangler dev reloads the Worker when the bundle changes).
+const sdkBuild = path.join(root, "scripts", "build-sdk.mjs");
+if (spawnSync(process.execPath, [sdkBuild], { cwd: root, stdio: "inherit" }).status !== 0) {
+  console.error("[dev] building the browser SDK failed");
+  process.exit(1);
+}
+const sdkWatcher = spawn(process.execPath, [sdkBuild, "--watch"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+process.on("exit", () => sdkWatcher.kill());
+
+// The demo page at / needs the demo's publishable key; from the second run on it is known before
+// wrangler starts, so a bare / works. On the first run the banner prints / with ?key=.
+const demoState = path.join(root, ".wrangler", "demo.json");
+const demoVars = [];
+try {
+  const known = JSON.parse(fs.readFileSync(demoState, "utf8"));
+  if (typeof known.pkTest === "string" && args.vars.DEMO_PUBLIC_KEY === undefined) {
+    demoVars.push("--var", `DEMO_PUBLIC_KEY:${known.pkTest}`, "--var", `DEMO_EVENT_KEY:${DEMO_EVENT_KEY}`);
+  }
+} catch {
+  // First run: no demo yet.
+}
+
 // 3. wrangler dev. Defaults: loopback only, and the first free port from 8787, so that we know
 // where to call it (wrangler would otherwise silently pick a random port when 8787 is taken).
 const ip = args.ip ?? "127.0.0.1";
@@ -48,7 +73,7 @@ if (port === undefined) {
   defaults.push("--port", String(port));
 }
 const baseUrl = baseUrlFor(ip, port, args.protocol);
-const child = startWrangler(root, ["dev", ...defaults, ...extra]);
+const child = startWrangler(root, ["dev", ...defaults, ...demoVars, ...extra]);
 let exited = false;
 child.on("exit", (code, signal) => {
   exited = true;
@@ -69,7 +94,7 @@ if (!(await waitUntilUp(baseUrl, { stillRunning: () => !exited }))) {
   log("ADMIN_TOKEN is empty, so the operator API is off and no demo can be provisioned");
 } else {
   try {
-    const demo = await ensureDemo({ baseUrl, adminToken, stateFile: path.join(root, ".wrangler", "demo.json"), log });
+    const demo = await ensureDemo({ baseUrl, adminToken, stateFile: demoState, log });
     printBanner(demo);
   } catch (err) {
     log(`provisioning the demo failed: ${err instanceof Error ? err.message : err}`);
@@ -88,7 +113,7 @@ function printBanner(demo) {
     "",
     "================ seat reservation service: local demo ================",
     `  API             ${baseUrl}/api/v1`,
-    `  Demo page       ${baseUrl}/`,
+    `  Demo page       ${baseUrl}/?key=${demo.pkTest}&event=${DEMO_EVENT_KEY}`,
     `  API reference   ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)`,
     "",
     `  ADMIN_TOKEN     ${adminToken}`,
