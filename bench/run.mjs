@@ -124,6 +124,12 @@ try {
   const ctx = { baseUrl, proxyUrl: runtime?.proxyUrl ?? null, api: baseUrl ? new Api(baseUrl, adminToken) : null, opts, log, report, receiver, figures: {} };
   const started = Date.now();
   const sentinel = ctx.api ? await createSentinel(ctx) : null;
+  /** Lets a scenario wait for the queue to drain after its own set-up, before it measures. */
+  ctx.settle = async () => {
+    const waited = await settle(ctx, sentinel, opts.settleSeconds);
+    log(waited === null ? "  webhook queue not drained; measuring anyway" : `  webhook queue drained after set-up (${waited.toFixed(1)} s)`);
+    return waited;
+  };
   for (const scenario of selected) {
     if (sentinel && NEEDS_SERVICE.has(scenario.name)) {
       const waited = await settle(ctx, sentinel, opts.settleSeconds);
