@@ -10,17 +10,32 @@ import { holdPath, newEvent, nonOk, pacedBaseline, singleSeatHolds } from "../li
 import { ms, ratio } from "../lib/stats.mjs";
 
 const RATE = 1000;
+/** A rate well inside what this machine serves, to show the hold's own latency without queueing. */
+const LOW_RATE = 100;
 export const name = "latency";
 
 /** Runs the scenario and adds its rows to the report. */
 export async function run(ctx) {
   const { duration } = ctx.opts;
   const perRun = RATE * duration;
-  const ev = await newEvent(ctx, perRun * 2 + 2000, "latency");
+  const ev = await newEvent(ctx, perRun * 2 + 2000 + LOW_RATE * duration + 100, "latency");
   const path = holdPath(ev.eventKey);
   const headers = { "x-api-key": ev.keys.pk };
   ctx.log("  warm-up: 1,000 holds…");
   await blast({ baseUrl: ctx.baseUrl, method: "POST", path, headers, body: singleSeatHolds(ev.labels, 0, "warm"), connections: 64, amount: 1000, duration: 30 });
+  // Below capacity first, before the 1,000/s run leaves a backlog (queued requests, webhook queue).
+  ctx.log(`  paced ${LOW_RATE}/s for ${duration} s…`);
+  const low = await paced({ baseUrl: ctx.baseUrl, path, headers: { ...headers, "content-type": "application/json" }, body: singleSeatHolds(ev.labels, 2000 + 2 * perRun, "low"), rate: LOW_RATE, duration });
+  const lowBase = await pacedBaseline(ctx, LOW_RATE, Math.min(5, duration));
+  ctx.report.add({
+    scenario: name,
+    figure: `Latency at ${LOW_RATE} holds/s offered (smooth open loop, below capacity)`,
+    target: "(informational)",
+    result: `p50 ${ms(low.latency.p50)}, p99 ${ms(low.latency.p99)}, max ${ms(low.latency.max)} (${low.completed} holds)${nonOk(low.statuses) ? `; non-200: ${nonOk(low.statuses)}` : ""}`,
+    met: null,
+    baseline: `p50 ${ms(lowBase.p50)}, p99 ${ms(lowBase.p99)} (${lowBase.label})`,
+    ratio: `p50 ${ratio(low.latency.p50, lowBase.p50)}, p99 ${ratio(low.latency.p99, lowBase.p99)}`,
+  });
   const base = await pacedBaseline(ctx, RATE, Math.min(5, duration));
   ctx.log(`  paced ${RATE}/s for ${duration} s…`);
   const p = await paced({ baseUrl: ctx.baseUrl, path, headers: { ...headers, "content-type": "application/json" }, body: singleSeatHolds(ev.labels, 2000, "b"), rate: RATE, duration });
