@@ -56,6 +56,13 @@ export interface LayoutObject {
   /** Seats only. */
   sectionKey?: string;
   sectionLabel?: string;
+  /** Seats only: the label of the seat's row (drawing hint for the SDK). */
+  rowLabel?: string;
+  /** Drawing hints, copied from the layout when given: x/y for seats and GA areas, width/height for GA areas. */
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
 }
 
 export const EMPTY_LAYOUT: Layout = { categories: [], sections: [], generalAdmission: [] };
@@ -66,12 +73,20 @@ export function indexLayout(layout: Layout): Map<string, LayoutObject> {
   for (const section of layout.sections) {
     for (const row of section.rows) {
       for (const seat of row.seats) {
-        index.set(seat.label, { label: seat.label, objectType: "seat", categoryKey: seat.categoryKey, sectionKey: section.key, sectionLabel: section.label });
+        const o: LayoutObject = { label: seat.label, objectType: "seat", categoryKey: seat.categoryKey, sectionKey: section.key, sectionLabel: section.label, rowLabel: row.label };
+        if (seat.x !== undefined) o.x = seat.x;
+        if (seat.y !== undefined) o.y = seat.y;
+        index.set(seat.label, o);
       }
     }
   }
   for (const area of layout.generalAdmission) {
-    index.set(area.label, { label: area.label, objectType: "generalAdmission", categoryKey: area.categoryKey, capacity: area.capacity });
+    const o: LayoutObject = { label: area.label, objectType: "generalAdmission", categoryKey: area.categoryKey, capacity: area.capacity };
+    if (area.x !== undefined) o.x = area.x;
+    if (area.y !== undefined) o.y = area.y;
+    if (area.width !== undefined) o.width = area.width;
+    if (area.height !== undefined) o.height = area.height;
+    index.set(area.label, o);
   }
   return index;
 }

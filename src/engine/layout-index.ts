@@ -6,6 +6,11 @@ export const LAYOUT_CHUNK = 5000;
 
 type LayoutTable = "layout_current" | "layout_stage";
 
+/** The layout tables' columns, named so that a table that gained columns by ALTER still lines up. */
+const COLUMNS = "label, ord, type, category, capacity, section_key, section_label, row_label, x, y, width, height";
+/** What a load needs (the order is the table's drawing order, not a field). */
+const READ_COLUMNS = "label, type, category, capacity, section_key, section_label, row_label, x, y, width, height";
+
 /** A layout as the engine keeps it: objects by label in drawing order, plus its categories. */
 export interface LayoutIndex {
   objects: Map<string, LayoutObject>;
@@ -31,7 +36,7 @@ export function writeLayoutChunk(sql: SqlStorage, table: LayoutTable, objects: L
   for (let i = from; i < Math.min(to, objects.length); i++) {
     const o = objects[i]!;
     sql.exec(
-      `INSERT OR REPLACE INTO ${table} (label, ord, type, category, capacity, section_key, section_label) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO ${table} (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       o.label,
       i,
       o.objectType,
@@ -39,6 +44,11 @@ export function writeLayoutChunk(sql: SqlStorage, table: LayoutTable, objects: L
       o.capacity ?? null,
       o.sectionKey ?? null,
       o.sectionLabel ?? null,
+      o.rowLabel ?? null,
+      o.x ?? null,
+      o.y ?? null,
+      o.width ?? null,
+      o.height ?? null,
     );
   }
 }
@@ -50,16 +60,26 @@ interface LayoutRowData {
   capacity: number | null;
   section_key: string | null;
   section_label: string | null;
+  row_label: string | null;
+  x: number | null;
+  y: number | null;
+  width: number | null;
+  height: number | null;
 }
 
 /** Loads a layout table into memory, in drawing order. */
 export function readLayoutTable(sql: SqlStorage, table: LayoutTable): Map<string, LayoutObject> {
   const map = new Map<string, LayoutObject>();
-  for (const r of rows<LayoutRowData>(sql, `SELECT label, type, category, capacity, section_key, section_label FROM ${table} ORDER BY ord`)) {
+  for (const r of rows<LayoutRowData>(sql, `SELECT ${READ_COLUMNS} FROM ${table} ORDER BY ord`)) {
     const o: LayoutObject = { label: r.label, objectType: r.type === "generalAdmission" ? "generalAdmission" : "seat", categoryKey: r.category };
     if (r.capacity !== null) o.capacity = r.capacity;
     if (r.section_key !== null) o.sectionKey = r.section_key;
     if (r.section_label !== null) o.sectionLabel = r.section_label;
+    if (r.row_label !== null) o.rowLabel = r.row_label;
+    if (r.x !== null) o.x = r.x;
+    if (r.y !== null) o.y = r.y;
+    if (r.width !== null) o.width = r.width;
+    if (r.height !== null) o.height = r.height;
     map.set(r.label, o);
   }
   return map;
@@ -68,6 +88,6 @@ export function readLayoutTable(sql: SqlStorage, table: LayoutTable): Map<string
 /** Moves the staged index into the current one in a single statement pair (inside the caller's transaction). */
 export function promoteStage(sql: SqlStorage): void {
   sql.exec("DELETE FROM layout_current");
-  sql.exec("INSERT INTO layout_current SELECT * FROM layout_stage");
+  sql.exec(`INSERT INTO layout_current (${COLUMNS}) SELECT ${COLUMNS} FROM layout_stage`);
   sql.exec("DELETE FROM layout_stage");
 }

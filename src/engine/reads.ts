@@ -47,10 +47,28 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
   return out;
 }
 
-/** An entry of the objects response. */
+/** Drawing hints of an objects entry: only those the layout gave. */
+interface Drawing {
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+}
+
+/** An entry of the objects response. rowLabel and the drawing hints come after the contract's fields. */
 export type ObjectEntry =
-  | { objectLabel: string; categoryKey: string; objectType: "seat"; sectionKey: string; sectionLabel: string }
-  | { objectLabel: string; categoryKey: string; objectType: "generalAdmission"; capacity: number; label: string; remaining: number };
+  | ({ objectLabel: string; categoryKey: string; objectType: "seat"; sectionKey: string; sectionLabel: string; rowLabel?: string } & Drawing)
+  | ({ objectLabel: string; categoryKey: string; objectType: "generalAdmission"; capacity: number; label: string; remaining: number } & Drawing);
+
+/** Adds the drawing hints the object has to an entry (never undefined-valued keys). */
+function withDrawing<T extends object>(entry: T, o: LayoutObject): T & Drawing {
+  const out: T & Drawing = entry;
+  if (o.x !== undefined) out.x = o.x;
+  if (o.y !== undefined) out.y = o.y;
+  if (o.width !== undefined) out.width = o.width;
+  if (o.height !== undefined) out.height = o.height;
+  return out;
+}
 
 /** The objects response body (free seats included; GA areas with `remaining`). */
 export function objectsOf(sql: SqlStorage, layout: LayoutIndex, now: number, labels?: string[]): { categories: Category[]; objects: ObjectEntry[] } {
@@ -58,11 +76,14 @@ export function objectsOf(sql: SqlStorage, layout: LayoutIndex, now: number, lab
   const objects: ObjectEntry[] = [];
   for (const o of source) {
     if (o.objectType === "seat") {
-      objects.push({ objectLabel: o.label, categoryKey: o.categoryKey, objectType: "seat", sectionKey: o.sectionKey ?? "", sectionLabel: o.sectionLabel ?? "" });
+      const seat: ObjectEntry = { objectLabel: o.label, categoryKey: o.categoryKey, objectType: "seat", sectionKey: o.sectionKey ?? "", sectionLabel: o.sectionLabel ?? "" };
+      // Indexes written before row labels were stored have none: the entry then simply lacks it.
+      if (o.rowLabel !== undefined) seat.rowLabel = o.rowLabel;
+      objects.push(withDrawing(seat, o));
     } else {
       const counts = areaCounts(sql, o.label, now);
       const capacity = o.capacity ?? 0;
-      objects.push({ objectLabel: o.label, categoryKey: o.categoryKey, objectType: "generalAdmission", capacity, label: o.label, remaining: Math.max(0, capacity - counts.held - counts.booked) });
+      objects.push(withDrawing({ objectLabel: o.label, categoryKey: o.categoryKey, objectType: "generalAdmission", capacity, label: o.label, remaining: Math.max(0, capacity - counts.held - counts.booked) }, o));
     }
   }
   return { categories: layout.categories, objects };

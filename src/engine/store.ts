@@ -10,7 +10,19 @@
  * - outbox: webhook events committed with the state change that caused them.
  */
 
-const LAYOUT_COLUMNS = "label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT";
+/**
+ * Drawing hints of the layout index (row label, coordinates, GA sizes). They came after the first
+ * layout tables, so objects created before them get the columns added on wake (see ensureSchema).
+ */
+const DRAWING_COLUMNS: readonly (readonly [string, string])[] = [
+  ["row_label", "TEXT"],
+  ["x", "REAL"],
+  ["y", "REAL"],
+  ["width", "REAL"],
+  ["height", "REAL"],
+];
+
+const LAYOUT_COLUMNS = `label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT, ${DRAWING_COLUMNS.map(([n, t]) => `${n} ${t}`).join(", ")}`;
 
 const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)",
@@ -25,9 +37,18 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL, next_at INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0)",
 ];
 
-/** Creates every table if missing; safe on every wake. */
+/** Creates every table if missing and adds columns that older objects lack; safe on every wake. */
 export function ensureSchema(sql: SqlStorage): void {
   for (const statement of SCHEMA) sql.exec(statement);
+  for (const table of ["layout_current", "layout_stage"]) addMissingColumns(sql, table);
+}
+
+/** ALTER TABLE … ADD COLUMN for each drawing column the table lacks (an object created before them). */
+function addMissingColumns(sql: SqlStorage, table: string): void {
+  const have = new Set(rows<{ name: string }>(sql, `PRAGMA table_info(${table})`).map((r) => r.name));
+  for (const [name, type] of DRAWING_COLUMNS) {
+    if (!have.has(name)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+  }
 }
 
 /** Status of a seat row; free seats have no row. */

@@ -57,6 +57,11 @@ const objectEntry = z
     capacity: z.number().int().optional(),
     label: z.string().optional(),
     remaining: z.number().int().optional(),
+    rowLabel: z.string().optional().openapi({ description: "Seats: the label of the seat's row in the layout" }),
+    x: z.number().optional().openapi({ description: "Drawing hint from the layout (seats and GA areas), present only when the layout gives it" }),
+    y: z.number().optional().openapi({ description: "Drawing hint from the layout (seats and GA areas), present only when the layout gives it" }),
+    width: z.number().optional().openapi({ description: "GA areas: drawing hint from the layout, present only when the layout gives it" }),
+    height: z.number().optional().openapi({ description: "GA areas: drawing hint from the layout, present only when the layout gives it" }),
   })
   .openapi("EventObject");
 
