@@ -30,24 +30,6 @@ export function chartRecord(row: ChartRow): ChartRecord {
   };
 }
 
-const CURSOR_PREFIX = "c1.";
-
-/** An opaque list cursor: the last chartKey of a page, base64url-encoded (chart keys are ASCII). */
-export function encodeCursor(chartKey: string): string {
-  return CURSOR_PREFIX + btoa(chartKey).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** The chartKey inside a cursor, or null when the cursor was not made by {@link encodeCursor}. */
-export function decodeCursor(cursor: string): string | null {
-  if (!cursor.startsWith(CURSOR_PREFIX)) return null;
-  const b64 = cursor.slice(CURSOR_PREFIX.length).replace(/-/g, "+").replace(/_/g, "/");
-  try {
-    return atob(b64);
-  } catch {
-    return null;
-  }
-}
-
 /** Paths reported at most in one `errors` object: a 100,000-seat body can hold 100,000 issues. */
 const MAX_ERROR_PATHS = 100;
 

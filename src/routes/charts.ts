@@ -7,10 +7,10 @@ import { newRouter } from "../http/app-factory";
 import { apiKeyAuth, requireSecretKey } from "../http/auth";
 import { ApiError } from "../http/errors";
 import { rateLimit } from "../http/rate-limit";
-import { validationError } from "../http/validation";
 import { errorResponses } from "../http/openapi";
 import { publishChart, publishCheck, unpublishChart } from "../charts/publish-flow";
-import { chartRecord, chartSchema, decodeCursor, encodeCursor, limitedHook } from "./charts-support";
+import { chartRecord, chartSchema, limitedHook } from "./charts-support";
+import { afterKeyOf, listQuery, nextCursor } from "../http/pagination";
 
 /**
  * /api/v1/charts: workspace-wide seat-map templates (interface.md "Charts", contract §2).
@@ -61,11 +61,6 @@ charts.openapi(
   limitedHook,
 );
 
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ param: { name: "limit", in: "query" }, example: 20 }),
-  cursor: z.string().max(1024).optional().openapi({ param: { name: "cursor", in: "query" } }),
-});
-
 charts.openapi(
   createRoute({
     method: "get",
@@ -79,14 +74,8 @@ charts.openapi(
   }),
   async (c) => {
     const { limit, cursor } = c.req.valid("query");
-    let afterKey: string | undefined;
-    if (cursor !== undefined) {
-      afterKey = decodeCursor(cursor) ?? undefined;
-      if (afterKey === undefined || !CHART_KEY.test(afterKey)) throw validationError({ cursor: ["is not a cursor returned by this endpoint"] });
-    }
-    const page = await listCharts(db(c.env), c.var.principal.workspaceId, { limit, afterKey });
-    const last = page.items[page.items.length - 1];
-    return c.json({ items: page.items.map(chartRecord), nextCursor: page.hasMore && last ? encodeCursor(last.chartKey) : null }, 200);
+    const page = await listCharts(db(c.env), c.var.principal.workspaceId, { limit, afterKey: afterKeyOf(cursor, CHART_KEY) });
+    return c.json({ items: page.items.map(chartRecord), nextCursor: nextCursor(page.hasMore, page.items.at(-1)?.chartKey) }, 200);
   },
 );
 

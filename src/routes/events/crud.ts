@@ -8,7 +8,7 @@ import { apiKeyAuth, requireSecretKey } from "../../http/auth";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
 import { rateLimit } from "../../http/rate-limit";
-import { decodeCursor, encodeCursor } from "../charts-support";
+import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
 import { EVENT_KEY, eventKeyParam, eventRecord, eventSchema, notFound, stubFor, unwrap } from "./support";
 
 /** /api/v1/events: create, list, get, delete, move-to-new-chart-copy (contract §3, §4). */
@@ -59,11 +59,6 @@ eventCrud.openapi(
   },
 );
 
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ example: 20 }),
-  cursor: z.string().optional(),
-});
-
 eventCrud.openapi(
   createRoute({
     method: "get",
@@ -76,15 +71,9 @@ eventCrud.openapi(
   async (c) => {
     const q = c.req.valid("query");
     const p = c.var.principal;
-    let afterKey: string | undefined;
-    if (q.cursor !== undefined) {
-      const key = decodeCursor(q.cursor);
-      if (key === null) throw new ApiError("validation_failed", "The cursor is invalid", { errors: { cursor: ["not a cursor returned by this endpoint"] } });
-      afterKey = key;
-    }
+    const afterKey = afterKeyOf(q.cursor, EVENT_KEY);
     const page = await listEvents(db(c.env), p.workspaceId, p.environment, afterKey === undefined ? { limit: q.limit } : { limit: q.limit, afterKey });
-    const last = page.items[page.items.length - 1];
-    return c.json({ items: page.items.map(eventRecord), nextCursor: page.hasMore && last ? encodeCursor(last.eventKey) : null }, 200);
+    return c.json({ items: page.items.map(eventRecord), nextCursor: nextCursor(page.hasMore, page.items.at(-1)?.eventKey) }, 200);
   },
 );
 
