@@ -88,6 +88,21 @@ describe("objects response drawing hints", () => {
     expect(await objects(f)).toEqual(expected);
   });
 
+  it("a stage reloaded from SQLite after a restart and then committed shows the new hints", async () => {
+    const f = await newEvent();
+    const next = plainSeatsDrawnArea();
+    next.categories = [...next.categories, ...smallLayout().categories];
+    next.sections = [...next.sections, ...smallLayout().sections];
+    const staged = await stubOf(f).stagePublish({ stageId: "st-1", version: 2, layout: next as never, force: true });
+    expect(staged.ok).toBe(true);
+    await evictDurableObject(stubOf(f));
+    expect((await stubOf(f).commitPublish("st-1")).ok).toBe(true);
+    const list = await objects(f);
+    expect(byLabel(list, "s1")).toEqual({ objectLabel: "s1", categoryKey: "c", objectType: "seat", sectionKey: "S", sectionLabel: "Stage", rowLabel: "R1" });
+    expect(byLabel(list, "A-1-2")).toMatchObject({ rowLabel: "1", x: 10, y: 0 });
+    expect(byLabel(list, "Pit")).toMatchObject({ x: 0, y: -12.5, width: 0, height: 40.25 });
+  });
+
   it("an object created before the hint columns gains them on wake and keeps working", async () => {
     const f = await newEvent();
     // Rebuild both layout tables in the old shape (no drawing columns), keeping the rows.

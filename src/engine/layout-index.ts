@@ -8,8 +8,6 @@ type LayoutTable = "layout_current" | "layout_stage";
 
 /** The layout tables' columns, named so that a table that gained columns by ALTER still lines up. */
 const COLUMNS = "label, ord, type, category, capacity, section_key, section_label, row_label, x, y, width, height";
-/** What a load needs (the order is the table's drawing order, not a field). */
-const READ_COLUMNS = "label, type, category, capacity, section_key, section_label, row_label, x, y, width, height";
 
 /** A layout as the engine keeps it: objects by label in drawing order, plus its categories. */
 export interface LayoutIndex {
@@ -60,6 +58,34 @@ interface LayoutRowData {
   capacity: number | null;
   section_key: string | null;
   section_label: string | null;
+}
+
+/** Drawing hints of one object (objects response only; no decision reads them). */
+export type DrawingHints = Pick<LayoutObject, "rowLabel" | "x" | "y" | "width" | "height">;
+
+/**
+ * Maps loaded by readLayoutTable, with their drawing hints once read (null until then). A wake's
+ * first call (often a hold) loads the index; reading the hint columns there too made that load
+ * about half as slow again at 100k seats, so the objects read fetches them on first use instead.
+ */
+const tableHints = new WeakMap<Map<string, LayoutObject>, Map<string, DrawingHints> | null>();
+
+/** Loads a layout table into memory, in drawing order (without drawing hints: see {@link drawingHints}). */
+export function readLayoutTable(sql: SqlStorage, table: LayoutTable): Map<string, LayoutObject> {
+  const map = new Map<string, LayoutObject>();
+  tableHints.set(map, null);
+  for (const r of rows<LayoutRowData>(sql, `SELECT label, type, category, capacity, section_key, section_label FROM ${table} ORDER BY ord`)) {
+    const o: LayoutObject = { label: r.label, objectType: r.type === "generalAdmission" ? "generalAdmission" : "seat", categoryKey: r.category };
+    if (r.capacity !== null) o.capacity = r.capacity;
+    if (r.section_key !== null) o.sectionKey = r.section_key;
+    if (r.section_label !== null) o.sectionLabel = r.section_label;
+    map.set(r.label, o);
+  }
+  return map;
+}
+
+interface HintRow {
+  label: string;
   row_label: string | null;
   x: number | null;
   y: number | null;
@@ -67,22 +93,27 @@ interface LayoutRowData {
   height: number | null;
 }
 
-/** Loads a layout table into memory, in drawing order. */
-export function readLayoutTable(sql: SqlStorage, table: LayoutTable): Map<string, LayoutObject> {
-  const map = new Map<string, LayoutObject>();
-  for (const r of rows<LayoutRowData>(sql, `SELECT ${READ_COLUMNS} FROM ${table} ORDER BY ord`)) {
-    const o: LayoutObject = { label: r.label, objectType: r.type === "generalAdmission" ? "generalAdmission" : "seat", categoryKey: r.category };
-    if (r.capacity !== null) o.capacity = r.capacity;
-    if (r.section_key !== null) o.sectionKey = r.section_key;
-    if (r.section_label !== null) o.sectionLabel = r.section_label;
-    if (r.row_label !== null) o.rowLabel = r.row_label;
-    if (r.x !== null) o.x = r.x;
-    if (r.y !== null) o.y = r.y;
-    if (r.width !== null) o.width = r.width;
-    if (r.height !== null) o.height = r.height;
-    map.set(r.label, o);
+/**
+ * The drawing hints of the current index `objects`: null when its objects carry them (an index
+ * built from a layout), else read from layout_current once and kept with the map. A staged map
+ * only becomes current once promoted, so layout_current then holds exactly its rows.
+ */
+export function drawingHints(sql: SqlStorage, objects: Map<string, LayoutObject>): Map<string, DrawingHints> | null {
+  const known = tableHints.get(objects);
+  if (known === undefined) return null;
+  if (known !== null) return known;
+  const hints = new Map<string, DrawingHints>();
+  for (const r of rows<HintRow>(sql, "SELECT label, row_label, x, y, width, height FROM layout_current WHERE row_label IS NOT NULL OR x IS NOT NULL OR y IS NOT NULL OR width IS NOT NULL OR height IS NOT NULL")) {
+    const h: DrawingHints = {};
+    if (r.row_label !== null) h.rowLabel = r.row_label;
+    if (r.x !== null) h.x = r.x;
+    if (r.y !== null) h.y = r.y;
+    if (r.width !== null) h.width = r.width;
+    if (r.height !== null) h.height = r.height;
+    hints.set(r.label, h);
   }
-  return map;
+  tableHints.set(objects, hints);
+  return hints;
 }
 
 /** Moves the staged index into the current one in a single statement pair (inside the caller's transaction). */

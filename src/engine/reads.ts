@@ -1,6 +1,6 @@
 import type { Category, LayoutObject } from "../charts/layout";
 import { areaCounts, gaEntry } from "./ga";
-import type { LayoutIndex } from "./layout-index";
+import { drawingHints, type DrawingHints, type LayoutIndex } from "./layout-index";
 import { isLiveHold, parseExtra, rows, type SeatRow } from "./store";
 import type { ReservedObject, StatusEntry, StatusQuery } from "./types";
 
@@ -48,12 +48,7 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
 }
 
 /** Drawing hints of an objects entry: only those the layout gave. */
-interface Drawing {
-  x?: number;
-  y?: number;
-  width?: number;
-  height?: number;
-}
+type Drawing = Omit<DrawingHints, "rowLabel">;
 
 /** An entry of the objects response. rowLabel and the drawing hints come after the contract's fields. */
 export type ObjectEntry =
@@ -61,7 +56,7 @@ export type ObjectEntry =
   | ({ objectLabel: string; categoryKey: string; objectType: "generalAdmission"; capacity: number; label: string; remaining: number } & Drawing);
 
 /** Adds the drawing hints the object has to an entry (never undefined-valued keys). */
-function withDrawing<T extends object>(entry: T, o: LayoutObject): T & Drawing {
+function withDrawing<T extends object>(entry: T, o: DrawingHints): T & Drawing {
   const out: T & Drawing = entry;
   if (o.x !== undefined) out.x = o.x;
   if (o.y !== undefined) out.y = o.y;
@@ -74,16 +69,18 @@ function withDrawing<T extends object>(entry: T, o: LayoutObject): T & Drawing {
 export function objectsOf(sql: SqlStorage, layout: LayoutIndex, now: number, labels?: string[]): { categories: Category[]; objects: ObjectEntry[] } {
   const source = labels ? [...new Set(labels)].map((l) => layout.objects.get(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
   const objects: ObjectEntry[] = [];
+  const hints = drawingHints(sql, layout.objects);
   for (const o of source) {
+    const h = hints ? (hints.get(o.label) ?? {}) : o;
     if (o.objectType === "seat") {
       const seat: ObjectEntry = { objectLabel: o.label, categoryKey: o.categoryKey, objectType: "seat", sectionKey: o.sectionKey ?? "", sectionLabel: o.sectionLabel ?? "" };
       // Indexes written before row labels were stored have none: the entry then simply lacks it.
-      if (o.rowLabel !== undefined) seat.rowLabel = o.rowLabel;
-      objects.push(withDrawing(seat, o));
+      if (h.rowLabel !== undefined) seat.rowLabel = h.rowLabel;
+      objects.push(withDrawing(seat, h));
     } else {
       const counts = areaCounts(sql, o.label, now);
       const capacity = o.capacity ?? 0;
-      objects.push(withDrawing({ objectLabel: o.label, categoryKey: o.categoryKey, objectType: "generalAdmission", capacity, label: o.label, remaining: Math.max(0, capacity - counts.held - counts.booked) }, o));
+      objects.push(withDrawing({ objectLabel: o.label, categoryKey: o.categoryKey, objectType: "generalAdmission", capacity, label: o.label, remaining: Math.max(0, capacity - counts.held - counts.booked) }, h));
     }
   }
   return { categories: layout.categories, objects };
