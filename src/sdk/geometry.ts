@@ -34,7 +34,7 @@ export function naturalCompare(a: string, b: string): number {
 
 /** The row a seat belongs to: its rowLabel, else the label minus its last `-`/`_`/`.`/space part. */
 export function rowKeyOf(seat: ApiObject): string {
-  if (seat.rowLabel !== undefined) return seat.rowLabel;
+  if (seat.rowLabel) return seat.rowLabel; // an empty row label names no row: fall back to the label
   const m = /^(.*)[-_. :]([^-_. :]+)$/.exec(seat.objectLabel);
   return m ? m[1] : "";
 }
