@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, type Environment } from "./schema";
 
@@ -76,6 +76,72 @@ export async function subscribedEndpoints(d: Db, scope: Scope, type: string): Pr
     .where(and(eq(webhookEndpoints.workspaceId, scope.workspaceId), eq(webhookEndpoints.environment, scope.environment), eq(webhookEndpoints.enabled, true)))
     .all();
   return rows.filter((row) => endpointEvents(row).includes(type));
+}
+
+/** D1 refuses a statement with more than 100 bound parameters. */
+const D1_MAX_PARAMS = 100;
+
+/** Splits `items` into chunks of at most `size`. */
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Runs read/insert statements in one D1 round trip and returns their rows, in order. */
+async function batchAll<T>(d: Db, queries: Array<{ all(): Promise<T[]> }>): Promise<T[]> {
+  if (queries.length === 0) return [];
+  if (queries.length === 1) return queries[0].all();
+  // drizzle types batch() over a non-empty tuple of its query builders; these are such builders.
+  const results = (await d.batch(queries as unknown as Parameters<Db["batch"]>[0])) as unknown as T[][];
+  return results.flat();
+}
+
+/**
+ * Enabled endpoints of several scopes, in one round trip (one statement per 40 scopes: two
+ * parameters per scope plus the enabled flag stay under D1's 100). Keyed by `scopeKey`.
+ */
+export async function enabledEndpointsOfScopes(d: Db, scopes: Scope[]): Promise<Map<string, EndpointRow[]>> {
+  const byScope = new Map<string, EndpointRow[]>(scopes.map((s) => [scopeKey(s), []]));
+  const queries = chunks(scopes, 40).map((group) =>
+    d
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.enabled, true), or(...group.map((s) => and(eq(webhookEndpoints.workspaceId, s.workspaceId), eq(webhookEndpoints.environment, s.environment))))))
+      .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id),
+  );
+  for (const row of await batchAll<EndpointRow>(d, queries)) byScope.get(scopeKey(row))?.push(row);
+  return byScope;
+}
+
+/** The map key of a scope. */
+export function scopeKey(s: Scope): string {
+  return `${s.environment}:${s.workspaceId}`;
+}
+
+/**
+ * Batched insertDeliveries: multi-row inserts sized to D1's parameter limit, all sent in one
+ * round trip; (endpoint, event) pairs that already have a delivery are skipped. Returns the new rows.
+ */
+export async function insertDeliveriesBatched(d: Db, rows: Array<typeof webhookDeliveries.$inferInsert>): Promise<DeliveryRow[]> {
+  // Every column may be bound, whatever the row sets: size each statement for the worst case.
+  const perStatement = Math.floor(D1_MAX_PARAMS / Object.keys(getTableColumns(webhookDeliveries)).length);
+  const queries = chunks(rows, perStatement).map((group) => d.insert(webhookDeliveries).values(group).onConflictDoNothing().returning());
+  return batchAll<DeliveryRow>(d, queries);
+}
+
+/**
+ * The deliveries of the given (endpoint, event) pairs, in one round trip. Matched pair by pair so
+ * the unique (endpoint_id, event_id) index serves the lookup (49 pairs per statement).
+ */
+export async function findDeliveriesByPairs(d: Db, pairs: Array<{ endpointId: string; eventId: string }>): Promise<DeliveryRow[]> {
+  const queries = chunks(pairs, Math.floor(D1_MAX_PARAMS / 2) - 1).map((group) =>
+    d
+      .select()
+      .from(webhookDeliveries)
+      .where(or(...group.map((p) => and(eq(webhookDeliveries.endpointId, p.endpointId), eq(webhookDeliveries.eventId, p.eventId))))),
+  );
+  return batchAll<DeliveryRow>(d, queries);
 }
 
 /**

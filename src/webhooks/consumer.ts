@@ -1,9 +1,7 @@
-import { db, nowIso } from "../db/client";
 import { ENVIRONMENTS, type Environment } from "../db/schema";
-import { findDeliveryByEvent, insertDeliveries, subscribedEndpoints, type DeliveryRow } from "../db/webhooks";
-import { newId } from "../keys/keys";
+import type { DeliveryRow } from "../db/webhooks";
 import { attemptDelivery, deadLetterDelivery } from "./delivery";
-import { buildEnvelope } from "./envelope";
+import { fanOutEvents, type EventToFanOut } from "./fan-out";
 import { WEBHOOK_EVENT_TYPES, type OutboxEvent, type WebhookMessage } from "./messages";
 
 /** Queue names of wrangler.toml: the work queue and its dead-letter queue. */
@@ -37,52 +35,61 @@ export async function enqueueDeliveries(env: Pick<Env, "WEBHOOKS">, deliveryIds:
 
 /**
  * Creates the deliveries of one event (one per enabled endpoint of its workspace and environment
- * subscribed to its type) and queues their first attempts. Idempotent: a redelivered message
- * finds the existing rows and re-queues only those never attempted, so a crash between insert
- * and send loses nothing and a duplicate creates nothing.
+ * subscribed to its type) and queues their first attempts. Idempotent: see fanOutEvents.
  */
 export async function fanOutEvent(env: Env, msg: Extract<WebhookMessage, { kind: "event" }>, enqueuedAt?: Date): Promise<DeliveryRow[]> {
-  const d = db(env);
-  const scope = { workspaceId: msg.workspaceId, environment: msg.environment };
-  // Only endpoints that existed when the change happened receive it: an endpoint registered
-  // while the event waited in the queue must not get an older change. The change happened no
-  // later than the end of its `created` second and no later than when it was enqueued.
-  const happenedBy = Math.min((msg.event.created + 1) * 1000 - 1, enqueuedAt?.getTime() ?? Number.POSITIVE_INFINITY);
-  const endpoints = (await subscribedEndpoints(d, scope, msg.event.type)).filter((ep) => Date.parse(ep.createdAt) <= happenedBy);
-  if (endpoints.length === 0) return [];
-  const payload = JSON.stringify(buildEnvelope(msg.event, msg.environment));
-  const now = nowIso();
-  const created = await insertDeliveries(
-    d,
-    endpoints.map((endpoint) => ({ id: newId("dlv"), endpointId: endpoint.id, eventId: msg.event.id, type: msg.event.type, payload, status: "pending" as const, attempts: 0, createdAt: now, updatedAt: now })),
-  );
-  const toSend = [...created];
-  for (const endpoint of endpoints) {
-    if (created.some((row) => row.endpointId === endpoint.id)) continue;
-    const existing = await findDeliveryByEvent(d, endpoint.id, msg.event.id);
-    if (existing && existing.status === "pending" && existing.attempts === 0) toSend.push(existing);
-  }
-  await enqueueDeliveries(env, toSend.map((row) => row.id));
-  return created;
+  return fanOutEvents(env, [{ msg, enqueuedAt }], (ids) => enqueueDeliveries(env, ids));
 }
 
-/** Handles one message of the work queue: fan out an event, or attempt a delivery. */
-async function handleWork(env: Env, message: Message<unknown>): Promise<void> {
-  const msg = parseWebhookMessage(message.body);
-  if (!msg) {
-    // Retrying a message we cannot read would only delay it to the dead-letter queue.
-    console.error("webhooks: dropping unreadable queue message", message.id);
-    message.ack();
-    return;
-  }
-  if (msg.kind === "event") {
-    await fanOutEvent(env, msg, message.timestamp);
-    message.ack();
-    return;
-  }
-  const outcome = await attemptDelivery(env, msg.deliveryId, message.attempts);
+/** Handles one `deliver` message of the work queue: attempt the delivery, then ack or retry. */
+async function handleDeliver(env: Env, message: Message<unknown>, deliveryId: string): Promise<void> {
+  const outcome = await attemptDelivery(env, deliveryId, message.attempts);
   if (outcome.kind === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
   else message.ack();
+}
+
+/**
+ * Handles a batch of the work queue. Every `event` message of the batch is fanned out together
+ * (one endpoint query for all their scopes, one insert round trip for all their deliveries):
+ * under an on-sale rush each seat change is one message, and a D1 query per message made the
+ * consumer compete with the holds. If the shared fan-out fails, every event message of the
+ * batch is retried (fan-out is idempotent). `deliver` messages run concurrently, each alone.
+ */
+async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]): Promise<void> {
+  const events: Array<{ message: Message<unknown>; item: EventToFanOut }> = [];
+  const delivers: Array<Promise<void>> = [];
+  for (const message of messages) {
+    const msg = parseWebhookMessage(message.body);
+    if (!msg) {
+      // Retrying a message we cannot read would only delay it to the dead-letter queue.
+      console.error("webhooks: dropping unreadable queue message", message.id);
+      message.ack();
+    } else if (msg.kind === "event") {
+      events.push({ message, item: { msg, enqueuedAt: message.timestamp } });
+    } else {
+      delivers.push(guarded(message, () => handleDeliver(env, message, msg.deliveryId)));
+    }
+  }
+  const fanOut = async () => {
+    try {
+      await fanOutEvents(env, events.map((e) => e.item), (ids) => enqueueDeliveries(env, ids));
+      for (const { message } of events) message.ack();
+    } catch (err) {
+      console.error("webhooks: event fan-out failed, will retry", events.length, "messages", err);
+      for (const { message } of events) message.retry();
+    }
+  };
+  await Promise.all([fanOut(), ...delivers]);
+}
+
+/** Runs a message's handler; a handler that throws gets its message retried alone. */
+async function guarded(message: Message<unknown>, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    console.error("webhooks: message failed, will retry", message.id, err);
+    message.retry();
+  }
 }
 
 /**
@@ -99,19 +106,11 @@ async function handleDeadLetter(env: Env, message: Message<unknown>): Promise<vo
 }
 
 /**
- * The Worker's `queue()` handler for both webhook queues, told apart by `batch.queue`. Messages
- * are independent, so they run concurrently; one that throws is retried alone.
+ * The Worker's `queue()` handler for both webhook queues, told apart by `batch.queue`. On the
+ * work queue event messages are fanned out together (see handleWorkBatch); dead-lettered
+ * messages are rare and run one by one, concurrently; one that throws is retried alone.
  */
 export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const handler = batch.queue === WEBHOOK_DLQ ? handleDeadLetter : handleWork;
-  await Promise.all(
-    batch.messages.map(async (message) => {
-      try {
-        await handler(env, message);
-      } catch (err) {
-        console.error("webhooks: message failed, will retry", message.id, err);
-        message.retry();
-      }
-    }),
-  );
+  if (batch.queue !== WEBHOOK_DLQ) return handleWorkBatch(env, batch.messages);
+  await Promise.all(batch.messages.map((message) => guarded(message, () => handleDeadLetter(env, message))));
 }

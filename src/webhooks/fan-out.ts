@@ -1,0 +1,73 @@
+import { db, nowIso } from "../db/client";
+import { enabledEndpointsOfScopes, endpointEvents, findDeliveriesByPairs, insertDeliveriesBatched, scopeKey, type DeliveryRow, type EndpointRow } from "../db/webhooks";
+import { newId } from "../keys/keys";
+import { buildEnvelope } from "./envelope";
+import type { WebhookMessage } from "./messages";
+
+/** An `event` queue message with the time the queue accepted it, when known. */
+export interface EventToFanOut {
+  msg: Extract<WebhookMessage, { kind: "event" }>;
+  enqueuedAt?: Date;
+}
+
+/** Sends `deliver` messages for these delivery ids (injected: the consumer owns the queue). */
+export type Enqueue = (deliveryIds: string[]) => Promise<void>;
+
+/**
+ * Only endpoints that existed when the change happened receive it: an endpoint registered while
+ * the event waited in the queue must not get an older change. The change happened no later than
+ * the end of its `created` second and no later than when it was enqueued.
+ */
+function receivers(endpoints: EndpointRow[], item: EventToFanOut): EndpointRow[] {
+  const { event } = item.msg;
+  const happenedBy = Math.min((event.created + 1) * 1000 - 1, item.enqueuedAt?.getTime() ?? Number.POSITIVE_INFINITY);
+  return endpoints.filter((ep) => endpointEvents(ep).includes(event.type) && Date.parse(ep.createdAt) <= happenedBy);
+}
+
+/**
+ * Fans out several events at once: one D1 round trip loads the enabled endpoints of every
+ * (workspace, environment) in the list, one inserts the deliveries of all events, and only when
+ * some (endpoint, event) pair already had a delivery (a redelivered message) one more looks those
+ * up. Events of a scope without a matching endpoint cost nothing beyond the first round trip.
+ *
+ * Idempotent like the per-message fan-out it replaces: a pair that already has a delivery gets no
+ * second one, and its existing delivery is re-queued only if it was never attempted (a crash
+ * between insert and send loses nothing). A pair repeated within the list is handled once.
+ * Throws if any statement fails; the caller retries every event of the list (all idempotent).
+ * Returns the deliveries created.
+ */
+export async function fanOutEvents(env: Env, items: EventToFanOut[], enqueue: Enqueue): Promise<DeliveryRow[]> {
+  if (items.length === 0) return [];
+  const d = db(env);
+  const scopes = new Map(items.map(({ msg }) => [scopeKey(msg), { workspaceId: msg.workspaceId, environment: msg.environment }]));
+  const endpointsByScope = await enabledEndpointsOfScopes(d, [...scopes.values()]);
+
+  const now = nowIso();
+  const rows: DeliveryRow[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const targets = receivers(endpointsByScope.get(scopeKey(item.msg)) ?? [], item);
+    if (targets.length === 0) continue;
+    const { event, environment } = item.msg;
+    const payload = JSON.stringify(buildEnvelope(event, environment));
+    for (const endpoint of targets) {
+      const pair = `${endpoint.id}\u0000${event.id}`;
+      if (seen.has(pair)) continue;
+      seen.add(pair);
+      rows.push({ id: newId("dlv"), endpointId: endpoint.id, eventId: event.id, type: event.type, payload, status: "pending", attempts: 0, lastStatusCode: null, lastError: null, nextAttemptAt: null, createdAt: now, updatedAt: now });
+    }
+  }
+  if (rows.length === 0) return [];
+
+  const created = await insertDeliveriesBatched(d, rows);
+  const createdIds = new Set(created.map((row) => row.id));
+  const toSend = created.map((row) => row.id);
+  const existingPairs = rows.filter((row) => !createdIds.has(row.id)).map(({ endpointId, eventId }) => ({ endpointId, eventId }));
+  if (existingPairs.length > 0) {
+    for (const existing of await findDeliveriesByPairs(d, existingPairs)) {
+      if (existing.status === "pending" && existing.attempts === 0) toSend.push(existing.id);
+    }
+  }
+  await enqueue(toSend);
+  return created;
+}

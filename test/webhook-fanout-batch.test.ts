@@ -1,0 +1,80 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../src/index";
+import type { WebhookMessage } from "../src/webhooks/messages";
+import { deliveriesOf, newReceiver, seatHeld, seedEndpoint } from "./fixtures/webhook-receiver";
+import { newWorkspace } from "./helpers";
+
+/** Runs the Worker's queue() handler on one hand-built batch and returns the ack/retry result. */
+async function runQueue(messages: unknown[]) {
+  const batch = createMessageBatch<unknown>(
+    "seat-webhooks",
+    messages.map((body, i) => ({ id: `msg-${i}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue!(batch as MessageBatch<unknown>, env);
+  return getQueueResult(batch, ctx);
+}
+
+const event = (workspaceId: string, environment: "production" | "sandbox", type: "seat.held" | "seat.booked" = "seat.held"): WebhookMessage => ({ kind: "event", workspaceId, environment, event: seatHeld({ type }) });
+
+// The consumer fans out every event message of a batch together (one endpoint query for all
+// scopes, multi-row inserts): these check that the batching keeps the per-message rules.
+describe("queue consumer: batched event fan-out", () => {
+  it("routes every event of a mixed batch to the right endpoints and acks them all", async () => {
+    const a = await newWorkspace();
+    const b = await newWorkspace();
+    const r = newReceiver();
+    const aHeld = await seedEndpoint({ workspaceId: a.workspaceId, environment: "production", url: r.url, events: ["seat.held"] });
+    const aBooked = await seedEndpoint({ workspaceId: a.workspaceId, environment: "production", url: r.url, events: ["seat.booked"] });
+    const aSandbox = await seedEndpoint({ workspaceId: a.workspaceId, environment: "sandbox", url: r.url, events: ["seat.held", "seat.booked"] });
+    const bAll = await seedEndpoint({ workspaceId: b.workspaceId, environment: "production", url: r.url, events: ["seat.held", "seat.booked"] });
+    const bOff = await seedEndpoint({ workspaceId: b.workspaceId, environment: "production", url: r.url, enabled: false });
+
+    const messages: WebhookMessage[] = [];
+    for (let i = 0; i < 7; i++) messages.push(event(a.workspaceId, "production", i % 2 ? "seat.booked" : "seat.held"));
+    for (let i = 0; i < 12; i++) messages.push(event(b.workspaceId, "production", i % 3 ? "seat.held" : "seat.booked"));
+    // A scope without any endpoint (also a workspace that does not exist at all).
+    messages.push(event(b.workspaceId, "sandbox"), event("ws_nobody", "production"));
+    const result = await runQueue(messages);
+    expect(result.explicitAcks.sort()).toEqual(messages.map((_, i) => `msg-${i}`).sort());
+    expect(result.retryMessages).toEqual([]);
+
+    const eventIdsOf = (ms: WebhookMessage[]) => ms.flatMap((m) => (m.kind === "event" ? [m.event.id] : [])).sort();
+    const aMsgs = messages.slice(0, 7);
+    const ids = async (epId: string) => (await deliveriesOf(epId)).map((row) => row.eventId).sort();
+    expect(await ids(aHeld.id)).toEqual(eventIdsOf(aMsgs.filter((m) => m.kind === "event" && m.event.type === "seat.held")));
+    expect(await ids(aBooked.id)).toEqual(eventIdsOf(aMsgs.filter((m) => m.kind === "event" && m.event.type === "seat.booked")));
+    // 12 deliveries for one endpoint need more than one insert statement (100 parameters each).
+    expect(await ids(bAll.id)).toEqual(eventIdsOf(messages.slice(7, 19)));
+    for (const ep of [aSandbox, bOff]) expect(await deliveriesOf(ep.id)).toEqual([]);
+  });
+
+  it("handles more scopes than one endpoint query holds, and repeated messages once", async () => {
+    const keys = await newWorkspace();
+    const r = newReceiver();
+    const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "sandbox", url: r.url });
+    const mine = [event(keys.workspaceId, "sandbox"), event(keys.workspaceId, "sandbox")];
+    const strangers = Array.from({ length: 60 }, (_, i) => event(`ws_other_${i}`, i % 2 ? "production" : "sandbox"));
+    const messages = [...strangers.slice(0, 30), mine[0], ...strangers.slice(30), mine[1], mine[0]];
+    const result = await runQueue(messages);
+    expect(result.explicitAcks).toHaveLength(messages.length);
+    expect(result.retryMessages).toEqual([]);
+    const rows = await deliveriesOf(ep.id);
+    expect(rows.map((row) => row.eventId).sort()).toEqual(mine.map((m) => (m.kind === "event" ? m.event.id : "")).sort());
+    // A redelivery in a later batch creates nothing new.
+    await runQueue([mine[1], mine[0]]);
+    expect(await deliveriesOf(ep.id)).toHaveLength(2);
+  });
+
+  it("still skips endpoints registered after the change, per message", async () => {
+    const keys = await newWorkspace();
+    const old = seatHeld({ created: Math.floor(Date.now() / 1000) - 5 });
+    const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "production", url: newReceiver().url });
+    const fresh: WebhookMessage = event(keys.workspaceId, "production");
+    await runQueue([{ kind: "event", workspaceId: keys.workspaceId, environment: "production", event: old }, fresh]);
+    const rows = await deliveriesOf(ep.id);
+    expect(rows.map((row) => row.eventId)).toEqual([fresh.kind === "event" ? fresh.event.id : ""]);
+  });
+});
