@@ -8,6 +8,7 @@ import { acceptLive, broadcast } from "./live";
 import { flushOutbox } from "./outbox";
 import { statusEntries } from "./reads";
 import { storedStage, type LoadedStage } from "./staging";
+import { StatusCache, type StatusFormat } from "./status-cache";
 import { ensureSchema, getMeta } from "./store";
 import { Tx } from "./tx";
 import type { EventMeta, StatusEntry } from "./types";
@@ -27,6 +28,8 @@ export class EventCore extends DurableObject<Env> {
   protected flushing: Promise<void> | null = null;
   protected flushAgain = false;
   protected staging: string | null = null;
+  /** Serialised public status views; forgotten on every commit (see afterCommit). */
+  protected readonly statusCache = new StatusCache();
   /** Tests set this to inspect outbox rows before they are sent. */
   outboxPaused = false;
 
@@ -69,6 +72,8 @@ export class EventCore extends DurableObject<Env> {
   }
 
   protected afterCommit(tx: Tx): void {
+    // Unconditional: a decision that changed nothing costs one rebuild on the next read, never a stale one.
+    this.statusCache.invalidate();
     if (tx.earliestExpiry !== null) this.arm(tx.earliestExpiry);
     if (tx.changed.size > 0) {
       this.ctx.waitUntil(this.flush());
@@ -122,6 +127,16 @@ export class EventCore extends DurableObject<Env> {
       } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
     }
     broadcast(this.ctx, { type: "changes", objects: entries });
+  }
+
+  /**
+   * The cached JSON body of the unfiltered publishable-key status view, or null when the event does
+   * not exist. Writers outside decide() (init, reset, publish, chart moves) call
+   * `statusCache.invalidate()` themselves.
+   */
+  protected cachedStatus(format: StatusFormat): string | null {
+    if (!this.meta) return null;
+    return this.statusCache.body(this.sql, this.layout(), this.meta.layoutVersion !== null, this.meta.eventKey, this.clock.now(), format);
   }
 
   protected snapshot(): StatusEntry[] {

@@ -7,6 +7,7 @@ import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, promoteStage, writeLayoutCh
 import { broadcast } from "./live";
 import { insertOutbox } from "./outbox";
 import { objectsOf, reportOf, reservedObjects, statusEntries, type ObjectEntry } from "./reads";
+import { compactOf, type CompactStatus, type StatusFormat } from "./status-cache";
 import { activateStage, writeStage, type StageRequest } from "./staging";
 import { ensureSchema, setMeta } from "./store";
 import { fail, type BookedObject, type BookRequest, type EngineFailure, type EventMeta, type ExtendRequest, type FreedObject, type HoldRequest, type HoldResult, type Outcome, type ReservedObject, type ReleaseRequest, type StatusEntry, type StatusQuery } from "./types";
@@ -39,6 +40,7 @@ export class EventObject extends EventCore {
     });
     this.meta = meta;
     this.layoutCache = index;
+    this.statusCache.invalidate();
     return { ok: true };
   }
 
@@ -52,6 +54,7 @@ export class EventObject extends EventCore {
     this.layoutCache = null;
     this.stage = null;
     this.alarmAt = null;
+    this.statusCache.invalidate();
     return { ok: true };
   }
 
@@ -95,6 +98,7 @@ export class EventObject extends EventCore {
       this.sql.exec("DELETE FROM seats");
       this.sql.exec("DELETE FROM ga");
     });
+    this.statusCache.invalidate();
     broadcast(this.ctx, { type: "snapshot", objects: [] });
     return { ok: true, eventKey: meta.eventKey, reset: true };
   }
@@ -120,6 +124,23 @@ export class EventObject extends EventCore {
     const meta = this.meta;
     if (!meta) return NOT_FOUND;
     return { ok: true, eventKey: meta.eventKey, objects: statusEntries(this.sql, this.layout(), meta.layoutVersion !== null, this.clock.now(), q) };
+  }
+
+  /**
+   * The unfiltered publishable-key status view as a ready JSON body (cached until the next commit
+   * or hold expiry), so neither side of the RPC pays for 40,000 entries again.
+   */
+  async statusBody(format: StatusFormat): Promise<Outcome<{ body: string }>> {
+    const body = this.cachedStatus(format);
+    return body === null ? NOT_FOUND : { ok: true, body };
+  }
+
+  /** A compact status view for a filtered or secret read (uncached; extraData is not part of it). */
+  async statusCompact(q: StatusQuery): Promise<Outcome<CompactStatus>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    const entries = statusEntries(this.sql, this.layout(), meta.layoutVersion !== null, this.clock.now(), { ...q, caller: "public" });
+    return { ok: true, ...compactOf(meta.eventKey, entries, q.holdToken !== undefined) };
   }
 
   async objects(labels?: string[]): Promise<Outcome<{ eventKey: string; categories: Category[]; objects: ObjectEntry[] }>> {
@@ -158,6 +179,7 @@ export class EventObject extends EventCore {
       this.stage = null;
       await writeStage(this.ctx.storage, index);
       const result = this.ctx.storage.transactionSync(() => activateStage(this.sql, this.layout(), req, index, this.clock.now(), meta.eventKey, meta.environment));
+      this.statusCache.invalidate();
       if (!result.ok) return result;
       this.stage = result.stage;
       return { ok: true, staged: true };
@@ -182,6 +204,7 @@ export class EventObject extends EventCore {
     this.meta = next;
     this.layoutCache = stage.index;
     this.stage = null;
+    this.statusCache.invalidate();
     broadcast(this.ctx, { type: "snapshot", objects: this.snapshot() });
     return { ok: true, layoutVersion: next.layoutVersion };
   }
@@ -211,6 +234,7 @@ export class EventObject extends EventCore {
       insertOutbox(this.sql, next, "event.chart_changed", { eventKey: meta.eventKey, chartKey, previousChartKey: meta.chartKey }, now);
     });
     this.meta = next;
+    this.statusCache.invalidate();
     this.ctx.waitUntil(this.flush());
     return { ok: true, eventKey: meta.eventKey, chartKey, previousChartKey: meta.chartKey };
   }

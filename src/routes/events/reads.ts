@@ -30,20 +30,54 @@ const statusEntry = z
   })
   .openapi("StatusEntry");
 
+const compactStatus = z
+  .object({
+    eventKey: z.string(),
+    format: z.literal("compact"),
+    statuses: z.object({ held: z.array(z.string()), booked: z.array(z.string()), not_for_sale: z.array(z.string()) }).openapi({ description: "Non-free seat labels by status" }),
+    ga: z.array(z.object({ objectLabel: z.string(), status: z.enum(["free", "held", "booked", "not_for_sale"]), capacity: z.number().int(), held: z.number().int(), booked: z.number().int(), remaining: z.number().int(), mineQuantity: z.number().int().optional() })),
+    mine: z.array(z.string()).optional().openapi({ description: "Only with holdToken: the seats that token holds" }),
+  })
+  .openapi("CompactStatus", { description: "format=compact: same objects as the full form, without holdExpiresAt, categoryKey and extraData" });
+
+const statusResponse = z.union([z.object({ eventKey: z.string(), objects: z.array(statusEntry) }), compactStatus]);
+
+type FullStatus = { eventKey: string; objects: z.infer<typeof statusEntry>[] };
+
+const JSON_TYPE = { "content-type": "application/json" } as const;
+
 eventReads.openapi(
   createRoute({
     method: "get",
     path: "/{eventKey}/status",
     summary: "Status of every non-free object",
-    request: { params: eventKeyParam, query: z.object({ holdToken: z.string().max(255).optional(), labels: labelsQuery }) },
-    responses: { 200: { description: "Status entries", content: { "application/json": { schema: z.object({ eventKey: z.string(), objects: z.array(statusEntry) }) } } }, ...errorResponses(400, 401, 403, 404) },
+    request: {
+      params: eventKeyParam,
+      query: z.object({
+        holdToken: z.string().max(255).optional(),
+        labels: labelsQuery,
+        format: z.enum(["full", "compact"]).default("full").openapi({ description: "compact: seat labels grouped by status plus GA counts (no holdExpiresAt, categoryKey, extraData)" }),
+      }),
+    },
+    responses: {
+      200: { description: "Status entries (full) or the compact form", content: { "application/json": { schema: statusResponse } } },
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const q = c.req.valid("query");
     const p = c.var.principal;
+    const stub = stubFor(c.env, p, eventKey);
+    // The common SDK/browser read: a body serialised once in the Durable Object, answered as is.
+    if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined) {
+      const { body } = await unwrapAs<{ body: string }>(c.env, p, eventKey, await stub.statusBody(q.format));
+      // The string already is the route's 200 JSON; the cast only tells the typed handler so.
+      return c.body(body, 200, JSON_TYPE) as unknown as ReturnType<typeof c.json<FullStatus, 200>>;
+    }
     const query = { caller: p.kind, ...(q.holdToken !== undefined ? { holdToken: q.holdToken } : {}), ...(q.labels !== undefined ? { labels: q.labels } : {}) };
-    return c.json(await unwrapAs<{ eventKey: string; objects: z.infer<typeof statusEntry>[] }>(c.env, p, eventKey, await stubFor(c.env, p, eventKey).status(query)), 200);
+    if (q.format === "compact") return c.json(await unwrapAs<z.infer<typeof compactStatus>>(c.env, p, eventKey, await stub.statusCompact(query)), 200);
+    return c.json(await unwrapAs<FullStatus>(c.env, p, eventKey, await stub.status(query)), 200);
   },
 );
 

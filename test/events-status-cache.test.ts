@@ -1,0 +1,120 @@
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { EventObject } from "../src/engine/event-object";
+import { call } from "./helpers";
+import { advance, api, freeze, newEvent, stubOf, token, type EventFixture } from "./events-fixtures";
+
+interface Entry {
+  objectLabel: string;
+  objectType: "seat" | "generalAdmission";
+  status: "held" | "booked" | "not_for_sale" | "free";
+  capacity?: number;
+  held?: number;
+  booked?: number;
+  remaining?: number;
+}
+
+/** The uncached answer: the engine's status() RPC, serialised the way the route used to. */
+async function uncached(f: EventFixture): Promise<unknown> {
+  return runInDurableObject(stubOf(f), async (o: EventObject) => {
+    const r = await o.status({ caller: "public" });
+    if (!r.ok) throw new Error(r.message);
+    return JSON.parse(JSON.stringify({ eventKey: r.eventKey, objects: r.objects })) as unknown;
+  });
+}
+
+/** The cached full answer (read twice, so the second read is served from the cache), checked against the uncached one. */
+async function expectSame(f: EventFixture): Promise<{ objects: Entry[] }> {
+  const first = await api.status(f);
+  const second = await api.status(f);
+  expect(first.status).toBe(200);
+  expect(first.headers.get("content-type")).toContain("application/json");
+  expect(second.body).toEqual(first.body);
+  expect(first.body).toEqual(await uncached(f));
+  await expectCompactMatches(f, first.body.objects);
+  return first.body;
+}
+
+/** The compact form holds exactly the full form's content, minus the documented omissions. */
+async function expectCompactMatches(f: EventFixture, objects: Entry[]): Promise<void> {
+  const compact = await api.status(f, "?format=compact");
+  expect(compact.status).toBe(200);
+  const seats = (s: string) => objects.filter((o) => o.objectType === "seat" && o.status === s).map((o) => o.objectLabel);
+  expect(compact.body).toEqual({
+    eventKey: f.eventKey,
+    format: "compact",
+    statuses: { held: seats("held"), booked: seats("booked"), not_for_sale: seats("not_for_sale") },
+    ga: objects.filter((o) => o.objectType === "generalAdmission").map((o) => ({ objectLabel: o.objectLabel, status: o.status, capacity: o.capacity, held: o.held, booked: o.booked, remaining: o.remaining })),
+  });
+}
+
+describe("cached status encoding", () => {
+  it("matches the uncached answer after holds, books, releases, GA holds, not-for-sale and reset", async () => {
+    const f = await newEvent();
+    const t = token();
+    expect((await expectSame(f)).objects).toEqual([]);
+    await api.hold(f, { objectLabels: ["A-1-1", "A-1-2", "A-1-3"], holdToken: t, extraData: { secret: "x" } });
+    expect((await expectSame(f)).objects.map((o) => o.status)).toEqual(["held", "held", "held"]);
+    await api.book(f, { objectLabels: ["A-1-1"], holdToken: t });
+    expect((await expectSame(f)).objects.map((o) => o.status)).toEqual(["booked", "held", "held"]);
+    await api.release(f, { objectLabels: ["A-1-2"], holdToken: t });
+    expect((await expectSame(f)).objects.map((o) => o.objectLabel)).toEqual(["A-1-1", "A-1-3"]);
+    await api.hold(f, { objectLabels: ["Floor"], objectType: "generalAdmission", quantity: 5, holdToken: t });
+    const ga = (await expectSame(f)).objects.find((o) => o.objectLabel === "Floor");
+    expect(ga).toMatchObject({ held: 5, remaining: 45 });
+    await api.hold(f, { objectLabels: ["Floor"], objectType: "generalAdmission", quantity: 7, holdToken: t });
+    expect((await expectSame(f)).objects.find((o) => o.objectLabel === "Floor")).toMatchObject({ held: 7 });
+    expect((await call("POST", `/api/v1/events/${f.eventKey}/seats/not-for-sale`, { key: f.sk, body: { objectLabels: ["A-1-9"] } })).status).toBe(200);
+    expect((await expectSame(f)).objects.find((o) => o.objectLabel === "A-1-9")?.status).toBe("not_for_sale");
+    expect((await call("POST", `/api/v1/events/${f.eventKey}/reset`, { key: f.sk })).status).toBe(200);
+    expect((await expectSame(f)).objects).toEqual([]);
+  });
+
+  it("keeps the other read paths: secret keys get extraData, filters and holdToken still apply", async () => {
+    const f = await newEvent();
+    const t = token();
+    await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t, extraData: { secret: "x" } });
+    await api.status(f);
+    const secret = await api.status(f, "", f.sk);
+    expect(secret.body.objects[0].extraData).toEqual({ secret: "x" });
+    expect((await api.status(f)).body.objects[0]).not.toHaveProperty("extraData");
+    expect((await api.status(f, "?labels=A-1-2")).body.objects.map((o: Entry) => o.objectLabel)).toEqual(["A-1-2"]);
+    expect((await api.status(f, `?holdToken=${t}`)).body.objects.every((o: { mine?: boolean }) => o.mine)).toBe(true);
+    const mineCompact = await api.status(f, `?format=compact&holdToken=${t}`);
+    expect(mineCompact.body).toMatchObject({ format: "compact", statuses: { held: ["A-1-1", "A-1-2"] }, mine: ["A-1-1", "A-1-2"] });
+    expect((await api.status(f, "?format=compact", f.sk)).body.statuses.held).toEqual(["A-1-1", "A-1-2"]);
+    expect((await api.status(f, "?format=xml")).status).toBe(400);
+  });
+
+  it("never serves a hold at or after its expiry, swept or not", async () => {
+    const f = await newEvent();
+    const now = await freeze(f);
+    await api.hold(f, { objectLabels: ["A-1-4"], holdToken: token() });
+    await api.hold(f, { objectLabels: ["Floor"], objectType: "generalAdmission", quantity: 3, holdToken: token() });
+    // holdExpiresAt is engine time, the clock the cache is checked against.
+    const expiresAt = Date.parse((await api.status(f, "", f.sk)).body.objects[0].holdExpiresAt);
+    const dueIn = expiresAt - now;
+    expect(dueIn).toBeGreaterThan(1);
+    await advance(f, dueIn - 1);
+    expect((await expectSame(f)).objects.map((o) => o.objectLabel)).toEqual(["A-1-4", "Floor"]);
+    expect((await api.status(f, "?format=compact")).body.statuses.held).toEqual(["A-1-4"]);
+    await advance(f, 1);
+    // Both holds were taken at the same engine instant, so both expire now.
+    expect((await api.status(f)).body.objects).toEqual([]);
+    expect((await api.status(f, "?format=compact")).body).toMatchObject({ statuses: { held: [] }, ga: [] });
+    expect((await expectSame(f)).objects).toEqual([]);
+  });
+
+  it("rebuilds the same answer after the object is evicted", async () => {
+    const f = await newEvent();
+    const t = token();
+    await api.hold(f, { objectLabels: ["A-1-5", "A-1-6"], holdToken: t });
+    await api.book(f, { objectLabels: ["A-1-5"], holdToken: t });
+    const before = await expectSame(f);
+    await evictDurableObject(stubOf(f));
+    const after = await expectSame(f);
+    expect(after).toEqual(before);
+    await api.release(f, { objectLabels: ["A-1-6"], holdToken: t });
+    expect((await expectSame(f)).objects.map((o) => o.objectLabel)).toEqual(["A-1-5"]);
+  });
+});
