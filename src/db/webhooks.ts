@@ -68,16 +68,6 @@ export async function deleteEndpoint(d: Db, scope: Scope, id: string): Promise<b
   return gone.length > 0;
 }
 
-/** Enabled endpoints of the scope subscribed to `type`. */
-export async function subscribedEndpoints(d: Db, scope: Scope, type: string): Promise<EndpointRow[]> {
-  const rows = await d
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.workspaceId, scope.workspaceId), eq(webhookEndpoints.environment, scope.environment), eq(webhookEndpoints.enabled, true)))
-    .all();
-  return rows.filter((row) => endpointEvents(row).includes(type));
-}
-
 /** D1 refuses a statement with more than 100 bound parameters. */
 const D1_MAX_PARAMS = 100;
 
@@ -156,11 +146,6 @@ export async function insertDeliveries(d: Db, rows: Array<typeof webhookDeliveri
     created.push(...inserted);
   }
   return created;
-}
-
-/** The delivery of an (endpoint, event) pair, if any. */
-export async function findDeliveryByEvent(d: Db, endpointId: string, eventId: string): Promise<DeliveryRow | undefined> {
-  return d.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.eventId, eventId))).get();
 }
 
 export async function findDelivery(d: Db, id: string): Promise<DeliveryRow | undefined> {
