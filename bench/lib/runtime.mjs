@@ -11,9 +11,9 @@
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
+import { freePort } from "../../scripts/lib/ports.mjs";
 
 /** The project root: bench/lib/ is two levels below it. */
 export const ROOT = resolve(import.meta.dirname, "..", "..");
@@ -29,19 +29,6 @@ export function wranglerEnv() {
     CI: "true",
     NO_COLOR: "1",
   };
-}
-
-/** A TCP port that was free on 127.0.0.1 a moment ago. */
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** Runs a command to completion with a time bound; rejects with its output on failure. */
@@ -222,3 +209,5 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
   const directUrl = await findDirectUrl(child.pid, port);
   return { baseUrl, proxyUrl: baseUrl, directUrl, adminToken, dir, pid: child.pid, stop };
 }
+
+export { freePort };

@@ -1,7 +1,6 @@
 // Running wrangler from scripts: the project's own copy, with the offline settings, on this Node.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 
 /** Quiet, offline wrangler: no metrics, no Request.cf lookup, no update check. */
@@ -34,22 +33,4 @@ export function startWrangler(root, args) {
   return spawn(process.execPath, [wranglerBin(root), ...args], { cwd: root, stdio: "inherit", env: { ...process.env, ...OFFLINE_ENV } });
 }
 
-/**
- * Whether nothing listens on host:port yet.
- * @param {number} port
- * @param {string} host
- * @returns {Promise<boolean>}
- */
-export function portIsFree(port, host) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
-  });
-}
-
-/** The first free port from `start` on (at most 100 tried), or `start` when none is. */
-export async function firstFreePort(start, host) {
-  for (let port = start; port < start + 100; port++) if (await portIsFree(port, host)) return port;
-  return start;
-}
+export { firstFreePort, portIsFree } from "./ports.mjs";
