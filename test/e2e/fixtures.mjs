@@ -5,8 +5,10 @@
 
 /** The demo chart: two sections of three rows, three categories and a GA floor. */
 export function demoLayout() {
+  // Designer coordinates as a chart editor would place them: each section in its own block.
+  const offset = { A: 0, B: 140 };
   const row = (section, r, n, categoryKey) =>
-    ({ label: String(r), seats: Array.from({ length: n }, (_, i) => ({ label: `${section}-${r}-${i + 1}`, categoryKey, x: i * 10, y: r * 12 })) });
+    ({ label: String(r), seats: Array.from({ length: n }, (_, i) => ({ label: `${section}-${r}-${i + 1}`, categoryKey, x: offset[section] + i * 10, y: r * 12 })) });
   return {
     categories: [
       { key: "vip", label: "VIP", color: "#d9480f" },
