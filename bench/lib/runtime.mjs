@@ -28,6 +28,11 @@ export function wranglerEnv() {
     WRANGLER_HIDE_BANNER: "true",
     CI: "true",
     NO_COLOR: "1",
+    // wrangler dev's local observability streams a trace of every invocation (Worker, Durable Object,
+    // queue) into a SQLite collector on the same workerd thread: a dev-tool cost production does not
+    // have, which halved a trivial Worker's throughput here. The bench measures without it.
+    X_LOCAL_OBSERVABILITY: "false",
+    X_LOCAL_EXPLORER: "false",
   };
 }
 
