@@ -69,3 +69,28 @@ describe("durability, expiry sweep and outbox", () => {
     expect(await outboxEvents(f)).toEqual([]);
   });
 });
+
+describe("outbox packing", () => {
+  it("packs rows in commit order into at most two events messages of one scope, within 100 KB each", async () => {
+    const { packEvents } = await import("../src/engine/outbox");
+    const row = (seq: number, workspaceId: string, pad = 0) => ({
+      seq,
+      body: JSON.stringify({ kind: "event", workspaceId, environment: "production", event: { id: `evt_${seq}`, type: "seat.held", created: 1, data: { object: { pad: "x".repeat(pad) } } } }),
+    });
+    const small = packEvents([row(1, "ws_a"), row(2, "ws_a"), row(3, "ws_a")]);
+    expect(small.rows).toBe(3);
+    expect(small.messages).toHaveLength(1);
+    expect(small.messages[0]!.events.map((e) => e.id)).toEqual(["evt_1", "evt_2", "evt_3"]);
+    // A change of scope starts a new message; a third message waits for the next pass.
+    const scopes = packEvents([row(1, "ws_a"), row(2, "ws_b"), row(3, "ws_c")]);
+    expect(scopes.rows).toBe(2);
+    expect(scopes.messages.map((m) => m.workspaceId)).toEqual(["ws_a", "ws_b"]);
+    // 30 KB rows: three fit in one 100 KB message, so six rows make two messages and the rest wait.
+    const big = packEvents(Array.from({ length: 8 }, (_, i) => row(i + 1, "ws_a", 30_000)));
+    expect(big.messages.map((m) => m.events.length)).toEqual([3, 3]);
+    expect(big.rows).toBe(6);
+    // Non-ASCII text counts up to 3 bytes per character.
+    const wide = packEvents(Array.from({ length: 3 }, (_, i) => ({ seq: i + 1, body: row(i + 1, "ws_a").body.replace("seat.held", "seat.held").replace('"pad":""', `"pad":"${"é".repeat(20_000)}"`) })));
+    expect(wide.messages.map((m) => m.events.length)).toEqual([1, 1]);
+  });
+});

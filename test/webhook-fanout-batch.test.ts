@@ -78,3 +78,34 @@ describe("queue consumer: batched event fan-out", () => {
     expect(rows.map((row) => row.eventId)).toEqual([fresh.kind === "event" ? fresh.event.id : ""]);
   });
 });
+
+// The event Durable Object's outbox sends many events per queue message (kind "events").
+describe("queue consumer: events messages", () => {
+  it("fans an events message out like that many event messages, and acks it once", async () => {
+    const keys = await newWorkspace();
+    const r = newReceiver();
+    const held = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "production", url: r.url, events: ["seat.held"] });
+    const events = [seatHeld(), seatHeld({ type: "seat.booked" }), seatHeld()];
+    const carrier: WebhookMessage = { kind: "events", workspaceId: keys.workspaceId, environment: "production", events };
+    const single = event(keys.workspaceId, "production");
+    const result = await runQueue([carrier, single]);
+    expect(result.explicitAcks.sort()).toEqual(["msg-0", "msg-1"]);
+    expect(result.retryMessages).toEqual([]);
+    const ids = (await deliveriesOf(held.id)).map((row) => row.eventId).sort();
+    expect(ids).toEqual([events[0]!.id, events[2]!.id, single.kind === "event" ? single.event.id : ""].sort());
+    // A redelivered carrier creates nothing new.
+    await runQueue([carrier]);
+    expect(await deliveriesOf(held.id)).toHaveLength(3);
+  });
+
+  it("drops an events message with an unreadable event instead of delivering part of it", async () => {
+    const keys = await newWorkspace();
+    const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "production", url: newReceiver().url });
+    const result = await runQueue([
+      { kind: "events", workspaceId: keys.workspaceId, environment: "production", events: [seatHeld(), { id: 1 }] },
+      { kind: "events", workspaceId: keys.workspaceId, environment: "production", events: [] },
+    ]);
+    expect(result.explicitAcks.sort()).toEqual(["msg-0", "msg-1"]);
+    expect(await deliveriesOf(ep.id)).toEqual([]);
+  });
+});

@@ -2,22 +2,50 @@ import type { ChartChangedObject, OutboxEvent, SeatEventObject, WebhookEventType
 import { first, rows } from "./store";
 import type { EventMeta } from "./types";
 
-/** Queue sendBatch accepts at most 100 messages and 256 KB in all; the byte budget leaves headroom. */
-const BATCH = 100;
-const BATCH_BYTES = 200_000;
-
-/** The longest prefix of rows whose bodies fit the byte budget (always at least one row). */
-function fitBatch<T extends { body: string }>(batch: T[]): T[] {
-  let bytes = 0;
-  for (let i = 0; i < batch.length; i++) {
-    bytes += batch[i]!.body.length * 3; // worst case UTF-8 bytes per UTF-16 unit
-    if (bytes > BATCH_BYTES && i > 0) return batch.slice(0, i);
-  }
-  return batch;
-}
-/** Batches per flush, so one flush never runs unbounded; the alarm picks up the rest. */
+/**
+ * Rows read per flush pass, and the byte budgets: one queue message is at most 128 KB and one
+ * sendBatch at most 256 KB, so a pass sends up to two `events` messages of at most 100 KB each.
+ */
+const BATCH = 400;
+const MESSAGE_BYTES = 100_000;
+const MESSAGES_PER_SEND = 2;
+/** Passes per flush, so one flush never runs unbounded; the alarm picks up the rest. */
 const MAX_BATCHES = 20;
 
+/** UTF-8 size of a row body, over-estimated for non-ASCII text (at most 3 bytes per UTF-16 unit). */
+function bodyBytes(body: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\x00-\x7f]/.test(body) ? body.length * 3 : body.length;
+}
+
+type OutboxRow = { seq: number; body: string };
+type EventsMessage = Extract<WebhookMessage, { kind: "events" }>;
+
+/**
+ * Packs outbox rows (each an `event` message) in commit order into at most MESSAGES_PER_SEND
+ * `events` messages of one scope each, within the byte budget. Returns the messages and how many
+ * rows (a prefix of `batch`) they carry; always at least one row.
+ */
+export function packEvents(batch: OutboxRow[]): { messages: EventsMessage[]; rows: number } {
+  const messages: EventsMessage[] = [];
+  let bytes = 0;
+  let rows = 0;
+  for (const row of batch) {
+    const msg = JSON.parse(row.body) as Extract<WebhookMessage, { kind: "event" }>;
+    const size = bodyBytes(row.body);
+    const last = messages.at(-1);
+    if (last && last.workspaceId === msg.workspaceId && last.environment === msg.environment && bytes + size <= MESSAGE_BYTES) {
+      last.events.push(msg.event);
+      bytes += size;
+    } else {
+      if (messages.length === MESSAGES_PER_SEND) break;
+      messages.push({ kind: "events", workspaceId: msg.workspaceId, environment: msg.environment, events: [msg.event] });
+      bytes = size;
+    }
+    rows++;
+  }
+  return { messages, rows };
+}
 const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 /** A new `evt_` id; fixed when the state change commits so every retry carries the same id. */
@@ -42,16 +70,18 @@ export function outboxDueAt(sql: SqlStorage): number | null {
 }
 
 /**
- * Sends due outbox rows to the queue in batches of 100 and deletes only the rows that were sent.
- * On a failed send the rows stay, marked with a retry time that the alarm honours.
- * Returns true when the outbox was emptied of due rows.
+ * Sends due outbox rows to the queue, many events per message (see packEvents), and deletes only
+ * the rows that were sent. On a failed send the rows stay, marked with a retry time that the
+ * alarm honours. Returns true when the outbox was emptied of due rows.
  */
 export async function flushOutbox(sql: SqlStorage, queue: Queue, now: number): Promise<boolean> {
   for (let i = 0; i < MAX_BATCHES; i++) {
-    const batch = fitBatch(rows<{ seq: number; body: string; attempts: number }>(sql, "SELECT seq, body, attempts FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?", now, BATCH));
-    if (batch.length === 0) return true;
+    const selected = rows<OutboxRow>(sql, "SELECT seq, body FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?", now, BATCH);
+    if (selected.length === 0) return true;
+    const packed = packEvents(selected);
+    const batch = selected.slice(0, packed.rows);
     try {
-      await queue.sendBatch(batch.map((r) => ({ body: JSON.parse(r.body) as WebhookMessage, contentType: "json" as const })));
+      await queue.sendBatch(packed.messages.map((body) => ({ body, contentType: "json" as const })));
     } catch (err) {
       console.error("outbox flush failed; will retry from the alarm", err);
       // Back off 1 s, 2 s, 4 s … up to 64 s per row; the alarm retries at the earliest next_at.

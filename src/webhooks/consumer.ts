@@ -2,7 +2,7 @@ import { ENVIRONMENTS, type Environment } from "../db/schema";
 import type { DeliveryRow } from "../db/webhooks";
 import { attemptDelivery, deadLetterDelivery } from "./delivery";
 import { fanOutEvents, type EventToFanOut } from "./fan-out";
-import { WEBHOOK_EVENT_TYPES, type OutboxEvent, type WebhookMessage } from "./messages";
+import { eventMessagesOf, WEBHOOK_EVENT_TYPES, type OutboxEvent, type WebhookMessage } from "./messages";
 
 /** Queue names of wrangler.toml: the work queue and its dead-letter queue. */
 export const WEBHOOK_QUEUE = "seat-webhooks";
@@ -11,18 +11,34 @@ export const WEBHOOK_DLQ = "seat-webhooks-dlq";
 /** `sendBatch` accepts at most 100 messages. */
 const SEND_BATCH_MAX = 100;
 
+/** Narrows an untrusted outbox event; null unless it has an id, a created time, a known type and an object. */
+function parseOutboxEvent(value: unknown): OutboxEvent | null {
+  if (typeof value !== "object" || value === null) return null;
+  const e = value as Record<string, unknown>;
+  if (typeof e.id !== "string" || typeof e.created !== "number") return null;
+  if (!WEBHOOK_EVENT_TYPES.includes(e.type as OutboxEvent["type"])) return null;
+  const data = e.data as { object?: unknown } | null;
+  if (typeof data !== "object" || data === null || typeof data.object !== "object" || data.object === null) return null;
+  return e as unknown as OutboxEvent;
+}
+
 /** Narrows an untrusted queue body to a WebhookMessage; null for anything else. */
 export function parseWebhookMessage(body: unknown): WebhookMessage | null {
   if (typeof body !== "object" || body === null) return null;
   const m = body as Record<string, unknown>;
   if (m.kind === "deliver") return typeof m.deliveryId === "string" ? { kind: "deliver", deliveryId: m.deliveryId } : null;
-  if (m.kind !== "event" || typeof m.workspaceId !== "string" || !ENVIRONMENTS.includes(m.environment as Environment)) return null;
-  const e = m.event as Record<string, unknown> | null;
-  if (typeof e !== "object" || e === null || typeof e.id !== "string" || typeof e.created !== "number") return null;
-  if (!WEBHOOK_EVENT_TYPES.includes(e.type as OutboxEvent["type"])) return null;
-  const data = e.data as { object?: unknown } | null;
-  if (typeof data !== "object" || data === null || typeof data.object !== "object" || data.object === null) return null;
-  return { kind: "event", workspaceId: m.workspaceId, environment: m.environment as Environment, event: e as unknown as OutboxEvent };
+  if (typeof m.workspaceId !== "string" || !ENVIRONMENTS.includes(m.environment as Environment)) return null;
+  const scope = { workspaceId: m.workspaceId, environment: m.environment as Environment };
+  if (m.kind === "event") {
+    const event = parseOutboxEvent(m.event);
+    return event ? { kind: "event", ...scope, event } : null;
+  }
+  if (m.kind === "events" && Array.isArray(m.events) && m.events.length > 0) {
+    const events = m.events.map(parseOutboxEvent);
+    // All or nothing: acking a message with one unreadable event would drop the readable ones too.
+    return events.every((e): e is OutboxEvent => e !== null) ? { kind: "events", ...scope, events } : null;
+  }
+  return null;
 }
 
 /** Sends one `deliver` message per delivery, optionally delayed. */
@@ -37,8 +53,8 @@ export async function enqueueDeliveries(env: Pick<Env, "WEBHOOKS">, deliveryIds:
  * Creates the deliveries of one event (one per enabled endpoint of its workspace and environment
  * subscribed to its type) and queues their first attempts. Idempotent: see fanOutEvents.
  */
-export async function fanOutEvent(env: Env, msg: Extract<WebhookMessage, { kind: "event" }>, enqueuedAt?: Date): Promise<DeliveryRow[]> {
-  return fanOutEvents(env, [{ msg, enqueuedAt }], (ids) => enqueueDeliveries(env, ids));
+export async function fanOutEvent(env: Env, msg: Extract<WebhookMessage, { kind: "event" | "events" }>, enqueuedAt?: Date): Promise<DeliveryRow[]> {
+  return fanOutEvents(env, eventMessagesOf(msg).map((m) => ({ msg: m, enqueuedAt })), (ids) => enqueueDeliveries(env, ids));
 }
 
 /** Handles one `deliver` message of the work queue: attempt the delivery, then ack or retry. */
@@ -49,14 +65,15 @@ async function handleDeliver(env: Env, message: Message<unknown>, deliveryId: st
 }
 
 /**
- * Handles a batch of the work queue. Every `event` message of the batch is fanned out together
+ * Handles a batch of the work queue. Every event of the batch (`event` and `events` messages) is fanned out together
  * (one endpoint query for all their scopes, one insert round trip for all their deliveries):
  * under an on-sale rush each seat change is one message, and a D1 query per message made the
  * consumer compete with the holds. If the shared fan-out fails, every event message of the
  * batch is retried (fan-out is idempotent). `deliver` messages run concurrently, each alone.
  */
 async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]): Promise<void> {
-  const events: Array<{ message: Message<unknown>; item: EventToFanOut }> = [];
+  const carriers: Message<unknown>[] = [];
+  const items: EventToFanOut[] = [];
   const delivers: Array<Promise<void>> = [];
   for (const message of messages) {
     const msg = parseWebhookMessage(message.body);
@@ -64,19 +81,20 @@ async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]):
       // Retrying a message we cannot read would only delay it to the dead-letter queue.
       console.error("webhooks: dropping unreadable queue message", message.id);
       message.ack();
-    } else if (msg.kind === "event") {
-      events.push({ message, item: { msg, enqueuedAt: message.timestamp } });
-    } else {
+    } else if (msg.kind === "deliver") {
       delivers.push(guarded(message, () => handleDeliver(env, message, msg.deliveryId)));
+    } else {
+      carriers.push(message);
+      for (const m of eventMessagesOf(msg)) items.push({ msg: m, enqueuedAt: message.timestamp });
     }
   }
   const fanOut = async () => {
     try {
-      await fanOutEvents(env, events.map((e) => e.item), (ids) => enqueueDeliveries(env, ids));
-      for (const { message } of events) message.ack();
+      await fanOutEvents(env, items, (ids) => enqueueDeliveries(env, ids));
+      for (const message of carriers) message.ack();
     } catch (err) {
-      console.error("webhooks: event fan-out failed, will retry", events.length, "messages", err);
-      for (const { message } of events) message.retry();
+      console.error("webhooks: event fan-out failed, will retry", carriers.length, "messages", err);
+      for (const message of carriers) message.retry();
     }
   };
   await Promise.all([fanOut(), ...delivers]);
@@ -99,7 +117,7 @@ async function guarded(message: Message<unknown>, run: () => Promise<void>): Pro
  */
 async function handleDeadLetter(env: Env, message: Message<unknown>): Promise<void> {
   const msg = parseWebhookMessage(message.body);
-  if (msg?.kind === "event") await fanOutEvent(env, msg);
+  if (msg?.kind === "event" || msg?.kind === "events") await fanOutEvent(env, msg);
   else if (msg?.kind === "deliver") await deadLetterDelivery(env, msg.deliveryId);
   else console.error("webhooks: dropping unreadable dead-lettered message", message.id);
   message.ack();

@@ -40,8 +40,19 @@ export interface OutboxEvent {
  * Messages on the WEBHOOKS queue.
  * - `event`: one event of a (workspace, environment); the consumer fans it out to the subscribed
  *   endpoints of that environment, creating one delivery per endpoint.
+ * - `events`: several events of one (workspace, environment), in commit order: what the event
+ *   Durable Object's outbox flush sends, so an on-sale rush costs one queue message per flush
+ *   instead of one per seat change. Fanned out exactly like that many `event` messages.
  * - `deliver`: one attempt at one delivery (retries re-enqueue it with a delay).
  */
 export type WebhookMessage =
   | { kind: "event"; workspaceId: string; environment: Environment; event: OutboxEvent }
+  | { kind: "events"; workspaceId: string; environment: Environment; events: OutboxEvent[] }
   | { kind: "deliver"; deliveryId: string };
+
+/** The `event` messages an `event` or `events` message stands for (none for `deliver`). */
+export function eventMessagesOf(msg: WebhookMessage): Array<Extract<WebhookMessage, { kind: "event" }>> {
+  if (msg.kind === "event") return [msg];
+  if (msg.kind === "events") return msg.events.map((event) => ({ kind: "event", workspaceId: msg.workspaceId, environment: msg.environment, event }));
+  return [];
+}
