@@ -3,6 +3,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./http/context";
 import { ApiError, errorResponse } from "./http/errors";
+import { serverTiming } from "./http/server-timing";
 import { validationHook, validationError } from "./http/validation";
 import { admin } from "./routes/admin";
 import { charts } from "./routes/charts";
@@ -20,6 +21,7 @@ export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   // Browsers call the public API from ticketing sites on other origins with a publishable key.
+  app.use("/api/*", serverTiming());
   app.use("/api/*", cors({ origin: "*", allowHeaders: ["X-Api-Key", "Content-Type"], allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"], maxAge: 86400 }));
 
   app.route("/admin/v1", admin);

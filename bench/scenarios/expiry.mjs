@@ -10,6 +10,11 @@
  *   the webhook scenario measures;
  * - a probe client holds other seats of the same event back to back from before T until 6 s after,
  *   and the worst hold latency during the sweep window is reported (target: under 50 ms).
+ *
+ * It runs twice. First with no webhook endpoint: the read, sweep and probe figures then show the
+ * Durable Object's own work (the alarm). Then with an endpoint for seat.hold_expired: the 10,000
+ * deliveries are counted, and the probe is reported again as information, since locally the queue
+ * consumer shares the one workerd thread with the object (in production it runs elsewhere).
  */
 import { Unavailable } from "../lib/api.mjs";
 import { json, newAgent, timedRequest } from "../lib/http.mjs";
@@ -20,19 +25,27 @@ export const name = "expiry";
 const COUNT = 10_000;
 const PROBE_SEATS = 8_000;
 
-/** Runs the scenario and adds its rows to the report. */
+/** Runs the scenario (both passes) and adds its rows to the report. */
 export async function run(ctx) {
-  const ev = await newEvent(ctx, COUNT + PROBE_SEATS, "expiry");
+  await pass(ctx, false);
+  await ctx.settle();
+  await pass(ctx, true);
+}
+
+async function pass(ctx, withHooks) {
+  const ev = await newEvent(ctx, COUNT + PROBE_SEATS, withHooks ? "expiry-webhooks" : "expiry");
   const expiring = ev.labels.slice(0, COUNT);
   const probeLabels = ev.labels.slice(COUNT);
   const hookPath = `/hooks/expiry-${ctx.api.runId}`;
   let hook = null;
-  try {
-    hook = await ctx.api.webhook(ev.keys, ctx.receiver.url(hookPath), ["seat.hold_expired"]);
-    ctx.receiver.setSecret(hookPath, hook.secret);
-  } catch (err) {
-    if (!(err instanceof Unavailable)) throw err;
-    ctx.report.note(name, `no sweep observation: ${err.message}`);
+  if (withHooks) {
+    try {
+      hook = await ctx.api.webhook(ev.keys, ctx.receiver.url(hookPath), ["seat.hold_expired"]);
+      ctx.receiver.setSecret(hookPath, hook.secret);
+    } catch (err) {
+      if (!(err instanceof Unavailable)) throw err;
+      ctx.report.note(name, `no webhook observation: ${err.message}`);
+    }
   }
 
   const expiringSet = new Set(expiring);
@@ -59,6 +72,7 @@ export async function run(ctx) {
 
   // Read right after the last expiry: every expired hold must already read as free.
   await sleepUntil(tMax + 20);
+  if (withHooks) return finishWithHooks(ctx, { ev, hook, hookPath, expiringSet, live, tMin, tMax, probe, probeDone });
   const readAt = Date.now() - tMax;
   const read = await timedRequest(ctx.baseUrl, "GET", `/api/v1/events/${encodeURIComponent(ev.eventKey)}/status`, { headers: { "x-api-key": ev.keys.pk } });
   const stillHeld = (json(read)?.objects ?? []).filter((o) => expiringSet.has(o.objectLabel) && o.status !== "free").length;
@@ -81,11 +95,17 @@ export async function run(ctx) {
       result: `${live.freed.size} of ${COUNT} reported free by the sweep; first ${ms(live.firstFreedAt - tMax)}, last ${ms(last)} after the last expiry${all ? "" : ` (stopped waiting after ${ctx.opts.sweepWaitSeconds} s)`}`,
       met: all && last <= 5000,
     });
-    live.close();
   } else {
     ctx.report.na(name, "Expiry sweep, observed on the event's live WebSocket", "swept within 5 s", "live WebSocket unavailable");
   }
 
+  live?.close();
+  await probeDone;
+  addProbe(ctx, probe, tMin, tMax, "Hold latency during the sweep (1 probe client, same event)", "max < 50 ms", true);
+}
+
+/** The pass with a webhook endpoint: deliveries counted, and the probe again as information. */
+async function finishWithHooks(ctx, { hook, hookPath, expiringSet, live, tMin, tMax, probe, probeDone }) {
   if (hook) {
     const labelsSeen = (ch) => {
       let n = 0;
@@ -111,16 +131,21 @@ export async function run(ctx) {
     ctx.report.na(name, "Expiry sweep + queue + delivery: seat.hold_expired webhooks received", "", "webhook registration unavailable");
   }
 
+  live?.close();
   await probeDone;
+  addProbe(ctx, probe, tMin, tMax, "Hold latency during the sweep while the 10,000 webhooks are delivered (same thread locally)", "(informational)", false);
+}
+
+function addProbe(ctx, probe, tMin, tMax, figure, target, judged) {
   const before = probe.filter((p) => p.at < tMin).map((p) => p.ms);
   const during = probe.filter((p) => p.at >= tMin && p.at <= tMax + 5000).map((p) => p.ms);
   const badProbe = probe.filter((p) => p.status !== 200).length;
   ctx.report.add({
     scenario: name,
-    figure: "Hold latency during the sweep (1 probe client, same event)",
-    target: "max < 50 ms",
+    figure,
+    target,
     result: `max ${ms(Math.max(...during))}, p99 ${ms(percentile(during, 99))}, p50 ${ms(percentile(during, 50))} over ${during.length} holds in [first expiry, last expiry + 5 s]${badProbe ? `; ${badProbe} non-200` : ""}`,
-    met: during.length > 0 && Math.max(...during) < 50 && !badProbe,
+    met: judged ? during.length > 0 && Math.max(...during) < 50 && !badProbe : null,
     baseline: `p50 ${ms(percentile(before, 50))}, max ${ms(Math.max(...before))} (same probe, 1.5 s before expiry)`,
     ratio: `max ${ratio(Math.max(...during), Math.max(...before))}`,
   });

@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Category } from "../charts/layout";
 import { errorBody } from "../http/errors";
 import { Clock } from "./clock";
-import { nextDue, sweepExpired, SWEEP_CHUNK } from "./expiry";
+import { nextDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
 import { readLayoutTable, type LayoutIndex } from "./layout-index";
 import { acceptLive, broadcast } from "./live";
 import { flushOutbox } from "./outbox";
@@ -152,10 +152,11 @@ export class EventCore extends DurableObject<Env> {
     const meta = this.meta;
     if (!meta) return;
     let more = false;
-    for (let chunk = 0; chunk < 10; chunk++) {
+    for (let chunk = 0; chunk < SWEEP_CHUNKS_PER_RUN; chunk++) {
       const swept = this.decide(meta, (tx) => sweepExpired(tx));
       more = swept >= SWEEP_CHUNK;
       if (!more) break;
+      // Let requests that queued up during the chunk in before the next one.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     await this.flush();

@@ -4,8 +4,14 @@ import { outboxDueAt } from "./outbox";
 import { first, rows, type GaRow, type SeatRow } from "./store";
 import type { Tx } from "./tx";
 
-/** Expired holds freed per transaction by the sweep; the alarm re-arms for the rest. */
-export const SWEEP_CHUNK = 500;
+/**
+ * Expired holds freed per transaction by the sweep. Small enough that one chunk (its deletes,
+ * outbox rows and live broadcast) holds the object for a few milliseconds; holds that arrive
+ * during a sweep run between chunks.
+ */
+export const SWEEP_CHUNK = 200;
+/** Chunks per alarm run (20,000 holds); the alarm re-arms at once for the rest. */
+export const SWEEP_CHUNKS_PER_RUN = 100;
 
 /**
  * Frees up to `limit` expired holds (seats and GA quantities), emitting seat.hold_expired for
