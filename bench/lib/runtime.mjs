@@ -10,7 +10,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { freePort } from "../../scripts/lib/ports.mjs";
@@ -168,6 +168,15 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
     "--log-level", "warn",
     "--show-interactive-dev-session=false",
   );
+  const served = await serveDev({ cwd, args, dir, port, log, keep });
+  return { ...served, adminToken };
+}
+
+/**
+ * Runs `wrangler dev` with `args` in `cwd` (logging to `dir`), waits until it answers, and finds
+ * the Worker's own socket. `stop()` ends wrangler and workerd and, unless `keep`, removes `dir`.
+ */
+async function serveDev({ cwd, args, dir, port, log, keep }) {
   const logFile = join(dir, "wrangler-dev.log");
   const fd = openSync(logFile, "a");
   log(`starting wrangler dev on 127.0.0.1:${port}…`);
@@ -212,7 +221,21 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
     throw new Error(`${err.message}\n${tail}`);
   }
   const directUrl = await findDirectUrl(child.pid, port);
-  return { baseUrl, proxyUrl: baseUrl, directUrl, adminToken, dir, pid: child.pid, stop };
+  return { baseUrl, proxyUrl: baseUrl, directUrl, dir, pid: child.pid, stop };
+}
+
+/**
+ * The floor of the local runtime: a one-line Worker (it answers our 404 envelope and nothing else)
+ * under its own `wrangler dev` with the same settings. No Worker on this runtime and machine can
+ * serve more requests per second than this one; the breakdown scenario reports it next to ours.
+ */
+export async function startFloorWorker({ log = () => {} } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "seat-bench-floor-"));
+  writeFileSync(join(dir, "index.js"), 'export default { fetch() { return new Response(\'{"error":{"code":"not_found","message":"No such route"}}\', { status: 404, headers: { "content-type": "application/json" } }); } };\n');
+  writeFileSync(join(dir, "wrangler.toml"), 'name = "floor"\nmain = "index.js"\ncompatibility_date = "2026-11-01"\n');
+  const port = await freePort();
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--persist-to", join(dir, "state"), "--log-level", "warn", "--show-interactive-dev-session=false"];
+  return serveDev({ cwd: dir, args, dir, port, log, keep: false });
 }
 
 export { freePort };

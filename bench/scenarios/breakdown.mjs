@@ -3,7 +3,7 @@
  * `node --cpu-prof`): the same 64-connection load on routes that stop at successive stages of the
  * hold path. The cost per request at saturation (1 / throughput, both cores, load generator
  * included) of each stage minus the previous one is the price of that stage:
- *   404 route -> auth + validation (hold with an invalid body) -> event read -> idempotent hold
+ *   runtime floor (a one-line Worker) -> 404 route -> auth + validation (hold with an invalid body) -> event read -> idempotent hold
  *   retry (Durable Object round trip, no new state) -> full hold -> full hold with a secret key
  *   (not cached: a D1 lookup per request).
  * With --profile, a system-wide `perf record` during the full-hold run splits CPU by process.
@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import { blast } from "../lib/load.mjs";
 import { BASELINE_PATH, holdPath, newEvent } from "../lib/scenario.mjs";
 import { ms, perSecond } from "../lib/stats.mjs";
-import { run as runCmd } from "../lib/runtime.mjs";
+import { run as runCmd, startFloorWorker } from "../lib/runtime.mjs";
 
 export const name = "breakdown";
 
@@ -43,6 +43,23 @@ export async function run(ctx) {
     // production, and not in the other figures, which measure the Worker's own socket.
     stages.unshift({ label: "404 route through the wrangler dev proxy (not in other figures)", url: ctx.proxyUrl, req: { method: "GET", path: BASELINE_PATH }, expect: 404, noDelta: true });
   }
+  // The runtime's floor: a one-line Worker under its own wrangler dev, measured while ours idles.
+  let floor = null;
+  try {
+    floor = await startFloorWorker({ log: ctx.log });
+    if (floor.directUrl) stages.unshift({ label: "runtime floor: a one-line Worker, same wrangler dev settings (not our code)", url: floor.directUrl, req: { method: "GET", path: BASELINE_PATH }, expect: 404 });
+    else ctx.report.note(name, "the floor Worker's own socket was not found; no floor stage");
+  } catch (err) {
+    ctx.report.note(name, `floor Worker did not start: ${String(err.message).slice(0, 200)}`);
+  }
+  try {
+    await runStages(ctx, stages, seconds);
+  } finally {
+    await floor?.stop();
+  }
+}
+
+async function runStages(ctx, stages, seconds) {
   let previous = null;
   for (const stage of stages) {
     ctx.log(`  ${stage.label}…`);

@@ -50,14 +50,18 @@ export async function run(ctx) {
   }
   agent.destroy();
   const w = summarise(reads);
+  // Server time from the service's Server-Timing header (app;dur=ms), when it sends one.
+  const durs = serverTimings.map((h) => Number(/app;dur=([\d.]+)/.exec(h)?.[1])).filter((d) => Number.isFinite(d));
+  const server = durs.length ? summarise(durs) : null;
   const eventPath = `/api/v1/events/${encodeURIComponent(ev.eventKey)}`;
   const base = await sequential(ctx.baseUrl, 50, () => ({ method: "GET", path: eventPath, headers }));
   ctx.report.add({
     scenario: name,
-    figure: `Status of a ${SEATS.toLocaleString("en-US")}-seat event, ${NON_FREE.toLocaleString("en-US")} non-free (${booked.toLocaleString("en-US")} booked): warm read, 1 client wall time`,
+    figure: `Status of a ${SEATS.toLocaleString("en-US")}-seat event, ${NON_FREE.toLocaleString("en-US")} non-free (${booked.toLocaleString("en-US")} booked): warm read, 1 client`,
     target: "<= 5 ms server time after the first read",
-    result: `first ${ms(first.ms)}; warm p50 ${ms(w.p50)}, min ${ms(Math.min(...reads))}, p90 ${ms(w.p90)} (${warm} reads); ${bytes(first.bytes)}, ${entries} entries${serverTimings.length ? `; Server-Timing ${serverTimings.at(-1)}` : ""}`,
-    met: entries === NON_FREE ? w.p50 <= 5 : false,
+    result: `${server ? `server time (Server-Timing) p50 ${ms(server.p50)}, max ${ms(Math.max(...durs))}; ` : ""}wall time first ${ms(first.ms)}, warm p50 ${ms(w.p50)}, min ${ms(Math.min(...reads))}, p90 ${ms(w.p90)} (${warm} reads); ${bytes(first.bytes)}, ${entries} entries`,
+    // Server time when the service reports it; otherwise the wall time, an upper bound of it.
+    met: entries === NON_FREE ? (server ? server.p50 : w.p50) <= 5 : false,
     baseline: `${ms(base.latency.p50)} p50 (GET /api/v1/events/{key}, 1 client)`,
     ratio: ratio(w.p50, base.latency.p50),
   });

@@ -24,6 +24,8 @@ export class EventCore extends DurableObject<Env> {
   protected meta: EventMeta | null = null;
   protected layoutCache: LayoutIndex | null = null;
   protected stage: LoadedStage | null = null;
+  /** Whether the stored stage has been read since this wake (see activeStage). */
+  protected stageChecked = false;
   protected alarmAt: number | null = null;
   protected flushing: Promise<void> | null = null;
   protected flushAgain = false;
@@ -54,9 +56,15 @@ export class EventCore extends DurableObject<Env> {
     return this.layoutCache;
   }
 
-  /** The staged publish, restored from storage after a restart. */
+  /**
+   * The staged publish, restored from storage once per wake. After that memory is authoritative:
+   * only this object writes the stored stage, and it sets `stage` alongside (so a hold does not
+   * read the stage row on every decision).
+   */
   protected activeStage(): LoadedStage | null {
     if (this.stage) return this.stage;
+    if (this.stageChecked) return null;
+    this.stageChecked = true;
     const stored = storedStage(this.sql);
     if (!stored) return null;
     this.stage = { stored, index: { objects: readLayoutTable(this.sql, "layout_stage"), categories: stored.categories }, guard: !stored.force, expiresAt: stored.expiresAt };
