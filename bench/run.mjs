@@ -100,6 +100,18 @@ async function cleanup() {
   await receiver?.close().catch(() => {});
   await runtime?.stop().catch(() => {});
 }
+// A load generator's socket reset by the server (workerd closing a kept-alive connection while a
+// run winds down) can surface with no listener attached: count it instead of losing the whole run.
+let straySocketErrors = 0;
+process.on("uncaughtException", (err) => {
+  if (err?.code === "ECONNRESET" || err?.code === "EPIPE") {
+    straySocketErrors++;
+    log(`stray socket error ignored: ${err.code}`);
+    return;
+  }
+  console.error(err);
+  cleanup().finally(() => process.exit(1));
+});
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.on(sig, () => {
     log(`${sig}: stopping`);
@@ -154,6 +166,7 @@ try {
     `Runtime: ${runtime ? `wrangler dev (local workerd), fresh --persist-to state, frozen copy of ${args.source === "head" ? "git HEAD" : "the working tree"}, measured ${baseUrl === runtime.directUrl ? "at the Worker's own socket (past the dev proxy)" : "through the wrangler dev proxy"}` : baseUrl ? `existing server ${baseUrl}` : "none"}; options ${JSON.stringify({ ...opts, quick })}; total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
     "",
   ].join("\n");
+  if (straySocketErrors) report.note("runtime", `${straySocketErrors} stray socket error(s) (ECONNRESET/EPIPE) outside any request were ignored`);
   const markdown = `${header}\n${report.toMarkdown()}\n`;
   console.log(`\n${markdown}`);
   const outDir = args.out ?? join(ROOT, "bench", "results");
