@@ -71,8 +71,8 @@ eventReads.openapi(
     const stub = stubFor(c.env, p, eventKey);
     // The common SDK/browser read: a body serialised once in the Durable Object, answered as is.
     if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined) {
-      const { body } = await unwrapAs<{ body: string }>(c.env, p, eventKey, await stub.statusBody(q.format));
-      // The string already is the route's 200 JSON; the cast only tells the typed handler so.
+      const { body } = await unwrapAs<{ body: Uint8Array<ArrayBuffer> }>(c.env, p, eventKey, await stub.statusBody(q.format));
+      // The bytes already are the route's 200 JSON; the cast only tells the typed handler so.
       return c.body(body, 200, JSON_TYPE) as unknown as ReturnType<typeof c.json<FullStatus, 200>>;
     }
     const query = { caller: p.kind, ...(q.holdToken !== undefined ? { holdToken: q.holdToken } : {}), ...(q.labels !== undefined ? { labels: q.labels } : {}) };
