@@ -49,6 +49,33 @@ describe("durability, expiry sweep and outbox", () => {
     expect(await outboxEvents(f)).toEqual([]);
   });
 
+  it("sends outbox rows an evicted instance left behind as soon as the object wakes again", async () => {
+    const f = await newEvent();
+    await pauseOutbox(f);
+    await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: token() });
+    expect(await outboxEvents(f)).toHaveLength(2);
+    await evictDurableObject(stubOf(f));
+    // Any call wakes the object; the flush starts during its start-up.
+    let left = await outboxEvents(f);
+    for (let i = 0; i < 50 && left.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      left = await outboxEvents(f);
+    }
+    expect(left).toEqual([]);
+  });
+
+  it("sends every change of a burst of concurrent commits (flushes coalesced on a short interval)", async () => {
+    const f = await newEvent();
+    const labels = Array.from({ length: 10 }, (_, i) => `A-1-${i + 1}`);
+    await Promise.all(labels.map((label) => api.hold(f, { objectLabels: [label], holdToken: token() })));
+    let left = await outboxEvents(f);
+    for (let i = 0; i < 50 && left.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      left = await outboxEvents(f);
+    }
+    expect(left).toEqual([]);
+  });
+
   it("keeps outbox rows when sending fails and retries from the alarm", async () => {
     const f = await newEvent();
     await pauseOutbox(f);

@@ -5,13 +5,16 @@ import { Clock } from "./clock";
 import { nextDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
 import { readLayoutTable, type LayoutIndex } from "./layout-index";
 import { acceptLive, broadcast } from "./live";
-import { flushOutbox } from "./outbox";
+import { flushOutbox, outboxDueAt } from "./outbox";
 import { statusEntries } from "./reads";
 import { storedStage, type LoadedStage } from "./staging";
 import { StatusCache, type StatusFormat } from "./status-cache";
 import { ensureSchema, getMeta } from "./store";
 import { Tx } from "./tx";
 import type { EventMeta, StatusEntry } from "./types";
+
+/** Shortest time between two outbox flushes started by commits (see scheduleFlush). */
+const FLUSH_INTERVAL_MS = 20;
 
 /**
  * The machinery under the event Durable Object's RPC surface (event-object.ts): warm state loaded
@@ -28,6 +31,8 @@ export class EventCore extends DurableObject<Env> {
   protected stageChecked = false;
   protected alarmAt: number | null = null;
   protected flushing: Promise<void> | null = null;
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastFlushAt = 0;
   protected flushAgain = false;
   protected staging: string | null = null;
   /** Serialised public status views; forgotten on every commit (see afterCommit). */
@@ -41,6 +46,8 @@ export class EventCore extends DurableObject<Env> {
       ensureSchema(ctx.storage.sql);
       this.meta = getMeta<EventMeta>(ctx.storage.sql, "event");
       this.alarmAt = await ctx.storage.getAlarm();
+      // Rows a previous instance committed but never sent (evicted before its flush ran).
+      if (outboxDueAt(ctx.storage.sql) !== null) this.scheduleFlush();
     });
   }
 
@@ -84,7 +91,7 @@ export class EventCore extends DurableObject<Env> {
     this.statusCache.invalidate();
     if (tx.earliestExpiry !== null) this.arm(tx.earliestExpiry);
     if (tx.changed.size > 0) {
-      this.ctx.waitUntil(this.flush());
+      this.scheduleFlush();
       this.broadcastChanges([...tx.changed]);
     }
   }
@@ -95,6 +102,23 @@ export class EventCore extends DurableObject<Env> {
     if (this.alarmAt !== null && this.alarmAt <= wall) return;
     this.alarmAt = wall;
     void this.ctx.storage.setAlarm(wall);
+  }
+
+  /**
+   * Flushes the outbox at once when the last flush was at least FLUSH_INTERVAL_MS ago, else when
+   * that interval is up: a quiet event sends each change straight away, while during a rush one
+   * queue send carries every change of the interval instead of one send per hold.
+   */
+  protected scheduleFlush(): void {
+    if (this.flushTimer !== null) return;
+    const wait = this.lastFlushAt + FLUSH_INTERVAL_MS - Date.now();
+    const run = () => {
+      this.flushTimer = null;
+      this.lastFlushAt = Date.now();
+      this.ctx.waitUntil(this.flush());
+    };
+    if (wait <= 0) run();
+    else this.flushTimer = setTimeout(run, wait);
   }
 
   /** Sends the outbox to the queue; overlapping calls coalesce into one more pass. */
@@ -142,7 +166,7 @@ export class EventCore extends DurableObject<Env> {
    * not exist. Writers outside decide() (init, reset, publish, chart moves) call
    * `statusCache.invalidate()` themselves.
    */
-  protected cachedStatus(format: StatusFormat): string | null {
+  protected cachedStatus(format: StatusFormat): Uint8Array<ArrayBuffer> | null {
     if (!this.meta) return null;
     return this.statusCache.body(this.sql, this.layout(), this.meta.layoutVersion !== null, this.meta.eventKey, this.clock.now(), format);
   }

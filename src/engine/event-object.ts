@@ -127,10 +127,10 @@ export class EventObject extends EventCore {
   }
 
   /**
-   * The unfiltered publishable-key status view as a ready JSON body (cached until the next commit
+   * The unfiltered publishable-key status view as a ready UTF-8 JSON body (cached until the next commit
    * or hold expiry), so neither side of the RPC pays for 40,000 entries again.
    */
-  async statusBody(format: StatusFormat): Promise<Outcome<{ body: string }>> {
+  async statusBody(format: StatusFormat): Promise<Outcome<{ body: Uint8Array<ArrayBuffer> }>> {
     const body = this.cachedStatus(format);
     return body === null ? NOT_FOUND : { ok: true, body };
   }
@@ -235,7 +235,7 @@ export class EventObject extends EventCore {
     });
     this.meta = next;
     this.statusCache.invalidate();
-    this.ctx.waitUntil(this.flush());
+    this.scheduleFlush();
     return { ok: true, eventKey: meta.eventKey, chartKey, previousChartKey: meta.chartKey };
   }
 
