@@ -225,14 +225,41 @@ async function serveDev({ cwd, args, dir, port, log, keep }) {
 }
 
 /**
- * The floor of the local runtime: a one-line Worker (it answers our 404 envelope and nothing else)
- * under its own `wrangler dev` with the same settings. No Worker on this runtime and machine can
- * serve more requests per second than this one; the breakdown scenario reports it next to ours.
+ * The floors of the local runtime, not our code, under their own `wrangler dev` with the same
+ * settings: a one-line Worker that answers our 404 envelope (GET any path), and the smallest
+ * hold-shaped request (POST /hold): the Worker calls one SQLite-backed Durable Object over RPC,
+ * which inserts one row in a transactionSync and answers. No Worker on this runtime and machine can
+ * serve more requests per second than the first, nor hold seats faster than the second.
  */
+const FLOOR_WORKER = `import { DurableObject } from "cloudflare:workers";
+export class Floor extends DurableObject {
+  constructor(ctx, env) {
+    super(ctx, env);
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS held (label TEXT PRIMARY KEY, token TEXT)");
+  }
+  hold(label, token) {
+    this.ctx.storage.transactionSync(() => this.ctx.storage.sql.exec("INSERT OR REPLACE INTO held (label, token) VALUES (?, ?)", label, token));
+    return { ok: true, label };
+  }
+}
+export default {
+  async fetch(request, env) {
+    if (request.method === "POST") {
+      const body = await request.json();
+      return Response.json(await env.FLOOR.get(env.FLOOR.idFromName("event")).hold(body.objectLabels[0], body.holdToken));
+    }
+    return new Response('{"error":{"code":"not_found","message":"No such route"}}', { status: 404, headers: { "content-type": "application/json" } });
+  },
+};
+`;
+
 export async function startFloorWorker({ log = () => {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seat-bench-floor-"));
-  writeFileSync(join(dir, "index.js"), 'export default { fetch() { return new Response(\'{"error":{"code":"not_found","message":"No such route"}}\', { status: 404, headers: { "content-type": "application/json" } }); } };\n');
-  writeFileSync(join(dir, "wrangler.toml"), 'name = "floor"\nmain = "index.js"\ncompatibility_date = "2026-11-01"\n');
+  writeFileSync(join(dir, "index.js"), FLOOR_WORKER);
+  writeFileSync(
+    join(dir, "wrangler.toml"),
+    ['name = "floor"', 'main = "index.js"', 'compatibility_date = "2026-11-01"', "", "[[durable_objects.bindings]]", 'name = "FLOOR"', 'class_name = "Floor"', "", "[[migrations]]", 'tag = "v1"', 'new_sqlite_classes = ["Floor"]', ""].join("\n"),
+  );
   const port = await freePort();
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--persist-to", join(dir, "state"), "--log-level", "warn", "--show-interactive-dev-session=false"];
   return serveDev({ cwd: dir, args, dir, port, log, keep: false });

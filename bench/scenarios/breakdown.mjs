@@ -47,7 +47,13 @@ export async function run(ctx) {
   let floor = null;
   try {
     floor = await startFloorWorker({ log: ctx.log });
-    if (floor.directUrl) stages.unshift({ label: "runtime floor: a one-line Worker, same wrangler dev settings (not our code)", url: floor.directUrl, req: { method: "GET", path: BASELINE_PATH }, expect: 404 });
+    if (floor.directUrl) {
+      const floorHold = { method: "POST", path: "/hold", headers: { "content-type": "application/json" }, body: (i) => JSON.stringify({ objectLabels: [`F-${i}`], holdToken: `floor-${i}-token` }) };
+      stages.unshift(
+        { label: "runtime floor: a one-line Worker, same wrangler dev settings (not our code)", url: floor.directUrl, req: { method: "GET", path: BASELINE_PATH }, expect: 404, noDelta: true },
+        { label: "runtime floor of a hold: Worker -> Durable Object RPC -> one INSERT in transactionSync (not our code)", url: floor.directUrl, req: floorHold, expect: 200, noDelta: true },
+      );
+    }
     else ctx.report.note(name, "the floor Worker's own socket was not found; no floor stage");
   } catch (err) {
     ctx.report.note(name, `floor Worker did not start: ${String(err.message).slice(0, 200)}`);
