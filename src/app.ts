@@ -22,7 +22,7 @@ export function createApp() {
 
   // Browsers call the public API from ticketing sites on other origins with a publishable key.
   app.use("/api/*", serverTiming());
-  app.use("/api/*", cors({ origin: "*", allowHeaders: ["X-Api-Key", "Content-Type"], allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"], maxAge: 86400 }));
+  app.use("/api/*", cors({ origin: "*", allowHeaders: ["X-Api-Key", "Content-Type", "If-None-Match"], exposeHeaders: ["ETag", "Server-Timing"], allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"], maxAge: 86400 }));
 
   app.route("/admin/v1", admin);
   app.route("/api/v1/charts", charts);

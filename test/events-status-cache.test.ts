@@ -1,4 +1,4 @@
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { EventObject } from "../src/engine/event-object";
 import { call } from "./helpers";
@@ -116,6 +116,87 @@ describe("cached status encoding", () => {
     expect(after).toEqual(before);
     await api.release(f, { objectLabels: ["A-1-6"], holdToken: t });
     expect((await expectSame(f)).objects.map((o) => o.objectLabel)).toEqual(["A-1-5"]);
+  });
+});
+
+describe("status deltas", () => {
+  it("stays equal to a fresh read through a random mix of changes, expiries, sweeps and reads", async () => {
+    const f = await newEvent();
+    await freeze(f);
+    // A small deterministic generator, so a failure replays the same sequence.
+    let seed = 20261123;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const tokens = [token("a"), token("b"), token("c")];
+    const seat = () => `A-1-${1 + rand(10)}`;
+    const seats = () => [...new Set([seat(), seat(), seat()].slice(0, 1 + rand(3)))];
+    for (let step = 0; step < 120; step++) {
+      const t = tokens[rand(3)];
+      const op = rand(9);
+      if (op === 0) await api.hold(f, { objectLabels: seats(), holdToken: t, ttlSeconds: 1 + rand(5) });
+      else if (op === 1) await api.book(f, { objectLabels: seats(), holdToken: t });
+      else if (op === 2) await api.release(f, { objectLabels: seats(), holdToken: t });
+      else if (op === 3) await api.extend(f, { holdToken: t, ttlSeconds: 1 + rand(5) });
+      else if (op === 4) await api.hold(f, { objectLabels: ["Floor"], objectType: "generalAdmission", quantity: 1 + rand(5), holdToken: t, ttlSeconds: 1 + rand(5) });
+      else if (op === 5) await call("POST", `/api/v1/events/${f.eventKey}/seats/${rand(2) === 0 ? "not-for-sale" : "for-sale"}`, { key: f.sk, body: { objectLabels: seats() } });
+      else if (op === 6) await advance(f, rand(3000));
+      else if (op === 7) await runDurableObjectAlarm(stubOf(f));
+      else await expectSame(f);
+    }
+    await expectSame(f);
+  });
+});
+
+describe("status ETag", () => {
+  const read = (f: EventFixture, query: string, headers: Record<string, string> = {}) => call<{ objects: Entry[] }>("GET", `/api/v1/events/${f.eventKey}/status${query}`, { key: f.pk, headers });
+
+  it("answers 304 with no body while the tag is current, and the new state with a new tag after a change", async () => {
+    const f = await newEvent();
+    const first = await read(f, "");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const again = await read(f, "", { "If-None-Match": etag! });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeNull();
+    expect(again.headers.get("etag")).toBe(etag);
+    // Weak form, lists and "*" are honoured as HTTP defines them.
+    expect((await read(f, "", { "If-None-Match": `"nope", W/${etag}` })).status).toBe(304);
+    expect((await read(f, "", { "If-None-Match": "*" })).status).toBe(304);
+    expect((await read(f, "", { "If-None-Match": '"stale-tag"' })).status).toBe(200);
+
+    await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token() });
+    const changed = await read(f, "", { "If-None-Match": etag! });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(changed.body.objects.map((o) => o.objectLabel)).toEqual(["A-1-1"]);
+  });
+
+  it("tags each format separately and leaves filtered and secret-key reads untagged", async () => {
+    const f = await newEvent();
+    const full = (await read(f, "")).headers.get("etag");
+    const compact = await read(f, "?format=compact");
+    expect(compact.headers.get("etag")).toMatch(/^"/);
+    expect(compact.headers.get("etag")).not.toBe(full);
+    expect((await read(f, "?format=compact", { "If-None-Match": full! })).status).toBe(200);
+    expect((await read(f, "?labels=A-1-1", { "If-None-Match": full! })).status).toBe(200);
+    const secret = await call("GET", `/api/v1/events/${f.eventKey}/status`, { key: f.sk, headers: { "If-None-Match": full! } });
+    expect(secret.status).toBe(200);
+    expect(secret.headers.get("etag")).toBeNull();
+  });
+
+  it("never answers 304 across events or after the object was evicted and the state changed", async () => {
+    const a = await newEvent();
+    const b = await newEvent();
+    const tagA = (await read(a, "")).headers.get("etag")!;
+    expect((await read(b, "", { "If-None-Match": tagA })).status).toBe(200);
+    await evictDurableObject(stubOf(a));
+    await api.hold(a, { objectLabels: ["A-1-2"], holdToken: token() });
+    const after = await read(a, "", { "If-None-Match": tagA });
+    expect(after.status).toBe(200);
+    expect(after.body.objects.map((o) => o.objectLabel)).toEqual(["A-1-2"]);
   });
 });
 

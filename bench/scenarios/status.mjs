@@ -66,7 +66,60 @@ export async function run(ctx) {
     ratio: ratio(w.p50, base.latency.p50),
   });
   if (entries !== NON_FREE) ctx.report.note(name, `status returned ${entries} entries, expected ${NON_FREE}`);
+  await revalidation(ctx, path, headers, first);
   await compactForm(ctx, path, headers, first);
+  await afterChange(ctx, ev, path, headers);
+}
+
+/** Server time of a tagged read: the Server-Timing app;dur value, or NaN. */
+function serverMs(r) {
+  return Number(/app;dur=([\d.]+)/.exec(r.headers["server-timing"] ?? "")?.[1]);
+}
+
+/** A client that kept the body revalidates with If-None-Match: 304 and no body while nothing changed. */
+async function revalidation(ctx, path, headers, first) {
+  const etag = first.headers.etag;
+  if (!etag) return ctx.report.na(name, "Status revalidation (If-None-Match)", "(informational)", "no ETag on the status answer");
+  const agent = newAgent(1);
+  const runs = [];
+  for (let n = 0; n < ctx.opts.statusReads; n++) runs.push(await timedRequest(ctx.baseUrl, "GET", path, { agent, headers: { ...headers, "if-none-match": etag }, keepText: false }));
+  agent.destroy();
+  const notModified = runs.filter((r) => r.status === 304).length;
+  const wall = summarise(runs.map((r) => r.ms));
+  ctx.report.add({
+    scenario: name,
+    figure: "Status revalidation with If-None-Match (unchanged event), 1 client",
+    target: "(informational)",
+    result: `${notModified} of ${runs.length} answered 304, ${runs.reduce((a, r) => a + r.bytes, 0)} body bytes; wall p50 ${ms(wall.p50)}, server time p50 ${ms(summarise(runs.map(serverMs).filter(Number.isFinite)).p50)}`,
+    met: null,
+  });
+}
+
+/**
+ * The price of a change: one hold, then a full read and a compact read. During a rush every read
+ * comes after some commit, so this (the view patched with the changed rows and encoded again), not
+ * the warm read, is what polling browsers cost the event's object.
+ */
+async function afterChange(ctx, ev, path, headers) {
+  const agent = newAgent(1);
+  const full = [];
+  const compact = [];
+  const labels = ev.labels.slice(NON_FREE, NON_FREE + ctx.opts.statusReads);
+  for (const [i, label] of labels.entries()) {
+    const hold = await ctx.api.hold(ev.keys, ev.eventKey, [label], `status-change-${i}`, 600);
+    if (hold.status !== 200) throw new Unavailable(`POST seats/hold answered ${hold.status}`);
+    full.push(await timedRequest(ctx.baseUrl, "GET", path, { agent, headers, keepText: false }));
+    compact.push(await timedRequest(ctx.baseUrl, "GET", `${path}?format=compact`, { agent, headers, keepText: false }));
+  }
+  agent.destroy();
+  const describeRuns = (runs) => `server time p50 ${ms(summarise(runs.map(serverMs).filter(Number.isFinite)).p50)}, wall p50 ${ms(summarise(runs.map((r) => r.ms)).p50)}`;
+  ctx.report.add({
+    scenario: name,
+    figure: "Status read right after a change (one hold: the view is patched and encoded again), 1 client",
+    target: "(informational)",
+    result: `full: ${describeRuns(full)}; compact: ${describeRuns(compact)} (${labels.length} changes)`,
+    met: null,
+  });
 }
 
 /** Reports the compact encoding's size and read time, or n/a when none of the queries selects one. */

@@ -8,7 +8,7 @@ import { acceptLive, broadcast } from "./live";
 import { flushOutbox, outboxDueAt } from "./outbox";
 import { statusEntries } from "./reads";
 import { storedStage, type LoadedStage } from "./staging";
-import { StatusCache, type StatusFormat } from "./status-cache";
+import { StatusCache, type StatusFormat, type TaggedBody } from "./status-cache";
 import { ensureSchema, getMeta } from "./store";
 import { Tx } from "./tx";
 import type { EventMeta, StatusEntry } from "./types";
@@ -87,8 +87,8 @@ export class EventCore extends DurableObject<Env> {
   }
 
   protected afterCommit(tx: Tx): void {
-    // Unconditional: a decision that changed nothing costs one rebuild on the next read, never a stale one.
-    this.statusCache.invalidate();
+    // Every write of a decision records its label in tx.changed (emit, or by hand where no event is sent).
+    this.statusCache.changed(tx.changed);
     if (tx.earliestExpiry !== null) this.arm(tx.earliestExpiry);
     if (tx.changed.size > 0) {
       this.scheduleFlush();
@@ -166,7 +166,7 @@ export class EventCore extends DurableObject<Env> {
    * not exist. Writers outside decide() (init, reset, publish, chart moves) call
    * `statusCache.invalidate()` themselves.
    */
-  protected cachedStatus(format: StatusFormat): Uint8Array<ArrayBuffer> | null {
+  protected cachedStatus(format: StatusFormat): TaggedBody | null {
     if (!this.meta) return null;
     return this.statusCache.body(this.sql, this.layout(), this.meta.layoutVersion !== null, this.meta.eventKey, this.clock.now(), format);
   }

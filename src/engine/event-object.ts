@@ -128,11 +128,13 @@ export class EventObject extends EventCore {
 
   /**
    * The unfiltered publishable-key status view as a ready UTF-8 JSON body (cached until the next commit
-   * or hold expiry), so neither side of the RPC pays for 40,000 entries again.
+   * or hold expiry), so neither side of the RPC pays for 40,000 entries again. When the caller
+   * already has the bytes named `knownTag` and they are still current, only the tag comes back.
    */
-  async statusBody(format: StatusFormat): Promise<Outcome<{ body: Uint8Array<ArrayBuffer> }>> {
-    const body = this.cachedStatus(format);
-    return body === null ? NOT_FOUND : { ok: true, body };
+  async statusBody(format: StatusFormat, knownTag?: string): Promise<Outcome<{ tag: string; body?: Uint8Array<ArrayBuffer> }>> {
+    const cached = this.cachedStatus(format);
+    if (cached === null) return NOT_FOUND;
+    return cached.tag === knownTag ? { ok: true, tag: cached.tag } : { ok: true, tag: cached.tag, body: cached.bytes };
   }
 
   /** A compact status view for a filtered or secret read (uncached; extraData is not part of it). */

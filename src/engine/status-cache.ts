@@ -1,5 +1,5 @@
 import type { LayoutIndex } from "./layout-index";
-import { first } from "./store";
+import { first, rows } from "./store";
 import { statusEntries } from "./reads";
 import type { StatusEntry } from "./types";
 
@@ -50,37 +50,128 @@ export function earliestLiveExpiry(sql: SqlStorage, now: number): number | null 
 
 const utf8 = new TextEncoder();
 
+/** A cached status body and the tag that names exactly these bytes. */
+export interface TaggedBody {
+  tag: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/** A seat of the model: its status (for the compact form) and its full-form entry as JSON. */
+interface ModelSeat {
+  status: StatusEntry["status"];
+  json: string;
+}
+
+/** More changed labels than this between two reads: rebuilding from SQLite is cheaper than patching. */
+const MAX_DIRTY = 5_000;
+
 /**
- * The serialised unfiltered publishable-key status view (the common SDK/browser read), built once
- * and reused until the next committed change or the earliest live hold expiry, whichever comes
- * first. Stringifying 40,000 entries costs far more than answering a cached body. Kept as UTF-8
- * bytes: the RPC copies bytes faster than a string, and the Worker answers them without encoding
- * 4 MB again on every read.
+ * The unfiltered publishable-key status view (the common SDK/browser read), kept in memory as one
+ * JSON fragment per non-free object and patched with deltas: a commit only records the labels it
+ * changed, and the next read re-reads just those rows (and drops holds that expired since), then
+ * joins the fragments. Reading 40,000 rows and stringifying them again after every hold would cost
+ * the object tens of milliseconds per read during a rush; the patch costs microseconds per change.
+ * The encoded bodies (UTF-8, one per format) are reused until the view changes, and each carries a
+ * tag unique to its bytes, so a Worker that kept a copy (and a browser, as an ETag) can be told
+ * "unchanged" instead of receiving 4 MB again.
  */
 export class StatusCache {
-  private bodies: Partial<Record<StatusFormat, Uint8Array<ArrayBuffer>>> = {};
-  private builtAt = 0;
+  /** Non-free seats by label, in the order a fresh read lists them; null when not built. */
+  private seats: Map<string, ModelSeat> | null = null;
+  private ga = new Map<string, StatusEntry>();
+  private dirty = new Set<string>();
+  private bodies: Partial<Record<StatusFormat, TaggedBody>> = {};
+  private lastNow = 0;
+  /** The earliest live hold expiry in the model: from then on some entry may show a dead hold. */
   private validUntil: number | null = null;
 
-  /** Forgets every cached body; the engine calls it after every committed change. */
+  /** Forgets the whole view: for writers that change the layout or many rows at once. */
   invalidate(): void {
+    this.seats = null;
+    this.ga.clear();
+    this.dirty.clear();
     this.bodies = {};
   }
 
-  /** The cached (or freshly built) JSON body of the unfiltered public view in `format`. */
-  body(sql: SqlStorage, layout: LayoutIndex, published: boolean, eventKey: string, now: number, format: StatusFormat): Uint8Array<ArrayBuffer> {
-    // Time moving backwards (a test clock) or past the earliest expiry makes every body stale.
-    if (now < this.builtAt || (this.validUntil !== null && now >= this.validUntil)) this.bodies = {};
+  /** Records the labels a committed decision changed; the next read re-reads only those. */
+  changed(labels: ReadonlySet<string>): void {
+    if (this.seats === null || labels.size === 0) return;
+    for (const label of labels) this.dirty.add(label);
+    this.bodies = {};
+    if (this.dirty.size > MAX_DIRTY) this.invalidate();
+  }
+
+  /** The cached (or freshly encoded) JSON body of the unfiltered public view in `format`. */
+  body(sql: SqlStorage, layout: LayoutIndex, published: boolean, eventKey: string, now: number, format: StatusFormat): TaggedBody {
+    this.refresh(sql, layout, published, now);
     const cached = this.bodies[format];
     if (cached !== undefined) return cached;
-    if (Object.keys(this.bodies).length === 0) {
-      this.builtAt = now;
+    const built = format === "full" ? this.fullJson(eventKey) : JSON.stringify(this.compact(eventKey));
+    const body = { tag: crypto.randomUUID(), bytes: utf8.encode(built) };
+    this.bodies[format] = body;
+    return body;
+  }
+
+  /** Brings the model up to `now`: built once, then patched with changed and expired labels. */
+  private refresh(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number): void {
+    // Time moving backwards (a test clock) invalidates everything derived from the later time.
+    if (this.seats === null || now < this.lastNow) {
+      this.invalidate();
+      this.seats = new Map();
+      this.put(statusEntries(sql, layout, published, now, { caller: "public" }));
+      this.lastNow = now;
       this.validUntil = earliestLiveExpiry(sql, now);
+      return;
     }
-    const entries = statusEntries(sql, layout, published, this.builtAt, { caller: "public" });
-    const built = format === "full" ? JSON.stringify({ eventKey, objects: entries }) : JSON.stringify(compactOf(eventKey, entries, false));
-    const bytes = utf8.encode(built);
-    this.bodies[format] = bytes;
-    return bytes;
+    this.lastNow = now;
+    let touched = false;
+    if (this.dirty.size > 0) {
+      this.patch(sql, layout, published, now, [...this.dirty]);
+      this.dirty.clear();
+      touched = true;
+    }
+    if (this.validUntil !== null && now >= this.validUntil) {
+      // Holds that died since the model was patched, swept or not: they read as free from now on.
+      const dead = rows<{ label: string }>(sql, "SELECT label FROM seats WHERE status = 'held' AND expires_at <= ? UNION SELECT DISTINCT area AS label FROM ga WHERE held > 0 AND expires_at <= ?", now, now);
+      if (dead.length > 0) this.patch(sql, layout, published, now, dead.map((r) => r.label));
+      touched = true;
+    }
+    if (touched) {
+      this.validUntil = earliestLiveExpiry(sql, now);
+      this.bodies = {};
+    }
+  }
+
+  /** Re-reads `labels` and replaces their entries (or removes them when now free). */
+  private patch(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number, labels: string[]): void {
+    const entries = statusEntries(sql, layout, published, now, { caller: "public", labels });
+    const present = new Set(entries.map((e) => e.objectLabel));
+    for (const label of labels) {
+      if (present.has(label)) continue;
+      this.seats?.delete(label);
+      this.ga.delete(label);
+    }
+    this.put(entries);
+  }
+
+  private put(entries: StatusEntry[]): void {
+    for (const e of entries) {
+      if (e.objectType === "seat") this.seats?.set(e.objectLabel, { status: e.status, json: JSON.stringify(e) });
+      else this.ga.set(e.objectLabel, e);
+    }
+  }
+
+  /** `{ eventKey, objects }` with seats first, then GA areas: the same bytes JSON.stringify would give. */
+  private fullJson(eventKey: string): string {
+    const parts: string[] = [];
+    for (const seat of this.seats?.values() ?? []) parts.push(seat.json);
+    for (const area of this.ga.values()) parts.push(JSON.stringify(area));
+    return `{"eventKey":${JSON.stringify(eventKey)},"objects":[${parts.join(",")}]}`;
+  }
+
+  private compact(eventKey: string): CompactStatus {
+    const statuses: CompactStatus["statuses"] = { held: [], booked: [], not_for_sale: [] };
+    for (const [label, seat] of this.seats ?? []) if (seat.status !== "free") statuses[seat.status].push(label);
+    return { ...compactOf(eventKey, [...this.ga.values()], false), statuses };
   }
 }

@@ -318,6 +318,10 @@ describe("rate limits and CORS (contract §6, §7)", () => {
     expect((pre.headers.get("Access-Control-Allow-Headers") ?? "").toLowerCase()).toContain("x-api-key");
     const get = await call("GET", `/api/v1/events/${w.eventKey}/status`, { key: w.pk, headers: { Origin: "https://tickets.example.org" } });
     expect(get.headers.get("Access-Control-Allow-Origin")).toBeTruthy();
+    // A cross-origin SDK can read the status ETag and the server time, and revalidate with If-None-Match.
+    expect((get.headers.get("Access-Control-Expose-Headers") ?? "").toLowerCase()).toContain("etag");
+    expect((get.headers.get("Access-Control-Expose-Headers") ?? "").toLowerCase()).toContain("server-timing");
+    expect((pre.headers.get("Access-Control-Allow-Headers") ?? "").toLowerCase()).toContain("if-none-match");
     const err = await call("GET", `/api/v1/events/${w.eventKey}/status`, { headers: { Origin: "https://tickets.example.org" } });
     expect(err.status).toBe(401);
     expect(err.headers.get("Access-Control-Allow-Origin"), "CORS header on error responses").toBeTruthy();

@@ -4,6 +4,7 @@ import { apiKeyAuth, requireSecretKey, resolveKey } from "../../http/auth";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
 import { rateLimit } from "../../http/rate-limit";
+import { ifNoneMatch, keepStatusCopy, statusCopy } from "./status-copies";
 import { eventKeyParam, labelsQuery, notFound, stubFor, unwrap, unwrapAs } from "./support";
 
 /** /api/v1/events/{eventKey}/status, /objects, /reports (interface.md "Events: reads"). */
@@ -60,7 +61,8 @@ eventReads.openapi(
       }),
     },
     responses: {
-      200: { description: "Status entries (full) or the compact form", content: { "application/json": { schema: statusResponse } } },
+      200: { description: "Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag", content: { "application/json": { schema: statusResponse } } },
+      304: { description: "Not modified: If-None-Match named the current ETag (unfiltered publishable-key reads only)" },
       ...errorResponses(400, 401, 403, 404),
     },
   }),
@@ -69,11 +71,21 @@ eventReads.openapi(
     const q = c.req.valid("query");
     const p = c.var.principal;
     const stub = stubFor(c.env, p, eventKey);
-    // The common SDK/browser read: a body serialised once in the Durable Object, answered as is.
+    // The common SDK/browser read: a body serialised once in the Durable Object, answered as is
+    // (from this isolate's copy while the object confirms its tag), with the tag as an ETag.
     if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined) {
-      const { body } = await unwrapAs<{ body: Uint8Array<ArrayBuffer> }>(c.env, p, eventKey, await stub.statusBody(q.format));
-      // The bytes already are the route's 200 JSON; the cast only tells the typed handler so.
-      return c.body(body, 200, JSON_TYPE) as unknown as ReturnType<typeof c.json<FullStatus, 200>>;
+      const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:${q.format}`;
+      const copy = statusCopy(copyKey);
+      const clientTags = ifNoneMatch(c.req.header("if-none-match"));
+      const knownTag = copy?.tag ?? (Array.isArray(clientTags) ? clientTags[0] : undefined);
+      const { tag, body } = await unwrapAs<{ tag: string; body?: Uint8Array<ArrayBuffer> }>(c.env, p, eventKey, await stub.statusBody(q.format, knownTag));
+      if (body !== undefined) keepStatusCopy(copyKey, { tag, bytes: body });
+      const headers = { ...JSON_TYPE, etag: `"${tag}"`, "cache-control": "no-cache" };
+      // The cast only tells the typed handler that these bytes (or a 304) are the route's answer.
+      type Answer = ReturnType<typeof c.json<FullStatus, 200>>;
+      const bytes = body ?? (copy?.tag === tag ? copy.bytes : undefined);
+      if (clientTags === "*" || clientTags.includes(tag) || bytes === undefined) return c.body(null, 304, headers) as unknown as Answer;
+      return c.body(bytes, 200, headers) as unknown as Answer;
     }
     const query = { caller: p.kind, ...(q.holdToken !== undefined ? { holdToken: q.holdToken } : {}), ...(q.labels !== undefined ? { labels: q.labels } : {}) };
     if (q.format === "compact") return c.json(await unwrapAs<z.infer<typeof compactStatus>>(c.env, p, eventKey, await stub.statusCompact(query)), 200);
