@@ -3,9 +3,13 @@
  * figure judged against the target, measured from each request's scheduled send time) and
  * autocannon's `overallRate` (reported alongside: it releases each connection's per-second quota
  * at the start of the second, so it measures a burst of 1,000 every second rather than a steady
- * rate). The baseline is the 404 route paced at the same rate.
+ * rate). The baseline is the 404 route paced at the same rate. First, while our service is idle, the
+ * runtime's own floor of a hold (a Worker calling a Durable Object that does one INSERT in
+ * transactionSync, no code of ours) is paced at the same rate: what this runtime on this machine
+ * gives before any of our work.
  */
 import { blast, paced } from "../lib/load.mjs";
+import { startFloorWorker } from "../lib/runtime.mjs";
 import { holdPath, newEvent, nonOk, pacedBaseline, singleSeatHolds } from "../lib/scenario.mjs";
 import { ms, ratio } from "../lib/stats.mjs";
 
@@ -17,6 +21,7 @@ export const name = "latency";
 /** Runs the scenario and adds its rows to the report. */
 export async function run(ctx) {
   const { duration } = ctx.opts;
+  await floorAtRate(ctx, duration);
   const perRun = RATE * duration;
   const ev = await newEvent(ctx, perRun * 2 + 2000 + LOW_RATE * duration + 100, "latency");
   const path = holdPath(ev.eventKey);
@@ -60,4 +65,28 @@ export async function run(ctx) {
     baseline: `p50 ${ms(base.p50)} (${base.label})`,
     ratio: `p50 ${ratio(a.latency.p50, base.p50)}`,
   });
+}
+
+/** The runtime floor of a hold, paced at RATE (informational; no code of ours runs). */
+async function floorAtRate(ctx, duration) {
+  let floor = null;
+  try {
+    floor = await startFloorWorker({ log: ctx.log });
+    if (!floor.directUrl) return ctx.report.note(name, "the floor Worker's own socket was not found; no floor row");
+    const body = (i) => JSON.stringify({ objectLabels: [`F-${i}`], holdToken: `floor-${i}-token` });
+    ctx.log(`  runtime floor of a hold, paced ${RATE}/s for ${duration} s…`);
+    await paced({ baseUrl: floor.directUrl, path: "/hold", headers: { "content-type": "application/json" }, body, rate: RATE, duration: 2 });
+    const p = await paced({ baseUrl: floor.directUrl, path: "/hold", headers: { "content-type": "application/json" }, body: (i) => body(10_000_000 + i), rate: RATE, duration });
+    ctx.report.add({
+      scenario: name,
+      figure: `Runtime floor of a hold at ${RATE.toLocaleString("en-US")}/s offered: Worker -> Durable Object RPC -> one INSERT in transactionSync (not our code, same wrangler dev settings)`,
+      target: "(profile)",
+      result: `p50 ${ms(p.latency.p50)}, p99 ${ms(p.latency.p99)}, max ${ms(p.latency.max)} (${p.completed} requests, achieved ${Math.round(p.rps)}/s)${nonOk(p.statuses) ? `; non-200: ${nonOk(p.statuses)}` : ""}`,
+      met: null,
+    });
+  } catch (err) {
+    ctx.report.note(name, `floor Worker did not start: ${String(err.message).slice(0, 200)}`);
+  } finally {
+    await floor?.stop();
+  }
 }
