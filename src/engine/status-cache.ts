@@ -131,9 +131,12 @@ export class StatusCache {
       touched = true;
     }
     if (this.validUntil !== null && now >= this.validUntil) {
-      // Holds that died since the model was patched, swept or not: they read as free from now on.
-      const dead = rows<{ label: string }>(sql, "SELECT label FROM seats WHERE status = 'held' AND expires_at <= ? UNION SELECT DISTINCT area AS label FROM ga WHERE held > 0 AND expires_at <= ?", now, now);
-      if (dead.length > 0) this.patch(sql, layout, published, now, dead.map((r) => r.label));
+      // Holds that died since the model was patched, swept or not, read as free from now on: a
+      // dead seat simply leaves the view (no re-read, so 10,000 expiring at once cost ~1 ms), while
+      // a GA area's counts are read again.
+      for (const { label } of rows<{ label: string }>(sql, "SELECT label FROM seats WHERE status = 'held' AND expires_at <= ?", now)) this.seats.delete(label);
+      const areas = rows<{ area: string }>(sql, "SELECT DISTINCT area FROM ga WHERE held > 0 AND expires_at <= ?", now);
+      if (areas.length > 0) this.patch(sql, layout, published, now, areas.map((r) => r.area));
       touched = true;
     }
     if (touched) {
