@@ -157,6 +157,7 @@ function addProbe(ctx, probe, tMin, tMax, figure, target, judged, spans = []) {
   const attribution = worst && spans.length
     ? `; worst at ${ms(worst.at - tMax)} after the last expiry, overlapping ${spans.filter((x) => overlaps(worst, x)).map((x) => x.name).join(" and ") || "neither the sweep nor the status read"}${sweep ? `; holds in flight during the sweep (${ms(sweep.from - tMax)} to ${ms(sweep.to - tMax)}): ${inSweep.length}${inSweep.length ? `, max ${ms(Math.max(...inSweep))}` : ""}` : ""}`
     : "";
+  if (worst) ctx.log(`  worst probe hold: sent ${new Date(worst.at).toISOString()}, ${ms(worst.ms)}`);
   const judgedMax = sweep ? Math.max(0, ...inSweep) : Math.max(...during);
   ctx.report.add({
     scenario: name,

@@ -9,9 +9,9 @@ import type { Tx } from "./tx";
  * outbox rows and live broadcast) holds the object for a few milliseconds; holds that arrive
  * during a sweep run between chunks.
  */
-export const SWEEP_CHUNK = 200;
+export const SWEEP_CHUNK = 100;
 /** Chunks per alarm run (20,000 holds); the alarm re-arms at once for the rest. */
-export const SWEEP_CHUNKS_PER_RUN = 100;
+export const SWEEP_CHUNKS_PER_RUN = 200;
 
 /**
  * Frees up to `limit` expired holds (seats and GA quantities), emitting seat.hold_expired for
