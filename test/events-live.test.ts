@@ -41,6 +41,26 @@ describe("live status over WebSocket", () => {
     live.ws.close();
   });
 
+  it("gives a socket that connects later the current view, the same one the status read serves", async () => {
+    const f = await newEvent();
+    const t = token();
+    await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t });
+    expect((await api.status(f)).status).toBe(200);
+    // Changes after the view was built: the snapshot must carry them.
+    await api.book(f, { objectLabels: ["A-1-1"], holdToken: t });
+    await api.release(f, { objectLabels: ["A-1-2"], holdToken: t });
+    await api.hold(f, { objectLabels: ["A-1-5"], holdToken: t });
+    const live = await connect(f);
+    const snapshot = await live.next(1);
+    expect(snapshot.type).toBe("snapshot");
+    expect(snapshot.objects.map((o) => [o.objectLabel, o.status])).toEqual([
+      ["A-1-1", "booked"],
+      ["A-1-5", "held"],
+    ]);
+    expect(snapshot.objects).toEqual((await api.status(f)).body.objects);
+    live.ws.close();
+  });
+
   it("authenticates the key query parameter and needs an upgrade", async () => {
     const f = await newEvent();
     const noKey = await exports.default.fetch(new Request(`http://service.test/api/v1/events/${f.eventKey}/live`, { headers: { Upgrade: "websocket" } }));

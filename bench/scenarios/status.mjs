@@ -6,7 +6,7 @@
  * the compact form when the engine offers one.
  */
 import { Unavailable } from "../lib/api.mjs";
-import { newAgent, timedRequest } from "../lib/http.mjs";
+import { json, newAgent, timedRequest } from "../lib/http.mjs";
 import { sequential } from "../lib/load.mjs";
 import { newEvent } from "../lib/scenario.mjs";
 import { bytes, ms, ratio, summarise } from "../lib/stats.mjs";
@@ -68,7 +68,59 @@ export async function run(ctx) {
   if (entries !== NON_FREE) ctx.report.note(name, `status returned ${entries} entries, expected ${NON_FREE}`);
   await revalidation(ctx, path, headers, first);
   await compactForm(ctx, path, headers, first);
+  await tokenRead(ctx, path, headers, batches[batches.length - 1].token);
+  await liveConnect(ctx, ev);
   await afterChange(ctx, ev, path, headers);
+}
+
+/** The SDK's read: the same view with its own holds flagged (`?holdToken=`), 1 client. */
+async function tokenRead(ctx, path, headers, holdToken) {
+  const agent = newAgent(1);
+  const runs = [];
+  const p = `${path}?holdToken=${encodeURIComponent(holdToken)}`;
+  for (let n = 0; n < ctx.opts.statusReads; n++) runs.push(await timedRequest(ctx.baseUrl, "GET", p, { agent, headers, keepText: n === 0 }));
+  agent.destroy();
+  const mine = (json(runs[0])?.objects ?? []).filter((o) => o.mine).length;
+  const bad = runs.filter((r) => r.status !== 200).length;
+  ctx.report.add({
+    scenario: name,
+    figure: "Status read with holdToken (the SDK's read: its own holds flagged), 1 client",
+    target: "(informational)",
+    result: `server time p50 ${ms(summarise(runs.map(serverMs).filter(Number.isFinite)).p50)}, wall p50 ${ms(summarise(runs.map((r) => r.ms)).p50)} (${runs.length} reads; ${mine} entries flagged mine)${bad ? `; ${bad} non-200` : ""}`,
+    met: null,
+  });
+}
+
+/** Opening the live WebSocket: time from connect to the snapshot message (40,000 entries), 1 client. */
+async function liveConnect(ctx, ev) {
+  if (typeof WebSocket !== "function") return ctx.report.na(name, "Live WebSocket connect", "(informational)", "no WebSocket client in this Node");
+  const url = `${ctx.baseUrl.replace(/^http/, "ws")}/api/v1/events/${encodeURIComponent(ev.eventKey)}/live?key=${encodeURIComponent(ev.keys.pk)}`;
+  const times = [];
+  let entries = -1;
+  for (let n = 0; n < 10; n++) {
+    const start = performance.now();
+    const snapshot = await new Promise((resolveSnap) => {
+      const ws = new WebSocket(url);
+      const timer = setTimeout(() => (ws.close(), resolveSnap(null)), 10_000);
+      ws.addEventListener("message", (msg) => {
+        clearTimeout(timer);
+        ws.close();
+        resolveSnap(String(msg.data));
+      });
+      ws.addEventListener("error", () => (clearTimeout(timer), resolveSnap(null)));
+    });
+    if (snapshot === null) return ctx.report.na(name, "Live WebSocket connect", "(informational)", "the live socket sent no snapshot");
+    times.push(performance.now() - start);
+    if (n === 0) entries = JSON.parse(snapshot)?.objects?.length ?? -1;
+  }
+  const t = summarise(times);
+  ctx.report.add({
+    scenario: name,
+    figure: "Live WebSocket connect: time to the snapshot message, 1 client",
+    target: "(informational)",
+    result: `p50 ${ms(t.p50)}, max ${ms(Math.max(...times))} (${times.length} connects; snapshot of ${entries} entries)`,
+    met: null,
+  });
 }
 
 /** Server time of a tagged read: the Server-Timing app;dur value, or NaN. */

@@ -4,7 +4,7 @@ import { errorBody } from "../http/errors";
 import { Clock } from "./clock";
 import { nextDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
 import { readLayoutTable, type LayoutIndex } from "./layout-index";
-import { acceptLive, broadcast } from "./live";
+import { acceptLive, broadcast, type LiveMessage } from "./live";
 import { flushOutbox, outboxDueAt } from "./outbox";
 import { statusEntries } from "./reads";
 import { storedStage, type LoadedStage } from "./staging";
@@ -171,9 +171,10 @@ export class EventCore extends DurableObject<Env> {
     return this.statusCache.body(this.sql, this.layout(), this.meta.layoutVersion !== null, this.meta.eventKey, this.clock.now(), format);
   }
 
-  protected snapshot(): StatusEntry[] {
-    if (!this.meta) return [];
-    return statusEntries(this.sql, this.layout(), this.meta.layoutVersion !== null, this.clock.now(), { caller: "public" });
+  /** The live snapshot message, from the same kept view as the public status read. */
+  protected snapshotText(): string {
+    if (!this.meta) return JSON.stringify({ type: "snapshot", objects: [] } satisfies LiveMessage);
+    return this.statusCache.snapshotText(this.sql, this.layout(), this.meta.layoutVersion !== null, this.clock.now());
   }
 
   // ---- alarm and live ------------------------------------------------------------------------
@@ -202,7 +203,7 @@ export class EventCore extends DurableObject<Env> {
       return Response.json(errorBody("validation_failed", "This endpoint needs a WebSocket upgrade"), { status: 400 });
     }
     if (!this.meta) return Response.json(errorBody("event_not_found", "Event not found"), { status: 404 });
-    return acceptLive(this.ctx, this.snapshot());
+    return acceptLive(this.ctx, this.snapshotText());
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {

@@ -137,6 +137,16 @@ export class EventObject extends EventCore {
     return cached.tag === knownTag ? { ok: true, tag: cached.tag } : { ok: true, tag: cached.tag, body: cached.bytes };
   }
 
+  /**
+   * The unfiltered public view as `holdToken` sees it (the SDK's read), built from the kept view
+   * plus the token's own rows rather than from every row again.
+   */
+  async statusForToken(format: StatusFormat, holdToken: string): Promise<Outcome<{ body: Uint8Array<ArrayBuffer> }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    return { ok: true, body: this.statusCache.forToken(this.sql, this.layout(), meta.layoutVersion !== null, meta.eventKey, this.clock.now(), format, holdToken) };
+  }
+
   /** A compact status view for a filtered or secret read (uncached; extraData is not part of it). */
   async statusCompact(q: StatusQuery): Promise<Outcome<CompactStatus>> {
     const meta = this.meta;
@@ -207,7 +217,7 @@ export class EventObject extends EventCore {
     this.layoutCache = stage.index;
     this.stage = null;
     this.statusCache.invalidate();
-    broadcast(this.ctx, { type: "snapshot", objects: this.snapshot() });
+    broadcast(this.ctx, this.snapshotText());
     return { ok: true, layoutVersion: next.layoutVersion };
   }
 

@@ -8,20 +8,23 @@ import type { StatusEntry } from "./types";
  */
 export type LiveMessage = { type: "snapshot"; objects: StatusEntry[] } | { type: "changes"; objects: StatusEntry[] };
 
-/** Accepts a WebSocket upgrade with hibernation and sends the snapshot; returns the 101 response. */
-export function acceptLive(ctx: DurableObjectState, snapshot: StatusEntry[]): Response {
+/**
+ * Accepts a WebSocket upgrade with hibernation and sends the snapshot message (already encoded: it
+ * comes from the status view the object keeps, see StatusCache); returns the 101 response.
+ */
+export function acceptLive(ctx: DurableObjectState, snapshotText: string): Response {
   const pair = new WebSocketPair();
   const [client, server] = [pair[0], pair[1]];
   ctx.acceptWebSocket(server);
-  server.send(JSON.stringify({ type: "snapshot", objects: snapshot } satisfies LiveMessage));
+  server.send(snapshotText);
   return new Response(null, { status: 101, webSocket: client });
 }
 
 /** Sends a message to every connected socket; a socket that fails is closed and skipped. */
-export function broadcast(ctx: DurableObjectState, message: LiveMessage): void {
+export function broadcast(ctx: DurableObjectState, message: LiveMessage | string): void {
   const sockets = ctx.getWebSockets();
   if (sockets.length === 0) return;
-  const text = JSON.stringify(message);
+  const text = typeof message === "string" ? message : JSON.stringify(message);
   for (const ws of sockets) {
     try {
       ws.send(text);

@@ -81,6 +81,8 @@ export class StatusCache {
   private ga = new Map<string, StatusEntry>();
   private dirty = new Set<string>();
   private bodies: Partial<Record<StatusFormat, TaggedBody>> = {};
+  /** The `[...]` objects array of the current view, shared by the full body and the live snapshot. */
+  private objectsJson: string | null = null;
   private lastNow = 0;
   /** The earliest live hold expiry in the model: from then on some entry may show a dead hold. */
   private validUntil: number | null = null;
@@ -90,14 +92,19 @@ export class StatusCache {
     this.seats = null;
     this.ga.clear();
     this.dirty.clear();
+    this.forgetEncodings();
+  }
+
+  private forgetEncodings(): void {
     this.bodies = {};
+    this.objectsJson = null;
   }
 
   /** Records the labels a committed decision changed; the next read re-reads only those. */
   changed(labels: ReadonlySet<string>): void {
     if (this.seats === null || labels.size === 0) return;
     for (const label of labels) this.dirty.add(label);
-    this.bodies = {};
+    this.forgetEncodings();
     if (this.dirty.size > MAX_DIRTY) this.invalidate();
   }
 
@@ -106,10 +113,39 @@ export class StatusCache {
     this.refresh(sql, layout, published, now);
     const cached = this.bodies[format];
     if (cached !== undefined) return cached;
-    const built = format === "full" ? this.fullJson(eventKey) : JSON.stringify(this.compact(eventKey));
+    const built = format === "full" ? `{"eventKey":${JSON.stringify(eventKey)},"objects":${this.objectsArray()}}` : JSON.stringify(this.compact(eventKey));
     const body = { tag: crypto.randomUUID(), bytes: utf8.encode(built) };
     this.bodies[format] = body;
     return body;
+  }
+
+  /** The live socket's `{"type":"snapshot","objects":[…]}` message: the same public view. */
+  snapshotText(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number): string {
+    this.refresh(sql, layout, published, now);
+    return `{"type":"snapshot","objects":${this.objectsArray()}}`;
+  }
+
+  /**
+   * The public view as `holdToken` sees it: `mine: true` on the token's live seat holds,
+   * `mineQuantity` on its GA holds (and `mine` labels in the compact form). Built per call from
+   * the model plus two indexed look-ups of the token's rows, never from a full re-read; the same
+   * bytes statusEntries would give.
+   */
+  forToken(sql: SqlStorage, layout: LayoutIndex, published: boolean, eventKey: string, now: number, format: StatusFormat, token: string): Uint8Array<ArrayBuffer> {
+    this.refresh(sql, layout, published, now);
+    const mineSeats = new Set(rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND status = 'held' AND expires_at > ?", token, now).map((r) => r.label));
+    const mineGa = new Map(rows<{ area: string; held: number }>(sql, "SELECT area, held FROM ga WHERE token = ? AND held > 0 AND expires_at > ?", token, now).map((r) => [r.area, r.held]));
+    const ga = [...this.ga.values()].map((e) => (mineGa.has(e.objectLabel) ? { ...e, mineQuantity: mineGa.get(e.objectLabel) } : e));
+    const seats = this.seats ?? new Map<string, ModelSeat>();
+    if (format === "compact") {
+      const mine = [...seats.keys()].filter((label) => mineSeats.has(label));
+      return utf8.encode(JSON.stringify({ ...compactOf(eventKey, ga, true), statuses: this.compactStatuses(), mine }));
+    }
+    const parts: string[] = [];
+    // A held seat's entry ends with holdExpiresAt, the key `mine` follows in a fresh read.
+    for (const [label, seat] of seats) parts.push(mineSeats.has(label) ? `${seat.json.slice(0, -1)},"mine":true}` : seat.json);
+    for (const area of ga) parts.push(JSON.stringify(area));
+    return utf8.encode(`{"eventKey":${JSON.stringify(eventKey)},"objects":[${parts.join(",")}]}`);
   }
 
   /** Brings the model up to `now`: built once, then patched with changed and expired labels. */
@@ -141,7 +177,7 @@ export class StatusCache {
     }
     if (touched) {
       this.validUntil = earliestLiveExpiry(sql, now);
-      this.bodies = {};
+      this.forgetEncodings();
     }
   }
 
@@ -164,17 +200,24 @@ export class StatusCache {
     }
   }
 
-  /** `{ eventKey, objects }` with seats first, then GA areas: the same bytes JSON.stringify would give. */
-  private fullJson(eventKey: string): string {
-    const parts: string[] = [];
-    for (const seat of this.seats?.values() ?? []) parts.push(seat.json);
-    for (const area of this.ga.values()) parts.push(JSON.stringify(area));
-    return `{"eventKey":${JSON.stringify(eventKey)},"objects":[${parts.join(",")}]}`;
+  /** The objects array, seats first, then GA areas: the same bytes JSON.stringify would give. */
+  private objectsArray(): string {
+    if (this.objectsJson === null) {
+      const parts: string[] = [];
+      for (const seat of this.seats?.values() ?? []) parts.push(seat.json);
+      for (const area of this.ga.values()) parts.push(JSON.stringify(area));
+      this.objectsJson = `[${parts.join(",")}]`;
+    }
+    return this.objectsJson;
+  }
+
+  private compactStatuses(): CompactStatus["statuses"] {
+    const statuses: CompactStatus["statuses"] = { held: [], booked: [], not_for_sale: [] };
+    for (const [label, seat] of this.seats ?? []) if (seat.status !== "free") statuses[seat.status].push(label);
+    return statuses;
   }
 
   private compact(eventKey: string): CompactStatus {
-    const statuses: CompactStatus["statuses"] = { held: [], booked: [], not_for_sale: [] };
-    for (const [label, seat] of this.seats ?? []) if (seat.status !== "free") statuses[seat.status].push(label);
-    return { ...compactOf(eventKey, [...this.ga.values()], false), statuses };
+    return { ...compactOf(eventKey, [...this.ga.values()], false), statuses: this.compactStatuses() };
   }
 }

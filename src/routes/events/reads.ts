@@ -87,6 +87,11 @@ eventReads.openapi(
       if (clientTags === "*" || clientTags.includes(tag) || bytes === undefined) return c.body(null, 304, headers) as unknown as Answer;
       return c.body(bytes, 200, headers) as unknown as Answer;
     }
+    // The SDK's read (its own holds flagged): the kept view plus the token's rows.
+    if (p.kind === "public" && q.holdToken !== undefined && q.labels === undefined) {
+      const { body } = await unwrapAs<{ body: Uint8Array<ArrayBuffer> }>(c.env, p, eventKey, await stub.statusForToken(q.format, q.holdToken));
+      return c.body(body, 200, JSON_TYPE) as unknown as ReturnType<typeof c.json<FullStatus, 200>>;
+    }
     const query = { caller: p.kind, ...(q.holdToken !== undefined ? { holdToken: q.holdToken } : {}), ...(q.labels !== undefined ? { labels: q.labels } : {}) };
     if (q.format === "compact") return c.json(await unwrapAs<z.infer<typeof compactStatus>>(c.env, p, eventKey, await stub.statusCompact(query)), 200);
     return c.json(await unwrapAs<FullStatus>(c.env, p, eventKey, await stub.status(query)), 200);
