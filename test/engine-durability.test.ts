@@ -1,7 +1,17 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { EventObject } from "../src/engine/event-object";
-import { advance, api, freeze, newEvent, outboxEvents, pauseOutbox, stubOf, token } from "./events-fixtures";
+import { advance, api, freeze, newEvent, outboxEvents, pauseOutbox, stubOf, token, type EventFixture } from "./events-fixtures";
+
+/** The outbox once the object's own flush has had up to a second to send it. */
+async function outboxAfterFlush(f: EventFixture) {
+  let left = await outboxEvents(f);
+  for (let i = 0; i < 50 && left.length > 0; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    left = await outboxEvents(f);
+  }
+  return left;
+}
 
 describe("durability, expiry sweep and outbox", () => {
   it("keeps holds and bookings across eviction", async () => {
@@ -56,24 +66,14 @@ describe("durability, expiry sweep and outbox", () => {
     expect(await outboxEvents(f)).toHaveLength(2);
     await evictDurableObject(stubOf(f));
     // Any call wakes the object; the flush starts during its start-up.
-    let left = await outboxEvents(f);
-    for (let i = 0; i < 50 && left.length > 0; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      left = await outboxEvents(f);
-    }
-    expect(left).toEqual([]);
+    expect(await outboxAfterFlush(f)).toEqual([]);
   });
 
   it("sends every change of a burst of concurrent commits (flushes coalesced on a short interval)", async () => {
     const f = await newEvent();
     const labels = Array.from({ length: 10 }, (_, i) => `A-1-${i + 1}`);
     await Promise.all(labels.map((label) => api.hold(f, { objectLabels: [label], holdToken: token() })));
-    let left = await outboxEvents(f);
-    for (let i = 0; i < 50 && left.length > 0; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      left = await outboxEvents(f);
-    }
-    expect(left).toEqual([]);
+    expect(await outboxAfterFlush(f)).toEqual([]);
   });
 
   it("keeps outbox rows when sending fails and retries from the alarm", async () => {

@@ -35,7 +35,7 @@ export class EventCore extends DurableObject<Env> {
   private lastFlushAt = 0;
   protected flushAgain = false;
   protected staging: string | null = null;
-  /** Serialised public status views; forgotten on every commit (see afterCommit). */
+  /** The public status view, kept in memory and patched with each commit's changed labels (see afterCommit). */
   protected readonly statusCache = new StatusCache();
   /** Tests set this to inspect outbox rows before they are sent. */
   outboxPaused = false;

@@ -50,6 +50,19 @@ export function earliestLiveExpiry(sql: SqlStorage, now: number): number | null 
 
 const utf8 = new TextEncoder();
 
+/** The full form's body around an encoded objects array. */
+function fullBody(eventKey: string, objects: string): string {
+  return `{"eventKey":${JSON.stringify(eventKey)},"objects":${objects}}`;
+}
+
+/** The objects array: each seat's fragment (as `seatJson` renders it), then the GA entries. */
+function joinObjects(seats: ReadonlyMap<string, { json: string }>, ga: Iterable<StatusEntry>, seatJson: (label: string, json: string) => string): string {
+  const parts: string[] = [];
+  for (const [label, seat] of seats) parts.push(seatJson(label, seat.json));
+  for (const area of ga) parts.push(JSON.stringify(area));
+  return `[${parts.join(",")}]`;
+}
+
 /** A cached status body and the tag that names exactly these bytes. */
 export interface TaggedBody {
   tag: string;
@@ -113,7 +126,7 @@ export class StatusCache {
     this.refresh(sql, layout, published, now);
     const cached = this.bodies[format];
     if (cached !== undefined) return cached;
-    const built = format === "full" ? `{"eventKey":${JSON.stringify(eventKey)},"objects":${this.objectsArray()}}` : JSON.stringify(this.compact(eventKey));
+    const built = format === "full" ? fullBody(eventKey, this.objectsArray()) : JSON.stringify(this.compact(eventKey));
     const body = { tag: crypto.randomUUID(), bytes: utf8.encode(built) };
     this.bodies[format] = body;
     return body;
@@ -141,11 +154,9 @@ export class StatusCache {
       const mine = [...seats.keys()].filter((label) => mineSeats.has(label));
       return utf8.encode(JSON.stringify({ ...compactOf(eventKey, ga, true), statuses: this.compactStatuses(), mine }));
     }
-    const parts: string[] = [];
     // A held seat's entry ends with holdExpiresAt, the key `mine` follows in a fresh read.
-    for (const [label, seat] of seats) parts.push(mineSeats.has(label) ? `${seat.json.slice(0, -1)},"mine":true}` : seat.json);
-    for (const area of ga) parts.push(JSON.stringify(area));
-    return utf8.encode(`{"eventKey":${JSON.stringify(eventKey)},"objects":[${parts.join(",")}]}`);
+    const objects = joinObjects(seats, ga, (label, json) => (mineSeats.has(label) ? `${json.slice(0, -1)},"mine":true}` : json));
+    return utf8.encode(fullBody(eventKey, objects));
   }
 
   /** Brings the model up to `now`: built once, then patched with changed and expired labels. */
@@ -202,12 +213,7 @@ export class StatusCache {
 
   /** The objects array, seats first, then GA areas: the same bytes JSON.stringify would give. */
   private objectsArray(): string {
-    if (this.objectsJson === null) {
-      const parts: string[] = [];
-      for (const seat of this.seats?.values() ?? []) parts.push(seat.json);
-      for (const area of this.ga.values()) parts.push(JSON.stringify(area));
-      this.objectsJson = `[${parts.join(",")}]`;
-    }
+    this.objectsJson ??= joinObjects(this.seats ?? new Map(), this.ga.values(), (_label, json) => json);
     return this.objectsJson;
   }
 

@@ -71,6 +71,8 @@ eventReads.openapi(
     const q = c.req.valid("query");
     const p = c.var.principal;
     const stub = stubFor(c.env, p, eventKey);
+    // Ready bytes (or a 304) from the object; the cast only tells the typed handler they are the route's answer.
+    type Answer = ReturnType<typeof c.json<FullStatus, 200>>;
     // The common SDK/browser read: a body serialised once in the Durable Object, answered as is
     // (from this isolate's copy while the object confirms its tag), with the tag as an ETag.
     if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined) {
@@ -81,8 +83,6 @@ eventReads.openapi(
       const { tag, body } = await unwrapAs<{ tag: string; body?: Uint8Array<ArrayBuffer> }>(c.env, p, eventKey, await stub.statusBody(q.format, knownTag));
       if (body !== undefined) keepStatusCopy(copyKey, { tag, bytes: body });
       const headers = { ...JSON_TYPE, etag: `"${tag}"`, "cache-control": "no-cache" };
-      // The cast only tells the typed handler that these bytes (or a 304) are the route's answer.
-      type Answer = ReturnType<typeof c.json<FullStatus, 200>>;
       const bytes = body ?? (copy?.tag === tag ? copy.bytes : undefined);
       if (clientTags === "*" || clientTags.includes(tag) || bytes === undefined) return c.body(null, 304, headers) as unknown as Answer;
       return c.body(bytes, 200, headers) as unknown as Answer;
@@ -90,7 +90,7 @@ eventReads.openapi(
     // The SDK's read (its own holds flagged): the kept view plus the token's rows.
     if (p.kind === "public" && q.holdToken !== undefined && q.labels === undefined) {
       const { body } = await unwrapAs<{ body: Uint8Array<ArrayBuffer> }>(c.env, p, eventKey, await stub.statusForToken(q.format, q.holdToken));
-      return c.body(body, 200, JSON_TYPE) as unknown as ReturnType<typeof c.json<FullStatus, 200>>;
+      return c.body(body, 200, JSON_TYPE) as unknown as Answer;
     }
     const query = { caller: p.kind, ...(q.holdToken !== undefined ? { holdToken: q.holdToken } : {}), ...(q.labels !== undefined ? { labels: q.labels } : {}) };
     if (q.format === "compact") return c.json(await unwrapAs<z.infer<typeof compactStatus>>(c.env, p, eventKey, await stub.statusCompact(query)), 200);
