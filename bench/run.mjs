@@ -65,7 +65,13 @@ if (args.help) {
   process.exit(0);
 }
 
-const list = (s) => (s ? s.split(",").map((x) => x.trim()).filter(Boolean) : []);
+const list = (s) =>
+  s
+    ? s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
 const only = list(args.only);
 const skip = new Set(list(args.skip));
 const unknown = [...only, ...skip].filter((n) => !SCENARIOS.some((s) => s.name === n));
@@ -146,7 +152,11 @@ try {
     if (sentinel && NEEDS_SERVICE.has(scenario.name)) {
       const waited = await settle(ctx, sentinel, opts.settleSeconds);
       log(waited === null ? `webhook queue not drained within ${opts.settleSeconds} s; going on` : `webhook queue drained (${waited.toFixed(1)} s)`);
-      if (waited === null) report.note(scenario.name, `the webhook queue was still draining the previous scenarios' events (waited ${opts.settleSeconds} s); figures share the CPUs with that work`);
+      if (waited === null)
+        report.note(
+          scenario.name,
+          `the webhook queue was still draining the previous scenarios' events (waited ${opts.settleSeconds} s); figures share the CPUs with that work`,
+        );
     }
     log(`scenario ${scenario.name}`);
     const t = Date.now();
@@ -162,7 +172,9 @@ try {
   }
   const header = [
     `Seat reservation service benchmark, ${new Date().toISOString()}`,
-    `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), load average at end ${loadavg().map((l) => l.toFixed(2)).join(" ")}; shared with other work, so compare ratios to the same-run baselines.`,
+    `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), load average at end ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}; shared with other work, so compare ratios to the same-run baselines.`,
     `Runtime: ${runtime ? `wrangler dev (local workerd), fresh --persist-to state, frozen copy of ${args.source === "head" ? "git HEAD" : "the working tree"}, measured ${baseUrl === runtime.directUrl ? "at the Worker's own socket (past the dev proxy)" : "through the wrangler dev proxy"}` : baseUrl ? `existing server ${baseUrl}` : "none"}; options ${JSON.stringify({ ...opts, quick })}; total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
     "",
   ].join("\n");

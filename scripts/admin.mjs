@@ -64,7 +64,8 @@ try {
 // The local token file only speaks for a local server; a deployed one needs its own token.
 const isLocal = ["127.0.0.1", "localhost", "[::1]", "0.0.0.0"].includes(url.hostname);
 const token = values.token ?? process.env.ADMIN_TOKEN ?? (isLocal ? readDevVars(path.join(root, ".dev.vars")).ADMIN_TOKEN : undefined);
-if (!token) usage(isLocal ? "no ADMIN_TOKEN: run `npm run dev` once (it writes .dev.vars) or pass --token" : "pass --token or set ADMIN_TOKEN for a deployed server");
+if (!token)
+  usage(isLocal ? "no ADMIN_TOKEN: run `npm run dev` once (it writes .dev.vars) or pass --token" : "pass --token or set ADMIN_TOKEN for a deployed server");
 
 const ENVIRONMENTS = { production: "production", live: "production", sandbox: "sandbox", test: "sandbox" };
 

@@ -88,7 +88,9 @@ async function build() {
   await write("bundle.d.ts", types);
   await write("bundle.js", bundle);
   const ms = Math.round(performance.now() - started);
-  console.log(`build-sdk: v${version} seating.js ${(iifeText.length / 1024).toFixed(1)} KiB, seating.mjs ${(esmText.length / 1024).toFixed(1)} KiB in ${ms} ms`);
+  console.log(
+    `build-sdk: v${version} seating.js ${(iifeText.length / 1024).toFixed(1)} KiB, seating.mjs ${(esmText.length / 1024).toFixed(1)} KiB in ${ms} ms`,
+  );
 }
 
 await build();

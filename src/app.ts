@@ -22,7 +22,16 @@ export function createApp() {
 
   // Browsers call the public API from ticketing sites on other origins with a publishable key.
   app.use("/api/*", serverTiming());
-  app.use("/api/*", cors({ origin: "*", allowHeaders: ["X-Api-Key", "Content-Type", "If-None-Match"], exposeHeaders: ["ETag", "Server-Timing"], allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"], maxAge: 86400 }));
+  app.use(
+    "/api/*",
+    cors({
+      origin: "*",
+      allowHeaders: ["X-Api-Key", "Content-Type", "If-None-Match"],
+      exposeHeaders: ["ETag", "Server-Timing"],
+      allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"],
+      maxAge: 86400,
+    }),
+  );
 
   app.route("/admin/v1", admin);
   app.route("/api/v1/charts", charts);
@@ -33,11 +42,24 @@ export function createApp() {
   app.route("/", demo);
 
   // The OpenAPI document lives on the root app: only there does the registry see every sub-app's routes.
-  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", { type: "apiKey", in: "header", name: "X-Api-Key", description: "A publishable (pk_live_/pk_test_) or secret (sk_live_/sk_test_) key" });
-  app.openAPIRegistry.registerComponent("securitySchemes", "AdminToken", { type: "http", scheme: "bearer", description: "The deployment's ADMIN_TOKEN (operator API only)" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+    description: "A publishable (pk_live_/pk_test_) or secret (sk_live_/sk_test_) key",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "AdminToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The deployment's ADMIN_TOKEN (operator API only)",
+  });
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "Seat reservation service", version: "1.0.0", description: "Charts, events, seat and general-admission holds and bookings, and webhooks. Every error uses one JSON envelope." },
+    info: {
+      title: "Seat reservation service",
+      version: "1.0.0",
+      description: "Charts, events, seat and general-admission holds and bookings, and webhooks. Every error uses one JSON envelope.",
+    },
     security: [{ ApiKey: [] }],
   });
 

@@ -70,7 +70,10 @@ describe("operator API: workspaces", () => {
 describe("operator API: secret keys", () => {
   it("issues a secret key per environment, which authenticates", async () => {
     const ws = await newWs();
-    for (const [environment, prefix] of [["production", "sk_live_"], ["sandbox", "sk_test_"]] as const) {
+    for (const [environment, prefix] of [
+      ["production", "sk_live_"],
+      ["sandbox", "sk_test_"],
+    ] as const) {
       const res = await admin("POST", `/workspaces/${ws.workspaceKey}/secret-keys/${environment}`);
       expect(res.status).toBe(201);
       expect(res.body.environment).toBe(environment);
@@ -148,7 +151,11 @@ describe("operator API switched off (no ADMIN_TOKEN)", () => {
   /** Runs a request through a fresh app with the token removed from the bindings. */
   async function withoutToken(method: string, path: string, headers: Record<string, string>, token: string | undefined) {
     const ctx = createExecutionContext();
-    const req = new Request(`http://service.test${path}`, { method, headers: { "Content-Type": "application/json", ...headers }, body: method === "POST" ? JSON.stringify({ name: "Hidden ws" }) : undefined });
+    const req = new Request(`http://service.test${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", ...headers },
+      body: method === "POST" ? JSON.stringify({ name: "Hidden ws" }) : undefined,
+    });
     const res = await createApp().fetch(req, { ...env, ADMIN_TOKEN: token }, ctx);
     await waitOnExecutionContext(ctx);
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -163,7 +170,12 @@ describe("operator API switched off (no ADMIN_TOKEN)", () => {
       ["GET", "/admin/v1"],
       ["DELETE", "/admin/v1/workspaces"],
     ])(`${JSON.stringify(token)} token: %s %s is 404 not_found`, async (method, path) => {
-      for (const headers of [{} as Record<string, string>, { Authorization: "Bearer " }, { Authorization: "Bearer anything" }, { Authorization: `Bearer ${TOKEN}` }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { Authorization: "Bearer " },
+        { Authorization: "Bearer anything" },
+        { Authorization: `Bearer ${TOKEN}` },
+      ]) {
         const res = await withoutToken(method, path, headers, token);
         expect(res.status).toBe(404);
         expect(res.body).toMatchObject({ statusCode: 404, code: "not_found" });

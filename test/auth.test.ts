@@ -69,7 +69,14 @@ describe("authentication failures are all the same 401", () => {
     for (const [method, path, body] of PROTECTED) {
       for (const [what, headers] of badHeaders) {
         const res = await raw(method, path, headers, body);
-        expect({ what, method, path, status: res.status, type: res.type, text: res.text }).toEqual({ what, method, path, status: 401, type: reference.type, text: reference.text });
+        expect({ what, method, path, status: res.status, type: res.type, text: res.text }).toEqual({
+          what,
+          method,
+          path,
+          status: 401,
+          type: reference.type,
+          text: reference.text,
+        });
         // The answer never echoes what was sent.
         if (headers["X-Api-Key"]) expect(res.text).not.toContain(headers["X-Api-Key"].trim() || "\u0000");
       }

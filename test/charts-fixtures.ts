@@ -5,7 +5,8 @@ export function bigLayout(seats: number) {
     const rows = [];
     for (let r = 0; r < 100 && s * 10_000 + r * 100 < seats; r++) {
       const row = [];
-      for (let i = 0; i < 100 && s * 10_000 + r * 100 + i < seats; i++) row.push({ label: `S${s}-${r}-${i}`, categoryKey: i % 2 ? "a" : "b", x: i * 10, y: r * 10 });
+      for (let i = 0; i < 100 && s * 10_000 + r * 100 + i < seats; i++)
+        row.push({ label: `S${s}-${r}-${i}`, categoryKey: i % 2 ? "a" : "b", x: i * 10, y: r * 10 });
       rows.push({ label: String(r + 1), seats: row });
     }
     sections.push({ key: `S${s}`, label: `Section ${s}`, rows });

@@ -6,8 +6,20 @@ import { parseLayout } from "../src/charts/layout-schema";
 import { smallLayout } from "./helpers";
 
 const base = () => parseLayout(smallLayout(4, 50));
-const seat = (objectLabel: string, categoryKey: string, held: number, booked: number): ReservedObject => ({ objectLabel, objectType: "seat", categoryKey, held, booked });
-const ga = (objectLabel: string, categoryKey: string, held: number, booked: number): ReservedObject => ({ objectLabel, objectType: "generalAdmission", categoryKey, held, booked });
+const seat = (objectLabel: string, categoryKey: string, held: number, booked: number): ReservedObject => ({
+  objectLabel,
+  objectType: "seat",
+  categoryKey,
+  held,
+  booked,
+});
+const ga = (objectLabel: string, categoryKey: string, held: number, booked: number): ReservedObject => ({
+  objectLabel,
+  objectType: "generalAdmission",
+  categoryKey,
+  held,
+  booked,
+});
 
 describe("publishImpact", () => {
   const reserved = [seat("A-1-1", "stalls", 1, 0), seat("A-1-2", "balcony", 0, 1), ga("Floor", "stalls", 10, 20)];
@@ -83,7 +95,9 @@ const layoutArb: fc.Arbitrary<Layout> = fc
   })
   .map(({ seats, ga, cats }) => ({
     categories: ["a", "b", "c"].map((key) => ({ key, label: key, color: "#000" })),
-    sections: [{ key: "S", label: "S", rows: [{ label: "1", seats: seats.map((label, i) => ({ label: `s:${label}`, categoryKey: cats[i % cats.length]! })) }] }],
+    sections: [
+      { key: "S", label: "S", rows: [{ label: "1", seats: seats.map((label, i) => ({ label: `s:${label}`, categoryKey: cats[i % cats.length]! })) }] },
+    ],
     generalAdmission: ga.map((capacity, i) => ({ label: `ga:${i}`, categoryKey: cats[i]!, capacity })),
   }));
 
@@ -93,13 +107,16 @@ describe("publishImpact properties", () => {
       fc.property(layoutArb, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat())), (layout, picks) => {
         const index = indexLayout(parseLayout(layout));
         const objects = [...index.values()];
-        const reserved: ReservedObject[] = objects.length === 0 ? [] : picks.map(([i, h, b]) => {
-          const o = objects[i % objects.length]!;
-          const cap = o.objectType === "seat" ? 1 : o.capacity!;
-          const held = h % (cap + 1);
-          const booked = o.objectType === "seat" ? (held ? 0 : b % 2) : b % (cap - held + 1);
-          return { objectLabel: o.label, objectType: o.objectType, categoryKey: o.categoryKey, held, booked };
-        });
+        const reserved: ReservedObject[] =
+          objects.length === 0
+            ? []
+            : picks.map(([i, h, b]) => {
+                const o = objects[i % objects.length]!;
+                const cap = o.objectType === "seat" ? 1 : o.capacity!;
+                const held = h % (cap + 1);
+                const booked = o.objectType === "seat" ? (held ? 0 : b % 2) : b % (cap - held + 1);
+                return { objectLabel: o.label, objectType: o.objectType, categoryKey: o.categoryKey, held, booked };
+              });
         expect(publishImpact(index, reserved)).toEqual([]);
       }),
     );

@@ -6,7 +6,15 @@ describe("charts in the OpenAPI document", () => {
     const res = await call("GET", "/openapi.json");
     expect(res.status).toBe(200);
     const paths = Object.keys(res.body.paths);
-    for (const p of ["/api/v1/charts", "/api/v1/charts/{chartKey}", "/api/v1/charts/{chartKey}/draft", "/api/v1/charts/{chartKey}/published", "/api/v1/charts/{chartKey}/publish", "/api/v1/charts/{chartKey}/publish-check", "/api/v1/charts/{chartKey}/unpublish"]) {
+    for (const p of [
+      "/api/v1/charts",
+      "/api/v1/charts/{chartKey}",
+      "/api/v1/charts/{chartKey}/draft",
+      "/api/v1/charts/{chartKey}/published",
+      "/api/v1/charts/{chartKey}/publish",
+      "/api/v1/charts/{chartKey}/publish-check",
+      "/api/v1/charts/{chartKey}/unpublish",
+    ]) {
       expect(paths).toContain(p);
     }
     expect(Object.keys(res.body.components.schemas)).toEqual(expect.arrayContaining(["Layout", "Chart", "ChartCreate", "ChartUpdate"]));

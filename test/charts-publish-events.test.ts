@@ -18,7 +18,10 @@ async function chartWithEvent(k: TestKeys, environment: "production" | "sandbox"
   const eventId = `ev_${environment}_${k.workspaceId}`;
   await db(env).insert(events).values({ id: eventId, workspaceId: k.workspaceId, environment, eventKey, chartId: chart.id, createdAt });
   const stub = eventStub(env, k.workspaceId, environment, eventKey);
-  await stub.init({ workspaceId: k.workspaceId, environment, eventKey, eventId, chartId: chart.id, chartKey: "hall", layoutVersion: chart.publishedVersion, createdAt }, await loadPublishedLayout(db(env), chart));
+  await stub.init(
+    { workspaceId: k.workspaceId, environment, eventKey, eventId, chartId: chart.id, chartKey: "hall", layoutVersion: chart.publishedVersion, createdAt },
+    await loadPublishedLayout(db(env), chart),
+  );
   return stub;
 }
 
@@ -28,7 +31,9 @@ describe("publish with reservations on events", () => {
     const stub = await chartWithEvent(k, "sandbox", "gala");
     const held = await stub.hold({ objectLabels: ["A-1-1", "A-1-2"], holdToken: "token-123456", ttlSeconds: 600 });
     expect(held.ok).toBe(true);
-    expect((await stub.hold({ objectLabels: ["Floor"], holdToken: "token-123456", ttlSeconds: 600, objectType: "generalAdmission", quantity: 6 })).ok).toBe(true);
+    expect((await stub.hold({ objectLabels: ["Floor"], holdToken: "token-123456", ttlSeconds: 600, objectType: "generalAdmission", quantity: 6 })).ok).toBe(
+      true,
+    );
 
     // Draft: A-1-1 removed, A-1-2 recategorised, Floor shrunk to 5 (6 held), A-1-3 untouched.
     const draft = smallLayout(4, 5);

@@ -38,8 +38,14 @@ describe("publish and unpublish", () => {
     await call("POST", "/api/v1/charts/hall/publish", { key: k.skLive });
     const v2 = smallLayout(5);
     const v3 = smallLayout(7);
-    expect((await call("PATCH", "/api/v1/charts/hall", { key: k.skLive, body: { draftVersion: v2 } })).body).toMatchObject({ draftVersion: 2, publishedVersion: 1 });
-    expect((await call("PATCH", "/api/v1/charts/hall", { key: k.skLive, body: { draftVersion: v3 } })).body).toMatchObject({ draftVersion: 3, publishedVersion: 1 });
+    expect((await call("PATCH", "/api/v1/charts/hall", { key: k.skLive, body: { draftVersion: v2 } })).body).toMatchObject({
+      draftVersion: 2,
+      publishedVersion: 1,
+    });
+    expect((await call("PATCH", "/api/v1/charts/hall", { key: k.skLive, body: { draftVersion: v3 } })).body).toMatchObject({
+      draftVersion: 3,
+      publishedVersion: 1,
+    });
     expect(await storedVersions(k.workspaceId, "hall")).toEqual([1, 3]);
     expect((await call("GET", "/api/v1/charts/hall/published", { key: k.skLive })).body).toEqual(v1);
     expect((await call("GET", "/api/v1/charts/hall/draft", { key: k.skLive })).body).toEqual(v3);
@@ -92,7 +98,16 @@ describe("delete with events", () => {
     const k = await newWorkspace();
     await call("POST", "/api/v1/charts", { key: k.skLive, body: { name: "Hall", chartKey: "hall" } });
     const chart = await getChartByKey(db(env), k.workspaceId, "hall");
-    await db(env).insert(events).values({ id: `evt_row_${environment}_${k.workspaceId}`, workspaceId: k.workspaceId, environment, eventKey: "gala", chartId: chart!.id, createdAt: new Date().toISOString() });
+    await db(env)
+      .insert(events)
+      .values({
+        id: `evt_row_${environment}_${k.workspaceId}`,
+        workspaceId: k.workspaceId,
+        environment,
+        eventKey: "gala",
+        chartId: chart!.id,
+        createdAt: new Date().toISOString(),
+      });
     for (const key of [k.skLive, k.skTest]) {
       const res = await call("DELETE", "/api/v1/charts/hall", { key });
       expect(res.status).toBe(409);
@@ -120,9 +135,15 @@ describe("a 100,000-seat chart", () => {
     expect(read.status).toBe(200);
     expect(read.body.sections.reduce((n: number, s: { rows: { seats: unknown[] }[] }) => n + s.rows.reduce((m, r) => m + r.seats.length, 0), 0)).toBe(100_000);
     expect(read.body).toEqual(layout);
-    const parts = await db(env).select({ part: chartLayouts.part }).from(chartLayouts).where(eq(chartLayouts.chartId, (await getChartByKey(db(env), k.workspaceId, "stadium"))!.id)).all();
+    const parts = await db(env)
+      .select({ part: chartLayouts.part })
+      .from(chartLayouts)
+      .where(eq(chartLayouts.chartId, (await getChartByKey(db(env), k.workspaceId, "stadium"))!.id))
+      .all();
     const bytes = JSON.stringify(layout).length;
-    console.log(`100,000 seats (${(bytes / 1e6).toFixed(1)} MB JSON, ${parts.length} parts): create ${(t1 - t0).toFixed(0)} ms, publish ${(t2 - t1).toFixed(0)} ms, read published ${(t3 - t2).toFixed(0)} ms`);
+    console.log(
+      `100,000 seats (${(bytes / 1e6).toFixed(1)} MB JSON, ${parts.length} parts): create ${(t1 - t0).toFixed(0)} ms, publish ${(t2 - t1).toFixed(0)} ms, read published ${(t3 - t2).toFixed(0)} ms`,
+    );
     const t4 = performance.now();
     const patched = await call("PATCH", "/api/v1/charts/stadium", { key: k.skLive, body: { draftVersion: layout } });
     console.log(`100,000 seats: replace draft ${(performance.now() - t4).toFixed(0)} ms`);

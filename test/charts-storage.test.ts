@@ -32,7 +32,10 @@ describe("chart queries", () => {
   it("store and load a multi-part layout with non-ASCII labels exactly", async () => {
     const k = await newWorkspace();
     const seats = Array.from({ length: 40_000 }, (_, i) => ({ label: `Sitz-ä-😀-${i}`, categoryKey: "c" }));
-    const layout = parseLayout({ categories: [{ key: "c", label: "Catégorie", color: "#000" }], sections: [{ key: "S", label: "Sektion", rows: [{ label: "1", seats }] }] });
+    const layout = parseLayout({
+      categories: [{ key: "c", label: "Catégorie", color: "#000" }],
+      sections: [{ key: "S", label: "Sektion", rows: [{ label: "1", seats }] }],
+    });
     const chart = await createChart(db(env), { workspaceId: k.workspaceId, chartKey: "uni", name: "Unicode", layout });
     const parts = await db(env).select().from(chartLayouts).where(eq(chartLayouts.chartId, chart.id)).all();
     expect(parts.length).toBeGreaterThan(4);

@@ -26,7 +26,9 @@ describe("GET /openapi.json", () => {
 
   it("documents the operator routes with the error envelope", async () => {
     const { body } = await call<OpenApiDoc>("GET", "/openapi.json");
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/admin/v1/workspaces", "/admin/v1/workspaces/{workspaceKey}", "/admin/v1/workspaces/{workspaceKey}/secret-keys/{environment}"]));
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(["/admin/v1/workspaces", "/admin/v1/workspaces/{workspaceKey}", "/admin/v1/workspaces/{workspaceKey}/secret-keys/{environment}"]),
+    );
     const create = body.paths["/admin/v1/workspaces"].post;
     expect(create.security).toEqual([{ AdminToken: [] }]);
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["201", "400", "401"]));
@@ -38,7 +40,10 @@ describe("GET /openapi.json", () => {
     const paths = Object.keys(body.paths);
     for (const path of paths) expect(path).toMatch(/^\/(api\/v1|admin\/v1|sdk)(\/|$)/);
     for (const prefix of ["/api/v1/charts", "/api/v1/events", "/api/v1/webhooks", "/admin/v1/workspaces"]) {
-      expect(paths.some((p) => p.startsWith(prefix)), prefix).toBe(true);
+      expect(
+        paths.some((p) => p.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
     }
   });
 

@@ -11,7 +11,9 @@ describe("concurrency", () => {
 
   it("simultaneous GA holds never exceed capacity", async () => {
     const f = await newEvent();
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => api.hold(f, { objectLabels: ["Floor"], holdToken: token(`g${i}`), objectType: "generalAdmission", quantity: 3 })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => api.hold(f, { objectLabels: ["Floor"], holdToken: token(`g${i}`), objectType: "generalAdmission", quantity: 3 })),
+    );
     const won = results.filter((r) => r.status === 200).length;
     expect(won).toBe(16); // floor(50 / 3)
     expect(results.filter((r) => r.status === 409).every((r) => r.body.code === "ga_capacity_exceeded")).toBe(true);

@@ -27,7 +27,13 @@ describe("durability, expiry sweep and outbox", () => {
   });
 
   it("arms an alarm at the earliest expiry; the sweep frees in chunks, emits hold_expired once, and is idempotent", async () => {
-    const f = await newEvent({ layout: { categories: [{ key: "c", label: "C", color: "#123456" }], sections: [{ key: "S", label: "S", rows: [{ label: "1", seats: Array.from({ length: 700 }, (_, i) => ({ label: `S-${i}`, categoryKey: "c" })) }] }], generalAdmission: [] } });
+    const f = await newEvent({
+      layout: {
+        categories: [{ key: "c", label: "C", color: "#123456" }],
+        sections: [{ key: "S", label: "S", rows: [{ label: "1", seats: Array.from({ length: 700 }, (_, i) => ({ label: `S-${i}`, categoryKey: "c" })) }] }],
+        generalAdmission: [],
+      },
+    });
     await pauseOutbox(f);
     await freeze(f);
     for (let i = 0; i < 700; i += 200) {
@@ -45,7 +51,10 @@ describe("durability, expiry sweep and outbox", () => {
     const expired = (await outboxEvents(f)).filter((e) => e.type === "seat.hold_expired");
     expect(expired).toHaveLength(700);
     expect(new Set(expired.map((e) => e.object.objectLabel)).size).toBe(700);
-    const rows = await runInDurableObject(stubOf(f), (_o: EventObject, state: DurableObjectState) => state.storage.sql.exec("SELECT COUNT(*) AS n FROM seats").one().n);
+    const rows = await runInDurableObject(
+      stubOf(f),
+      (_o: EventObject, state: DurableObjectState) => state.storage.sql.exec("SELECT COUNT(*) AS n FROM seats").one().n,
+    );
     expect(rows).toBe(0);
   });
 
@@ -85,7 +94,9 @@ describe("durability, expiry sweep and outbox", () => {
     await runInDurableObject(stubOf(f), async (o: EventObject, state: DurableObjectState) => {
       expect(await flushOutbox(state.storage.sql, failing, o.clock.now())).toBe(false);
     });
-    const left = await runInDurableObject(stubOf(f), (_o: EventObject, state: DurableObjectState) => state.storage.sql.exec("SELECT attempts, next_at FROM outbox").toArray());
+    const left = await runInDurableObject(stubOf(f), (_o: EventObject, state: DurableObjectState) =>
+      state.storage.sql.exec("SELECT attempts, next_at FROM outbox").toArray(),
+    );
     expect(left).toHaveLength(1);
     expect(left[0]!.attempts).toBe(1);
     await runInDurableObject(stubOf(f), async (o: EventObject) => {
@@ -102,7 +113,12 @@ describe("outbox packing", () => {
     const { packEvents } = await import("../src/engine/outbox");
     const row = (seq: number, workspaceId: string, pad = 0) => ({
       seq,
-      body: JSON.stringify({ kind: "event", workspaceId, environment: "production", event: { id: `evt_${seq}`, type: "seat.held", created: 1, data: { object: { pad: "x".repeat(pad) } } } }),
+      body: JSON.stringify({
+        kind: "event",
+        workspaceId,
+        environment: "production",
+        event: { id: `evt_${seq}`, type: "seat.held", created: 1, data: { object: { pad: "x".repeat(pad) } } },
+      }),
     });
     const small = packEvents([row(1, "ws_a"), row(2, "ws_a"), row(3, "ws_a")]);
     expect(small.rows).toBe(3);
@@ -117,7 +133,14 @@ describe("outbox packing", () => {
     expect(big.messages.map((m) => m.events.length)).toEqual([3, 3]);
     expect(big.rows).toBe(6);
     // Non-ASCII text counts up to 3 bytes per character.
-    const wide = packEvents(Array.from({ length: 3 }, (_, i) => ({ seq: i + 1, body: row(i + 1, "ws_a").body.replace("seat.held", "seat.held").replace('"pad":""', `"pad":"${"é".repeat(20_000)}"`) })));
+    const wide = packEvents(
+      Array.from({ length: 3 }, (_, i) => ({
+        seq: i + 1,
+        body: row(i + 1, "ws_a")
+          .body.replace("seat.held", "seat.held")
+          .replace('"pad":""', `"pad":"${"é".repeat(20_000)}"`),
+      })),
+    );
     expect(wide.messages.map((m) => m.events.length)).toEqual([1, 1]);
   });
 });

@@ -64,13 +64,19 @@ describe("request bodies", () => {
     expect(Object.keys(res.body.errors ?? {}).length).toBeGreaterThan(0);
   });
 
-  it.each([["[]"], ['"a string"'], ["42"], ["null"], ["true"], ['[{"name":"abc"}]']])("a body of the wrong type (%s) is 400 with errors.body", async (rawBody) => {
-    for (const [path, key] of [["/api/v1/charts", ws.skTest], ["/api/v1/events/some-event/seats/hold", ws.pkTest]]) {
-      const res = await call("POST", path, { key, rawBody });
-      expectEnvelope(res, 400, "validation_failed");
-      expect(res.body.errors).toHaveProperty("body");
-    }
-  });
+  it.each([["[]"], ['"a string"'], ["42"], ["null"], ["true"], ['[{"name":"abc"}]']])(
+    "a body of the wrong type (%s) is 400 with errors.body",
+    async (rawBody) => {
+      for (const [path, key] of [
+        ["/api/v1/charts", ws.skTest],
+        ["/api/v1/events/some-event/seats/hold", ws.pkTest],
+      ]) {
+        const res = await call("POST", path, { key, rawBody });
+        expectEnvelope(res, 400, "validation_failed");
+        expect(res.body.errors).toHaveProperty("body");
+      }
+    },
+  );
 
   it.each([
     ["text/plain", '{"name":"Plain text"}'],
@@ -84,13 +90,23 @@ describe("request bodies", () => {
   });
 
   it("refuses a JSON body sent without a Content-Type header (not a 500)", async () => {
-    const res = await exports.default.fetch(new Request("http://service.test/api/v1/charts", { method: "POST", headers: { "X-Api-Key": ws.skTest }, body: new TextEncoder().encode('{"name":"No type"}') }));
+    const res = await exports.default.fetch(
+      new Request("http://service.test/api/v1/charts", {
+        method: "POST",
+        headers: { "X-Api-Key": ws.skTest },
+        body: new TextEncoder().encode('{"name":"No type"}'),
+      }),
+    );
     expect([400, 415]).toContain(res.status);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
   });
 
   it("accepts application/json with a charset", async () => {
-    const res = await call("POST", "/api/v1/charts", { key: ws.skTest, rawBody: JSON.stringify({ name: "With charset" }), headers: { "Content-Type": "application/json; charset=utf-8" } });
+    const res = await call("POST", "/api/v1/charts", {
+      key: ws.skTest,
+      rawBody: JSON.stringify({ name: "With charset" }),
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
     expect(res.status).toBe(201);
   });
 });
@@ -120,7 +136,9 @@ describe("validation failures name their paths", () => {
     const q = await call("GET", "/api/v1/charts?limit=abc", { key: ws.skTest });
     expectEnvelope(q, 400, "validation_failed");
     expect(q.body.errors).toHaveProperty("limit");
-    const p = await call("POST", `/admin/v1/workspaces/${ws.workspaceKey}/secret-keys/staging`, { headers: { Authorization: `Bearer ${(env as unknown as Env).ADMIN_TOKEN}` } });
+    const p = await call("POST", `/admin/v1/workspaces/${ws.workspaceKey}/secret-keys/staging`, {
+      headers: { Authorization: `Bearer ${(env as unknown as Env).ADMIN_TOKEN}` },
+    });
     expectEnvelope(p, 400, "validation_failed");
     expect(p.body.errors).toHaveProperty("environment");
   });
@@ -141,33 +159,69 @@ describe("every answer is JSON", () => {
   };
 
   const segment = fc.oneof(
-    fc.constantFrom("api", "v1", "v2", "admin", "charts", "events", "webhooks", "workspaces", "seats", "hold", "book", "release", "status", "publish", "secret-keys", "sandbox", "x"),
+    fc.constantFrom(
+      "api",
+      "v1",
+      "v2",
+      "admin",
+      "charts",
+      "events",
+      "webhooks",
+      "workspaces",
+      "seats",
+      "hold",
+      "book",
+      "release",
+      "status",
+      "publish",
+      "secret-keys",
+      "sandbox",
+      "x",
+    ),
     fc.string({ maxLength: 12 }).map(encodeURIComponent),
     fc.constantFrom("%00", "%2F", "..", ".", "%E0%A4%A", "%ZZ", "a%20b", "🙂"),
   );
   const path = fc.oneof(
     fc.array(segment, { minLength: 1, maxLength: 6 }).map((s) => `/${s.join("/")}`),
-    fc.tuple(fc.constantFrom("/api/v1/charts", "/api/v1/events/ev", "/api/v1/events/ev/seats/hold", "/api/v1/webhooks", "/admin/v1/workspaces"), fc.array(segment, { maxLength: 2 }), fc.string({ maxLength: 10 })).map(([p, s, q]) => `${p}${s.length ? `/${s.join("/")}` : ""}?${encodeURIComponent(q)}=${encodeURIComponent(q)}`),
+    fc
+      .tuple(
+        fc.constantFrom("/api/v1/charts", "/api/v1/events/ev", "/api/v1/events/ev/seats/hold", "/api/v1/webhooks", "/admin/v1/workspaces"),
+        fc.array(segment, { maxLength: 2 }),
+        fc.string({ maxLength: 10 }),
+      )
+      .map(([p, s, q]) => `${p}${s.length ? `/${s.join("/")}` : ""}?${encodeURIComponent(q)}=${encodeURIComponent(q)}`),
   );
-  const body = fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), fc.string({ maxLength: 40 }));
+  const body = fc.oneof(
+    fc.constant(undefined),
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+    fc.string({ maxLength: 40 }),
+  );
   const contentType = fc.constantFrom(undefined, "application/json", "text/plain", "application/json; charset=utf-8");
 
   it("answers arbitrary requests with JSON and never a 5xx", async () => {
     const token = (env as unknown as Env).ADMIN_TOKEN ?? "";
     const keyChoice = fc.constantFrom(undefined, ws.skTest, ws.pkTest, ws.skLive, "sk_test_garbage");
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("GET", "POST", "PATCH", "DELETE", "PUT"), path, body, contentType, keyChoice, fc.boolean(), async (method, p, b, type, key, admin) => {
-        if (NON_API(p)) return;
-        const headers: Record<string, string> = {};
-        if (type) headers["Content-Type"] = type;
-        if (key) headers["X-Api-Key"] = key;
-        if (admin) headers.Authorization = `Bearer ${token}`;
-        const res = await exports.default.fetch(new Request(`http://service.test${p}`, { method, headers, body: method === "GET" ? undefined : b }));
-        const text = await res.text();
-        expect(res.status, `${method} ${p}`).toBeLessThan(500);
-        expect(res.headers.get("content-type"), `${method} ${p}`).toMatch(/^application\/json/);
-        expect(() => JSON.parse(text), `${method} ${p}`).not.toThrow();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("GET", "POST", "PATCH", "DELETE", "PUT"),
+        path,
+        body,
+        contentType,
+        keyChoice,
+        fc.boolean(),
+        async (method, p, b, type, key, admin) => {
+          if (NON_API(p)) return;
+          const headers: Record<string, string> = {};
+          if (type) headers["Content-Type"] = type;
+          if (key) headers["X-Api-Key"] = key;
+          if (admin) headers.Authorization = `Bearer ${token}`;
+          const res = await exports.default.fetch(new Request(`http://service.test${p}`, { method, headers, body: method === "GET" ? undefined : b }));
+          const text = await res.text();
+          expect(res.status, `${method} ${p}`).toBeLessThan(500);
+          expect(res.headers.get("content-type"), `${method} ${p}`).toMatch(/^application\/json/);
+          expect(() => JSON.parse(text), `${method} ${p}`).not.toThrow();
+        },
+      ),
       { numRuns: 300 },
     );
   });

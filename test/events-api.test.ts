@@ -56,7 +56,9 @@ describe("events API (contract §3)", () => {
     await api.hold(f, { objectLabels: ["A-1-1"], holdToken: t });
     // A sandbox key cannot see a production event.
     expect((await call("GET", `/api/v1/events/${f.eventKey}`, { key: f.keys.skTest })).status).toBe(404);
-    expect((await call("POST", `/api/v1/events/${f.eventKey}/seats/hold`, { key: f.keys.pkTest, body: { objectLabels: ["A-1-2"], holdToken: token() } })).body.code).toBe("event_not_found");
+    expect(
+      (await call("POST", `/api/v1/events/${f.eventKey}/seats/hold`, { key: f.keys.pkTest, body: { objectLabels: ["A-1-2"], holdToken: token() } })).body.code,
+    ).toBe("event_not_found");
     const other = await newWorkspace("Other");
     const paths: [string, string, unknown][] = [
       ["GET", `/api/v1/events/${f.eventKey}`, undefined],
@@ -78,25 +80,92 @@ describe("events API (contract §3)", () => {
 
   it("answers event_not_found for an unknown event on every route", async () => {
     const keys = await newWorkspace();
-    for (const path of ["status", "objects", "reports"]) expect((await call("GET", `/api/v1/events/nope/${path}`, { key: keys.skTest })).body.code).toBe("event_not_found");
-    expect((await call("POST", "/api/v1/events/nope/seats/hold", { key: keys.pkTest, body: { objectLabels: ["A"], holdToken: token() } })).body.code).toBe("event_not_found");
+    for (const path of ["status", "objects", "reports"])
+      expect((await call("GET", `/api/v1/events/nope/${path}`, { key: keys.skTest })).body.code).toBe("event_not_found");
+    expect((await call("POST", "/api/v1/events/nope/seats/hold", { key: keys.pkTest, body: { objectLabels: ["A"], holdToken: token() } })).body.code).toBe(
+      "event_not_found",
+    );
   });
 });
 
 describe("permission table", () => {
-  type Row = { op: string; method: string; path: (e: string) => string; body?: (t: string) => unknown; public: number | "token"; secretSandbox: number; secretProd: number };
+  type Row = {
+    op: string;
+    method: string;
+    path: (e: string) => string;
+    body?: (t: string) => unknown;
+    public: number | "token";
+    secretSandbox: number;
+    secretProd: number;
+  };
   const rows: Row[] = [
     { op: "GET event", method: "GET", path: (e) => `/api/v1/events/${e}`, public: 200, secretSandbox: 200, secretProd: 200 },
     { op: "GET status", method: "GET", path: (e) => `/api/v1/events/${e}/status`, public: 200, secretSandbox: 200, secretProd: 200 },
     { op: "GET objects", method: "GET", path: (e) => `/api/v1/events/${e}/objects`, public: 200, secretSandbox: 200, secretProd: 200 },
     { op: "GET reports", method: "GET", path: (e) => `/api/v1/events/${e}/reports`, public: 403, secretSandbox: 200, secretProd: 200 },
-    { op: "hold", method: "POST", path: (e) => `/api/v1/events/${e}/seats/hold`, body: (t) => ({ objectLabels: ["A-1-3"], holdToken: t }), public: 200, secretSandbox: 200, secretProd: 200 },
-    { op: "book", method: "POST", path: (e) => `/api/v1/events/${e}/seats/book`, body: (t) => ({ objectLabels: ["A-1-1"], holdToken: t }), public: 403, secretSandbox: 200, secretProd: 200 },
-    { op: "extend", method: "POST", path: (e) => `/api/v1/events/${e}/seats/extend`, body: (t) => ({ holdToken: t }), public: 403, secretSandbox: 200, secretProd: 200 },
-    { op: "release", method: "POST", path: (e) => `/api/v1/events/${e}/seats/release`, body: () => ({ objectLabels: ["A-1-1"] }), public: 400, secretSandbox: 200, secretProd: 200 },
-    { op: "release with token", method: "POST", path: (e) => `/api/v1/events/${e}/seats/release`, body: (t) => ({ holdToken: t }), public: 200, secretSandbox: 200, secretProd: 200 },
-    { op: "not-for-sale", method: "POST", path: (e) => `/api/v1/events/${e}/seats/not-for-sale`, body: () => ({ objectLabels: ["A-1-9"] }), public: 403, secretSandbox: 200, secretProd: 200 },
-    { op: "for-sale", method: "POST", path: (e) => `/api/v1/events/${e}/seats/for-sale`, body: () => ({ objectLabels: ["A-1-9"] }), public: 403, secretSandbox: 200, secretProd: 200 },
+    {
+      op: "hold",
+      method: "POST",
+      path: (e) => `/api/v1/events/${e}/seats/hold`,
+      body: (t) => ({ objectLabels: ["A-1-3"], holdToken: t }),
+      public: 200,
+      secretSandbox: 200,
+      secretProd: 200,
+    },
+    {
+      op: "book",
+      method: "POST",
+      path: (e) => `/api/v1/events/${e}/seats/book`,
+      body: (t) => ({ objectLabels: ["A-1-1"], holdToken: t }),
+      public: 403,
+      secretSandbox: 200,
+      secretProd: 200,
+    },
+    {
+      op: "extend",
+      method: "POST",
+      path: (e) => `/api/v1/events/${e}/seats/extend`,
+      body: (t) => ({ holdToken: t }),
+      public: 403,
+      secretSandbox: 200,
+      secretProd: 200,
+    },
+    {
+      op: "release",
+      method: "POST",
+      path: (e) => `/api/v1/events/${e}/seats/release`,
+      body: () => ({ objectLabels: ["A-1-1"] }),
+      public: 400,
+      secretSandbox: 200,
+      secretProd: 200,
+    },
+    {
+      op: "release with token",
+      method: "POST",
+      path: (e) => `/api/v1/events/${e}/seats/release`,
+      body: (t) => ({ holdToken: t }),
+      public: 200,
+      secretSandbox: 200,
+      secretProd: 200,
+    },
+    {
+      op: "not-for-sale",
+      method: "POST",
+      path: (e) => `/api/v1/events/${e}/seats/not-for-sale`,
+      body: () => ({ objectLabels: ["A-1-9"] }),
+      public: 403,
+      secretSandbox: 200,
+      secretProd: 200,
+    },
+    {
+      op: "for-sale",
+      method: "POST",
+      path: (e) => `/api/v1/events/${e}/seats/for-sale`,
+      body: () => ({ objectLabels: ["A-1-9"] }),
+      public: 403,
+      secretSandbox: 200,
+      secretProd: 200,
+    },
     { op: "reset", method: "POST", path: (e) => `/api/v1/events/${e}/reset`, public: 403, secretSandbox: 200, secretProd: 403 },
     { op: "list", method: "GET", path: () => `/api/v1/events`, public: 403, secretSandbox: 200, secretProd: 200 },
     { op: "move", method: "POST", path: (e) => `/api/v1/events/${e}/actions/move-to-new-chart-copy`, public: 403, secretSandbox: 200, secretProd: 200 },

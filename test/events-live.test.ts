@@ -5,7 +5,9 @@ import { api, newEvent, token, type EventFixture } from "./events-fixtures";
 
 /** Opens the live socket and collects parsed messages. */
 async function connect(f: EventFixture, key = f.pk) {
-  const res = await exports.default.fetch(new Request(`http://service.test/api/v1/events/${f.eventKey}/live?key=${key}`, { headers: { Upgrade: "websocket" } }));
+  const res = await exports.default.fetch(
+    new Request(`http://service.test/api/v1/events/${f.eventKey}/live?key=${key}`, { headers: { Upgrade: "websocket" } }),
+  );
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   const messages: { type: string; objects: Record<string, unknown>[] }[] = [];
@@ -30,13 +32,18 @@ describe("live status over WebSocket", () => {
     await api.hold(f, { objectLabels: ["A-1-1"], holdToken: t, extraData: { secret: "no" } });
     const live = await connect(f);
     const snapshot = await live.next(1);
-    expect(snapshot).toEqual({ type: "snapshot", objects: [{ objectLabel: "A-1-1", objectType: "seat", status: "held", categoryKey: "stalls", holdExpiresAt: expect.any(String) }] });
+    expect(snapshot).toEqual({
+      type: "snapshot",
+      objects: [{ objectLabel: "A-1-1", objectType: "seat", status: "held", categoryKey: "stalls", holdExpiresAt: expect.any(String) }],
+    });
     await api.hold(f, { objectLabels: ["A-1-2"], holdToken: t });
     expect(await live.next(2)).toEqual({ type: "changes", objects: [expect.objectContaining({ objectLabel: "A-1-2", status: "held" })] });
     await api.release(f, { objectLabels: ["A-1-1"], holdToken: t }, f.pk);
     expect(await live.next(3)).toEqual({ type: "changes", objects: [{ objectLabel: "A-1-1", objectType: "seat", status: "free", categoryKey: "stalls" }] });
     await api.hold(f, { objectLabels: ["Floor"], holdToken: t, objectType: "generalAdmission", quantity: 5 });
-    expect((await live.next(4)).objects).toEqual([{ objectLabel: "Floor", objectType: "generalAdmission", status: "free", categoryKey: "stalls", capacity: 50, held: 5, booked: 0, remaining: 45 }]);
+    expect((await live.next(4)).objects).toEqual([
+      { objectLabel: "Floor", objectType: "generalAdmission", status: "free", categoryKey: "stalls", capacity: 50, held: 5, booked: 0, remaining: 45 },
+    ]);
     expect(JSON.stringify(live.messages)).not.toContain(t);
     live.ws.close();
   });

@@ -14,7 +14,16 @@ const categories = [{ key: "c", label: "C", color: "#123456" }];
 function plainSeatsDrawnArea() {
   return {
     categories,
-    sections: [{ key: "S", label: "Stage", rows: [{ label: "R1", seats: [{ label: "s1", categoryKey: "c" }] }, { label: "", seats: [{ label: "s2", categoryKey: "c" }] }] }],
+    sections: [
+      {
+        key: "S",
+        label: "Stage",
+        rows: [
+          { label: "R1", seats: [{ label: "s1", categoryKey: "c" }] },
+          { label: "", seats: [{ label: "s2", categoryKey: "c" }] },
+        ],
+      },
+    ],
     generalAdmission: [{ label: "Pit", categoryKey: "c", capacity: 5, x: 0, y: -12.5, width: 0, height: 40.25 }],
   };
 }
@@ -39,11 +48,29 @@ describe("objects response drawing hints", () => {
     const f = await newEvent();
     const list = await objects(f);
     // Every contract field unchanged, the hints added.
-    expect(list[0]).toEqual({ objectLabel: "A-1-1", categoryKey: "stalls", objectType: "seat", sectionKey: "A", sectionLabel: "Section A", rowLabel: "1", x: 0, y: 0 });
+    expect(list[0]).toEqual({
+      objectLabel: "A-1-1",
+      categoryKey: "stalls",
+      objectType: "seat",
+      sectionKey: "A",
+      sectionLabel: "Section A",
+      rowLabel: "1",
+      x: 0,
+      y: 0,
+    });
     expect(byLabel(list, "A-1-4")).toMatchObject({ rowLabel: "1", x: 30, y: 0 });
-    expect(byLabel(list, "Floor")).toEqual({ objectLabel: "Floor", categoryKey: "stalls", objectType: "generalAdmission", capacity: 50, label: "Floor", remaining: 50 });
+    expect(byLabel(list, "Floor")).toEqual({
+      objectLabel: "Floor",
+      categoryKey: "stalls",
+      objectType: "generalAdmission",
+      capacity: 50,
+      label: "Floor",
+      remaining: 50,
+    });
     // The labels filter keeps them.
-    expect(await objects(f, "?labels=A-1-2")).toEqual([{ objectLabel: "A-1-2", categoryKey: "balcony", objectType: "seat", sectionKey: "A", sectionLabel: "Section A", rowLabel: "1", x: 10, y: 0 }]);
+    expect(await objects(f, "?labels=A-1-2")).toEqual([
+      { objectLabel: "A-1-2", categoryKey: "balcony", objectType: "seat", sectionKey: "A", sectionLabel: "Section A", rowLabel: "1", x: 10, y: 0 },
+    ]);
   });
 
   it("seats without coordinates have rowLabel only; GA areas carry x, y, width, height (zeros kept)", async () => {
@@ -52,7 +79,18 @@ describe("objects response drawing hints", () => {
     expect(list).toEqual([
       { objectLabel: "s1", categoryKey: "c", objectType: "seat", sectionKey: "S", sectionLabel: "Stage", rowLabel: "R1" },
       { objectLabel: "s2", categoryKey: "c", objectType: "seat", sectionKey: "S", sectionLabel: "Stage", rowLabel: "" },
-      { objectLabel: "Pit", categoryKey: "c", objectType: "generalAdmission", capacity: 5, label: "Pit", remaining: 5, x: 0, y: -12.5, width: 0, height: 40.25 },
+      {
+        objectLabel: "Pit",
+        categoryKey: "c",
+        objectType: "generalAdmission",
+        capacity: 5,
+        label: "Pit",
+        remaining: 5,
+        x: 0,
+        y: -12.5,
+        width: 0,
+        height: 40.25,
+      },
     ]);
   });
 
@@ -108,7 +146,8 @@ describe("objects response drawing hints", () => {
     // Rebuild both layout tables in the old shape (no drawing columns), keeping the rows.
     await runInDurableObject(stubOf(f), (_o: EventObject, state: DurableObjectState) => {
       const sql = state.storage.sql;
-      const old = "label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT";
+      const old =
+        "label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT";
       const cols = "label, ord, type, category, capacity, section_key, section_label";
       state.storage.transactionSync(() => {
         sql.exec(`CREATE TABLE old_current (${old})`);
@@ -125,7 +164,12 @@ describe("objects response drawing hints", () => {
     expect(legacy[0]).toEqual({ objectLabel: "A-1-1", categoryKey: "stalls", objectType: "seat", sectionKey: "A", sectionLabel: "Section A" });
     expect(legacy).toHaveLength(11);
     const columns = await runInDurableObject(stubOf(f), (_o: EventObject, state: DurableObjectState) =>
-      ["layout_current", "layout_stage"].map((t) => state.storage.sql.exec(`PRAGMA table_info(${t})`).toArray().map((r) => r.name)),
+      ["layout_current", "layout_stage"].map((t) =>
+        state.storage.sql
+          .exec(`PRAGMA table_info(${t})`)
+          .toArray()
+          .map((r) => r.name),
+      ),
     );
     for (const names of columns) expect(names).toEqual(expect.arrayContaining(["row_label", "x", "y", "width", "height"]));
     // Holds still work, and a second wake does not try to add the columns again.
@@ -134,11 +178,22 @@ describe("objects response drawing hints", () => {
     expect(await objects(f)).toEqual(legacy);
     // A republish writes the hints through the migrated stage table.
     await republish(f, smallLayout());
-    expect((await objects(f))[0]).toEqual({ objectLabel: "A-1-1", categoryKey: "stalls", objectType: "seat", sectionKey: "A", sectionLabel: "Section A", rowLabel: "1", x: 0, y: 0 });
+    expect((await objects(f))[0]).toEqual({
+      objectLabel: "A-1-1",
+      categoryKey: "stalls",
+      objectType: "seat",
+      sectionKey: "A",
+      sectionLabel: "Section A",
+      rowLabel: "1",
+      x: 0,
+      y: 0,
+    });
   });
 
   it("the OpenAPI document lists the hints on EventObject", async () => {
-    const doc = (await call("GET", "/openapi.json")).body as { components: { schemas: Record<string, { properties: Record<string, { type?: string }>; required?: string[] }> } };
+    const doc = (await call("GET", "/openapi.json")).body as {
+      components: { schemas: Record<string, { properties: Record<string, { type?: string }>; required?: string[] }> };
+    };
     const schema = doc.components.schemas.EventObject!;
     for (const k of ["rowLabel", "x", "y", "width", "height"]) expect(schema.properties[k], k).toBeDefined();
     expect(schema.properties.x!.type).toBe("number");

@@ -44,8 +44,24 @@ describe("objects and reports", () => {
       { key: "balcony", label: "Balcony", color: "#ff7c4f" },
     ]);
     expect(res.body.objects).toHaveLength(11);
-    expect(res.body.objects[0]).toEqual({ objectLabel: "A-1-1", categoryKey: "stalls", objectType: "seat", sectionKey: "A", sectionLabel: "Section A", rowLabel: "1", x: 0, y: 0 });
-    expect(res.body.objects[10]).toEqual({ objectLabel: "Floor", categoryKey: "stalls", objectType: "generalAdmission", capacity: 50, label: "Floor", remaining: 50 });
+    expect(res.body.objects[0]).toEqual({
+      objectLabel: "A-1-1",
+      categoryKey: "stalls",
+      objectType: "seat",
+      sectionKey: "A",
+      sectionLabel: "Section A",
+      rowLabel: "1",
+      x: 0,
+      y: 0,
+    });
+    expect(res.body.objects[10]).toEqual({
+      objectLabel: "Floor",
+      categoryKey: "stalls",
+      objectType: "generalAdmission",
+      capacity: 50,
+      label: "Floor",
+      remaining: 50,
+    });
     const some = await api.objects(f, "?labels=A-1-2,Floor,nope");
     expect(some.body.objects.map((o: { objectLabel: string }) => o.objectLabel)).toEqual(["A-1-2", "Floor"]);
   });

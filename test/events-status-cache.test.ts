@@ -56,7 +56,10 @@ async function expectSameForToken(f: EventFixture, holdToken: string): Promise<v
     const full = await o.status({ caller: "public", holdToken });
     const compact = await o.statusCompact({ caller: "public", holdToken });
     if (!full.ok || !compact.ok) throw new Error("event missing");
-    return JSON.parse(JSON.stringify({ full: { eventKey: full.eventKey, objects: full.objects }, compact: { ...compact, ok: undefined } })) as { full: unknown; compact: unknown };
+    return JSON.parse(JSON.stringify({ full: { eventKey: full.eventKey, objects: full.objects }, compact: { ...compact, ok: undefined } })) as {
+      full: unknown;
+      compact: unknown;
+    };
   });
   const full = await api.status(f, `?holdToken=${holdToken}`);
   expect(full.status).toBe(200);
@@ -73,7 +76,9 @@ async function expectCompactMatches(f: EventFixture, objects: Entry[]): Promise<
     eventKey: f.eventKey,
     format: "compact",
     statuses: { held: seats("held"), booked: seats("booked"), not_for_sale: seats("not_for_sale") },
-    ga: objects.filter((o) => o.objectType === "generalAdmission").map((o) => ({ objectLabel: o.objectLabel, status: o.status, capacity: o.capacity, held: o.held, booked: o.booked, remaining: o.remaining })),
+    ga: objects
+      .filter((o) => o.objectType === "generalAdmission")
+      .map((o) => ({ objectLabel: o.objectLabel, status: o.status, capacity: o.capacity, held: o.held, booked: o.booked, remaining: o.remaining })),
   });
 }
 
@@ -171,8 +176,10 @@ describe("status deltas", () => {
       else if (op < 36) await api.book(f, { objectLabels: seats(), holdToken: t });
       else if (op < 48) await api.release(f, { objectLabels: seats(), holdToken: t });
       else if (op < 54) await api.extend(f, { holdToken: t, ttlSeconds: 1 + rand(5) });
-      else if (op < 62) await api.hold(f, { objectLabels: ["Floor"], objectType: "generalAdmission", quantity: 1 + rand(5), holdToken: t, ttlSeconds: 1 + rand(5) });
-      else if (op < 66) await call("POST", `/api/v1/events/${f.eventKey}/seats/${rand(2) === 0 ? "not-for-sale" : "for-sale"}`, { key: f.sk, body: { objectLabels: seats() } });
+      else if (op < 62)
+        await api.hold(f, { objectLabels: ["Floor"], objectType: "generalAdmission", quantity: 1 + rand(5), holdToken: t, ttlSeconds: 1 + rand(5) });
+      else if (op < 66)
+        await call("POST", `/api/v1/events/${f.eventKey}/seats/${rand(2) === 0 ? "not-for-sale" : "for-sale"}`, { key: f.sk, body: { objectLabels: seats() } });
       else if (op < 76) await advance(f, rand(3000));
       else if (op < 82) await runDurableObjectAlarm(stubOf(f));
       else {
@@ -190,7 +197,8 @@ describe("status deltas", () => {
 });
 
 describe("status ETag", () => {
-  const read = (f: EventFixture, query: string, headers: Record<string, string> = {}) => call<{ objects: Entry[] }>("GET", `/api/v1/events/${f.eventKey}/status${query}`, { key: f.pk, headers });
+  const read = (f: EventFixture, query: string, headers: Record<string, string> = {}) =>
+    call<{ objects: Entry[] }>("GET", `/api/v1/events/${f.eventKey}/status${query}`, { key: f.pk, headers });
 
   it("answers 304 with no body while the tag is current, and the new state with a new tag after a change", async () => {
     const f = await newEvent();

@@ -17,7 +17,14 @@ export async function newWorkspace(name = "Test workspace"): Promise<TestKeys> {
   const ws = await createWorkspace(env, name);
   const live = await issueSecretKey(env, ws.id, "production");
   const test = await issueSecretKey(env, ws.id, "sandbox");
-  return { workspaceKey: ws.workspaceKey, workspaceId: ws.id, pkLive: ws.publicKeys.production, pkTest: ws.publicKeys.sandbox, skLive: live.secretKey, skTest: test.secretKey };
+  return {
+    workspaceKey: ws.workspaceKey,
+    workspaceId: ws.id,
+    pkLive: ws.publicKeys.production,
+    pkTest: ws.publicKeys.sandbox,
+    skLive: live.secretKey,
+    skTest: test.secretKey,
+  };
 }
 
 /** The key of a kind for an environment. */
@@ -72,7 +79,12 @@ export function smallLayout(seats = 10, gaCapacity = 50) {
       {
         key: "A",
         label: "Section A",
-        rows: [{ label: "1", seats: Array.from({ length: seats }, (_, i) => ({ label: `A-1-${i + 1}`, categoryKey: i % 2 === 0 ? "stalls" : "balcony", x: i * 10, y: 0 })) }],
+        rows: [
+          {
+            label: "1",
+            seats: Array.from({ length: seats }, (_, i) => ({ label: `A-1-${i + 1}`, categoryKey: i % 2 === 0 ? "stalls" : "balcony", x: i * 10, y: 0 })),
+          },
+        ],
       },
     ],
     generalAdmission: [{ label: "Floor", categoryKey: "stalls", capacity: gaCapacity }],

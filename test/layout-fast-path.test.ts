@@ -4,12 +4,27 @@ import { z } from "@hono/zod-openapi";
 import { fastSeats, MAX_LABEL, parseLayout } from "../src/charts/layout-schema";
 
 /** The reference seat rules, restated: the fast path must never accept what these refuse. */
-const reference = z.array(z.object({ label: z.string().min(1).max(MAX_LABEL), categoryKey: z.string().min(1).max(128), x: z.number().optional(), y: z.number().optional() }));
+const reference = z.array(
+  z.object({ label: z.string().min(1).max(MAX_LABEL), categoryKey: z.string().min(1).max(128), x: z.number().optional(), y: z.number().optional() }),
+);
 
 const anyValue = fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined));
 const seatish = fc.oneof(
-  fc.record({ label: fc.string({ minLength: 1, maxLength: 10 }), categoryKey: fc.string({ minLength: 1, maxLength: 5 }), x: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), { nil: undefined }) }),
-  fc.record({ label: fc.oneof(fc.string({ maxLength: 130 }), anyValue), categoryKey: fc.oneof(fc.string({ maxLength: 3 }), anyValue), x: anyValue, y: anyValue, extra: anyValue }, { requiredKeys: [] }),
+  fc.record({
+    label: fc.string({ minLength: 1, maxLength: 10 }),
+    categoryKey: fc.string({ minLength: 1, maxLength: 5 }),
+    x: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), { nil: undefined }),
+  }),
+  fc.record(
+    {
+      label: fc.oneof(fc.string({ maxLength: 130 }), anyValue),
+      categoryKey: fc.oneof(fc.string({ maxLength: 3 }), anyValue),
+      x: anyValue,
+      y: anyValue,
+      extra: anyValue,
+    },
+    { requiredKeys: [] },
+  ),
   anyValue,
   fc.array(anyValue, { maxLength: 2 }),
 );
@@ -31,9 +46,18 @@ describe("fastSeats agrees with the zod seat rules", () => {
 
   it("takes the fast path for every valid seat array (and a long label at the limit)", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ label: fc.string({ minLength: 1, maxLength: MAX_LABEL }), categoryKey: fc.string({ minLength: 1, maxLength: 128 }), y: fc.option(fc.integer(), { nil: undefined }) })), (seats) => {
-        expect(fastSeats(seats)).not.toBeNull();
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            label: fc.string({ minLength: 1, maxLength: MAX_LABEL }),
+            categoryKey: fc.string({ minLength: 1, maxLength: 128 }),
+            y: fc.option(fc.integer(), { nil: undefined }),
+          }),
+        ),
+        (seats) => {
+          expect(fastSeats(seats)).not.toBeNull();
+        },
+      ),
     );
   });
 
@@ -41,6 +65,11 @@ describe("fastSeats agrees with the zod seat rules", () => {
     expect(fastSeats({})).toBeNull();
     expect(fastSeats([{ label: "a", categoryKey: "c", x: Number.NaN }])).toBeNull();
     expect(fastSeats([{ label: "a", categoryKey: "c", y: Number.POSITIVE_INFINITY }])).toBeNull();
-    expect(() => parseLayout({ categories: [{ key: "c", label: "C", color: "#000" }], sections: [{ key: "S", label: "S", rows: [{ label: "1", seats: [{ label: "a", categoryKey: "c", x: Number.NaN }] }] }] })).toThrow();
+    expect(() =>
+      parseLayout({
+        categories: [{ key: "c", label: "C", color: "#000" }],
+        sections: [{ key: "S", label: "S", rows: [{ label: "1", seats: [{ label: "a", categoryKey: "c", x: Number.NaN }] }] }],
+      }),
+    ).toThrow();
   });
 });

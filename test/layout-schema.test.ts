@@ -20,7 +20,11 @@ const CASES: [name: string, edit: (l: Mutable) => unknown, path: string][] = [
   ["a numeric seat label", (l) => ((l.sections[0]!.rows[0]!.seats[1] as Record<string, unknown>).label = 7), "sections.0.rows.0.seats.1.label"],
   ["a duplicate seat label", (l) => (l.sections[0]!.rows[0]!.seats[5]!.label = "A-1-1"), "sections.0.rows.0.seats.5.label"],
   ["a string x", (l) => ((l.sections[0]!.rows[0]!.seats[0] as Record<string, unknown>).x = "1"), "sections.0.rows.0.seats.0.x"],
-  ["a seat without categoryKey", (l) => delete (l.sections[0]!.rows[0]!.seats[4] as Record<string, unknown>).categoryKey, "sections.0.rows.0.seats.4.categoryKey"],
+  [
+    "a seat without categoryKey",
+    (l) => delete (l.sections[0]!.rows[0]!.seats[4] as Record<string, unknown>).categoryKey,
+    "sections.0.rows.0.seats.4.categoryKey",
+  ],
   ["seats that are not an array", (l) => ((l.sections[0]!.rows[0] as Record<string, unknown>).seats = {}), "sections.0.rows.0.seats"],
   ["a duplicate section key", (l) => l.sections.push({ key: "A", label: "Again", rows: [] }), "sections.1.key"],
   ["a GA label equal to a seat label", (l) => (l.generalAdmission[0]!.label = "A-1-2"), "generalAdmission.0.label"],
@@ -64,10 +68,27 @@ describe("layout validation (unit)", () => {
     const label = "L".repeat(MAX_LABEL);
     const parsed = parseLayout({
       categories: [{ key: "c", label: "C", color: "#000" }],
-      sections: [{ key: "S", label: "S", rows: [{ label: "1", seats: [{ label, categoryKey: "c" }, { label: "b", categoryKey: "c", x: -1.5, y: 2, extra: true }] }] }],
+      sections: [
+        {
+          key: "S",
+          label: "S",
+          rows: [
+            {
+              label: "1",
+              seats: [
+                { label, categoryKey: "c" },
+                { label: "b", categoryKey: "c", x: -1.5, y: 2, extra: true },
+              ],
+            },
+          ],
+        },
+      ],
       generalAdmission: [{ label: "GA", categoryKey: "c", capacity: 1, x: 0, y: 0, width: 10, height: 5 }],
     });
-    expect(parsed.sections[0]!.rows[0]!.seats).toEqual([{ label, categoryKey: "c" }, { label: "b", categoryKey: "c", x: -1.5, y: 2 }]);
+    expect(parsed.sections[0]!.rows[0]!.seats).toEqual([
+      { label, categoryKey: "c" },
+      { label: "b", categoryKey: "c", x: -1.5, y: 2 },
+    ]);
     expect(indexLayout(parsed).get("GA")).toMatchObject({ objectType: "generalAdmission", capacity: 1 });
   });
 
@@ -85,7 +106,9 @@ describe("layout validation (unit)", () => {
 
   it("refuses more than 200,000 objects", () => {
     const seats = Array.from({ length: 200_001 }, (_, i) => ({ label: `s${i}`, categoryKey: "c" }));
-    expect(() => parseLayout({ categories: [{ key: "c", label: "C", color: "#000" }], sections: [{ key: "S", label: "S", rows: [{ label: "1", seats }] }] })).toThrow(LayoutError);
+    expect(() =>
+      parseLayout({ categories: [{ key: "c", label: "C", color: "#000" }], sections: [{ key: "S", label: "S", rows: [{ label: "1", seats }] }] }),
+    ).toThrow(LayoutError);
   });
 
   it("refuses more than 1,000 categories", () => {

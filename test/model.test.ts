@@ -33,7 +33,15 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("hold" as const), token: tokenIdx, labels: labelSet, ttl }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("holdGa" as const), token: tokenIdx, quantity: fc.integer({ min: 1, max: CAPACITY }), ttl }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("book" as const), token: tokenIdx, labels: fc.oneof(labelSet, fc.constant<string[]>(["Floor"])) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("release" as const), token: fc.option(tokenIdx, { nil: null }), labels: fc.option(fc.oneof(labelSet, fc.constant<string[]>(["Floor"])), { nil: null }), secret: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("release" as const),
+      token: fc.option(tokenIdx, { nil: null }),
+      labels: fc.option(fc.oneof(labelSet, fc.constant<string[]>(["Floor"])), { nil: null }),
+      secret: fc.boolean(),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("extend" as const), token: tokenIdx, ttl }) },
   { weight: 1, arbitrary: fc.constant({ kind: "reset" as const }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("advance" as const), ms: fc.constantFrom(999, 1000, 4000, 30_000) }) },
@@ -83,7 +91,13 @@ class Model {
         return 200;
       case "hold": {
         const t = TOKENS[c.token]!;
-        if (c.labels.some((l) => { const s = this.live(this.seats.get(l)); return s && (s.status === "booked" || s.token !== t); })) return 409;
+        if (
+          c.labels.some((l) => {
+            const s = this.live(this.seats.get(l));
+            return s && (s.status === "booked" || s.token !== t);
+          })
+        )
+          return 409;
         for (const l of c.labels) if (!this.live(this.seats.get(l))) this.seats.set(l, { status: "held", token: t, exp: this.now + c.ttl * 1000 });
         return 200;
       }
@@ -100,14 +114,21 @@ class Model {
       case "book": {
         const t = TOKENS[c.token]!;
         const ok = c.labels.every((l) => {
-          if (l === "Floor") { const g = this.ga.get(t); return !!g && (this.gaHeld(g) > 0 || g.booked > 0); }
+          if (l === "Floor") {
+            const g = this.ga.get(t);
+            return !!g && (this.gaHeld(g) > 0 || g.booked > 0);
+          }
           const s = this.live(this.seats.get(l));
           return !!s && s.token === t;
         });
         if (!ok) return 409;
         for (const l of c.labels) {
-          if (l === "Floor") { const g = this.ga.get(t)!; g.booked += this.gaHeld(g); g.held = 0; g.exp = 0; }
-          else this.seats.get(l)!.status = "booked";
+          if (l === "Floor") {
+            const g = this.ga.get(t)!;
+            g.booked += this.gaHeld(g);
+            g.held = 0;
+            g.exp = 0;
+          } else this.seats.get(l)!.status = "booked";
         }
         return 200;
       }
@@ -122,7 +143,10 @@ class Model {
               const g = this.ga.get(tk);
               if (!g) continue;
               const booked = c.secret ? 0 : g.booked;
-              if (booked > 0) { g.held = 0; g.exp = 0; } else if (this.gaHeld(g) > 0 || c.secret) this.ga.delete(tk);
+              if (booked > 0) {
+                g.held = 0;
+                g.exp = 0;
+              } else if (this.gaHeld(g) > 0 || c.secret) this.ga.delete(tk);
             }
             continue;
           }
@@ -166,7 +190,8 @@ async function run(f: EventFixture, c: Cmd): Promise<number> {
     case "hold":
       return (await api.hold(f, { objectLabels: c.labels, holdToken: t(c.token), ttlSeconds: c.ttl })).status;
     case "holdGa":
-      return (await api.hold(f, { objectLabels: ["Floor"], holdToken: t(c.token), ttlSeconds: c.ttl, objectType: "generalAdmission", quantity: c.quantity })).status;
+      return (await api.hold(f, { objectLabels: ["Floor"], holdToken: t(c.token), ttlSeconds: c.ttl, objectType: "generalAdmission", quantity: c.quantity }))
+        .status;
     case "book":
       return (await api.book(f, { objectLabels: c.labels, holdToken: t(c.token) })).status;
     case "release": {
@@ -209,6 +234,7 @@ describe("model-based", () => {
       { numRuns: 20 },
     );
     // The sequences reach both outcomes of the interesting commands, not just the happy path.
-    for (const k of ["hold:200", "hold:409", "holdGa:200", "holdGa:409", "book:200", "book:409", "release:200", "extend:200", "extend:409"]) expect(seen.get(k) ?? 0, k).toBeGreaterThan(0);
+    for (const k of ["hold:200", "hold:409", "holdGa:200", "holdGa:409", "book:200", "book:409", "release:200", "extend:200", "extend:409"])
+      expect(seen.get(k) ?? 0, k).toBeGreaterThan(0);
   }, 240_000);
 });

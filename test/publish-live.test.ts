@@ -8,7 +8,8 @@ async function setDraft(keys: TestKeys, chartKey: string, layout: unknown) {
   const res = await call("PATCH", `/api/v1/charts/${chartKey}`, { key: keys.skTest, body: { draftVersion: layout } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
-const publish = (keys: TestKeys, chartKey: string, force = false) => call("POST", `/api/v1/charts/${chartKey}/publish${force ? "?force=true" : ""}`, { key: keys.skLive });
+const publish = (keys: TestKeys, chartKey: string, force = false) =>
+  call("POST", `/api/v1/charts/${chartKey}/publish${force ? "?force=true" : ""}`, { key: keys.skLive });
 
 /** smallLayout with some seats dropped, recategorised, or the GA area resized. */
 function edited(edit: (l: LayoutLike) => void): LayoutLike {
@@ -20,7 +21,11 @@ function edited(edit: (l: LayoutLike) => void): LayoutLike {
 describe("publish rules", () => {
   it("rule 1: a publish reaches every event of the chart at once", async () => {
     const f = await newEvent();
-    await setDraft(f.keys, f.chartKey, edited((l) => l.sections[0]!.rows[0]!.seats.push({ label: "A-1-11", categoryKey: "stalls", x: 0, y: 0 })));
+    await setDraft(
+      f.keys,
+      f.chartKey,
+      edited((l) => l.sections[0]!.rows[0]!.seats.push({ label: "A-1-11", categoryKey: "stalls", x: 0, y: 0 })),
+    );
     expect((await publish(f.keys, f.chartKey)).status).toBe(200);
     expect((await api.objects(f)).body.objects).toHaveLength(12);
     expect((await call("GET", `/api/v1/events/${f.eventKey}`, { key: f.pk })).body.chartPublishedVersion).toBe(2);
@@ -66,12 +71,18 @@ describe("publish rules", () => {
   it("rule 2: a seat turned into a GA area is object_type_changed", async () => {
     const f = await newEvent();
     await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token() });
-    await setDraft(f.keys, f.chartKey, edited((l) => {
-      l.sections[0]!.rows[0]!.seats.splice(0, 1);
-      l.generalAdmission.push({ label: "A-1-1", categoryKey: "stalls", capacity: 5 });
-    }));
+    await setDraft(
+      f.keys,
+      f.chartKey,
+      edited((l) => {
+        l.sections[0]!.rows[0]!.seats.splice(0, 1);
+        l.generalAdmission.push({ label: "A-1-1", categoryKey: "stalls", capacity: 5 });
+      }),
+    );
     const check = await call("GET", `/api/v1/charts/${f.chartKey}/publish-check`, { key: f.keys.skTest });
-    expect(check.body.affected).toEqual([{ eventKey: f.eventKey, environment: "sandbox", objectLabel: "A-1-1", reason: "object_type_changed", held: 1, booked: 0 }]);
+    expect(check.body.affected).toEqual([
+      { eventKey: f.eventKey, environment: "sandbox", objectLabel: "A-1-1", reason: "object_type_changed", held: 1, booked: 0 },
+    ]);
   });
 
   it("rule 3: force=true publishes and keeps holds and bookings", async () => {
@@ -79,7 +90,11 @@ describe("publish rules", () => {
     const t = token();
     await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t });
     await api.book(f, { objectLabels: ["A-1-2"], holdToken: t });
-    await setDraft(f.keys, f.chartKey, edited((l) => l.sections[0]!.rows[0]!.seats.splice(0, 2)));
+    await setDraft(
+      f.keys,
+      f.chartKey,
+      edited((l) => l.sections[0]!.rows[0]!.seats.splice(0, 2)),
+    );
     expect((await publish(f.keys, f.chartKey, true)).status).toBe(200);
     expect((await api.objects(f)).body.objects.map((o: { objectLabel: string }) => o.objectLabel)).not.toContain("A-1-1");
     const status = await api.status(f, "", f.sk);
@@ -120,7 +135,10 @@ describe("publish rules", () => {
     // Concurrent publishes through the API: holds racing them never end up on removed labels.
     await api.release(f, { objectLabels: ["A-1-5"] });
     await setDraft(f.keys, f.chartKey, next);
-    const [pub, ...holds] = await Promise.all([publish(f.keys, f.chartKey), ...Array.from({ length: 10 }, () => api.hold(f, { objectLabels: ["A-1-5"], holdToken: token() }))]);
+    const [pub, ...holds] = await Promise.all([
+      publish(f.keys, f.chartKey),
+      ...Array.from({ length: 10 }, () => api.hold(f, { objectLabels: ["A-1-5"], holdToken: token() })),
+    ]);
     const objects = (await api.objects(f)).body.objects.map((o: { objectLabel: string }) => o.objectLabel);
     const held = (await api.status(f)).body.objects.map((o: { objectLabel: string }) => o.objectLabel);
     if (pub.status === 200) {
@@ -144,13 +162,23 @@ describe("move-to-new-chart-copy", () => {
     expect(moved.status).toBe(200);
     expect(moved.body).toEqual({ eventKey: f.eventKey, chartKey: expect.any(String), previousChartKey: f.chartKey });
     expect(moved.body.chartKey).not.toBe(f.chartKey);
-    expect(await outboxEvents(f)).toEqual([{ id: expect.stringMatching(/^evt_/), type: "event.chart_changed", object: { eventKey: f.eventKey, chartKey: moved.body.chartKey, previousChartKey: f.chartKey } }]);
+    expect(await outboxEvents(f)).toEqual([
+      {
+        id: expect.stringMatching(/^evt_/),
+        type: "event.chart_changed",
+        object: { eventKey: f.eventKey, chartKey: moved.body.chartKey, previousChartKey: f.chartKey },
+      },
+    ]);
     expect((await call("GET", `/api/v1/events/${f.eventKey}`, { key: f.sk })).body).toMatchObject({ chartKey: moved.body.chartKey, chartPublishedVersion: 1 });
     const copy = await call("GET", `/api/v1/charts/${moved.body.chartKey}/published`, { key: f.sk });
     expect(copy.status).toBe(200);
     // Holds unchanged; a publish of the old chart that would remove A-1-1 no longer concerns the event.
     expect((await api.status(f)).body.objects).toHaveLength(1);
-    await setDraft(f.keys, f.chartKey, edited((l) => l.sections[0]!.rows[0]!.seats.splice(0, 3)));
+    await setDraft(
+      f.keys,
+      f.chartKey,
+      edited((l) => l.sections[0]!.rows[0]!.seats.splice(0, 3)),
+    );
     expect((await publish(f.keys, f.chartKey)).status).toBe(200);
     expect((await api.objects(f)).body.objects).toHaveLength(11);
     expect((await api.objects(other)).body.objects).toHaveLength(8);

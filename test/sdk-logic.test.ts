@@ -6,8 +6,22 @@ import type { ApiObject } from "../src/sdk/types";
 
 // Pure parts of the browser SDK: where seats are drawn and how maxSelectedObjects counts.
 
-const seat = (label: string, sectionKey = "A", extra: Partial<ApiObject> = {}): ApiObject => ({ objectLabel: label, objectType: "seat", categoryKey: "stalls", sectionKey, sectionLabel: `Section ${sectionKey}`, ...extra });
-const ga = (label: string, capacity = 50): ApiObject => ({ objectLabel: label, objectType: "generalAdmission", categoryKey: "stalls", capacity, remaining: capacity, label });
+const seat = (label: string, sectionKey = "A", extra: Partial<ApiObject> = {}): ApiObject => ({
+  objectLabel: label,
+  objectType: "seat",
+  categoryKey: "stalls",
+  sectionKey,
+  sectionLabel: `Section ${sectionKey}`,
+  ...extra,
+});
+const ga = (label: string, capacity = 50): ApiObject => ({
+  objectLabel: label,
+  objectType: "generalAdmission",
+  categoryKey: "stalls",
+  capacity,
+  remaining: capacity,
+  label,
+});
 
 describe("geometry", () => {
   it("orders labels naturally and derives rows from labels", () => {
@@ -33,7 +47,13 @@ describe("geometry", () => {
   });
 
   it("uses x/y when every seat has them, scaled to the seat pitch", () => {
-    expect(seatPitch([{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 30, y: 0 }])).toBe(10);
+    expect(
+      seatPitch([
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+        { x: 30, y: 0 },
+      ]),
+    ).toBe(10);
     const g = computeGeometry([seat("A-1-1", "A", { x: 0, y: 0 }), seat("A-1-2", "A", { x: 10, y: 0 }), seat("A-2-1", "A", { x: 0, y: 10 })]);
     const [a, b, c] = ["A-1-1", "A-1-2", "A-2-1"].map((l) => g.seats.find((s) => s.label === l)!);
     expect(b.cx - a.cx).toBeCloseTo(c.cy - a.cy);
@@ -41,7 +61,9 @@ describe("geometry", () => {
   });
 
   it("never puts two seats on the same spot, whatever the labels (property)", () => {
-    const label = fc.tuple(fc.constantFrom("A", "B", "C"), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 60 })).map(([s, r, n]) => `${s}-${r}-${n}`);
+    const label = fc
+      .tuple(fc.constantFrom("A", "B", "C"), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 60 }))
+      .map(([s, r, n]) => `${s}-${r}-${n}`);
     fc.assert(
       fc.property(fc.uniqueArray(label, { minLength: 1, maxLength: 300 }), (labels) => {
         const g = computeGeometry(labels.map((l) => seat(l, l[0])));
@@ -78,7 +100,9 @@ describe("maxSelectedObjects", () => {
     const max = { perCategory: { vip: 1 } };
     expect(checkLimit(max, [held("V-1", "vip")], held("V-2", "vip"))).toMatchObject({ reason: "max_per_category", categoryKey: "vip" });
     expect(checkLimit(max, [held("V-1", "vip")], held("S-1", "stalls"))).toBeNull();
-    expect(checkLimit({ total: 4, perCategory: { vip: 2 } }, [held("a", "x"), held("b", "x"), held("c", "x")], held("d", "vip", 2))).toMatchObject({ reason: "max_total" });
+    expect(checkLimit({ total: 4, perCategory: { vip: 2 } }, [held("a", "x"), held("b", "x"), held("c", "x")], held("d", "vip", 2))).toMatchObject({
+      reason: "max_total",
+    });
   });
 
   it("GA places count one each and a resize replaces the old quantity", () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { advance, api, freeze, newEvent, outboxEvents, pauseOutbox, token } from "./events-fixtures";
 
-const ga = (holdToken: string, quantity: number, extra: Record<string, unknown> = {}) => ({ objectLabels: ["Floor"], holdToken, objectType: "generalAdmission", quantity, ...extra });
+const ga = (holdToken: string, quantity: number, extra: Record<string, unknown> = {}) => ({
+  objectLabels: ["Floor"],
+  holdToken,
+  objectType: "generalAdmission",
+  quantity,
+  ...extra,
+});
 
 describe("general admission", () => {
   it("quantity is the token's total: repeat is a no-op, a new value resizes", async () => {
@@ -19,7 +25,19 @@ describe("general admission", () => {
     const resized = await api.hold(f, ga(t, 3));
     expect(resized.body.objects[0].quantity).toBe(3);
     const status = await api.status(f, `?holdToken=${t}`);
-    expect(status.body.objects).toEqual([{ objectLabel: "Floor", objectType: "generalAdmission", status: "free", categoryKey: "stalls", capacity: 50, held: 3, booked: 0, remaining: 47, mineQuantity: 3 }]);
+    expect(status.body.objects).toEqual([
+      {
+        objectLabel: "Floor",
+        objectType: "generalAdmission",
+        status: "free",
+        categoryKey: "stalls",
+        capacity: 50,
+        held: 3,
+        booked: 0,
+        remaining: 47,
+        mineQuantity: 3,
+      },
+    ]);
   });
 
   it("a resize that does not fit is 409 ga_capacity_exceeded and keeps the previous quantity", async () => {
@@ -45,17 +63,37 @@ describe("general admission", () => {
   });
 
   it("books the token's whole held quantity; status becomes booked when bookings fill the area", async () => {
-    const f = await newEvent({ layout: { categories: [{ key: "ga", label: "GA", color: "#000000" }], sections: [], generalAdmission: [{ label: "Floor", categoryKey: "ga", capacity: 4 }] } });
+    const f = await newEvent({
+      layout: {
+        categories: [{ key: "ga", label: "GA", color: "#000000" }],
+        sections: [],
+        generalAdmission: [{ label: "Floor", categoryKey: "ga", capacity: 4 }],
+      },
+    });
     const t = token();
     await api.hold(f, ga(t, 4, { extraData: { order: 1 } }));
     const booked = await api.book(f, { objectLabels: ["Floor"], holdToken: t });
     expect(booked.body.objects).toEqual([{ objectLabel: "Floor", status: "booked", bookedAt: expect.any(String), extraData: { order: 1 }, quantity: 4 }]);
     const again = await api.book(f, { objectLabels: ["Floor"], holdToken: t });
     expect(again.body).toEqual(booked.body);
-    expect((await api.status(f, "", f.sk)).body.objects).toEqual([{ objectLabel: "Floor", objectType: "generalAdmission", status: "booked", categoryKey: "ga", capacity: 4, held: 0, booked: 4, remaining: 0, extraData: { order: 1 } }]);
+    expect((await api.status(f, "", f.sk)).body.objects).toEqual([
+      {
+        objectLabel: "Floor",
+        objectType: "generalAdmission",
+        status: "booked",
+        categoryKey: "ga",
+        capacity: 4,
+        held: 0,
+        booked: 4,
+        remaining: 0,
+        extraData: { order: 1 },
+      },
+    ]);
     expect((await api.hold(f, ga(token(), 1))).body.code).toBe("ga_capacity_exceeded");
     const objects = await api.objects(f);
-    expect(objects.body.objects).toEqual([{ objectLabel: "Floor", categoryKey: "ga", objectType: "generalAdmission", capacity: 4, label: "Floor", remaining: 0 }]);
+    expect(objects.body.objects).toEqual([
+      { objectLabel: "Floor", categoryKey: "ga", objectType: "generalAdmission", capacity: 4, label: "Floor", remaining: 0 },
+    ]);
   });
 
   it("expired GA holds free their places at holdExpiresAt", async () => {

@@ -7,7 +7,15 @@ describe("seat holds", () => {
     const t = token();
     const res = await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t, extraData: { order: 7 } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ chartKey: f.chartKey, eventKey: f.eventKey, holdToken: t, objects: [{ objectLabel: "A-1-1", status: "held", extraData: { order: 7 } }, { objectLabel: "A-1-2", status: "held" }] });
+    expect(res.body).toMatchObject({
+      chartKey: f.chartKey,
+      eventKey: f.eventKey,
+      holdToken: t,
+      objects: [
+        { objectLabel: "A-1-1", status: "held", extraData: { order: 7 } },
+        { objectLabel: "A-1-2", status: "held" },
+      ],
+    });
     const status = await api.status(f);
     expect(status.status).toBe(200);
     expect(status.body.objects).toHaveLength(2);
@@ -20,7 +28,10 @@ describe("seat holds", () => {
     const res = await api.hold(f, { objectLabels: ["A-1-1", "A-1-2", "nope"], holdToken: token("b") });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("seat_unavailable");
-    expect(res.body.failed).toEqual([{ objectLabel: "A-1-2", reason: "held" }, { objectLabel: "nope", reason: "unknown_label" }]);
+    expect(res.body.failed).toEqual([
+      { objectLabel: "A-1-2", reason: "held" },
+      { objectLabel: "nope", reason: "unknown_label" },
+    ]);
     const status = await api.status(f);
     expect(status.body.objects.map((o: { objectLabel: string }) => o.objectLabel)).toEqual(["A-1-2"]);
   });

@@ -33,7 +33,9 @@ describe("hold rules", () => {
       expect(res.status, JSON.stringify(body).slice(0, 200)).toBe(400);
       expect(res.body.code).toBe("validation_failed");
     }
-    expect((await call("POST", `/api/v1/events/${f.eventKey}/seats/hold`, { key: f.pk, rawBody: "{nope", headers: { "Content-Type": "application/json" } })).status).toBe(400);
+    expect(
+      (await call("POST", `/api/v1/events/${f.eventKey}/seats/hold`, { key: f.pk, rawBody: "{nope", headers: { "Content-Type": "application/json" } })).status,
+    ).toBe(400);
     expect((await api.status(f)).body.objects).toEqual([]);
   });
 
@@ -52,7 +54,10 @@ describe("hold rules", () => {
     await call("POST", `/api/v1/events/${f.eventKey}/seats/not-for-sale`, { key: f.sk, body: { objectLabels: ["A-1-2"] } });
     const res = await api.hold(f, { objectLabels: ["A-1-1", "A-1-2", "A-1-3"], holdToken: token() });
     expect(res.status).toBe(409);
-    expect(res.body.failed).toEqual([{ objectLabel: "A-1-1", reason: "booked" }, { objectLabel: "A-1-2", reason: "not_for_sale" }]);
+    expect(res.body.failed).toEqual([
+      { objectLabel: "A-1-1", reason: "booked" },
+      { objectLabel: "A-1-2", reason: "not_for_sale" },
+    ]);
     // The booking token holding its own booked seat again is not a retry either.
     expect((await api.hold(f, { objectLabels: ["A-1-1"], holdToken: t })).body.failed).toEqual([{ objectLabel: "A-1-1", reason: "booked" }]);
   });
@@ -121,7 +126,10 @@ describe("release rules", () => {
     await api.hold(f, { objectLabels: ["Floor"], holdToken: t, objectType: "generalAdmission", quantity: 4 });
     await api.book(f, { objectLabels: ["A-1-2"], holdToken: t });
     const pub = await api.release(f, { holdToken: t }, f.pk);
-    expect(pub.body.objects).toEqual([{ objectLabel: "A-1-1", status: "free" }, { objectLabel: "Floor", status: "free", quantity: 4 }]);
+    expect(pub.body.objects).toEqual([
+      { objectLabel: "A-1-1", status: "free" },
+      { objectLabel: "Floor", status: "free", quantity: 4 },
+    ]);
     expect((await api.release(f, { holdToken: t })).body.objects).toEqual([{ objectLabel: "A-1-2", status: "free" }]);
     expect((await api.release(f, {})).status).toBe(400);
   });

@@ -12,7 +12,19 @@ describe("transition table", () => {
     expect(res.body.holdExpiresAt).toBe(new Date(t0 + 120_000).toISOString());
     const events = await outboxEvents(f);
     expect(events).toEqual([
-      { id: expect.stringMatching(/^evt_/), type: "seat.held", object: { eventKey: f.eventKey, objectLabel: "A-1-1", objectType: "seat", status: "held", categoryKey: "stalls", extraData: { n: 1 }, holdExpiresAt: new Date(t0 + 120_000).toISOString() } },
+      {
+        id: expect.stringMatching(/^evt_/),
+        type: "seat.held",
+        object: {
+          eventKey: f.eventKey,
+          objectLabel: "A-1-1",
+          objectType: "seat",
+          status: "held",
+          categoryKey: "stalls",
+          extraData: { n: 1 },
+          holdExpiresAt: new Date(t0 + 120_000).toISOString(),
+        },
+      },
     ]);
     expect(JSON.stringify(events)).not.toContain(t);
   });
@@ -54,7 +66,13 @@ describe("transition table", () => {
     await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t });
     const res = await api.book(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ eventKey: f.eventKey, objects: [expect.objectContaining({ objectLabel: "A-1-1", status: "booked", bookedAt: expect.any(String), extraData: null }), expect.objectContaining({ objectLabel: "A-1-2", status: "booked" })] });
+    expect(res.body).toEqual({
+      eventKey: f.eventKey,
+      objects: [
+        expect.objectContaining({ objectLabel: "A-1-1", status: "booked", bookedAt: expect.any(String), extraData: null }),
+        expect.objectContaining({ objectLabel: "A-1-2", status: "booked" }),
+      ],
+    });
     expect((await outboxEvents(f)).filter((e) => e.type === "seat.booked").map((e) => e.object.status)).toEqual(["booked", "booked"]);
     // The token still owns the booking: a secret release with it frees the seat.
     expect((await api.release(f, { holdToken: t })).body.objects).toHaveLength(2);
@@ -80,7 +98,10 @@ describe("transition table", () => {
     await api.hold(f, { objectLabels: ["A-1-1"], holdToken: t });
     const res = await api.release(f, { objectLabels: ["A-1-1"], holdToken: t }, f.pk);
     expect(res.body).toEqual({ eventKey: f.eventKey, objects: [{ objectLabel: "A-1-1", status: "free" }] });
-    expect((await outboxEvents(f)).map((e) => [e.type, e.object.status])).toEqual([["seat.held", "held"], ["seat.released", "free"]]);
+    expect((await outboxEvents(f)).map((e) => [e.type, e.object.status])).toEqual([
+      ["seat.held", "held"],
+      ["seat.released", "free"],
+    ]);
   });
 
   it("held → release without a token (secret): free", async () => {

@@ -26,11 +26,28 @@ async function runQueue(queue: string, messages: Array<{ body: unknown; attempts
 async function seedDelivery(endpointId: string) {
   const event = seatHeld();
   const now = nowIso();
-  const [row] = await insertDeliveries(db(env), [{ id: newId("dlv"), endpointId, eventId: event.id, type: event.type, payload: JSON.stringify(buildEnvelope(event, "production")), status: "pending", attempts: 0, createdAt: now, updatedAt: now }]);
+  const [row] = await insertDeliveries(db(env), [
+    {
+      id: newId("dlv"),
+      endpointId,
+      eventId: event.id,
+      type: event.type,
+      payload: JSON.stringify(buildEnvelope(event, "production")),
+      status: "pending",
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
   return row;
 }
 
-const eventMessage = (workspaceId: string, environment: "production" | "sandbox", event = seatHeld()): WebhookMessage => ({ kind: "event", workspaceId, environment, event });
+const eventMessage = (workspaceId: string, environment: "production" | "sandbox", event = seatHeld()): WebhookMessage => ({
+  kind: "event",
+  workspaceId,
+  environment,
+  event,
+});
 
 describe("queue consumer: event fan-out", () => {
   it("creates one delivery per subscribed, enabled endpoint of the event's workspace and environment", async () => {
@@ -151,7 +168,12 @@ describe("queue consumer: deliver", () => {
     const dlv = await seedDelivery(ep.id);
     const result = await runQueue("seat-webhooks", [{ body: { kind: "deliver", deliveryId: dlv.id } }]);
     expect(result.retryMessages).toHaveLength(1);
-    expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null, lastError: expect.stringContaining("URL not allowed") });
+    expect(await findDelivery(db(env), dlv.id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: null,
+      lastError: expect.stringContaining("URL not allowed"),
+    });
   });
 
   it("marks deliveries of a disabled endpoint failed without sending, and acks those of a deleted one", async () => {

@@ -21,7 +21,15 @@ async function register(key: string, url: string, events: string[] = ["seat.held
 async function deliveries(key: string, id: string) {
   const res = await call("GET", `/api/v1/webhooks/${id}/deliveries`, { key });
   expect(res.status).toBe(200);
-  return res.body.items as Array<{ id: string; eventId: string; type: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null }>;
+  return res.body.items as Array<{
+    id: string;
+    eventId: string;
+    type: string;
+    status: string;
+    attempts: number;
+    lastStatusCode: number | null;
+    lastError: string | null;
+  }>;
 }
 
 describe("webhook delivery end to end", () => {
@@ -39,10 +47,18 @@ describe("webhook delivery end to end", () => {
     expect(await verifyWebhook(req.body, req.headers["service-signature"], ep.secret)).toMatchObject({ ok: true });
     expect((await verifyWebhook(req.body, req.headers["service-signature"], "whsec_wrong")).ok).toBe(false);
     const envelope = JSON.parse(req.body);
-    expect(envelope).toEqual({ id: queued.body.eventId, type: "webhook.test", created: expect.any(Number), livemode: true, data: { object: { message: expect.any(String), endpointId: ep.id } } });
+    expect(envelope).toEqual({
+      id: queued.body.eventId,
+      type: "webhook.test",
+      created: expect.any(Number),
+      livemode: true,
+      data: { object: { message: expect.any(String), endpointId: ep.id } },
+    });
     expect(Math.abs(envelope.created - Date.now() / 1000)).toBeLessThan(60);
 
-    await expect.poll(async () => (await deliveries(keys.skLive, ep.id))[0], { timeout: 5000 }).toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
+    await expect
+      .poll(async () => (await deliveries(keys.skLive, ep.id))[0], { timeout: 5000 })
+      .toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
   });
 
   it("retries a 500 with the same evt_ id and body, and the log shows both attempts", async () => {
@@ -60,7 +76,9 @@ describe("webhook delivery end to end", () => {
     expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(900);
     for (const req of [first, second]) expect((await verifyWebhook(req.body, req.headers["service-signature"], ep.secret)).ok).toBe(true);
 
-    await expect.poll(async () => (await deliveries(keys.skTest, ep.id))[0], { timeout: 5000 }).toMatchObject({ eventId: queued.body.eventId, status: "succeeded", attempts: 2, lastStatusCode: 200, nextAttemptAt: null });
+    await expect
+      .poll(async () => (await deliveries(keys.skTest, ep.id))[0], { timeout: 5000 })
+      .toMatchObject({ eventId: queued.body.eventId, status: "succeeded", attempts: 2, lastStatusCode: 200, nextAttemptAt: null });
     const detail = await call("GET", `/api/v1/webhooks/${ep.id}/deliveries/${queued.body.deliveryId}`, { key: keys.skTest });
     expect(detail.status).toBe(200);
     expect(detail.body.attemptLog.map((a: { attempt: number; statusCode: number; error: string | null }) => [a.attempt, a.statusCode, a.error])).toEqual([

@@ -28,7 +28,10 @@ describe("seat changes reach the receiver", () => {
   it("a hold sends a correctly signed seat.held to the local receiver, without the hold token", async () => {
     const { keys, eventKey, r, secret } = await eventWithEndpoint();
     const holdToken = `tok-${crypto.randomUUID()}`;
-    const hold = await call("POST", `/api/v1/events/${eventKey}/seats/hold`, { key: keys.pkLive, body: { objectLabels: ["A-1-1"], holdToken, extraData: { orderId: "o-1" } } });
+    const hold = await call("POST", `/api/v1/events/${eventKey}/seats/hold`, {
+      key: keys.pkLive,
+      body: { objectLabels: ["A-1-1"], holdToken, extraData: { orderId: "o-1" } },
+    });
     expect(hold.status).toBe(200);
 
     const [req] = await r.waitFor(1);
@@ -75,12 +78,20 @@ describe("seat changes reach the receiver", () => {
     const holdToken = `tok-${crypto.randomUUID()}`;
     await call("POST", `/api/v1/events/${eventKey}/seats/hold`, { key: keys.pkLive, body: { objectLabels: ["A-1-3", "A-1-4"], holdToken } });
     await r.waitFor(2);
-    expect((await call("POST", `/api/v1/events/${eventKey}/seats/book`, { key: keys.skLive, body: { objectLabels: ["A-1-3", "A-1-4"], holdToken } })).status).toBe(200);
+    expect(
+      (await call("POST", `/api/v1/events/${eventKey}/seats/book`, { key: keys.skLive, body: { objectLabels: ["A-1-3", "A-1-4"], holdToken } })).status,
+    ).toBe(200);
     await r.waitFor(4);
     expect((await call("POST", `/api/v1/events/${eventKey}/seats/release`, { key: keys.skLive, body: { objectLabels: ["A-1-3"] } })).status).toBe(200);
     const all = await r.waitFor(5);
     const envelopes = all.map((q) => JSON.parse(q.body));
-    expect(envelopes.map((e) => `${e.type}:${e.data.object.objectLabel}`).sort()).toEqual(["seat.booked:A-1-3", "seat.booked:A-1-4", "seat.held:A-1-3", "seat.held:A-1-4", "seat.released:A-1-3"]);
+    expect(envelopes.map((e) => `${e.type}:${e.data.object.objectLabel}`).sort()).toEqual([
+      "seat.booked:A-1-3",
+      "seat.booked:A-1-4",
+      "seat.held:A-1-3",
+      "seat.held:A-1-4",
+      "seat.released:A-1-3",
+    ]);
     expect(new Set(envelopes.map((e) => e.id)).size).toBe(5);
     for (const q of all) expect(q.body).not.toContain(holdToken);
   });

@@ -17,7 +17,12 @@ async function runQueue(messages: unknown[]) {
   return getQueueResult(batch, ctx);
 }
 
-const event = (workspaceId: string, environment: "production" | "sandbox", type: "seat.held" | "seat.booked" = "seat.held"): WebhookMessage => ({ kind: "event", workspaceId, environment, event: seatHeld({ type }) });
+const event = (workspaceId: string, environment: "production" | "sandbox", type: "seat.held" | "seat.booked" = "seat.held"): WebhookMessage => ({
+  kind: "event",
+  workspaceId,
+  environment,
+  event: seatHeld({ type }),
+});
 
 // The consumer fans out every event message of a batch together (one endpoint query for all
 // scopes, multi-row inserts): these check that the batching keeps the per-message rules.

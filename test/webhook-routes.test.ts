@@ -31,9 +31,19 @@ describe("webhook endpoints: happy paths", () => {
   it("updates url, events, description and enabled; a URL change keeps the secret", async () => {
     const keys = await newWorkspace();
     const { body: ep } = await register(keys.skTest);
-    const patched = await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skTest, body: { url: "https://other.example.org/hook", events: ["seat.released"], description: "new", enabled: false } });
+    const patched = await call("PATCH", `/api/v1/webhooks/${ep.id}`, {
+      key: keys.skTest,
+      body: { url: "https://other.example.org/hook", events: ["seat.released"], description: "new", enabled: false },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ id: ep.id, url: "https://other.example.org/hook", events: ["seat.released"], description: "new", enabled: false, environment: "sandbox" });
+    expect(patched.body).toMatchObject({
+      id: ep.id,
+      url: "https://other.example.org/hook",
+      events: ["seat.released"],
+      description: "new",
+      enabled: false,
+      environment: "sandbox",
+    });
     expect(patched.body).not.toHaveProperty("secret");
     // The secret is unchanged: a rotation is the only way to change it, and it shows the old one is gone.
     const rotated = await call("POST", `/api/v1/webhooks/${ep.id}/rotate-secret`, { key: keys.skTest });
@@ -58,7 +68,13 @@ describe("webhook endpoints: happy paths", () => {
     expect(res.body).toMatchObject({ deliveryId: expect.stringMatching(/^dlv_/), eventId: expect.stringMatching(/^evt_/), status: "pending" });
     const log = await call("GET", `/api/v1/webhooks/${ep.id}/deliveries`, { key: keys.skLive });
     expect(log.status).toBe(200);
-    expect(log.body.items[0]).toMatchObject({ id: res.body.deliveryId, eventId: res.body.eventId, type: "webhook.test", attempts: expect.any(Number), createdAt: expect.any(String) });
+    expect(log.body.items[0]).toMatchObject({
+      id: res.body.deliveryId,
+      eventId: res.body.eventId,
+      type: "webhook.test",
+      attempts: expect.any(Number),
+      createdAt: expect.any(String),
+    });
     expect(["pending", "succeeded", "failed"]).toContain(log.body.items[0].status);
   });
 });
@@ -91,8 +107,14 @@ describe("webhook endpoints: validation", () => {
     expect((await call("POST", "/api/v1/webhooks", { key: keys.skLive, body: { url: URL_OK } })).status).toBe(400);
     expect((await call("POST", "/api/v1/webhooks", { key: keys.skLive, rawBody: "{nope" })).body.code).toBe("validation_failed");
     const { body: ep } = await register(keys.skLive);
-    expect(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: {} })).toMatchObject({ status: 400, body: { code: "validation_failed" } });
-    expect(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: { url: "https://169.254.169.254/" } })).toMatchObject({ status: 400, body: { errors: { url: expect.any(Array) } } });
+    expect(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: {} })).toMatchObject({
+      status: 400,
+      body: { code: "validation_failed" },
+    });
+    expect(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: { url: "https://169.254.169.254/" } })).toMatchObject({
+      status: 400,
+      body: { errors: { url: expect.any(Array) } },
+    });
     expect(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: { enabled: "yes" } })).toMatchObject({ status: 400 });
   });
 
@@ -160,8 +182,14 @@ describe("webhook endpoints: security", () => {
     const { body: a } = await register(keys.skLive, { url: newReceiver().url });
     const { body: b } = await register(keys.skLive, { url: newReceiver().url });
     const t = await call("POST", `/api/v1/webhooks/${a.id}/test`, { key: keys.skLive });
-    expect(await call("POST", `/api/v1/webhooks/${b.id}/deliveries/${t.body.deliveryId}/replay`, { key: keys.skLive })).toMatchObject({ status: 404, body: { code: "delivery_not_found" } });
-    expect(await call("POST", `/api/v1/webhooks/${a.id}/deliveries/dlv_missing/replay`, { key: keys.skLive })).toMatchObject({ status: 404, body: { code: "delivery_not_found" } });
+    expect(await call("POST", `/api/v1/webhooks/${b.id}/deliveries/${t.body.deliveryId}/replay`, { key: keys.skLive })).toMatchObject({
+      status: 404,
+      body: { code: "delivery_not_found" },
+    });
+    expect(await call("POST", `/api/v1/webhooks/${a.id}/deliveries/dlv_missing/replay`, { key: keys.skLive })).toMatchObject({
+      status: 404,
+      body: { code: "delivery_not_found" },
+    });
   });
 });
 
@@ -170,7 +198,14 @@ describe("webhook endpoints: OpenAPI", () => {
     const doc = await call("GET", "/openapi.json");
     expect(doc.status).toBe(200);
     const paths = Object.keys(doc.body.paths);
-    for (const p of ["/api/v1/webhooks", "/api/v1/webhooks/{id}", "/api/v1/webhooks/{id}/rotate-secret", "/api/v1/webhooks/{id}/test", "/api/v1/webhooks/{id}/deliveries", "/api/v1/webhooks/{id}/deliveries/{deliveryId}/replay"]) {
+    for (const p of [
+      "/api/v1/webhooks",
+      "/api/v1/webhooks/{id}",
+      "/api/v1/webhooks/{id}/rotate-secret",
+      "/api/v1/webhooks/{id}/test",
+      "/api/v1/webhooks/{id}/deliveries",
+      "/api/v1/webhooks/{id}/deliveries/{deliveryId}/replay",
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -56,7 +56,10 @@ export class Api {
     const workspaceKey = ws.body?.workspaceKey;
     const pk = ws.body?.publicKeys?.production;
     if (!workspaceKey || !pk) throw new Unavailable("operator API: workspace response lacks workspaceKey/publicKeys.production");
-    const sec = await this.call("POST", `/admin/v1/workspaces/${encodeURIComponent(workspaceKey)}/secret-keys/production`, { admin: true, what: "operator API POST secret-keys/production" });
+    const sec = await this.call("POST", `/admin/v1/workspaces/${encodeURIComponent(workspaceKey)}/secret-keys/production`, {
+      admin: true,
+      what: "operator API POST secret-keys/production",
+    });
     const sk = sec.body?.secretKey;
     if (!sk) throw new Unavailable("operator API: secret-key response lacks secretKey");
     return { workspaceKey, pk, sk };
@@ -109,7 +112,11 @@ export class Api {
     const worker = async () => {
       while (next < batches.length) {
         const b = batches[next++];
-        await this.call("POST", `/api/v1/events/${encodeURIComponent(eventKey)}/seats/book`, { key: keys.sk, body: { objectLabels: b.labels, holdToken: b.token }, what: "POST seats/book" });
+        await this.call("POST", `/api/v1/events/${encodeURIComponent(eventKey)}/seats/book`, {
+          key: keys.sk,
+          body: { objectLabels: b.labels, holdToken: b.token },
+          what: "POST seats/book",
+        });
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, worker));
@@ -117,7 +124,11 @@ export class Api {
 
   /** Registers a webhook endpoint; returns `{ id, secret }`. */
   async webhook(keys, url, events) {
-    const res = await this.call("POST", "/api/v1/webhooks", { key: keys.sk, body: { url, events, description: "benchmark receiver" }, what: "POST /api/v1/webhooks" });
+    const res = await this.call("POST", "/api/v1/webhooks", {
+      key: keys.sk,
+      body: { url, events, description: "benchmark receiver" },
+      what: "POST /api/v1/webhooks",
+    });
     if (!res.body?.secret) throw new Unavailable("POST /api/v1/webhooks: response lacks secret");
     return { id: res.body.id, secret: res.body.secret };
   }

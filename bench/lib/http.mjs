@@ -25,22 +25,19 @@ export function timedRequest(baseUrl, method, path, { agent, headers = {}, body,
       allHeaders["content-length"] = Buffer.byteLength(payload);
     }
     const start = process.hrtime.bigint();
-    const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: allHeaders, agent },
-      (res) => {
-        const chunks = [];
-        let size = 0;
-        res.on("data", (chunk) => {
-          size += chunk.length;
-          if (keepText) chunks.push(chunk);
-        });
-        res.on("end", () => {
-          const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-          resolveReq({ status: res.statusCode, ms: elapsed, bytes: size, text: keepText ? Buffer.concat(chunks).toString("utf8") : "", headers: res.headers });
-        });
-        res.on("error", reject);
-      },
-    );
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: allHeaders, agent }, (res) => {
+      const chunks = [];
+      let size = 0;
+      res.on("data", (chunk) => {
+        size += chunk.length;
+        if (keepText) chunks.push(chunk);
+      });
+      res.on("end", () => {
+        const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+        resolveReq({ status: res.statusCode, ms: elapsed, bytes: size, text: keepText ? Buffer.concat(chunks).toString("utf8") : "", headers: res.headers });
+      });
+      res.on("error", reject);
+    });
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${path}`)));
     req.on("error", reject);
     if (payload !== undefined) req.write(payload);

@@ -15,7 +15,19 @@ import { summarise } from "./stats.mjs";
  * Returns completed count, rate from first send to last response, status counts, float-ms latency
  * summary, and the raw latencies.
  */
-export async function blast({ baseUrl, method = "GET", path, headers = {}, body, connections = 64, duration = 10, amount, overallRate, timeout = 30, onResponse }) {
+export async function blast({
+  baseUrl,
+  method = "GET",
+  path,
+  headers = {},
+  body,
+  connections = 64,
+  duration = 10,
+  amount,
+  overallRate,
+  timeout = 30,
+  onResponse,
+}) {
   let i = 0;
   const latencies = [];
   const statuses = {};
@@ -109,7 +121,16 @@ export async function paced({ baseUrl, method = "POST", path, headers = {}, body
   agent.destroy();
   if (!drained) errors += total - latencies.length - errors;
   const elapsedS = (performance.now() - start) / 1000;
-  return { completed: latencies.length, elapsedS, rps: latencies.length / elapsedS, statuses, ok: statuses[200] ?? 0, errors, latency: summarise(latencies), latencies };
+  return {
+    completed: latencies.length,
+    elapsedS,
+    rps: latencies.length / elapsedS,
+    statuses,
+    ok: statuses[200] ?? 0,
+    errors,
+    latency: summarise(latencies),
+    latencies,
+  };
 }
 
 /** Times `count` sequential requests from one client; returns the latency summary and sizes. */

@@ -78,10 +78,11 @@ export async function startReceiver() {
         ch.listeners.add(check);
       });
     },
-    close: () => new Promise((r) => {
-      server.closeAllConnections?.();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections?.();
+        server.close(() => r());
+      }),
   };
 }
 

@@ -29,10 +29,7 @@ export class Report {
   /** The Markdown table plus notes. */
   toMarkdown() {
     const esc = (s) => String(s).replace(/\|/g, "\\|").replace(/\n/g, " ");
-    const lines = [
-      "| Figure | Target | Result | Met | Baseline (same run) | Ratio to baseline | Reproduce |",
-      "|---|---|---|---|---|---|---|",
-    ];
+    const lines = ["| Figure | Target | Result | Met | Baseline (same run) | Ratio to baseline | Reproduce |", "|---|---|---|---|---|---|---|"];
     for (const r of this.rows) {
       const met = r.met === true ? "yes" : r.met === false ? "**no**" : "-";
       lines.push(`| ${esc(r.figure)} | ${esc(r.target)} | ${esc(r.result)} | ${met} | ${esc(r.baseline)} | ${esc(r.ratio)} | \`${esc(r.command)}\` |`);

@@ -153,19 +153,31 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
   }
   const args = ["dev"];
   log("applying D1 migrations to a fresh --persist-to directory…");
-  await run(join(ROOT, "node_modules", ".bin", "wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], { timeoutMs: 180_000, cwd });
+  await run(join(ROOT, "node_modules", ".bin", "wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
+    timeoutMs: 180_000,
+    cwd,
+  });
 
   args.push(
-    "--ip", "127.0.0.1",
-    "--port", String(port),
-    "--inspector-port", "0",
-    "--persist-to", persist,
-    "--var", `ADMIN_TOKEN:${adminToken}`,
-    "--var", `PUBLIC_KEY_SECRET:${publicKeySecret}`,
-    "--var", "WEBHOOK_ALLOW_PRIVATE_URLS:true",
-    "--var", "WEBHOOK_RETRY_BASE_SECONDS:1",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    "0",
+    "--persist-to",
+    persist,
+    "--var",
+    `ADMIN_TOKEN:${adminToken}`,
+    "--var",
+    `PUBLIC_KEY_SECRET:${publicKeySecret}`,
+    "--var",
+    "WEBHOOK_ALLOW_PRIVATE_URLS:true",
+    "--var",
+    "WEBHOOK_RETRY_BASE_SECONDS:1",
     // Per-request log lines cost CPU on the same two cores as the Worker: keep only warnings.
-    "--log-level", "warn",
+    "--log-level",
+    "warn",
     "--show-interactive-dev-session=false",
   );
   const served = await serveDev({ cwd, args, dir, port, log, keep });
@@ -258,10 +270,36 @@ export async function startFloorWorker({ log = () => {} } = {}) {
   writeFileSync(join(dir, "index.js"), FLOOR_WORKER);
   writeFileSync(
     join(dir, "wrangler.toml"),
-    ['name = "floor"', 'main = "index.js"', 'compatibility_date = "2026-11-01"', "", "[[durable_objects.bindings]]", 'name = "FLOOR"', 'class_name = "Floor"', "", "[[migrations]]", 'tag = "v1"', 'new_sqlite_classes = ["Floor"]', ""].join("\n"),
+    [
+      'name = "floor"',
+      'main = "index.js"',
+      'compatibility_date = "2026-11-01"',
+      "",
+      "[[durable_objects.bindings]]",
+      'name = "FLOOR"',
+      'class_name = "Floor"',
+      "",
+      "[[migrations]]",
+      'tag = "v1"',
+      'new_sqlite_classes = ["Floor"]',
+      "",
+    ].join("\n"),
   );
   const port = await freePort();
-  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--persist-to", join(dir, "state"), "--log-level", "warn", "--show-interactive-dev-session=false"];
+  const args = [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    "0",
+    "--persist-to",
+    join(dir, "state"),
+    "--log-level",
+    "warn",
+    "--show-interactive-dev-session=false",
+  ];
   return serveDev({ cwd: dir, args, dir, port, log, keep: false });
 }
 

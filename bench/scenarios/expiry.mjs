@@ -64,7 +64,12 @@ async function pass(ctx, withHooks) {
     const path = holdPath(ev.eventKey);
     for (let n = 0; n < probeLabels.length && Date.now() < tMax + 6000; n++) {
       const at = Date.now();
-      const r = await timedRequest(ctx.baseUrl, "POST", path, { agent, headers: { "x-api-key": ev.keys.pk }, body: { objectLabels: [probeLabels[n]], holdToken: `probe-${n}-${ctx.api.runId}`, ttlSeconds: 3600 }, keepText: false });
+      const r = await timedRequest(ctx.baseUrl, "POST", path, {
+        agent,
+        headers: { "x-api-key": ev.keys.pk },
+        body: { objectLabels: [probeLabels[n]], holdToken: `probe-${n}-${ctx.api.runId}`, ttlSeconds: 3600 },
+        keepText: false,
+      });
       probe.push({ at, ms: r.ms, status: r.status });
     }
     agent.destroy();
@@ -81,7 +86,10 @@ async function pass(ctx, withHooks) {
     scenario: name,
     figure: `${COUNT.toLocaleString("en-US")} holds expiring at once: read at expiry`,
     target: "all free on read at expiry",
-    result: read.status === 200 ? `${stillHeld} of ${COUNT} still shown held, read sent ${readAt} ms after the last expiry, answered in ${ms(read.ms)} (expiries spread over ${tMax - tMin} ms)` : `status answered ${read.status}`,
+    result:
+      read.status === 200
+        ? `${stillHeld} of ${COUNT} still shown held, read sent ${readAt} ms after the last expiry, answered in ${ms(read.ms)} (expiries spread over ${tMax - tMin} ms)`
+        : `status answered ${read.status}`,
     met: read.status === 200 && stillHeld === 0,
   });
 
@@ -154,9 +162,15 @@ function addProbe(ctx, probe, tMin, tMax, figure, target, judged, spans = []) {
   const worst = window.reduce((a, p) => (a === null || p.ms > a.ms ? p : a), null);
   const sweep = spans.find((x) => x.name === "sweep");
   const inSweep = sweep ? window.filter((p) => overlaps(p, sweep)).map((p) => p.ms) : [];
-  const attribution = worst && spans.length
-    ? `; worst at ${ms(worst.at - tMax)} after the last expiry, overlapping ${spans.filter((x) => overlaps(worst, x)).map((x) => x.name).join(" and ") || "neither the sweep nor the status read"}${sweep ? `; holds in flight during the sweep (${ms(sweep.from - tMax)} to ${ms(sweep.to - tMax)}): ${inSweep.length}${inSweep.length ? `, max ${ms(Math.max(...inSweep))}` : ""}` : ""}`
-    : "";
+  const attribution =
+    worst && spans.length
+      ? `; worst at ${ms(worst.at - tMax)} after the last expiry, overlapping ${
+          spans
+            .filter((x) => overlaps(worst, x))
+            .map((x) => x.name)
+            .join(" and ") || "neither the sweep nor the status read"
+        }${sweep ? `; holds in flight during the sweep (${ms(sweep.from - tMax)} to ${ms(sweep.to - tMax)}): ${inSweep.length}${inSweep.length ? `, max ${ms(Math.max(...inSweep))}` : ""}` : ""}`
+      : "";
   if (worst) ctx.log(`  worst probe hold: sent ${new Date(worst.at).toISOString()}, ${ms(worst.ms)}`);
   const judgedMax = sweep ? Math.max(0, ...inSweep) : Math.max(...during);
   ctx.report.add({
@@ -237,7 +251,6 @@ async function openLive(ctx, ev, expiringSet) {
     for (const w of state.waiters) w();
   });
   return {
-
     get freed() {
       return state.freed;
     },

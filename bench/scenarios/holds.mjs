@@ -22,9 +22,27 @@ export async function run(ctx) {
   const path = holdPath(ev.eventKey);
   const headers = { "x-api-key": ev.keys.pk };
   ctx.log("  warm-up: 1,000 holds…");
-  await blast({ baseUrl: ctx.baseUrl, method: "POST", path, headers, body: singleSeatHolds(ev.labels, 0, "warm"), connections: 64, amount: 1000, duration: 30 });
+  await blast({
+    baseUrl: ctx.baseUrl,
+    method: "POST",
+    path,
+    headers,
+    body: singleSeatHolds(ev.labels, 0, "warm"),
+    connections: 64,
+    amount: 1000,
+    duration: 30,
+  });
   ctx.log(`  measuring ${duration} s…`);
-  const r = await blast({ baseUrl: ctx.baseUrl, method: "POST", path, headers, body: singleSeatHolds(ev.labels, 1000, "a"), connections: 64, amount: ev.labels.length - 1000, duration });
+  const r = await blast({
+    baseUrl: ctx.baseUrl,
+    method: "POST",
+    path,
+    headers,
+    body: singleSeatHolds(ev.labels, 1000, "a"),
+    connections: 64,
+    amount: ev.labels.length - 1000,
+    duration,
+  });
   const bad = nonOk(r.statuses);
   ctx.figures.holdsPerSecond = r.ok / r.elapsedS;
   ctx.report.add({

@@ -27,10 +27,26 @@ export async function run(ctx) {
   const path = holdPath(ev.eventKey);
   const headers = { "x-api-key": ev.keys.pk };
   ctx.log("  warm-up: 1,000 holds…");
-  await blast({ baseUrl: ctx.baseUrl, method: "POST", path, headers, body: singleSeatHolds(ev.labels, 0, "warm"), connections: 64, amount: 1000, duration: 30 });
+  await blast({
+    baseUrl: ctx.baseUrl,
+    method: "POST",
+    path,
+    headers,
+    body: singleSeatHolds(ev.labels, 0, "warm"),
+    connections: 64,
+    amount: 1000,
+    duration: 30,
+  });
   // Below capacity first, before the 1,000/s run leaves a backlog (queued requests, webhook queue).
   ctx.log(`  paced ${LOW_RATE}/s for ${duration} s…`);
-  const low = await paced({ baseUrl: ctx.baseUrl, path, headers: { ...headers, "content-type": "application/json" }, body: singleSeatHolds(ev.labels, 2000 + 2 * perRun, "low"), rate: LOW_RATE, duration });
+  const low = await paced({
+    baseUrl: ctx.baseUrl,
+    path,
+    headers: { ...headers, "content-type": "application/json" },
+    body: singleSeatHolds(ev.labels, 2000 + 2 * perRun, "low"),
+    rate: LOW_RATE,
+    duration,
+  });
   const lowBase = await pacedBaseline(ctx, LOW_RATE, Math.min(5, duration));
   ctx.report.add({
     scenario: name,
@@ -43,7 +59,14 @@ export async function run(ctx) {
   });
   const base = await pacedBaseline(ctx, RATE, Math.min(5, duration));
   ctx.log(`  paced ${RATE}/s for ${duration} s…`);
-  const p = await paced({ baseUrl: ctx.baseUrl, path, headers: { ...headers, "content-type": "application/json" }, body: singleSeatHolds(ev.labels, 2000, "b"), rate: RATE, duration });
+  const p = await paced({
+    baseUrl: ctx.baseUrl,
+    path,
+    headers: { ...headers, "content-type": "application/json" },
+    body: singleSeatHolds(ev.labels, 2000, "b"),
+    rate: RATE,
+    duration,
+  });
   const bad = nonOk(p.statuses);
   ctx.report.add({
     scenario: name,
@@ -55,7 +78,17 @@ export async function run(ctx) {
     ratio: `p50 ${ratio(p.latency.p50, base.p50)}, p99 ${ratio(p.latency.p99, base.p99)}`,
   });
   ctx.log(`  autocannon overallRate ${RATE}/s for ${duration} s…`);
-  const a = await blast({ baseUrl: ctx.baseUrl, method: "POST", path, headers, body: singleSeatHolds(ev.labels, 2000 + perRun, "b2"), connections: 64, overallRate: RATE, amount: perRun, duration: duration + 5 });
+  const a = await blast({
+    baseUrl: ctx.baseUrl,
+    method: "POST",
+    path,
+    headers,
+    body: singleSeatHolds(ev.labels, 2000 + perRun, "b2"),
+    connections: 64,
+    overallRate: RATE,
+    amount: perRun,
+    duration: duration + 5,
+  });
   ctx.report.add({
     scenario: name,
     figure: `Latency at ${RATE.toLocaleString("en-US")} holds/s offered (autocannon overallRate, per-second bursts)`,
@@ -76,7 +109,14 @@ async function floorAtRate(ctx, duration) {
     const body = (i) => JSON.stringify({ objectLabels: [`F-${i}`], holdToken: `floor-${i}-token` });
     ctx.log(`  runtime floor of a hold, paced ${RATE}/s for ${duration} s…`);
     await paced({ baseUrl: floor.directUrl, path: "/hold", headers: { "content-type": "application/json" }, body, rate: RATE, duration: 2 });
-    const p = await paced({ baseUrl: floor.directUrl, path: "/hold", headers: { "content-type": "application/json" }, body: (i) => body(10_000_000 + i), rate: RATE, duration });
+    const p = await paced({
+      baseUrl: floor.directUrl,
+      path: "/hold",
+      headers: { "content-type": "application/json" },
+      body: (i) => body(10_000_000 + i),
+      rate: RATE,
+      duration,
+    });
     ctx.report.add({
       scenario: name,
       figure: `Runtime floor of a hold at ${RATE.toLocaleString("en-US")}/s offered: Worker -> Durable Object RPC -> one INSERT in transactionSync (not our code, same wrangler dev settings)`,

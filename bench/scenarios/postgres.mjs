@@ -20,7 +20,9 @@ export const name = "postgres";
 function findPostgres() {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a));
   for (const v of versions) {
     const bin = join(root, v, "bin");
     if (["initdb", "pg_ctl", "postgres"].every((b) => existsSync(join(bin, b)))) {
@@ -53,7 +55,22 @@ export async function run(ctx) {
   try {
     ctx.log(`  PostgreSQL ${pg.version}: initdb in ${dir}…`);
     await asPostgres(join(pg.bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"], { env, cwd: dir });
-    await asPostgres(join(pg.bin, "pg_ctl"), ["-D", data, "-l", join(dir, "pg.log"), "-w", "-t", "60", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=128MB`, "start"], { env, cwd: dir });
+    await asPostgres(
+      join(pg.bin, "pg_ctl"),
+      [
+        "-D",
+        data,
+        "-l",
+        join(dir, "pg.log"),
+        "-w",
+        "-t",
+        "60",
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=128MB`,
+        "start",
+      ],
+      { env, cwd: dir },
+    );
     started = true;
     ctx.log(`  creating ${seats.toLocaleString("en-US")} seats…`);
     const setup = [
@@ -106,7 +123,11 @@ async function heldCount(pg, env, dir) {
 
 /** Runs pgbench with the hold script and per-transaction logging; returns tps and latency percentiles. */
 async function pgbench(pg, env, dir, args, prefix) {
-  const out = await runCmd(pg.pgbench, ["-n", "-M", "prepared", "-f", join(dir, "hold.sql"), "-l", "--log-prefix", join(dir, prefix), ...args], { env, cwd: dir, timeoutMs: 600_000 });
+  const out = await runCmd(pg.pgbench, ["-n", "-M", "prepared", "-f", join(dir, "hold.sql"), "-l", "--log-prefix", join(dir, prefix), ...args], {
+    env,
+    cwd: dir,
+    timeoutMs: 600_000,
+  });
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
   const processed = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? Number.NaN);
   const latencies = [];

@@ -48,7 +48,9 @@ export async function run(ctx) {
     winners.push(won);
   }
   const exactlyOne = winners.every((w) => w === 1);
-  const otherText = Object.entries(other).map(([c, n]) => `${n} x ${c}`).join(", ");
+  const otherText = Object.entries(other)
+    .map(([c, n]) => `${n} x ${c}`)
+    .join(", ");
   ctx.report.add({
     scenario: name,
     figure: `Same-seat race, ${CLIENTS} clients x ${rounds} seats: winners per seat`,
@@ -72,7 +74,12 @@ export async function run(ctx) {
   const iso = await sequential(ctx.baseUrl, isolated * 2, (n) => {
     const lose = n % 2 === 1;
     const label = lose ? ev.labels[0] : ev.labels[freeOffset + n / 2];
-    return { method: "POST", path, headers: { ...headers, "content-type": "application/json" }, body: { objectLabels: [label], holdToken: `iso-${n}-${ctx.api.runId}`, ttlSeconds: 3600 } };
+    return {
+      method: "POST",
+      path,
+      headers: { ...headers, "content-type": "application/json" },
+      body: { objectLabels: [label], holdToken: `iso-${n}-${ctx.api.runId}`, ttlSeconds: 3600 },
+    };
   });
   const wins = iso.latencies.filter((_, n) => n % 2 === 0);
   const losses = iso.latencies.filter((_, n) => n % 2 === 1);

@@ -134,7 +134,8 @@ async function revalidation(ctx, path, headers, first) {
   if (!etag) return ctx.report.na(name, "Status revalidation (If-None-Match)", "(informational)", "no ETag on the status answer");
   const agent = newAgent(1);
   const runs = [];
-  for (let n = 0; n < ctx.opts.statusReads; n++) runs.push(await timedRequest(ctx.baseUrl, "GET", path, { agent, headers: { ...headers, "if-none-match": etag }, keepText: false }));
+  for (let n = 0; n < ctx.opts.statusReads; n++)
+    runs.push(await timedRequest(ctx.baseUrl, "GET", path, { agent, headers: { ...headers, "if-none-match": etag }, keepText: false }));
   agent.destroy();
   const notModified = runs.filter((r) => r.status === 304).length;
   const wall = summarise(runs.map((r) => r.ms));
@@ -164,7 +165,8 @@ async function afterChange(ctx, ev, path, headers) {
     compact.push(await timedRequest(ctx.baseUrl, "GET", `${path}?format=compact`, { agent, headers, keepText: false }));
   }
   agent.destroy();
-  const describeRuns = (runs) => `server time p50 ${ms(summarise(runs.map(serverMs).filter(Number.isFinite)).p50)}, wall p50 ${ms(summarise(runs.map((r) => r.ms)).p50)}`;
+  const describeRuns = (runs) =>
+    `server time p50 ${ms(summarise(runs.map(serverMs).filter(Number.isFinite)).p50)}, wall p50 ${ms(summarise(runs.map((r) => r.ms)).p50)}`;
   ctx.report.add({
     scenario: name,
     figure: "Status read right after a change (one hold: the view is patched and encoded again), 1 client",

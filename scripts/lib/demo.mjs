@@ -75,7 +75,10 @@ export async function ensureDemo({ baseUrl, adminToken, stateFile, log }) {
   state.pkTest = ws.body.publicKeys.sandbox;
 
   // 2. Secret keys: reissue one that no longer authenticates (rotated with the admin CLI, say).
-  for (const [environment, field] of [["production", "skLive"], ["sandbox", "skTest"]]) {
+  for (const [environment, field] of [
+    ["production", "skLive"],
+    ["sandbox", "skTest"],
+  ]) {
     if (state[field]) {
       const probe = await api(state[field], "GET", `/charts/${DEMO_CHART_KEY}`);
       if (probe.status !== 401) continue;
@@ -104,7 +107,10 @@ export async function ensureDemo({ baseUrl, adminToken, stateFile, log }) {
   state.chartKey = DEMO_CHART_KEY;
 
   // 4. One event per environment (the same key twice: the environments are independent).
-  for (const [environment, field] of [["sandbox", "skTest"], ["production", "skLive"]]) {
+  for (const [environment, field] of [
+    ["sandbox", "skTest"],
+    ["production", "skLive"],
+  ]) {
     const existing = await api(state[field], "GET", `/events/${DEMO_EVENT_KEY}`);
     if (existing.status === 200) {
       eventsIn.push(environment);

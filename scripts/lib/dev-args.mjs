@@ -19,7 +19,16 @@
 export function parseDevArgs(argv) {
   /** @type {DevArgs} */
   const out = { port: undefined, ip: undefined, vars: {}, persistTo: undefined, config: undefined, env: undefined, protocol: undefined };
-  const single = { "--port": "port", "--ip": "ip", "--persist-to": "persistTo", "--config": "config", "-c": "config", "--env": "env", "-e": "env", "--local-protocol": "protocol" };
+  const single = {
+    "--port": "port",
+    "--ip": "ip",
+    "--persist-to": "persistTo",
+    "--config": "config",
+    "-c": "config",
+    "--env": "env",
+    "-e": "env",
+    "--local-protocol": "protocol",
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.indexOf("=");

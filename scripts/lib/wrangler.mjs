@@ -23,7 +23,11 @@ export function wranglerBin(root) {
  * @returns {number} exit status
  */
 export function runWrangler(root, args) {
-  const res = spawnSync(process.execPath, [wranglerBin(root), ...args], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...OFFLINE_ENV, CI: "true" } });
+  const res = spawnSync(process.execPath, [wranglerBin(root), ...args], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, ...OFFLINE_ENV, CI: "true" },
+  });
   if (res.error) throw res.error;
   return res.status ?? 1;
 }

@@ -153,9 +153,14 @@ function checkCrossReferences(layout: Layout, report: (issue: Issue) => boolean)
       }
       for (let i = 0; i < seats.length; i++) {
         const seat = seats[i]!;
-        if (labels.has(seat.label) && !report({ message: `duplicate object label "${seat.label}"`, path: ["sections", s, "rows", r, "seats", i, "label"] })) return;
+        if (labels.has(seat.label) && !report({ message: `duplicate object label "${seat.label}"`, path: ["sections", s, "rows", r, "seats", i, "label"] }))
+          return;
         labels.add(seat.label);
-        if (!categories.has(seat.categoryKey) && !report({ message: `unknown category "${seat.categoryKey}"`, path: ["sections", s, "rows", r, "seats", i, "categoryKey"] })) return;
+        if (
+          !categories.has(seat.categoryKey) &&
+          !report({ message: `unknown category "${seat.categoryKey}"`, path: ["sections", s, "rows", r, "seats", i, "categoryKey"] })
+        )
+          return;
       }
     }
   }
@@ -168,7 +173,8 @@ function checkCrossReferences(layout: Layout, report: (issue: Issue) => boolean)
     const area = areas[i]!;
     if (labels.has(area.label) && !report({ message: `duplicate object label "${area.label}"`, path: ["generalAdmission", i, "label"] })) return;
     labels.add(area.label);
-    if (!categories.has(area.categoryKey) && !report({ message: `unknown category "${area.categoryKey}"`, path: ["generalAdmission", i, "categoryKey"] })) return;
+    if (!categories.has(area.categoryKey) && !report({ message: `unknown category "${area.categoryKey}"`, path: ["generalAdmission", i, "categoryKey"] }))
+      return;
   }
 }
 
@@ -198,7 +204,12 @@ export const layoutSchema = z
 /** A layout parse failure: zod issues with paths relative to the layout object. */
 export class LayoutError extends Error {
   constructor(readonly issues: readonly z.core.$ZodIssue[]) {
-    super(`invalid layout: ${issues.map((i) => `${i.path.join(".")}: ${i.message}`).slice(0, 5).join("; ")}`);
+    super(
+      `invalid layout: ${issues
+        .map((i) => `${i.path.join(".")}: ${i.message}`)
+        .slice(0, 5)
+        .join("; ")}`,
+    );
     this.name = "LayoutError";
   }
 }

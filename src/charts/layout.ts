@@ -73,7 +73,14 @@ export function indexLayout(layout: Layout): Map<string, LayoutObject> {
   for (const section of layout.sections) {
     for (const row of section.rows) {
       for (const seat of row.seats) {
-        const o: LayoutObject = { label: seat.label, objectType: "seat", categoryKey: seat.categoryKey, sectionKey: section.key, sectionLabel: section.label, rowLabel: row.label };
+        const o: LayoutObject = {
+          label: seat.label,
+          objectType: "seat",
+          categoryKey: seat.categoryKey,
+          sectionKey: section.key,
+          sectionLabel: section.label,
+          rowLabel: row.label,
+        };
         if (seat.x !== undefined) o.x = seat.x;
         if (seat.y !== undefined) o.y = seat.y;
         index.set(seat.label, o);

@@ -47,7 +47,12 @@ async function runPublish(env: Env, d: Db, chart: ChartRow, input: PublishInput,
     await write();
   };
   const result = await withRetry(() => applyPublishToEvents(env, input, force, commit));
-  if (!result.ok) throw new ApiError("publish_affects_reservations", `Publishing chart ${chart.chartKey} would affect held or booked objects; use force=true to publish anyway`, { failed: result.failed });
+  if (!result.ok)
+    throw new ApiError(
+      "publish_affects_reservations",
+      `Publishing chart ${chart.chartKey} would affect held or booked objects; use force=true to publish anyway`,
+      { failed: result.failed },
+    );
   // The engine commits between staging and activating; should it ever succeed without calling
   // `commit` (no events, say), the D1 update must still happen.
   if (!committed) await commit();

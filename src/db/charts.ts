@@ -65,7 +65,17 @@ export function newChartKey(): string {
  */
 export async function createChart(d: Db, input: { workspaceId: string; chartKey: string; name: string; layout: Layout }): Promise<ChartRow> {
   const now = nowIso();
-  const row: ChartRow = { id: newId("chr"), workspaceId: input.workspaceId, chartKey: input.chartKey, name: input.name, draftVersion: 1, publishedVersion: null, createdAt: now, updatedAt: now, publishedAt: null };
+  const row: ChartRow = {
+    id: newId("chr"),
+    workspaceId: input.workspaceId,
+    chartKey: input.chartKey,
+    name: input.name,
+    draftVersion: 1,
+    publishedVersion: null,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: null,
+  };
   await d.batch([d.insert(charts).values(row), ...layoutInserts(d, row.id, 1, input.layout)]);
   return row;
 }
@@ -77,20 +87,43 @@ export async function createChart(d: Db, input: { workspaceId: string; chartKey:
 export async function createChartCopy(d: Db, workspaceId: string, fromChart: Pick<ChartRow, "name">, layout: Layout): Promise<ChartRow> {
   const now = nowIso();
   const name = `${fromChart.name} (copy)`.slice(0, 255);
-  const row: ChartRow = { id: newId("chr"), workspaceId, chartKey: newChartKey(), name, draftVersion: 1, publishedVersion: 1, createdAt: now, updatedAt: now, publishedAt: now };
+  const row: ChartRow = {
+    id: newId("chr"),
+    workspaceId,
+    chartKey: newChartKey(),
+    name,
+    draftVersion: 1,
+    publishedVersion: 1,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: now,
+  };
   await d.batch([d.insert(charts).values(row), ...layoutInserts(d, row.id, 1, layout)]);
   return row;
 }
 
 /** The workspace's chart with this key, or null (a chart of another workspace is never returned). */
 export async function getChartByKey(d: Db, workspaceId: string, chartKey: string): Promise<ChartRow | null> {
-  return (await d.select().from(charts).where(and(eq(charts.workspaceId, workspaceId), eq(charts.chartKey, chartKey))).get()) ?? null;
+  return (
+    (await d
+      .select()
+      .from(charts)
+      .where(and(eq(charts.workspaceId, workspaceId), eq(charts.chartKey, chartKey)))
+      .get()) ?? null
+  );
 }
 
 /** A page of the workspace's charts ordered by chartKey, starting after `afterKey`. */
 export async function listCharts(d: Db, workspaceId: string, opts: { limit: number; afterKey?: string }): Promise<{ items: ChartRow[]; hasMore: boolean }> {
-  const where = opts.afterKey === undefined ? eq(charts.workspaceId, workspaceId) : and(eq(charts.workspaceId, workspaceId), gt(charts.chartKey, opts.afterKey));
-  const rows = await d.select().from(charts).where(where).orderBy(asc(charts.chartKey)).limit(opts.limit + 1).all();
+  const where =
+    opts.afterKey === undefined ? eq(charts.workspaceId, workspaceId) : and(eq(charts.workspaceId, workspaceId), gt(charts.chartKey, opts.afterKey));
+  const rows = await d
+    .select()
+    .from(charts)
+    .where(where)
+    .orderBy(asc(charts.chartKey))
+    .limit(opts.limit + 1)
+    .all();
   return { items: rows.slice(0, opts.limit), hasMore: rows.length > opts.limit };
 }
 
@@ -110,7 +143,11 @@ export async function saveLayout(d: Db, chart: Pick<ChartRow, "id" | "draftVersi
   const set: Partial<ChartRow> = { draftVersion: version, updatedAt: nowIso() };
   if (name !== undefined) set.name = name;
   const [updated] = await d.batch([
-    d.update(charts).set(set).where(and(eq(charts.id, chart.id), eq(charts.draftVersion, chart.draftVersion))).returning(),
+    d
+      .update(charts)
+      .set(set)
+      .where(and(eq(charts.id, chart.id), eq(charts.draftVersion, chart.draftVersion)))
+      .returning(),
     ...layoutInserts(d, chart.id, version, layout),
     pruneVersions(d, chart.id),
   ]);
@@ -123,7 +160,11 @@ export async function saveLayout(d: Db, chart: Pick<ChartRow, "id" | "draftVersi
  * A PATCH of a chart: a new draft layout (with an optional rename) bumps draftVersion by one; a
  * rename alone does not. Null when the draft moved on concurrently.
  */
-export async function updateChart(d: Db, chart: Pick<ChartRow, "id" | "draftVersion" | "name">, change: { name?: string; layout?: Layout }): Promise<ChartRow | null> {
+export async function updateChart(
+  d: Db,
+  chart: Pick<ChartRow, "id" | "draftVersion" | "name">,
+  change: { name?: string; layout?: Layout },
+): Promise<ChartRow | null> {
   if (change.layout !== undefined) return saveLayout(d, chart, change.layout, change.name);
   return renameChart(d, chart.id, change.name ?? chart.name);
 }
@@ -135,7 +176,11 @@ export async function updateChart(d: Db, chart: Pick<ChartRow, "id" | "draftVers
 export async function markPublished(d: Db, chartId: string, version: number): Promise<boolean> {
   const now = nowIso();
   const [updated] = await d.batch([
-    d.update(charts).set({ publishedVersion: version, publishedAt: now, updatedAt: now }).where(and(eq(charts.id, chartId), eq(charts.draftVersion, version))).returning({ id: charts.id }),
+    d
+      .update(charts)
+      .set({ publishedVersion: version, publishedAt: now, updatedAt: now })
+      .where(and(eq(charts.id, chartId), eq(charts.draftVersion, version)))
+      .returning({ id: charts.id }),
     pruneVersions(d, chartId),
   ]);
   return updated.length > 0;
@@ -143,7 +188,10 @@ export async function markPublished(d: Db, chartId: string, version: number): Pr
 
 /** Clears the published version; the draft stays. */
 export async function markUnpublished(d: Db, chartId: string): Promise<void> {
-  await d.batch([d.update(charts).set({ publishedVersion: null, publishedAt: null, updatedAt: nowIso() }).where(eq(charts.id, chartId)), pruneVersions(d, chartId)]);
+  await d.batch([
+    d.update(charts).set({ publishedVersion: null, publishedAt: null, updatedAt: nowIso() }).where(eq(charts.id, chartId)),
+    pruneVersions(d, chartId),
+  ]);
 }
 
 /** True when a D1 error (possibly wrapped by drizzle) is a constraint violation of `kind`. */
@@ -174,7 +222,14 @@ export async function loadLayout(d: Db, chartId: string, version: number): Promi
     const rows = await d
       .select({ body: chartLayouts.body })
       .from(chartLayouts)
-      .where(and(eq(chartLayouts.chartId, chartId), eq(chartLayouts.version, version), gte(chartLayouts.part, parts.length), lt(chartLayouts.part, parts.length + PARTS_PER_READ)))
+      .where(
+        and(
+          eq(chartLayouts.chartId, chartId),
+          eq(chartLayouts.version, version),
+          gte(chartLayouts.part, parts.length),
+          lt(chartLayouts.part, parts.length + PARTS_PER_READ),
+        ),
+      )
       .orderBy(asc(chartLayouts.part))
       .all();
     for (const row of rows) parts.push(row.body);

@@ -26,7 +26,10 @@ const eventWithChart = {
 };
 
 /** Inserts an event row; false when the key already exists in that workspace and environment. */
-export async function insertEvent(d: Db, row: { id: string; workspaceId: string; environment: Environment; eventKey: string; chartId: string; createdAt: string }): Promise<boolean> {
+export async function insertEvent(
+  d: Db,
+  row: { id: string; workspaceId: string; environment: Environment; eventKey: string; chartId: string; createdAt: string },
+): Promise<boolean> {
   const res = await d.insert(events).values(row).onConflictDoNothing().run();
   return (res.meta.changes ?? 0) > 0;
 }
@@ -43,7 +46,12 @@ export async function getEvent(d: Db, workspaceId: string, environment: Environm
 }
 
 /** A page of a workspace environment's events in key order, after `afterKey`. */
-export async function listEvents(d: Db, workspaceId: string, environment: Environment, opts: { limit: number; afterKey?: string }): Promise<{ items: EventWithChart[]; hasMore: boolean }> {
+export async function listEvents(
+  d: Db,
+  workspaceId: string,
+  environment: Environment,
+  opts: { limit: number; afterKey?: string },
+): Promise<{ items: EventWithChart[]; hasMore: boolean }> {
   const conds = [eq(events.workspaceId, workspaceId), eq(events.environment, environment)];
   if (opts.afterKey !== undefined) conds.push(gt(events.eventKey, opts.afterKey));
   const rows = await d
@@ -72,11 +80,20 @@ export async function setEventChart(d: Db, id: string, chartId: string): Promise
  * not-found path, to answer 403 forbidden instead of 404 without slowing the hot path.
  */
 export async function eventKeyInOtherWorkspace(d: Db, workspaceId: string, eventKey: string): Promise<boolean> {
-  const row = await d.select({ id: events.id }).from(events).where(and(eq(events.eventKey, eventKey), ne(events.workspaceId, workspaceId))).limit(1).get();
+  const row = await d
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.eventKey, eventKey), ne(events.workspaceId, workspaceId)))
+    .limit(1)
+    .get();
   return row !== undefined;
 }
 
 /** Every event bound to a chart, in both environments (publish fans out to these). */
 export async function eventsOfChart(d: Db, chartId: string): Promise<{ workspaceId: string; environment: Environment; eventKey: string }[]> {
-  return d.select({ workspaceId: events.workspaceId, environment: events.environment, eventKey: events.eventKey }).from(events).where(eq(events.chartId, chartId)).all();
+  return d
+    .select({ workspaceId: events.workspaceId, environment: events.environment, eventKey: events.eventKey })
+    .from(events)
+    .where(eq(events.chartId, chartId))
+    .all();
 }

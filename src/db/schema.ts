@@ -25,7 +25,9 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     environment: text("environment", { enum: ENVIRONMENTS }).notNull(),
     kind: text("kind", { enum: ["public", "secret"] }).notNull(),
     keyHash: text("key_hash").notNull().unique(),
@@ -38,7 +40,9 @@ export const charts = sqliteTable(
   "charts",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     chartKey: text("chart_key").notNull(),
     name: text("name").notNull(),
     draftVersion: integer("draft_version").notNull(),
@@ -57,7 +61,9 @@ export const charts = sqliteTable(
 export const chartLayouts = sqliteTable(
   "chart_layouts",
   {
-    chartId: text("chart_id").notNull().references(() => charts.id, { onDelete: "cascade" }),
+    chartId: text("chart_id")
+      .notNull()
+      .references(() => charts.id, { onDelete: "cascade" }),
     version: integer("version").notNull(),
     part: integer("part").notNull(),
     body: text("body").notNull(),
@@ -69,10 +75,14 @@ export const events = sqliteTable(
   "events",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     environment: text("environment", { enum: ENVIRONMENTS }).notNull(),
     eventKey: text("event_key").notNull(),
-    chartId: text("chart_id").notNull().references(() => charts.id),
+    chartId: text("chart_id")
+      .notNull()
+      .references(() => charts.id),
     createdAt: text("created_at").notNull(),
   },
   (t) => [
@@ -86,7 +96,9 @@ export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     environment: text("environment", { enum: ENVIRONMENTS }).notNull(),
     url: text("url").notNull(),
     /** JSON array of subscribed event types. */
@@ -105,7 +117,9 @@ export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
     id: text("id").primaryKey(),
-    endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
     /** The exact envelope JSON that is signed and sent on every attempt. */
@@ -119,10 +133,7 @@ export const webhookDeliveries = sqliteTable(
     /** When the next retry is due while the delivery is pending after a failure (migration 0004). */
     nextAttemptAt: text("next_attempt_at"),
   },
-  (t) => [
-    index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt),
-    uniqueIndex("webhook_deliveries_once").on(t.endpointId, t.eventId),
-  ],
+  (t) => [index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt), uniqueIndex("webhook_deliveries_once").on(t.endpointId, t.eventId)],
 );
 
 /** One row per HTTP attempt of a delivery: the detail of the delivery log (migration 0004). */
@@ -130,7 +141,9 @@ export const webhookAttempts = sqliteTable(
   "webhook_attempts",
   {
     id: text("id").primaryKey(),
-    deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
     /** 1-based over the delivery's whole life, replays included. */
     attempt: integer("attempt").notNull(),
     statusCode: integer("status_code"),

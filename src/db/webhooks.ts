@@ -49,7 +49,12 @@ export async function findEndpoint(d: Db, scope: Scope, id: string): Promise<End
 }
 
 /** Applies a partial update to an endpoint of the scope and returns the new row. */
-export async function updateEndpoint(d: Db, scope: Scope, id: string, patch: Partial<Pick<EndpointRow, "url" | "events" | "description" | "enabled" | "secret" | "updatedAt">>): Promise<EndpointRow | undefined> {
+export async function updateEndpoint(
+  d: Db,
+  scope: Scope,
+  id: string,
+  patch: Partial<Pick<EndpointRow, "url" | "events" | "description" | "enabled" | "secret" | "updatedAt">>,
+): Promise<EndpointRow | undefined> {
   return d
     .update(webhookEndpoints)
     .set(patch)
@@ -97,7 +102,12 @@ export async function enabledEndpointsOfScopes(d: Db, scopes: Scope[]): Promise<
     d
       .select()
       .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.enabled, true), or(...group.map((s) => and(eq(webhookEndpoints.workspaceId, s.workspaceId), eq(webhookEndpoints.environment, s.environment))))))
+      .where(
+        and(
+          eq(webhookEndpoints.enabled, true),
+          or(...group.map((s) => and(eq(webhookEndpoints.workspaceId, s.workspaceId), eq(webhookEndpoints.environment, s.environment)))),
+        ),
+      )
       .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id),
   );
   for (const row of await batchAll<EndpointRow>(d, queries)) byScope.get(scopeKey(row))?.push(row);
@@ -162,11 +172,21 @@ export async function findDeliveryWithEndpoint(d: Db, id: string): Promise<{ del
 
 /** The newest deliveries of an endpoint, newest first. */
 export async function listDeliveries(d: Db, endpointId: string, limit = 100): Promise<DeliveryRow[]> {
-  return d.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit).all();
+  return d
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit)
+    .all();
 }
 
 /** Writes the outcome of an attempt (or of a decision not to attempt). */
-export async function updateDelivery(d: Db, id: string, patch: Partial<Pick<DeliveryRow, "status" | "attempts" | "lastStatusCode" | "lastError" | "nextAttemptAt" | "updatedAt">>): Promise<void> {
+export async function updateDelivery(
+  d: Db,
+  id: string,
+  patch: Partial<Pick<DeliveryRow, "status" | "attempts" | "lastStatusCode" | "lastError" | "nextAttemptAt" | "updatedAt">>,
+): Promise<void> {
   await d.update(webhookDeliveries).set(patch).where(eq(webhookDeliveries.id, id)).run();
 }
 
@@ -187,12 +207,31 @@ export interface AttemptOutcomeRecord {
 export async function recordAttempt(d: Db, id: string, outcome: AttemptOutcomeRecord): Promise<number> {
   const row = await d
     .update(webhookDeliveries)
-    .set({ status: outcome.status, lastStatusCode: outcome.statusCode, lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt, updatedAt: outcome.at, attempts: sql`${webhookDeliveries.attempts} + 1` })
+    .set({
+      status: outcome.status,
+      lastStatusCode: outcome.statusCode,
+      lastError: outcome.error,
+      nextAttemptAt: outcome.nextAttemptAt,
+      updatedAt: outcome.at,
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+    })
     .where(eq(webhookDeliveries.id, id))
     .returning({ attempts: webhookDeliveries.attempts })
     .get();
   if (!row) return 0;
-  await d.insert(webhookAttempts).values({ id: `${id}:${row.attempts}`, deliveryId: id, attempt: row.attempts, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs, createdAt: outcome.at }).onConflictDoNothing().run();
+  await d
+    .insert(webhookAttempts)
+    .values({
+      id: `${id}:${row.attempts}`,
+      deliveryId: id,
+      attempt: row.attempts,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
+      createdAt: outcome.at,
+    })
+    .onConflictDoNothing()
+    .run();
   return row.attempts;
 }
 

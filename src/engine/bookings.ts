@@ -2,7 +2,17 @@ import type { FailedEntry } from "../http/errors";
 import { gaRow, gaRows, statusAfter } from "./ga";
 import { isLiveHold, parseExtra, rows, seatRow, type GaRow, type SeatRow } from "./store";
 import { iso, type Tx } from "./tx";
-import { fail, type BookedObject, type BookRequest, type ExtendRequest, type FreedObject, type HoldObject, type HoldResult, type Outcome, type ReleaseRequest } from "./types";
+import {
+  fail,
+  type BookedObject,
+  type BookRequest,
+  type ExtendRequest,
+  type FreedObject,
+  type HoldObject,
+  type HoldResult,
+  type Outcome,
+  type ReleaseRequest,
+} from "./types";
 
 /** Whether a label names a GA area (in the layout, or by rows kept after a forced publish removed it). */
 function isGa(tx: Tx, label: string): boolean {
@@ -25,7 +35,11 @@ export function book(tx: Tx, req: BookRequest): Outcome<{ eventKey: string; obje
     if (isGa(tx, label)) {
       const row = gaRow(tx.sql, label, req.holdToken);
       if (row && row.held > 0 && isLiveHold(row, tx.now)) plans.push({ kind: "ga", row });
-      else if (row && row.booked > 0) plans.push({ kind: "done", entry: { objectLabel: label, status: "booked", bookedAt: row.booked_at!, extraData: parseExtra(row.extra), quantity: row.booked } });
+      else if (row && row.booked > 0)
+        plans.push({
+          kind: "done",
+          entry: { objectLabel: label, status: "booked", bookedAt: row.booked_at!, extraData: parseExtra(row.extra), quantity: row.booked },
+        });
       else failed.push({ objectLabel: label, reason: "not_held_by_token" });
       continue;
     }
@@ -33,7 +47,8 @@ export function book(tx: Tx, req: BookRequest): Outcome<{ eventKey: string; obje
     if (!row) failed.push({ objectLabel: label, reason: tx.object(label) ? "not_held_by_token" : "unknown_label" });
     else if (row.status === "not_for_sale") failed.push({ objectLabel: label, reason: "not_for_sale" });
     else if (row.status === "booked") {
-      if (row.token === req.holdToken) plans.push({ kind: "done", entry: { objectLabel: label, status: "booked", bookedAt: row.booked_at!, extraData: parseExtra(row.extra) } });
+      if (row.token === req.holdToken)
+        plans.push({ kind: "done", entry: { objectLabel: label, status: "booked", bookedAt: row.booked_at!, extraData: parseExtra(row.extra) } });
       else failed.push({ objectLabel: label, reason: "booked" });
     } else if (row.token === req.holdToken && isLiveHold(row, tx.now)) plans.push({ kind: "seat", row });
     else failed.push({ objectLabel: label, reason: "not_held_by_token" });
@@ -50,7 +65,13 @@ export function book(tx: Tx, req: BookRequest): Outcome<{ eventKey: string; obje
     }
     const r = plan.row;
     const at = r.booked_at ?? bookedAt;
-    tx.sql.exec("UPDATE ga SET booked = booked + held, held = 0, expires_at = NULL, booked_at = ?, updated_at = ? WHERE area = ? AND token = ?", at, tx.now, r.area, r.token);
+    tx.sql.exec(
+      "UPDATE ga SET booked = booked + held, held = 0, expires_at = NULL, booked_at = ?, updated_at = ? WHERE area = ? AND token = ?",
+      at,
+      tx.now,
+      r.area,
+      r.token,
+    );
     tx.emit("seat.booked", tx.gaObject(r, statusAfter(tx, r.area), r.held));
     return { objectLabel: r.area, status: "booked", bookedAt: at, extraData: parseExtra(r.extra), quantity: r.booked + r.held };
   });
@@ -75,13 +96,15 @@ export function release(tx: Tx, req: ReleaseRequest): { eventKey: string; object
   const freed: FreedObject[] = [];
   for (const label of labels) {
     if (isGa(tx, label)) {
-      const candidates = req.holdToken !== undefined ? [gaRow(tx.sql, label, req.holdToken)].filter((r): r is GaRow => r !== null) : secret ? gaRows(tx.sql, label) : [];
+      const candidates =
+        req.holdToken !== undefined ? [gaRow(tx.sql, label, req.holdToken)].filter((r): r is GaRow => r !== null) : secret ? gaRows(tx.sql, label) : [];
       let total = 0;
       for (const row of candidates) {
         const held = row.held > 0 && isLiveHold(row, tx.now) ? row.held : 0;
         const booked = secret ? row.booked : 0;
         if (held + booked === 0) continue;
-        if (row.booked - booked > 0) tx.sql.exec("UPDATE ga SET held = 0, expires_at = NULL, updated_at = ? WHERE area = ? AND token = ?", tx.now, row.area, row.token);
+        if (row.booked - booked > 0)
+          tx.sql.exec("UPDATE ga SET held = 0, expires_at = NULL, updated_at = ? WHERE area = ? AND token = ?", tx.now, row.area, row.token);
         else tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", row.area, row.token);
         tx.emit("seat.released", tx.gaObject(row, statusAfter(tx, label), held + booked));
         total += held + booked;
@@ -120,8 +143,20 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
     }
     if (failed.length > 0) return fail("seat_unavailable", "One or more objects are not held by this token; nothing was extended", { failed });
   } else {
-    for (const r of rows<SeatRow>(tx.sql, "SELECT label, status, token, expires_at, booked_at, extra FROM seats WHERE token = ? AND status = 'held' AND expires_at > ?", req.holdToken, tx.now)) seatTargets.set(r.label, r);
-    for (const r of rows<GaRow>(tx.sql, "SELECT area, token, held, booked, expires_at, booked_at, extra, updated_at FROM ga WHERE token = ? AND held > 0 AND expires_at > ?", req.holdToken, tx.now)) gaTargets.set(r.area, r);
+    for (const r of rows<SeatRow>(
+      tx.sql,
+      "SELECT label, status, token, expires_at, booked_at, extra FROM seats WHERE token = ? AND status = 'held' AND expires_at > ?",
+      req.holdToken,
+      tx.now,
+    ))
+      seatTargets.set(r.label, r);
+    for (const r of rows<GaRow>(
+      tx.sql,
+      "SELECT area, token, held, booked, expires_at, booked_at, extra, updated_at FROM ga WHERE token = ? AND held > 0 AND expires_at > ?",
+      req.holdToken,
+      tx.now,
+    ))
+      gaTargets.set(r.area, r);
   }
   if (seatTargets.size + gaTargets.size === 0) return fail("seat_unavailable", "Nothing is held under this token", { failed: [] });
 
@@ -140,4 +175,3 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
   tx.expiry(expiresAt);
   return { ok: true, chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(expiresAt), objects };
 }
-

@@ -74,7 +74,12 @@ export class EventCore extends DurableObject<Env> {
     this.stageChecked = true;
     const stored = storedStage(this.sql);
     if (!stored) return null;
-    this.stage = { stored, index: { objects: readLayoutTable(this.sql, "layout_stage"), categories: stored.categories }, guard: !stored.force, expiresAt: stored.expiresAt };
+    this.stage = {
+      stored,
+      index: { objects: readLayoutTable(this.sql, "layout_stage"), categories: stored.categories },
+      guard: !stored.force,
+      expiresAt: stored.expiresAt,
+    };
     return this.stage;
   }
 
@@ -155,7 +160,16 @@ export class EventCore extends DurableObject<Env> {
       const obj = layout.objects.get(label);
       if (obj?.objectType === "generalAdmission") {
         const capacity = obj.capacity ?? 0;
-        entries.push({ objectLabel: label, objectType: "generalAdmission", status: "free", categoryKey: obj.categoryKey, capacity, held: 0, booked: 0, remaining: capacity });
+        entries.push({
+          objectLabel: label,
+          objectType: "generalAdmission",
+          status: "free",
+          categoryKey: obj.categoryKey,
+          capacity,
+          held: 0,
+          booked: 0,
+          remaining: capacity,
+        });
       } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
     }
     broadcast(this.ctx, { type: "changes", objects: entries });

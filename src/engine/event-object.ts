@@ -10,7 +10,22 @@ import { objectsOf, reportOf, reservedObjects, statusEntries, type ObjectEntry }
 import { compactOf, type CompactStatus, type StatusFormat } from "./status-cache";
 import { activateStage, writeStage, type StageRequest } from "./staging";
 import { ensureSchema, setMeta } from "./store";
-import { fail, type BookedObject, type BookRequest, type EngineFailure, type EventMeta, type ExtendRequest, type FreedObject, type HoldRequest, type HoldResult, type Outcome, type ReservedObject, type ReleaseRequest, type StatusEntry, type StatusQuery } from "./types";
+import {
+  fail,
+  type BookedObject,
+  type BookRequest,
+  type EngineFailure,
+  type EventMeta,
+  type ExtendRequest,
+  type FreedObject,
+  type HoldRequest,
+  type HoldResult,
+  type Outcome,
+  type ReservedObject,
+  type ReleaseRequest,
+  type StatusEntry,
+  type StatusQuery,
+} from "./types";
 
 const NOT_FOUND: EngineFailure = fail("event_not_found", "Event not found");
 
@@ -144,7 +159,10 @@ export class EventObject extends EventCore {
   async statusForToken(format: StatusFormat, holdToken: string): Promise<Outcome<{ body: Uint8Array<ArrayBuffer> }>> {
     const meta = this.meta;
     if (!meta) return NOT_FOUND;
-    return { ok: true, body: this.statusCache.forToken(this.sql, this.layout(), meta.layoutVersion !== null, meta.eventKey, this.clock.now(), format, holdToken) };
+    return {
+      ok: true,
+      body: this.statusCache.forToken(this.sql, this.layout(), meta.layoutVersion !== null, meta.eventKey, this.clock.now(), format, holdToken),
+    };
   }
 
   /** A compact status view for a filtered or secret read (uncached; extraData is not part of it). */
@@ -190,7 +208,9 @@ export class EventObject extends EventCore {
       const index = buildIndex(req.layout);
       this.stage = null;
       await writeStage(this.ctx.storage, index);
-      const result = this.ctx.storage.transactionSync(() => activateStage(this.sql, this.layout(), req, index, this.clock.now(), meta.eventKey, meta.environment));
+      const result = this.ctx.storage.transactionSync(() =>
+        activateStage(this.sql, this.layout(), req, index, this.clock.now(), meta.eventKey, meta.environment),
+      );
       this.statusCache.invalidate();
       if (!result.ok) return result;
       this.stage = result.stage;
@@ -235,7 +255,11 @@ export class EventObject extends EventCore {
   }
 
   /** Points the event at another chart (move-to-new-chart-copy) and emits event.chart_changed. */
-  async moveToChart(chartId: string, chartKey: string, layoutVersion: number | null): Promise<Outcome<{ eventKey: string; chartKey: string; previousChartKey: string }>> {
+  async moveToChart(
+    chartId: string,
+    chartKey: string,
+    layoutVersion: number | null,
+  ): Promise<Outcome<{ eventKey: string; chartKey: string; previousChartKey: string }>> {
     const meta = this.meta;
     if (!meta) return NOT_FOUND;
     // The copy holds exactly the layout the event reads now, so the index itself does not change.
@@ -250,5 +274,4 @@ export class EventObject extends EventCore {
     this.scheduleFlush();
     return { ok: true, eventKey: meta.eventKey, chartKey, previousChartKey: meta.chartKey };
   }
-
 }

@@ -61,14 +61,18 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   const obj = tx.holdable(area);
   if (!obj) return fail("seat_unavailable", `${area} cannot be held`, { failed: [{ objectLabel: area, reason: "unknown_label" }] });
   if (obj.objectType !== "generalAdmission") {
-    return fail("validation_failed", `${area} is a seat, not a general-admission area`, { errors: { objectType: [`${area} is not a general-admission area`] } });
+    return fail("validation_failed", `${area} is a seat, not a general-admission area`, {
+      errors: { objectType: [`${area} is not a general-admission area`] },
+    });
   }
   if (req.categoryKey !== undefined && req.categoryKey !== obj.categoryKey) {
     return fail("validation_failed", `${area} is not in category ${req.categoryKey}`, { errors: { categoryKey: [`${area} has category ${obj.categoryKey}`] } });
   }
   const capacity = obj.capacity ?? 0;
   if (quantity > capacity) {
-    return fail("validation_failed", `quantity ${quantity} exceeds the capacity ${capacity} of ${area}`, { errors: { quantity: [`must not exceed the area capacity ${capacity}`] } });
+    return fail("validation_failed", `quantity ${quantity} exceeds the capacity ${capacity} of ${area}`, {
+      errors: { quantity: [`must not exceed the area capacity ${capacity}`] },
+    });
   }
   let row = gaRow(tx.sql, area, req.holdToken);
   const ownLive = row && row.held > 0 && isLiveHold(row, tx.now) ? row.held : 0;
@@ -78,7 +82,9 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   }
   const counts = areaCounts(tx.sql, area, tx.now);
   if (counts.held - ownLive + counts.booked + quantity > capacity) {
-    return fail("ga_capacity_exceeded", `Only ${capacity - counts.held - counts.booked + ownLive} places remain in ${area}`, { failed: [{ objectLabel: area, reason: "ga_capacity_exceeded" }] });
+    return fail("ga_capacity_exceeded", `Only ${capacity - counts.held - counts.booked + ownLive} places remain in ${area}`, {
+      failed: [{ objectLabel: area, reason: "ga_capacity_exceeded" }],
+    });
   }
   if (row && row.held > 0 && ownLive === 0) {
     expireGaRow(tx, row);

@@ -70,7 +70,13 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
       continue;
     }
     if (row) expireSeat(tx, row);
-    tx.sql.exec("INSERT INTO seats (label, status, token, expires_at, booked_at, extra) VALUES (?, 'held', ?, ?, NULL, ?)", label, req.holdToken, expiresAt, extra);
+    tx.sql.exec(
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra) VALUES (?, 'held', ?, ?, NULL, ?)",
+      label,
+      req.holdToken,
+      expiresAt,
+      extra,
+    );
     tx.emit("seat.held", tx.seatObject({ label, extra }, "held", expiresAt));
     tx.expiry(expiresAt);
     earliest = Math.min(earliest, expiresAt);

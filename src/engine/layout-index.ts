@@ -103,7 +103,10 @@ export function drawingHints(sql: SqlStorage, objects: Map<string, LayoutObject>
   if (known === undefined) return null;
   if (known !== null) return known;
   const hints = new Map<string, DrawingHints>();
-  for (const r of rows<HintRow>(sql, "SELECT label, row_label, x, y, width, height FROM layout_current WHERE row_label IS NOT NULL OR x IS NOT NULL OR y IS NOT NULL OR width IS NOT NULL OR height IS NOT NULL")) {
+  for (const r of rows<HintRow>(
+    sql,
+    "SELECT label, row_label, x, y, width, height FROM layout_current WHERE row_label IS NOT NULL OR x IS NOT NULL OR y IS NOT NULL OR width IS NOT NULL OR height IS NOT NULL",
+  )) {
     const h: DrawingHints = {};
     if (r.row_label !== null) h.rowLabel = r.row_label;
     if (r.x !== null) h.x = r.x;

@@ -85,7 +85,12 @@ export async function flushOutbox(sql: SqlStorage, queue: Queue, now: number): P
     } catch (err) {
       console.error("outbox flush failed; will retry from the alarm", err);
       // Back off 1 s, 2 s, 4 s … up to 64 s per row; the alarm retries at the earliest next_at.
-      sql.exec("UPDATE outbox SET attempts = attempts + 1, next_at = ? + (1000 * (1 << MIN(attempts, 6))) WHERE seq BETWEEN ? AND ?", now, batch[0]!.seq, batch[batch.length - 1]!.seq);
+      sql.exec(
+        "UPDATE outbox SET attempts = attempts + 1, next_at = ? + (1000 * (1 << MIN(attempts, 6))) WHERE seq BETWEEN ? AND ?",
+        now,
+        batch[0]!.seq,
+        batch[batch.length - 1]!.seq,
+      );
       return false;
     }
     // Only rows of this batch are deleted: rows committed during the send have a higher seq, and

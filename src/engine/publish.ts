@@ -6,7 +6,6 @@ import type { FailedEntry } from "../http/errors";
 import { forImpact } from "./staging";
 import { eventStub } from "./stub";
 
-
 /** Another publish of the same chart holds the events' stage; the caller may retry. */
 export class PublishBusyError extends Error {
   constructor() {
@@ -57,7 +56,14 @@ export async function checkPublishImpact(env: Env, input: PublishInput): Promise
   const perEvent = await mapLimited(evs, async (ev) => {
     const res = await eventStub(env, ev.workspaceId, ev.environment, ev.eventKey).reservations();
     if (!res.ok) return [];
-    return publishImpact(next, forImpact(res.objects, next)).map((e): FailedEntry => ({ eventKey: ev.eventKey, environment: ev.environment, objectLabel: e.objectLabel, reason: e.reason, booked: e.booked, held: e.held }));
+    return publishImpact(next, forImpact(res.objects, next)).map((e): FailedEntry => ({
+      eventKey: ev.eventKey,
+      environment: ev.environment,
+      objectLabel: e.objectLabel,
+      reason: e.reason,
+      booked: e.booked,
+      held: e.held,
+    }));
   });
   return perEvent.flat();
 }
@@ -70,7 +76,12 @@ export async function checkPublishImpact(env: Env, input: PublishInput): Promise
  * 2. on any refusal abort every stage and return `failed` (nothing changed anywhere);
  * 3. otherwise `commit()` (the chart's D1 update), then make the staged layout current everywhere.
  */
-export async function applyPublishToEvents(env: Env, input: PublishInput, force: boolean, commit: () => Promise<void>): Promise<{ ok: true } | { ok: false; failed: FailedEntry[] }> {
+export async function applyPublishToEvents(
+  env: Env,
+  input: PublishInput,
+  force: boolean,
+  commit: () => Promise<void>,
+): Promise<{ ok: true } | { ok: false; failed: FailedEntry[] }> {
   const evs = await eventsOfChart(db(env), input.chartId);
   const stageId = crypto.randomUUID();
   const effectiveForce = force || input.layout === null;
@@ -82,7 +93,10 @@ export async function applyPublishToEvents(env: Env, input: PublishInput, force:
 
   let staged: StageOutcome[];
   try {
-    staged = await mapLimited(stubs, async ({ stub }) => (await stub.stagePublish({ stageId, version: input.version, layout: input.layout, force: effectiveForce })) as StageOutcome);
+    staged = await mapLimited(
+      stubs,
+      async ({ stub }) => (await stub.stagePublish({ stageId, version: input.version, layout: input.layout, force: effectiveForce })) as StageOutcome,
+    );
   } catch (err) {
     await abortAll();
     throw err;

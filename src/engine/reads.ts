@@ -31,7 +31,12 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
   const labels = q.labels ? [...new Set(q.labels)] : undefined;
   const out: StatusEntry[] = [];
   for (const row of nonFreeSeats(sql, now, labels)) {
-    const entry: StatusEntry = { objectLabel: row.label, objectType: "seat", status: row.status, categoryKey: layout.objects.get(row.label)?.categoryKey ?? null };
+    const entry: StatusEntry = {
+      objectLabel: row.label,
+      objectType: "seat",
+      status: row.status,
+      categoryKey: layout.objects.get(row.label)?.categoryKey ?? null,
+    };
     if (row.status === "held") {
       entry.holdExpiresAt = new Date(row.expires_at!).toISOString();
       if (q.holdToken !== undefined && row.token === q.holdToken && isLiveHold(row, now)) entry.mine = true;
@@ -73,14 +78,32 @@ export function objectsOf(sql: SqlStorage, layout: LayoutIndex, now: number, lab
   for (const o of source) {
     const h = hints ? (hints.get(o.label) ?? {}) : o;
     if (o.objectType === "seat") {
-      const seat: ObjectEntry = { objectLabel: o.label, categoryKey: o.categoryKey, objectType: "seat", sectionKey: o.sectionKey ?? "", sectionLabel: o.sectionLabel ?? "" };
+      const seat: ObjectEntry = {
+        objectLabel: o.label,
+        categoryKey: o.categoryKey,
+        objectType: "seat",
+        sectionKey: o.sectionKey ?? "",
+        sectionLabel: o.sectionLabel ?? "",
+      };
       // Indexes written before row labels were stored have none: the entry then simply lacks it.
       if (h.rowLabel !== undefined) seat.rowLabel = h.rowLabel;
       objects.push(withDrawing(seat, h));
     } else {
       const counts = areaCounts(sql, o.label, now);
       const capacity = o.capacity ?? 0;
-      objects.push(withDrawing({ objectLabel: o.label, categoryKey: o.categoryKey, objectType: "generalAdmission", capacity, label: o.label, remaining: Math.max(0, capacity - counts.held - counts.booked) }, h));
+      objects.push(
+        withDrawing(
+          {
+            objectLabel: o.label,
+            categoryKey: o.categoryKey,
+            objectType: "generalAdmission",
+            capacity,
+            label: o.label,
+            remaining: Math.max(0, capacity - counts.held - counts.booked),
+          },
+          h,
+        ),
+      );
     }
   }
   return { categories: layout.categories, objects };
@@ -94,7 +117,11 @@ type Status = (typeof STATUSES)[number];
  * counts in places: its held quantity as held, booked as booked, the remainder as free.
  * Reservations on labels the layout no longer has are not counted.
  */
-export function reportOf(sql: SqlStorage, layout: LayoutIndex, now: number): { byStatus: Record<Status, number>; byCategory: { status: Status; categoryKey: string; count: number }[] } {
+export function reportOf(
+  sql: SqlStorage,
+  layout: LayoutIndex,
+  now: number,
+): { byStatus: Record<Status, number>; byCategory: { status: Status; categoryKey: string; count: number }[] } {
   const byStatus: Record<Status, number> = { free: 0, held: 0, booked: 0, not_for_sale: 0 };
   const byCat = new Map<string, Record<Status, number>>();
   const add = (cat: string, status: Status, n: number) => {
@@ -126,13 +153,24 @@ export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: numbe
   const out: ReservedObject[] = [];
   for (const row of nonFreeSeats(sql, now)) {
     if (row.status === "not_for_sale") continue;
-    out.push({ objectLabel: row.label, objectType: "seat", categoryKey: layout.objects.get(row.label)?.categoryKey ?? null, held: row.status === "held" ? 1 : 0, booked: row.status === "booked" ? 1 : 0 });
+    out.push({
+      objectLabel: row.label,
+      objectType: "seat",
+      categoryKey: layout.objects.get(row.label)?.categoryKey ?? null,
+      held: row.status === "held" ? 1 : 0,
+      booked: row.status === "booked" ? 1 : 0,
+    });
   }
   for (const area of reservedAreas(sql)) {
     const counts = areaCounts(sql, area, now);
     if (counts.held + counts.booked === 0) continue;
-    out.push({ objectLabel: area, objectType: "generalAdmission", categoryKey: layout.objects.get(area)?.categoryKey ?? null, held: counts.held, booked: counts.booked });
+    out.push({
+      objectLabel: area,
+      objectType: "generalAdmission",
+      categoryKey: layout.objects.get(area)?.categoryKey ?? null,
+      held: counts.held,
+      booked: counts.booked,
+    });
   }
   return out;
 }
-

@@ -60,13 +60,28 @@ export async function writeStage(storage: DurableObjectStorage, index: LayoutInd
  * The deciding step of a stage, run inside one transactionSync: checks current reservations against
  * the new layout (publish rule 2) and activates the stage, or refuses and clears it.
  */
-export function activateStage(sql: SqlStorage, current: LayoutIndex, req: StageRequest, index: LayoutIndex, now: number, eventKey: string, environment: string): Outcome<{ stage: LoadedStage }> {
+export function activateStage(
+  sql: SqlStorage,
+  current: LayoutIndex,
+  req: StageRequest,
+  index: LayoutIndex,
+  now: number,
+  eventKey: string,
+  environment: string,
+): Outcome<{ stage: LoadedStage }> {
   if (!req.force) {
     const next = req.layout ? index.objects : null;
     const impact = publishImpact(next, forImpact(reservedObjects(sql, current, now), next));
     if (impact.length > 0) {
       clearLayoutTable(sql, "layout_stage");
-      const failed: FailedEntry[] = impact.map((e) => ({ eventKey, environment, objectLabel: e.objectLabel, reason: e.reason, booked: e.booked, held: e.held }));
+      const failed: FailedEntry[] = impact.map((e) => ({
+        eventKey,
+        environment,
+        objectLabel: e.objectLabel,
+        reason: e.reason,
+        booked: e.booked,
+        held: e.held,
+      }));
       return fail("conflict", "The publish would affect held or booked objects", { failed });
     }
   }

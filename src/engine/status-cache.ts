@@ -29,7 +29,14 @@ export function compactOf(eventKey: string, entries: StatusEntry[], withMine: bo
       if (e.status !== "free") statuses[e.status].push(e.objectLabel);
       if (e.mine) mine.push(e.objectLabel);
     } else {
-      const g: CompactStatus["ga"][number] = { objectLabel: e.objectLabel, status: e.status, capacity: e.capacity ?? 0, held: e.held ?? 0, booked: e.booked ?? 0, remaining: e.remaining ?? 0 };
+      const g: CompactStatus["ga"][number] = {
+        objectLabel: e.objectLabel,
+        status: e.status,
+        capacity: e.capacity ?? 0,
+        held: e.held ?? 0,
+        booked: e.booked ?? 0,
+        remaining: e.remaining ?? 0,
+      };
       if (e.mineQuantity !== undefined) g.mineQuantity = e.mineQuantity;
       ga.push(g);
     }
@@ -144,10 +151,25 @@ export class StatusCache {
    * the model plus two indexed look-ups of the token's rows, never from a full re-read; the same
    * bytes statusEntries would give.
    */
-  forToken(sql: SqlStorage, layout: LayoutIndex, published: boolean, eventKey: string, now: number, format: StatusFormat, token: string): Uint8Array<ArrayBuffer> {
+  forToken(
+    sql: SqlStorage,
+    layout: LayoutIndex,
+    published: boolean,
+    eventKey: string,
+    now: number,
+    format: StatusFormat,
+    token: string,
+  ): Uint8Array<ArrayBuffer> {
     this.refresh(sql, layout, published, now);
-    const mineSeats = new Set(rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND status = 'held' AND expires_at > ?", token, now).map((r) => r.label));
-    const mineGa = new Map(rows<{ area: string; held: number }>(sql, "SELECT area, held FROM ga WHERE token = ? AND held > 0 AND expires_at > ?", token, now).map((r) => [r.area, r.held]));
+    const mineSeats = new Set(
+      rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND status = 'held' AND expires_at > ?", token, now).map((r) => r.label),
+    );
+    const mineGa = new Map(
+      rows<{ area: string; held: number }>(sql, "SELECT area, held FROM ga WHERE token = ? AND held > 0 AND expires_at > ?", token, now).map((r) => [
+        r.area,
+        r.held,
+      ]),
+    );
     const ga = [...this.ga.values()].map((e) => (mineGa.has(e.objectLabel) ? { ...e, mineQuantity: mineGa.get(e.objectLabel) } : e));
     const seats = this.seats ?? new Map<string, ModelSeat>();
     if (format === "compact") {
@@ -183,7 +205,14 @@ export class StatusCache {
       // a GA area's counts are read again.
       for (const { label } of rows<{ label: string }>(sql, "SELECT label FROM seats WHERE status = 'held' AND expires_at <= ?", now)) this.seats.delete(label);
       const areas = rows<{ area: string }>(sql, "SELECT DISTINCT area FROM ga WHERE held > 0 AND expires_at <= ?", now);
-      if (areas.length > 0) this.patch(sql, layout, published, now, areas.map((r) => r.area));
+      if (areas.length > 0)
+        this.patch(
+          sql,
+          layout,
+          published,
+          now,
+          areas.map((r) => r.area),
+        );
       touched = true;
     }
     if (touched) {

@@ -63,14 +63,32 @@ export class Tx {
 
   /** The webhook object of a seat row after a change to `status`. */
   seatObject(row: Pick<SeatRow, "label" | "extra">, status: SeatEventObject["status"], expiresAt?: number | null): Omit<SeatEventObject, "eventKey"> {
-    const obj: Omit<SeatEventObject, "eventKey"> = { objectLabel: row.label, objectType: "seat", status, categoryKey: this.object(row.label)?.categoryKey ?? null, extraData: parseExtra(row.extra) };
+    const obj: Omit<SeatEventObject, "eventKey"> = {
+      objectLabel: row.label,
+      objectType: "seat",
+      status,
+      categoryKey: this.object(row.label)?.categoryKey ?? null,
+      extraData: parseExtra(row.extra),
+    };
     if (expiresAt !== undefined && expiresAt !== null) obj.holdExpiresAt = new Date(expiresAt).toISOString();
     return obj;
   }
 
   /** The webhook object of a GA change: status is the area's derived status after it. */
-  gaObject(row: Pick<GaRow, "area" | "extra">, status: SeatEventObject["status"], quantity: number, expiresAt?: number | null): Omit<SeatEventObject, "eventKey"> {
-    const obj: Omit<SeatEventObject, "eventKey"> = { objectLabel: row.area, objectType: "generalAdmission", status, categoryKey: this.object(row.area)?.categoryKey ?? null, extraData: parseExtra(row.extra), quantity };
+  gaObject(
+    row: Pick<GaRow, "area" | "extra">,
+    status: SeatEventObject["status"],
+    quantity: number,
+    expiresAt?: number | null,
+  ): Omit<SeatEventObject, "eventKey"> {
+    const obj: Omit<SeatEventObject, "eventKey"> = {
+      objectLabel: row.area,
+      objectType: "generalAdmission",
+      status,
+      categoryKey: this.object(row.area)?.categoryKey ?? null,
+      extraData: parseExtra(row.extra),
+      quantity,
+    };
     if (expiresAt !== undefined && expiresAt !== null) obj.holdExpiresAt = new Date(expiresAt).toISOString();
     return obj;
   }

@@ -9,8 +9,18 @@ const CURSOR_PREFIX = "c1.";
 
 /** Query parameters of a list route: `limit` (1..100, default 20) and an optional `cursor`. */
 export const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ param: { name: "limit", in: "query" }, example: 20 }),
-  cursor: z.string().max(1024).optional().openapi({ param: { name: "cursor", in: "query" } }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(20)
+    .openapi({ param: { name: "limit", in: "query" }, example: 20 }),
+  cursor: z
+    .string()
+    .max(1024)
+    .optional()
+    .openapi({ param: { name: "cursor", in: "query" } }),
 });
 
 /** The cursor that continues after `key` (keys are ASCII, so btoa is safe). */

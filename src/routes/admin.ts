@@ -38,7 +38,11 @@ const SecretKeySchema = z
   .openapi("SecretKey");
 
 const WorkspaceKeyParam = z.object({
-  workspaceKey: z.string().min(1).max(255).openapi({ param: { name: "workspaceKey", in: "path" } }),
+  workspaceKey: z
+    .string()
+    .min(1)
+    .max(255)
+    .openapi({ param: { name: "workspaceKey", in: "path" } }),
 });
 
 const createWorkspaceRoute = createRoute({

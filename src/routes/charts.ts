@@ -2,7 +2,18 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { EMPTY_LAYOUT } from "../charts/layout";
 import { layoutSchema } from "../charts/layout-schema";
 import { db } from "../db/client";
-import { chartHasEvents, createChart, deleteChart, getChartByKey, isConstraintError, listCharts, loadLayout, loadPublishedLayout, newChartKey, updateChart } from "../db/charts";
+import {
+  chartHasEvents,
+  createChart,
+  deleteChart,
+  getChartByKey,
+  isConstraintError,
+  listCharts,
+  loadLayout,
+  loadPublishedLayout,
+  newChartKey,
+  updateChart,
+} from "../db/charts";
 import { newRouter } from "../http/app-factory";
 import { apiKeyAuth, requireSecretKey } from "../http/auth";
 import { ApiError } from "../http/errors";
@@ -51,7 +62,12 @@ charts.openapi(
     const body = c.req.valid("json");
     const d = db(c.env);
     try {
-      const row = await createChart(d, { workspaceId: c.var.principal.workspaceId, chartKey: body.chartKey ?? newChartKey(), name: body.name, layout: body.draftVersion ?? EMPTY_LAYOUT });
+      const row = await createChart(d, {
+        workspaceId: c.var.principal.workspaceId,
+        chartKey: body.chartKey ?? newChartKey(),
+        name: body.name,
+        layout: body.draftVersion ?? EMPTY_LAYOUT,
+      });
       return c.json(chartRecord(row), 201);
     } catch (err) {
       if (isConstraintError(err, "UNIQUE")) throw new ApiError("chart_exists", `Chart ${body.chartKey} already exists`);
@@ -68,7 +84,10 @@ charts.openapi(
     summary: "List the workspace's charts",
     request: { query: listQuery },
     responses: {
-      200: { description: "A page of charts ordered by chartKey", content: { "application/json": { schema: z.object({ items: z.array(chartSchema), nextCursor: z.string().nullable() }) } } },
+      200: {
+        description: "A page of charts ordered by chartKey",
+        content: { "application/json": { schema: z.object({ items: z.array(chartSchema), nextCursor: z.string().nullable() }) } },
+      },
       ...errorResponses(400, 401, 403),
     },
   }),
@@ -107,7 +126,10 @@ charts.openapi(
     summary: "Rename a chart and/or replace its draft",
     description: "Replacing the draft raises draftVersion by one; a rename alone does not. The published layout is not affected.",
     request: { params: chartKeyParam, body: { content: { "application/json": { schema: patchBody } }, required: true } },
-    responses: { 200: { description: "The updated chart", content: { "application/json": { schema: chartSchema } } }, ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: { description: "The updated chart", content: { "application/json": { schema: chartSchema } } },
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) => {
     const body = c.req.valid("json");
@@ -193,8 +215,17 @@ charts.openapi(
     method: "post",
     path: "/{chartKey}/publish",
     summary: "Publish the draft",
-    description: "Refused with 409 publish_affects_reservations when the draft would remove, retype, recategorise or shrink a held or booked object of any event, unless force=true.",
-    request: { params: chartKeyParam, query: z.object({ force: z.enum(["true", "false"]).optional().openapi({ param: { name: "force", in: "query" } }) }) },
+    description:
+      "Refused with 409 publish_affects_reservations when the draft would remove, retype, recategorise or shrink a held or booked object of any event, unless force=true.",
+    request: {
+      params: chartKeyParam,
+      query: z.object({
+        force: z
+          .enum(["true", "false"])
+          .optional()
+          .openapi({ param: { name: "force", in: "query" } }),
+      }),
+    },
     responses: { 200: { description: "The published chart", content: { "application/json": { schema: chartSchema } } }, ...errorResponses(401, 403, 404, 409) },
   }),
   async (c) => {
@@ -210,7 +241,13 @@ charts.openapi(
     path: "/{chartKey}/publish-check",
     summary: "What publishing the draft would do to reservations",
     request: { params: chartKeyParam },
-    responses: { 200: { description: "Affected objects; empty when the publish is safe", content: { "application/json": { schema: z.object({ chartKey: z.string(), affected: z.array(z.record(z.string(), z.unknown())) }) } } }, ...errorResponses(401, 403, 404) },
+    responses: {
+      200: {
+        description: "Affected objects; empty when the publish is safe",
+        content: { "application/json": { schema: z.object({ chartKey: z.string(), affected: z.array(z.record(z.string(), z.unknown())) }) } },
+      },
+      ...errorResponses(401, 403, 404),
+    },
   }),
   async (c) => {
     const d = db(c.env);

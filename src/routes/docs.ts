@@ -13,6 +13,9 @@ let page: string | undefined;
 docs.get("/docs", (c) => {
   page ??= docsPage();
   c.header("Cache-Control", "no-cache");
-  c.header("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'");
+  c.header(
+    "Content-Security-Policy",
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
+  );
   return c.html(page);
 });

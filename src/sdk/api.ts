@@ -79,7 +79,12 @@ export class ApiClient {
     }
     if (!res.ok) {
       const env = (parsed ?? {}) as { code?: string; message?: string; failed?: HoldError["failed"] };
-      throw new ApiRequestError({ code: env.code ?? `http_${res.status}`, message: env.message ?? `HTTP ${res.status}`, status: res.status, failed: env.failed });
+      throw new ApiRequestError({
+        code: env.code ?? `http_${res.status}`,
+        message: env.message ?? `HTTP ${res.status}`,
+        status: res.status,
+        failed: env.failed,
+      });
     }
     return parsed as T;
   }

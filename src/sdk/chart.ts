@@ -148,10 +148,15 @@ export class SeatingChart {
     }
     const restored = this.takeSnapshot(status, true, true);
     for (const label of this.elements.keys()) this.paint(label);
-    this.live = new LiveFeed(this.api.liveUrl, () => this.api.status(this.token), {
-      onSnapshot: (entries, fromPoll) => this.takeSnapshot(entries, fromPoll, false),
-      onChanges: (entries) => this.takeChanges(entries),
-    }, { socket: this.config.live !== false });
+    this.live = new LiveFeed(
+      this.api.liveUrl,
+      () => this.api.status(this.token),
+      {
+        onSnapshot: (entries, fromPoll) => this.takeSnapshot(entries, fromPoll, false),
+        onChanges: (entries) => this.takeChanges(entries),
+      },
+      { socket: this.config.live !== false },
+    );
     this.live.start();
     for (const h of restored) this.config.onObjectSelected?.(this.describe(h.objectLabel, h.quantity));
     this.config.onChartRendered?.(this);
@@ -182,7 +187,8 @@ export class SeatingChart {
     if (obj.objectType === "generalAdmission") return this.toggleArea(obj);
     if (this.selection.has(label)) return this.release(label);
     const st = this.server.get(label)?.status ?? "free";
-    if (st !== "free") return this.fail(label, { code: "seat_unavailable", message: `${label} is not available`, failed: [{ objectLabel: label, reason: st }] });
+    if (st !== "free")
+      return this.fail(label, { code: "seat_unavailable", message: `${label} is not available`, failed: [{ objectLabel: label, reason: st }] });
     await this.hold(obj, 1);
   }
 
@@ -192,7 +198,12 @@ export class SeatingChart {
     const capacity = this.server.get(label)?.capacity ?? obj.capacity ?? 0;
     const remaining = this.server.get(label)?.remaining ?? obj.remaining ?? capacity;
     const room = roomFor(this.config.maxSelectedObjects, this.selection.values(), label, obj.categoryKey);
-    if (current === 0 && remaining <= 0) return this.fail(label, { code: "ga_capacity_exceeded", message: `${obj.label ?? label} is sold out`, failed: [{ objectLabel: label, reason: "sold_out" }] });
+    if (current === 0 && remaining <= 0)
+      return this.fail(label, {
+        code: "ga_capacity_exceeded",
+        message: `${obj.label ?? label} is sold out`,
+        failed: [{ objectLabel: label, reason: "sold_out" }],
+      });
     if (current === 0 && room < 1) return this.limitFail(obj, 1);
     const max = Math.max(current, Math.min(remaining + current, room));
     if (!this.chrome) return;
@@ -203,21 +214,40 @@ export class SeatingChart {
   }
 
   private limitFail(obj: ApiObject, quantity: number): void {
-    const v = checkLimit(this.config.maxSelectedObjects, this.selection.values(), { objectLabel: obj.objectLabel, categoryKey: obj.categoryKey, quantity }) ?? { reason: "max_total" as const, limit: 0 };
-    this.fail(obj.objectLabel, { code: "max_selected_objects", message: describeViolation(v), failed: [{ objectLabel: obj.objectLabel, reason: v.reason }] }, obj.objectType === "generalAdmission" ? quantity : undefined);
+    const v = checkLimit(this.config.maxSelectedObjects, this.selection.values(), { objectLabel: obj.objectLabel, categoryKey: obj.categoryKey, quantity }) ?? {
+      reason: "max_total" as const,
+      limit: 0,
+    };
+    this.fail(
+      obj.objectLabel,
+      { code: "max_selected_objects", message: describeViolation(v), failed: [{ objectLabel: obj.objectLabel, reason: v.reason }] },
+      obj.objectType === "generalAdmission" ? quantity : undefined,
+    );
   }
 
   private async hold(obj: ApiObject, quantity: number): Promise<void> {
     const label = obj.objectLabel;
     const ga = obj.objectType === "generalAdmission";
-    if (checkLimit(this.config.maxSelectedObjects, this.selection.values(), { objectLabel: label, categoryKey: obj.categoryKey, quantity })) return this.limitFail(obj, quantity);
+    if (checkLimit(this.config.maxSelectedObjects, this.selection.values(), { objectLabel: label, categoryKey: obj.categoryKey, quantity }))
+      return this.limitFail(obj, quantity);
     this.pending.add(label);
     try {
-      const res = await this.api.hold({ objectLabels: [label], holdToken: this.token, ttlSeconds: this.config.ttlSeconds, ...(ga ? { objectType: "generalAdmission" as const, quantity } : {}) });
+      const res = await this.api.hold({
+        objectLabels: [label],
+        holdToken: this.token,
+        ttlSeconds: this.config.ttlSeconds,
+        ...(ga ? { objectType: "generalAdmission" as const, quantity } : {}),
+      });
       if (this.destroyed) return;
       const before = this.selection.get(label)?.quantity ?? 0;
       const expiresAt = Date.parse(res.holdExpiresAt);
-      this.selection.set(label, { objectLabel: label, objectType: obj.objectType, categoryKey: obj.categoryKey, quantity, expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined });
+      this.selection.set(label, {
+        objectLabel: label,
+        objectType: obj.objectType,
+        categoryKey: obj.categoryKey,
+        quantity,
+        expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined,
+      });
       if (ga) this.adjustRemaining(label, before - quantity);
       this.scheduleExpiry();
       this.config.onObjectSelected?.(this.describe(label, quantity));
@@ -266,7 +296,12 @@ export class SeatingChart {
     const e = this.server.get(label);
     const capacity = e?.capacity ?? obj?.capacity ?? 0;
     const remaining = Math.max(0, Math.min(capacity, (e?.remaining ?? obj?.remaining ?? capacity) + delta));
-    this.server.set(label, { ...(e ?? { objectLabel: label, objectType: "generalAdmission" as const }), status: remaining > 0 ? "free" : (e?.status ?? "held"), capacity, remaining });
+    this.server.set(label, {
+      ...(e ?? { objectLabel: label, objectType: "generalAdmission" as const }),
+      status: remaining > 0 ? "free" : (e?.status ?? "held"),
+      capacity,
+      remaining,
+    });
   }
 
   private view(label: string): ObjectView {
@@ -306,7 +341,13 @@ export class SeatingChart {
         const quantity = e.objectType === "generalAdmission" ? (e.mineQuantity ?? 0) : e.mine ? 1 : 0;
         if (!obj || quantity === 0) continue;
         const expiresAt = e.holdExpiresAt ? Date.parse(e.holdExpiresAt) : NaN;
-        const h: Held = { objectLabel: e.objectLabel, objectType: obj.objectType, categoryKey: obj.categoryKey, quantity, expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined };
+        const h: Held = {
+          objectLabel: e.objectLabel,
+          objectType: obj.objectType,
+          categoryKey: obj.categoryKey,
+          quantity,
+          expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined,
+        };
         this.selection.set(e.objectLabel, h);
         restored.push(h);
       }

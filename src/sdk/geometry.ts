@@ -8,11 +8,39 @@
  */
 import type { ApiObject } from "./types";
 
-export interface SeatShape { label: string; cx: number; cy: number; r: number }
-export interface AreaShape { label: string; x: number; y: number; width: number; height: number }
-export interface RowMark { label: string; x: number; y: number }
-export interface SectionShape { key: string; label: string; x: number; y: number; width: number; height: number; rows: RowMark[] }
-export interface Box { x: number; y: number; width: number; height: number }
+export interface SeatShape {
+  label: string;
+  cx: number;
+  cy: number;
+  r: number;
+}
+export interface AreaShape {
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export interface RowMark {
+  label: string;
+  x: number;
+  y: number;
+}
+export interface SectionShape {
+  key: string;
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  rows: RowMark[];
+}
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 export interface MapGeometry {
   seats: SeatShape[];
@@ -71,7 +99,11 @@ export function computeGeometry(objects: ApiObject[]): MapGeometry {
   return { seats: seatPart.seats, sections: seatPart.sections, areas: placedAreas, bounds: union(all) };
 }
 
-interface SeatPart { seats: SeatShape[]; sections: SectionShape[]; bounds: Box }
+interface SeatPart {
+  seats: SeatShape[];
+  sections: SectionShape[];
+  bounds: Box;
+}
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -149,7 +181,10 @@ function fromCoordinates(seats: ApiObject[]): SeatPart {
   const scale = PITCH / seatPitch(points);
   const out: SeatShape[] = seats.map((s) => ({ label: s.objectLabel, cx: (s.x as number) * scale, cy: (s.y as number) * scale, r: RADIUS }));
   const sections: SectionShape[] = [];
-  const bySection = groupBy(seats.map((s, i) => ({ s, shape: out[i] })), ({ s }) => s.sectionKey ?? "");
+  const bySection = groupBy(
+    seats.map((s, i) => ({ s, shape: out[i] })),
+    ({ s }) => s.sectionKey ?? "",
+  );
   for (const [key, members] of bySection) {
     const xs = members.map((m) => m.shape.cx);
     const ys = members.map((m) => m.shape.cy);
@@ -167,7 +202,8 @@ function fromCoordinates(seats: ApiObject[]): SeatPart {
 
 function placeAreas(areas: ApiObject[], seatBounds: Box): AreaShape[] {
   const drawn = areas.filter((a) => hasXY(a) && typeof a.width === "number" && typeof a.height === "number");
-  if (drawn.length === areas.length) return areas.map((a) => ({ label: a.objectLabel, x: a.x as number, y: a.y as number, width: a.width as number, height: a.height as number }));
+  if (drawn.length === areas.length)
+    return areas.map((a) => ({ label: a.objectLabel, x: a.x as number, y: a.y as number, width: a.width as number, height: a.height as number }));
   // A band of equal blocks centred above the seats.
   const total = areas.length * GA_WIDTH + (areas.length - 1) * GAP;
   const startX = seatBounds.x + (seatBounds.width - total) / 2;

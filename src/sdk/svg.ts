@@ -35,7 +35,12 @@ const STATUS_WORDS: Record<ObjectView["status"], string> = {
  * Builds the drawing inside `layer` and returns each object's element by label.
  * Seats go into one fragment: a 100,000-seat map is one DOM insertion.
  */
-export function drawMap(layer: SVGGElement, geometry: MapGeometry, objects: Map<string, ApiObject>, categories: Map<string, ApiCategory>): Map<string, SVGElement> {
+export function drawMap(
+  layer: SVGGElement,
+  geometry: MapGeometry,
+  objects: Map<string, ApiObject>,
+  categories: Map<string, ApiCategory>,
+): Map<string, SVGElement> {
   const doc = layer.ownerDocument;
   const elements = new Map<string, SVGElement>();
   const frag = doc.createDocumentFragment();
@@ -57,7 +62,14 @@ export function drawMap(layer: SVGGElement, geometry: MapGeometry, objects: Map<
     const obj = objects.get(a.label);
     if (!obj) continue;
     const color = categories.get(obj.categoryKey)?.color ?? "#7a8499";
-    const g = el(doc, "g", { class: "seating-ga", "data-object-label": a.label, "data-object-type": "generalAdmission", "data-category-key": obj.categoryKey, role: "button", tabindex: 0 });
+    const g = el(doc, "g", {
+      class: "seating-ga",
+      "data-object-label": a.label,
+      "data-object-type": "generalAdmission",
+      "data-category-key": obj.categoryKey,
+      role: "button",
+      tabindex: 0,
+    });
     g.appendChild(el(doc, "rect", { x: a.x, y: a.y, width: a.width, height: a.height, rx: 10, fill: color, stroke: color }));
     const name = el(doc, "text", { class: "seating-ga-name", x: a.x + a.width / 2, y: a.y + a.height / 2 - 4 });
     name.textContent = obj.label ?? a.label;
@@ -103,7 +115,13 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
     const mine = view.quantity ? `, you hold ${view.quantity}` : "";
     name = `${obj.label ?? obj.objectLabel} (${obj.objectLabel}), general admission, ${cat}, ${remaining} of ${capacity} left${mine}`;
     const text = node.querySelector(".seating-ga-remaining");
-    if (text) text.textContent = remaining > 0 ? `${remaining} of ${capacity} left${view.quantity ? ` · you hold ${view.quantity}` : ""}` : view.quantity ? `Sold out · you hold ${view.quantity}` : "Sold out";
+    if (text)
+      text.textContent =
+        remaining > 0
+          ? `${remaining} of ${capacity} left${view.quantity ? ` · you hold ${view.quantity}` : ""}`
+          : view.quantity
+            ? `Sold out · you hold ${view.quantity}`
+            : "Sold out";
   } else {
     const where = obj.sectionLabel ? `, ${obj.sectionLabel}` : "";
     name = `Seat ${obj.objectLabel}${where}, ${cat}, ${STATUS_WORDS[view.status]}`;

@@ -8,7 +8,10 @@ import type { Box } from "./geometry";
 
 const DRAG_THRESHOLD_PX = 6;
 
-interface Pt { x: number; y: number }
+interface Pt {
+  x: number;
+  y: number;
+}
 
 /** The map's camera. */
 export class Viewport {
@@ -21,7 +24,10 @@ export class Viewport {
   private swallowClick = false;
   private readonly cleanup: (() => void)[] = [];
 
-  constructor(private readonly svg: SVGSVGElement, content: Box) {
+  constructor(
+    private readonly svg: SVGSVGElement,
+    content: Box,
+  ) {
     const pad = Math.max(20, Math.max(content.width, content.height) * 0.04);
     this.home = { x: content.x - pad, y: content.y - pad, width: Math.max(content.width + pad * 2, 100), height: Math.max(content.height + pad * 2, 100) };
     this.view = { ...this.home };
@@ -31,13 +37,17 @@ export class Viewport {
     this.listen("pointermove", (e) => this.onMove(e as PointerEvent));
     for (const type of ["pointerup", "pointercancel", "pointerleave"]) this.listen(type, (e) => this.onUp(e as PointerEvent));
     // Capture phase: runs before the chart's click handler on a seat.
-    this.listen("click", (e) => {
-      if (this.swallowClick) {
-        this.swallowClick = false;
-        e.stopPropagation();
-        e.preventDefault();
-      }
-    }, { capture: true });
+    this.listen(
+      "click",
+      (e) => {
+        if (this.swallowClick) {
+          this.swallowClick = false;
+          e.stopPropagation();
+          e.preventDefault();
+        }
+      },
+      { capture: true },
+    );
   }
 
   /** Zooms by `factor` (>1 zooms in) around a point in client pixels, default the centre. */

@@ -11,12 +11,14 @@ const EventTypes = z
   .max(WEBHOOK_EVENT_TYPES.length * 4)
   .openapi({ example: ["seat.held", "seat.booked", "seat.released", "seat.hold_expired"] });
 
-const Url = z.string().min(1).max(2048).openapi({ example: "https://hooks.example.com/seats", description: "HTTPS, public host (see the URL policy in the README)" });
+const Url = z
+  .string()
+  .min(1)
+  .max(2048)
+  .openapi({ example: "https://hooks.example.com/seats", description: "HTTPS, public host (see the URL policy in the README)" });
 const Description = z.string().max(1000);
 
-export const CreateEndpointBody = z
-  .object({ url: Url, events: EventTypes, description: Description.optional() })
-  .openapi("CreateWebhookEndpoint");
+export const CreateEndpointBody = z.object({ url: Url, events: EventTypes, description: Description.optional() }).openapi("CreateWebhookEndpoint");
 
 export const UpdateEndpointBody = z
   .object({ url: Url.optional(), events: EventTypes.optional(), description: Description.nullable().optional(), enabled: z.boolean().optional() })
@@ -72,12 +74,22 @@ export const DeliveryDetailSchema = DeliverySchema.extend({
   payload: z.record(z.string(), z.unknown()).openapi({ description: "The envelope exactly as it is signed and sent" }),
 }).openapi("WebhookDeliveryDetail");
 
-export const QueuedSchema = z
-  .object({ deliveryId: z.string(), eventId: z.string(), status: z.literal("pending") })
-  .openapi("WebhookDeliveryQueued");
+export const QueuedSchema = z.object({ deliveryId: z.string(), eventId: z.string(), status: z.literal("pending") }).openapi("WebhookDeliveryQueued");
 
-export const IdParam = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" } }) });
-export const DeliveryParam = IdParam.extend({ deliveryId: z.string().min(1).max(64).openapi({ param: { name: "deliveryId", in: "path" } }) });
+export const IdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+export const DeliveryParam = IdParam.extend({
+  deliveryId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "deliveryId", in: "path" } }),
+});
 
 /** The public record of an endpoint: everything but the secret. */
 export function endpointRecord(row: EndpointRow): z.infer<typeof EndpointSchema> {

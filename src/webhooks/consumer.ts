@@ -44,7 +44,9 @@ export function parseWebhookMessage(body: unknown): WebhookMessage | null {
 /** Sends one `deliver` message per delivery, optionally delayed. */
 export async function enqueueDeliveries(env: Pick<Env, "WEBHOOKS">, deliveryIds: string[], delaySeconds?: number): Promise<void> {
   for (let i = 0; i < deliveryIds.length; i += SEND_BATCH_MAX) {
-    const chunk = deliveryIds.slice(i, i + SEND_BATCH_MAX).map((deliveryId) => ({ body: { kind: "deliver", deliveryId } satisfies WebhookMessage, delaySeconds }));
+    const chunk = deliveryIds
+      .slice(i, i + SEND_BATCH_MAX)
+      .map((deliveryId) => ({ body: { kind: "deliver", deliveryId } satisfies WebhookMessage, delaySeconds }));
     await env.WEBHOOKS.sendBatch(chunk);
   }
 }
@@ -54,7 +56,11 @@ export async function enqueueDeliveries(env: Pick<Env, "WEBHOOKS">, deliveryIds:
  * subscribed to its type) and queues their first attempts. Idempotent: see fanOutEvents.
  */
 export async function fanOutEvent(env: Env, msg: Extract<WebhookMessage, { kind: "event" | "events" }>, enqueuedAt?: Date): Promise<DeliveryRow[]> {
-  return fanOutEvents(env, eventMessagesOf(msg).map((m) => ({ msg: m, enqueuedAt })), (ids) => enqueueDeliveries(env, ids));
+  return fanOutEvents(
+    env,
+    eventMessagesOf(msg).map((m) => ({ msg: m, enqueuedAt })),
+    (ids) => enqueueDeliveries(env, ids),
+  );
 }
 
 /** Handles one `deliver` message of the work queue: attempt the delivery, then ack or retry. */

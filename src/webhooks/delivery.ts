@@ -60,7 +60,11 @@ async function send(url: string, payload: string, secret: string, ids: { eventId
     return { ok: false, status: res.status, error: `HTTP ${res.status}` };
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-    return { ok: false, status: null, error: timedOut ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `network error: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      ok: false,
+      status: null,
+      error: timedOut ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `network error: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }
 
@@ -109,5 +113,10 @@ export async function deadLetterDelivery(env: Env, deliveryId: string): Promise<
   const d = db(env);
   const found = await findDeliveryWithEndpoint(d, deliveryId);
   if (!found || found.delivery.status !== "pending") return;
-  await updateDelivery(d, deliveryId, { status: "failed", lastError: "dead-lettered: the delivery could not be processed; replay it to try again", nextAttemptAt: null, updatedAt: nowIso() });
+  await updateDelivery(d, deliveryId, {
+    status: "failed",
+    lastError: "dead-lettered: the delivery could not be processed; replay it to try again",
+    nextAttemptAt: null,
+    updatedAt: nowIso(),
+  });
 }

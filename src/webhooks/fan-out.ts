@@ -1,5 +1,13 @@
 import { db, nowIso } from "../db/client";
-import { enabledEndpointsOfScopes, endpointEvents, findDeliveriesByPairs, insertDeliveriesBatched, scopeKey, type DeliveryRow, type EndpointRow } from "../db/webhooks";
+import {
+  enabledEndpointsOfScopes,
+  endpointEvents,
+  findDeliveriesByPairs,
+  insertDeliveriesBatched,
+  scopeKey,
+  type DeliveryRow,
+  type EndpointRow,
+} from "../db/webhooks";
 import { newId } from "../keys/keys";
 import { buildEnvelope } from "./envelope";
 import type { WebhookMessage } from "./messages";
@@ -54,7 +62,20 @@ export async function fanOutEvents(env: Env, items: EventToFanOut[], enqueue: En
       const pair = `${endpoint.id}\u0000${event.id}`;
       if (seen.has(pair)) continue;
       seen.add(pair);
-      rows.push({ id: newId("dlv"), endpointId: endpoint.id, eventId: event.id, type: event.type, payload, status: "pending", attempts: 0, lastStatusCode: null, lastError: null, nextAttemptAt: null, createdAt: now, updatedAt: now });
+      rows.push({
+        id: newId("dlv"),
+        endpointId: endpoint.id,
+        eventId: event.id,
+        type: event.type,
+        payload,
+        status: "pending",
+        attempts: 0,
+        lastStatusCode: null,
+        lastError: null,
+        nextAttemptAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
     }
   }
   if (rows.length === 0) return [];

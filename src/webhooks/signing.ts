@@ -74,9 +74,7 @@ export interface VerifyOptions {
 }
 
 /** Why a verification failed, or the verified timestamp. */
-export type VerifyResult =
-  | { ok: true; timestamp: number }
-  | { ok: false; reason: "malformed_header" | "timestamp_out_of_tolerance" | "signature_mismatch" };
+export type VerifyResult = { ok: true; timestamp: number } | { ok: false; reason: "malformed_header" | "timestamp_out_of_tolerance" | "signature_mismatch" };
 
 /**
  * Verifies a delivery as a receiver should: over the exact raw body bytes (read the body as text

@@ -25,7 +25,20 @@ export const MAX_URL_LENGTH = 2048;
  * RFC 8375 `home.arpa`) or are public wildcard-DNS services that map any name to any IP
  * (`127.0.0.1.nip.io`): a webhook to one of them is an attempt to reach an internal host.
  */
-const BLOCKED_SUFFIXES = ["localhost", "local", "internal", "localdomain", "home.arpa", "lan", "intranet", "nip.io", "sslip.io", "xip.io", "localtest.me", "lvh.me"];
+const BLOCKED_SUFFIXES = [
+  "localhost",
+  "local",
+  "internal",
+  "localdomain",
+  "home.arpa",
+  "lan",
+  "intranet",
+  "nip.io",
+  "sslip.io",
+  "xip.io",
+  "localtest.me",
+  "lvh.me",
+];
 
 /** IPv4 ranges that are not globally reachable unicast (IANA special-purpose registry). */
 const BLOCKED_V4: ReadonlyArray<readonly [string, number, string]> = [

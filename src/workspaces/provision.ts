@@ -45,7 +45,10 @@ export async function createWorkspace(env: Env, name: string): Promise<Workspace
     })),
   );
   // The workspace key is the public identifier the operator uses; the row id stays internal.
-  await d.batch([d.insert(workspaces).values({ id, workspaceKey: id, name, publicKeySalt: salt, createdAt }), ...keyRows.map((row) => d.insert(apiKeysTable).values(row))]);
+  await d.batch([
+    d.insert(workspaces).values({ id, workspaceKey: id, name, publicKeySalt: salt, createdAt }),
+    ...keyRows.map((row) => d.insert(apiKeysTable).values(row)),
+  ]);
   return { id, workspaceKey: id, name, createdAt, publicKeys };
 }
 
@@ -60,7 +63,11 @@ export async function getWorkspace(env: Env, workspaceKey: string): Promise<(Wor
  * Creates the secret key of an environment, or rotates it: the previous key's hash is replaced in
  * the same batch, so the old key fails from the very next request. The plaintext is returned once.
  */
-export async function issueSecretKey(env: Env, workspaceId: string, environment: Environment): Promise<{ environment: Environment; secretKey: string; createdAt: string }> {
+export async function issueSecretKey(
+  env: Env,
+  workspaceId: string,
+  environment: Environment,
+): Promise<{ environment: Environment; secretKey: string; createdAt: string }> {
   const secretKey = newSecretKey(environment);
   const createdAt = nowIso();
   await replaceKey(db(env), { id: newId("key"), workspaceId, environment, kind: "secret", keyHash: await hashKey(secretKey), createdAt });

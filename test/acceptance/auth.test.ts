@@ -77,7 +77,11 @@ describe("key kinds and environments (Authentication rules 2, 5 and the key tabl
     for (const k of [keys.pkTest, keys.skTest]) {
       expectError(await call("GET", `/api/v1/events/${prod}`, { key: k }), 404, "event_not_found", "test key -> prod event");
       expectError(await call("GET", `/api/v1/events/${prod}/status`, { key: k }), 404, "event_not_found");
-      expectError(await call("POST", `/api/v1/events/${prod}/seats/hold`, { key: k, body: { objectLabels: ["A-1-1"], holdToken: tok() } }), 404, "event_not_found");
+      expectError(
+        await call("POST", `/api/v1/events/${prod}/seats/hold`, { key: k, body: { objectLabels: ["A-1-1"], holdToken: tok() } }),
+        404,
+        "event_not_found",
+      );
     }
     for (const k of [keys.pkLive, keys.skLive]) {
       expectError(await call("GET", `/api/v1/events/${sand}`, { key: k }), 404, "event_not_found", "live key -> sandbox event");
@@ -260,7 +264,7 @@ describe("cross-workspace access (Authentication rule 4, contract §3)", () => {
       for (const [m, p, body] of routes) expectError(await call(m, p, { key, body }), 403, "forbidden", `${key.slice(0, 8)} ${m} ${p}`);
     }
     for (const key of [b.pkLive, b.pkTest]) {
-      for (const [m, p, body] of routes.filter(([m2, p2]) => m2 === "GET" && !p2.endsWith("reports") || p2.endsWith("/hold"))) {
+      for (const [m, p, body] of routes.filter(([m2, p2]) => (m2 === "GET" && !p2.endsWith("reports")) || p2.endsWith("/hold"))) {
         expectError(await call(m, p, { key, body }), 403, "forbidden", `${key.slice(0, 8)} ${m} ${p}`);
       }
     }
@@ -286,12 +290,28 @@ describe("cross-workspace access (Authentication rule 4, contract §3)", () => {
 describe("operator API (contract §1)", () => {
   it("POST /admin/v1/workspaces: 201 with workspaceKey, name, createdAt and both public keys; 401 without or with a wrong token", async () => {
     expectError(await call("POST", "/admin/v1/workspaces", { body: { name: "Op ws" } }), 401, undefined, "no token");
-    expectError(await call("POST", "/admin/v1/workspaces", { body: { name: "Op ws" }, headers: { Authorization: "Bearer wrong" } }), 401, undefined, "wrong token");
-    expectError(await call("POST", "/admin/v1/workspaces", { body: { name: "Op ws" }, headers: { Authorization: "test-admin-token" } }), 401, undefined, "no Bearer");
+    expectError(
+      await call("POST", "/admin/v1/workspaces", { body: { name: "Op ws" }, headers: { Authorization: "Bearer wrong" } }),
+      401,
+      undefined,
+      "wrong token",
+    );
+    expectError(
+      await call("POST", "/admin/v1/workspaces", { body: { name: "Op ws" }, headers: { Authorization: "test-admin-token" } }),
+      401,
+      undefined,
+      "no Bearer",
+    );
     const res = await call("POST", "/admin/v1/workspaces", { body: { name: "Op ws" }, headers: ADMIN });
     expectOk(res, 201);
-    expect(res.body).toMatchObject({ workspaceKey: expect.any(String), name: "Op ws", createdAt: expect.any(String), publicKeys: { production: expect.stringMatching(/^pk_live_/), sandbox: expect.stringMatching(/^pk_test_/) } });
-    for (const name of ["ab", "x".repeat(256)]) expectError(await call("POST", "/admin/v1/workspaces", { body: { name }, headers: ADMIN }), 400, "validation_failed", name);
+    expect(res.body).toMatchObject({
+      workspaceKey: expect.any(String),
+      name: "Op ws",
+      createdAt: expect.any(String),
+      publicKeys: { production: expect.stringMatching(/^pk_live_/), sandbox: expect.stringMatching(/^pk_test_/) },
+    });
+    for (const name of ["ab", "x".repeat(256)])
+      expectError(await call("POST", "/admin/v1/workspaces", { body: { name }, headers: ADMIN }), 400, "validation_failed", name);
     expectError(await call("POST", "/admin/v1/workspaces", { body: {}, headers: ADMIN }), 400, "validation_failed");
 
     const got = await call("GET", `/admin/v1/workspaces/${res.body.workspaceKey}`, { headers: ADMIN });
@@ -310,7 +330,11 @@ describe("operator API (contract §1)", () => {
     for (const env of ENVS) {
       const r = await call("POST", `/admin/v1/workspaces/${wk}/secret-keys/${env}`, { headers: ADMIN });
       expectOk(r, 201, env);
-      expect(r.body).toEqual({ environment: env, secretKey: expect.stringMatching(env === "production" ? /^sk_live_/ : /^sk_test_/), createdAt: expect.any(String) });
+      expect(r.body).toEqual({
+        environment: env,
+        secretKey: expect.stringMatching(env === "production" ? /^sk_live_/ : /^sk_test_/),
+        createdAt: expect.any(String),
+      });
       issued[env] = r.body.secretKey;
       expectOk(await call("GET", "/api/v1/charts", { key: r.body.secretKey }), 200, `new ${env} key works`);
     }

@@ -32,7 +32,8 @@ describe("chart CRUD (interface.md Charts table)", () => {
     const draft = await call("GET", "/api/v1/charts/given-key/draft", { key: keys.skLive });
     expectOk(draft);
     const d = draft.body;
-    const empty = JSON.stringify(d) === "{}" || ((d.categories ?? []).length === 0 && (d.sections ?? []).length === 0 && (d.generalAdmission ?? []).length === 0);
+    const empty =
+      JSON.stringify(d) === "{}" || ((d.categories ?? []).length === 0 && (d.sections ?? []).length === 0 && (d.generalAdmission ?? []).length === 0);
     expect(empty, JSON.stringify(d)).toBe(true);
   });
 
@@ -45,7 +46,8 @@ describe("chart CRUD (interface.md Charts table)", () => {
     }
     expectError(await call("POST", "/api/v1/charts", { key: keys.skLive, body: {} }), 400, "validation_failed", "missing name");
     expectError(await call("POST", "/api/v1/charts", { key: keys.skLive, body: { name: 123 } }), 400, "validation_failed", "numeric name");
-    for (const name of ["abc", "x".repeat(255)]) expectOk(await call("POST", "/api/v1/charts", { key: keys.skLive, body: { name } }), 201, `name ${name.length}`);
+    for (const name of ["abc", "x".repeat(255)])
+      expectOk(await call("POST", "/api/v1/charts", { key: keys.skLive, body: { name } }), 201, `name ${name.length}`);
   });
 
   it("GET one: chartKey, name, draftVersion, publishedVersion, createdAt, updatedAt; unknown 404 chart_not_found", async () => {
@@ -115,7 +117,11 @@ describe("chart CRUD (interface.md Charts table)", () => {
       ["unknown category", { ...base, generalAdmission: [{ label: "Floor", categoryKey: "nope", capacity: 5 }] }, /generalAdmission\.0\.categoryKey/],
       ["capacity 0", { ...base, generalAdmission: [{ label: "Floor", categoryKey: "stalls", capacity: 0 }] }, /generalAdmission\.0\.capacity/],
       ["capacity 1.5", { ...base, generalAdmission: [{ label: "Floor", categoryKey: "stalls", capacity: 1.5 }] }, /generalAdmission\.0\.capacity/],
-      ["label shared by seat and GA", { ...base, generalAdmission: [{ label: "A-1-1", categoryKey: "stalls", capacity: 5 }] }, /generalAdmission\.0\.label|sections/],
+      [
+        "label shared by seat and GA",
+        { ...base, generalAdmission: [{ label: "A-1-1", categoryKey: "stalls", capacity: 5 }] },
+        /generalAdmission\.0\.label|sections/,
+      ],
       ["not an object", "layout", /draftVersion/],
       ["sections not an array", { ...base, sections: {} }, /draftVersion\.sections/],
     ];
@@ -126,7 +132,11 @@ describe("chart CRUD (interface.md Charts table)", () => {
     }
     // An empty layout is {} or the three arrays empty.
     expectOk(await call("POST", "/api/v1/charts", { key: keys.skLive, body: { name: "Empty", draftVersion: {} } }), 201, "{}");
-    expectOk(await call("POST", "/api/v1/charts", { key: keys.skLive, body: { name: "Empty", draftVersion: { categories: [], sections: [], generalAdmission: [] } } }), 201, "arrays");
+    expectOk(
+      await call("POST", "/api/v1/charts", { key: keys.skLive, body: { name: "Empty", draftVersion: { categories: [], sections: [], generalAdmission: [] } } }),
+      201,
+      "arrays",
+    );
   });
 
   it("DELETE: { chartKey, deleted: true }; 409 chart_has_events while any event (either environment) is bound", async () => {
@@ -236,7 +246,14 @@ describe("publish refusal, publish-check and force (publish rules 2-3, contract 
     return { keys, chartKey, prod, sand };
   }
 
-  const entry = (eventKey: string, environment: string, objectLabel: string, reason: string, booked: number, held: number) => ({ eventKey, environment, objectLabel, reason, booked, held });
+  const entry = (eventKey: string, environment: string, objectLabel: string, reason: string, booked: number, held: number) => ({
+    eventKey,
+    environment,
+    objectLabel,
+    reason,
+    booked,
+    held,
+  });
 
   it("removing held/booked labels: publish-check lists them in both environments; publish is 409 publish_affects_reservations with the same failed[]", async () => {
     const r = await reserved();

@@ -16,7 +16,7 @@ describe("the envelope on every failure class", () => {
     const w = await world();
     const t = tok();
     expectOk(await act.hold(w, { objectLabels: ["A-1-1"], holdToken: t }));
-    expectError(await act.hold(w, { objectLabels: [] , holdToken: t }), 400, "validation_failed");
+    expectError(await act.hold(w, { objectLabels: [], holdToken: t }), 400, "validation_failed");
     expectError(await call("GET", "/api/v1/charts"), 401, "unauthorized");
     expectError(await act.book(w, { objectLabels: ["A-1-1"], holdToken: t }, w.pk), 403, "public_key_not_allowed");
     expectError(await act.reset(w), 403, "sandbox_only");
@@ -110,7 +110,10 @@ describe("no 500 and no non-JSON error body on garbage input", () => {
     { name: "abc", draftVersion: { sections: "x" } },
     { name: "abc", draftVersion: { categories: [{ key: null }] } },
     { name: "abc", draftVersion: { sections: [{ key: "A", label: "A", rows: [{ label: "1", seats: [{ label: "s", categoryKey: "nope" }] }] }] } },
-    { name: "abc", draftVersion: { generalAdmission: [{ label: "G", categoryKey: "c", capacity: 1e300 }], categories: [{ key: "c", label: "c", color: "#fff" }] } },
+    {
+      name: "abc",
+      draftVersion: { generalAdmission: [{ label: "G", categoryKey: "c", capacity: 1e300 }], categories: [{ key: "c", label: "c", color: "#fff" }] },
+    },
     { chartKey: ["x"], eventKey: {} },
     { chartKey: "x".repeat(10_000) },
     { url: { href: "https://x" }, events: "seat.held" },
@@ -145,11 +148,22 @@ describe("no 500 and no non-JSON error body on garbage input", () => {
       const headers = key === "" ? { Authorization: "Bearer test-admin-token" } : undefined;
       const k = key === "" ? undefined : key;
       const attempts: { ctx: string; res: Promise<CallResult> }[] = [];
-      for (const raw of RAW_BODIES) attempts.push({ ctx: `${m} ${p} raw ${JSON.stringify(raw.slice(0, 30))}`, res: call(m, p, { key: k, rawBody: raw, headers }) });
-      for (const body of TYPED_BODIES) attempts.push({ ctx: `${m} ${p} body ${JSON.stringify(body).slice(0, 60)}`, res: call(m, p, { key: k, body, headers }) });
+      for (const raw of RAW_BODIES)
+        attempts.push({ ctx: `${m} ${p} raw ${JSON.stringify(raw.slice(0, 30))}`, res: call(m, p, { key: k, rawBody: raw, headers }) });
+      for (const body of TYPED_BODIES)
+        attempts.push({ ctx: `${m} ${p} body ${JSON.stringify(body).slice(0, 60)}`, res: call(m, p, { key: k, body, headers }) });
       // Content types that are not JSON.
-      for (const ct of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=utf-16", "application/xml"]) {
-        attempts.push({ ctx: `${m} ${p} content-type ${ct}`, res: call(m, p, { key: k, rawBody: '{"name":"abcd","objectLabels":["A-1-1"],"holdToken":"12345678"}', headers: { ...headers, "Content-Type": ct } }) });
+      for (const ct of [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/json; charset=utf-16",
+        "application/xml",
+      ]) {
+        attempts.push({
+          ctx: `${m} ${p} content-type ${ct}`,
+          res: call(m, p, { key: k, rawBody: '{"name":"abcd","objectLabels":["A-1-1"],"holdToken":"12345678"}', headers: { ...headers, "Content-Type": ct } }),
+        });
       }
       attempts.push({ ctx: `${m} ${p} no content-type`, res: call(m, p, { key: k, headers: { ...headers } }) });
       for (const a of attempts) {
@@ -168,7 +182,11 @@ describe("no 500 and no non-JSON error body on garbage input", () => {
   it("non-JSON content types on body routes are refused 400 (or 415) with the envelope, not accepted", async () => {
     const w = await world();
     for (const ct of ["text/plain", "application/x-www-form-urlencoded"]) {
-      const res = await call("POST", `/api/v1/events/${w.eventKey}/seats/hold`, { key: w.pk, rawBody: JSON.stringify({ objectLabels: ["A-1-1"], holdToken: tok() }), headers: { "Content-Type": ct } });
+      const res = await call("POST", `/api/v1/events/${w.eventKey}/seats/hold`, {
+        key: w.pk,
+        rawBody: JSON.stringify({ objectLabels: ["A-1-1"], holdToken: tok() }),
+        headers: { "Content-Type": ct },
+      });
       expect([400, 415], `${ct} -> ${res.status}`).toContain(res.status);
       expectError(res, res.status, undefined, ct);
     }
@@ -275,7 +293,11 @@ describe("no 500 and no non-JSON error body on garbage input", () => {
     expectSaneFailure(res, "300 KB extraData");
     const keys = await newWorkspace();
     const seats = Array.from({ length: 100_000 }, (_, i) => ({ label: `S-${i}`, categoryKey: "c" }));
-    const layout = { categories: [{ key: "c", label: "C", color: "#abc" }], sections: [{ key: "S", label: "S", rows: [{ label: "1", seats }] }], generalAdmission: [] };
+    const layout = {
+      categories: [{ key: "c", label: "C", color: "#abc" }],
+      sections: [{ key: "S", label: "S", rows: [{ label: "1", seats }] }],
+      generalAdmission: [],
+    };
     const created = await call("POST", "/api/v1/charts", { key: keys.skLive, body: { name: "Huge", chartKey: "huge", draftVersion: layout } });
     expectOk(created, 201, "100k chart");
     expectOk(await call("POST", "/api/v1/charts/huge/publish", { key: keys.skLive }), 200, "100k publish");
@@ -306,13 +328,16 @@ describe("rate limits and CORS (contract §6, §7)", () => {
     expectError(limited!, 429, "rate_limited");
     expect(limited!.headers.get("Retry-After")).toMatch(/^\d+$/);
     const prod: CallResult[] = [];
-    for (let i = 0; i < 40; i++) prod.push(...(await Promise.all(Array.from({ length: 10 }, () => call("GET", "/api/v1/events/rl/status", { key: keys.pkLive })))));
+    for (let i = 0; i < 40; i++)
+      prod.push(...(await Promise.all(Array.from({ length: 10 }, () => call("GET", "/api/v1/events/rl/status", { key: keys.pkLive })))));
     expect(prod.filter((r) => r.status !== 200).map((r) => r.status)).toEqual([]);
   }, 90_000);
 
   it("CORS: the API answers preflight and cross-origin requests from any origin", async () => {
     const w = await world();
-    const pre = await call("OPTIONS", `/api/v1/events/${w.eventKey}/seats/hold`, { headers: { Origin: "https://tickets.example.org", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "x-api-key, content-type" } });
+    const pre = await call("OPTIONS", `/api/v1/events/${w.eventKey}/seats/hold`, {
+      headers: { Origin: "https://tickets.example.org", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "x-api-key, content-type" },
+    });
     expect(pre.status).toBeLessThan(300);
     expect(pre.headers.get("Access-Control-Allow-Origin")).toMatch(/^(\*|https:\/\/tickets\.example\.org)$/);
     expect((pre.headers.get("Access-Control-Allow-Headers") ?? "").toLowerCase()).toContain("x-api-key");

@@ -34,7 +34,8 @@ describe("POST /api/v1/events", () => {
   it("eventKey: 1 to 128 of letters, digits, '-', '_', '.'; others 400 validation_failed", async () => {
     const keys = await newWorkspace();
     const chartKey = await mkChart(keys);
-    for (const eventKey of ["a", "A.b_c-9", "x".repeat(128)]) expectOk(await call("POST", "/api/v1/events", { key: keys.skLive, body: { chartKey, eventKey } }), 201, eventKey);
+    for (const eventKey of ["a", "A.b_c-9", "x".repeat(128)])
+      expectOk(await call("POST", "/api/v1/events", { key: keys.skLive, body: { chartKey, eventKey } }), 201, eventKey);
     for (const eventKey of ["", "x".repeat(129), "a b", "a/b", "ä", "a?b", "a,b", 42, null]) {
       expectError(await call("POST", "/api/v1/events", { key: keys.skLive, body: { chartKey, eventKey } }), 400, "validation_failed", String(eventKey));
     }

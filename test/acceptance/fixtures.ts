@@ -19,7 +19,17 @@ export const uid = (): string => `${Date.now().toString(36)}${(++n).toString(36)
 export const tok = (): string => `tok-${crypto.randomUUID()}`;
 
 /** The reason phrase the envelope must carry for each status. */
-export const REASON: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type", 429: "Too Many Requests" };
+export const REASON: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+};
 
 /** Asserts the error envelope of interface.md "Errors" (and optionally the code). */
 export function expectError(res: CallResult<Partial<ErrorBody>>, status: number, code?: string, ctx = ""): void {
@@ -60,7 +70,10 @@ export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{
 /** A chart created (and optionally published) through the API with a secret key. */
 export async function mkChart(keys: TestKeys, opts: { layout?: unknown; publish?: boolean; key?: string; name?: string } = {}): Promise<string> {
   const chartKey = `ch-${uid()}`;
-  const res = await call("POST", "/api/v1/charts", { key: opts.key ?? keys.skLive, body: { name: opts.name ?? "Acceptance chart", chartKey, draftVersion: opts.layout ?? smallLayout() } });
+  const res = await call("POST", "/api/v1/charts", {
+    key: opts.key ?? keys.skLive,
+    body: { name: opts.name ?? "Acceptance chart", chartKey, draftVersion: opts.layout ?? smallLayout() },
+  });
   expectOk(res, 201, "create chart");
   if (opts.publish !== false) expectOk(await call("POST", `/api/v1/charts/${chartKey}/publish`, { key: opts.key ?? keys.skLive }), 200, "publish");
   return chartKey;
@@ -120,7 +133,12 @@ export function receiver(): { url: string; requests: () => Promise<{ method: str
   const path = `/hook/acc-${uid()}`;
   return {
     url: `${base}${path}`,
-    requests: async () => ((await (await fetch(`${base}/__requests?path=${encodeURIComponent(path)}`)).json()) as { items: { method: string; headers: Record<string, string>; body: string; receivedAt: number }[] }).items,
+    requests: async () =>
+      (
+        (await (await fetch(`${base}/__requests?path=${encodeURIComponent(path)}`)).json()) as {
+          items: { method: string; headers: Record<string, string>; body: string; receivedAt: number }[];
+        }
+      ).items,
   };
 }
 

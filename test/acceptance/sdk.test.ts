@@ -33,7 +33,19 @@ describe("/sdk routes", () => {
   });
 
   it("other versions and files are 404 with the JSON envelope (and ACAO *)", async () => {
-    for (const p of ["/sdk/v5.9.0/seating.js", "/sdk/v5.10.1/seating.js", "/sdk/v6.0.0/seating.js", "/sdk/5.10.0/seating.js", "/sdk/v5.10/seating.js", "/sdk/LATEST/seating.js", "/sdk/v5.10.0/other.js", "/sdk/latest/seating", "/sdk/v5.10.0/", "/sdk/", "/sdk/v5.10.0/seating.js/extra"]) {
+    for (const p of [
+      "/sdk/v5.9.0/seating.js",
+      "/sdk/v5.10.1/seating.js",
+      "/sdk/v6.0.0/seating.js",
+      "/sdk/5.10.0/seating.js",
+      "/sdk/v5.10/seating.js",
+      "/sdk/LATEST/seating.js",
+      "/sdk/v5.10.0/other.js",
+      "/sdk/latest/seating",
+      "/sdk/v5.10.0/",
+      "/sdk/",
+      "/sdk/v5.10.0/seating.js/extra",
+    ]) {
       const res = await call("GET", p);
       expectError(res, 404, undefined, p);
       expect(res.headers.get("Access-Control-Allow-Origin"), p).toBe("*");
@@ -41,7 +53,14 @@ describe("/sdk routes", () => {
   });
 
   it("object-prototype names in the version or file segment are 404, not 500", async () => {
-    for (const p of ["/sdk/__proto__/seating.js", "/sdk/constructor/seating.js", "/sdk/toString/seating.js", "/sdk/v5.10.0/__proto__", "/sdk/latest/constructor", "/sdk/latest/hasOwnProperty"]) {
+    for (const p of [
+      "/sdk/__proto__/seating.js",
+      "/sdk/constructor/seating.js",
+      "/sdk/toString/seating.js",
+      "/sdk/v5.10.0/__proto__",
+      "/sdk/latest/constructor",
+      "/sdk/latest/hasOwnProperty",
+    ]) {
       expectError(await call("GET", p), 404, undefined, p);
     }
   });

@@ -222,7 +222,10 @@ describe("hold rules", () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) expectError(r, 409, "seat_unavailable");
     // Overlapping batches: all-or-nothing.
-    const [x, y] = await Promise.all([act.hold(w, { objectLabels: ["A-1-6", "A-1-7"], holdToken: tok() }), act.hold(w, { objectLabels: ["A-1-7", "A-1-8"], holdToken: tok() })]);
+    const [x, y] = await Promise.all([
+      act.hold(w, { objectLabels: ["A-1-6", "A-1-7"], holdToken: tok() }),
+      act.hold(w, { objectLabels: ["A-1-7", "A-1-8"], holdToken: tok() }),
+    ]);
     expect([x.status, y.status].sort()).toEqual([200, 409]);
     const st = await statusMap(w);
     const loser = x.status === 409 ? "A-1-6" : "A-1-8";
@@ -309,7 +312,9 @@ describe("hold rules", () => {
 
   it("GA concurrency: parallel holds never exceed capacity", async () => {
     const w = await world();
-    const results = await Promise.all(Array.from({ length: 8 }, () => act.hold(w, { objectLabels: ["Floor"], objectType: "generalAdmission", quantity: 10, holdToken: tok() })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => act.hold(w, { objectLabels: ["Floor"], objectType: "generalAdmission", quantity: 10, holdToken: tok() })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     for (const r of results.filter((x) => x.status !== 200)) expectError(r, 409, "ga_capacity_exceeded");
   });
@@ -322,7 +327,16 @@ describe("GA status, book and release", () => {
     const t2 = tok();
     expectOk(await act.hold(w, { objectLabels: ["Floor"], objectType: "generalAdmission", quantity: 20, holdToken: t1 }));
     let e = await entryOf(w, "Floor");
-    expect(e).toMatchObject({ objectLabel: "Floor", objectType: "generalAdmission", status: "free", categoryKey: "stalls", capacity: 50, held: 20, booked: 0, remaining: 30 });
+    expect(e).toMatchObject({
+      objectLabel: "Floor",
+      objectType: "generalAdmission",
+      status: "free",
+      categoryKey: "stalls",
+      capacity: 50,
+      held: 20,
+      booked: 0,
+      remaining: 30,
+    });
     expectOk(await act.hold(w, { objectLabels: ["Floor"], objectType: "generalAdmission", quantity: 30, holdToken: t2 }));
     e = await entryOf(w, "Floor");
     expect(e).toMatchObject({ status: "held", held: 50, remaining: 0 });
@@ -470,7 +484,31 @@ describe("objects and reports responses", () => {
   });
 
   it("reports: eventKey, byStatus (status -> count), byCategory[{status, categoryKey, count}] with exact seat counts", async () => {
-    const layout = { categories: [{ key: "a", label: "A", color: "#000" }, { key: "b", label: "B", color: "#fff" }], sections: [{ key: "S", label: "S", rows: [{ label: "1", seats: [{ label: "s1", categoryKey: "a" }, { label: "s2", categoryKey: "a" }, { label: "s3", categoryKey: "b" }, { label: "s4", categoryKey: "b" }, { label: "s5", categoryKey: "b" }] }] }], generalAdmission: [] };
+    const layout = {
+      categories: [
+        { key: "a", label: "A", color: "#000" },
+        { key: "b", label: "B", color: "#fff" },
+      ],
+      sections: [
+        {
+          key: "S",
+          label: "S",
+          rows: [
+            {
+              label: "1",
+              seats: [
+                { label: "s1", categoryKey: "a" },
+                { label: "s2", categoryKey: "a" },
+                { label: "s3", categoryKey: "b" },
+                { label: "s4", categoryKey: "b" },
+                { label: "s5", categoryKey: "b" },
+              ],
+            },
+          ],
+        },
+      ],
+      generalAdmission: [],
+    };
     const w = await world({ layout });
     const t = tok();
     expectOk(await act.hold(w, { objectLabels: ["s1", "s3"], holdToken: t }));

@@ -42,10 +42,19 @@ async function verify(req: Req, secret: string): Promise<boolean> {
 describe("management routes (contract §5)", () => {
   it("POST 201: endpoint record plus secret (only here); GET one/list never show the secret", async () => {
     const keys = await newWorkspace();
-    const res = await call("POST", "/api/v1/webhooks", { key: keys.skLive, body: { url: "https://hooks.example.com/seats", events: ["seat.held", "seat.booked"], description: "main" } });
+    const res = await call("POST", "/api/v1/webhooks", {
+      key: keys.skLive,
+      body: { url: "https://hooks.example.com/seats", events: ["seat.held", "seat.booked"], description: "main" },
+    });
     expectOk(res, 201);
     for (const f of RECORD) expect(res.body).toHaveProperty(f);
-    expect(res.body).toMatchObject({ url: "https://hooks.example.com/seats", events: ["seat.held", "seat.booked"], description: "main", enabled: true, environment: "production" });
+    expect(res.body).toMatchObject({
+      url: "https://hooks.example.com/seats",
+      events: ["seat.held", "seat.booked"],
+      description: "main",
+      enabled: true,
+      environment: "production",
+    });
     expect(typeof res.body.secret).toBe("string");
     expect(res.body.secret.length).toBeGreaterThan(15);
     expect(res.body.createdAt).toMatch(ISO);
@@ -66,11 +75,26 @@ describe("management routes (contract §5)", () => {
   it("PATCH 200 endpoint record without the secret; DELETE 200 { id, deleted: true }; unknown id 404 webhook_not_found", async () => {
     const keys = await newWorkspace();
     const ep = await register(keys.skTest, "https://hooks.example.com/a", ["seat.held"]);
-    const p = await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skTest, body: { url: "https://hooks.example.com/b", events: ["seat.booked"], description: "d", enabled: false } });
+    const p = await call("PATCH", `/api/v1/webhooks/${ep.id}`, {
+      key: keys.skTest,
+      body: { url: "https://hooks.example.com/b", events: ["seat.booked"], description: "d", enabled: false },
+    });
     expectOk(p);
     expectEndpoint(p.body);
-    expect(p.body).toMatchObject({ id: ep.id, url: "https://hooks.example.com/b", events: ["seat.booked"], description: "d", enabled: false, environment: "sandbox" });
-    expectError(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skTest, body: { url: "https://10.0.0.1/x" } }), 400, "validation_failed", "private url on patch");
+    expect(p.body).toMatchObject({
+      id: ep.id,
+      url: "https://hooks.example.com/b",
+      events: ["seat.booked"],
+      description: "d",
+      enabled: false,
+      environment: "sandbox",
+    });
+    expectError(
+      await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skTest, body: { url: "https://10.0.0.1/x" } }),
+      400,
+      "validation_failed",
+      "private url on patch",
+    );
     const d = await call("DELETE", `/api/v1/webhooks/${ep.id}`, { key: keys.skTest });
     expectOk(d);
     expect(d.body).toEqual({ id: ep.id, deleted: true });

@@ -13,7 +13,16 @@ export function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
@@ -43,7 +52,10 @@ export const seat = (page, label) => page.locator(`[data-object-label="${label}"
 /** Waits until the object's data-status is `status`; resolves to the time it took. */
 export async function waitForStatus(page, label, status, timeout = 5000) {
   const started = Date.now();
-  await page.waitForFunction(([l, s]) => document.querySelector(`[data-object-label="${l}"]`)?.getAttribute("data-status") === s, [label, status], { timeout, polling: 25 });
+  await page.waitForFunction(([l, s]) => document.querySelector(`[data-object-label="${l}"]`)?.getAttribute("data-status") === s, [label, status], {
+    timeout,
+    polling: 25,
+  });
   return Date.now() - started;
 }
 

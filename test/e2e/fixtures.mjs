@@ -7,8 +7,10 @@
 export function demoLayout() {
   // Designer coordinates as a chart editor would place them: each section in its own block.
   const offset = { A: 0, B: 140 };
-  const row = (section, r, n, categoryKey) =>
-    ({ label: String(r), seats: Array.from({ length: n }, (_, i) => ({ label: `${section}-${r}-${i + 1}`, categoryKey, x: offset[section] + i * 10, y: r * 12 })) });
+  const row = (section, r, n, categoryKey) => ({
+    label: String(r),
+    seats: Array.from({ length: n }, (_, i) => ({ label: `${section}-${r}-${i + 1}`, categoryKey, x: offset[section] + i * 10, y: r * 12 })),
+  });
   return {
     categories: [
       { key: "vip", label: "VIP", color: "#d9480f" },
@@ -65,7 +67,12 @@ export class Api {
 
 /** A sandbox workspace with a published demo chart and the event `demo-event`. */
 export async function provision(baseUrl, adminToken) {
-  const admin = (path, body) => fetch(baseUrl + path, { method: "POST", headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const admin = (path, body) =>
+    fetch(baseUrl + path, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   const ws = await json(await admin("/admin/v1/workspaces", { name: "E2E demo workspace" }), "create workspace");
   const sk = await json(await admin(`/admin/v1/workspaces/${ws.workspaceKey}/secret-keys/sandbox`), "create secret key");
   const api = new Api(baseUrl, sk.secretKey, ws.publicKeys.sandbox);

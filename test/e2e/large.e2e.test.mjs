@@ -16,7 +16,10 @@ const PER_ROW = 40;
 
 function bigLayout() {
   return {
-    categories: [{ key: "a", label: "Lower", color: "#2f6fed" }, { key: "b", label: "Upper", color: "#2b9348" }],
+    categories: [
+      { key: "a", label: "Lower", color: "#2f6fed" },
+      { key: "b", label: "Upper", color: "#2b9348" },
+    ],
     sections: Array.from({ length: SECTIONS }, (_, s) => ({
       key: `S${s + 1}`,
       label: `Section ${s + 1}`,

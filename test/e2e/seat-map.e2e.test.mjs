@@ -187,7 +187,12 @@ describe("seat map", () => {
     await api.call("POST", `/api/v1/events/${ev}/seats/hold`, { objectLabels: ["A-2-4", "A-2-5", "B-3-1"], holdToken: "another-buyer-1" }, e2e.publicKey);
     await api.call("POST", `/api/v1/events/${ev}/seats/hold`, { objectLabels: ["A-3-3"], holdToken: "another-buyer-2" }, e2e.publicKey);
     await api.call("POST", `/api/v1/events/${ev}/seats/book`, { objectLabels: ["A-3-3"], holdToken: "another-buyer-2" });
-    await api.call("POST", `/api/v1/events/${ev}/seats/hold`, { objectLabels: ["Floor"], holdToken: "another-buyer-3", objectType: "generalAdmission", quantity: 12 }, e2e.publicKey);
+    await api.call(
+      "POST",
+      `/api/v1/events/${ev}/seats/hold`,
+      { objectLabels: ["Floor"], holdToken: "another-buyer-3", objectType: "generalAdmission", quantity: 12 },
+      e2e.publicKey,
+    );
     const { page } = await open(ev);
     await seat(page, "A-1-4").click();
     await waitForStatus(page, "A-1-4", "selected");

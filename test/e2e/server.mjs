@@ -49,10 +49,25 @@ export async function startDevServer() {
   const port = await freePort();
   const inspectorPort = await freePort();
   const args = [
-    WRANGLER, "dev",
-    "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
-    "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn",
-    "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `PUBLIC_KEY_SECRET:${publicKeySecret}`, "--var", "WEBHOOK_ALLOW_PRIVATE_URLS:true",
+    WRANGLER,
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+    "--var",
+    `ADMIN_TOKEN:${adminToken}`,
+    "--var",
+    `PUBLIC_KEY_SECRET:${publicKeySecret}`,
+    "--var",
+    "WEBHOOK_ALLOW_PRIVATE_URLS:true",
   ];
   // Own process group, so stop() ends workerd with it.
   const child = spawn(nodeBinary(), args, { cwd: ROOT, env: ENV, stdio: ["ignore", "pipe", "pipe"], detached: true });

@@ -35,10 +35,17 @@ it("taps hold and a pinch zooms on a phone-sized screen", async () => {
   const cy = box.y + box.height / 2;
   const before = Number((await page.getAttribute(".seating-map", "viewBox")).split(" ")[2]);
   const cdp = await context.newCDPSession(page);
-  const touch = (type, spread) => cdp.send("Input.dispatchTouchEvent", {
-    type,
-    touchPoints: type === "touchEnd" ? [] : [{ x: cx - spread, y: cy, id: 1 }, { x: cx + spread, y: cy, id: 2 }],
-  });
+  const touch = (type, spread) =>
+    cdp.send("Input.dispatchTouchEvent", {
+      type,
+      touchPoints:
+        type === "touchEnd"
+          ? []
+          : [
+              { x: cx - spread, y: cy, id: 1 },
+              { x: cx + spread, y: cy, id: 2 },
+            ],
+    });
   await touch("touchStart", 20);
   for (let s = 30; s <= 120; s += 10) await touch("touchMove", s);
   await touch("touchEnd", 0);

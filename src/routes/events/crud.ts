@@ -48,14 +48,26 @@ eventCrud.openapi(
     try {
       const layout = await loadPublishedLayout(d, chart);
       await stubFor(c.env, p, eventKey).init(
-        { workspaceId: p.workspaceId, environment: p.environment, eventKey, eventId: row.id, chartId: chart.id, chartKey: chart.chartKey, layoutVersion: layout ? chart.publishedVersion : null, createdAt: row.createdAt },
+        {
+          workspaceId: p.workspaceId,
+          environment: p.environment,
+          eventKey,
+          eventId: row.id,
+          chartId: chart.id,
+          chartKey: chart.chartKey,
+          layoutVersion: layout ? chart.publishedVersion : null,
+          createdAt: row.createdAt,
+        },
         layout,
       );
     } catch (err) {
       await deleteEventRow(d, row.id);
       throw err;
     }
-    return c.json({ eventKey, chartKey: chart.chartKey, environment: p.environment, chartPublishedVersion: chart.publishedVersion, createdAt: row.createdAt }, 201);
+    return c.json(
+      { eventKey, chartKey: chart.chartKey, environment: p.environment, chartPublishedVersion: chart.publishedVersion, createdAt: row.createdAt },
+      201,
+    );
   },
 );
 
@@ -66,7 +78,13 @@ eventCrud.openapi(
     summary: "List the events of the key's environment",
     middleware: [requireSecretKey()] as const,
     request: { query: listQuery },
-    responses: { 200: { description: "A page of events", content: { "application/json": { schema: z.object({ items: z.array(eventSchema), nextCursor: z.string().nullable() }) } } }, ...errorResponses(400, 401, 403) },
+    responses: {
+      200: {
+        description: "A page of events",
+        content: { "application/json": { schema: z.object({ items: z.array(eventSchema), nextCursor: z.string().nullable() }) } },
+      },
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => {
     const q = c.req.valid("query");
@@ -101,7 +119,10 @@ eventCrud.openapi(
     summary: "Delete an event and all its seat state",
     middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam },
-    responses: { 200: { description: "Deleted", content: { "application/json": { schema: z.object({ eventKey: z.string(), deleted: z.literal(true) }) } } }, ...errorResponses(401, 403, 404) },
+    responses: {
+      200: { description: "Deleted", content: { "application/json": { schema: z.object({ eventKey: z.string(), deleted: z.literal(true) }) } } },
+      ...errorResponses(401, 403, 404),
+    },
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
@@ -121,11 +142,15 @@ eventCrud.openapi(
     method: "post",
     path: "/{eventKey}/actions/move-to-new-chart-copy",
     summary: "Give the event its own copy of its chart",
-    description: "Creates a new chart whose draft and published layout are the event's current layout and binds the event to it. Emits `event.chart_changed`; holds and bookings are unchanged; later publishes of the previous chart no longer affect the event.",
+    description:
+      "Creates a new chart whose draft and published layout are the event's current layout and binds the event to it. Emits `event.chart_changed`; holds and bookings are unchanged; later publishes of the previous chart no longer affect the event.",
     middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam },
     responses: {
-      200: { description: "Moved", content: { "application/json": { schema: z.object({ eventKey: z.string(), chartKey: z.string(), previousChartKey: z.string() }) } } },
+      200: {
+        description: "Moved",
+        content: { "application/json": { schema: z.object({ eventKey: z.string(), chartKey: z.string(), previousChartKey: z.string() }) } },
+      },
       ...errorResponses(401, 403, 404),
     },
   }),
@@ -140,7 +165,12 @@ eventCrud.openapi(
     const layout = await loadPublishedLayout(d, chart);
     const copy = await createChartCopy(d, p.workspaceId, chart, layout ?? { categories: [], sections: [], generalAdmission: [] });
     await setEventChart(d, row.id, copy.id);
-    const moved = await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).moveToChart(copy.id, copy.chartKey, layout ? copy.publishedVersion : null));
+    const moved = await unwrap(
+      c.env,
+      p,
+      eventKey,
+      await stubFor(c.env, p, eventKey).moveToChart(copy.id, copy.chartKey, layout ? copy.publishedVersion : null),
+    );
     return c.json(moved, 200);
   },
 );

@@ -35,8 +35,20 @@ const compactStatus = z
   .object({
     eventKey: z.string(),
     format: z.literal("compact"),
-    statuses: z.object({ held: z.array(z.string()), booked: z.array(z.string()), not_for_sale: z.array(z.string()) }).openapi({ description: "Non-free seat labels by status" }),
-    ga: z.array(z.object({ objectLabel: z.string(), status: z.enum(["free", "held", "booked", "not_for_sale"]), capacity: z.number().int(), held: z.number().int(), booked: z.number().int(), remaining: z.number().int(), mineQuantity: z.number().int().optional() })),
+    statuses: z
+      .object({ held: z.array(z.string()), booked: z.array(z.string()), not_for_sale: z.array(z.string()) })
+      .openapi({ description: "Non-free seat labels by status" }),
+    ga: z.array(
+      z.object({
+        objectLabel: z.string(),
+        status: z.enum(["free", "held", "booked", "not_for_sale"]),
+        capacity: z.number().int(),
+        held: z.number().int(),
+        booked: z.number().int(),
+        remaining: z.number().int(),
+        mineQuantity: z.number().int().optional(),
+      }),
+    ),
     mine: z.array(z.string()).optional().openapi({ description: "Only with holdToken: the seats that token holds" }),
   })
   .openapi("CompactStatus", { description: "format=compact: same objects as the full form, without holdExpiresAt, categoryKey and extraData" });
@@ -57,11 +69,17 @@ eventReads.openapi(
       query: z.object({
         holdToken: z.string().max(255).optional(),
         labels: labelsQuery,
-        format: z.enum(["full", "compact"]).default("full").openapi({ description: "compact: seat labels grouped by status plus GA counts (no holdExpiresAt, categoryKey, extraData)" }),
+        format: z
+          .enum(["full", "compact"])
+          .default("full")
+          .openapi({ description: "compact: seat labels grouped by status plus GA counts (no holdExpiresAt, categoryKey, extraData)" }),
       }),
     },
     responses: {
-      200: { description: "Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag", content: { "application/json": { schema: statusResponse } } },
+      200: {
+        description: "Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag",
+        content: { "application/json": { schema: statusResponse } },
+      },
       304: { description: "Not modified: If-None-Match named the current ETag (unfiltered publishable-key reads only)" },
       ...errorResponses(400, 401, 403, 404),
     },
@@ -125,7 +143,15 @@ eventReads.openapi(
     responses: {
       200: {
         description: "Categories and objects; empty arrays while the chart is unpublished",
-        content: { "application/json": { schema: z.object({ eventKey: z.string(), categories: z.array(z.object({ key: z.string(), label: z.string(), color: z.string() })), objects: z.array(objectEntry) }) } },
+        content: {
+          "application/json": {
+            schema: z.object({
+              eventKey: z.string(),
+              categories: z.array(z.object({ key: z.string(), label: z.string(), color: z.string() })),
+              objects: z.array(objectEntry),
+            }),
+          },
+        },
       },
       ...errorResponses(400, 401, 403, 404),
     },
@@ -149,7 +175,15 @@ eventReads.openapi(
     responses: {
       200: {
         description: "Counts",
-        content: { "application/json": { schema: z.object({ eventKey: z.string(), byStatus: z.record(z.string(), z.number().int()), byCategory: z.array(z.object({ status: z.string(), categoryKey: z.string(), count: z.number().int() })) }) } },
+        content: {
+          "application/json": {
+            schema: z.object({
+              eventKey: z.string(),
+              byStatus: z.record(z.string(), z.number().int()),
+              byCategory: z.array(z.object({ status: z.string(), categoryKey: z.string(), count: z.number().int() })),
+            }),
+          },
+        },
       },
       ...errorResponses(401, 403, 404),
     },
@@ -177,4 +211,3 @@ eventReads.get("/:eventKey/live", async (c) => {
   if (res.status === 404) throw await notFound(c.env, principal, eventKey);
   return res;
 });
-

@@ -29,7 +29,10 @@ const extraData = z
   .record(z.string(), z.unknown())
   .nullable()
   .optional()
-  .refine((v) => v == null || new TextEncoder().encode(JSON.stringify(v)).length <= MAX_EXTRA_DATA_BYTES, `must be at most ${MAX_EXTRA_DATA_BYTES} bytes of JSON`);
+  .refine(
+    (v) => v == null || new TextEncoder().encode(JSON.stringify(v)).length <= MAX_EXTRA_DATA_BYTES,
+    `must be at most ${MAX_EXTRA_DATA_BYTES} bytes of JSON`,
+  );
 
 const holdBody = z
   .object({
@@ -43,10 +46,14 @@ const holdBody = z
   })
   .superRefine((b, ctx) => {
     const ga = b.objectType !== undefined || b.quantity !== undefined || b.categoryKey !== undefined;
-    if (ga && b.objectLabels.length !== 1) ctx.addIssue({ code: "custom", path: ["objectLabels"], message: "GA fields (objectType, quantity, categoryKey) need exactly one label" });
-    if (b.objectType === "generalAdmission" && b.quantity === undefined) ctx.addIssue({ code: "custom", path: ["quantity"], message: "required for a general-admission hold" });
-    if (b.objectType === undefined && b.quantity !== undefined) ctx.addIssue({ code: "custom", path: ["quantity"], message: 'valid only with objectType "generalAdmission"' });
-    if (b.objectType === undefined && b.categoryKey !== undefined) ctx.addIssue({ code: "custom", path: ["categoryKey"], message: 'valid only with objectType "generalAdmission"' });
+    if (ga && b.objectLabels.length !== 1)
+      ctx.addIssue({ code: "custom", path: ["objectLabels"], message: "GA fields (objectType, quantity, categoryKey) need exactly one label" });
+    if (b.objectType === "generalAdmission" && b.quantity === undefined)
+      ctx.addIssue({ code: "custom", path: ["quantity"], message: "required for a general-admission hold" });
+    if (b.objectType === undefined && b.quantity !== undefined)
+      ctx.addIssue({ code: "custom", path: ["quantity"], message: 'valid only with objectType "generalAdmission"' });
+    if (b.objectType === undefined && b.categoryKey !== undefined)
+      ctx.addIssue({ code: "custom", path: ["categoryKey"], message: 'valid only with objectType "generalAdmission"' });
   })
   .openapi("HoldRequest");
 
@@ -56,7 +63,14 @@ const holdResponse = z
     eventKey: z.string(),
     holdToken: z.string(),
     holdExpiresAt: z.string(),
-    objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("held"), extraData: z.record(z.string(), z.unknown()).nullable(), quantity: z.number().int().optional() })),
+    objects: z.array(
+      z.object({
+        objectLabel: z.string(),
+        status: z.literal("held"),
+        extraData: z.record(z.string(), z.unknown()).nullable(),
+        quantity: z.number().int().optional(),
+      }),
+    ),
   })
   .openapi("HoldResponse");
 
@@ -68,7 +82,8 @@ eventSeats.openapi(
     method: "post",
     path: "/{eventKey}/seats/hold",
     summary: "Hold seats or a GA quantity under a hold token",
-    description: "Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total).",
+    description:
+      "Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total).",
     request: { params: eventKeyParam, ...json(holdBody) },
     responses: { ...ok("Held", holdResponse), ...errorResponses(400, 401, 403, 404, 409) },
   }),
@@ -76,7 +91,15 @@ eventSeats.openapi(
     const { eventKey } = c.req.valid("param");
     const b = c.req.valid("json");
     const p = c.var.principal;
-    const req = { objectLabels: b.objectLabels, holdToken: b.holdToken, ttlSeconds: b.ttlSeconds ?? 900, extraData: b.extraData ?? null, ...(b.objectType ? { objectType: b.objectType } : {}), ...(b.categoryKey !== undefined ? { categoryKey: b.categoryKey } : {}), ...(b.quantity !== undefined ? { quantity: b.quantity } : {}) };
+    const req = {
+      objectLabels: b.objectLabels,
+      holdToken: b.holdToken,
+      ttlSeconds: b.ttlSeconds ?? 900,
+      extraData: b.extraData ?? null,
+      ...(b.objectType ? { objectType: b.objectType } : {}),
+      ...(b.categoryKey !== undefined ? { categoryKey: b.categoryKey } : {}),
+      ...(b.quantity !== undefined ? { quantity: b.quantity } : {}),
+    };
     return c.json(await unwrapAs<z.infer<typeof holdResponse>>(c.env, p, eventKey, await stubFor(c.env, p, eventKey).hold(req)), 200);
   },
 );
@@ -84,7 +107,15 @@ eventSeats.openapi(
 const bookBody = z.object({ objectLabels: labels, holdToken: anyToken }).openapi("BookRequest");
 const bookResponse = z.object({
   eventKey: z.string(),
-  objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("booked"), bookedAt: z.string(), extraData: z.record(z.string(), z.unknown()).nullable(), quantity: z.number().int().optional() })),
+  objects: z.array(
+    z.object({
+      objectLabel: z.string(),
+      status: z.literal("booked"),
+      bookedAt: z.string(),
+      extraData: z.record(z.string(), z.unknown()).nullable(),
+      quantity: z.number().int().optional(),
+    }),
+  ),
 });
 
 eventSeats.openapi(
@@ -105,14 +136,18 @@ eventSeats.openapi(
 );
 
 const releaseBody = z.object({ objectLabels: labels.optional(), holdToken: anyToken.optional() }).openapi("ReleaseRequest");
-const freedResponse = z.object({ eventKey: z.string(), objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("free"), quantity: z.number().int().optional() })) });
+const freedResponse = z.object({
+  eventKey: z.string(),
+  objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("free"), quantity: z.number().int().optional() })),
+});
 
 eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/release",
     summary: "Release held (and, with a secret key, booked) objects",
-    description: "At least one of objectLabels and holdToken. A publishable key needs holdToken and frees only live holds under it. The response lists what was freed; labels with nothing to free are skipped.",
+    description:
+      "At least one of objectLabels and holdToken. A publishable key needs holdToken and frees only live holds under it. The response lists what was freed; labels with nothing to free are skipped.",
     request: { params: eventKeyParam, ...json(releaseBody) },
     responses: { ...ok("Released", freedResponse), ...errorResponses(400, 401, 403, 404) },
   }),
@@ -121,10 +156,18 @@ eventSeats.openapi(
     const b = c.req.valid("json");
     const p = c.var.principal;
     if (b.holdToken === undefined) {
-      if (p.kind !== "secret") throw new ApiError("validation_failed", "A publishable key releases only with its holdToken", { errors: { holdToken: ["required with a publishable key"] } });
-      if (b.objectLabels === undefined) throw new ApiError("validation_failed", "Give objectLabels, holdToken or both", { errors: { body: ["objectLabels or holdToken is required"] } });
+      if (p.kind !== "secret")
+        throw new ApiError("validation_failed", "A publishable key releases only with its holdToken", {
+          errors: { holdToken: ["required with a publishable key"] },
+        });
+      if (b.objectLabels === undefined)
+        throw new ApiError("validation_failed", "Give objectLabels, holdToken or both", { errors: { body: ["objectLabels or holdToken is required"] } });
     }
-    const req = { caller: p.kind, ...(b.objectLabels ? { objectLabels: b.objectLabels } : {}), ...(b.holdToken !== undefined ? { holdToken: b.holdToken } : {}) };
+    const req = {
+      caller: p.kind,
+      ...(b.objectLabels ? { objectLabels: b.objectLabels } : {}),
+      ...(b.holdToken !== undefined ? { holdToken: b.holdToken } : {}),
+    };
     return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).release(req)), 200);
   },
 );
@@ -158,7 +201,10 @@ eventSeats.openapi(
     summary: "Mark free seats not for sale (secret key)",
     middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam, ...json(labelsBody) },
-    responses: { ...ok("Marked", z.object({ eventKey: z.string(), objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("not_for_sale") })) })), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      ...ok("Marked", z.object({ eventKey: z.string(), objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("not_for_sale") })) })),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");

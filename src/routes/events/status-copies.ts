@@ -50,6 +50,11 @@ export function ifNoneMatch(header: string | undefined): string[] | "*" {
   if (header.trim() === "*") return "*";
   return header
     .split(",")
-    .map((t) => t.trim().replace(/^W\//, "").replace(/^"(.*)"$/, "$1"))
+    .map((t) =>
+      t
+        .trim()
+        .replace(/^W\//, "")
+        .replace(/^"(.*)"$/, "$1"),
+    )
     .filter((t) => t.length > 0);
 }

@@ -27,7 +27,13 @@ export const eventSchema = z
 export type EventRecord = z.infer<typeof eventSchema>;
 
 export function eventRecord(row: EventWithChart): EventRecord {
-  return { eventKey: row.eventKey, chartKey: row.chartKey, environment: row.environment, chartPublishedVersion: row.publishedVersion, createdAt: row.createdAt };
+  return {
+    eventKey: row.eventKey,
+    chartKey: row.chartKey,
+    environment: row.environment,
+    chartPublishedVersion: row.publishedVersion,
+    createdAt: row.createdAt,
+  };
 }
 
 /** The Durable Object of an event in the caller's workspace and environment. */
@@ -51,7 +57,12 @@ export async function notFound(env: Env, principal: Principal, eventKey: string)
  * The one place engine outcomes become HTTP: a success passes through without its `ok` flag, a
  * failure becomes the matching ApiError.
  */
-export async function unwrap<R extends { ok: boolean }>(env: Env, principal: Principal, eventKey: string, result: R): Promise<Omit<Extract<R, { ok: true }>, "ok">> {
+export async function unwrap<R extends { ok: boolean }>(
+  env: Env,
+  principal: Principal,
+  eventKey: string,
+  result: R,
+): Promise<Omit<Extract<R, { ok: true }>, "ok">> {
   if (result.ok) {
     const { ok: _ok, ...rest } = result;
     return rest as unknown as Omit<Extract<R, { ok: true }>, "ok">;
@@ -77,6 +88,13 @@ export async function unwrapAs<T>(env: Env, principal: Principal, eventKey: stri
 export const labelsQuery = z
   .string()
   .optional()
-  .transform((v) => (v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter((s) => s.length > 0)))
+  .transform((v) =>
+    v === undefined
+      ? undefined
+      : v
+          .split(",")
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0),
+  )
   .refine((v) => v === undefined || v.length <= 200, "at most 200 labels")
   .openapi({ type: "string", description: "Comma-separated object labels (at most 200)", example: "A-1-1,A-1-2" });
