@@ -8,6 +8,8 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
+        // The production Worker with the test hooks of the event object (test/support/worker.ts).
+        main: "./test/support/worker.ts",
         miniflare: {
           // Queue handlers called from tests need this test-only flag.
           compatibilityFlags: ["service_binding_extra_handlers"],
@@ -17,6 +19,7 @@ export default defineConfig(async () => {
             PUBLIC_KEY_SECRET: "test-public-key-secret",
             WEBHOOK_ALLOW_PRIVATE_URLS: "true",
             WEBHOOK_RETRY_BASE_SECONDS: "1",
+            WEBHOOK_REDRIVE_SECONDS: "2",
           },
         },
       }),

@@ -9,7 +9,7 @@ import { admin } from "./routes/admin";
 import { charts } from "./routes/charts";
 import { demo } from "./routes/demo";
 import { docs } from "./routes/docs";
-import { events } from "./routes/events";
+import { eventLive, events } from "./routes/events";
 import { sdk } from "./routes/sdk";
 import { webhooks } from "./routes/webhooks";
 
@@ -35,6 +35,9 @@ export function createApp() {
 
   app.route("/admin/v1", admin);
   app.route("/api/v1/charts", charts);
+  // The live socket authenticates from its query string; mounted first, it answers before the
+  // events router's header authentication would run.
+  app.route("/api/v1/events", eventLive);
   app.route("/api/v1/events", events);
   app.route("/api/v1/webhooks", webhooks);
   app.route("/sdk", sdk);

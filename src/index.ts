@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import { handleWebhookBatch } from "./webhooks/consumer";
 
 export { EventObject } from "./engine/event-object";
+export { DeliveryScheduler } from "./webhooks/scheduler";
 
 const app = createApp();
 

@@ -1,19 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { publishImpact, type ReservedObject } from "../src/charts/impact";
+import { publishImpact, type Reservation } from "../src/charts/impact";
 import { indexLayout, type Layout } from "../src/charts/layout";
 import { parseLayout } from "../src/charts/layout-schema";
 import { smallLayout } from "./helpers";
 
 const base = () => parseLayout(smallLayout(4, 50));
-const seat = (objectLabel: string, categoryKey: string, held: number, booked: number): ReservedObject => ({
+const seat = (objectLabel: string, categoryKey: string, held: number, booked: number): Reservation => ({
   objectLabel,
   objectType: "seat",
   categoryKey,
   held,
   booked,
 });
-const ga = (objectLabel: string, categoryKey: string, held: number, booked: number): ReservedObject => ({
+const ga = (objectLabel: string, categoryKey: string, held: number, booked: number): Reservation => ({
   objectLabel,
   objectType: "generalAdmission",
   categoryKey,
@@ -107,7 +107,7 @@ describe("publishImpact properties", () => {
       fc.property(layoutArb, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat())), (layout, picks) => {
         const index = indexLayout(parseLayout(layout));
         const objects = [...index.values()];
-        const reserved: ReservedObject[] =
+        const reserved: Reservation[] =
           objects.length === 0
             ? []
             : picks.map(([i, h, b]) => {

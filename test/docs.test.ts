@@ -72,3 +72,15 @@ describe("GET /docs", () => {
     expect(html).not.toMatch(/https?:\/\/(?!service\.test)/);
   });
 });
+
+describe("the OpenAPI document and the rate limit", () => {
+  it("documents 429 with the error envelope on every /api/v1 operation (all of them are rate limited)", async () => {
+    const doc = (await call("GET", "/openapi.json")).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const operations = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith("/api/v1/"))
+      .flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ what: `${method.toUpperCase()} ${path}`, op })));
+    expect(operations.length).toBeGreaterThan(25);
+    for (const { what, op } of operations)
+      expect(op.responses["429"], what).toMatchObject({ content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+  });
+});

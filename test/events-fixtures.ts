@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { expect } from "vitest";
 import type { Environment } from "../src/db/schema";
-import type { EventObject } from "../src/engine/event-object";
+import type { EventObject } from "./support/worker";
 import { eventStub } from "../src/engine/stub";
 import { call, keyFor, newWorkspace, smallLayout, type TestKeys } from "./helpers";
 
@@ -47,14 +47,14 @@ export function stubOf(f: EventFixture) {
 
 /** Moves the event's engine clock forward by `ms`. */
 export async function advance(f: EventFixture, ms: number): Promise<void> {
-  await runInDurableObject(stubOf(f), (o: EventObject) => {
+  await inObject(f, (o) => {
     o.clock.advance(ms);
   });
 }
 
 /** Stops the event's engine clock, so a test can step to an exact millisecond. */
 export async function freeze(f: EventFixture): Promise<number> {
-  return runInDurableObject(stubOf(f), (o: EventObject) => {
+  return inObject(f, (o) => {
     o.clock.freeze();
     return o.clock.now();
   });
@@ -62,7 +62,7 @@ export async function freeze(f: EventFixture): Promise<number> {
 
 /** The engine's current time (ms). */
 export async function engineNow(f: EventFixture): Promise<number> {
-  return runInDurableObject(stubOf(f), (o: EventObject) => o.clock.now());
+  return inObject(f, (o) => o.clock.now());
 }
 
 /** Shorthands for the seat endpoints. */
@@ -81,22 +81,38 @@ export function token(name = "buyer"): string {
   return `${name}-${crypto.randomUUID()}`;
 }
 
-/** Stops outbox sending so a test can read what the engine committed (see {@link outboxEvents}). */
+/** Loses outbox sends from now on, so a test can read what the engine committed (see {@link outboxEvents}). */
 export async function pauseOutbox(f: EventFixture): Promise<void> {
-  await runInDurableObject(stubOf(f), (o: EventObject) => {
-    o.outboxPaused = true;
+  await inObject(f, (o) => {
+    o.loseOutboxSends = true;
   });
+}
+
+/** Runs `fn` inside the event's object, as the test build of the class. */
+export function inObject<R>(f: EventFixture, fn: (o: EventObject, state: DurableObjectState) => R | Promise<R>): Promise<R> {
+  // The EVENTS binding is typed with the production class; the test runtime serves the test build.
+  return runInDurableObject(stubOf(f), (o, state) => fn(o as EventObject, state));
 }
 
 /** The webhook events waiting in the outbox, oldest first: [type, data.object]. */
 export async function outboxEvents(f: EventFixture): Promise<{ id: string; type: string; object: Record<string, unknown> }[]> {
-  return runInDurableObject(stubOf(f), (_o: EventObject, state: DurableObjectState) =>
+  return inObject(f, (_o, state) =>
     state.storage.sql
       .exec("SELECT body FROM outbox ORDER BY seq")
       .toArray()
       .map((r) => {
-        const msg = JSON.parse(String(r.body)) as { event: { id: string; type: string; data: { object: Record<string, unknown> } } };
-        return { id: msg.event.id, type: msg.event.type, object: msg.event.data.object };
+        const event = JSON.parse(String(r.body)) as { id: string; type: string; data: { object: Record<string, unknown> } };
+        return { id: event.id, type: event.type, object: event.data.object };
       }),
   );
+}
+
+/** The outbox once the object has had up to three seconds to send it and have it confirmed. */
+export async function drainedOutbox(f: EventFixture) {
+  let left = await outboxEvents(f);
+  for (let i = 0; i < 150 && left.length > 0; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    left = await outboxEvents(f);
+  }
+  return left;
 }

@@ -190,13 +190,16 @@ describe("objects response drawing hints", () => {
     });
   });
 
-  it("the OpenAPI document lists the hints on EventObject", async () => {
-    const doc = (await call("GET", "/openapi.json")).body as {
-      components: { schemas: Record<string, { properties: Record<string, { type?: string }>; required?: string[] }> };
-    };
-    const schema = doc.components.schemas.EventObject!;
-    for (const k of ["rowLabel", "x", "y", "width", "height"]) expect(schema.properties[k], k).toBeDefined();
-    expect(schema.properties.x!.type).toBe("number");
-    for (const k of ["rowLabel", "x", "y", "width", "height"]) expect(schema.required ?? []).not.toContain(k);
+  it("the OpenAPI document lists the hints on EventObject (a seat or a GA area)", async () => {
+    type Schema = { properties: Record<string, { type?: string }>; required?: string[] };
+    const doc = (await call("GET", "/openapi.json")).body as { components: { schemas: Record<string, { oneOf?: Schema[] }> } };
+    const [seat, area] = doc.components.schemas.EventObject!.oneOf!;
+    for (const k of ["rowLabel", "x", "y"]) expect(seat!.properties[k], k).toBeDefined();
+    for (const k of ["x", "y", "width", "height"]) expect(area!.properties[k], k).toBeDefined();
+    expect(seat!.properties.x!.type).toBe("number");
+    for (const k of ["rowLabel", "x", "y", "width", "height"]) {
+      expect(seat!.required ?? []).not.toContain(k);
+      expect(area!.required ?? []).not.toContain(k);
+    }
   });
 });

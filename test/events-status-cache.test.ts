@@ -19,7 +19,7 @@ async function uncached(f: EventFixture): Promise<unknown> {
   return runInDurableObject(stubOf(f), async (o: EventObject) => {
     const r = await o.status({ caller: "public" });
     if (!r.ok) throw new Error(r.message);
-    return JSON.parse(JSON.stringify({ eventKey: r.eventKey, objects: r.objects })) as unknown;
+    return JSON.parse(JSON.stringify({ eventKey: r.value.eventKey, objects: r.value.objects })) as unknown;
   });
 }
 
@@ -56,7 +56,7 @@ async function expectSameForToken(f: EventFixture, holdToken: string): Promise<v
     const full = await o.status({ caller: "public", holdToken });
     const compact = await o.statusCompact({ caller: "public", holdToken });
     if (!full.ok || !compact.ok) throw new Error("event missing");
-    return JSON.parse(JSON.stringify({ full: { eventKey: full.eventKey, objects: full.objects }, compact: { ...compact, ok: undefined } })) as {
+    return JSON.parse(JSON.stringify({ full: full.value, compact: compact.value })) as {
       full: unknown;
       compact: unknown;
     };

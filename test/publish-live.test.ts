@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, smallLayout, type TestKeys } from "./helpers";
-import { api, newEvent, outboxEvents, pauseOutbox, stubOf, token } from "./events-fixtures";
+import { api, drainedOutbox, newEvent, outboxEvents, pauseOutbox, stubOf, token } from "./events-fixtures";
 
 type LayoutLike = ReturnType<typeof smallLayout>;
 
@@ -157,6 +157,7 @@ describe("move-to-new-chart-copy", () => {
     const other = await newEvent({ keys: f.keys, chartKey: f.chartKey });
     const t = token();
     await api.hold(f, { objectLabels: ["A-1-1"], holdToken: t });
+    expect(await drainedOutbox(f)).toEqual([]);
     await pauseOutbox(f);
     const moved = await call("POST", `/api/v1/events/${f.eventKey}/actions/move-to-new-chart-copy`, { key: f.sk });
     expect(moved.status).toBe(200);

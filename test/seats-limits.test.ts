@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_EXTRA_DATA_BYTES } from "../src/routes/events/seats";
+import { MAX_EXTRA_DATA_BYTES } from "../src/domain/seats";
 import { api, newEvent, outboxEvents, pauseOutbox, token } from "./events-fixtures";
 
 describe("hold body limits", () => {

@@ -23,7 +23,7 @@ async function runQueue(queue: string, messages: Array<{ body: unknown; attempts
 }
 
 /** A pending delivery of a seat.held envelope, written straight to D1 (nothing is queued). */
-async function seedDelivery(endpointId: string) {
+async function seedDelivery(endpointId: string, runAttempts = 0) {
   const event = seatHeld();
   const now = nowIso();
   const [row] = await insertDeliveries(db(env), [
@@ -34,7 +34,8 @@ async function seedDelivery(endpointId: string) {
       type: event.type,
       payload: JSON.stringify(buildEnvelope(event, "production")),
       status: "pending",
-      attempts: 0,
+      attempts: runAttempts,
+      runAttempts,
       createdAt: now,
       updatedAt: now,
     },
@@ -89,7 +90,7 @@ describe("queue consumer: event fan-out", () => {
     const keys = await newWorkspace();
     const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "production", url: newReceiver().url });
     const event = seatHeld();
-    (event.data.object as Record<string, unknown>).holdToken = "tok_secret_12345678";
+    Object.assign(event.data.object, { holdToken: "tok_secret_12345678" });
     await runQueue("seat-webhooks", [{ body: eventMessage(keys.workspaceId, "production", event) }]);
     const [row] = await deliveriesOf(ep.id);
     expect(row.payload).not.toContain("tok_secret_12345678");
@@ -143,8 +144,9 @@ describe("queue consumer: deliver", () => {
     const r = newReceiver();
     await r.failNext(1, 503);
     const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "production", url: r.url });
-    const dlv = await seedDelivery(ep.id);
-    const result = await runQueue("seat-webhooks", [{ body: { kind: "deliver", deliveryId: dlv.id }, attempts: MAX_ATTEMPTS }]);
+    // The attempt number comes from the delivery's run in D1, not from the message.
+    const dlv = await seedDelivery(ep.id, MAX_ATTEMPTS - 1);
+    const result = await runQueue("seat-webhooks", [{ body: { kind: "deliver", deliveryId: dlv.id }, attempts: 1 }]);
     expect(result.explicitAcks).toEqual(["msg-0"]);
     expect(result.retryMessages).toEqual([]);
     expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "failed", lastStatusCode: 503, nextAttemptAt: null });

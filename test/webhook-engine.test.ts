@@ -1,10 +1,19 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { db, nowIso } from "../src/db/client";
+import { findDelivery, insertDeliveries, listDeliveries, listEndpoints } from "../src/db/webhooks";
 import { eventStub } from "../src/engine/stub";
+import { newId } from "../src/keys/keys";
+import { buildEnvelope } from "../src/webhooks/envelope";
+import { schedulerOf } from "../src/webhooks/scheduler";
 import { verifyWebhook } from "../src/webhooks/signing";
-import { newReceiver } from "./fixtures/webhook-receiver";
+import { newReceiver, seatHeld, seedEndpoint } from "./fixtures/webhook-receiver";
 import { call, newWorkspace, smallLayout } from "./helpers";
+import type { EventObject as TestEventObject } from "./support/worker";
+
+/** WEBHOOK_REDRIVE_SECONDS of the test runtime (vitest.config.ts), in ms. */
+const REDRIVE_MS = 2000;
 
 /**
  * The whole path: a seat change in the event's Durable Object commits its event to the outbox,
@@ -46,31 +55,75 @@ describe("seat changes reach the receiver", () => {
     });
   });
 
-  it("eviction between a state change and its delivery loses nothing", async () => {
+  it("a change whose queue message was lost is sent again after its lease, and forgotten only once its delivery is stored", async () => {
     const { keys, eventKey, r, secret } = await eventWithEndpoint();
     const stub = eventStub(env, keys.workspaceId, "production", eventKey);
     const holdToken = `tok-${crypto.randomUUID()}`;
-
-    // The change commits with its outbox row, but the after-commit flush never runs: the object
-    // is evicted right after, as if the isolate died between commit and send.
+    // The change commits and is sent into a queue that loses it (a killed dev server); then the
+    // object itself is evicted.
     await runInDurableObject(stub, async (instance, state) => {
-      (instance as unknown as { flush: () => Promise<void> }).flush = async () => {};
+      (instance as TestEventObject).loseOutboxSends = true;
       const outcome = await instance.hold({ objectLabels: ["A-1-2"], holdToken, ttlSeconds: 900 });
       expect(outcome.ok).toBe(true);
+      await (instance as TestEventObject).flushOutbox();
       expect(state.storage.sql.exec("SELECT COUNT(*) AS n FROM outbox").one().n).toBe(1);
     });
     await evictDurableObject(stub);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await r.requests()).toEqual([]);
 
-    // A fresh instance's alarm (armed by the hold's expiry) flushes the outbox.
+    // The lease runs out; the object's alarm sends it again and the receiver gets it, signed.
+    await new Promise((resolve) => setTimeout(resolve, REDRIVE_MS));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const [req] = await r.waitFor(1);
     expect(JSON.parse(req.body)).toMatchObject({ type: "seat.held", data: { object: { objectLabel: "A-1-2", status: "held" } } });
     expect((await verifyWebhook(req.body, req.headers["service-signature"], secret)).ok).toBe(true);
-    await runInDurableObject(stub, (_instance, state) => {
-      expect(state.storage.sql.exec("SELECT COUNT(*) AS n FROM outbox").one().n).toBe(0);
+    await vi.waitFor(() => runInDurableObject(stub, (_i, state) => expect(state.storage.sql.exec("SELECT COUNT(*) AS n FROM outbox").one().n).toBe(0)));
+  });
+
+  it("a pending delivery whose attempt message was lost is attempted again by its endpoint's scheduler", async () => {
+    const keys = await newWorkspace();
+    const r = newReceiver();
+    const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "production", url: r.url });
+    const event = seatHeld();
+    const now = nowIso();
+    // What a consumer that died between writing the delivery and queueing its attempt leaves behind.
+    const [dlv] = await insertDeliveries(db(env), [
+      {
+        id: newId("dlv"),
+        endpointId: ep.id,
+        eventId: event.id,
+        type: event.type,
+        payload: JSON.stringify(buildEnvelope(event, "production")),
+        status: "pending",
+        attempts: 0,
+        dueAt: Date.now() - 1,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+    const scheduler = schedulerOf(env, ep.id);
+    await scheduler.wake(ep.id, Date.now());
+    expect(await runDurableObjectAlarm(scheduler)).toBe(true);
+    const [req] = await r.waitFor(1);
+    expect(JSON.parse(req.body).id).toBe(event.id);
+    await vi.waitFor(async () => expect(await findDelivery(db(env), dlv!.id)).toMatchObject({ status: "succeeded", attempts: 1, dueAt: null }));
+  });
+
+  it("a delivery is stored and its endpoint's scheduler armed before the event leaves the outbox", async () => {
+    const { keys, eventKey, r } = await eventWithEndpoint();
+    const hold = await call("POST", `/api/v1/events/${eventKey}/seats/hold`, {
+      key: keys.pkLive,
+      body: { objectLabels: ["A-1-5"], holdToken: `tok-${crypto.randomUUID()}` },
     });
+    expect(hold.status).toBe(200);
+    await r.waitFor(1);
+    const endpoint = (await listEndpoints(db(env), { workspaceId: keys.workspaceId, environment: "production" }))[0]!;
+    const [delivery] = await listDeliveries(db(env), endpoint.id);
+    expect(delivery).toMatchObject({ type: "seat.held" });
+    // The scheduler was armed for the delivery's re-drive time; it finds nothing left to do.
+    const alarm = await runInDurableObject(schedulerOf(env, endpoint.id), (_o, state) => state.storage.getAlarm());
+    expect(alarm).not.toBeNull();
   });
 
   it("book and release follow, each with its own evt_ id", async () => {

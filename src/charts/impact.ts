@@ -7,10 +7,15 @@ import type { LayoutObject, ObjectType } from "./layout";
  */
 
 /** An object of an event with reservations, as the event currently sees it. */
-export interface ReservedObject {
+export interface Reservation {
   objectLabel: string;
   objectType: ObjectType;
-  categoryKey: string;
+  /**
+   * The category the event reads now; null for a reservation whose label the current layout does
+   * not know (kept after a forced publish or an unpublish): it has no category to lose, so only
+   * removal, retyping or capacity can make it conflict.
+   */
+  categoryKey: string | null;
   /** Seats: 0 or 1. GA areas: the held quantity over all tokens. */
   held: number;
   /** Seats: 0 or 1. GA areas: the booked quantity. */
@@ -32,11 +37,11 @@ export interface ImpactEntry {
  * The reason a reserved object is affected by `next`, or null when it is not. One reason per
  * object, the most fundamental first: a removed object cannot also be recategorised.
  */
-function reasonFor(next: Map<string, LayoutObject> | null, r: ReservedObject): ImpactReason | null {
+function reasonFor(next: Map<string, LayoutObject> | null, r: Reservation): ImpactReason | null {
   const obj = next?.get(r.objectLabel);
   if (!obj) return "removed";
   if (obj.objectType !== r.objectType) return "object_type_changed";
-  if (obj.categoryKey !== r.categoryKey) return "category_changed";
+  if (r.categoryKey !== null && obj.categoryKey !== r.categoryKey) return "category_changed";
   if (obj.objectType === "generalAdmission" && (obj.capacity ?? 0) < r.held + r.booked) return "capacity_below_reserved";
   return null;
 }
@@ -48,7 +53,7 @@ function reasonFor(next: Map<string, LayoutObject> | null, r: ReservedObject): I
  *
  * @example publishImpact(indexLayout(draft), [{ objectLabel: "A-1", objectType: "seat", categoryKey: "vip", held: 1, booked: 0 }])
  */
-export function publishImpact(next: Map<string, LayoutObject> | null, reserved: readonly ReservedObject[]): ImpactEntry[] {
+export function publishImpact(next: Map<string, LayoutObject> | null, reserved: readonly Reservation[]): ImpactEntry[] {
   const out: ImpactEntry[] = [];
   for (const r of reserved) {
     if (r.held + r.booked <= 0) continue;

@@ -1,12 +1,13 @@
 import type { Db } from "../db/client";
 import { getChartByKey, loadLayout, markPublished, markUnpublished, type ChartRow } from "../db/charts";
-import { applyPublishToEvents, checkPublishImpact, PublishBusyError, type PublishInput } from "../engine/publish";
-import { ApiError, type FailedEntry } from "../http/errors";
+import type { FailedEntry } from "../domain/outcome";
+import { ApiError } from "../http/errors";
+import { applyPublishToEvents, checkPublishImpact, PublishBusyError, type PublishInput } from "./publish-fanout";
 import { EMPTY_LAYOUT } from "./layout";
 
 /**
  * Publish, unpublish and publish-check of a chart: the D1 side (versions) joined to the event
- * engine's side (src/engine/publish.ts), which decides whether reservations allow the change and
+ * events' side (publish-fanout.ts), which decides whether reservations allow the change and
  * calls back `commit` at the moment the chart row may change.
  */
 

@@ -132,8 +132,19 @@ export const webhookDeliveries = sqliteTable(
     updatedAt: text("updated_at").notNull(),
     /** When the next retry is due while the delivery is pending after a failure (migration 0004). */
     nextAttemptAt: text("next_attempt_at"),
+    /**
+     * While pending: when the endpoint's scheduler drives the delivery again if no attempt has
+     * happened by then (epoch ms), so a lost queue message delays a delivery but never loses it.
+     */
+    dueAt: integer("due_at"),
+    /** Attempts in the current run (a replay starts a new run); bounds the retries. */
+    runAttempts: integer("run_attempts").notNull().default(0),
   },
-  (t) => [index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt), uniqueIndex("webhook_deliveries_once").on(t.endpointId, t.eventId)],
+  (t) => [
+    index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt),
+    uniqueIndex("webhook_deliveries_once").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_due").on(t.endpointId, t.status, t.dueAt),
+  ],
 );
 
 /** One row per HTTP attempt of a delivery: the detail of the delivery log (migration 0004). */

@@ -1,6 +1,7 @@
-import { and, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, lte, min, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, type Environment } from "./schema";
+import type { Scope } from "../domain/scope";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "./schema";
 
 /** A stored webhook endpoint row (secret included: never return it from a route except once). */
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -9,11 +10,7 @@ export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 /** One HTTP attempt of a delivery. */
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
-/** The tenancy scope every endpoint query is bound to. */
-export interface Scope {
-  workspaceId: string;
-  environment: Environment;
-}
+export type { Scope } from "../domain/scope";
 
 /** Subscribed event types of an endpoint, tolerating a corrupt column as "none". */
 export function endpointEvents(row: Pick<EndpointRow, "events">): string[] {
@@ -185,7 +182,7 @@ export async function listDeliveries(d: Db, endpointId: string, limit = 100): Pr
 export async function updateDelivery(
   d: Db,
   id: string,
-  patch: Partial<Pick<DeliveryRow, "status" | "attempts" | "lastStatusCode" | "lastError" | "nextAttemptAt" | "updatedAt">>,
+  patch: Partial<Pick<DeliveryRow, "status" | "attempts" | "runAttempts" | "lastStatusCode" | "lastError" | "nextAttemptAt" | "dueAt" | "updatedAt">>,
 ): Promise<void> {
   await d.update(webhookDeliveries).set(patch).where(eq(webhookDeliveries.id, id)).run();
 }
@@ -197,6 +194,8 @@ export interface AttemptOutcomeRecord {
   error: string | null;
   durationMs: number;
   nextAttemptAt: string | null;
+  /** While still pending: when the endpoint's scheduler re-drives it if no attempt came (epoch ms). */
+  dueAt: number | null;
   at: string;
 }
 
@@ -212,8 +211,10 @@ export async function recordAttempt(d: Db, id: string, outcome: AttemptOutcomeRe
       lastStatusCode: outcome.statusCode,
       lastError: outcome.error,
       nextAttemptAt: outcome.nextAttemptAt,
+      dueAt: outcome.dueAt,
       updatedAt: outcome.at,
       attempts: sql`${webhookDeliveries.attempts} + 1`,
+      runAttempts: sql`${webhookDeliveries.runAttempts} + 1`,
     })
     .where(eq(webhookDeliveries.id, id))
     .returning({ attempts: webhookDeliveries.attempts })
@@ -233,6 +234,39 @@ export async function recordAttempt(d: Db, id: string, outcome: AttemptOutcomeRe
     .onConflictDoNothing()
     .run();
   return row.attempts;
+}
+
+/** Pending deliveries of an endpoint whose re-drive time has come, oldest due first. */
+export async function dueDeliveries(d: Db, endpointId: string, now: number, limit: number): Promise<string[]> {
+  const rows = await d
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.dueAt, now)))
+    .orderBy(asc(webhookDeliveries.dueAt))
+    .limit(limit)
+    .all();
+  return rows.map((r) => r.id);
+}
+
+/** Moves the re-drive time of still-pending deliveries (they were just queued again). */
+export async function redriveDeliveries(d: Db, ids: string[], dueAt: number): Promise<void> {
+  const queries = chunks(ids, D1_MAX_PARAMS - 2).map((group) =>
+    d
+      .update(webhookDeliveries)
+      .set({ dueAt })
+      .where(and(inArray(webhookDeliveries.id, group), eq(webhookDeliveries.status, "pending"))),
+  );
+  for (const q of queries) await q.run();
+}
+
+/** The earliest re-drive time among an endpoint's pending deliveries, or null when none is pending. */
+export async function earliestDue(d: Db, endpointId: string): Promise<number | null> {
+  const row = await d
+    .select({ due: min(webhookDeliveries.dueAt) })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending")))
+    .get();
+  return row?.due ?? null;
 }
 
 /** Every recorded attempt of a delivery, oldest first. */

@@ -1,18 +1,8 @@
-import type { FailedEntry } from "../http/errors";
+import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
+import type { BookedObject, BookRequest, BookResult, ExtendRequest, FreedObject, FreedResult, HeldObject, HoldResult, ReleaseRequest } from "../domain/seats";
 import { gaRow, gaRows, statusAfter } from "./ga";
 import { isLiveHold, parseExtra, rows, seatRow, type GaRow, type SeatRow } from "./store";
 import { iso, type Tx } from "./tx";
-import {
-  fail,
-  type BookedObject,
-  type BookRequest,
-  type ExtendRequest,
-  type FreedObject,
-  type HoldObject,
-  type HoldResult,
-  type Outcome,
-  type ReleaseRequest,
-} from "./types";
 
 /** Whether a label names a GA area (in the layout, or by rows kept after a forced publish removed it). */
 function isGa(tx: Tx, label: string): boolean {
@@ -28,7 +18,7 @@ type BookPlan = { kind: "seat"; row: SeatRow } | { kind: "ga"; row: GaRow } | { 
  * token come back unchanged with their bookedAt and no new event; a GA area books the token's
  * whole held quantity.
  */
-export function book(tx: Tx, req: BookRequest): Outcome<{ eventKey: string; objects: BookedObject[] }> {
+export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
   const failed: FailedEntry[] = [];
   const plans: BookPlan[] = [];
   for (const label of new Set(req.objectLabels)) {
@@ -75,7 +65,7 @@ export function book(tx: Tx, req: BookRequest): Outcome<{ eventKey: string; obje
     tx.emit("seat.booked", tx.gaObject(r, statusAfter(tx, r.area), r.held));
     return { objectLabel: r.area, status: "booked", bookedAt: at, extraData: parseExtra(r.extra), quantity: r.booked + r.held };
   });
-  return { ok: true, eventKey: tx.meta.eventKey, objects };
+  return ok({ eventKey: tx.meta.eventKey, objects });
 }
 
 /** Labels the token has anything on (held or booked), seats and GA areas. */
@@ -90,7 +80,7 @@ function labelsOfToken(tx: Tx, token: string): string[] {
  * secret caller frees held and booked rows, under the token or, without one, anybody's. Labels that
  * have nothing to free are skipped; the result lists what was freed.
  */
-export function release(tx: Tx, req: ReleaseRequest): { eventKey: string; objects: FreedObject[] } {
+export function release(tx: Tx, req: ReleaseRequest): FreedResult {
   const secret = req.caller === "secret";
   const labels = req.objectLabels ? [...new Set(req.objectLabels)] : req.holdToken ? labelsOfToken(tx, req.holdToken) : [];
   const freed: FreedObject[] = [];
@@ -161,7 +151,7 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
   if (seatTargets.size + gaTargets.size === 0) return fail("seat_unavailable", "Nothing is held under this token", { failed: [] });
 
   const expiresAt = tx.now + req.ttlSeconds * 1000;
-  const objects: HoldObject[] = [];
+  const objects: HeldObject[] = [];
   for (const [label, row] of seatTargets) {
     tx.sql.exec("UPDATE seats SET expires_at = ? WHERE label = ?", expiresAt, label);
     tx.changed.add(label);
@@ -173,5 +163,5 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
     objects.push({ objectLabel: label, status: "held", extraData: parseExtra(row.extra), quantity: row.held });
   }
   tx.expiry(expiresAt);
-  return { ok: true, chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(expiresAt), objects };
+  return ok({ chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(expiresAt), objects });
 }

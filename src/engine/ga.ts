@@ -1,7 +1,9 @@
 import type { LayoutObject } from "../charts/layout";
-import { first, isLiveHold, rows, type GaRow } from "./store";
+import { fail, ok, type Outcome } from "../domain/outcome";
+import type { HoldRequest, HoldResult } from "../domain/seats";
+import type { GaStatusEntry } from "../domain/status";
+import { first, isLiveHold, parseExtra, rows, type GaRow } from "./store";
 import { iso, type Tx } from "./tx";
-import { fail, type HoldRequest, type HoldResult, type Outcome, type StatusEntry } from "./types";
 
 const GA_COLUMNS = "area, token, held, booked, expires_at, booked_at, extra, updated_at";
 
@@ -78,7 +80,7 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   const ownLive = row && row.held > 0 && isLiveHold(row, tx.now) ? row.held : 0;
   if (row && ownLive === quantity) {
     // Repeat of the same total: a no-op, the expiry is kept.
-    return { ok: true, ...holdResult(tx, req, area, quantity, row.expires_at!, row.extra) };
+    return ok(holdResult(tx, req, area, quantity, row.expires_at!, row.extra));
   }
   const counts = areaCounts(tx.sql, area, tx.now);
   if (counts.held - ownLive + counts.booked + quantity > capacity) {
@@ -104,7 +106,7 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   );
   tx.expiry(expiresAt);
   tx.emit("seat.held", tx.gaObject({ area, extra }, statusAfter(tx, area), quantity, expiresAt));
-  return { ok: true, ...holdResult(tx, req, area, quantity, expiresAt, extra) };
+  return ok(holdResult(tx, req, area, quantity, expiresAt, extra));
 }
 
 function holdResult(tx: Tx, req: HoldRequest, area: string, quantity: number, expiresAt: number, extra: string | null): HoldResult {
@@ -113,7 +115,7 @@ function holdResult(tx: Tx, req: HoldRequest, area: string, quantity: number, ex
     eventKey: tx.meta.eventKey,
     holdToken: req.holdToken,
     holdExpiresAt: iso(expiresAt),
-    objects: [{ objectLabel: area, status: "held", extraData: extra ? (JSON.parse(extra) as Record<string, unknown>) : null, quantity }],
+    objects: [{ objectLabel: area, status: "held", extraData: parseExtra(extra), quantity }],
   };
 }
 
@@ -121,12 +123,12 @@ function holdResult(tx: Tx, req: HoldRequest, area: string, quantity: number, ex
  * The status entry of a GA area, or null while nothing in it is held or booked.
  * extraData (secret callers) is that of the most recently changed reservation.
  */
-export function gaEntry(sql: SqlStorage, obj: LayoutObject, now: number, token: string | undefined, withExtra: boolean): StatusEntry | null {
+export function gaEntry(sql: SqlStorage, obj: LayoutObject, now: number, token: string | undefined, withExtra: boolean): GaStatusEntry | null {
   const live = gaRows(sql, obj.label).filter((r) => r.booked > 0 || (r.held > 0 && isLiveHold(r, now)));
   if (live.length === 0) return null;
   const counts = areaCounts(sql, obj.label, now);
   const capacity = obj.capacity ?? 0;
-  const entry: StatusEntry = {
+  const entry: GaStatusEntry = {
     objectLabel: obj.label,
     objectType: "generalAdmission",
     status: gaStatus(capacity, counts),
@@ -140,7 +142,7 @@ export function gaEntry(sql: SqlStorage, obj: LayoutObject, now: number, token: 
   if (mine) entry.mineQuantity = mine.held;
   if (withExtra) {
     const latest = live.reduce((a, b) => (b.updated_at > a.updated_at ? b : a));
-    entry.extraData = latest.extra ? (JSON.parse(latest.extra) as Record<string, unknown>) : null;
+    entry.extraData = parseExtra(latest.extra);
   }
   return entry;
 }

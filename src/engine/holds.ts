@@ -1,7 +1,7 @@
-import type { FailedEntry } from "../http/errors";
-import { isLiveHold, seatRow, type SeatRow } from "./store";
+import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
+import type { HeldObject, HoldRequest, HoldResult } from "../domain/seats";
+import { isLiveHold, parseExtra, seatRow, type SeatRow } from "./store";
 import { iso, type Tx } from "./tx";
-import { fail, type HoldObject, type HoldRequest, type HoldResult, type Outcome } from "./types";
 
 /** Why a seat cannot be held by a token right now, or null when it can (or already is). */
 function holdBlocker(row: SeatRow | null, token: string, now: number): string | null {
@@ -60,13 +60,13 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   const expiresAt = tx.now + req.ttlSeconds * 1000;
   const extra = req.extraData ? JSON.stringify(req.extraData) : null;
   let earliest = Number.POSITIVE_INFINITY;
-  const objects: HoldObject[] = [];
+  const objects: HeldObject[] = [];
   for (const label of labels) {
     const row = existing.get(label) ?? null;
     if (row && row.status === "held" && isLiveHold(row, tx.now)) {
       // Retry by the same token: counts as held, expiry unchanged (hold rule 5).
       earliest = Math.min(earliest, row.expires_at!);
-      objects.push({ objectLabel: label, status: "held", extraData: row.extra ? (JSON.parse(row.extra) as Record<string, unknown>) : null });
+      objects.push({ objectLabel: label, status: "held", extraData: parseExtra(row.extra) });
       continue;
     }
     if (row) expireSeat(tx, row);
@@ -82,7 +82,7 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     earliest = Math.min(earliest, expiresAt);
     objects.push({ objectLabel: label, status: "held", extraData: req.extraData ?? null });
   }
-  return { ok: true, chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(earliest), objects };
+  return ok({ chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(earliest), objects });
 }
 
 /** Marks free seats not for sale (contract §4); anything held or booked fails the whole batch. */
@@ -107,7 +107,7 @@ export function markNotForSale(tx: Tx, labels: string[]): Outcome<{ objects: { o
     tx.sql.exec("INSERT INTO seats (label, status, token, expires_at, booked_at, extra) VALUES (?, 'not_for_sale', NULL, NULL, NULL, NULL)", label);
     tx.changed.add(label);
   }
-  return { ok: true, objects: unique.map((objectLabel) => ({ objectLabel, status: "not_for_sale" as const })) };
+  return ok({ objects: unique.map((objectLabel) => ({ objectLabel, status: "not_for_sale" as const })) });
 }
 
 /** Returns not-for-sale seats to sale; seats in any other state are left as they are. */

@@ -1,4 +1,4 @@
-import type { StatusEntry } from "./types";
+import type { StatusEntry } from "../domain/status";
 
 /**
  * Live status over WebSockets (Hibernation API). Messages, JSON:

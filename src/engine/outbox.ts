@@ -1,6 +1,15 @@
+import type { EventMeta } from "../domain/events";
 import type { ChartChangedObject, OutboxEvent, SeatEventObject, WebhookEventType, WebhookMessage } from "../webhooks/messages";
 import { first, rows } from "./store";
-import type { EventMeta } from "./types";
+
+/**
+ * The event's outbox: webhook events committed in the same transaction as the change that caused
+ * them. A row leaves the outbox only when the webhook consumer confirms that the event's deliveries
+ * are stored (ackRows); sending it to the queue merely leases it for a while (`next_at`), and the
+ * object's alarm sends it again when the lease runs out unconfirmed. So an event survives a queue
+ * that loses messages (the local dev queue keeps them in memory), a consumer that dies half-way,
+ * and the object itself being evicted or killed: delivery is at least once, never at most once.
+ */
 
 /**
  * Rows read per flush pass, and the byte budgets: one queue message is at most 128 KB and one
@@ -9,8 +18,6 @@ import type { EventMeta } from "./types";
 const BATCH = 400;
 const MESSAGE_BYTES = 100_000;
 const MESSAGES_PER_SEND = 2;
-/** Passes per flush, so one flush never runs unbounded; the alarm picks up the rest. */
-const MAX_BATCHES = 20;
 
 /** UTF-8 size of a row body, over-estimated for non-ASCII text (at most 3 bytes per UTF-16 unit). */
 function bodyBytes(body: string): number {
@@ -18,34 +25,49 @@ function bodyBytes(body: string): number {
   return /[^\x00-\x7f]/.test(body) ? body.length * 3 : body.length;
 }
 
-type OutboxRow = { seq: number; body: string };
+export interface OutboxRow {
+  seq: number;
+  body: string;
+}
+
 type EventsMessage = Extract<WebhookMessage, { kind: "events" }>;
 
+/** The event a row holds (rows written before `events` messages hold a whole `event` message). */
+function rowEvent(body: string): OutboxEvent {
+  const parsed = JSON.parse(body) as OutboxEvent | Extract<WebhookMessage, { kind: "event" }>;
+  return "kind" in parsed ? parsed.event : parsed;
+}
+
 /**
- * Packs outbox rows (each an `event` message) in commit order into at most MESSAGES_PER_SEND
- * `events` messages of one scope each, within the byte budget. Returns the messages and how many
- * rows (a prefix of `batch`) they carry; always at least one row.
+ * Packs due rows in commit order into at most MESSAGES_PER_SEND `events` messages within the byte
+ * budget, each naming the rows it carries. Returns the messages and how many rows (a prefix of
+ * `batch`) they carry; always at least one row.
  */
-export function packEvents(batch: OutboxRow[]): { messages: EventsMessage[]; rows: number } {
+export function packEvents(
+  meta: Pick<EventMeta, "workspaceId" | "environment" | "eventKey" | "eventId">,
+  batch: OutboxRow[],
+): { messages: EventsMessage[]; rows: number } {
   const messages: EventsMessage[] = [];
   let bytes = 0;
-  let rows = 0;
+  let count = 0;
   for (const row of batch) {
-    const msg = JSON.parse(row.body) as Extract<WebhookMessage, { kind: "event" }>;
     const size = bodyBytes(row.body);
     const last = messages.at(-1);
-    if (last && last.workspaceId === msg.workspaceId && last.environment === msg.environment && bytes + size <= MESSAGE_BYTES) {
-      last.events.push(msg.event);
+    if (last && bytes + size <= MESSAGE_BYTES) {
+      last.events.push(rowEvent(row.body));
+      last.source!.seqs.push(row.seq);
       bytes += size;
     } else {
       if (messages.length === MESSAGES_PER_SEND) break;
-      messages.push({ kind: "events", workspaceId: msg.workspaceId, environment: msg.environment, events: [msg.event] });
+      const source = { eventKey: meta.eventKey, eventId: meta.eventId, seqs: [row.seq] };
+      messages.push({ kind: "events", workspaceId: meta.workspaceId, environment: meta.environment, events: [rowEvent(row.body)], source });
       bytes = size;
     }
-    rows++;
+    count++;
   }
-  return { messages, rows };
+  return { messages, rows: count };
 }
+
 const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 /** A new `evt_` id; fixed when the state change commits so every retry carries the same id. */
@@ -57,46 +79,36 @@ export function newEventId(): string {
 }
 
 /** Adds an event to the outbox; called inside the transaction that made the change. */
-export function insertOutbox(sql: SqlStorage, meta: EventMeta, type: WebhookEventType, object: SeatEventObject | ChartChangedObject, now: number): void {
+export function insertOutbox(sql: SqlStorage, type: WebhookEventType, object: SeatEventObject | ChartChangedObject, now: number): void {
   const event: OutboxEvent = { id: newEventId(), type, created: Math.floor(now / 1000), data: { object } };
-  const message: WebhookMessage = { kind: "event", workspaceId: meta.workspaceId, environment: meta.environment, event };
-  sql.exec("INSERT INTO outbox (body, next_at) VALUES (?, 0)", JSON.stringify(message));
+  sql.exec("INSERT INTO outbox (body, next_at) VALUES (?, 0)", JSON.stringify(event));
 }
 
-/** Earliest time the outbox needs attention, or null when it is empty. */
+/** Up to BATCH rows due at `now`, oldest first. */
+export function dueRows(sql: SqlStorage, now: number): OutboxRow[] {
+  return rows<OutboxRow>(sql, "SELECT seq, body FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?", now, BATCH);
+}
+
+/** Marks rows as sent: they are due again at `until` unless confirmed first. */
+export function leaseRows(sql: SqlStorage, seqs: number[], until: number): void {
+  sql.exec("UPDATE outbox SET next_at = ? WHERE seq IN (SELECT value FROM json_each(?))", until, JSON.stringify(seqs));
+}
+
+/** Rows the queue refused: retried after 1 s, 2 s, 4 s … up to 64 s per row. */
+export function backOffRows(sql: SqlStorage, seqs: number[], now: number): void {
+  sql.exec(
+    "UPDATE outbox SET attempts = attempts + 1, next_at = ? + (1000 * (1 << MIN(attempts, 6))) WHERE seq IN (SELECT value FROM json_each(?))",
+    now,
+    JSON.stringify(seqs),
+  );
+}
+
+/** Forgets rows whose deliveries the consumer has stored; returns how many were still there. */
+export function ackRows(sql: SqlStorage, seqs: number[]): number {
+  return sql.exec("DELETE FROM outbox WHERE seq IN (SELECT value FROM json_each(?))", JSON.stringify(seqs)).rowsWritten;
+}
+
+/** Earliest time the outbox needs attention (a row to send or a lease to check), or null when empty. */
 export function outboxDueAt(sql: SqlStorage): number | null {
-  const row = first<{ due: number | null }>(sql, "SELECT MIN(next_at) AS due FROM outbox");
-  return row?.due ?? null;
-}
-
-/**
- * Sends due outbox rows to the queue, many events per message (see packEvents), and deletes only
- * the rows that were sent. On a failed send the rows stay, marked with a retry time that the
- * alarm honours. Returns true when the outbox was emptied of due rows.
- */
-export async function flushOutbox(sql: SqlStorage, queue: Queue, now: number): Promise<boolean> {
-  for (let i = 0; i < MAX_BATCHES; i++) {
-    const selected = rows<OutboxRow>(sql, "SELECT seq, body FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?", now, BATCH);
-    if (selected.length === 0) return true;
-    const packed = packEvents(selected);
-    const batch = selected.slice(0, packed.rows);
-    try {
-      await queue.sendBatch(packed.messages.map((body) => ({ body, contentType: "json" as const })));
-    } catch (err) {
-      console.error("outbox flush failed; will retry from the alarm", err);
-      // Back off 1 s, 2 s, 4 s … up to 64 s per row; the alarm retries at the earliest next_at.
-      sql.exec(
-        "UPDATE outbox SET attempts = attempts + 1, next_at = ? + (1000 * (1 << MIN(attempts, 6))) WHERE seq BETWEEN ? AND ?",
-        now,
-        batch[0]!.seq,
-        batch[batch.length - 1]!.seq,
-      );
-      return false;
-    }
-    // Only rows of this batch are deleted: rows committed during the send have a higher seq, and
-    // rows waiting for a retry time were not selected (next_at only changes inside a flush, and
-    // flushes never overlap).
-    sql.exec("DELETE FROM outbox WHERE seq BETWEEN ? AND ? AND next_at <= ?", batch[0]!.seq, batch[batch.length - 1]!.seq, now);
-  }
-  return false;
+  return first<{ due: number | null }>(sql, "SELECT MIN(next_at) AS due FROM outbox")?.due ?? null;
 }

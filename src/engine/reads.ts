@@ -1,8 +1,9 @@
+import type { Reservation } from "../charts/impact";
 import type { Category, LayoutObject } from "../charts/layout";
+import { STATUSES, type ObjectEntry, type ReportsResult, type SeatStatusEntry, type Status, type StatusEntry, type StatusQuery } from "../domain/status";
 import { areaCounts, gaEntry } from "./ga";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "./layout-index";
 import { isLiveHold, parseExtra, rows, type SeatRow } from "./store";
-import type { ReservedObject, StatusEntry, StatusQuery } from "./types";
 
 const SEAT_COLUMNS = "label, status, token, expires_at, booked_at, extra";
 
@@ -31,7 +32,7 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
   const labels = q.labels ? [...new Set(q.labels)] : undefined;
   const out: StatusEntry[] = [];
   for (const row of nonFreeSeats(sql, now, labels)) {
-    const entry: StatusEntry = {
+    const entry: SeatStatusEntry = {
       objectLabel: row.label,
       objectType: "seat",
       status: row.status,
@@ -54,11 +55,6 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
 
 /** Drawing hints of an objects entry: only those the layout gave. */
 type Drawing = Omit<DrawingHints, "rowLabel">;
-
-/** An entry of the objects response. rowLabel and the drawing hints come after the contract's fields. */
-export type ObjectEntry =
-  | ({ objectLabel: string; categoryKey: string; objectType: "seat"; sectionKey: string; sectionLabel: string; rowLabel?: string } & Drawing)
-  | ({ objectLabel: string; categoryKey: string; objectType: "generalAdmission"; capacity: number; label: string; remaining: number } & Drawing);
 
 /** Adds the drawing hints the object has to an entry (never undefined-valued keys). */
 function withDrawing<T extends object>(entry: T, o: DrawingHints): T & Drawing {
@@ -109,19 +105,12 @@ export function objectsOf(sql: SqlStorage, layout: LayoutIndex, now: number, lab
   return { categories: layout.categories, objects };
 }
 
-const STATUSES = ["free", "held", "booked", "not_for_sale"] as const;
-type Status = (typeof STATUSES)[number];
-
 /**
  * Counts by status and by (status, category) over the current layout. A seat counts 1; a GA area
  * counts in places: its held quantity as held, booked as booked, the remainder as free.
  * Reservations on labels the layout no longer has are not counted.
  */
-export function reportOf(
-  sql: SqlStorage,
-  layout: LayoutIndex,
-  now: number,
-): { byStatus: Record<Status, number>; byCategory: { status: Status; categoryKey: string; count: number }[] } {
+export function reportOf(sql: SqlStorage, layout: LayoutIndex, now: number): Omit<ReportsResult, "eventKey"> {
   const byStatus: Record<Status, number> = { free: 0, held: 0, booked: 0, not_for_sale: 0 };
   const byCat = new Map<string, Record<Status, number>>();
   const add = (cat: string, status: Status, n: number) => {
@@ -149,8 +138,8 @@ export function reportOf(
 }
 
 /** Every held or booked object with its quantities, for the publish check. */
-export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: number): ReservedObject[] {
-  const out: ReservedObject[] = [];
+export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: number): Reservation[] {
+  const out: Reservation[] = [];
   for (const row of nonFreeSeats(sql, now)) {
     if (row.status === "not_for_sale") continue;
     out.push({

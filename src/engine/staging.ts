@@ -1,25 +1,27 @@
-import type { Category, Layout, LayoutObject } from "../charts/layout";
-import { publishImpact, type ReservedObject as ImpactReserved } from "../charts/impact";
-import type { FailedEntry } from "../http/errors";
-import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, writeLayoutChunk, type LayoutIndex } from "./layout-index";
+import type { Category, Layout } from "../charts/layout";
+import { publishImpact } from "../charts/impact";
+import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
+import { clearLayoutTable, LAYOUT_CHUNK, writeLayoutChunk, type LayoutIndex } from "./layout-index";
 import { reservedObjects } from "./reads";
 import { getMeta, setMeta } from "./store";
 import type { ActiveStage } from "./tx";
-import { fail, type Outcome, type ReservedObject } from "./types";
 
 /**
- * Two-phase publish, the Durable Object's half (the orchestration is in publish.ts):
+ * Two-phase publish, the event object's half (the orchestration is charts/publish-fanout.ts):
  * 1. stage: write the new layout index beside the current one, then in ONE transaction check the
  *    reservations against it and, unless forced, activate a guard. From then on a new hold must be
  *    valid under both layouts, so no hold can land on a label the publish will remove.
  * 2. commit: after D1 records the publish, the staged index becomes the current one.
- * A stage that is never committed (the publisher died) stops guarding after STAGE_TTL_MS.
+ * A stage that is never committed (the publisher died) is settled by the object's alarm against
+ * what D1 says was published (reconcile.ts), STAGE_TTL_MS after it was staged at the latest.
  */
 export const STAGE_TTL_MS = 60_000;
 
 /** The persisted part of a stage (meta key "stage"); the staged objects live in layout_stage. */
 export interface StoredStage {
   stageId: string;
+  /** The chart the stage publishes, and its version: D1's word on both decides whether it is committed. */
+  chartId: string;
   version: number | null;
   force: boolean;
   expiresAt: number;
@@ -43,7 +45,7 @@ function yieldNow(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Writes the staged index in chunks (not yet guarding anything). */
+/** Writes an index into layout_stage in chunks (not yet guarding anything). */
 export async function writeStage(storage: DurableObjectStorage, index: LayoutIndex): Promise<void> {
   const list = [...index.objects.values()];
   storage.transactionSync(() => {
@@ -63,20 +65,18 @@ export async function writeStage(storage: DurableObjectStorage, index: LayoutInd
 export function activateStage(
   sql: SqlStorage,
   current: LayoutIndex,
-  req: StageRequest,
+  req: StageRequest & { chartId: string },
   index: LayoutIndex,
   now: number,
-  eventKey: string,
-  environment: string,
+  scope: { eventKey: string; environment: string },
 ): Outcome<{ stage: LoadedStage }> {
   if (!req.force) {
-    const next = req.layout ? index.objects : null;
-    const impact = publishImpact(next, forImpact(reservedObjects(sql, current, now), next));
+    const impact = publishImpact(req.layout ? index.objects : null, reservedObjects(sql, current, now));
     if (impact.length > 0) {
       clearLayoutTable(sql, "layout_stage");
       const failed: FailedEntry[] = impact.map((e) => ({
-        eventKey,
-        environment,
+        eventKey: scope.eventKey,
+        environment: scope.environment,
         objectLabel: e.objectLabel,
         reason: e.reason,
         booked: e.booked,
@@ -85,18 +85,16 @@ export function activateStage(
       return fail("conflict", "The publish would affect held or booked objects", { failed });
     }
   }
-  const stored: StoredStage = { stageId: req.stageId, version: req.version, force: req.force, expiresAt: now + STAGE_TTL_MS, categories: index.categories };
+  const stored: StoredStage = {
+    stageId: req.stageId,
+    chartId: req.chartId,
+    version: req.version,
+    force: req.force,
+    expiresAt: now + STAGE_TTL_MS,
+    categories: index.categories,
+  };
   setMeta(sql, "stage", stored);
-  return { ok: true, stage: { stored, index, guard: !req.force, expiresAt: stored.expiresAt } };
-}
-
-/**
- * Reservations in the form publishImpact takes. A reservation whose label the current layout does
- * not know (kept after a forced publish or an unpublish) has no category to lose: it takes the new
- * layout's category, so only removal, retyping or capacity can make it conflict.
- */
-export function forImpact(reserved: ReservedObject[], next: Map<string, LayoutObject> | null): ImpactReserved[] {
-  return reserved.map((r) => ({ ...r, categoryKey: r.categoryKey ?? next?.get(r.objectLabel)?.categoryKey ?? "" }));
+  return ok({ stage: { stored, index, guard: !req.force, expiresAt: stored.expiresAt } });
 }
 
 /** The persisted stage, if any. */

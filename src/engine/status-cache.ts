@@ -1,23 +1,7 @@
+import type { CompactStatus, GaStatusEntry, StatusEntry, StatusFormat } from "../domain/status";
 import type { LayoutIndex } from "./layout-index";
-import { first, rows } from "./store";
 import { statusEntries } from "./reads";
-import type { StatusEntry } from "./types";
-
-/** The two cached encodings of a status view. */
-export type StatusFormat = "full" | "compact";
-
-/**
- * The compact status body: seats grouped by status (labels only), GA areas with their counts.
- * Hold expiries, categories and extraData are left out (the SDK has categories from /objects).
- */
-export interface CompactStatus {
-  eventKey: string;
-  format: "compact";
-  statuses: { held: string[]; booked: string[]; not_for_sale: string[] };
-  ga: { objectLabel: string; status: StatusEntry["status"]; capacity: number; held: number; booked: number; remaining: number; mineQuantity?: number }[];
-  /** Only with a holdToken: the seats that token holds. */
-  mine?: string[];
-}
+import { first, rows } from "./store";
 
 /** The compact form of status entries (same objects, same order within each group). */
 export function compactOf(eventKey: string, entries: StatusEntry[], withMine: boolean): CompactStatus {
@@ -32,10 +16,10 @@ export function compactOf(eventKey: string, entries: StatusEntry[], withMine: bo
       const g: CompactStatus["ga"][number] = {
         objectLabel: e.objectLabel,
         status: e.status,
-        capacity: e.capacity ?? 0,
-        held: e.held ?? 0,
-        booked: e.booked ?? 0,
-        remaining: e.remaining ?? 0,
+        capacity: e.capacity,
+        held: e.held,
+        booked: e.booked,
+        remaining: e.remaining,
       };
       if (e.mineQuantity !== undefined) g.mineQuantity = e.mineQuantity;
       ga.push(g);
@@ -63,7 +47,7 @@ function fullBody(eventKey: string, objects: string): string {
 }
 
 /** The objects array: each seat's fragment (as `seatJson` renders it), then the GA entries. */
-function joinObjects(seats: ReadonlyMap<string, { json: string }>, ga: Iterable<StatusEntry>, seatJson: (label: string, json: string) => string): string {
+function joinObjects(seats: ReadonlyMap<string, { json: string }>, ga: Iterable<GaStatusEntry>, seatJson: (label: string, json: string) => string): string {
   const parts: string[] = [];
   for (const [label, seat] of seats) parts.push(seatJson(label, seat.json));
   for (const area of ga) parts.push(JSON.stringify(area));
@@ -98,7 +82,7 @@ const MAX_DIRTY = 5_000;
 export class StatusCache {
   /** Non-free seats by label, in the order a fresh read lists them; null when not built. */
   private seats: Map<string, ModelSeat> | null = null;
-  private ga = new Map<string, StatusEntry>();
+  private ga = new Map<string, GaStatusEntry>();
   private dirty = new Set<string>();
   private bodies: Partial<Record<StatusFormat, TaggedBody>> = {};
   /** The `[...]` objects array of the current view, shared by the full body and the live snapshot. */
@@ -170,7 +154,10 @@ export class StatusCache {
         r.held,
       ]),
     );
-    const ga = [...this.ga.values()].map((e) => (mineGa.has(e.objectLabel) ? { ...e, mineQuantity: mineGa.get(e.objectLabel) } : e));
+    const ga = [...this.ga.values()].map((e): GaStatusEntry => {
+      const quantity = mineGa.get(e.objectLabel);
+      return quantity === undefined ? e : { ...e, mineQuantity: quantity };
+    });
     const seats = this.seats ?? new Map<string, ModelSeat>();
     if (format === "compact") {
       const mine = [...seats.keys()].filter((label) => mineSeats.has(label));

@@ -7,8 +7,10 @@
  *   chart never needs a single value above the 2 MB limit.
  * - seats: one row per non-free seat (lazy initialisation: free seats have no row).
  * - ga: one row per (GA area, hold token) with held and booked quantities.
- * - outbox: webhook events committed with the state change that caused them.
+ * - outbox: webhook events committed with the state change that caused them, kept until the
+ *   webhook consumer confirms it has stored their deliveries (see outbox.ts).
  */
+import { parseJsonObject } from "../domain/json";
 
 /**
  * Drawing hints of the layout index (row label, coordinates, GA sizes). They came after the first
@@ -108,6 +110,4 @@ export function isLiveHold(row: { status?: string; expires_at: number | null }, 
 }
 
 /** Parses stored extraData; null when none. */
-export function parseExtra(extra: string | null): Record<string, unknown> | null {
-  return extra ? (JSON.parse(extra) as Record<string, unknown>) : null;
-}
+export const parseExtra = parseJsonObject;

@@ -1,9 +1,9 @@
 import type { LayoutObject } from "../charts/layout";
+import type { EventMeta } from "../domain/events";
 import type { SeatEventObject, WebhookEventType } from "../webhooks/messages";
 import type { LayoutIndex } from "./layout-index";
 import { insertOutbox } from "./outbox";
 import { parseExtra, type GaRow, type SeatRow } from "./store";
-import type { EventMeta } from "./types";
 
 /** A staged publish, while it guards holds (see staging.ts). */
 export interface ActiveStage {
@@ -57,7 +57,7 @@ export class Tx {
 
   /** Adds a seat.* event to the outbox inside this transaction. */
   emit(type: WebhookEventType, object: Omit<SeatEventObject, "eventKey">): void {
-    insertOutbox(this.sql, this.meta, type, { eventKey: this.meta.eventKey, ...object }, this.now);
+    insertOutbox(this.sql, type, { eventKey: this.meta.eventKey, ...object }, this.now);
     this.changed.add(object.objectLabel);
   }
 

@@ -57,10 +57,3 @@ export function requireSecretKey() {
     await next();
   });
 }
-
-/** Throws 403 `public_key_not_allowed` unless the caller holds a secret key. */
-export function assertSecret(principal: Principal): void {
-  if (principal.kind !== "secret") {
-    throw new ApiError("public_key_not_allowed", "This operation requires a secret key; publishable keys may not use it");
-  }
-}

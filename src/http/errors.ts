@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { FailedEntry, FailureCode } from "../domain/outcome";
 
 /**
  * Every machine-readable error code the service answers with, and its HTTP status.
@@ -17,7 +18,6 @@ export const ERROR_STATUS = {
   webhook_not_found: 404,
   delivery_not_found: 404,
   workspace_not_found: 404,
-  method_not_allowed: 405,
   event_exists: 409,
   chart_exists: 409,
   chart_has_events: 409,
@@ -33,28 +33,20 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Every failure a decision of the event object can end with has its status here too. */
+const _failuresHaveStatuses: Record<FailureCode, ContentfulStatusCode> = ERROR_STATUS;
+
 const REASON: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
   404: "Not Found",
-  405: "Method Not Allowed",
   409: "Conflict",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
   429: "Too Many Requests",
   500: "Internal Server Error",
 };
-
-/** An entry of `failed[]`: a label that could not be acted on, and why. */
-export interface FailedEntry {
-  objectLabel: string;
-  reason: string;
-  eventKey?: string;
-  environment?: string;
-  booked?: number;
-  held?: number;
-}
 
 export interface ErrorExtra {
   failed?: FailedEntry[];

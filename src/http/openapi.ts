@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { failedEntrySchema } from "../domain/outcome";
 import { ERROR_STATUS } from "./errors";
 
 /** The error envelope (interface.md "Errors") as a named OpenAPI component. */
@@ -8,18 +9,7 @@ export const ErrorSchema = z
     error: z.string().openapi({ example: "Bad Request" }),
     message: z.string(),
     code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
-    failed: z
-      .array(
-        z.object({
-          objectLabel: z.string(),
-          reason: z.string(),
-          eventKey: z.string().optional(),
-          environment: z.string().optional(),
-          booked: z.number().int().optional(),
-          held: z.number().int().optional(),
-        }),
-      )
-      .optional(),
+    failed: z.array(failedEntrySchema).optional(),
     errors: z.record(z.string(), z.array(z.string())).optional().openapi({ description: "Validation details: property path → messages" }),
   })
   .openapi("Error");
@@ -30,7 +20,7 @@ const DESCRIPTION: Record<number, string> = {
   403: "Not allowed for this key (`public_key_not_allowed`, `sandbox_only`, `forbidden`)",
   404: "Not found",
   409: "Conflict",
-  429: "Sandbox rate limit exceeded (`rate_limited`); see the Retry-After header",
+  429: "Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header",
 };
 
 /**

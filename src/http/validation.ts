@@ -26,3 +26,13 @@ export function validationError(errors: Record<string, string[]>, message = "The
 export function validationHook(result: { success: true } | { success: false; error: z.ZodError }): void {
   if (!result.success) throw validationError(issuesToErrors(result.error.issues));
 }
+
+/**
+ * Parses a value with a route's schema outside the typed OpenAPI handlers (a route that answers
+ * raw bytes), failing exactly as they do: 400 `validation_failed` through the one envelope.
+ */
+export function validated<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(issuesToErrors(result.error.issues));
+  return result.data;
+}

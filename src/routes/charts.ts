@@ -56,7 +56,7 @@ charts.openapi(
     path: "/",
     summary: "Create a chart",
     request: { body: { content: { "application/json": { schema: createBody } }, required: true } },
-    responses: { 201: { description: "The new chart", content: { "application/json": { schema: chartSchema } } }, ...errorResponses(400, 401, 403, 409) },
+    responses: { 201: { description: "The new chart", content: { "application/json": { schema: chartSchema } } }, ...errorResponses(400, 401, 403, 409, 429) },
   }),
   async (c) => {
     const body = c.req.valid("json");
@@ -88,7 +88,7 @@ charts.openapi(
         description: "A page of charts ordered by chartKey",
         content: { "application/json": { schema: z.object({ items: z.array(chartSchema), nextCursor: z.string().nullable() }) } },
       },
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400, 401, 403, 429),
     },
   }),
   async (c) => {
@@ -104,7 +104,7 @@ charts.openapi(
     path: "/{chartKey}",
     summary: "Get a chart",
     request: { params: chartKeyParam },
-    responses: { 200: { description: "The chart", content: { "application/json": { schema: chartSchema } } }, ...errorResponses(401, 403, 404) },
+    responses: { 200: { description: "The chart", content: { "application/json": { schema: chartSchema } } }, ...errorResponses(401, 403, 404, 429) },
   }),
   async (c) => {
     const chart = await chartOr404(db(c.env), c.var.principal.workspaceId, c.req.valid("param").chartKey);
@@ -128,7 +128,7 @@ charts.openapi(
     request: { params: chartKeyParam, body: { content: { "application/json": { schema: patchBody } }, required: true } },
     responses: {
       200: { description: "The updated chart", content: { "application/json": { schema: chartSchema } } },
-      ...errorResponses(400, 401, 403, 404, 409),
+      ...errorResponses(400, 401, 403, 404, 409, 429),
     },
   }),
   async (c) => {
@@ -157,7 +157,7 @@ charts.openapi(
     request: { params: chartKeyParam },
     responses: {
       200: { description: "Deleted", content: { "application/json": { schema: z.object({ chartKey: z.string(), deleted: z.literal(true) }) } } },
-      ...errorResponses(401, 403, 404, 409),
+      ...errorResponses(401, 403, 404, 409, 429),
     },
   }),
   async (c) => {
@@ -184,7 +184,7 @@ charts.openapi(
     path: "/{chartKey}/draft",
     summary: "Get the draft layout",
     request: { params: chartKeyParam },
-    responses: { 200: { description: "The draft layout", ...layoutResponse }, ...errorResponses(401, 403, 404) },
+    responses: { 200: { description: "The draft layout", ...layoutResponse }, ...errorResponses(401, 403, 404, 429) },
   }),
   async (c) => {
     const d = db(c.env);
@@ -199,7 +199,7 @@ charts.openapi(
     path: "/{chartKey}/published",
     summary: "Get the published layout",
     request: { params: chartKeyParam },
-    responses: { 200: { description: "The published layout", ...layoutResponse }, ...errorResponses(401, 403, 404) },
+    responses: { 200: { description: "The published layout", ...layoutResponse }, ...errorResponses(401, 403, 404, 429) },
   }),
   async (c) => {
     const d = db(c.env);
@@ -226,7 +226,10 @@ charts.openapi(
           .openapi({ param: { name: "force", in: "query" } }),
       }),
     },
-    responses: { 200: { description: "The published chart", content: { "application/json": { schema: chartSchema } } }, ...errorResponses(401, 403, 404, 409) },
+    responses: {
+      200: { description: "The published chart", content: { "application/json": { schema: chartSchema } } },
+      ...errorResponses(401, 403, 404, 409, 429),
+    },
   }),
   async (c) => {
     const d = db(c.env);
@@ -246,7 +249,7 @@ charts.openapi(
         description: "Affected objects; empty when the publish is safe",
         content: { "application/json": { schema: z.object({ chartKey: z.string(), affected: z.array(z.record(z.string(), z.unknown())) }) } },
       },
-      ...errorResponses(401, 403, 404),
+      ...errorResponses(401, 403, 404, 429),
     },
   }),
   async (c) => {
@@ -263,7 +266,10 @@ charts.openapi(
     summary: "Unpublish the chart",
     description: "Events of the chart keep working and appear empty until it is published again.",
     request: { params: chartKeyParam },
-    responses: { 200: { description: "The unpublished chart", content: { "application/json": { schema: chartSchema } } }, ...errorResponses(401, 403, 404) },
+    responses: {
+      200: { description: "The unpublished chart", content: { "application/json": { schema: chartSchema } } },
+      ...errorResponses(401, 403, 404, 429),
+    },
   }),
   async (c) => {
     const d = db(c.env);

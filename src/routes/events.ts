@@ -1,14 +1,20 @@
 import { newRouter } from "../http/app-factory";
+import { apiKeyAuth } from "../http/auth";
+import { rateLimit } from "../http/rate-limit";
 import { eventCrud } from "./events/crud";
 import { eventReads } from "./events/reads";
 import { eventSeats } from "./events/seats";
 
+export { eventLive } from "./events/live";
+
 /**
- * /api/v1/events: the event resource. Each part authenticates on its own (the live WebSocket takes
- * its key from the query string), and the Durable Object behind each event makes every decision.
+ * /api/v1/events: the event resource. Authentication and rate limiting run here, once per request,
+ * for every part; the parts only add what a route needs beyond that (a secret key). The live
+ * WebSocket authenticates from its query string and is mounted ahead of this router (app.ts).
  */
 export const events = newRouter();
 
+events.use("*", apiKeyAuth(), rateLimit());
 events.route("/", eventReads);
 events.route("/", eventSeats);
 events.route("/", eventCrud);

@@ -1,51 +1,39 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { db, nowIso } from "../db/client";
-import {
-  deleteEndpoint,
-  findDelivery,
-  findEndpoint,
-  insertDeliveries,
-  insertEndpoint,
-  listAttempts,
-  listDeliveries,
-  listEndpoints,
-  updateDelivery,
-  updateEndpoint,
-  type DeliveryRow,
-  type EndpointRow,
-} from "../db/webhooks";
+import type { Scope } from "../db/webhooks";
 import { newRouter } from "../http/app-factory";
 import { apiKeyAuth, requireSecretKey } from "../http/auth";
 import type { AppEnv } from "../http/context";
-import { ApiError } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rateLimit } from "../http/rate-limit";
-import { validationError } from "../http/validation";
-import { newId } from "../keys/keys";
 import {
-  attemptRecord,
   CreateEndpointBody,
   DeliveryDetailSchema,
   DeliveryParam,
   DeliverySchema,
-  deliveryRecord,
   EndpointSchema,
   EndpointWithSecretSchema,
-  endpointRecord,
   IdParam,
   QueuedSchema,
   UpdateEndpointBody,
 } from "../webhooks/api-schemas";
-import { enqueueDeliveries } from "../webhooks/consumer";
-import { buildEnvelope, testEvent } from "../webhooks/envelope";
-import { newWebhookSecret } from "../webhooks/signing";
-import { allowPrivateUrls, checkWebhookUrl } from "../webhooks/url-policy";
+import {
+  createEndpoint,
+  editEndpoint,
+  getDeliveryDetail,
+  getEndpoint,
+  listDeliveryRecords,
+  listEndpointRecords,
+  removeEndpoint,
+  replayDelivery,
+  rotateEndpointSecret,
+  sendTestEvent,
+} from "../webhooks/endpoints";
 
 /**
- * Webhook management (interface.md "Webhook management", contract §5), secret keys only. Every
- * endpoint belongs to the workspace and environment of the key that registered it; any other
- * caller gets 404 `webhook_not_found`, so ids do not leak across tenants or environments.
+ * Webhook management (interface.md "Webhook management", contract §5), secret keys only: the API
+ * door onto the operations of webhooks/endpoints.ts. Every endpoint belongs to the workspace and
+ * environment of the key that registered it.
  */
 export const webhooks = newRouter();
 
@@ -56,31 +44,9 @@ const tags = ["Webhooks"];
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 
-function scopeOf(c: Context<AppEnv>) {
+function scopeOf(c: Context<AppEnv>): Scope {
   return { workspaceId: c.var.principal.workspaceId, environment: c.var.principal.environment };
 }
-
-/** Refuses a URL the policy does not admit, as a validation failure on `url`. */
-function assertUrlAllowed(env: Env, url: string): void {
-  const verdict = checkWebhookUrl(url, { allowPrivate: allowPrivateUrls(env) });
-  if (!verdict.ok) throw validationError({ url: [`The URL ${verdict.reason}`] }, "The webhook URL is not allowed");
-}
-
-async function endpointOr404(c: Context<AppEnv>, id: string): Promise<EndpointRow> {
-  const row = await findEndpoint(db(c.env), scopeOf(c), id);
-  if (!row) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
-  return row;
-}
-
-/** A delivery of this endpoint, or 404 `delivery_not_found` (also for another endpoint's delivery). */
-async function deliveryOr404(c: Context<AppEnv>, endpoint: EndpointRow, deliveryId: string): Promise<DeliveryRow> {
-  const delivery = await findDelivery(db(c.env), deliveryId);
-  if (!delivery || delivery.endpointId !== endpoint.id)
-    throw new ApiError("delivery_not_found", `Delivery ${deliveryId} does not exist on endpoint ${endpoint.id}`);
-  return delivery;
-}
-
-const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
 
 webhooks.openapi(
   createRoute({
@@ -92,26 +58,7 @@ webhooks.openapi(
     request: body(CreateEndpointBody),
     responses: { 201: json(EndpointWithSecretSchema, "The new endpoint with its secret"), ...errorResponses(400, 401, 403, 429) },
   }),
-  async (c) => {
-    const input = c.req.valid("json");
-    assertUrlAllowed(c.env, input.url);
-    const now = nowIso();
-    const { workspaceId, environment } = scopeOf(c);
-    const row: EndpointRow = {
-      id: newId("wh"),
-      workspaceId,
-      environment,
-      url: input.url,
-      events: JSON.stringify(uniq(input.events)),
-      description: input.description ?? "",
-      enabled: true,
-      secret: newWebhookSecret(),
-      createdAt: now,
-      updatedAt: now,
-    };
-    await insertEndpoint(db(c.env), row);
-    return c.json({ ...endpointRecord(row), secret: row.secret }, 201);
-  },
+  async (c) => c.json(await createEndpoint(c.env, scopeOf(c), c.req.valid("json")), 201),
 );
 
 webhooks.openapi(
@@ -123,7 +70,7 @@ webhooks.openapi(
     summary: "List the endpoints of this environment",
     responses: { 200: json(z.object({ items: z.array(EndpointSchema) }), "Endpoints, oldest first"), ...errorResponses(401, 403, 429) },
   }),
-  async (c) => c.json({ items: (await listEndpoints(db(c.env), scopeOf(c))).map(endpointRecord) }, 200),
+  async (c) => c.json({ items: await listEndpointRecords(c.env, scopeOf(c)) }, 200),
 );
 
 webhooks.openapi(
@@ -136,7 +83,7 @@ webhooks.openapi(
     request: { params: IdParam },
     responses: { 200: json(EndpointSchema, "The endpoint"), ...errorResponses(401, 403, 404, 429) },
   }),
-  async (c) => c.json(endpointRecord(await endpointOr404(c, c.req.valid("param").id)), 200),
+  async (c) => c.json(await getEndpoint(c.env, scopeOf(c), c.req.valid("param").id), 200),
 );
 
 webhooks.openapi(
@@ -149,21 +96,7 @@ webhooks.openapi(
     request: { params: IdParam, ...body(UpdateEndpointBody) },
     responses: { 200: json(EndpointSchema, "The updated endpoint"), ...errorResponses(400, 401, 403, 404, 429) },
   }),
-  async (c) => {
-    const { id } = c.req.valid("param");
-    const input = c.req.valid("json");
-    await endpointOr404(c, id);
-    if (input.url !== undefined) assertUrlAllowed(c.env, input.url);
-    const row = await updateEndpoint(db(c.env), scopeOf(c), id, {
-      ...(input.url !== undefined && { url: input.url }),
-      ...(input.events !== undefined && { events: JSON.stringify(uniq(input.events)) }),
-      ...(input.description !== undefined && { description: input.description ?? "" }),
-      ...(input.enabled !== undefined && { enabled: input.enabled }),
-      updatedAt: nowIso(),
-    });
-    if (!row) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
-    return c.json(endpointRecord(row), 200);
-  },
+  async (c) => c.json(await editEndpoint(c.env, scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
 );
 
 webhooks.openapi(
@@ -176,11 +109,7 @@ webhooks.openapi(
     request: { params: IdParam },
     responses: { 200: json(z.object({ id: z.string(), deleted: z.literal(true) }), "Deleted"), ...errorResponses(401, 403, 404, 429) },
   }),
-  async (c) => {
-    const { id } = c.req.valid("param");
-    if (!(await deleteEndpoint(db(c.env), scopeOf(c), id))) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
-    return c.json({ id, deleted: true as const }, 200);
-  },
+  async (c) => c.json(await removeEndpoint(c.env, scopeOf(c), c.req.valid("param").id), 200),
 );
 
 webhooks.openapi(
@@ -193,14 +122,7 @@ webhooks.openapi(
     request: { params: IdParam },
     responses: { 200: json(z.object({ id: z.string(), secret: z.string() }), "The new secret, shown once"), ...errorResponses(401, 403, 404, 429) },
   }),
-  async (c) => {
-    const { id } = c.req.valid("param");
-    await endpointOr404(c, id);
-    const secret = newWebhookSecret();
-    if (!(await updateEndpoint(db(c.env), scopeOf(c), id, { secret, updatedAt: nowIso() })))
-      throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
-    return c.json({ id, secret }, 200);
-  },
+  async (c) => c.json(await rotateEndpointSecret(c.env, scopeOf(c), c.req.valid("param").id), 200),
 );
 
 webhooks.openapi(
@@ -213,26 +135,7 @@ webhooks.openapi(
     request: { params: IdParam },
     responses: { 202: json(QueuedSchema, "The test delivery is queued"), ...errorResponses(401, 403, 404, 429) },
   }),
-  async (c) => {
-    const endpoint = await endpointOr404(c, c.req.valid("param").id);
-    const event = testEvent(endpoint.id);
-    const now = nowIso();
-    const [row] = await insertDeliveries(db(c.env), [
-      {
-        id: newId("dlv"),
-        endpointId: endpoint.id,
-        eventId: event.id,
-        type: event.type,
-        payload: JSON.stringify(buildEnvelope(event, endpoint.environment)),
-        status: "pending",
-        attempts: 0,
-        createdAt: now,
-        updatedAt: now,
-      },
-    ]);
-    await enqueueDeliveries(c.env, [row.id]);
-    return c.json({ deliveryId: row.id, eventId: event.id, status: "pending" as const }, 202);
-  },
+  async (c) => c.json(await sendTestEvent(c.env, scopeOf(c), c.req.valid("param").id), 202),
 );
 
 webhooks.openapi(
@@ -245,11 +148,7 @@ webhooks.openapi(
     request: { params: IdParam, query: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }) },
     responses: { 200: json(z.object({ items: z.array(DeliverySchema) }), "Deliveries, newest first"), ...errorResponses(400, 401, 403, 404, 429) },
   }),
-  async (c) => {
-    const endpoint = await endpointOr404(c, c.req.valid("param").id);
-    const rows = await listDeliveries(db(c.env), endpoint.id, c.req.valid("query").limit ?? 100);
-    return c.json({ items: rows.map(deliveryRecord) }, 200);
-  },
+  async (c) => c.json({ items: await listDeliveryRecords(c.env, scopeOf(c), c.req.valid("param").id, c.req.valid("query").limit ?? 100) }, 200),
 );
 
 webhooks.openapi(
@@ -262,15 +161,7 @@ webhooks.openapi(
     request: { params: DeliveryParam },
     responses: { 200: json(DeliveryDetailSchema, "The delivery"), ...errorResponses(401, 403, 404, 429) },
   }),
-  async (c) => {
-    const { id, deliveryId } = c.req.valid("param");
-    const delivery = await deliveryOr404(c, await endpointOr404(c, id), deliveryId);
-    const attempts = await listAttempts(db(c.env), delivery.id);
-    return c.json(
-      { ...deliveryRecord(delivery), attemptLog: attempts.map(attemptRecord), payload: JSON.parse(delivery.payload) as Record<string, unknown> },
-      200,
-    );
-  },
+  async (c) => c.json(await getDeliveryDetail(c.env, scopeOf(c), c.req.valid("param").id, c.req.valid("param").deliveryId), 200),
 );
 
 webhooks.openapi(
@@ -283,12 +174,5 @@ webhooks.openapi(
     request: { params: DeliveryParam },
     responses: { 202: json(QueuedSchema, "The replay is queued"), ...errorResponses(401, 403, 404, 429) },
   }),
-  async (c) => {
-    const { id, deliveryId } = c.req.valid("param");
-    const delivery = await deliveryOr404(c, await endpointOr404(c, id), deliveryId);
-    // Back to pending starts a new run of attempts; the attempt counter keeps the history.
-    await updateDelivery(db(c.env), delivery.id, { status: "pending", nextAttemptAt: null, updatedAt: nowIso() });
-    await enqueueDeliveries(c.env, [delivery.id]);
-    return c.json({ deliveryId: delivery.id, eventId: delivery.eventId, status: "pending" as const }, 202);
-  },
+  async (c) => c.json(await replayDelivery(c.env, scopeOf(c), c.req.valid("param").id, c.req.valid("param").deliveryId), 202),
 );

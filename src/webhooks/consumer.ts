@@ -1,15 +1,13 @@
 import { ENVIRONMENTS, type Environment } from "../db/schema";
 import type { DeliveryRow } from "../db/webhooks";
+import { eventStub } from "../engine/stub";
 import { attemptDelivery, deadLetterDelivery } from "./delivery";
 import { fanOutEvents, type EventToFanOut } from "./fan-out";
-import { eventMessagesOf, WEBHOOK_EVENT_TYPES, type OutboxEvent, type WebhookMessage } from "./messages";
+import { eventMessagesOf, WEBHOOK_EVENT_TYPES, type OutboxEvent, type OutboxSource, type WebhookMessage } from "./messages";
+import { enqueueDeliveries } from "./queue";
 
-/** Queue names of wrangler.toml: the work queue and its dead-letter queue. */
-export const WEBHOOK_QUEUE = "seat-webhooks";
+/** The dead-letter queue's name in wrangler.toml: its batches reach the same handler. */
 export const WEBHOOK_DLQ = "seat-webhooks-dlq";
-
-/** `sendBatch` accepts at most 100 messages. */
-const SEND_BATCH_MAX = 100;
 
 /** Narrows an untrusted outbox event; null unless it has an id, a created time, a known type and an object. */
 function parseOutboxEvent(value: unknown): OutboxEvent | null {
@@ -20,6 +18,15 @@ function parseOutboxEvent(value: unknown): OutboxEvent | null {
   const data = e.data as { object?: unknown } | null;
   if (typeof data !== "object" || data === null || typeof data.object !== "object" || data.object === null) return null;
   return e as unknown as OutboxEvent;
+}
+
+/** The outbox rows an `events` message names, when it names them well-formed. */
+function parseSource(value: unknown): OutboxSource | null {
+  if (typeof value !== "object" || value === null) return null;
+  const s = value as Record<string, unknown>;
+  if (typeof s.eventKey !== "string" || typeof s.eventId !== "string" || !Array.isArray(s.seqs)) return null;
+  const seqs = s.seqs.filter((n): n is number => Number.isInteger(n));
+  return { eventKey: s.eventKey, eventId: s.eventId, seqs };
 }
 
 /** Narrows an untrusted queue body to a WebhookMessage; null for anything else. */
@@ -36,19 +43,11 @@ export function parseWebhookMessage(body: unknown): WebhookMessage | null {
   if (m.kind === "events" && Array.isArray(m.events) && m.events.length > 0) {
     const events = m.events.map(parseOutboxEvent);
     // All or nothing: acking a message with one unreadable event would drop the readable ones too.
-    return events.every((e): e is OutboxEvent => e !== null) ? { kind: "events", ...scope, events } : null;
+    if (!events.every((e): e is OutboxEvent => e !== null)) return null;
+    const source = parseSource(m.source);
+    return source ? { kind: "events", ...scope, events, source } : { kind: "events", ...scope, events };
   }
   return null;
-}
-
-/** Sends one `deliver` message per delivery, optionally delayed. */
-export async function enqueueDeliveries(env: Pick<Env, "WEBHOOKS">, deliveryIds: string[], delaySeconds?: number): Promise<void> {
-  for (let i = 0; i < deliveryIds.length; i += SEND_BATCH_MAX) {
-    const chunk = deliveryIds
-      .slice(i, i + SEND_BATCH_MAX)
-      .map((deliveryId) => ({ body: { kind: "deliver", deliveryId } satisfies WebhookMessage, delaySeconds }));
-    await env.WEBHOOKS.sendBatch(chunk);
-  }
 }
 
 /**
@@ -63,11 +62,27 @@ export async function fanOutEvent(env: Env, msg: Extract<WebhookMessage, { kind:
   );
 }
 
-/** Handles one `deliver` message of the work queue: attempt the delivery, then ack or retry. */
+/**
+ * Handles one `deliver` message of the work queue: attempt the delivery, and on a failure hand the
+ * message back to the queue for the retry after the backoff delay. (The attempt count comes from
+ * D1, so a message re-driven by the endpoint's scheduler counts on from where the delivery was.)
+ */
 async function handleDeliver(env: Env, message: Message<unknown>, deliveryId: string): Promise<void> {
-  const outcome = await attemptDelivery(env, deliveryId, message.attempts);
+  const outcome = await attemptDelivery(env, deliveryId);
   if (outcome.kind === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
   else message.ack();
+}
+
+/**
+ * Tells each event object that the events it sent are now stored as deliveries, so it may forget
+ * them. A confirmation that fails is harmless: the object sends the rows again after its lease,
+ * and the fan-out of an event that already has its deliveries adds nothing.
+ */
+async function confirmOutbox(env: Env, messages: Array<Extract<WebhookMessage, { kind: "events" }>>): Promise<void> {
+  const results = await Promise.allSettled(
+    messages.flatMap((m) => (m.source ? [eventStub(env, m.workspaceId, m.environment, m.source.eventKey).ackOutbox(m.source.eventId, m.source.seqs)] : [])),
+  );
+  for (const r of results) if (r.status === "rejected") console.error("webhooks: confirming outbox rows failed; they will be sent again", r.reason);
 }
 
 /**
@@ -79,6 +94,7 @@ async function handleDeliver(env: Env, message: Message<unknown>, deliveryId: st
  */
 async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]): Promise<void> {
   const carriers: Message<unknown>[] = [];
+  const sources: Array<Extract<WebhookMessage, { kind: "events" }>> = [];
   const items: EventToFanOut[] = [];
   const delivers: Array<Promise<void>> = [];
   for (const message of messages) {
@@ -91,12 +107,14 @@ async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]):
       delivers.push(guarded(message, () => handleDeliver(env, message, msg.deliveryId)));
     } else {
       carriers.push(message);
+      if (msg.kind === "events") sources.push(msg);
       for (const m of eventMessagesOf(msg)) items.push({ msg: m, enqueuedAt: message.timestamp });
     }
   }
   const fanOut = async () => {
     try {
       await fanOutEvents(env, items, (ids) => enqueueDeliveries(env, ids));
+      await confirmOutbox(env, sources);
       for (const message of carriers) message.ack();
     } catch (err) {
       console.error("webhooks: event fan-out failed, will retry", carriers.length, "messages", err);
@@ -123,8 +141,10 @@ async function guarded(message: Message<unknown>, run: () => Promise<void>): Pro
  */
 async function handleDeadLetter(env: Env, message: Message<unknown>): Promise<void> {
   const msg = parseWebhookMessage(message.body);
-  if (msg?.kind === "event" || msg?.kind === "events") await fanOutEvent(env, msg);
-  else if (msg?.kind === "deliver") await deadLetterDelivery(env, msg.deliveryId);
+  if (msg?.kind === "event" || msg?.kind === "events") {
+    await fanOutEvent(env, msg);
+    if (msg.kind === "events") await confirmOutbox(env, [msg]);
+  } else if (msg?.kind === "deliver") await deadLetterDelivery(env, msg.deliveryId);
   else console.error("webhooks: dropping unreadable dead-lettered message", message.id);
   message.ack();
 }

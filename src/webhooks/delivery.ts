@@ -1,6 +1,8 @@
 import { db, nowIso } from "../db/client";
 import { findDeliveryWithEndpoint, recordAttempt, updateDelivery } from "../db/webhooks";
 import { signatureHeader, SIGNATURE_HEADER } from "./signing";
+import { redriveMs } from "./redrive";
+import { schedulerOf } from "./scheduler";
 import { allowPrivateUrls, checkWebhookUrl } from "./url-policy";
 
 /**
@@ -27,8 +29,8 @@ export function retryBaseSeconds(env: Pick<Env, "WEBHOOK_RETRY_BASE_SECONDS">): 
   return Number.isFinite(n) && n >= 0 ? n : 30;
 }
 
-/** What the queue consumer does with the `deliver` message after an attempt. */
-export type AttemptOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
+/** What the queue consumer does after an attempt: nothing more, or retry the message after a delay. */
+export type AttemptOutcome = { kind: "done" } | { kind: "retry"; delaySeconds: number };
 
 /** The result of one HTTP exchange: success, or why it failed (status when there was one). */
 type SendResult = { ok: true; status: number } | { ok: false; status: number | null; error: string };
@@ -69,23 +71,27 @@ async function send(url: string, payload: string, secret: string, ids: { eventId
 }
 
 /**
- * Makes attempt number `attempt` (1-based within the current run) of one delivery and records it.
- * The secret is read at send time, so a rotated secret signs the very next attempt; the URL
- * policy is checked again, so an address that is no longer allowed fails without a network call.
+ * Makes the next attempt of one delivery and records it. The attempt number within the current
+ * run comes from D1, not from the queue message, so a delivery re-driven after a lost message
+ * keeps counting where it was. The secret is read at send time, so a rotated secret signs the very
+ * next attempt; the URL policy is checked again, so an address that is no longer allowed fails
+ * without a network call. A retry is due `delaySeconds` later; its re-drive time in D1 and the
+ * endpoint's scheduler stand behind the delayed message.
  */
-export async function attemptDelivery(env: Env, deliveryId: string, attempt: number): Promise<AttemptOutcome> {
+export async function attemptDelivery(env: Env, deliveryId: string): Promise<AttemptOutcome> {
   const d = db(env);
   const found = await findDeliveryWithEndpoint(d, deliveryId);
   // The endpoint was deleted (its deliveries with it), or the message is stale: nothing to do.
-  if (!found || !found.endpoint) return { kind: "ack" };
+  if (!found || !found.endpoint) return { kind: "done" };
   const { delivery, endpoint } = found;
   // A duplicate queue message for a delivery that already landed or already gave up.
-  if (delivery.status !== "pending") return { kind: "ack" };
+  if (delivery.status !== "pending") return { kind: "done" };
   if (!endpoint.enabled) {
-    await updateDelivery(d, delivery.id, { status: "failed", lastError: "endpoint disabled", nextAttemptAt: null, updatedAt: nowIso() });
-    return { kind: "ack" };
+    await updateDelivery(d, delivery.id, { status: "failed", lastError: "endpoint disabled", nextAttemptAt: null, dueAt: null, updatedAt: nowIso() });
+    return { kind: "done" };
   }
 
+  const attempt = delivery.runAttempts + 1;
   const verdict = checkWebhookUrl(endpoint.url, { allowPrivate: allowPrivateUrls(env) });
   const started = Date.now();
   const result: SendResult = verdict.ok
@@ -95,16 +101,26 @@ export async function attemptDelivery(env: Env, deliveryId: string, attempt: num
   const at = nowIso();
 
   if (result.ok) {
-    await recordAttempt(d, delivery.id, { status: "succeeded", statusCode: result.status, error: null, durationMs, nextAttemptAt: null, at });
-    return { kind: "ack" };
+    await recordAttempt(d, delivery.id, { status: "succeeded", statusCode: result.status, error: null, durationMs, nextAttemptAt: null, dueAt: null, at });
+    return { kind: "done" };
   }
   if (attempt >= MAX_ATTEMPTS) {
-    await recordAttempt(d, delivery.id, { status: "failed", statusCode: result.status, error: result.error, durationMs, nextAttemptAt: null, at });
-    return { kind: "ack" };
+    await recordAttempt(d, delivery.id, { status: "failed", statusCode: result.status, error: result.error, durationMs, nextAttemptAt: null, dueAt: null, at });
+    return { kind: "done" };
   }
   const delaySeconds = retryDelaySeconds(retryBaseSeconds(env), attempt);
-  const nextAttemptAt = new Date(Date.now() + delaySeconds * 1000).toISOString();
-  await recordAttempt(d, delivery.id, { status: "pending", statusCode: result.status, error: result.error, durationMs, nextAttemptAt, at });
+  const retryAt = Date.now() + delaySeconds * 1000;
+  const dueAt = retryAt + redriveMs(env);
+  await recordAttempt(d, delivery.id, {
+    status: "pending",
+    statusCode: result.status,
+    error: result.error,
+    durationMs,
+    nextAttemptAt: new Date(retryAt).toISOString(),
+    dueAt,
+    at,
+  });
+  await schedulerOf(env, endpoint.id).wake(endpoint.id, dueAt);
   return { kind: "retry", delaySeconds };
 }
 
@@ -117,6 +133,7 @@ export async function deadLetterDelivery(env: Env, deliveryId: string): Promise<
     status: "failed",
     lastError: "dead-lettered: the delivery could not be processed; replay it to try again",
     nextAttemptAt: null,
+    dueAt: null,
     updatedAt: nowIso(),
   });
 }

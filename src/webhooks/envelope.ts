@@ -32,7 +32,7 @@ const FORBIDDEN_KEYS = new Set(["holdToken", "hold_token", "token"]);
  */
 export function buildEnvelope(event: OutboxEvent, environment: Environment): WebhookEnvelope {
   const object: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(event.data.object as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(event.data.object)) {
     if (!FORBIDDEN_KEYS.has(key)) object[key] = value;
   }
   return { id: event.id, type: event.type, created: event.created, livemode: environment === "production", data: { object } };

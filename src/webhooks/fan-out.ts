@@ -11,6 +11,8 @@ import {
 import { newId } from "../keys/keys";
 import { buildEnvelope } from "./envelope";
 import type { WebhookMessage } from "./messages";
+import { redriveMs } from "./redrive";
+import { wakeSchedulers } from "./scheduler";
 
 /** An `event` queue message with the time the queue accepted it, when known. */
 export interface EventToFanOut {
@@ -41,6 +43,8 @@ function receivers(endpoints: EndpointRow[], item: EventToFanOut): EndpointRow[]
  * Idempotent like the per-message fan-out it replaces: a pair that already has a delivery gets no
  * second one, and its existing delivery is re-queued only if it was never attempted (a crash
  * between insert and send loses nothing). A pair repeated within the list is handled once.
+ * Before anything is queued, each endpoint's scheduler is armed for the deliveries' re-drive
+ * time, so a delivery whose queue message is lost is still attempted.
  * Throws if any statement fails; the caller retries every event of the list (all idempotent).
  * Returns the deliveries created.
  */
@@ -51,6 +55,7 @@ export async function fanOutEvents(env: Env, items: EventToFanOut[], enqueue: En
   const endpointsByScope = await enabledEndpointsOfScopes(d, [...scopes.values()]);
 
   const now = nowIso();
+  const dueAt = Date.now() + redriveMs(env);
   const rows: DeliveryRow[] = [];
   const seen = new Set<string>();
   for (const item of items) {
@@ -73,6 +78,8 @@ export async function fanOutEvents(env: Env, items: EventToFanOut[], enqueue: En
         lastStatusCode: null,
         lastError: null,
         nextAttemptAt: null,
+        dueAt,
+        runAttempts: 0,
         createdAt: now,
         updatedAt: now,
       });
@@ -83,12 +90,17 @@ export async function fanOutEvents(env: Env, items: EventToFanOut[], enqueue: En
   const created = await insertDeliveriesBatched(d, rows);
   const createdIds = new Set(created.map((row) => row.id));
   const toSend = created.map((row) => row.id);
+  const endpoints = new Set(created.map((row) => row.endpointId));
   const existingPairs = rows.filter((row) => !createdIds.has(row.id)).map(({ endpointId, eventId }) => ({ endpointId, eventId }));
   if (existingPairs.length > 0) {
     for (const existing of await findDeliveriesByPairs(d, existingPairs)) {
-      if (existing.status === "pending" && existing.attempts === 0) toSend.push(existing.id);
+      if (existing.status === "pending" && existing.attempts === 0) {
+        toSend.push(existing.id);
+        endpoints.add(existing.endpointId);
+      }
     }
   }
+  await wakeSchedulers(env, endpoints, dueAt);
   await enqueue(toSend);
   return created;
 }

@@ -1,4 +1,6 @@
 import type { Environment } from "../db/schema";
+import type { JsonObject } from "../domain/json";
+import type { Status } from "../domain/status";
 
 /** Webhook event types of interface.md "Events". */
 export const WEBHOOK_EVENT_TYPES = ["seat.held", "seat.booked", "seat.released", "seat.hold_expired", "event.chart_changed", "webhook.test"] as const;
@@ -8,10 +10,10 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export interface SeatEventObject {
   eventKey: string;
   objectLabel: string;
-  objectType: string;
-  status: "free" | "held" | "booked" | "not_for_sale";
+  objectType: "seat" | "generalAdmission";
+  status: Status;
   categoryKey: string | null;
-  extraData: Record<string, unknown> | null;
+  extraData: JsonObject | null;
   holdExpiresAt?: string;
   /** GA areas: the quantity the change concerns. */
   quantity?: number;
@@ -24,6 +26,12 @@ export interface ChartChangedObject {
   previousChartKey: string;
 }
 
+/** `data.object` of webhook.test. */
+export interface TestObject {
+  message: string;
+  endpointId: string;
+}
+
 /**
  * An outgoing event as the event Durable Object stores it in its outbox and sends it to the
  * WEBHOOKS queue. `id` (evt_…) is fixed when the state change commits and never changes after.
@@ -33,21 +41,31 @@ export interface OutboxEvent {
   type: WebhookEventType;
   /** Unix seconds. */
   created: number;
-  data: { object: SeatEventObject | ChartChangedObject | Record<string, unknown> };
+  data: { object: SeatEventObject | ChartChangedObject | TestObject };
+}
+
+/**
+ * Where an `events` message came from: the event object and the outbox rows it carries. The
+ * consumer confirms them once their deliveries are stored, and only then does the object forget
+ * them; `eventId` keeps a late confirmation from touching a re-created event of the same key.
+ */
+export interface OutboxSource {
+  eventKey: string;
+  eventId: string;
+  seqs: number[];
 }
 
 /**
  * Messages on the WEBHOOKS queue.
- * - `event`: one event of a (workspace, environment); the consumer fans it out to the subscribed
- *   endpoints of that environment, creating one delivery per endpoint.
- * - `events`: several events of one (workspace, environment), in commit order: what the event
- *   Durable Object's outbox flush sends, so an on-sale rush costs one queue message per flush
- *   instead of one per seat change. Fanned out exactly like that many `event` messages.
- * - `deliver`: one attempt at one delivery (retries re-enqueue it with a delay).
+ * - `events`: several events of one (workspace, environment), in commit order: what an event
+ *   object's outbox flush sends, so an on-sale rush costs one queue message per flush instead of
+ *   one per seat change. `source` names the outbox rows to confirm after the fan-out.
+ * - `event`: one event (the form of messages sent before `events` existed; still accepted).
+ * - `deliver`: one attempt at one delivery.
  */
 export type WebhookMessage =
   | { kind: "event"; workspaceId: string; environment: Environment; event: OutboxEvent }
-  | { kind: "events"; workspaceId: string; environment: Environment; events: OutboxEvent[] }
+  | { kind: "events"; workspaceId: string; environment: Environment; events: OutboxEvent[]; source?: OutboxSource }
   | { kind: "deliver"; deliveryId: string };
 
 /** The `event` messages an `event` or `events` message stands for (none for `deliver`). */

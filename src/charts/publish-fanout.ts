@@ -1,10 +1,14 @@
-import { publishImpact } from "../charts/impact";
-import { indexLayout, type Layout } from "../charts/layout";
 import { db } from "../db/client";
 import { eventsOfChart } from "../db/events";
-import type { FailedEntry } from "../http/errors";
-import { forImpact } from "./staging";
-import { eventStub } from "./stub";
+import type { FailedEntry } from "../domain/outcome";
+import { eventStub } from "../engine/stub";
+import { publishImpact } from "./impact";
+import { indexLayout, type Layout } from "./layout";
+
+/**
+ * The Worker's side of a publish: it fans the change out to every event object of the chart and
+ * commits it in D1 between the two phases (see engine/staging.ts for the objects' side).
+ */
 
 /** Another publish of the same chart holds the events' stage; the caller may retry. */
 export class PublishBusyError extends Error {
@@ -14,20 +18,13 @@ export class PublishBusyError extends Error {
   }
 }
 
-/** What a publish of `layout` would do to reservations of the chart's events, in both environments. */
+/** What a publish of `layout` (null: unpublish) means for the chart's events, in both environments. */
 export interface PublishInput {
   workspaceId: string;
   chartId: string;
   chartKey: string;
   version: number | null;
   layout: Layout | null;
-}
-
-/** What stagePublish answers, as far as the orchestration cares. */
-interface StageOutcome {
-  ok: boolean;
-  code?: string;
-  failed?: FailedEntry[];
 }
 
 /** DO calls in flight at once during a fan-out. */
@@ -46,17 +43,22 @@ async function mapLimited<T, R>(items: T[], fn: (item: T) => Promise<R>): Promis
   return out;
 }
 
+/** The event objects of the chart, as D1 lists them now. */
+async function stubsOfChart(env: Env, chartId: string) {
+  const evs = await eventsOfChart(db(env), chartId);
+  return evs.map((ev) => ({ ev, stub: eventStub(env, ev.workspaceId, ev.environment, ev.eventKey) }));
+}
+
 /**
  * Publish-check: every held or booked label on any event of the chart (both environments) that the
  * new layout would remove, retype, recategorise or shrink below its reservations. Empty when safe.
  */
 export async function checkPublishImpact(env: Env, input: PublishInput): Promise<FailedEntry[]> {
   const next = input.layout ? indexLayout(input.layout) : null;
-  const evs = await eventsOfChart(db(env), input.chartId);
-  const perEvent = await mapLimited(evs, async (ev) => {
-    const res = await eventStub(env, ev.workspaceId, ev.environment, ev.eventKey).reservations();
+  const perEvent = await mapLimited(await stubsOfChart(env, input.chartId), async ({ ev, stub }) => {
+    const res = await stub.reservations();
     if (!res.ok) return [];
-    return publishImpact(next, forImpact(res.objects, next)).map((e): FailedEntry => ({
+    return publishImpact(next, res.value.objects).map((e): FailedEntry => ({
       eventKey: ev.eventKey,
       environment: ev.environment,
       objectLabel: e.objectLabel,
@@ -74,7 +76,10 @@ export async function checkPublishImpact(env: Env, input: PublishInput): Promise
  * 1. stage the new layout in every event; an event refuses when its reservations conflict and
  *    `force` is false, and from the moment it accepts, new holds must be valid under both layouts;
  * 2. on any refusal abort every stage and return `failed` (nothing changed anywhere);
- * 3. otherwise `commit()` (the chart's D1 update), then make the staged layout current everywhere.
+ * 3. otherwise `commit()` (the chart's D1 update), then tell every event of the chart to make it
+ *    current. The events are listed again for that: one created during the publish was not staged,
+ *    and converges on D1 instead. An object this step never reaches (the Worker died) settles its
+ *    stage against D1 from its own alarm.
  */
 export async function applyPublishToEvents(
   env: Env,
@@ -82,20 +87,19 @@ export async function applyPublishToEvents(
   force: boolean,
   commit: () => Promise<void>,
 ): Promise<{ ok: true } | { ok: false; failed: FailedEntry[] }> {
-  const evs = await eventsOfChart(db(env), input.chartId);
   const stageId = crypto.randomUUID();
   const effectiveForce = force || input.layout === null;
-  const stubs = evs.map((ev) => ({ ev, stub: eventStub(env, ev.workspaceId, ev.environment, ev.eventKey) }));
+  const stubs = await stubsOfChart(env, input.chartId);
   const abortAll = () =>
     mapLimited(stubs, async ({ stub }) => {
-      await stub.abortPublish(stageId).catch((err: unknown) => console.error("abort of a staged publish failed; it expires by itself", err));
+      await stub.abortPublish(stageId).catch((err: unknown) => console.error("abort of a staged publish failed; the object settles it itself", err));
     });
 
-  let staged: StageOutcome[];
+  let staged;
   try {
     staged = await mapLimited(
       stubs,
-      async ({ stub }) => (await stub.stagePublish({ stageId, version: input.version, layout: input.layout, force: effectiveForce })) as StageOutcome,
+      async ({ stub }) => await stub.stagePublish({ stageId, version: input.version, layout: input.layout, force: effectiveForce }),
     );
   } catch (err) {
     await abortAll();
@@ -104,8 +108,7 @@ export async function applyPublishToEvents(
   const failed: FailedEntry[] = [];
   let busy = false;
   for (const res of staged) {
-    if (res.ok) continue;
-    if (res.code === "event_not_found") continue; // deleted meanwhile: nothing to protect
+    if (res.ok || res.code === "event_not_found") continue; // deleted meanwhile: nothing to protect
     if (res.failed && res.failed.length > 0) failed.push(...res.failed);
     else busy = true;
   }
@@ -120,8 +123,8 @@ export async function applyPublishToEvents(
     await abortAll();
     throw err;
   }
-  await mapLimited(stubs, async ({ stub }) => {
-    await stub.commitPublish(stageId);
+  await mapLimited(await stubsOfChart(env, input.chartId), async ({ stub }) => {
+    await stub.commitPublish(stageId).catch((err: unknown) => console.error("an event missed the final swap of a publish; it settles from its alarm", err));
   });
   return { ok: true };
 }

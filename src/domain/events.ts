@@ -1,0 +1,31 @@
+import { z } from "@hono/zod-openapi";
+import { ENVIRONMENTS, type Environment } from "../db/schema";
+
+/** eventKey: 1 to 128 letters, digits, '.', '_' and '-' (contract §3). */
+export const EVENT_KEY = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The event record of contract §3. */
+export const eventRecordSchema = z
+  .object({
+    eventKey: z.string().openapi({ example: "gala-2026" }),
+    chartKey: z.string(),
+    environment: z.enum(ENVIRONMENTS),
+    chartPublishedVersion: z.number().int().nullable().openapi({ description: "The chart's current published version; null when unpublished" }),
+    createdAt: z.string(),
+  })
+  .openapi("Event");
+export type EventRecord = z.infer<typeof eventRecordSchema>;
+
+/** What an event's Durable Object knows about itself; set when the event is created. */
+export interface EventMeta {
+  workspaceId: string;
+  environment: Environment;
+  eventKey: string;
+  /** The D1 row id: a new one for every creation of the same key, so late messages about an older event can be told apart. */
+  eventId: string;
+  chartId: string;
+  chartKey: string;
+  /** The chart's published version the current layout came from; null when unpublished. */
+  layoutVersion: number | null;
+  createdAt: string;
+}

@@ -1,0 +1,114 @@
+import { z } from "@hono/zod-openapi";
+import { jsonObjectSchema } from "./json";
+
+/**
+ * The seat actions' request and response bodies (interface.md "Events: seat actions", contract §4).
+ * The router validates with these schemas and documents them in OpenAPI; the event's Durable Object
+ * takes their parsed output and returns their response types; the SDK reads the same types.
+ */
+
+/** Longest hold: one day. A longer ttlSeconds is 400, so an abandoned hold cannot block a seat for weeks. */
+export const MAX_TTL_SECONDS = 86_400;
+/** Hold lifetime when none is given (interface.md Limits). */
+export const DEFAULT_TTL_SECONDS = 900;
+/**
+ * extraData travels in every webhook of the seat, and a queue message is at most 128 KB; 16 KB of
+ * JSON leaves room for the envelope, so an outsized value is refused at the door instead of
+ * wedging the outbox.
+ */
+export const MAX_EXTRA_DATA_BYTES = 16_384;
+
+const label = z.string().min(1).max(255);
+export const labelsSchema = z.array(label).min(1, "must hold 1 to 200 labels").max(200, "must hold 1 to 200 labels");
+const ttlSeconds = z.number().positive("must be greater than 0").max(MAX_TTL_SECONDS, `must be at most ${MAX_TTL_SECONDS}`);
+/** A token to look up (book, release, extend): any length up to 255, since a shorter one simply matches nothing. */
+const anyToken = z.string().min(1).max(255);
+const extraData = jsonObjectSchema
+  .nullable()
+  .optional()
+  .refine(
+    (v) => v == null || new TextEncoder().encode(JSON.stringify(v)).length <= MAX_EXTRA_DATA_BYTES,
+    `must be at most ${MAX_EXTRA_DATA_BYTES} bytes of JSON`,
+  );
+
+export const holdRequestSchema = z
+  .object({
+    objectLabels: labelsSchema,
+    holdToken: z.string().min(8, "must be at least 8 characters").max(255),
+    ttlSeconds: ttlSeconds.default(DEFAULT_TTL_SECONDS),
+    extraData,
+    objectType: z.literal("generalAdmission").optional(),
+    categoryKey: z.string().min(1).max(255).optional(),
+    quantity: z.number().int().min(1, "must be at least 1").optional(),
+  })
+  .superRefine((b, ctx) => {
+    const ga = b.objectType !== undefined || b.quantity !== undefined || b.categoryKey !== undefined;
+    if (ga && b.objectLabels.length !== 1)
+      ctx.addIssue({ code: "custom", path: ["objectLabels"], message: "GA fields (objectType, quantity, categoryKey) need exactly one label" });
+    if (b.objectType === "generalAdmission" && b.quantity === undefined)
+      ctx.addIssue({ code: "custom", path: ["quantity"], message: "required for a general-admission hold" });
+    if (b.objectType === undefined && b.quantity !== undefined)
+      ctx.addIssue({ code: "custom", path: ["quantity"], message: 'valid only with objectType "generalAdmission"' });
+    if (b.objectType === undefined && b.categoryKey !== undefined)
+      ctx.addIssue({ code: "custom", path: ["categoryKey"], message: 'valid only with objectType "generalAdmission"' });
+  })
+  .openapi("HoldRequest");
+export type HoldRequest = z.output<typeof holdRequestSchema>;
+
+export const bookRequestSchema = z.object({ objectLabels: labelsSchema, holdToken: anyToken }).openapi("BookRequest");
+export type BookRequest = z.output<typeof bookRequestSchema>;
+
+export const releaseRequestSchema = z.object({ objectLabels: labelsSchema.optional(), holdToken: anyToken.optional() }).openapi("ReleaseRequest");
+export type ReleaseBody = z.output<typeof releaseRequestSchema>;
+
+export const extendRequestSchema = z
+  .object({ holdToken: anyToken, ttlSeconds: ttlSeconds.default(DEFAULT_TTL_SECONDS), objectLabels: labelsSchema.optional() })
+  .openapi("ExtendRequest");
+export type ExtendRequest = z.output<typeof extendRequestSchema>;
+
+export const labelsRequestSchema = z.object({ objectLabels: labelsSchema }).openapi("LabelsRequest");
+
+const extraDataOut = jsonObjectSchema.nullable();
+
+export const holdResultSchema = z
+  .object({
+    chartKey: z.string(),
+    eventKey: z.string(),
+    holdToken: z.string(),
+    holdExpiresAt: z.string(),
+    objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("held"), extraData: extraDataOut, quantity: z.number().int().optional() })),
+  })
+  .openapi("HoldResponse");
+export type HoldResult = z.infer<typeof holdResultSchema>;
+export type HeldObject = HoldResult["objects"][number];
+
+export const bookResultSchema = z
+  .object({
+    eventKey: z.string(),
+    objects: z.array(
+      z.object({ objectLabel: z.string(), status: z.literal("booked"), bookedAt: z.string(), extraData: extraDataOut, quantity: z.number().int().optional() }),
+    ),
+  })
+  .openapi("BookResponse");
+export type BookResult = z.infer<typeof bookResultSchema>;
+export type BookedObject = BookResult["objects"][number];
+
+export const freedResultSchema = z
+  .object({ eventKey: z.string(), objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("free"), quantity: z.number().int().optional() })) })
+  .openapi("ReleaseResponse");
+export type FreedResult = z.infer<typeof freedResultSchema>;
+export type FreedObject = FreedResult["objects"][number];
+
+export const notForSaleResultSchema = z
+  .object({ eventKey: z.string(), objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("not_for_sale") })) })
+  .openapi("NotForSaleResponse");
+export type NotForSaleResult = z.infer<typeof notForSaleResultSchema>;
+
+export const resetResultSchema = z.object({ eventKey: z.string(), reset: z.literal(true) }).openapi("ResetResponse");
+export type ResetResult = z.infer<typeof resetResultSchema>;
+
+/** Who is asking, as far as seat rules care: secret keys see extraData and may release booked seats. */
+export type CallerKind = "public" | "secret";
+
+/** A release as the event object takes it: the body plus who asked (interface.md release rules). */
+export type ReleaseRequest = ReleaseBody & { caller: CallerKind };

@@ -1,0 +1,124 @@
+import { z } from "@hono/zod-openapi";
+import { jsonObjectSchema } from "./json";
+
+/**
+ * What the event reads answer (interface.md "Event status entry", "Event objects response",
+ * "Event reports response"): one definition for the router's OpenAPI, the Durable Object that
+ * builds the bodies, and the SDK that reads them.
+ */
+
+export const STATUSES = ["free", "held", "booked", "not_for_sale"] as const;
+export type Status = (typeof STATUSES)[number];
+const status = z.enum(STATUSES);
+
+const seatEntry = z.object({
+  objectLabel: z.string(),
+  objectType: z.literal("seat"),
+  status,
+  categoryKey: z.string().nullable(),
+  holdExpiresAt: z.string().optional(),
+  mine: z.boolean().optional().openapi({ description: "Only with a holdToken query that holds this seat" }),
+  extraData: jsonObjectSchema.nullable().optional().openapi({ description: "Secret-key callers only" }),
+});
+
+const gaEntry = z.object({
+  objectLabel: z.string(),
+  objectType: z.literal("generalAdmission"),
+  status,
+  categoryKey: z.string().nullable(),
+  capacity: z.number().int(),
+  held: z.number().int(),
+  booked: z.number().int(),
+  remaining: z.number().int(),
+  mineQuantity: z.number().int().optional().openapi({ description: "Only with a holdToken query that holds places here" }),
+  extraData: jsonObjectSchema.nullable().optional().openapi({ description: "Secret-key callers only" }),
+});
+
+/** One non-free object (a GA area once anything in it is held or booked). Hold tokens never appear. */
+export const statusEntrySchema = z.discriminatedUnion("objectType", [seatEntry, gaEntry]).openapi("StatusEntry");
+export type StatusEntry = z.infer<typeof statusEntrySchema>;
+export type SeatStatusEntry = z.infer<typeof seatEntry>;
+export type GaStatusEntry = z.infer<typeof gaEntry>;
+
+export const fullStatusSchema = z.object({ eventKey: z.string(), objects: z.array(statusEntrySchema) }).openapi("Status");
+export type FullStatus = z.infer<typeof fullStatusSchema>;
+
+export const compactStatusSchema = z
+  .object({
+    eventKey: z.string(),
+    format: z.literal("compact"),
+    statuses: z
+      .object({ held: z.array(z.string()), booked: z.array(z.string()), not_for_sale: z.array(z.string()) })
+      .openapi({ description: "Non-free seat labels by status" }),
+    ga: z.array(
+      z.object({
+        objectLabel: z.string(),
+        status,
+        capacity: z.number().int(),
+        held: z.number().int(),
+        booked: z.number().int(),
+        remaining: z.number().int(),
+        mineQuantity: z.number().int().optional(),
+      }),
+    ),
+    mine: z.array(z.string()).optional().openapi({ description: "Only with holdToken: the seats that token holds" }),
+  })
+  .openapi("CompactStatus", { description: "format=compact: the same objects as the full form, without holdExpiresAt, categoryKey and extraData" });
+export type CompactStatus = z.infer<typeof compactStatusSchema>;
+
+/** Which encoding of the status a read answers with. */
+export type StatusFormat = "full" | "compact";
+
+export const categorySchema = z.object({ key: z.string(), label: z.string(), color: z.string() }).openapi("Category");
+
+const drawing = {
+  x: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
+  y: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
+};
+
+const seatObject = z.object({
+  objectLabel: z.string(),
+  categoryKey: z.string(),
+  objectType: z.literal("seat"),
+  sectionKey: z.string(),
+  sectionLabel: z.string(),
+  rowLabel: z.string().optional().openapi({ description: "The label of the seat's row in the layout" }),
+  ...drawing,
+});
+
+const gaObject = z.object({
+  objectLabel: z.string(),
+  categoryKey: z.string(),
+  objectType: z.literal("generalAdmission"),
+  capacity: z.number().int(),
+  label: z.string(),
+  remaining: z.number().int(),
+  ...drawing,
+  width: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
+  height: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
+});
+
+/** One object of the event's current layout, free ones included. */
+export const objectEntrySchema = z.discriminatedUnion("objectType", [seatObject, gaObject]).openapi("EventObject");
+export type ObjectEntry = z.infer<typeof objectEntrySchema>;
+
+export const objectsResultSchema = z
+  .object({ eventKey: z.string(), categories: z.array(categorySchema), objects: z.array(objectEntrySchema) })
+  .openapi("EventObjects");
+export type ObjectsResult = z.infer<typeof objectsResultSchema>;
+
+export const reportsResultSchema = z
+  .object({
+    eventKey: z.string(),
+    byStatus: z.object({ free: z.number().int(), held: z.number().int(), booked: z.number().int(), not_for_sale: z.number().int() }),
+    byCategory: z.array(z.object({ status, categoryKey: z.string(), count: z.number().int() })),
+  })
+  .openapi("EventReports");
+export type ReportsResult = z.infer<typeof reportsResultSchema>;
+
+/** A status read as the event object takes it: `labels` narrows, `holdToken` flags, the caller decides extraData. */
+export interface StatusQuery {
+  holdToken?: string;
+  labels?: string[];
+  caller: "public" | "secret";
+}

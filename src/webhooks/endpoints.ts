@@ -1,0 +1,184 @@
+import type { z } from "@hono/zod-openapi";
+import { db, nowIso } from "../db/client";
+import {
+  deleteEndpoint,
+  findDelivery,
+  findEndpoint,
+  insertDeliveries,
+  insertEndpoint,
+  listAttempts,
+  listDeliveries,
+  listEndpoints,
+  updateDelivery,
+  updateEndpoint,
+  type DeliveryRow,
+  type EndpointRow,
+  type Scope,
+} from "../db/webhooks";
+import { ApiError } from "../http/errors";
+import { validationError } from "../http/validation";
+import { newId } from "../keys/keys";
+import {
+  attemptRecord,
+  deliveryRecord,
+  endpointRecord,
+  type CreateEndpointBody,
+  type DeliveryDetailSchema,
+  type DeliverySchema,
+  type EndpointSchema,
+  type EndpointWithSecretSchema,
+  type QueuedSchema,
+  type UpdateEndpointBody,
+} from "./api-schemas";
+import { buildEnvelope, testEvent } from "./envelope";
+import { enqueueDeliveries } from "./queue";
+import { redriveMs } from "./redrive";
+import { wakeSchedulers } from "./scheduler";
+import { newWebhookSecret } from "./signing";
+import { allowPrivateUrls, checkWebhookUrl } from "./url-policy";
+
+/**
+ * Webhook management (contract §5) as operations on a (workspace, environment) scope: the public
+ * API and the dashboard both call these, so each rule lives here once. An endpoint of another
+ * scope is "not found", so ids never leak across tenants or environments.
+ */
+
+type Endpoint = z.infer<typeof EndpointSchema>;
+type Queued = z.infer<typeof QueuedSchema>;
+
+/** Refuses a URL the policy does not admit, as a validation failure on `url`. */
+function assertUrlAllowed(env: Env, url: string): void {
+  const verdict = checkWebhookUrl(url, { allowPrivate: allowPrivateUrls(env) });
+  if (!verdict.ok) throw validationError({ url: [`The URL ${verdict.reason}`] }, "The webhook URL is not allowed");
+}
+
+/** The scope's endpoint, or 404 `webhook_not_found`. */
+async function endpointOr404(env: Env, scope: Scope, id: string): Promise<EndpointRow> {
+  const row = await findEndpoint(db(env), scope, id);
+  if (!row) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+  return row;
+}
+
+/** A delivery of this endpoint, or 404 `delivery_not_found` (also for another endpoint's delivery). */
+async function deliveryOr404(env: Env, endpoint: EndpointRow, deliveryId: string): Promise<DeliveryRow> {
+  const delivery = await findDelivery(db(env), deliveryId);
+  if (!delivery || delivery.endpointId !== endpoint.id)
+    throw new ApiError("delivery_not_found", `Delivery ${deliveryId} does not exist on endpoint ${endpoint.id}`);
+  return delivery;
+}
+
+const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
+
+/** Queues a pending delivery's first attempt of a run, with the scheduler armed behind it. */
+async function queueRun(env: Env, endpointId: string, deliveryId: string, dueAt: number): Promise<void> {
+  await wakeSchedulers(env, [endpointId], dueAt);
+  await enqueueDeliveries(env, [deliveryId]);
+}
+
+/** Registers an endpoint; the only answer that carries its signing secret. */
+export async function createEndpoint(env: Env, scope: Scope, input: z.infer<typeof CreateEndpointBody>): Promise<z.infer<typeof EndpointWithSecretSchema>> {
+  assertUrlAllowed(env, input.url);
+  const now = nowIso();
+  const row: EndpointRow = {
+    id: newId("wh"),
+    workspaceId: scope.workspaceId,
+    environment: scope.environment,
+    url: input.url,
+    events: JSON.stringify(uniq(input.events)),
+    description: input.description ?? "",
+    enabled: true,
+    secret: newWebhookSecret(),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await insertEndpoint(db(env), row);
+  return { ...endpointRecord(row), secret: row.secret };
+}
+
+/** Every endpoint of the scope, oldest first. */
+export async function listEndpointRecords(env: Env, scope: Scope): Promise<Endpoint[]> {
+  return (await listEndpoints(db(env), scope)).map(endpointRecord);
+}
+
+/** One endpoint (never its secret). */
+export async function getEndpoint(env: Env, scope: Scope, id: string): Promise<Endpoint> {
+  return endpointRecord(await endpointOr404(env, scope, id));
+}
+
+/** Changes url, events, description or enabled; the secret is kept. */
+export async function editEndpoint(env: Env, scope: Scope, id: string, input: z.infer<typeof UpdateEndpointBody>): Promise<Endpoint> {
+  await endpointOr404(env, scope, id);
+  if (input.url !== undefined) assertUrlAllowed(env, input.url);
+  const row = await updateEndpoint(db(env), scope, id, {
+    ...(input.url !== undefined && { url: input.url }),
+    ...(input.events !== undefined && { events: JSON.stringify(uniq(input.events)) }),
+    ...(input.description !== undefined && { description: input.description ?? "" }),
+    ...(input.enabled !== undefined && { enabled: input.enabled }),
+    updatedAt: nowIso(),
+  });
+  if (!row) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+  return endpointRecord(row);
+}
+
+/** Deletes an endpoint and its delivery log. */
+export async function removeEndpoint(env: Env, scope: Scope, id: string): Promise<{ id: string; deleted: true }> {
+  if (!(await deleteEndpoint(db(env), scope, id))) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+  return { id, deleted: true };
+}
+
+/** Replaces the signing secret; the new one (shown once) signs the very next attempt. */
+export async function rotateEndpointSecret(env: Env, scope: Scope, id: string): Promise<{ id: string; secret: string }> {
+  await endpointOr404(env, scope, id);
+  const secret = newWebhookSecret();
+  if (!(await updateEndpoint(db(env), scope, id, { secret, updatedAt: nowIso() })))
+    throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+  return { id, secret };
+}
+
+/** Queues a `webhook.test` delivery to the endpoint. */
+export async function sendTestEvent(env: Env, scope: Scope, id: string): Promise<Queued> {
+  const endpoint = await endpointOr404(env, scope, id);
+  const event = testEvent(endpoint.id);
+  const now = nowIso();
+  const dueAt = Date.now() + redriveMs(env);
+  const [row] = await insertDeliveries(db(env), [
+    {
+      id: newId("dlv"),
+      endpointId: endpoint.id,
+      eventId: event.id,
+      type: event.type,
+      payload: JSON.stringify(buildEnvelope(event, endpoint.environment)),
+      status: "pending",
+      attempts: 0,
+      runAttempts: 0,
+      dueAt,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  await queueRun(env, endpoint.id, row.id, dueAt);
+  return { deliveryId: row.id, eventId: event.id, status: "pending" };
+}
+
+/** The endpoint's delivery log, newest first. */
+export async function listDeliveryRecords(env: Env, scope: Scope, id: string, limit: number): Promise<z.infer<typeof DeliverySchema>[]> {
+  const endpoint = await endpointOr404(env, scope, id);
+  return (await listDeliveries(db(env), endpoint.id, limit)).map(deliveryRecord);
+}
+
+/** One delivery with every attempt and the exact envelope it sends. */
+export async function getDeliveryDetail(env: Env, scope: Scope, id: string, deliveryId: string): Promise<z.infer<typeof DeliveryDetailSchema>> {
+  const delivery = await deliveryOr404(env, await endpointOr404(env, scope, id), deliveryId);
+  const attempts = await listAttempts(db(env), delivery.id);
+  return { ...deliveryRecord(delivery), attemptLog: attempts.map(attemptRecord), payload: JSON.parse(delivery.payload) as Record<string, unknown> };
+}
+
+/** Sends the same envelope (same evt_ id, same bytes) again, as a new run of attempts. */
+export async function replayDelivery(env: Env, scope: Scope, id: string, deliveryId: string): Promise<Queued> {
+  const delivery = await deliveryOr404(env, await endpointOr404(env, scope, id), deliveryId);
+  const dueAt = Date.now() + redriveMs(env);
+  // The attempt counter keeps the history; the run counter starts again.
+  await updateDelivery(db(env), delivery.id, { status: "pending", runAttempts: 0, nextAttemptAt: null, dueAt, updatedAt: nowIso() });
+  await queueRun(env, delivery.endpointId, delivery.id, dueAt);
+  return { deliveryId: delivery.id, eventId: delivery.eventId, status: "pending" };
+}

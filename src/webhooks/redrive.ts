@@ -1,0 +1,14 @@
+/** Default of `WEBHOOK_REDRIVE_SECONDS` (see wrangler.toml). */
+const DEFAULT_REDRIVE_SECONDS = 60;
+
+/**
+ * How long a hand-over between two stages of webhook delivery may take before the earlier stage
+ * assumes it was lost and does it again: an outbox row sent to the queue but not confirmed by the
+ * consumer, or a delivery queued for an attempt that has not happened. Longer than a healthy
+ * queue ever takes (duplicates are allowed but wasteful), short enough that a crash costs seconds
+ * of delay, not an event. `WEBHOOK_REDRIVE_SECONDS` overrides it (tests and the crash test use a few seconds).
+ */
+export function redriveMs(env: Pick<Env, "WEBHOOK_REDRIVE_SECONDS">): number {
+  const n = Number(env.WEBHOOK_REDRIVE_SECONDS);
+  return (Number.isFinite(n) && n > 0 ? n : DEFAULT_REDRIVE_SECONDS) * 1000;
+}

@@ -1,0 +1,60 @@
+/**
+ * The Worker as the tests run it: the production entry, with the event object extended by the
+ * hooks a test needs and production must not carry. A test can stop the object's clock and move it
+ * (expiry to the millisecond, without sleeping), hold outbox sends back as a lost queue would, and
+ * flush the outbox on demand. vitest.config.ts makes this file the test runtime's main module, so
+ * the EVENTS binding is served by this class.
+ */
+import type { Clock } from "../../src/engine/clock";
+import { EventObject as ProductionEventObject } from "../../src/engine/event-object";
+import type { WebhookMessage } from "../../src/webhooks/messages";
+
+export { DeliveryScheduler } from "../../src/webhooks/scheduler";
+export { default } from "../../src/index";
+
+/** A clock a test can stop and move forward. */
+export class TestClock implements Clock {
+  /** Added to the wall clock. */
+  private offsetMs = 0;
+  /** When set, time stands still at this instant. */
+  private frozenAt: number | null = null;
+
+  now(): number {
+    return this.frozenAt ?? Date.now() + this.offsetMs;
+  }
+
+  /** Stops time at its current value. */
+  freeze(): void {
+    this.frozenAt = this.now();
+  }
+
+  advance(ms: number): void {
+    if (this.frozenAt !== null) this.frozenAt += ms;
+    this.offsetMs += ms;
+  }
+
+  toWall(ms: number): number {
+    return this.frozenAt !== null ? Date.now() + (ms - this.frozenAt) : ms - this.offsetMs;
+  }
+}
+
+/** A queue that accepts messages and loses them, like the local queue of a killed dev server. */
+const losingQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue<WebhookMessage>;
+
+export class EventObject extends ProductionEventObject {
+  override clock = new TestClock();
+  /** While true, outbox sends are lost (the rows stay in the outbox, leased, until their lease runs out). */
+  loseOutboxSends = false;
+  /** A queue to send to instead of the real one (a failing queue, say). */
+  queueOverride: Queue<WebhookMessage> | null = null;
+
+  protected override webhookQueue(): Queue<WebhookMessage> {
+    if (this.loseOutboxSends) return losingQueue;
+    return this.queueOverride ?? super.webhookQueue();
+  }
+
+  /** Sends the outbox now (the flush a commit schedules), and waits for it. */
+  flushOutbox(): Promise<void> {
+    return this.outbox.flush();
+  }
+}
