@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: the performance harness of issue 6. Starts the local runtime (wrangler dev on a
+ * `npm run bench`: the performance harness. Starts the local runtime (wrangler dev on a
  * free port, fresh temporary state), provisions through the HTTP APIs, runs the scenarios, and
  * prints one table with every figure, its target, a same-run baseline and the command that
  * reproduces it. See BENCHMARKS.md for what each figure means and the latest results.

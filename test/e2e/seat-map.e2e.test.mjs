@@ -1,5 +1,5 @@
 /**
- * The seat map in a real browser against the real dev server (issue 5 "Done when").
+ * The seat map in a real browser against the real dev server.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openMap, screenshot, seat, waitForStatus } from "./browser.mjs";
