@@ -83,8 +83,6 @@ export function createApp() {
   return app;
 }
 
-export type App = ReturnType<typeof createApp>;
-
 /**
  * Hono and its validators throw HTTPException for requests they refuse before our handlers run
  * (a body that is not JSON, a non-JSON content type). Each becomes the envelope with our code.
