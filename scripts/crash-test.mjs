@@ -133,15 +133,19 @@ async function main() {
   const settleStart = Date.now();
   let lastNote = settleStart;
   let left = missing();
+  // When the last missing change arrived: progress late in the wait means slowness, not loss.
+  let lastProgressAt = settleStart;
   while (left > 0 && Date.now() - settleStart < options.settle * 1000) {
     await sleep(500);
-    left = missing();
+    const now = missing();
+    if (now < left) lastProgressAt = Date.now();
+    left = now;
     if (Date.now() - lastNote >= 10_000) {
       lastNote = Date.now();
       log(`settling: ${left} of ${model.expected.size} acknowledged changes not delivered yet`);
     }
   }
-  const settle = { complete: left === 0, waited: Date.now() - settleStart };
+  const settle = { complete: left === 0, waited: Date.now() - settleStart, lastProgress: lastProgressAt - settleStart };
   log(`settle ${settle.complete ? "complete" : "gave up"} after ${(settle.waited / 1000).toFixed(1)} s`);
 
   // ---- final reads: status and reports taken together while nothing expires in between ----

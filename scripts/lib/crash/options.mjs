@@ -54,7 +54,10 @@ export function parseOptions(argv, env = process.env) {
     if (!Number.isFinite(n) || n < 0) throw new Error(`--${flag} must be a non-negative number, not ${JSON.stringify(raw)}`);
     out[flag.replace(/-(.)/g, (_, c) => c.toUpperCase())] = n;
   }
-  if (out.clients < 1 || !Number.isInteger(out.clients)) throw new Error("--clients must be a whole number of at least 1");
+  for (const flag of ["kills", "terms", "clients", "seats", "gaCapacity"]) {
+    if (!Number.isInteger(out[flag])) throw new Error(`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must be a whole number`);
+  }
+  if (out.clients < 1) throw new Error("--clients must be at least 1");
   if (out.seats < 50) throw new Error("--seats must be at least 50");
   if (out.gaCapacity < 10) throw new Error("--ga-capacity must be at least 10");
   out.keep = values.keep ?? ["1", "true"].includes(env.CRASH_KEEP ?? "");

@@ -77,6 +77,8 @@ export async function startReceiver() {
 
   const server = http.createServer((req, res) => {
     const chunks = [];
+    // A delivery cut by a kill is simply not recorded (the sender saw no answer and must retry).
+    req.on("error", () => {});
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
       res.writeHead(200, { "content-type": "text/plain" }).end("ok");

@@ -71,6 +71,14 @@ export function printReport(r) {
     `Deliveries: ${st.posts} POSTs, ${r.uniqueEvents} distinct evt_ ids (${st.posts - r.uniqueEvents} repeats); signatures: ${st.posts - st.badSignatures} verified, ${st.badSignatures} bad; Stripe's verifier: ${st.stripeAvailable ? `${st.stripeChecked - st.stripeRejected} of ${st.stripeChecked} accepted` : "not installed (optional)"}`,
   );
   line(`Settle: ${r.settle.complete ? "every acknowledged change delivered" : "gave up"} after ${s(r.settle.waited)} (limit ${r.options.settle} s)`);
+  if (!r.settle.complete) {
+    const quiet = r.settle.waited - r.settle.lastProgress;
+    line(
+      quiet >= 10_000
+        ? `  no missing change arrived in the last ${s(quiet)} of the wait: what is missing is lost, not late`
+        : `  missing changes were still arriving ${s(quiet)} before the wait ended: a longer --settle may turn losses into late deliveries`,
+    );
+  }
   line("");
   line("Acknowledged changes and their deliveries:");
   line(`  ${"type".padEnd(18)} ${"acknowledged".padStart(12)} ${"delivered".padStart(10)} ${"lost".padStart(6)}   delivery latency p50 / p95 / max`);
