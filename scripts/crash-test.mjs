@@ -137,9 +137,9 @@ async function main() {
   let lastProgressAt = settleStart;
   while (left > 0 && Date.now() - settleStart < options.settle * 1000) {
     await sleep(500);
-    const now = missing();
-    if (now < left) lastProgressAt = Date.now();
-    left = now;
+    const count = missing();
+    if (count < left) lastProgressAt = Date.now();
+    left = count;
     if (Date.now() - lastNote >= 10_000) {
       lastNote = Date.now();
       log(`settling: ${left} of ${model.expected.size} acknowledged changes not delivered yet`);
