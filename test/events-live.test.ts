@@ -34,12 +34,18 @@ describe("live status over WebSocket", () => {
     const snapshot = await live.next(1);
     expect(snapshot).toEqual({
       type: "snapshot",
+      seq: 1,
       objects: [{ objectLabel: "A-1-1", objectType: "seat", status: "held", categoryKey: "stalls", holdExpiresAt: expect.any(String) }],
     });
     await api.hold(f, { objectLabels: ["A-1-2"], holdToken: t });
-    expect(await live.next(2)).toEqual({ type: "changes", objects: [expect.objectContaining({ objectLabel: "A-1-2", status: "held" })] });
+    // Each message names the latest status-history record it includes.
+    expect(await live.next(2)).toEqual({ type: "changes", seq: 2, objects: [expect.objectContaining({ objectLabel: "A-1-2", status: "held" })] });
     await api.release(f, { objectLabels: ["A-1-1"], holdToken: t }, f.pk);
-    expect(await live.next(3)).toEqual({ type: "changes", objects: [{ objectLabel: "A-1-1", objectType: "seat", status: "free", categoryKey: "stalls" }] });
+    expect(await live.next(3)).toEqual({
+      type: "changes",
+      seq: 3,
+      objects: [{ objectLabel: "A-1-1", objectType: "seat", status: "free", categoryKey: "stalls" }],
+    });
     await api.hold(f, { objectLabels: ["Floor"], holdToken: t, objectType: "generalAdmission", quantity: 5 });
     expect((await live.next(4)).objects).toEqual([
       { objectLabel: "Floor", objectType: "generalAdmission", status: "free", categoryKey: "stalls", capacity: 50, held: 5, booked: 0, remaining: 45 },

@@ -86,7 +86,7 @@ describe("objects and reports", () => {
     const f = await newEvent();
     expect((await call("POST", `/api/v1/charts/${f.chartKey}/unpublish`, { key: f.keys.skTest })).status).toBe(200);
     expect((await api.objects(f)).body).toEqual({ eventKey: f.eventKey, categories: [], objects: [] });
-    expect((await api.status(f)).body).toEqual({ eventKey: f.eventKey, objects: [] });
+    expect((await api.status(f)).body).toEqual({ eventKey: f.eventKey, seq: 0, objects: [] });
     expect((await call("GET", `/api/v1/events/${f.eventKey}`, { key: f.pk })).body.chartPublishedVersion).toBeNull();
     const res = await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token() });
     expect(res.status).toBe(409);

@@ -1,12 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
-import { advance, api, freeze, newEvent, type EventFixture } from "./events-fixtures";
+import { advance, api, freeze, inObject, newEvent, type EventFixture } from "./events-fixtures";
 
 /**
  * Model-based test: random sequences of hold, GA hold, book, release, extend, reset and clock
  * advance run against the service and against a tiny reference model; every response status and
- * the full status view after every step must agree.
+ * the full status view after every step must agree, and at the end the status history, replayed
+ * from seq 1, must rebuild the same view.
  */
 const SEATS = ["S1", "S2", "S3", "S4"];
 const CAPACITY = 6;
@@ -214,6 +215,31 @@ async function serviceView(f: EventFixture): Promise<Record<string, unknown>> {
   return out;
 }
 
+/** The status view rebuilt from the history alone: the last record of each object says where it stands. */
+async function replayedView(f: EventFixture): Promise<Record<string, unknown>> {
+  type Rec = { seq: number; objectLabel: string; status: string; held?: number; booked?: number };
+  const last = new Map<string, Rec>();
+  for (let after = 0; ;) {
+    const page = (await call("GET", `/api/v1/events/${f.eventKey}/status-changes?after=${after}&limit=1000`, { key: f.sk })).body as {
+      items: Rec[];
+      nextCursor: string | null;
+    };
+    for (const r of page.items) {
+      expect(r.seq).toBe(after + 1);
+      after = r.seq;
+      last.set(r.objectLabel, r);
+    }
+    if (page.nextCursor === null) break;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [label, r] of last) {
+    if (label === "Floor") {
+      if ((r.held ?? 0) + (r.booked ?? 0) > 0) out.Floor = { held: r.held, booked: r.booked };
+    } else if (r.status !== "free") out[label] = r.status;
+  }
+  return out;
+}
+
 describe("model-based", () => {
   it("the service agrees with the reference model on random command sequences", async () => {
     const seen = new Map<string, number>();
@@ -230,6 +256,9 @@ describe("model-based", () => {
           seen.set(`${c.kind}:${actual}`, (seen.get(`${c.kind}:${actual}`) ?? 0) + 1);
           expect(await serviceView(f), JSON.stringify(c)).toEqual(model.view());
         }
+        // Once the sweep has recorded every expiry, the history replayed from seq 1 rebuilds the status.
+        await inObject(f, (o) => o.alarm());
+        expect(await replayedView(f)).toEqual(await serviceView(f));
       }),
       { numRuns: 20 },
     );

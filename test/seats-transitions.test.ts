@@ -23,6 +23,7 @@ describe("transition table", () => {
           categoryKey: "stalls",
           extraData: { n: 1 },
           holdExpiresAt: new Date(t0 + 120_000).toISOString(),
+          seq: 1,
         },
       },
     ]);

@@ -149,3 +149,32 @@ describe("seat changes reach the receiver", () => {
     for (const q of all) expect(q.body).not.toContain(holdToken);
   });
 });
+
+describe("webhooks and the status history", () => {
+  it("every delivery carries the seq of its change's history record, and seat.booked its order", async () => {
+    const { keys, eventKey, r } = await eventWithEndpoint(["seat.held", "seat.booked", "seat.released", "seat.hold_expired"]);
+    const holdToken = `tok-${crypto.randomUUID()}`;
+    const seatApi = (action: string, body: unknown, key = keys.skLive) => call("POST", `/api/v1/events/${eventKey}/seats/${action}`, { key, body });
+    expect((await seatApi("hold", { objectLabels: ["A-1-6", "A-1-7"], holdToken }, keys.pkLive)).status).toBe(200);
+    expect((await seatApi("hold", { objectLabels: ["Floor"], holdToken, objectType: "generalAdmission", quantity: 2 }, keys.pkLive)).status).toBe(200);
+    expect((await seatApi("book", { objectLabels: ["A-1-6", "Floor"], holdToken, orderId: "ord-42" })).status).toBe(200);
+    expect((await seatApi("release", { orderId: "ord-42" })).status).toBe(200);
+    const deliveries = (await r.waitFor(7)).map(
+      (q) => JSON.parse(q.body) as { type: string; data: { object: { objectLabel: string; seq: number; orderId?: string } } },
+    );
+    const history = (await call("GET", `/api/v1/events/${eventKey}/status-changes`, { key: keys.skLive })).body.items as {
+      seq: number;
+      objectLabel: string;
+      cause: string;
+    }[];
+    const causeOf: Record<string, string> = { "seat.held": "hold", "seat.booked": "book", "seat.released": "release", "seat.hold_expired": "expire" };
+    expect(deliveries).toHaveLength(7);
+    for (const d of deliveries) {
+      const record = history.find((h) => h.seq === d.data.object.seq);
+      expect(record, JSON.stringify(d)).toMatchObject({ objectLabel: d.data.object.objectLabel, cause: causeOf[d.type] });
+    }
+    expect(new Set(deliveries.map((d) => d.data.object.seq)).size).toBe(7);
+    const booked = deliveries.filter((d) => d.type === "seat.booked");
+    expect(booked.map((d) => d.data.object.orderId)).toEqual(["ord-42", "ord-42"]);
+  });
+});

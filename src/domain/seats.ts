@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { orderIdSchema } from "./history";
 import { jsonObjectSchema } from "./json";
 
 /**
@@ -55,10 +56,16 @@ export const holdRequestSchema = z
   .openapi("HoldRequest");
 export type HoldRequest = z.output<typeof holdRequestSchema>;
 
-export const bookRequestSchema = z.object({ objectLabels: labelsSchema, holdToken: anyToken }).openapi("BookRequest");
+export const bookRequestSchema = z.object({ objectLabels: labelsSchema, holdToken: anyToken, orderId: orderIdSchema.optional() }).openapi("BookRequest");
 export type BookRequest = z.output<typeof bookRequestSchema>;
 
-export const releaseRequestSchema = z.object({ objectLabels: labelsSchema.optional(), holdToken: anyToken.optional() }).openapi("ReleaseRequest");
+export const releaseRequestSchema = z
+  .object({
+    objectLabels: labelsSchema.optional(),
+    holdToken: anyToken.optional(),
+    orderId: orderIdSchema.optional().openapi({ description: "Secret key: frees every object booked under this order (alone, or narrowed by objectLabels)" }),
+  })
+  .openapi("ReleaseRequest");
 export type ReleaseBody = z.output<typeof releaseRequestSchema>;
 
 export const extendRequestSchema = z
@@ -86,7 +93,14 @@ export const bookResultSchema = z
   .object({
     eventKey: z.string(),
     objects: z.array(
-      z.object({ objectLabel: z.string(), status: z.literal("booked"), bookedAt: z.string(), extraData: extraDataOut, quantity: z.number().int().optional() }),
+      z.object({
+        objectLabel: z.string(),
+        status: z.literal("booked"),
+        bookedAt: z.string(),
+        extraData: extraDataOut,
+        quantity: z.number().int().optional(),
+        orderId: z.string().optional(),
+      }),
     ),
   })
   .openapi("BookResponse");

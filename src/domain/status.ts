@@ -19,6 +19,7 @@ const seatEntry = z.object({
   holdExpiresAt: z.string().optional(),
   mine: z.boolean().optional().openapi({ description: "Only with a holdToken query that holds this seat" }),
   extraData: jsonObjectSchema.nullable().optional().openapi({ description: "Secret-key callers only" }),
+  orderId: z.string().optional().openapi({ description: "Secret-key callers only: the order a booked seat belongs to" }),
 });
 
 const gaEntry = z.object({
@@ -40,13 +41,20 @@ export type StatusEntry = z.infer<typeof statusEntrySchema>;
 export type SeatStatusEntry = z.infer<typeof seatEntry>;
 export type GaStatusEntry = z.infer<typeof gaEntry>;
 
-export const fullStatusSchema = z.object({ eventKey: z.string(), objects: z.array(statusEntrySchema) }).openapi("Status");
+export const fullStatusSchema = z
+  .object({
+    eventKey: z.string(),
+    seq: z.number().int().optional().openapi({ description: "The seq of the latest status change this view includes (see status-changes)" }),
+    objects: z.array(statusEntrySchema),
+  })
+  .openapi("Status");
 export type FullStatus = z.infer<typeof fullStatusSchema>;
 
 export const compactStatusSchema = z
   .object({
     eventKey: z.string(),
     format: z.literal("compact"),
+    seq: z.number().int().optional().openapi({ description: "The seq of the latest status change this view includes (see status-changes)" }),
     statuses: z
       .object({ held: z.array(z.string()), booked: z.array(z.string()), not_for_sale: z.array(z.string()) })
       .openapi({ description: "Non-free seat labels by status" }),
@@ -112,6 +120,7 @@ export const reportsResultSchema = z
     eventKey: z.string(),
     byStatus: z.object({ free: z.number().int(), held: z.number().int(), booked: z.number().int(), not_for_sale: z.number().int() }),
     byCategory: z.array(z.object({ status, categoryKey: z.string(), count: z.number().int() })),
+    bySection: z.array(z.object({ sectionKey: z.string().nullable().openapi({ description: "null for GA areas" }), status, count: z.number().int() })),
   })
   .openapi("EventReports");
 export type ReportsResult = z.infer<typeof reportsResultSchema>;

@@ -4,7 +4,7 @@ import { fail, ok, type Failure, type Outcome } from "../domain/outcome";
 import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, promoteStage, readLayoutTable, writeLayoutChunk, type LayoutIndex } from "./layout-index";
 import { insertOutbox } from "./outbox";
 import { loadPublished, readPublishedTruth } from "./reconcile";
-import { activateStage, storedStage, writeStage, type LoadedStage, type StageRequest } from "./staging";
+import { activateStage, recordPublishImpact, storedStage, writeStage, type LoadedStage, type StageRequest } from "./staging";
 import { getMeta, setMeta } from "./store";
 
 export const NOT_FOUND: Failure = fail("event_not_found", "Event not found");
@@ -210,6 +210,7 @@ export class EventLayout {
       const moved = meta.chartId !== truth.chartId;
       const now = this.host.now();
       this.host.storage.transactionSync(() => {
+        recordPublishImpact(this.sql, this.layout(), index, now);
         promoteStage(this.sql);
         setMeta(this.sql, "categories", index.categories);
         setMeta(this.sql, "event", next);
@@ -247,6 +248,7 @@ export class EventLayout {
   private promote(meta: EventMeta, stage: LoadedStage): EventMeta {
     const next: EventMeta = { ...meta, layoutVersion: stage.stored.version };
     this.host.storage.transactionSync(() => {
+      recordPublishImpact(this.sql, this.layout(), stage.index, this.host.now());
       promoteStage(this.sql);
       setMeta(this.sql, "categories", stage.stored.categories);
       setMeta(this.sql, "stage", null);

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Layout } from "../charts/layout";
 import type { Reservation } from "../charts/impact";
 import type { EventMeta } from "../domain/events";
+import { HISTORY_RETENTION_DAYS, type StatusChangesQuery, type StatusChangesResult } from "../domain/history";
 import { fail, ok, type Outcome } from "../domain/outcome";
 import type {
   BookRequest,
@@ -23,7 +24,8 @@ import { systemClock, type Clock } from "./clock";
 import { EventLayout, NOT_FOUND } from "./event-layout";
 import { nextDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
 import { holdGa } from "./ga";
-import { holdSeats, markForSale, markNotForSale } from "./holds";
+import { readChanges, latestSeq, oldestRecordAt, pruneHistory } from "./history";
+import { holdSeats, markForSale, markNotForSale, resetAll } from "./holds";
 import { acceptLive, broadcast, type LiveMessage } from "./live";
 import { ackRows, outboxDueAt } from "./outbox";
 import { OutboxSender } from "./outbox-sender";
@@ -32,6 +34,12 @@ import { compactOf, StatusCache } from "./status-cache";
 import type { StageRequest } from "./staging";
 import { ensureSchema } from "./store";
 import { Tx } from "./tx";
+
+/** History records older than this are pruned by the alarm. */
+const HISTORY_RETENTION_MS = HISTORY_RETENTION_DAYS * 86_400_000;
+/** History records deleted per transaction, and transactions per alarm run: bounded like the sweep. */
+const PRUNE_CHUNK = 500;
+const PRUNE_CHUNKS_PER_RUN = 40;
 
 /**
  * One instance per (workspace, environment, event): the only place seat state changes. Every
@@ -139,17 +147,14 @@ export class EventObject extends DurableObject<Env> {
     return this.decide((tx) => extend(tx, req));
   }
 
-  /** Frees every object (sandbox events only). No webhook events: it is a test-data wipe. */
+  /** Frees every object (sandbox events only), recording each in the history. No webhook events: it is a test-data wipe. */
   async reset(): Promise<Outcome<ResetResult>> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
     if (meta.environment !== "sandbox") return fail("sandbox_only", "Only sandbox events can be reset");
-    this.ctx.storage.transactionSync(() => {
-      this.sql.exec("DELETE FROM seats");
-      this.sql.exec("DELETE FROM ga");
-    });
+    this.transact(meta, (tx) => resetAll(tx));
     this.statusCache.invalidate();
-    broadcast(this.ctx, { type: "snapshot", objects: [] });
+    broadcast(this.ctx, this.snapshotText());
     return ok({ eventKey: meta.eventKey, reset: true as const });
   }
 
@@ -169,7 +174,8 @@ export class EventObject extends DurableObject<Env> {
   async status(q: StatusQuery): Promise<Outcome<FullStatus>> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
-    return ok({ eventKey: meta.eventKey, objects: statusEntries(this.sql, this.event.layout(), meta.layoutVersion !== null, this.clock.now(), q) });
+    const objects = statusEntries(this.sql, this.event.layout(), meta.layoutVersion !== null, this.clock.now(), q);
+    return ok({ eventKey: meta.eventKey, seq: latestSeq(this.sql), objects });
   }
 
   /**
@@ -198,7 +204,7 @@ export class EventObject extends DurableObject<Env> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
     const entries = statusEntries(this.sql, this.event.layout(), meta.layoutVersion !== null, this.clock.now(), { ...q, caller: "public" });
-    return ok(compactOf(meta.eventKey, entries, q.holdToken !== undefined));
+    return ok(compactOf(meta.eventKey, latestSeq(this.sql), entries, q.holdToken !== undefined));
   }
 
   async objects(labels?: string[]): Promise<Outcome<ObjectsResult>> {
@@ -211,6 +217,12 @@ export class EventObject extends DurableObject<Env> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
     return ok({ eventKey: meta.eventKey, ...reportOf(this.sql, this.event.layout(), this.clock.now()) });
+  }
+
+  /** A page of the event's status history (contract §9), from its indexes. */
+  async statusChanges(q: StatusChangesQuery): Promise<Outcome<StatusChangesResult>> {
+    if (!this.event.meta) return NOT_FOUND;
+    return ok(readChanges(this.sql, q));
   }
 
   /** Held and booked objects with quantities (publish-check). */
@@ -277,6 +289,12 @@ export class EventObject extends DurableObject<Env> {
       // Let requests that queued up during the chunk in before the next one.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
+    const pruneUntil = this.clock.now() - HISTORY_RETENTION_MS;
+    for (let chunk = 0; chunk < PRUNE_CHUNKS_PER_RUN; chunk++) {
+      if (pruneHistory(this.sql, pruneUntil, PRUNE_CHUNK) < PRUNE_CHUNK) break;
+      more = true;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     const settle = this.event.settleDue;
     if (settle !== null && settle <= this.clock.now()) {
       // A failed check has already set its own retry time.
@@ -284,7 +302,10 @@ export class EventObject extends DurableObject<Env> {
     }
     await this.outbox.flush();
     const now = this.clock.now();
-    const due = [more ? now : null, nextDue(this.sql), this.event.settleDue].filter((t): t is number => t !== null);
+    const oldest = oldestRecordAt(this.sql);
+    const due = [more ? now : null, nextDue(this.sql), this.event.settleDue, oldest === null ? null : oldest + HISTORY_RETENTION_MS].filter(
+      (t): t is number => t !== null,
+    );
     if (due.length > 0) this.alarmClock.arm(Math.max(Math.min(...due), now));
   }
 
@@ -336,7 +357,7 @@ export class EventObject extends DurableObject<Env> {
   /** The live snapshot message, from the same kept view as the public status read. */
   private snapshotText(): string {
     const meta = this.event.meta;
-    if (!meta) return JSON.stringify({ type: "snapshot", objects: [] } satisfies LiveMessage);
+    if (!meta) return JSON.stringify({ type: "snapshot", seq: 0, objects: [] } satisfies LiveMessage);
     return this.statusCache.snapshotText(this.sql, this.event.layout(), meta.layoutVersion !== null, this.clock.now());
   }
 
@@ -363,6 +384,6 @@ export class EventObject extends DurableObject<Env> {
         });
       } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
     }
-    broadcast(this.ctx, { type: "changes", objects: entries });
+    broadcast(this.ctx, { type: "changes", seq: latestSeq(this.sql), objects: entries });
   }
 }

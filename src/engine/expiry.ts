@@ -1,7 +1,7 @@
 import { expireGaRow } from "./ga";
 import { expireSeat } from "./holds";
 import { outboxDueAt } from "./outbox";
-import { first, rows, type GaRow, type SeatRow } from "./store";
+import { first, GA_COLUMNS, rows, SEAT_COLUMNS, type GaRow, type SeatRow } from "./store";
 import type { Tx } from "./tx";
 
 /**
@@ -19,21 +19,11 @@ export const SWEEP_CHUNKS_PER_RUN = 200;
  * Returns how many it freed.
  */
 export function sweepExpired(tx: Tx, limit = SWEEP_CHUNK): number {
-  const seats = rows<SeatRow>(
-    tx.sql,
-    "SELECT label, status, token, expires_at, booked_at, extra FROM seats WHERE status = 'held' AND expires_at <= ? ORDER BY expires_at LIMIT ?",
-    tx.now,
-    limit,
-  );
+  const seats = rows<SeatRow>(tx.sql, `SELECT ${SEAT_COLUMNS} FROM seats WHERE status = 'held' AND expires_at <= ? ORDER BY expires_at LIMIT ?`, tx.now, limit);
   for (const row of seats) expireSeat(tx, row);
   const left = limit - seats.length;
   if (left <= 0) return seats.length;
-  const ga = rows<GaRow>(
-    tx.sql,
-    "SELECT area, token, held, booked, expires_at, booked_at, extra, updated_at FROM ga WHERE held > 0 AND expires_at <= ? ORDER BY expires_at LIMIT ?",
-    tx.now,
-    left,
-  );
+  const ga = rows<GaRow>(tx.sql, `SELECT ${GA_COLUMNS} FROM ga WHERE held > 0 AND expires_at <= ? ORDER BY expires_at LIMIT ?`, tx.now, left);
   for (const row of ga) expireGaRow(tx, row);
   return seats.length + ga.length;
 }

@@ -1,11 +1,10 @@
 import type { LayoutObject } from "../charts/layout";
 import { fail, ok, type Outcome } from "../domain/outcome";
 import type { HoldRequest, HoldResult } from "../domain/seats";
-import type { GaStatusEntry } from "../domain/status";
-import { first, isLiveHold, parseExtra, rows, type GaRow } from "./store";
+import type { GaStatusEntry, Status } from "../domain/status";
+import type { Change } from "./history";
+import { first, GA_COLUMNS, isLiveHold, parseExtra, rows, type GaRow } from "./store";
 import { iso, type Tx } from "./tx";
-
-const GA_COLUMNS = "area, token, held, booked, expires_at, booked_at, extra, updated_at";
 
 /** Live counts of a GA area: expired holds count as zero whether or not the sweep has run. */
 export interface AreaCounts {
@@ -39,17 +38,36 @@ export function gaRows(sql: SqlStorage, area: string): GaRow[] {
   return rows<GaRow>(sql, `SELECT ${GA_COLUMNS} FROM ga WHERE area = ?`, area);
 }
 
-/** The area's status after a change, for webhook payloads. */
-export function statusAfter(tx: Tx, area: string): "free" | "held" | "booked" {
+/** The area's derived status now (before a change, or after it). */
+export function areaStatus(tx: Tx, area: string): "free" | "held" | "booked" {
   return gaStatus(tx.object(area)?.capacity ?? 0, areaCounts(tx.sql, area, tx.now));
+}
+
+/** What a GA change records beyond the area's status and totals, which are read after the write. */
+type GaChange = Pick<Change, "cause" | "quantity" | "token" | "orderId" | "extra">;
+
+/** Records a change of a GA area (and its webhook event): the area's derived status and totals after it. */
+export function recordGaChange(tx: Tx, area: string, previous: Status, c: GaChange, event?: Parameters<Tx["change"]>[1]): void {
+  const counts = areaCounts(tx.sql, area, tx.now);
+  const status = gaStatus(tx.object(area)?.capacity ?? 0, counts);
+  tx.change({ label: area, objectType: "generalAdmission", status, previous, held: counts.held, booked: counts.booked, ...c }, event);
 }
 
 /** Drops an expired held quantity of one row, emitting seat.hold_expired for it. */
 export function expireGaRow(tx: Tx, row: GaRow): void {
   if (row.held <= 0 || isLiveHold(row, tx.now)) return;
+  // Until this record the history still counts the expired places as held.
+  const before = areaCounts(tx.sql, row.area, tx.now);
+  const previous = gaStatus(tx.object(row.area)?.capacity ?? 0, { held: before.held + row.held, booked: before.booked });
   if (row.booked > 0) tx.sql.exec("UPDATE ga SET held = 0, expires_at = NULL WHERE area = ? AND token = ?", row.area, row.token);
   else tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", row.area, row.token);
-  tx.emit("seat.hold_expired", tx.gaObject(row, statusAfter(tx, row.area), row.held, row.expires_at));
+  recordGaChange(
+    tx,
+    row.area,
+    previous,
+    { cause: "expire", quantity: row.held, token: row.token, extra: row.extra },
+    { type: "seat.hold_expired", holdExpiresAt: row.expires_at },
+  );
 }
 
 /**
@@ -94,6 +112,7 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   }
   const expiresAt = tx.now + req.ttlSeconds * 1000;
   const extra = req.extraData ? JSON.stringify(req.extraData) : (row?.extra ?? null);
+  const previous = areaStatus(tx, area);
   tx.sql.exec(
     `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at) VALUES (?, ?, ?, 0, ?, ?, ?)
      ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at`,
@@ -105,7 +124,7 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     tx.now,
   );
   tx.expiry(expiresAt);
-  tx.emit("seat.held", tx.gaObject({ area, extra }, statusAfter(tx, area), quantity, expiresAt));
+  recordGaChange(tx, area, previous, { cause: "hold", quantity, token: req.holdToken, extra }, { type: "seat.held", holdExpiresAt: expiresAt });
   return ok(holdResult(tx, req, area, quantity, expiresAt, extra));
 }
 

@@ -1,6 +1,7 @@
 import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
 import type { HeldObject, HoldRequest, HoldResult } from "../domain/seats";
-import { isLiveHold, parseExtra, seatRow, type SeatRow } from "./store";
+import { gaStatus } from "./ga";
+import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seatRow, type SeatRow } from "./store";
 import { iso, type Tx } from "./tx";
 
 /** Why a seat cannot be held by a token right now, or null when it can (or already is). */
@@ -18,7 +19,10 @@ function holdBlocker(row: SeatRow | null, token: string, now: number): string | 
  */
 export function expireSeat(tx: Tx, row: SeatRow): void {
   tx.sql.exec("DELETE FROM seats WHERE label = ? AND status = 'held'", row.label);
-  tx.emit("seat.hold_expired", tx.seatObject(row, "free", row.expires_at));
+  tx.change(
+    { label: row.label, objectType: "seat", status: "free", previous: "held", cause: "expire", token: row.token, extra: row.extra },
+    { type: "seat.hold_expired", holdExpiresAt: row.expires_at },
+  );
 }
 
 /** The row of a seat with an expired hold purged first; null means free. */
@@ -77,7 +81,10 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
       expiresAt,
       extra,
     );
-    tx.emit("seat.held", tx.seatObject({ label, extra }, "held", expiresAt));
+    tx.change(
+      { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
+      { type: "seat.held", holdExpiresAt: expiresAt },
+    );
     tx.expiry(expiresAt);
     earliest = Math.min(earliest, expiresAt);
     objects.push({ objectLabel: label, status: "held", extraData: req.extraData ?? null });
@@ -105,7 +112,7 @@ export function markNotForSale(tx: Tx, labels: string[]): Outcome<{ objects: { o
     const row = liveSeat(tx, label);
     if (row) continue;
     tx.sql.exec("INSERT INTO seats (label, status, token, expires_at, booked_at, extra) VALUES (?, 'not_for_sale', NULL, NULL, NULL, NULL)", label);
-    tx.changed.add(label);
+    tx.change({ label, objectType: "seat", status: "not_for_sale", previous: "free", cause: "not_for_sale", extra: null });
   }
   return ok({ objects: unique.map((objectLabel) => ({ objectLabel, status: "not_for_sale" as const })) });
 }
@@ -117,8 +124,48 @@ export function markForSale(tx: Tx, labels: string[]): { objectLabel: string; st
     const res = tx.sql.exec("DELETE FROM seats WHERE label = ? AND status = 'not_for_sale'", label);
     if (res.rowsWritten > 0) {
       freed.push({ objectLabel: label, status: "free" });
-      tx.changed.add(label);
+      tx.change({ label, objectType: "seat", status: "free", previous: "not_for_sale", cause: "for_sale", extra: null });
     }
   }
   return freed;
+}
+
+/**
+ * Frees every object (a sandbox reset): one history record per seat and per GA area that was not
+ * free, as the history knew it (a hold past its expiry that no sweep has recorded is still held
+ * there). No webhook events: a reset is a test-data wipe.
+ */
+export function resetAll(tx: Tx): void {
+  for (const row of rows<SeatRow>(tx.sql, `SELECT ${SEAT_COLUMNS} FROM seats`)) {
+    tx.change({
+      label: row.label,
+      objectType: "seat",
+      status: "free",
+      previous: row.status,
+      cause: "reset",
+      token: row.token,
+      orderId: row.order_id,
+      extra: row.extra,
+    });
+  }
+  for (const area of rows<{ area: string; held: number; booked: number }>(
+    tx.sql,
+    "SELECT area, SUM(held) AS held, SUM(booked) AS booked FROM ga GROUP BY area",
+  )) {
+    if (area.held + area.booked === 0) continue;
+    const previous = gaStatus(tx.object(area.area)?.capacity ?? 0, { held: area.held, booked: area.booked });
+    tx.change({
+      label: area.area,
+      objectType: "generalAdmission",
+      status: "free",
+      previous,
+      cause: "reset",
+      quantity: area.held + area.booked,
+      held: 0,
+      booked: 0,
+      extra: null,
+    });
+  }
+  tx.sql.exec("DELETE FROM seats");
+  tx.sql.exec("DELETE FROM ga");
 }

@@ -2,11 +2,13 @@ import type { StatusEntry } from "../domain/status";
 
 /**
  * Live status over WebSockets (Hibernation API). Messages, JSON:
- * - on connect: {"type":"snapshot","objects":[status entries as a publishable key sees them]}
- * - after every committed change: {"type":"changes","objects":[new entries of the changed objects]}
+ * - on connect: {"type":"snapshot","seq":N,"objects":[status entries as a publishable key sees them]}
+ * - after every committed change: {"type":"changes","seq":N,"objects":[new entries of the changed objects]}
+ *   `seq` is the latest status-history record the message includes, so a client can ignore a
+ *   message older than what it has already drawn (from a status read, say).
  *   where a freed seat appears as {"objectLabel","objectType":"seat","status":"free","categoryKey"}.
  */
-export type LiveMessage = { type: "snapshot"; objects: StatusEntry[] } | { type: "changes"; objects: StatusEntry[] };
+export type LiveMessage = { type: "snapshot"; seq: number; objects: StatusEntry[] } | { type: "changes"; seq: number; objects: StatusEntry[] };
 
 /**
  * Accepts a WebSocket upgrade with hibernation and sends the snapshot message (already encoded: it

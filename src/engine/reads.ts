@@ -3,9 +3,7 @@ import type { Category, LayoutObject } from "../charts/layout";
 import { STATUSES, type ObjectEntry, type ReportsResult, type SeatStatusEntry, type Status, type StatusEntry, type StatusQuery } from "../domain/status";
 import { areaCounts, gaEntry } from "./ga";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "./layout-index";
-import { isLiveHold, parseExtra, rows, type SeatRow } from "./store";
-
-const SEAT_COLUMNS = "label, status, token, expires_at, booked_at, extra";
+import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, type SeatRow } from "./store";
 
 /** Seat rows that are not free at `now` (expired holds are free whether or not swept). */
 function nonFreeSeats(sql: SqlStorage, now: number, labels?: string[]): SeatRow[] {
@@ -42,7 +40,10 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
       entry.holdExpiresAt = new Date(row.expires_at!).toISOString();
       if (q.holdToken !== undefined && row.token === q.holdToken && isLiveHold(row, now)) entry.mine = true;
     }
-    if (secret) entry.extraData = parseExtra(row.extra);
+    if (secret) {
+      entry.extraData = parseExtra(row.extra);
+      if (row.order_id !== null) entry.orderId = row.order_id;
+    }
     out.push(entry);
   }
   for (const area of reservedAreas(sql, labels)) {
@@ -106,35 +107,41 @@ export function objectsOf(sql: SqlStorage, layout: LayoutIndex, now: number, lab
 }
 
 /**
- * Counts by status and by (status, category) over the current layout. A seat counts 1; a GA area
+ * Counts by status, by (status, category) and by (section, status) over the current layout. A seat counts 1; a GA area
  * counts in places: its held quantity as held, booked as booked, the remainder as free.
  * Reservations on labels the layout no longer has are not counted.
  */
 export function reportOf(sql: SqlStorage, layout: LayoutIndex, now: number): Omit<ReportsResult, "eventKey"> {
-  const byStatus: Record<Status, number> = { free: 0, held: 0, booked: 0, not_for_sale: 0 };
-  const byCat = new Map<string, Record<Status, number>>();
-  const add = (cat: string, status: Status, n: number) => {
+  const zero = (): Record<Status, number> => ({ free: 0, held: 0, booked: 0, not_for_sale: 0 });
+  const byStatus = zero();
+  const byCat = new Map<string, Record<Status, number>>(layout.categories.map((c) => [c.key, zero()]));
+  // Sections in layout order; GA areas count under the null section.
+  const bySec = new Map<string | null, Record<Status, number>>();
+  const add = (cat: string, section: string | null, status: Status, n: number) => {
+    let s = bySec.get(section);
+    if (!s) bySec.set(section, (s = zero()));
     if (n === 0) return;
     byStatus[status] += n;
     let c = byCat.get(cat);
-    if (!c) byCat.set(cat, (c = { free: 0, held: 0, booked: 0, not_for_sale: 0 }));
+    if (!c) byCat.set(cat, (c = zero()));
     c[status] += n;
+    s[status] += n;
   };
   const seatStatus = new Map(nonFreeSeats(sql, now).map((r) => [r.label, r.status]));
-  for (const cat of layout.categories) byCat.set(cat.key, { free: 0, held: 0, booked: 0, not_for_sale: 0 });
   for (const o of layout.objects.values()) {
     if (o.objectType === "seat") {
-      add(o.categoryKey, seatStatus.get(o.label) ?? "free", 1);
+      add(o.categoryKey, o.sectionKey ?? "", seatStatus.get(o.label) ?? "free", 1);
     } else {
       const counts = areaCounts(sql, o.label, now);
       const capacity = o.capacity ?? 0;
-      add(o.categoryKey, "held", counts.held);
-      add(o.categoryKey, "booked", counts.booked);
-      add(o.categoryKey, "free", Math.max(0, capacity - counts.held - counts.booked));
+      add(o.categoryKey, null, "held", counts.held);
+      add(o.categoryKey, null, "booked", counts.booked);
+      add(o.categoryKey, null, "free", Math.max(0, capacity - counts.held - counts.booked));
     }
   }
   const byCategory = [...byCat].flatMap(([categoryKey, counts]) => STATUSES.map((status) => ({ status, categoryKey, count: counts[status] })));
-  return { byStatus, byCategory };
+  const bySection = [...bySec].flatMap(([sectionKey, counts]) => STATUSES.map((status) => ({ sectionKey, status, count: counts[status] })));
+  return { byStatus, byCategory, bySection };
 }
 
 /** Every held or booked object with its quantities, for the publish check. */

@@ -2,6 +2,8 @@ import type { Category, Layout } from "../charts/layout";
 import { publishImpact } from "../charts/impact";
 import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
 import { clearLayoutTable, LAYOUT_CHUNK, writeLayoutChunk, type LayoutIndex } from "./layout-index";
+import { gaStatus } from "./ga";
+import { recordChange } from "./history";
 import { reservedObjects } from "./reads";
 import { getMeta, setMeta } from "./store";
 import type { ActiveStage } from "./tx";
@@ -100,4 +102,41 @@ export function activateStage(
 /** The persisted stage, if any. */
 export function storedStage(sql: SqlStorage): StoredStage | null {
   return getMeta<StoredStage>(sql, "stage");
+}
+
+/**
+ * Records, inside the transaction that makes `next` current, every reservation the new layout
+ * removes, retypes, recategorises or shrinks (a forced publish keeps them as they are, so each
+ * record's status equals its previous status). Returns how many were recorded.
+ */
+export function recordPublishImpact(sql: SqlStorage, current: LayoutIndex, next: LayoutIndex, now: number): number {
+  const reserved = reservedObjects(sql, current, now);
+  const affected = new Set(publishImpact(next.objects, reserved).map((e) => e.objectLabel));
+  let recorded = 0;
+  for (const r of reserved) {
+    if (!affected.has(r.objectLabel)) continue;
+    if (r.objectType === "seat") {
+      const status = r.booked > 0 ? "booked" : "held";
+      recordChange(sql, { label: r.objectLabel, objectType: "seat", status, previous: status, cause: "publish", extra: null }, now);
+    } else {
+      const status = gaStatus(current.objects.get(r.objectLabel)?.capacity ?? 0, { held: r.held, booked: r.booked });
+      recordChange(
+        sql,
+        {
+          label: r.objectLabel,
+          objectType: "generalAdmission",
+          status,
+          previous: status,
+          cause: "publish",
+          quantity: r.held + r.booked,
+          held: r.held,
+          booked: r.booked,
+          extra: null,
+        },
+        now,
+      );
+    }
+    recorded++;
+  }
+  return recorded;
 }

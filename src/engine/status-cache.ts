@@ -1,10 +1,11 @@
 import type { CompactStatus, GaStatusEntry, StatusEntry, StatusFormat } from "../domain/status";
+import { latestSeq } from "./history";
 import type { LayoutIndex } from "./layout-index";
 import { statusEntries } from "./reads";
 import { first, rows } from "./store";
 
 /** The compact form of status entries (same objects, same order within each group). */
-export function compactOf(eventKey: string, entries: StatusEntry[], withMine: boolean): CompactStatus {
+export function compactOf(eventKey: string, seq: number, entries: StatusEntry[], withMine: boolean): CompactStatus {
   const statuses: CompactStatus["statuses"] = { held: [], booked: [], not_for_sale: [] };
   const ga: CompactStatus["ga"] = [];
   const mine: string[] = [];
@@ -25,7 +26,7 @@ export function compactOf(eventKey: string, entries: StatusEntry[], withMine: bo
       ga.push(g);
     }
   }
-  return withMine ? { eventKey, format: "compact", statuses, ga, mine } : { eventKey, format: "compact", statuses, ga };
+  return withMine ? { eventKey, format: "compact", seq, statuses, ga, mine } : { eventKey, format: "compact", seq, statuses, ga };
 }
 
 /**
@@ -42,8 +43,8 @@ export function earliestLiveExpiry(sql: SqlStorage, now: number): number | null 
 const utf8 = new TextEncoder();
 
 /** The full form's body around an encoded objects array. */
-function fullBody(eventKey: string, objects: string): string {
-  return `{"eventKey":${JSON.stringify(eventKey)},"objects":${objects}}`;
+function fullBody(eventKey: string, seq: number, objects: string): string {
+  return `{"eventKey":${JSON.stringify(eventKey)},"seq":${seq},"objects":${objects}}`;
 }
 
 /** The objects array: each seat's fragment (as `seatJson` renders it), then the GA entries. */
@@ -87,6 +88,8 @@ export class StatusCache {
   private bodies: Partial<Record<StatusFormat, TaggedBody>> = {};
   /** The `[...]` objects array of the current view, shared by the full body and the live snapshot. */
   private objectsJson: string | null = null;
+  /** The latest history seq the view includes: every change of the view records one. */
+  private seq = 0;
   private lastNow = 0;
   /** The earliest live hold expiry in the model: from then on some entry may show a dead hold. */
   private validUntil: number | null = null;
@@ -117,16 +120,16 @@ export class StatusCache {
     this.refresh(sql, layout, published, now);
     const cached = this.bodies[format];
     if (cached !== undefined) return cached;
-    const built = format === "full" ? fullBody(eventKey, this.objectsArray()) : JSON.stringify(this.compact(eventKey));
+    const built = format === "full" ? fullBody(eventKey, this.seq, this.objectsArray()) : JSON.stringify(this.compact(eventKey));
     const body = { tag: crypto.randomUUID(), bytes: utf8.encode(built) };
     this.bodies[format] = body;
     return body;
   }
 
-  /** The live socket's `{"type":"snapshot","objects":[…]}` message: the same public view. */
+  /** The live socket's `{"type":"snapshot","seq":…,"objects":[…]}` message: the same public view. */
   snapshotText(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number): string {
     this.refresh(sql, layout, published, now);
-    return `{"type":"snapshot","objects":${this.objectsArray()}}`;
+    return `{"type":"snapshot","seq":${this.seq},"objects":${this.objectsArray()}}`;
   }
 
   /**
@@ -161,15 +164,20 @@ export class StatusCache {
     const seats = this.seats ?? new Map<string, ModelSeat>();
     if (format === "compact") {
       const mine = [...seats.keys()].filter((label) => mineSeats.has(label));
-      return utf8.encode(JSON.stringify({ ...compactOf(eventKey, ga, true), statuses: this.compactStatuses(), mine }));
+      return utf8.encode(JSON.stringify({ ...compactOf(eventKey, this.seq, ga, true), statuses: this.compactStatuses(), mine }));
     }
     // A held seat's entry ends with holdExpiresAt, the key `mine` follows in a fresh read.
     const objects = joinObjects(seats, ga, (label, json) => (mineSeats.has(label) ? `${json.slice(0, -1)},"mine":true}` : json));
-    return utf8.encode(fullBody(eventKey, objects));
+    return utf8.encode(fullBody(eventKey, this.seq, objects));
   }
 
   /** Brings the model up to `now`: built once, then patched with changed and expired labels. */
   private refresh(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number): void {
+    const seq = latestSeq(sql);
+    if (seq !== this.seq) {
+      this.seq = seq;
+      this.forgetEncodings();
+    }
     // Time moving backwards (a test clock) invalidates everything derived from the later time.
     if (this.seats === null || now < this.lastNow) {
       this.invalidate();
@@ -240,6 +248,6 @@ export class StatusCache {
   }
 
   private compact(eventKey: string): CompactStatus {
-    return { ...compactOf(eventKey, [...this.ga.values()], false), statuses: this.compactStatuses() };
+    return { ...compactOf(eventKey, this.seq, [...this.ga.values()], false), statuses: this.compactStatuses() };
   }
 }

@@ -9,6 +9,7 @@
  * - ga: one row per (GA area, hold token) with held and booked quantities.
  * - outbox: webhook events committed with the state change that caused them, kept until the
  *   webhook consumer confirms it has stored their deliveries (see outbox.ts).
+ * - history: one record per change of an object's state, numbered by seq (see history.ts).
  */
 import { parseJsonObject } from "../domain/json";
 
@@ -37,18 +38,31 @@ const SCHEMA = [
   "CREATE INDEX IF NOT EXISTS ga_expiry ON ga (held, expires_at)",
   "CREATE INDEX IF NOT EXISTS ga_token ON ga (token)",
   "CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL, next_at INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0)",
+  // AUTOINCREMENT: a seq is never reused, even once pruning has emptied the table.
+  "CREATE TABLE IF NOT EXISTS history (seq INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, label TEXT NOT NULL, type TEXT NOT NULL, status TEXT NOT NULL, previous TEXT NOT NULL, cause TEXT NOT NULL, quantity INTEGER, held INTEGER, booked INTEGER, token_hash TEXT, order_id TEXT, extra TEXT)",
+  "CREATE INDEX IF NOT EXISTS history_label ON history (label, seq)",
+  "CREATE INDEX IF NOT EXISTS history_token ON history (token_hash, seq) WHERE token_hash IS NOT NULL",
+  "CREATE INDEX IF NOT EXISTS history_order ON history (order_id, seq) WHERE order_id IS NOT NULL",
+  "CREATE INDEX IF NOT EXISTS history_at ON history (at)",
 ];
+
+/** Columns added to the reservation tables after they first shipped; objects created before get them on wake. */
+const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]> = {
+  seats: [["order_id", "TEXT"]],
+  ga: [["order_id", "TEXT"]],
+};
 
 /** Creates every table if missing and adds columns that older objects lack; safe on every wake. */
 export function ensureSchema(sql: SqlStorage): void {
   for (const statement of SCHEMA) sql.exec(statement);
-  for (const table of ["layout_current", "layout_stage"]) addMissingColumns(sql, table);
+  for (const table of ["layout_current", "layout_stage"]) addMissingColumns(sql, table, DRAWING_COLUMNS);
+  for (const [table, columns] of Object.entries(RESERVATION_COLUMNS)) addMissingColumns(sql, table, columns);
 }
 
-/** ALTER TABLE … ADD COLUMN for each drawing column the table lacks (an object created before them). */
-function addMissingColumns(sql: SqlStorage, table: string): void {
+/** ALTER TABLE … ADD COLUMN for each column the table lacks (an object created before it). */
+function addMissingColumns(sql: SqlStorage, table: string, columns: readonly (readonly [string, string])[]): void {
   const have = new Set(rows<{ name: string }>(sql, `PRAGMA table_info(${table})`).map((r) => r.name));
-  for (const [name, type] of DRAWING_COLUMNS) {
+  for (const [name, type] of columns) {
     if (!have.has(name)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
   }
 }
@@ -63,7 +77,11 @@ export interface SeatRow {
   expires_at: number | null;
   booked_at: string | null;
   extra: string | null;
+  order_id: string | null;
 }
+
+/** The columns of a SeatRow, for SELECTs. */
+export const SEAT_COLUMNS = "label, status, token, expires_at, booked_at, extra, order_id";
 
 export interface GaRow {
   area: string;
@@ -74,7 +92,11 @@ export interface GaRow {
   booked_at: string | null;
   extra: string | null;
   updated_at: number;
+  order_id: string | null;
 }
+
+/** The columns of a GaRow, for SELECTs. */
+export const GA_COLUMNS = "area, token, held, booked, expires_at, booked_at, extra, updated_at, order_id";
 
 /** Runs a query and returns its rows typed as T (the caller names the columns it selected). */
 export function rows<T>(sql: SqlStorage, query: string, ...params: SqlStorageValue[]): T[] {
@@ -101,7 +123,7 @@ export function setMeta(sql: SqlStorage, key: string, value: unknown): void {
 
 /** The seat row of a label, or null when the seat is free and has never been touched. */
 export function seatRow(sql: SqlStorage, label: string): SeatRow | null {
-  return first<SeatRow>(sql, "SELECT label, status, token, expires_at, booked_at, extra FROM seats WHERE label = ?", label);
+  return first<SeatRow>(sql, `SELECT ${SEAT_COLUMNS} FROM seats WHERE label = ?`, label);
 }
 
 /** A hold row counts only while its expiry is in the future: at exactly holdExpiresAt it is free. */

@@ -2,8 +2,9 @@ import type { LayoutObject } from "../charts/layout";
 import type { EventMeta } from "../domain/events";
 import type { SeatEventObject, WebhookEventType } from "../webhooks/messages";
 import type { LayoutIndex } from "./layout-index";
+import { recordChange, type Change } from "./history";
 import { insertOutbox } from "./outbox";
-import { parseExtra, type GaRow, type SeatRow } from "./store";
+import { parseExtra } from "./store";
 
 /** A staged publish, while it guards holds (see staging.ts). */
 export interface ActiveStage {
@@ -15,11 +16,14 @@ export interface ActiveStage {
 
 /**
  * Everything one decision needs, created at the start of a transactionSync. It collects the
- * labels it changed (for live status) and the earliest expiry it set (to arm the alarm).
+ * labels it changed (for live status), the last seq it recorded, and the earliest expiry it set
+ * (to arm the alarm).
  */
 export class Tx {
   readonly changed = new Set<string>();
   earliestExpiry: number | null = null;
+  /** The seq of the last change this decision recorded, or null when it recorded none. */
+  lastSeq: number | null = null;
 
   constructor(
     readonly sql: SqlStorage,
@@ -55,42 +59,30 @@ export class Tx {
     if (this.earliestExpiry === null || ms < this.earliestExpiry) this.earliestExpiry = ms;
   }
 
-  /** Adds a seat.* event to the outbox inside this transaction. */
-  emit(type: WebhookEventType, object: Omit<SeatEventObject, "eventKey">): void {
-    insertOutbox(this.sql, type, { eventKey: this.meta.eventKey, ...object }, this.now);
-    this.changed.add(object.objectLabel);
-  }
-
-  /** The webhook object of a seat row after a change to `status`. */
-  seatObject(row: Pick<SeatRow, "label" | "extra">, status: SeatEventObject["status"], expiresAt?: number | null): Omit<SeatEventObject, "eventKey"> {
-    const obj: Omit<SeatEventObject, "eventKey"> = {
-      objectLabel: row.label,
-      objectType: "seat",
-      status,
-      categoryKey: this.object(row.label)?.categoryKey ?? null,
-      extraData: parseExtra(row.extra),
-    };
-    if (expiresAt !== undefined && expiresAt !== null) obj.holdExpiresAt = new Date(expiresAt).toISOString();
-    return obj;
-  }
-
-  /** The webhook object of a GA change: status is the area's derived status after it. */
-  gaObject(
-    row: Pick<GaRow, "area" | "extra">,
-    status: SeatEventObject["status"],
-    quantity: number,
-    expiresAt?: number | null,
-  ): Omit<SeatEventObject, "eventKey"> {
-    const obj: Omit<SeatEventObject, "eventKey"> = {
-      objectLabel: row.area,
-      objectType: "generalAdmission",
-      status,
-      categoryKey: this.object(row.area)?.categoryKey ?? null,
-      extraData: parseExtra(row.extra),
-      quantity,
-    };
-    if (expiresAt !== undefined && expiresAt !== null) obj.holdExpiresAt = new Date(expiresAt).toISOString();
-    return obj;
+  /**
+   * Records a change of an object's state in the history and, with `event`, the webhook event
+   * that tells of it (carrying the record's seq), both inside this transaction. Returns the seq.
+   */
+  change(c: Change, event?: { type: WebhookEventType; holdExpiresAt?: number | null }): number {
+    const seq = recordChange(this.sql, c, this.now);
+    if (event) {
+      const object: SeatEventObject = {
+        eventKey: this.meta.eventKey,
+        objectLabel: c.label,
+        objectType: c.objectType,
+        status: c.status,
+        categoryKey: this.object(c.label)?.categoryKey ?? null,
+        extraData: parseExtra(c.extra),
+        seq,
+      };
+      if (event.holdExpiresAt !== undefined && event.holdExpiresAt !== null) object.holdExpiresAt = iso(event.holdExpiresAt);
+      if (c.objectType === "generalAdmission" && c.quantity !== undefined) object.quantity = c.quantity;
+      if (c.orderId) object.orderId = c.orderId;
+      insertOutbox(this.sql, event.type, object, this.now);
+    }
+    this.changed.add(c.label);
+    this.lastSeq = seq;
+    return seq;
   }
 }
 

@@ -17,6 +17,10 @@ export interface SeatEventObject {
   holdExpiresAt?: string;
   /** GA areas: the quantity the change concerns. */
   quantity?: number;
+  /** The seq of the change's status-history record: per event 1, 2, 3, … so a receiver can order deliveries and see a gap. */
+  seq: number;
+  /** The order the object was booked under (seat.booked, and seat.released of a booking). */
+  orderId?: string;
 }
 
 /** `data.object` of event.chart_changed. */

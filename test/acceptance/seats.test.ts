@@ -480,7 +480,7 @@ describe("objects and reports responses", () => {
     expectOk(res);
     expect(res.body).toEqual({ eventKey: ek, categories: [], objects: [] });
     const st = await call("GET", `/api/v1/events/${ek}/status`, { key: keys.pkLive });
-    expect(st.body).toEqual({ eventKey: ek, objects: [] });
+    expect(st.body).toEqual({ eventKey: ek, seq: 0, objects: [] });
   });
 
   it("reports: eventKey, byStatus (status -> count), byCategory[{status, categoryKey, count}] with exact seat counts", async () => {

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { statusChangesQuerySchema, statusChangesResultSchema } from "../../domain/history";
 import { compactStatusSchema, fullStatusSchema, objectsResultSchema, reportsResultSchema } from "../../domain/status";
 import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
@@ -107,5 +108,26 @@ eventReads.openapi(
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
     return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).reports()), 200);
+  },
+);
+
+eventReads.openapi(
+  createRoute({
+    method: "get",
+    path: "/{eventKey}/status-changes",
+    summary: "The event's status history, in ascending seq (secret key)",
+    description:
+      "One record per change of an object's state, numbered per event without gaps (the seq carried by every seat.* webhook and live message). Filters combine; `after` with the previous page's nextCursor pages on. Hold tokens filter but are never returned. Records are kept 365 days.",
+    middleware: [requireSecretKey()] as const,
+    request: { params: eventKeyParam, query: statusChangesQuerySchema },
+    responses: {
+      200: { description: "A page of records", content: { "application/json": { schema: statusChangesResultSchema } } },
+      ...errorResponses(400, 401, 403, 404, 429),
+    },
+  }),
+  async (c) => {
+    const { eventKey } = c.req.valid("param");
+    const p = c.var.principal;
+    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).statusChanges(c.req.valid("query"))), 200);
   },
 );

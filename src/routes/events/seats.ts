@@ -65,7 +65,7 @@ eventSeats.openapi(
     path: "/{eventKey}/seats/release",
     summary: "Release held (and, with a secret key, booked) objects",
     description:
-      "At least one of objectLabels and holdToken. A publishable key needs holdToken and frees only live holds under it. The response lists what was freed; labels with nothing to free are skipped.",
+      "At least one of objectLabels, holdToken and orderId. A publishable key needs holdToken and frees only live holds under it. A secret key with orderId frees what was booked under that order (narrowed by objectLabels and holdToken when given). The response lists what was freed; labels with nothing to free are skipped.",
     request: { params: eventKeyParam, ...json(releaseRequestSchema) },
     responses: { ...ok("Released", freedResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
   }),
@@ -73,13 +73,16 @@ eventSeats.openapi(
     const { eventKey } = c.req.valid("param");
     const b = c.req.valid("json");
     const p = c.var.principal;
+    if (b.orderId !== undefined && p.kind !== "secret") throw new ApiError("public_key_not_allowed", "Releasing by order needs a secret key");
     if (b.holdToken === undefined) {
       if (p.kind !== "secret")
         throw new ApiError("validation_failed", "A publishable key releases only with its holdToken", {
           errors: { holdToken: ["required with a publishable key"] },
         });
-      if (b.objectLabels === undefined)
-        throw new ApiError("validation_failed", "Give objectLabels, holdToken or both", { errors: { body: ["objectLabels or holdToken is required"] } });
+      if (b.objectLabels === undefined && b.orderId === undefined)
+        throw new ApiError("validation_failed", "Give objectLabels, holdToken, orderId or a combination", {
+          errors: { body: ["objectLabels, holdToken or orderId is required"] },
+        });
     }
     return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).release({ ...b, caller: p.kind })), 200);
   },
