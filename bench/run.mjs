@@ -23,6 +23,7 @@ import { Report } from "./lib/report.mjs";
 import { ROOT, startRuntime } from "./lib/runtime.mjs";
 import * as breakdown from "./scenarios/breakdown.mjs";
 import * as expiry from "./scenarios/expiry.mjs";
+import * as history from "./scenarios/history.mjs";
 import * as holds from "./scenarios/holds.mjs";
 import * as latency from "./scenarios/latency.mjs";
 import * as postgres from "./scenarios/postgres.mjs";
@@ -35,7 +36,7 @@ import * as webhooks from "./scenarios/webhooks.mjs";
  * Run order: webhook delivery first, while the queue is empty; postgres last, once the service is
  * idle, so the two never share the CPUs. The queue is drained between scenarios (lib/settle.mjs).
  */
-const SCENARIOS = [webhooks, breakdown, holds, latency, race, scaling, status, expiry, postgres];
+const SCENARIOS = [webhooks, breakdown, holds, latency, race, scaling, status, expiry, history, postgres];
 const NEEDS_SERVICE = new Set(SCENARIOS.filter((s) => s !== postgres).map((s) => s.name));
 
 const { values: args } = parseArgs({
@@ -139,7 +140,17 @@ try {
     adminToken = runtime.adminToken;
   }
   receiver = await startReceiver();
-  const ctx = { baseUrl, proxyUrl: runtime?.proxyUrl ?? null, api: baseUrl ? new Api(baseUrl, adminToken) : null, opts, log, report, receiver, figures: {} };
+  const ctx = {
+    baseUrl,
+    proxyUrl: runtime?.proxyUrl ?? null,
+    persistDir: runtime?.persist ?? null,
+    api: baseUrl ? new Api(baseUrl, adminToken) : null,
+    opts,
+    log,
+    report,
+    receiver,
+    figures: {},
+  };
   const started = Date.now();
   const sentinel = ctx.api ? await createSentinel(ctx) : null;
   /** Lets a scenario wait for the queue to drain after its own set-up, before it measures. */

@@ -144,8 +144,10 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
   if (snapshot) {
     cwd = join(dir, "app");
     mkdirSync(cwd);
-    log(`copying ${source === "head" ? "git HEAD" : "the working tree"} to a frozen snapshot…`);
-    if (source === "head") await run("sh", ["-c", `git -C "${ROOT}" archive HEAD | tar -x -C "${cwd}"`]);
+    // Any other source names a commit: `head`, or a revision served as a same-run baseline.
+    const rev = source === "head" ? "HEAD" : source;
+    log(`copying ${source === "worktree" ? "the working tree" : `git ${rev}`} to a frozen snapshot…`);
+    if (source !== "worktree") await run("sh", ["-c", `git -C "${ROOT}" archive "${rev}" | tar -x -C "${cwd}"`]);
     else copyWorktree(cwd);
     symlinkSync(join(ROOT, "node_modules"), join(cwd, "node_modules"));
     // Generated files (the SDK bundle the /sdk route imports) are not committed: build them.
@@ -181,7 +183,7 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
     "--show-interactive-dev-session=false",
   );
   const served = await serveDev({ cwd, args, dir, port, log, keep });
-  return { ...served, adminToken };
+  return { ...served, adminToken, persist };
 }
 
 /**

@@ -1,0 +1,183 @@
+/**
+ * The status history's price and speed:
+ * (a) a hold records its change in the same transaction: holds/s now against the commit before the
+ *     history existed, served by a second `wrangler dev` started in the same run, in alternating
+ *     rounds so both see the same machine;
+ * (b) reading one seat's and one order's history on an event with 200,000 records, by the
+ *     Server-Timing of the answer;
+ * (c) the bytes one record costs in the event object's SQLite file (table and indexes).
+ */
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { Api } from "../lib/api.mjs";
+import { timedRequest } from "../lib/http.mjs";
+import { blast } from "../lib/load.mjs";
+import { startRuntime } from "../lib/runtime.mjs";
+import { command, holdPath, newEvent, nonOk, singleSeatHolds } from "../lib/scenario.mjs";
+import { ms, perSecond, ratio, summarise } from "../lib/stats.mjs";
+
+export const name = "history";
+
+/** The last commit before the status history: the same-run baseline of (a). */
+export const BEFORE_HISTORY = "8e1e64e";
+
+/** Records for (b) and (c). */
+const RECORDS = 200_000;
+
+export async function run(ctx) {
+  await holdCost(ctx);
+  await reads(ctx);
+}
+
+/** (a): holds/s with and without the history, alternating rounds on two runtimes. */
+async function holdCost(ctx) {
+  const { duration, rounds } = ctx.opts;
+  const before = await startRuntime({ log: ctx.log, source: BEFORE_HISTORY });
+  try {
+    const beforeUrl = before.directUrl ?? before.proxyUrl;
+    const sides = [
+      { label: "with history", ctx },
+      { label: `before (${BEFORE_HISTORY})`, ctx: { ...ctx, baseUrl: beforeUrl, api: new Api(beforeUrl, before.adminToken) } },
+    ];
+    const seats = Math.max(20_000, rounds * Math.ceil(duration * 4000) + 2000);
+    for (const side of sides) side.ev = await newEvent(side.ctx, seats, `history-${side === sides[0] ? "now" : "before"}`);
+    for (const side of sides) {
+      side.rps = [];
+      side.offset = 0;
+      // Warm-up: the first holds load the layout index.
+      await blast({
+        baseUrl: side.ctx.baseUrl,
+        method: "POST",
+        path: holdPath(side.ev.eventKey),
+        headers: { "x-api-key": side.ev.keys.pk },
+        body: singleSeatHolds(side.ev.labels, 0, "warm"),
+        connections: 64,
+        amount: 1000,
+        duration: 30,
+      });
+      side.offset = 1000;
+    }
+    for (let round = 0; round < rounds; round++) {
+      // Alternate which side goes first, so neither always gets the quieter half of the round.
+      const order = round % 2 === 0 ? sides : [...sides].reverse();
+      for (const side of order) {
+        ctx.log(`  round ${round + 1}: ${side.label}, ${duration} s…`);
+        const r = await blast({
+          baseUrl: side.ctx.baseUrl,
+          method: "POST",
+          path: holdPath(side.ev.eventKey),
+          headers: { "x-api-key": side.ev.keys.pk },
+          body: singleSeatHolds(side.ev.labels, side.offset, `r${round}`),
+          connections: 64,
+          amount: side.ev.labels.length - side.offset,
+          duration,
+        });
+        side.offset += r.completed;
+        side.rps.push(r.ok / r.elapsedS);
+        const bad = nonOk(r.statuses);
+        if (bad) ctx.report.note(name, `${side.label} round ${round + 1}: non-200 answers ${bad}`);
+      }
+    }
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const [now, then] = sides.map((s) => median(s.rps));
+    // Cost per hold is the inverse of throughput: the history's share is then / now - 1.
+    const cost = then / now;
+    ctx.report.add({
+      scenario: name,
+      figure: "Hold cost with the status history recorded in the same transaction, vs the commit before it (64 connections, median of alternating rounds)",
+      target: "<= 1.10x the cost before",
+      result: `${perSecond(now)} now vs ${perSecond(then)} before (rounds: ${sides[0].rps.map((x) => x.toFixed(0)).join(", ")} vs ${sides[1].rps.map((x) => x.toFixed(0)).join(", ")}): cost ${cost.toFixed(2)}x`,
+      met: cost <= 1.1,
+      baseline: `${perSecond(then)} (${sides[1].label}, same run)`,
+      ratio: ratio(now, then),
+      command: command(name),
+    });
+  } finally {
+    await before.stop();
+  }
+}
+
+/** The event object's SQLite files and their sizes (file name → bytes). */
+function objectFiles(persist) {
+  const sizes = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (/\.sqlite(-wal)?$/.test(entry.name) && dir.includes("EventObject")) sizes.set(p, statSync(p).size);
+    }
+  };
+  try {
+    walk(join(persist, "v3", "do"));
+  } catch {
+    // No object storage yet.
+  }
+  return sizes;
+}
+
+/** (b) and (c): 200,000 records from holds, bookings under orders and releases; then reads. */
+async function reads(ctx) {
+  const ev = await newEvent(ctx, 2_000, "history-reads");
+  const api = ctx.api;
+  const before = ctx.persistDir ? objectFiles(ctx.persistDir) : new Map();
+  const BLOCK = 200;
+  let records = 0;
+  let cycle = 0;
+  const call = (path, body, key = ev.keys.sk) => api.call("POST", `/api/v1/events/${encodeURIComponent(ev.eventKey)}/seats/${path}`, { key, body });
+  ctx.log(`  writing ${RECORDS.toLocaleString("en-US")} history records…`);
+  while (records < RECORDS) {
+    // Ten blocks of 200 seats take turns, so each seat gathers about a hundred records.
+    const labels = ev.labels.slice((cycle % 10) * BLOCK, ((cycle % 10) + 1) * BLOCK);
+    const holdToken = `hist-${api.runId}-${cycle}`;
+    await call("hold", { objectLabels: labels, holdToken, ttlSeconds: 3600 }, ev.keys.pk);
+    await call("book", { objectLabels: labels, holdToken, orderId: `order-${cycle}` });
+    await call("release", { orderId: `order-${cycle}` });
+    records += 3 * BLOCK;
+    cycle++;
+  }
+  const grew = [...(ctx.persistDir ? objectFiles(ctx.persistDir) : new Map())]
+    .map(([file, size]) => size - (before.get(file) ?? 0))
+    .reduce((a, b) => Math.max(a, b), 0);
+  const readPath = (query) => `/api/v1/events/${encodeURIComponent(ev.eventKey)}/status-changes?${query}`;
+  const timeOf = async (query) => {
+    const durs = [];
+    let items = 0;
+    for (let i = 0; i < ctx.opts.statusReads * 2; i++) {
+      const res = await timedRequest(ctx.baseUrl, "GET", readPath(query), { agent: api.agent, headers: { "x-api-key": ev.keys.sk } });
+      if (res.status !== 200) throw new Error(`status-changes answered ${res.status}`);
+      items = JSON.parse(res.body).items.length;
+      durs.push(Number(/app;dur=([\d.]+)/.exec(res.headers["server-timing"] ?? "")?.[1]));
+    }
+    return { s: summarise(durs.filter(Number.isFinite)), items };
+  };
+  const seat = await timeOf(`objectLabel=${encodeURIComponent(ev.labels[0])}&limit=100`);
+  const order = await timeOf(`orderId=order-${Math.floor(cycle / 2)}&limit=1000`);
+  for (const [what, r] of [
+    ["one seat", seat],
+    ["one order", order],
+  ]) {
+    ctx.report.add({
+      scenario: name,
+      figure: `Status history of ${what} on an event with ${records.toLocaleString("en-US")} records (server time)`,
+      target: "<= 5 ms",
+      result: `p50 ${ms(r.s.p50)}, p99 ${ms(r.s.p99)} (${r.items} records per answer, ${ctx.opts.statusReads * 2} reads)`,
+      met: r.s.p99 <= 5,
+      baseline: "",
+      ratio: "",
+      command: command(name),
+    });
+  }
+  ctx.report.add({
+    scenario: name,
+    figure: "Bytes stored per history record (the event object's SQLite file: table and its four indexes)",
+    target: "reported",
+    result:
+      grew > 0
+        ? `${(grew / records).toFixed(0)} bytes (${(grew / 1048576).toFixed(1)} MiB for ${records.toLocaleString("en-US")} records, with their seat and outbox writes)`
+        : "n/a: the object's SQLite file was not found",
+    met: null,
+    baseline: "",
+    ratio: "",
+    command: command(name),
+  });
+}
