@@ -3,7 +3,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { resolveKey } from "../src/http/auth";
-import { call } from "./helpers";
+import { call } from "./support/fixtures";
 
 // Secrets are declared on the global Env (src/secrets.d.ts), not on the test bindings type.
 const TOKEN = (env as unknown as Env).ADMIN_TOKEN ?? "";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, newWorkspace } from "./helpers";
+import { call, newWorkspace } from "./support/fixtures";
 
 describe("test helpers", () => {
   it("provision a workspace whose keys have the four prefixes", async () => {

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { issueSecretKey } from "../src/workspaces/provision";
-import { call, keyFor, newWorkspace, smallLayout, type TestKeys } from "./helpers";
+import { call, keyFor, newWorkspace, smallLayout, type TestKeys } from "./support/fixtures";
 
 /** A raw answer: status, content type and the exact body text, for byte-for-byte comparison. */
 async function raw(method: string, path: string, headers: Record<string, string>, body?: unknown) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, newWorkspace, type TestKeys } from "./helpers";
+import { call, newWorkspace, type TestKeys } from "./support/fixtures";
 
 /** Every chart route, with a body where it needs one. */
 const ROUTES: [method: string, path: (chartKey: string) => string, body?: unknown][] = [

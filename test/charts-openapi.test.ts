@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
+import { call } from "./support/fixtures";
 
 describe("charts in the OpenAPI document", () => {
   it("lists every chart route with the Layout and Chart schemas", async () => {

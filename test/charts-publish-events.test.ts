@@ -4,7 +4,7 @@ import { db } from "../src/db/client";
 import { getChartByKey, loadPublishedLayout } from "../src/db/charts";
 import { events } from "../src/db/schema";
 import { eventStub } from "../src/engine/stub";
-import { call, newWorkspace, smallLayout, type TestKeys } from "./helpers";
+import { call, newWorkspace, smallLayout, type TestKeys } from "./support/fixtures";
 
 /**
  * Publish against real event Durable Objects. The event rows and objects are set up directly

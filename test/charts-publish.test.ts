@@ -4,8 +4,7 @@ import { db } from "../src/db/client";
 import { getChartByKey } from "../src/db/charts";
 import { chartLayouts, events } from "../src/db/schema";
 import { eq } from "drizzle-orm";
-import { bigLayout } from "./charts-fixtures";
-import { call, newWorkspace, smallLayout } from "./helpers";
+import { bigLayout, call, newWorkspace, smallLayout } from "./support/fixtures";
 
 async function storedVersions(workspaceId: string, chartKey: string): Promise<number[]> {
   const chart = await getChartByKey(db(env), workspaceId, chartKey);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, newWorkspace, smallLayout } from "./helpers";
+import { call, newWorkspace, smallLayout } from "./support/fixtures";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, newEvent, token } from "./events-fixtures";
+import { api, newEvent, token } from "./support/fixtures";
 
 describe("concurrency", () => {
   it("60 simultaneous holds on one seat: exactly one winner", async () => {

@@ -7,6 +7,7 @@ import {
   api,
   drainedOutbox,
   engineNow,
+  type EventFixture,
   freeze,
   inObject,
   newEvent,
@@ -14,8 +15,7 @@ import {
   pauseOutbox,
   stubOf,
   token,
-  type EventFixture,
-} from "./events-fixtures";
+} from "./support/fixtures";
 
 /** WEBHOOK_REDRIVE_SECONDS of the test runtime (vitest.config.ts), in ms. */
 const REDRIVE_MS = 2000;

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, newWorkspace, smallLayout, type TestKeys } from "./helpers";
+import { call, newWorkspace, smallLayout, type TestKeys } from "./support/fixtures";
 
 const ENVELOPE_KEYS = ["statusCode", "error", "message", "code", "failed", "errors"];
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { call, newWorkspace } from "./helpers";
-import { api, newEvent, publishedChart, stubOf, token } from "./events-fixtures";
+import { api, call, newEvent, newWorkspace, newChart, stubOf, token } from "./support/fixtures";
 
 describe("events API (contract §3)", () => {
   it("creates an event with its record, and refuses duplicates, bad keys and missing charts", async () => {
     const keys = await newWorkspace();
-    const chartKey = await publishedChart(keys);
+    const chartKey = await newChart(keys);
     const res = await call("POST", "/api/v1/events", { key: keys.skLive, body: { chartKey, eventKey: "gala-2026" } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ eventKey: "gala-2026", chartKey, environment: "production", chartPublishedVersion: 1, createdAt: expect.any(String) });
@@ -25,7 +24,7 @@ describe("events API (contract §3)", () => {
 
   it("gets an event with either key kind and lists with a cursor", async () => {
     const keys = await newWorkspace();
-    const chartKey = await publishedChart(keys);
+    const chartKey = await newChart(keys);
     for (const k of ["e1", "e2", "e3"]) await call("POST", "/api/v1/events", { key: keys.skTest, body: { chartKey, eventKey: k } });
     expect((await call("GET", "/api/v1/events/e2", { key: keys.pkTest })).body).toMatchObject({ eventKey: "e2", chartKey, environment: "sandbox" });
     expect((await call("GET", "/api/v1/events/e2", { key: keys.skTest })).status).toBe(200);

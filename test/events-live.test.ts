@@ -1,7 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
-import { api, newEvent, token, type EventFixture } from "./events-fixtures";
+import { api, call, type EventFixture, newEvent, token } from "./support/fixtures";
 
 /** Opens the live socket and collects parsed messages. */
 async function connect(f: EventFixture, key = f.pk) {

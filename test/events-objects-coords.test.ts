@@ -1,8 +1,7 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { EventObject } from "../src/engine/event-object";
-import { call, smallLayout } from "./helpers";
-import { api, newEvent, stubOf, token, type EventFixture } from "./events-fixtures";
+import { api, call, type EventFixture, newEvent, smallLayout, stubOf, token } from "./support/fixtures";
 
 /** Drawing hints are additive: rowLabel on seats, x/y on seats and GA areas, width/height on GA areas. */
 

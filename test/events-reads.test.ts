@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
-import { api, newEvent, token } from "./events-fixtures";
+import { api, call, newEvent, token } from "./support/fixtures";
 
 describe("status rules", () => {
   it("lists only non-free objects; labels and holdToken narrow and flag but never add", async () => {

@@ -1,8 +1,7 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { EventObject } from "../src/engine/event-object";
-import { call } from "./helpers";
-import { advance, api, freeze, newEvent, stubOf, token, type EventFixture } from "./events-fixtures";
+import { advance, api, call, type EventFixture, freeze, newEvent, stubOf, token } from "./support/fixtures";
 
 interface Entry {
   objectLabel: string;

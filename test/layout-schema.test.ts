@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { indexLayout } from "../src/charts/layout";
 import { LayoutError, MAX_LABEL, parseLayout } from "../src/charts/layout-schema";
-import { bigLayout } from "./charts-fixtures";
-import { call, newWorkspace, smallLayout } from "./helpers";
+import { bigLayout, call, newWorkspace, smallLayout } from "./support/fixtures";
 
 type Mutable = ReturnType<typeof smallLayout> & Record<string, unknown>;
 

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
-import { advance, api, freeze, newEvent, type EventFixture } from "./events-fixtures";
+import { advance, api, call, type EventFixture, freeze, newEvent } from "./support/fixtures";
 
 /**
  * Model-based test: random sequences of hold, GA hold, book, release, extend, reset and clock

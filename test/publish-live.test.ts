@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, smallLayout, type TestKeys } from "./helpers";
-import { api, drainedOutbox, newEvent, outboxEvents, pauseOutbox, stubOf, token } from "./events-fixtures";
+import { api, call, drainedOutbox, newEvent, outboxEvents, pauseOutbox, smallLayout, stubOf, type TestKeys, token } from "./support/fixtures";
 
 type LayoutLike = ReturnType<typeof smallLayout>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, newWorkspace } from "./helpers";
+import { call, newWorkspace } from "./support/fixtures";
 
 /** The SANDBOX_RATE_LIMITER binding of wrangler.toml: 300 requests per 10 s per workspace. */
 const LIMIT = 300;

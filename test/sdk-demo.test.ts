@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
+import { call } from "./support/fixtures";
 
 // The demo page at `/` and the config endpoint it falls back to.
 describe("demo page", () => {

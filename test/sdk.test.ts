@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
+import { call } from "./support/fixtures";
 
 // interface.md "Versioning" rules 5–8 and contract §6: the SDK bundle's URLs, caching and CORS.
 describe("GET /sdk/{version}/{file}", () => {

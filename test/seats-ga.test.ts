@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { advance, api, freeze, newEvent, outboxEvents, pauseOutbox, token } from "./events-fixtures";
+import { advance, api, freeze, newEvent, outboxEvents, pauseOutbox, token } from "./support/fixtures";
 
 const ga = (holdToken: string, quantity: number, extra: Record<string, unknown> = {}) => ({
   objectLabels: ["Floor"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { advance, api, freeze, newEvent, token } from "./events-fixtures";
+import { advance, api, freeze, newEvent, token } from "./support/fixtures";
 
 describe("seat holds", () => {
   it("holds seats atomically and shows them in status", async () => {

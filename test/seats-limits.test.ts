@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_EXTRA_DATA_BYTES } from "../src/domain/seats";
-import { api, newEvent, outboxEvents, pauseOutbox, token } from "./events-fixtures";
+import { api, newEvent, outboxEvents, pauseOutbox, token } from "./support/fixtures";
 
 describe("hold body limits", () => {
   it("refuses extraData larger than the documented limit with 400 and holds nothing", async () => {

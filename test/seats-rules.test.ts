@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
-import { advance, api, freeze, newEvent, token } from "./events-fixtures";
+import { advance, api, call, freeze, newEvent, token } from "./support/fixtures";
 
 describe("hold rules", () => {
   it("validates the body (400 validation_failed)", async () => {

@@ -1,5 +1,6 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { advance, api, freeze, newEvent, outboxEvents, pauseOutbox, token } from "./events-fixtures";
+import { advance, api, call, freeze, newEvent, outboxEvents, pauseOutbox, stubOf, token } from "./support/fixtures";
 
 /** Every row of interface.md "States and transitions", with the webhook events each one commits. */
 describe("transition table", () => {
@@ -128,8 +129,6 @@ describe("transition table", () => {
     await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token(), ttlSeconds: 30 });
     await advance(f, 30_000);
     expect((await api.status(f)).body.objects).toEqual([]);
-    const { runDurableObjectAlarm } = await import("cloudflare:test");
-    const { stubOf } = await import("./events-fixtures");
     expect(await runDurableObjectAlarm(stubOf(f))).toBe(true);
     expect((await outboxEvents(f)).map((e) => e.type)).toEqual(["seat.held", "seat.hold_expired"]);
   });
@@ -140,7 +139,6 @@ describe("transition table", () => {
     await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t });
     await api.book(f, { objectLabels: ["A-1-1"], holdToken: t });
     await api.hold(f, { objectLabels: ["Floor"], holdToken: t, objectType: "generalAdmission", quantity: 3 });
-    const { call } = await import("./helpers");
     expect((await call("POST", `/api/v1/events/${f.eventKey}/seats/not-for-sale`, { key: f.sk, body: { objectLabels: ["A-1-5"] } })).status).toBe(200);
     const res = await call("POST", `/api/v1/events/${f.eventKey}/reset`, { key: f.sk });
     expect(res.body).toEqual({ eventKey: f.eventKey, reset: true });

@@ -2,8 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { WebhookMessage } from "../src/webhooks/messages";
 import { verifyWebhook } from "../src/webhooks/signing";
-import { newReceiver, seatHeld } from "./fixtures/webhook-receiver";
-import { call, newWorkspace } from "./helpers";
+import { call, newReceiver, newWorkspace, seatHeld } from "./support/fixtures";
 
 /**
  * End to end through the real queue: routes and queue messages go through Miniflare's queue

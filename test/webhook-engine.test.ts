@@ -1,15 +1,12 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { db, nowIso } from "../src/db/client";
-import { findDelivery, insertDeliveries, listDeliveries, listEndpoints } from "../src/db/webhooks";
+import { db } from "../src/db/client";
+import { findDelivery, listDeliveries, listEndpoints } from "../src/db/webhooks";
 import { eventStub } from "../src/engine/stub";
-import { newId } from "../src/keys/keys";
-import { buildEnvelope } from "../src/webhooks/envelope";
 import { schedulerOf } from "../src/webhooks/scheduler";
 import { verifyWebhook } from "../src/webhooks/signing";
-import { newReceiver, seatHeld, seedEndpoint } from "./fixtures/webhook-receiver";
-import { call, newWorkspace, smallLayout } from "./helpers";
+import { call, newReceiver, newWorkspace, seedDelivery, seedEndpoint, smallLayout } from "./support/fixtures";
 import type { EventObject as TestEventObject } from "./support/worker";
 
 /** WEBHOOK_REDRIVE_SECONDS of the test runtime (vitest.config.ts), in ms. */
@@ -85,29 +82,14 @@ describe("seat changes reach the receiver", () => {
     const keys = await newWorkspace();
     const r = newReceiver();
     const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "production", url: r.url });
-    const event = seatHeld();
-    const now = nowIso();
     // What a consumer that died between writing the delivery and queueing its attempt leaves behind.
-    const [dlv] = await insertDeliveries(db(env), [
-      {
-        id: newId("dlv"),
-        endpointId: ep.id,
-        eventId: event.id,
-        type: event.type,
-        payload: JSON.stringify(buildEnvelope(event, "production")),
-        status: "pending",
-        attempts: 0,
-        dueAt: Date.now() - 1,
-        createdAt: now,
-        updatedAt: now,
-      },
-    ]);
+    const dlv = await seedDelivery(ep.id, { dueAt: Date.now() - 1 });
     const scheduler = schedulerOf(env, ep.id);
     await scheduler.wake(ep.id, Date.now());
     expect(await runDurableObjectAlarm(scheduler)).toBe(true);
     const [req] = await r.waitFor(1);
-    expect(JSON.parse(req.body).id).toBe(event.id);
-    await vi.waitFor(async () => expect(await findDelivery(db(env), dlv!.id)).toMatchObject({ status: "succeeded", attempts: 1, dueAt: null }));
+    expect(JSON.parse(req.body).id).toBe(dlv.eventId);
+    await vi.waitFor(async () => expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "succeeded", attempts: 1, dueAt: null }));
   });
 
   it("a delivery is stored and its endpoint's scheduler armed before the event leaves the outbox", async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newReceiver } from "./fixtures/webhook-receiver";
-import { call, keyFor, newWorkspace } from "./helpers";
+import { call, keyFor, newReceiver, newWorkspace } from "./support/fixtures";
 
 const URL_OK = "https://hooks.example.com/seats";
 

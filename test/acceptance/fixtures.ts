@@ -4,7 +4,7 @@ import type { ErrorBody } from "../../src/http/errors";
  * through src/ internals, so these tests check the service the way the hidden acceptance tests do.
  */
 import { expect, inject } from "vitest";
-import { call, keyFor, newWorkspace, smallLayout, type CallResult, type TestKeys } from "../helpers";
+import { call, keyFor, newWorkspace, smallLayout, type CallResult, type TestKeys } from "../support/fixtures";
 
 export { call, keyFor, newWorkspace, smallLayout };
 export type { CallResult, TestKeys };
