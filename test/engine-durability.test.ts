@@ -8,6 +8,7 @@ import {
   drainedOutbox,
   engineNow,
   type EventFixture,
+  expectError,
   freeze,
   inObject,
   newEvent,
@@ -37,7 +38,7 @@ describe("durability, expiry sweep and outbox", () => {
     const before = (await api.status(f, "", f.sk)).body;
     await evictDurableObject(stubOf(f));
     expect((await api.status(f, "", f.sk)).body).toEqual(before);
-    expect((await api.hold(f, { objectLabels: ["A-1-2"], holdToken: token("b") })).status).toBe(409);
+    expectError(await api.hold(f, { objectLabels: ["A-1-2"], holdToken: token("b") }), 409, "seat_unavailable");
   });
 
   it("arms an alarm at the earliest expiry; the sweep frees in chunks, emits hold_expired once, and is idempotent", async () => {

@@ -1,7 +1,6 @@
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EventObject } from "../src/engine/event-object";
-import { api, call, type EventFixture, newEvent, smallLayout, stubOf, token } from "./support/fixtures";
+import { api, call, type EventFixture, inObject, newEvent, smallLayout, stubOf, token } from "./support/fixtures";
 
 /** Drawing hints are additive: rowLabel on seats, x/y on seats and GA areas, width/height on GA areas. */
 
@@ -143,7 +142,7 @@ describe("objects response drawing hints", () => {
   it("an object created before the hint columns gains them on wake and keeps working", async () => {
     const f = await newEvent();
     // Rebuild both layout tables in the old shape (no drawing columns), keeping the rows.
-    await runInDurableObject(stubOf(f), (_o: EventObject, state: DurableObjectState) => {
+    await inObject(f, (_o, state) => {
       const sql = state.storage.sql;
       const old =
         "label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT";
@@ -162,7 +161,7 @@ describe("objects response drawing hints", () => {
     // Old rows know no hints: the entries are exactly the contract's fields.
     expect(legacy[0]).toEqual({ objectLabel: "A-1-1", categoryKey: "stalls", objectType: "seat", sectionKey: "A", sectionLabel: "Section A" });
     expect(legacy).toHaveLength(11);
-    const columns = await runInDurableObject(stubOf(f), (_o: EventObject, state: DurableObjectState) =>
+    const columns = await inObject(f, (_o, state) =>
       ["layout_current", "layout_stage"].map((t) =>
         state.storage.sql
           .exec(`PRAGMA table_info(${t})`)
