@@ -45,7 +45,7 @@ describe("objects response drawing hints", () => {
   it("seats carry rowLabel and x/y from the layout; a GA area without hints gets none", async () => {
     const f = await newEvent();
     const list = await objects(f);
-    // Every contract field unchanged, the hints added.
+    // Every documented field unchanged, the hints added.
     expect(list[0]).toEqual({
       objectLabel: "A-1-1",
       categoryKey: "stalls",
@@ -158,7 +158,7 @@ describe("objects response drawing hints", () => {
     });
     await evictDurableObject(stubOf(f));
     const legacy = await objects(f);
-    // Old rows know no hints: the entries are exactly the contract's fields.
+    // Old rows know no hints: the entries are exactly the documented fields.
     expect(legacy[0]).toEqual({ objectLabel: "A-1-1", categoryKey: "stalls", objectType: "seat", sectionKey: "A", sectionLabel: "Section A" });
     expect(legacy).toHaveLength(11);
     const columns = await inObject(f, (_o, state) =>

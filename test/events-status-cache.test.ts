@@ -245,17 +245,3 @@ describe("status ETag", () => {
     expect(after.body.objects.map((o) => o.objectLabel)).toEqual(["A-1-2"]);
   });
 });
-
-describe("Server-Timing", () => {
-  it("reports the server's time on API answers, errors included, so clients can tell it from transfer time", async () => {
-    const f = await newEvent();
-    const timing = (res: { headers: Headers }) => res.headers.get("server-timing");
-    const status = await api.status(f);
-    expect(timing(status)).toMatch(/^app;dur=\d+(\.\d)?$/);
-    expect(timing(await api.status(f, "?format=compact"))).toMatch(/^app;dur=\d+(\.\d)?$/);
-    const refused = await call("GET", `/api/v1/events/${f.eventKey}/status`, { key: "pk_live_nope" });
-    expectError(refused, 401, "unauthorized");
-    expect(timing(refused)).toMatch(/^app;dur=/);
-    expect(timing(await call("GET", "/api/v1/no-such-route"))).toMatch(/^app;dur=/);
-  });
-});

@@ -2,7 +2,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { advance, api, expectError, expectOk, freeze, ISO, newEvent, outboxEvents, pauseOutbox, statusEntry, stubOf, token } from "./support/fixtures";
 
-/** Every row of interface.md "States and transitions", with the webhook events each one commits. */
+/** Every row of the table of seat states and transitions, with the webhook events each one commits. */
 describe("transition table", () => {
   it("free → held: expiry now + ttl, seat.held with holdExpiresAt and no token", async () => {
     const f = await newEvent();

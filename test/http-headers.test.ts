@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { call, expectError, newEvent } from "./support/fixtures";
+import { api, call, expectError, newEvent } from "./support/fixtures";
 
 /**
- * The API is called from buyers' browsers on any shop's origin (the SDK): preflights pass, answers
- * carry Access-Control-Allow-Origin, errors included, and the SDK can read the status ETag and the
- * server time. The SDK bundle's own CORS is in test/sdk.test.ts.
+ * Headers every API answer carries. The API is called from buyers' browsers on any shop's origin
+ * (the SDK): preflights pass, answers carry Access-Control-Allow-Origin, errors included, and the
+ * SDK can read the status ETag and the server time. The SDK bundle's own CORS is in sdk.test.ts.
  */
 const ORIGIN = "https://tickets.example.org";
 
@@ -31,5 +31,19 @@ describe("CORS on the API", () => {
     const refused = await call("GET", `/api/v1/events/${f.eventKey}/status`, { headers: { Origin: ORIGIN } });
     expectError(refused, 401, "unauthorized");
     expect(refused.headers.get("Access-Control-Allow-Origin")).toBeTruthy();
+  });
+});
+
+describe("Server-Timing", () => {
+  it("reports the server's time on API answers, errors included, so clients can tell it from transfer time", async () => {
+    const f = await newEvent();
+    const timing = (res: { headers: Headers }) => res.headers.get("server-timing");
+    const status = await api.status(f);
+    expect(timing(status)).toMatch(/^app;dur=\d+(\.\d)?$/);
+    expect(timing(await api.status(f, "?format=compact"))).toMatch(/^app;dur=\d+(\.\d)?$/);
+    const refused = await call("GET", `/api/v1/events/${f.eventKey}/status`, { key: "pk_live_nope" });
+    expectError(refused, 401, "unauthorized");
+    expect(timing(refused)).toMatch(/^app;dur=/);
+    expect(timing(await call("GET", "/api/v1/no-such-route"))).toMatch(/^app;dur=/);
   });
 });
