@@ -27,9 +27,9 @@ export default defineConfig(async () => {
     test: {
       include: ["test/**/*.test.ts"],
       exclude: ["test/e2e/**"],
-      setupFiles: ["./test/setup.ts"],
-      // A real local HTTP receiver for the webhook end-to-end tests (test/receiver-setup.ts).
-      globalSetup: ["./test/receiver-setup.ts"],
+      setupFiles: ["./test/support/setup.ts"],
+      // A real local HTTP receiver that webhook deliveries reach over the loopback network.
+      globalSetup: ["./test/support/receiver-setup.ts"],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },

@@ -3,11 +3,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { resolveKey } from "../src/http/auth";
-import { call } from "./helpers";
-
-// Secrets are declared on the global Env (src/secrets.d.ts), not on the test bindings type.
-const TOKEN = (env as unknown as Env).ADMIN_TOKEN ?? "";
-const auth = { Authorization: `Bearer ${TOKEN}` };
+import { ADMIN as auth, ADMIN_TOKEN as TOKEN, call, ENVIRONMENTS, type Environment, expectError, expectOk, smallLayout } from "./support/fixtures";
 
 /** Calls the operator API with the configured token. */
 function admin(method: string, path: string, body?: unknown, headers: Record<string, string> = auth) {
@@ -41,12 +37,8 @@ describe("operator API: workspaces", () => {
   });
 
   it("answers 404 workspace_not_found for an unknown workspace", async () => {
-    const res = await admin("GET", "/workspaces/ws_doesnotexist");
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ statusCode: 404, code: "workspace_not_found" });
-    const key = await admin("POST", "/workspaces/ws_doesnotexist/secret-keys/sandbox");
-    expect(key.status).toBe(404);
-    expect(key.body.code).toBe("workspace_not_found");
+    expectError(await admin("GET", "/workspaces/ws_doesnotexist"), 404, "workspace_not_found");
+    expectError(await admin("POST", "/workspaces/ws_doesnotexist/secret-keys/sandbox"), 404, "workspace_not_found");
   });
 
   it.each([
@@ -56,8 +48,7 @@ describe("operator API: workspaces", () => {
     ["not a string", { name: 42 }],
   ])("refuses a name that is %s with 400 validation_failed", async (_, body) => {
     const res = await admin("POST", "/workspaces", body);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe("validation_failed");
+    expectError(res, 400, "validation_failed");
     expect(res.body.errors).toHaveProperty("name");
   });
 
@@ -76,13 +67,11 @@ describe("operator API: secret keys", () => {
     ] as const) {
       const res = await admin("POST", `/workspaces/${ws.workspaceKey}/secret-keys/${environment}`);
       expect(res.status).toBe(201);
-      expect(res.body.environment).toBe(environment);
+      expect(res.body).toEqual({ environment, secretKey: expect.stringMatching(/^sk_(live|test)_[0-9A-Za-z]{32}$/), createdAt: expect.any(String) });
       expect(res.body.secretKey.startsWith(prefix)).toBe(true);
-      expect(res.body.secretKey).toMatch(/^sk_(live|test)_[0-9A-Za-z]{32}$/);
       expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
-      // Not 401: the key is known. (The charts list answers 200 once that resource exists.)
-      const probe = await call("GET", "/api/v1/charts", { key: res.body.secretKey });
-      expect(probe.status).not.toBe(401);
+      // The key is known at once.
+      expectOk(await call("GET", "/api/v1/charts", { key: res.body.secretKey }));
     }
   });
 
@@ -104,10 +93,33 @@ describe("operator API: secret keys", () => {
     const ws = await newWs();
     for (const environment of ["live", "test", "staging", "PRODUCTION"]) {
       const res = await admin("POST", `/workspaces/${ws.workspaceKey}/secret-keys/${environment}`);
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe("validation_failed");
+      expectError(res, 400, "validation_failed");
       expect(res.body.errors).toHaveProperty("environment");
     }
+  });
+
+  it("gives a workspace keys that work across the API; a rotation cuts the old key off at once, like a forged one", async () => {
+    const ws = await newWs("Rotation ws");
+    const issued = {} as Record<Environment, string>;
+    for (const environment of ENVIRONMENTS)
+      issued[environment] = (await admin("POST", `/workspaces/${ws.workspaceKey}/secret-keys/${environment}`)).body.secretKey;
+    // Charts are workspace-wide: made with the production key, published with the sandbox key.
+    expectOk(await call("POST", "/api/v1/charts", { key: issued.production, body: { name: "Op chart", chartKey: "op", draftVersion: smallLayout() } }), 201);
+    expectOk(await call("POST", "/api/v1/charts/op/publish", { key: issued.sandbox }));
+    expectOk(await call("POST", "/api/v1/events", { key: issued.production, body: { chartKey: "op", eventKey: "op-ev" } }), 201);
+    expectOk(await call("GET", "/api/v1/events/op-ev/status", { key: ws.publicKeys.production }));
+
+    const rotated = await admin("POST", `/workspaces/${ws.workspaceKey}/secret-keys/production`);
+    expect(rotated.status).toBe(201);
+    expect(rotated.body.secretKey).not.toBe(issued.production);
+    expectError(await call("GET", "/api/v1/events/op-ev", { key: issued.production }), 401, "unauthorized");
+    const old = await call("GET", "/api/v1/charts", { key: issued.production });
+    expectError(old, 401, "unauthorized");
+    expect(old.body).toEqual((await call("GET", "/api/v1/charts", { key: "sk_live_" + "Z".repeat(32) })).body);
+    expectOk(await call("GET", "/api/v1/events/op-ev", { key: rotated.body.secretKey }));
+    // The other environment's key and the publishable keys are untouched.
+    expectOk(await call("GET", "/api/v1/charts", { key: issued.sandbox }));
+    expectOk(await call("GET", "/api/v1/events/op-ev", { key: ws.publicKeys.production }));
   });
 });
 
@@ -128,17 +140,14 @@ describe("operator API: authorisation", () => {
   ];
   for (const [method, path] of routes) {
     it.each(badHeaders)(`${method} ${path} with %s is 401 unauthorized`, async (_, headers) => {
-      const res = await admin(method, path, method === "POST" && path === "/workspaces" ? { name: "Nope nope" } : undefined, headers);
-      expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ statusCode: 401, error: "Unauthorized", code: "unauthorized" });
+      expectError(await admin(method, path, method === "POST" && path === "/workspaces" ? { name: "Nope nope" } : undefined, headers), 401, "unauthorized");
     });
   }
 
   it("does not accept an API key in place of the operator token", async () => {
     const ws = await newWs();
     const sk = (await admin("POST", `/workspaces/${ws.workspaceKey}/secret-keys/production`)).body.secretKey;
-    const res = await admin("GET", `/workspaces/${ws.workspaceKey}`, undefined, { Authorization: `Bearer ${sk}`, "X-Api-Key": sk });
-    expect(res.status).toBe(401);
+    expectError(await admin("GET", `/workspaces/${ws.workspaceKey}`, undefined, { Authorization: `Bearer ${sk}`, "X-Api-Key": sk }), 401, "unauthorized");
   });
 
   it("accepts the scheme name case-insensitively", async () => {
@@ -158,7 +167,7 @@ describe("operator API switched off (no ADMIN_TOKEN)", () => {
     });
     const res = await createApp().fetch(req, { ...env, ADMIN_TOKEN: token }, ctx);
     await waitOnExecutionContext(ctx);
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
   }
 
   for (const token of [undefined, ""]) {
@@ -176,9 +185,7 @@ describe("operator API switched off (no ADMIN_TOKEN)", () => {
         { Authorization: "Bearer anything" },
         { Authorization: `Bearer ${TOKEN}` },
       ]) {
-        const res = await withoutToken(method, path, headers, token);
-        expect(res.status).toBe(404);
-        expect(res.body).toMatchObject({ statusCode: 404, code: "not_found" });
+        expectError(await withoutToken(method, path, headers, token), 404, "not_found");
       }
     });
   }

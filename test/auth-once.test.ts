@@ -2,7 +2,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
-import { newEvent, token } from "./events-fixtures";
+import { newEvent, token } from "./support/fixtures";
 
 /**
  * Every API request authenticates its key once and counts once against the sandbox limit. The app

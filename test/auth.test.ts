@@ -1,7 +1,20 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { issueSecretKey } from "../src/workspaces/provision";
-import { call, keyFor, newWorkspace, smallLayout, type TestKeys } from "./helpers";
+import {
+  ADMIN,
+  ADMIN_TOKEN,
+  call,
+  ENVIRONMENTS,
+  expectError,
+  expectOk,
+  keyFor,
+  KEY_KINDS,
+  newEvent,
+  newWorkspace,
+  smallLayout,
+  type TestKeys,
+} from "./support/fixtures";
 
 /** A raw answer: status, content type and the exact body text, for byte-for-byte comparison. */
 async function raw(method: string, path: string, headers: Record<string, string>, body?: unknown) {
@@ -14,17 +27,25 @@ async function raw(method: string, path: string, headers: Record<string, string>
   return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
 }
 
-/** Routes of every kind of authentication rule: secret-only, public-or-secret, read and write. */
+/** Routes of every kind of authentication rule: secret-only, public-or-secret, read and write; `{e}` is an existing event. */
 const PROTECTED: [string, string, unknown?][] = [
   ["GET", "/api/v1/charts"],
   ["POST", "/api/v1/charts", { name: "Some chart" }],
   ["GET", "/api/v1/charts/some-chart"],
+  ["POST", "/api/v1/charts/some-chart/publish"],
+  ["GET", "/api/v1/events"],
   ["POST", "/api/v1/events", { chartKey: "some-chart" }],
-  ["GET", "/api/v1/events/some-event"],
-  ["GET", "/api/v1/events/some-event/status"],
-  ["POST", "/api/v1/events/some-event/seats/hold", { objectLabels: ["A-1-1"], holdToken: "token-123456" }],
-  ["POST", "/api/v1/events/some-event/seats/book", { objectLabels: ["A-1-1"], holdToken: "token-123456" }],
+  ["GET", "/api/v1/events/{e}"],
+  ["GET", "/api/v1/events/{e}/status"],
+  ["GET", "/api/v1/events/{e}/objects"],
+  ["GET", "/api/v1/events/{e}/reports"],
+  ["POST", "/api/v1/events/{e}/seats/hold", { objectLabels: ["A-1-1"], holdToken: "token-123456" }],
+  ["POST", "/api/v1/events/{e}/seats/book", { objectLabels: ["A-1-1"], holdToken: "token-123456" }],
+  ["POST", "/api/v1/events/{e}/seats/release", { holdToken: "token-123456" }],
+  ["POST", "/api/v1/events/{e}/seats/extend", { holdToken: "token-123456" }],
+  ["POST", "/api/v1/events/{e}/reset"],
   ["GET", "/api/v1/webhooks"],
+  ["POST", "/api/v1/webhooks", { url: "https://example.com/h", events: ["seat.held"] }],
 ];
 
 const RANDOM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -32,20 +53,38 @@ function randomBody(n = 32): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => RANDOM[b % 62]).join("");
 }
 
+describe("keys", () => {
+  it("a workspace has four keys with the documented prefixes", async () => {
+    const keys = await newWorkspace();
+    expect(keys.pkLive).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
+    expect(keys.pkTest).toMatch(/^pk_test_[0-9A-Za-z]{32}$/);
+    expect(keys.skLive).toMatch(/^sk_live_[0-9A-Za-z]{32}$/);
+    expect(keys.skTest).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
+    expectError(await call("GET", "/nope", { key: keys.skLive }), 404, "not_found");
+  });
+});
+
 describe("authentication failures are all the same 401", () => {
   it("answers missing, malformed and unknown keys with byte-identical bodies on every route", async () => {
     const ws = await newWorkspace();
+    // Event routes name an existing event: the key is refused before the event is looked up.
+    const { eventKey } = await newEvent({ keys: ws });
     const body32 = ws.skTest.slice(8);
     const badHeaders: [string, Record<string, string>][] = [
       ["no header", {}],
       ["empty key", { "X-Api-Key": "" }],
       ["whitespace only", { "X-Api-Key": "   " }],
+      ["no prefix, not a key", { "X-Api-Key": "garbage" }],
+      ["a prefix alone", { "X-Api-Key": "pk_live_" }],
+      ["a prefix and a short body", { "X-Api-Key": "pk_live_short" }],
       ["unknown prefix", { "X-Api-Key": `xk_test_${body32}` }],
       ["production spelled out", { "X-Api-Key": `sk_prod_${body32}` }],
       ["upper-case prefix", { "X-Api-Key": ws.skTest.toUpperCase() }],
       ["no prefix", { "X-Api-Key": body32 }],
       ["one character short", { "X-Api-Key": ws.skTest.slice(0, -1) }],
       ["one character long", { "X-Api-Key": `${ws.skTest}a` }],
+      ["a publishable key one character short", { "X-Api-Key": ws.pkLive.slice(0, -1) }],
+      ["a publishable key one character long", { "X-Api-Key": `${ws.pkLive}x` }],
       ["a dash inside", { "X-Api-Key": `sk_test_${body32.slice(0, 31)}-` }],
       ["a space inside", { "X-Api-Key": `sk_test_${body32.slice(0, 16)} ${body32.slice(17)}` }],
       ["base64 characters", { "X-Api-Key": `sk_test_${body32.slice(0, 30)}+/` }],
@@ -60,13 +99,18 @@ describe("authentication failures are all the same 401", () => {
       ["a secret key relabelled publishable", { "X-Api-Key": `pk_test_${ws.skTest.slice(8)}` }],
       ["a test key relabelled live", { "X-Api-Key": `sk_live_${ws.skTest.slice(8)}` }],
       ["the key as a bearer token", { Authorization: `Bearer ${ws.skTest}` }],
-      ["the operator token as a key", { "X-Api-Key": (env as unknown as Env).ADMIN_TOKEN ?? "x" }],
+      ["the key after Bearer in the key header", { "X-Api-Key": `Bearer ${ws.skTest}` }],
+      ["the operator token as a key", { "X-Api-Key": ADMIN_TOKEN }],
     ];
     const reference = await raw("GET", "/api/v1/charts", {});
-    expect(reference.status).toBe(401);
-    expect(reference.type).toMatch(/^application\/json/);
+    expectError(
+      { status: reference.status, headers: new Headers({ "content-type": reference.type ?? "" }), body: JSON.parse(reference.text) },
+      401,
+      "unauthorized",
+    );
     expect(JSON.parse(reference.text)).toEqual({ statusCode: 401, error: "Unauthorized", message: expect.any(String), code: "unauthorized" });
-    for (const [method, path, body] of PROTECTED) {
+    for (const [method, template, body] of PROTECTED) {
+      const path = template.replace("{e}", eventKey);
       for (const [what, headers] of badHeaders) {
         const res = await raw(method, path, headers, body);
         expect({ what, method, path, status: res.status, type: res.type, text: res.text }).toEqual({
@@ -84,10 +128,8 @@ describe("authentication failures are all the same 401", () => {
   });
 
   it("checks the key before the body: an unauthenticated invalid body is 401, not 400", async () => {
-    const res = await call("POST", "/api/v1/charts", { body: { name: 1 } });
-    expect(res.status).toBe(401);
-    const bad = await call("POST", "/api/v1/charts", { key: `sk_test_${randomBody()}`, rawBody: "{not json" });
-    expect(bad.status).toBe(401);
+    expectError(await call("POST", "/api/v1/charts", { body: { name: 1 } }), 401, "unauthorized");
+    expectError(await call("POST", "/api/v1/charts", { key: `sk_test_${randomBody()}`, rawBody: "{not json" }), 401, "unauthorized");
   });
 
   it("accepts a well-formed key with surrounding whitespace and any header-name case", async () => {
@@ -98,17 +140,18 @@ describe("authentication failures are all the same 401", () => {
 });
 
 describe("key kinds and environments", () => {
-  const rows: ["public" | "secret", "production" | "sandbox", number][] = [
-    ["public", "production", 403],
-    ["public", "sandbox", 403],
-    ["secret", "production", 200],
-    ["secret", "sandbox", 200],
-  ];
-  it.each(rows)("a %s %s key on the secret-only chart list answers %i", async (kind, environment, status) => {
+  /** The lists only a secret key may read, for each key kind and environment. */
+  const rows = ["/api/v1/charts", "/api/v1/events", "/api/v1/webhooks"].flatMap((path) =>
+    KEY_KINDS.flatMap((kind) => ENVIRONMENTS.map((environment) => [path, kind, environment] as const)),
+  );
+  it.each(rows)("GET %s with a %s %s key", async (path, kind, environment) => {
     const ws = await newWorkspace();
-    const res = await call("GET", "/api/v1/charts", { key: keyFor(ws, kind, environment) });
-    expect(res.status).toBe(status);
-    if (status === 403) expect(res.body).toMatchObject({ statusCode: 403, code: "public_key_not_allowed" });
+    const res = await call("GET", path, { key: keyFor(ws, kind, environment) });
+    if (kind === "public") expectError(res, 403, "public_key_not_allowed");
+    else {
+      expectOk(res);
+      expect(res.body.items).toEqual([]);
+    }
   });
 
   it("refuses publishable keys on every chart operation, before any change", async () => {
@@ -125,10 +168,7 @@ describe("key kinds and environments", () => {
       ["DELETE", "/api/v1/charts/pk-probe"],
     ];
     for (const pk of [ws.pkTest, ws.pkLive]) {
-      for (const [method, path, body] of ops) {
-        const res = await call(method, path, { key: pk, body });
-        expect({ method, path, status: res.status, code: res.body.code }).toEqual({ method, path, status: 403, code: "public_key_not_allowed" });
-      }
+      for (const [method, path, body] of ops) expectError(await call(method, path, { key: pk, body }), 403, "public_key_not_allowed");
     }
     const after = await call("GET", "/api/v1/charts/pk-probe", { key: ws.skLive });
     expect(after.status).toBe(200);
@@ -156,11 +196,11 @@ describe("workspace scoping", () => {
     const [a, b] = await twoWorkspaces();
     await call("POST", "/api/v1/charts", { key: a.skLive, body: { chartKey: "private-hall", name: "A's hall", draftVersion: smallLayout() } });
     for (const key of [b.skLive, b.skTest]) {
-      expect((await call("GET", "/api/v1/charts/private-hall", { key })).status).toBe(404);
-      expect((await call("GET", "/api/v1/charts/private-hall/draft", { key })).status).toBe(404);
-      expect((await call("PATCH", "/api/v1/charts/private-hall", { key, body: { name: "Hijacked" } })).status).toBe(404);
-      expect((await call("POST", "/api/v1/charts/private-hall/publish", { key })).status).toBe(404);
-      expect((await call("DELETE", "/api/v1/charts/private-hall", { key })).status).toBe(404);
+      expectError(await call("GET", "/api/v1/charts/private-hall", { key }), 404, "chart_not_found");
+      expectError(await call("GET", "/api/v1/charts/private-hall/draft", { key }), 404, "chart_not_found");
+      expectError(await call("PATCH", "/api/v1/charts/private-hall", { key, body: { name: "Hijacked" } }), 404, "chart_not_found");
+      expectError(await call("POST", "/api/v1/charts/private-hall/publish", { key }), 404, "chart_not_found");
+      expectError(await call("DELETE", "/api/v1/charts/private-hall", { key }), 404, "chart_not_found");
       expect((await call("GET", "/api/v1/charts", { key })).body.items).toEqual([]);
     }
     const mine = await call("GET", "/api/v1/charts/private-hall", { key: a.skTest });
@@ -179,9 +219,7 @@ describe("workspace scoping", () => {
     const [a, b] = await twoWorkspaces();
     await call("POST", "/api/v1/charts", { key: a.skTest, body: { chartKey: "a-only", name: "A only", draftVersion: smallLayout() } });
     await call("POST", "/api/v1/charts/a-only/publish", { key: a.skTest });
-    const res = await call("POST", "/api/v1/events", { key: b.skTest, body: { chartKey: "a-only", eventKey: "b-event" } });
-    expect(res.status).toBe(404);
-    expect(res.body.code).toBe("chart_not_found");
+    expectError(await call("POST", "/api/v1/events", { key: b.skTest, body: { chartKey: "a-only", eventKey: "b-event" } }), 404, "chart_not_found");
   });
 });
 
@@ -193,36 +231,37 @@ describe("rotation and caching", () => {
       // Warm every cache there might be.
       for (let i = 0; i < 3; i++) expect((await call("GET", "/api/v1/charts", { key: old })).status).toBe(200);
       const fresh = await issueSecretKey(env, ws.workspaceId, environment);
-      const after = await call("GET", "/api/v1/charts", { key: old });
-      expect(after.status).toBe(401);
-      expect(after.body.code).toBe("unauthorized");
+      expectError(await call("GET", "/api/v1/charts", { key: old }), 401, "unauthorized");
       expect((await call("GET", "/api/v1/charts", { key: fresh.secretKey })).status).toBe(200);
     }
   });
 
-  it("rotating through the operator API has the same immediate effect", async () => {
+  it("rotating through the operator API has the same immediate effect, and the old key reads as a forged one", async () => {
     const ws = await newWorkspace();
-    const token = (env as unknown as Env).ADMIN_TOKEN ?? "";
+    const { eventKey } = await newEvent({ keys: ws, environment: "production" });
     expect((await call("GET", "/api/v1/charts", { key: ws.skTest })).status).toBe(200);
-    const rotated = await call("POST", `/admin/v1/workspaces/${ws.workspaceKey}/secret-keys/sandbox`, { headers: { Authorization: `Bearer ${token}` } });
+    const rotated = await call("POST", `/admin/v1/workspaces/${ws.workspaceKey}/secret-keys/sandbox`, { headers: ADMIN });
     expect(rotated.status).toBe(201);
-    expect((await call("GET", "/api/v1/charts", { key: ws.skTest })).status).toBe(401);
+    const old = await call("GET", "/api/v1/charts", { key: ws.skTest });
+    expectError(old, 401, "unauthorized");
+    expect(old.body).toEqual((await call("GET", "/api/v1/charts", { key: `sk_test_${randomBody()}` })).body);
     expect((await call("GET", "/api/v1/charts", { key: rotated.body.secretKey })).status).toBe(200);
-    // The other environment's key is untouched.
+    // The other environment's key and the publishable keys are untouched.
     expect((await call("GET", "/api/v1/charts", { key: ws.skLive })).status).toBe(200);
+    expect((await call("GET", `/api/v1/events/${eventKey}`, { key: ws.pkLive })).status).toBe(200);
   });
 
   it("caches publishable keys but never secret keys (a deleted key row: pk still served, sk refused)", async () => {
     const ws = await newWorkspace();
     // Publishable keys are answered 403 on charts: that still proves they authenticated.
-    expect((await call("GET", "/api/v1/charts", { key: ws.pkTest })).status).toBe(403);
+    expectError(await call("GET", "/api/v1/charts", { key: ws.pkTest }), 403, "public_key_not_allowed");
     expect((await call("GET", "/api/v1/charts", { key: ws.skTest })).status).toBe(200);
     await env.DB.prepare("DELETE FROM api_keys WHERE workspace_id = ?").bind(ws.workspaceId).run();
     // The publishable key comes from the isolate's short cache (it cannot be rotated, so this is safe)…
-    expect((await call("GET", "/api/v1/charts", { key: ws.pkTest })).status).toBe(403);
+    expectError(await call("GET", "/api/v1/charts", { key: ws.pkTest }), 403, "public_key_not_allowed");
     // …the secret key is looked up on every request, which is what makes rotation immediate.
-    expect((await call("GET", "/api/v1/charts", { key: ws.skTest })).status).toBe(401);
+    expectError(await call("GET", "/api/v1/charts", { key: ws.skTest }), 401, "unauthorized");
     // A publishable key never seen before is not in the cache and is refused.
-    expect((await call("GET", "/api/v1/charts", { key: ws.pkLive })).status).toBe(401);
+    expectError(await call("GET", "/api/v1/charts", { key: ws.pkLive }), 401, "unauthorized");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, newWorkspace, type TestKeys } from "./helpers";
+import { call, expectError, newWorkspace, type TestKeys } from "./support/fixtures";
 
 /** Every chart route, with a body where it needs one. */
 const ROUTES: [method: string, path: (chartKey: string) => string, body?: unknown][] = [
@@ -25,40 +25,26 @@ async function workspaceWithChart(): Promise<TestKeys & { chartKey: string }> {
 describe("chart routes: who may call them", () => {
   it.each(ROUTES)("%s %s: publishable keys of both environments get 403 public_key_not_allowed", async (method, path, body) => {
     const k = await workspaceWithChart();
-    for (const key of [k.pkLive, k.pkTest]) {
-      const res = await call(method, path(k.chartKey), { key, body });
-      expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ statusCode: 403, error: "Forbidden", code: "public_key_not_allowed" });
-    }
+    for (const key of [k.pkLive, k.pkTest]) expectError(await call(method, path(k.chartKey), { key, body }), 403, "public_key_not_allowed");
     // Nothing changed.
     expect((await call("GET", "/api/v1/charts/hall", { key: k.skLive })).body).toMatchObject({ name: "Hall", draftVersion: 1 });
   });
 
   it.each(ROUTES)("%s %s: a missing, malformed or unknown key gets 401 unauthorized", async (method, path, body) => {
     const k = await workspaceWithChart();
-    for (const key of [undefined, "nope", "sk_live_" + "0".repeat(32)]) {
-      const res = await call(method, path(k.chartKey), { key, body });
-      expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ statusCode: 401, code: "unauthorized" });
-    }
+    for (const key of [undefined, "nope", "sk_live_" + "0".repeat(32)]) expectError(await call(method, path(k.chartKey), { key, body }), 401, "unauthorized");
   });
 
   it.each(ROUTES.slice(2))("%s %s: another workspace's chart is 404 chart_not_found", async (method, path, body) => {
     const k = await workspaceWithChart();
     const other = await newWorkspace();
-    for (const key of [other.skLive, other.skTest]) {
-      const res = await call(method, path(k.chartKey), { key, body });
-      expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ statusCode: 404, code: "chart_not_found" });
-    }
+    for (const key of [other.skLive, other.skTest]) expectError(await call(method, path(k.chartKey), { key, body }), 404, "chart_not_found");
     expect((await call("GET", "/api/v1/charts/hall", { key: k.skLive })).body).toMatchObject({ name: "Hall", draftVersion: 1 });
   });
 
   it.each(ROUTES.slice(2))("%s %s: an unknown chart is 404 chart_not_found", async (method, path, body) => {
     const k = await workspaceWithChart();
-    const res = await call(method, path("no-such-chart"), { key: k.skTest, body });
-    expect(res.status).toBe(404);
-    expect(res.body.code).toBe("chart_not_found");
+    expectError(await call(method, path("no-such-chart"), { key: k.skTest, body }), 404, "chart_not_found");
   });
 
   it("secret keys of both environments see and change the same chart", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { publishImpact, type Reservation } from "../src/charts/impact";
 import { indexLayout, type Layout } from "../src/charts/layout";
 import { parseLayout } from "../src/charts/layout-schema";
-import { smallLayout } from "./helpers";
+import { smallLayout } from "./support/fixtures";
 
 const base = () => parseLayout(smallLayout(4, 50));
 const seat = (objectLabel: string, categoryKey: string, held: number, booked: number): Reservation => ({

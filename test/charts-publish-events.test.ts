@@ -4,7 +4,7 @@ import { db } from "../src/db/client";
 import { getChartByKey, loadPublishedLayout } from "../src/db/charts";
 import { events } from "../src/db/schema";
 import { eventStub } from "../src/engine/stub";
-import { call, newWorkspace, smallLayout, type TestKeys } from "./helpers";
+import { call, expectError, newWorkspace, smallLayout, type TestKeys } from "./support/fixtures";
 
 /**
  * Publish against real event Durable Objects. The event rows and objects are set up directly
@@ -54,8 +54,7 @@ describe("publish with reservations on events", () => {
     expect(check.body.affected).toHaveLength(3);
 
     const refused = await call("POST", "/api/v1/charts/hall/publish", { key: k.skTest });
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ statusCode: 409, code: "publish_affects_reservations" });
+    expectError(refused, 409, "publish_affects_reservations");
     expect(refused.body.failed).toEqual(expect.arrayContaining(check.body.affected));
     expect((await call("GET", "/api/v1/charts/hall", { key: k.skLive })).body).toMatchObject({ draftVersion: 2, publishedVersion: 1 });
     expect((await call("GET", "/api/v1/charts/hall/published", { key: k.skLive })).body).toEqual(smallLayout(4, 10));

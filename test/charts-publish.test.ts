@@ -4,8 +4,7 @@ import { db } from "../src/db/client";
 import { getChartByKey } from "../src/db/charts";
 import { chartLayouts, events } from "../src/db/schema";
 import { eq } from "drizzle-orm";
-import { bigLayout } from "./charts-fixtures";
-import { call, newWorkspace, smallLayout } from "./helpers";
+import { bigLayout, call, expectError, newWorkspace, smallLayout } from "./support/fixtures";
 
 async function storedVersions(workspaceId: string, chartKey: string): Promise<number[]> {
   const chart = await getChartByKey(db(env), workspaceId, chartKey);
@@ -18,9 +17,7 @@ describe("publish and unpublish", () => {
     const k = await newWorkspace();
     const layout = smallLayout(6);
     await call("POST", "/api/v1/charts", { key: k.skLive, body: { name: "Hall", chartKey: "hall", draftVersion: layout } });
-    const unpublished = await call("GET", "/api/v1/charts/hall/published", { key: k.skLive });
-    expect(unpublished.status).toBe(404);
-    expect(unpublished.body).toMatchObject({ statusCode: 404, code: "not_found" });
+    expectError(await call("GET", "/api/v1/charts/hall/published", { key: k.skLive }), 404, "not_found");
 
     const res = await call("POST", "/api/v1/charts/hall/publish", { key: k.skLive });
     expect(res.status).toBe(200);
@@ -68,7 +65,8 @@ describe("publish and unpublish", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ chartKey: "hall", name: "Hall", draftVersion: 1, publishedVersion: null, publishedAt: null });
     expect(typeof res.body.updatedAt).toBe("string");
-    expect((await call("GET", "/api/v1/charts/hall/published", { key: k.skLive })).status).toBe(404);
+    expect((await call("GET", "/api/v1/charts/hall", { key: k.skLive })).body).toMatchObject({ publishedVersion: null, publishedAt: null });
+    expectError(await call("GET", "/api/v1/charts/hall/published", { key: k.skLive }), 404, "not_found");
     expect((await call("GET", "/api/v1/charts/hall/draft", { key: k.skLive })).body).toEqual(layout);
     // Unpublishing an unpublished chart is fine too.
     expect((await call("POST", "/api/v1/charts/hall/unpublish", { key: k.skLive })).status).toBe(200);
@@ -78,9 +76,7 @@ describe("publish and unpublish", () => {
   it.each(["force=yes", "force=1", "force="])("publish with %s → 400", async (q) => {
     const k = await newWorkspace();
     await call("POST", "/api/v1/charts", { key: k.skLive, body: { name: "Hall", chartKey: "hall" } });
-    const res = await call("POST", `/api/v1/charts/hall/publish?${q}`, { key: k.skLive });
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe("validation_failed");
+    expectError(await call("POST", `/api/v1/charts/hall/publish?${q}`, { key: k.skLive }), 400, "validation_failed");
     expect((await call("GET", "/api/v1/charts/hall", { key: k.skLive })).body.publishedVersion).toBeNull();
   });
 
@@ -108,11 +104,7 @@ describe("delete with events", () => {
         chartId: chart!.id,
         createdAt: new Date().toISOString(),
       });
-    for (const key of [k.skLive, k.skTest]) {
-      const res = await call("DELETE", "/api/v1/charts/hall", { key });
-      expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ statusCode: 409, code: "chart_has_events" });
-    }
+    for (const key of [k.skLive, k.skTest]) expectError(await call("DELETE", "/api/v1/charts/hall", { key }), 409, "chart_has_events");
     expect((await call("GET", "/api/v1/charts/hall", { key: k.skLive })).status).toBe(200);
     await db(env).delete(events).where(eq(events.chartId, chart!.id));
     expect((await call("DELETE", "/api/v1/charts/hall", { key: k.skLive })).status).toBe(200);

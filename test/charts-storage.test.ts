@@ -5,7 +5,7 @@ import { parseLayout } from "../src/charts/layout-schema";
 import { createChart, createChartCopy, getChartByKey, loadLayout, loadPublishedLayout, markPublished, saveLayout, splitLayoutJson } from "../src/db/charts";
 import { db } from "../src/db/client";
 import { chartLayouts } from "../src/db/schema";
-import { call, newWorkspace, smallLayout } from "./helpers";
+import { call, newWorkspace, smallLayout } from "./support/fixtures";
 
 describe("splitLayoutJson", () => {
   it("keeps a small layout in one part and an empty string as one part", () => {

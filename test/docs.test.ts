@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
+import { call } from "./support/fixtures";
 
 interface OpenApiDoc {
   openapi: string;
@@ -82,5 +82,29 @@ describe("the OpenAPI document and the rate limit", () => {
     expect(operations.length).toBeGreaterThan(25);
     for (const { what, op } of operations)
       expect(op.responses["429"], what).toMatchObject({ content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+  });
+});
+
+describe("charts in the OpenAPI document", () => {
+  it("lists every chart route with the Layout and Chart schemas", async () => {
+    const res = await call("GET", "/openapi.json");
+    expect(res.status).toBe(200);
+    const paths = Object.keys(res.body.paths);
+    for (const p of [
+      "/api/v1/charts",
+      "/api/v1/charts/{chartKey}",
+      "/api/v1/charts/{chartKey}/draft",
+      "/api/v1/charts/{chartKey}/published",
+      "/api/v1/charts/{chartKey}/publish",
+      "/api/v1/charts/{chartKey}/publish-check",
+      "/api/v1/charts/{chartKey}/unpublish",
+    ]) {
+      expect(paths).toContain(p);
+    }
+    expect(Object.keys(res.body.components.schemas)).toEqual(expect.arrayContaining(["Layout", "Chart", "ChartCreate", "ChartUpdate"]));
+    const layout = res.body.components.schemas.Layout;
+    expect(layout.properties).toHaveProperty("sections");
+    const seats = layout.properties.sections.items.properties.rows.items.properties.seats;
+    expect(seats).toMatchObject({ type: "array", items: { required: ["label", "categoryKey"] } });
   });
 });

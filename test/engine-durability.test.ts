@@ -7,6 +7,8 @@ import {
   api,
   drainedOutbox,
   engineNow,
+  type EventFixture,
+  expectError,
   freeze,
   inObject,
   newEvent,
@@ -14,8 +16,7 @@ import {
   pauseOutbox,
   stubOf,
   token,
-  type EventFixture,
-} from "./events-fixtures";
+} from "./support/fixtures";
 
 /** WEBHOOK_REDRIVE_SECONDS of the test runtime (vitest.config.ts), in ms. */
 const REDRIVE_MS = 2000;
@@ -37,7 +38,7 @@ describe("durability, expiry sweep and outbox", () => {
     const before = (await api.status(f, "", f.sk)).body;
     await evictDurableObject(stubOf(f));
     expect((await api.status(f, "", f.sk)).body).toEqual(before);
-    expect((await api.hold(f, { objectLabels: ["A-1-2"], holdToken: token("b") })).status).toBe(409);
+    expectError(await api.hold(f, { objectLabels: ["A-1-2"], holdToken: token("b") }), 409, "seat_unavailable");
   });
 
   it("arms an alarm at the earliest expiry; the sweep frees in chunks, emits hold_expired once, and is idempotent", async () => {

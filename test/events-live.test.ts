@@ -1,7 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
-import { api, newEvent, token, type EventFixture } from "./events-fixtures";
+import { api, call, type EventFixture, expectError, newEvent, token } from "./support/fixtures";
 
 /** Opens the live socket and collects parsed messages. */
 async function connect(f: EventFixture, key = f.pk) {
@@ -76,13 +75,9 @@ describe("live status over WebSocket", () => {
 
   it("authenticates the key query parameter and needs an upgrade", async () => {
     const f = await newEvent();
-    const noKey = await exports.default.fetch(new Request(`http://service.test/api/v1/events/${f.eventKey}/live`, { headers: { Upgrade: "websocket" } }));
-    expect(noKey.status).toBe(401);
-    const plain = await call("GET", `/api/v1/events/${f.eventKey}/live?key=${f.pk}`);
-    expect(plain.status).toBe(400);
-    expect(plain.body.code).toBe("validation_failed");
-    const unknown = await exports.default.fetch(new Request(`http://service.test/api/v1/events/nope/live?key=${f.pk}`, { headers: { Upgrade: "websocket" } }));
-    expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { code: string }).code).toBe("event_not_found");
+    const upgrade = { Upgrade: "websocket" };
+    expectError(await call("GET", `/api/v1/events/${f.eventKey}/live`, { headers: upgrade }), 401, "unauthorized");
+    expectError(await call("GET", `/api/v1/events/${f.eventKey}/live?key=${f.pk}`), 400, "validation_failed");
+    expectError(await call("GET", `/api/v1/events/nope/live?key=${f.pk}`, { headers: upgrade }), 404, "event_not_found");
   });
 });

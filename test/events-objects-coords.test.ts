@@ -1,8 +1,6 @@
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EventObject } from "../src/engine/event-object";
-import { call, smallLayout } from "./helpers";
-import { api, newEvent, stubOf, token, type EventFixture } from "./events-fixtures";
+import { api, call, type EventFixture, inObject, newEvent, smallLayout, stubOf, token } from "./support/fixtures";
 
 /** Drawing hints are additive: rowLabel on seats, x/y on seats and GA areas, width/height on GA areas. */
 
@@ -47,7 +45,7 @@ describe("objects response drawing hints", () => {
   it("seats carry rowLabel and x/y from the layout; a GA area without hints gets none", async () => {
     const f = await newEvent();
     const list = await objects(f);
-    // Every contract field unchanged, the hints added.
+    // Every documented field unchanged, the hints added.
     expect(list[0]).toEqual({
       objectLabel: "A-1-1",
       categoryKey: "stalls",
@@ -144,7 +142,7 @@ describe("objects response drawing hints", () => {
   it("an object created before the hint columns gains them on wake and keeps working", async () => {
     const f = await newEvent();
     // Rebuild both layout tables in the old shape (no drawing columns), keeping the rows.
-    await runInDurableObject(stubOf(f), (_o: EventObject, state: DurableObjectState) => {
+    await inObject(f, (_o, state) => {
       const sql = state.storage.sql;
       const old =
         "label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT";
@@ -160,10 +158,10 @@ describe("objects response drawing hints", () => {
     });
     await evictDurableObject(stubOf(f));
     const legacy = await objects(f);
-    // Old rows know no hints: the entries are exactly the contract's fields.
+    // Old rows know no hints: the entries are exactly the documented fields.
     expect(legacy[0]).toEqual({ objectLabel: "A-1-1", categoryKey: "stalls", objectType: "seat", sectionKey: "A", sectionLabel: "Section A" });
     expect(legacy).toHaveLength(11);
-    const columns = await runInDurableObject(stubOf(f), (_o: EventObject, state: DurableObjectState) =>
+    const columns = await inObject(f, (_o, state) =>
       ["layout_current", "layout_stage"].map((t) =>
         state.storage.sql
           .exec(`PRAGMA table_info(${t})`)

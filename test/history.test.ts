@@ -1,7 +1,6 @@
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { advance, api, freeze, inObject, newEvent, stubOf, token, type EventFixture } from "./events-fixtures";
-import { call, smallLayout } from "./helpers";
+import { advance, api, call, freeze, inObject, newEvent, smallLayout, stubOf, token, type EventFixture } from "./support/fixtures";
 
 /**
  * The status history (contract §9): every change recorded with its cause, numbered per event with

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { indexLayout } from "../src/charts/layout";
 import { LayoutError, MAX_LABEL, parseLayout } from "../src/charts/layout-schema";
-import { bigLayout } from "./charts-fixtures";
-import { call, newWorkspace, smallLayout } from "./helpers";
+import { bigLayout, call, expectError, newWorkspace, smallLayout } from "./support/fixtures";
 
 type Mutable = ReturnType<typeof smallLayout> & Record<string, unknown>;
 
@@ -36,6 +35,7 @@ const CASES: [name: string, edit: (l: Mutable) => unknown, path: string][] = [
   ["a GA area without capacity", (l) => delete (l.generalAdmission[0] as Record<string, unknown>).capacity, "generalAdmission.0.capacity"],
   ["an empty GA label", (l) => (l.generalAdmission[0]!.label = ""), "generalAdmission.0.label"],
   ["categories as an object", (l) => ((l as Record<string, unknown>).categories = {}), "categories"],
+  ["sections as an object", (l) => ((l as Record<string, unknown>).sections = {}), "sections"],
   ["generalAdmission as null", (l) => ((l as Record<string, unknown>).generalAdmission = null), "generalAdmission"],
 ];
 
@@ -136,8 +136,7 @@ describe("layout validation over HTTP", () => {
     const layout = smallLayout(10) as Mutable;
     edit(layout);
     const res = await call("POST", "/api/v1/charts", { key: k.skLive, body: { name: "Hall", draftVersion: layout } });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ statusCode: 400, code: "validation_failed" });
+    expectError(res, 400, "validation_failed");
     expect(Object.keys(res.body.errors)).toContain(`draftVersion.${path}`);
     expect((await call("GET", "/api/v1/charts", { key: k.skLive })).body.items).toEqual([]);
   });
@@ -147,7 +146,7 @@ describe("layout validation over HTTP", () => {
     const layout = smallLayout(500);
     for (const seat of layout.sections[0]!.rows[0]!.seats) seat.categoryKey = "missing";
     const res = await call("POST", "/api/v1/charts", { key: k.skLive, body: { name: "Hall", draftVersion: layout } });
-    expect(res.status).toBe(400);
+    expectError(res, 400, "validation_failed");
     expect(Object.keys(res.body.errors).length).toBeLessThanOrEqual(100);
     expect(Object.keys(res.body.errors)).toContain("draftVersion.sections.0.rows.0.seats.0.categoryKey");
   });

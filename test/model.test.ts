@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
-import { advance, api, freeze, inObject, newEvent, type EventFixture } from "./events-fixtures";
+import { advance, api, call, type CallResult, type EventFixture, expectError, freeze, inObject, newEvent } from "./support/fixtures";
 
 /**
  * Model-based test: random sequences of hold, GA hold, book, release, extend, reset and clock
@@ -180,6 +179,12 @@ class Model {
   }
 }
 
+/** The status of an answer, after checking that a failure is the error envelope. */
+function checked(res: CallResult): number {
+  if (res.status >= 400) expectError(res, res.status);
+  return res.status;
+}
+
 async function run(f: EventFixture, c: Cmd): Promise<number> {
   const t = (i: number) => TOKENS[i]!;
   switch (c.kind) {
@@ -187,22 +192,23 @@ async function run(f: EventFixture, c: Cmd): Promise<number> {
       await advance(f, c.ms);
       return 0;
     case "reset":
-      return (await call("POST", `/api/v1/events/${f.eventKey}/reset`, { key: f.sk })).status;
+      return checked(await api.reset(f));
     case "hold":
-      return (await api.hold(f, { objectLabels: c.labels, holdToken: t(c.token), ttlSeconds: c.ttl })).status;
+      return checked(await api.hold(f, { objectLabels: c.labels, holdToken: t(c.token), ttlSeconds: c.ttl }));
     case "holdGa":
-      return (await api.hold(f, { objectLabels: ["Floor"], holdToken: t(c.token), ttlSeconds: c.ttl, objectType: "generalAdmission", quantity: c.quantity }))
-        .status;
+      return checked(
+        await api.hold(f, { objectLabels: ["Floor"], holdToken: t(c.token), ttlSeconds: c.ttl, objectType: "generalAdmission", quantity: c.quantity }),
+      );
     case "book":
-      return (await api.book(f, { objectLabels: c.labels, holdToken: t(c.token) })).status;
+      return checked(await api.book(f, { objectLabels: c.labels, holdToken: t(c.token) }));
     case "release": {
       const body: Record<string, unknown> = {};
       if (c.token !== null) body.holdToken = t(c.token);
       if (c.labels !== null) body.objectLabels = c.labels;
-      return (await api.release(f, body, c.secret ? f.sk : f.pk)).status;
+      return checked(await api.release(f, body, c.secret ? f.sk : f.pk));
     }
     case "extend":
-      return (await api.extend(f, { holdToken: t(c.token), ttlSeconds: c.ttl })).status;
+      return checked(await api.extend(f, { holdToken: t(c.token), ttlSeconds: c.ttl }));
   }
 }
 

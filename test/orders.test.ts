@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, newEvent, token } from "./events-fixtures";
-import { call } from "./helpers";
+import { api, call, newEvent, token } from "./support/fixtures";
 
 /** Orders (contract §9): an order id on book, shown to secret keys, and releasable as a whole. */
 describe("orders", () => {

@@ -5,8 +5,7 @@ import { applyPublishToEvents } from "../src/charts/publish-fanout";
 import { getChartByKey, loadLayout, markPublished } from "../src/db/charts";
 import { db } from "../src/db/client";
 import { STAGE_TTL_MS } from "../src/engine/staging";
-import { api, inObject, newEvent, stubOf, token, type EventFixture } from "./events-fixtures";
-import { call, smallLayout } from "./helpers";
+import { api, call, type EventFixture, inObject, newEvent, smallLayout, stubOf, token } from "./support/fixtures";
 
 /**
  * A publish commits in D1 between the two phases of its fan-out to the event objects. Whatever

@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { call, smallLayout, type TestKeys } from "./helpers";
-import { api, drainedOutbox, newEvent, outboxEvents, pauseOutbox, stubOf, token } from "./events-fixtures";
+import {
+  api,
+  call,
+  drainedOutbox,
+  expectError,
+  expectOk,
+  newChart,
+  newEvent,
+  newWorkspace,
+  outboxEvents,
+  pauseOutbox,
+  smallLayout,
+  stubOf,
+  type TestKeys,
+  token,
+} from "./support/fixtures";
 
 type LayoutLike = ReturnType<typeof smallLayout>;
 
@@ -26,6 +40,9 @@ describe("publish rules", () => {
       f.chartKey,
       edited((l) => l.sections[0]!.rows[0]!.seats.push({ label: "A-1-11", categoryKey: "stalls", x: 0, y: 0 })),
     );
+    // A draft is not what events read: nothing changes before the publish.
+    expect((await api.objects(f)).body.objects).toHaveLength(11);
+    expect((await api.event(f)).body.chartPublishedVersion).toBe(1);
     expect((await publish(f.keys, f.chartKey)).status).toBe(200);
     expect((await api.objects(f)).body.objects).toHaveLength(12);
     expect((await call("GET", `/api/v1/events/${f.eventKey}`, { key: f.pk })).body.chartPublishedVersion).toBe(2);
@@ -59,8 +76,7 @@ describe("publish rules", () => {
     const sorted = <T extends { eventKey: string; objectLabel: string }>(xs: T[]) => [...xs].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
     expect(sorted(check.body.affected)).toEqual(sorted(expected));
     const refused = await publish(sandbox.keys, sandbox.chartKey);
-    expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe("publish_affects_reservations");
+    expectError(refused, 409, "publish_affects_reservations");
     expect(sorted(refused.body.failed)).toEqual(sorted(expected));
     // Nothing changed anywhere: chart version and both events' layouts.
     expect((await call("GET", `/api/v1/charts/${sandbox.chartKey}`, { key: sandbox.keys.skTest })).body.publishedVersion).toBe(1);
@@ -114,7 +130,7 @@ describe("publish rules", () => {
     expect((await api.objects(f)).body.objects).toEqual([]);
     expect((await publish(f.keys, f.chartKey)).status).toBe(200);
     expect((await api.objects(f)).body.objects).toHaveLength(11);
-    expect((await api.status(f)).body.objects).toHaveLength(1);
+    expect((await api.status(f)).body.objects).toEqual([expect.objectContaining({ objectLabel: "A-1-1", status: "held" })]);
   });
 
   it("a hold racing a publish cannot land on a label the publish removes", async () => {
@@ -145,7 +161,7 @@ describe("publish rules", () => {
       expect(objects).not.toContain("A-1-5");
       expect(held).not.toContain("A-1-5");
     } else {
-      expect(pub.body.code).toBe("publish_affects_reservations");
+      expectError(pub, 409, "publish_affects_reservations");
       expect(holds.some((h) => h.status === 200)).toBe(true);
     }
   });
@@ -156,32 +172,56 @@ describe("move-to-new-chart-copy", () => {
     const f = await newEvent();
     const other = await newEvent({ keys: f.keys, chartKey: f.chartKey });
     const t = token();
-    await api.hold(f, { objectLabels: ["A-1-1"], holdToken: t });
+    await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t });
+    await api.book(f, { objectLabels: ["A-1-2"], holdToken: t });
     expect(await drainedOutbox(f)).toEqual([]);
     await pauseOutbox(f);
     const moved = await call("POST", `/api/v1/events/${f.eventKey}/actions/move-to-new-chart-copy`, { key: f.sk });
     expect(moved.status).toBe(200);
     expect(moved.body).toEqual({ eventKey: f.eventKey, chartKey: expect.any(String), previousChartKey: f.chartKey });
-    expect(moved.body.chartKey).not.toBe(f.chartKey);
+    const copy = moved.body.chartKey as string;
+    expect(copy).not.toBe(f.chartKey);
     expect(await outboxEvents(f)).toEqual([
       {
         id: expect.stringMatching(/^evt_/),
         type: "event.chart_changed",
-        object: { eventKey: f.eventKey, chartKey: moved.body.chartKey, previousChartKey: f.chartKey },
+        object: { eventKey: f.eventKey, chartKey: copy, previousChartKey: f.chartKey },
       },
     ]);
-    expect((await call("GET", `/api/v1/events/${f.eventKey}`, { key: f.sk })).body).toMatchObject({ chartKey: moved.body.chartKey, chartPublishedVersion: 1 });
-    const copy = await call("GET", `/api/v1/charts/${moved.body.chartKey}/published`, { key: f.sk });
-    expect(copy.status).toBe(200);
-    // Holds unchanged; a publish of the old chart that would remove A-1-1 no longer concerns the event.
-    expect((await api.status(f)).body.objects).toHaveLength(1);
+    expect((await call("GET", `/api/v1/events/${f.eventKey}`, { key: f.sk })).body).toMatchObject({ chartKey: copy, chartPublishedVersion: 1 });
+    // The copy is a published chart whose draft and published layout are the original's published layout.
+    const original = (await call("GET", `/api/v1/charts/${f.chartKey}/published`, { key: f.sk })).body;
+    expect((await call("GET", `/api/v1/charts/${copy}`, { key: f.sk })).body.publishedVersion).toEqual(expect.any(Number));
+    expect((await call("GET", `/api/v1/charts/${copy}/published`, { key: f.sk })).body).toEqual(original);
+    expect((await call("GET", `/api/v1/charts/${copy}/draft`, { key: f.sk })).body).toEqual(original);
+    // Holds and bookings unchanged; a publish of the old chart that would remove them no longer concerns the event.
+    expect((await api.status(f, "", f.sk)).body.objects.map((o: { objectLabel: string; status: string }) => [o.objectLabel, o.status])).toEqual([
+      ["A-1-1", "held"],
+      ["A-1-2", "booked"],
+    ]);
     await setDraft(
       f.keys,
       f.chartKey,
       edited((l) => l.sections[0]!.rows[0]!.seats.splice(0, 3)),
     );
+    expect((await call("GET", `/api/v1/charts/${f.chartKey}/publish-check`, { key: f.sk })).body.affected).toEqual([]);
     expect((await publish(f.keys, f.chartKey)).status).toBe(200);
     expect((await api.objects(f)).body.objects).toHaveLength(11);
     expect((await api.objects(other)).body.objects).toHaveLength(8);
+    // The copy cannot be deleted while the event is on it; the old chart can once its other event is gone.
+    expectError(await call("DELETE", `/api/v1/charts/${copy}`, { key: f.sk }), 409, "chart_has_events");
+    expectOk(await call("DELETE", `/api/v1/events/${other.eventKey}`, { key: other.sk }));
+    expectOk(await call("DELETE", `/api/v1/charts/${f.chartKey}`, { key: f.sk }));
+  });
+
+  it("moves an event of a chart never published, which stays empty", async () => {
+    const keys = await newWorkspace();
+    const chartKey = await newChart(keys, { publish: false, layout: smallLayout(2) });
+    const f = await newEvent({ keys, chartKey });
+    const res = await call("POST", `/api/v1/events/${f.eventKey}/actions/move-to-new-chart-copy`, { key: f.sk });
+    expect(res.status).toBeLessThan(500);
+    if (res.status >= 400) return expectError(res, res.status);
+    expect(res.body).toMatchObject({ eventKey: f.eventKey, previousChartKey: chartKey });
+    expect((await api.objects(f)).body.objects).toEqual([]);
   });
 });

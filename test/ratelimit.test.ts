@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, newWorkspace } from "./helpers";
+import { call, expectError, newWorkspace } from "./support/fixtures";
 
 /** The SANDBOX_RATE_LIMITER binding of wrangler.toml: 300 requests per 10 s per workspace. */
 const LIMIT = 300;
@@ -35,6 +35,7 @@ describe("sandbox rate limit", () => {
     const allowed = statuses.filter((s) => s === 403).length;
     expect(allowed).toBeGreaterThanOrEqual(LIMIT);
     expect(statuses.every((s) => s === 403 || s === 429)).toBe(true);
+    expectError(first429!, 429, "rate_limited");
     expect(first429!.body).toEqual({ statusCode: 429, error: "Too Many Requests", message: expect.any(String), code: "rate_limited" });
     const retryAfter = Number(first429!.headers.get("retry-after"));
     expect(Number.isInteger(retryAfter)).toBe(true);
@@ -48,16 +49,14 @@ describe("sandbox rate limit", () => {
     const { first429 } = await burst(ws.pkTest, BURST, true);
     expect(first429).toBeDefined();
     // The same workspace's secret sandbox key is limited too: the limit is per workspace, not per key.
-    const sk = await call("GET", "/api/v1/charts?limit=1", { key: ws.skTest });
-    expect(sk.status).toBe(429);
+    expectError(await call("GET", "/api/v1/charts?limit=1", { key: ws.skTest }), 429, "rate_limited");
     // Another workspace's sandbox and this workspace's production are not affected.
     expect((await call("GET", "/api/v1/charts?limit=1", { key: other.skTest })).status).toBe(200);
     expect((await call("GET", "/api/v1/charts?limit=1", { key: ws.skLive })).status).toBe(200);
   });
 
   it("checks the key before counting: unknown keys get 401, never 429", async () => {
-    const res = await call("GET", "/api/v1/charts", { key: "sk_test_00000000000000000000000000000000" });
-    expect(res.status).toBe(401);
+    expectError(await call("GET", "/api/v1/charts", { key: "sk_test_00000000000000000000000000000000" }), 401, "unauthorized");
   });
 });
 

@@ -2,8 +2,7 @@ import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eventStub } from "../src/engine/stub";
-import { call, newWorkspace } from "./helpers";
-import { api, token, type EventFixture } from "./events-fixtures";
+import { api, call, type EventFixture, newWorkspace, token } from "./support/fixtures";
 
 /** 100 sections × 10 rows × 100 seats = 100,000 seats, plus one GA area. */
 function bigLayout(extraSeat = false) {

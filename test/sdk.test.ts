@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
+import { call, expectError } from "./support/fixtures";
 
-// interface.md "Versioning" rules 5–8 and contract §6: the SDK bundle's URLs, caching and CORS.
+// The SDK bundle's URLs: a versioned path never changes and is cached for a year, `latest` for five minutes; any origin may load it.
 describe("GET /sdk/{version}/{file}", () => {
   it("serves the versioned classic-script bundle, immutable, to any origin", async () => {
     const res = await call("GET", "/sdk/v5.10.0/seating.js", { headers: { Origin: "https://tickets.example" } });
@@ -16,6 +16,10 @@ describe("GET /sdk/{version}/{file}", () => {
     // A classic <script> must not contain module syntax.
     expect(body).not.toMatch(/\bexport\s*\{/);
     expect(body).not.toContain("import.meta");
+    // A versioned path never changes: the same bytes and the same tag on every request.
+    const again = await call("GET", "/sdk/v5.10.0/seating.js");
+    expect(again.body).toBe(res.body);
+    expect(again.headers.get("etag")).toBe(res.headers.get("etag"));
   });
 
   it("serves latest with a five-minute cache and the same bytes", async () => {
@@ -51,7 +55,12 @@ describe("GET /sdk/{version}/{file}", () => {
   it.each([
     "/sdk/v5.9.0/seating.js",
     "/sdk/v5.10.1/seating.js",
+    "/sdk/v6.0.0/seating.js",
     "/sdk/5.10.0/seating.js",
+    "/sdk/v5.10/seating.js",
+    "/sdk/LATEST/seating.js",
+    "/sdk/latest/seating",
+    "/sdk/v5.10.0/",
     "/sdk/v5.10.0/other.js",
     "/sdk/latest/seating.css",
     "/sdk/v5.10.0",
@@ -60,12 +69,14 @@ describe("GET /sdk/{version}/{file}", () => {
     "/sdk/",
     "/sdk/__proto__/seating.js",
     "/sdk/constructor/seating.js",
+    "/sdk/toString/seating.js",
     "/sdk/latest/__proto__",
+    "/sdk/latest/constructor",
+    "/sdk/latest/hasOwnProperty",
     "/sdk/v5.10.0/hasOwnProperty",
   ])("%s is 404 not_found with the envelope", async (path) => {
     const res = await call("GET", path);
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ statusCode: 404, error: "Not Found", code: "not_found" });
+    expectError(res, 404, "not_found");
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
 
@@ -77,7 +88,28 @@ describe("GET /sdk/{version}/{file}", () => {
 
   it("keeps CORS on a 404 so a cross-origin loader can read the error", async () => {
     const res = await call("GET", "/sdk/v1.0.0/seating.js", { headers: { Origin: "https://tickets.example" } });
-    expect(res.status).toBe(404);
+    expectError(res, 404, "not_found");
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
+// The demo page at `/` and the config endpoint it falls back to.
+describe("demo page", () => {
+  it("serves HTML that loads the latest SDK and renders the seat map div", async () => {
+    const res = await call("GET", "/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = res.body as unknown as string;
+    expect(html).toContain('<script src="/sdk/latest/seating.js"></script>');
+    expect(html).toContain('<div id="seating"></div>');
+    expect(html).toContain("new Seating.SeatingChart(");
+  });
+
+  it("GET /demo/config names the demo event and at most a publishable key", async () => {
+    const res = await call("GET", "/demo/config");
+    expect(res.status).toBe(200);
+    // A developer's .dev.vars may carry DEMO_PUBLIC_KEY; it is never anything but a pk_ key.
+    expect(res.body.eventKey).toBe("demo-event");
+    expect(res.body.publicKey === null || /^pk_(test|live)_/.test(res.body.publicKey)).toBe(true);
   });
 });

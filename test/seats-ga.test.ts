@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { advance, api, freeze, newEvent, outboxEvents, pauseOutbox, token } from "./events-fixtures";
+import { advance, api, expectError, expectOk, freeze, ISO, newEvent, outboxEvents, pauseOutbox, statusEntry, token } from "./support/fixtures";
 
 const ga = (holdToken: string, quantity: number, extra: Record<string, unknown> = {}) => ({
   objectLabels: ["Floor"],
@@ -46,9 +46,7 @@ describe("general admission", () => {
     const b = token("b");
     await api.hold(f, ga(a, 30));
     await api.hold(f, ga(b, 10));
-    const res = await api.hold(f, ga(b, 25));
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe("ga_capacity_exceeded");
+    expectError(await api.hold(f, ga(b, 25)), 409, "ga_capacity_exceeded");
     expect((await api.status(f, `?holdToken=${b}`)).body.objects[0]).toMatchObject({ held: 40, remaining: 10, mineQuantity: 10 });
     expect((await api.hold(f, ga(b, 20))).status).toBe(200);
     expect((await api.status(f)).body.objects[0]).toMatchObject({ status: "held", held: 50, remaining: 0 });
@@ -58,7 +56,7 @@ describe("general admission", () => {
     const f = await newEvent();
     expect((await api.hold(f, ga(token(), 1, { categoryKey: "stalls" }))).status).toBe(200);
     const res = await api.hold(f, ga(token(), 1, { categoryKey: "balcony" }));
-    expect(res.status).toBe(400);
+    expectError(res, 400, "validation_failed");
     expect(res.body.errors.categoryKey).toBeDefined();
   });
 
@@ -89,7 +87,7 @@ describe("general admission", () => {
         extraData: { order: 1 },
       },
     ]);
-    expect((await api.hold(f, ga(token(), 1))).body.code).toBe("ga_capacity_exceeded");
+    expectError(await api.hold(f, ga(token(), 1)), 409, "ga_capacity_exceeded");
     const objects = await api.objects(f);
     expect(objects.body.objects).toEqual([
       { objectLabel: "Floor", categoryKey: "ga", objectType: "generalAdmission", capacity: 4, label: "Floor", remaining: 0 },
@@ -100,7 +98,7 @@ describe("general admission", () => {
     const f = await newEvent();
     await freeze(f);
     await api.hold(f, ga(token(), 50, { ttlSeconds: 10 }));
-    expect((await api.hold(f, ga(token(), 1))).status).toBe(409);
+    expectError(await api.hold(f, ga(token(), 1)), 409, "ga_capacity_exceeded");
     await advance(f, 10_000);
     expect((await api.status(f)).body.objects).toEqual([]);
     expect((await api.hold(f, ga(token(), 50))).status).toBe(200);
@@ -114,5 +112,56 @@ describe("general admission", () => {
     expect(report.body.byStatus).toEqual({ free: 10 + 43, held: 7, booked: 0, not_for_sale: 0 });
     expect(report.body.byCategory).toContainEqual({ status: "held", categoryKey: "stalls", count: 7 });
     expect(report.body.byCategory).toContainEqual({ status: "free", categoryKey: "stalls", count: 5 + 43 });
+  });
+
+  it("shows mineQuantity only with the holding token and extraData only to secret keys; a public release with the token removes the entry", async () => {
+    const f = await newEvent();
+    const t = token();
+    expectOk(await api.hold(f, ga(t, 4, { extraData: { who: "me" } })));
+    const pub = (await api.status(f)).body.objects[0];
+    expect(pub).not.toHaveProperty("mineQuantity");
+    expect(pub).not.toHaveProperty("extraData");
+    expect((await api.status(f, `?holdToken=${t}`)).body.objects[0].mineQuantity).toBe(4);
+    expect((await api.status(f, "", f.sk)).body.objects[0].extraData).toEqual({ who: "me" });
+    expectOk(await api.release(f, { holdToken: t }, f.pk));
+    expect(await statusEntry(f, "Floor")).toBeUndefined();
+  });
+
+  it("derives the status: free while places remain, held when holds fill it, booked when bookings do; a secret release frees a token's booked places", async () => {
+    const f = await newEvent();
+    const t1 = token("one");
+    const t2 = token("two");
+    expectOk(await api.hold(f, ga(t1, 20)));
+    expect(await statusEntry(f, "Floor")).toMatchObject({
+      objectLabel: "Floor",
+      objectType: "generalAdmission",
+      status: "free",
+      categoryKey: "stalls",
+      capacity: 50,
+      held: 20,
+      booked: 0,
+      remaining: 30,
+    });
+    expectOk(await api.hold(f, ga(t2, 30)));
+    expect(await statusEntry(f, "Floor")).toMatchObject({ status: "held", held: 50, remaining: 0 });
+    const booked = await api.book(f, { objectLabels: ["Floor"], holdToken: t1 });
+    expectOk(booked);
+    expect(booked.body.objects).toEqual([
+      expect.objectContaining({ objectLabel: "Floor", status: "booked", quantity: 20, bookedAt: expect.stringMatching(ISO) }),
+    ]);
+    expect(await statusEntry(f, "Floor")).toMatchObject({ status: "held", held: 30, booked: 20, remaining: 0 });
+    expectOk(await api.book(f, { objectLabels: ["Floor"], holdToken: t2 }));
+    expect(await statusEntry(f, "Floor")).toMatchObject({ status: "booked", held: 0, booked: 50, remaining: 0 });
+    const released = await api.release(f, { objectLabels: ["Floor"], holdToken: t1 });
+    expectOk(released);
+    expect(released.body.objects).toEqual([expect.objectContaining({ objectLabel: "Floor", status: "free" })]);
+    expect(await statusEntry(f, "Floor")).toMatchObject({ status: "free", booked: 30, remaining: 20 });
+  });
+
+  it("refuses to book for a token that holds nothing there (409, not_held_by_token)", async () => {
+    const f = await newEvent();
+    const res = await api.book(f, { objectLabels: ["Floor"], holdToken: token() });
+    expectError(res, 409, "seat_unavailable");
+    expect(res.body.failed).toEqual([expect.objectContaining({ objectLabel: "Floor", reason: "not_held_by_token" })]);
   });
 });

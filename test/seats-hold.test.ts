@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { advance, api, freeze, newEvent, token } from "./events-fixtures";
+import { MAX_EXTRA_DATA_BYTES } from "../src/domain/seats";
+import { advance, api, expectError, freeze, newEvent, outboxEvents, pauseOutbox, token } from "./support/fixtures";
 
 describe("seat holds", () => {
   it("holds seats atomically and shows them in status", async () => {
@@ -16,6 +17,8 @@ describe("seat holds", () => {
         { objectLabel: "A-1-2", status: "held" },
       ],
     });
+    // Every object carries extraData, null when the hold gave none.
+    for (const o of res.body.objects) expect(o).toHaveProperty("extraData");
     const status = await api.status(f);
     expect(status.status).toBe(200);
     expect(status.body.objects).toHaveLength(2);
@@ -24,10 +27,11 @@ describe("seat holds", () => {
 
   it("refuses a conflicting batch with nothing held", async () => {
     const f = await newEvent();
-    await api.hold(f, { objectLabels: ["A-1-2"], holdToken: token("a") });
+    const a = token("a");
+    await api.hold(f, { objectLabels: ["A-1-2"], holdToken: a });
     const res = await api.hold(f, { objectLabels: ["A-1-1", "A-1-2", "nope"], holdToken: token("b") });
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe("seat_unavailable");
+    expectError(res, 409, "seat_unavailable");
+    expect(JSON.stringify(res.body)).not.toContain(a);
     expect(res.body.failed).toEqual([
       { objectLabel: "A-1-2", reason: "held" },
       { objectLabel: "nope", reason: "unknown_label" },
@@ -43,9 +47,32 @@ describe("seat holds", () => {
     expect(res.status).toBe(200);
     expect(res.body.holdExpiresAt).toBe(new Date(t0 + 60_000).toISOString());
     await advance(f, 59_999);
-    expect((await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token("b") })).status).toBe(409);
+    expectError(await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token("b") }), 409, "seat_unavailable");
     await advance(f, 1);
     expect((await api.status(f)).body.objects).toEqual([]);
     expect((await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token("b") })).status).toBe(200);
+  });
+});
+
+describe("hold body limits", () => {
+  it("refuses extraData larger than the documented limit with 400 and holds nothing", async () => {
+    const f = await newEvent();
+    const big = { note: "x".repeat(MAX_EXTRA_DATA_BYTES) };
+    const res = await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token(), extraData: big });
+    expectError(res, 400, "validation_failed");
+    expect(Object.keys(res.body.errors)).toContain("extraData");
+    const status = await api.status(f);
+    expect(status.body.objects).toEqual([]);
+  });
+
+  it("accepts extraData just under the limit and carries it into the outbox event", async () => {
+    const f = await newEvent();
+    await pauseOutbox(f);
+    const extraData = { note: "y".repeat(MAX_EXTRA_DATA_BYTES - 100) };
+    const res = await api.hold(f, { objectLabels: ["A-1-2"], holdToken: token(), extraData });
+    expect(res.status).toBe(200);
+    const events = await outboxEvents(f);
+    expect(events.map((e) => e.type)).toEqual(["seat.held"]);
+    expect(events[0]!.object.extraData).toEqual(extraData);
   });
 });

@@ -1,7 +1,8 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { advance, api, freeze, newEvent, outboxEvents, pauseOutbox, token } from "./events-fixtures";
+import { advance, api, expectError, expectOk, freeze, ISO, newEvent, outboxEvents, pauseOutbox, statusEntry, stubOf, token } from "./support/fixtures";
 
-/** Every row of interface.md "States and transitions", with the webhook events each one commits. */
+/** Every row of the table of seat states and transitions, with the webhook events each one commits. */
 describe("transition table", () => {
   it("free → held: expiry now + ttl, seat.held with holdExpiresAt and no token", async () => {
     const f = await newEvent();
@@ -37,13 +38,19 @@ describe("transition table", () => {
     const t = token();
     const first = await api.hold(f, { objectLabels: ["A-1-1"], holdToken: t });
     await advance(f, 5000);
+    // A retry with another ttl does not move the expiry either (hold rule 5).
+    const same = await api.hold(f, { objectLabels: ["A-1-1"], holdToken: t, ttlSeconds: 60 });
+    expectOk(same);
+    expect(same.body.holdExpiresAt).toBe(first.body.holdExpiresAt);
     const retry = await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t });
-    expect(retry.status).toBe(200);
+    expectOk(retry);
     // holdExpiresAt is the earliest expiry among the requested seats (hold rule 6).
     expect(retry.body.holdExpiresAt).toBe(first.body.holdExpiresAt);
     const status = await api.status(f, `?holdToken=${t}`);
     const a1 = status.body.objects.find((o: { objectLabel: string }) => o.objectLabel === "A-1-1");
+    const a2 = status.body.objects.find((o: { objectLabel: string }) => o.objectLabel === "A-1-2");
     expect(a1.holdExpiresAt).toBe(first.body.holdExpiresAt);
+    expect(Date.parse(a2.holdExpiresAt)).toBeGreaterThan(Date.parse(first.body.holdExpiresAt));
     expect((await outboxEvents(f)).map((e) => e.type)).toEqual(["seat.held", "seat.held"]);
   });
 
@@ -60,20 +67,23 @@ describe("transition table", () => {
     expect(events[1]!.object).toMatchObject({ objectLabel: "A-1-1", status: "free", holdExpiresAt: new Date(t0 + 10_000).toISOString() });
   });
 
-  it("held → book (secret): booked, one seat.booked per seat, the booked row keeps the token", async () => {
+  it("held → book (secret): booked, one seat.booked per seat, extraData carried, the booked row keeps the token", async () => {
     const f = await newEvent();
     await pauseOutbox(f);
     const t = token();
-    await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t });
+    await api.hold(f, { objectLabels: ["A-1-1"], holdToken: t });
+    await api.hold(f, { objectLabels: ["A-1-2"], holdToken: t, extraData: { order: 7 } });
     const res = await api.book(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t });
-    expect(res.status).toBe(200);
+    expectOk(res);
     expect(res.body).toEqual({
       eventKey: f.eventKey,
       objects: [
-        expect.objectContaining({ objectLabel: "A-1-1", status: "booked", bookedAt: expect.any(String), extraData: null }),
-        expect.objectContaining({ objectLabel: "A-1-2", status: "booked" }),
+        expect.objectContaining({ objectLabel: "A-1-1", status: "booked", bookedAt: expect.stringMatching(ISO), extraData: null }),
+        expect.objectContaining({ objectLabel: "A-1-2", status: "booked", bookedAt: expect.stringMatching(ISO), extraData: { order: 7 } }),
       ],
     });
+    expect(JSON.stringify(res.body)).not.toContain(t);
+    expect((await statusEntry(f, "A-1-2"))?.status).toBe("booked");
     expect((await outboxEvents(f)).filter((e) => e.type === "seat.booked").map((e) => e.object.status)).toEqual(["booked", "booked"]);
     // The token still owns the booking: a secret release with it frees the seat.
     expect((await api.release(f, { holdToken: t })).body.objects).toHaveLength(2);
@@ -129,8 +139,6 @@ describe("transition table", () => {
     await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token(), ttlSeconds: 30 });
     await advance(f, 30_000);
     expect((await api.status(f)).body.objects).toEqual([]);
-    const { runDurableObjectAlarm } = await import("cloudflare:test");
-    const { stubOf } = await import("./events-fixtures");
     expect(await runDurableObjectAlarm(stubOf(f))).toBe(true);
     expect((await outboxEvents(f)).map((e) => e.type)).toEqual(["seat.held", "seat.hold_expired"]);
   });
@@ -141,14 +149,12 @@ describe("transition table", () => {
     await api.hold(f, { objectLabels: ["A-1-1", "A-1-2"], holdToken: t });
     await api.book(f, { objectLabels: ["A-1-1"], holdToken: t });
     await api.hold(f, { objectLabels: ["Floor"], holdToken: t, objectType: "generalAdmission", quantity: 3 });
-    const { call } = await import("./helpers");
-    expect((await call("POST", `/api/v1/events/${f.eventKey}/seats/not-for-sale`, { key: f.sk, body: { objectLabels: ["A-1-5"] } })).status).toBe(200);
-    const res = await call("POST", `/api/v1/events/${f.eventKey}/reset`, { key: f.sk });
+    expectOk(await api.notForSale(f, { objectLabels: ["A-1-5"] }));
+    const res = await api.reset(f);
     expect(res.body).toEqual({ eventKey: f.eventKey, reset: true });
     expect((await api.status(f)).body.objects).toEqual([]);
+    expect((await api.objects(f)).body.objects.find((o: { objectLabel: string }) => o.objectLabel === "Floor").remaining).toBe(50);
     const prod = await newEvent({ environment: "production" });
-    const refused = await call("POST", `/api/v1/events/${prod.eventKey}/reset`, { key: prod.sk });
-    expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe("sandbox_only");
+    expectError(await api.reset(prod), 403, "sandbox_only");
   });
 });

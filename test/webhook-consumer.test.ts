@@ -1,47 +1,10 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { db, nowIso } from "../src/db/client";
-import { findDelivery, insertDeliveries, listAttempts, updateEndpoint } from "../src/db/webhooks";
-import worker from "../src/index";
-import { newId } from "../src/keys/keys";
+import { db } from "../src/db/client";
+import { findDelivery, listAttempts, updateEndpoint } from "../src/db/webhooks";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "../src/webhooks/delivery";
-import { buildEnvelope } from "../src/webhooks/envelope";
 import type { WebhookMessage } from "../src/webhooks/messages";
-import { deliveriesOf, invokeQueue, newReceiver, seatHeld, seedEndpoint } from "./fixtures/webhook-receiver";
-import { newWorkspace } from "./helpers";
-
-/** Runs the Worker's queue() handler on a hand-built batch and returns the ack/retry result. */
-async function runQueue(queue: string, messages: Array<{ body: unknown; attempts?: number }>) {
-  const batch = createMessageBatch<unknown>(
-    queue,
-    messages.map((m, i) => ({ id: `msg-${i}`, timestamp: new Date(), attempts: m.attempts ?? 1, body: m.body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue!(batch as MessageBatch<unknown>, env);
-  return getQueueResult(batch, ctx);
-}
-
-/** A pending delivery of a seat.held envelope, written straight to D1 (nothing is queued). */
-async function seedDelivery(endpointId: string, runAttempts = 0) {
-  const event = seatHeld();
-  const now = nowIso();
-  const [row] = await insertDeliveries(db(env), [
-    {
-      id: newId("dlv"),
-      endpointId,
-      eventId: event.id,
-      type: event.type,
-      payload: JSON.stringify(buildEnvelope(event, "production")),
-      status: "pending",
-      attempts: runAttempts,
-      runAttempts,
-      createdAt: now,
-      updatedAt: now,
-    },
-  ]);
-  return row;
-}
+import { deliveriesOf, invokeQueue, newReceiver, newWorkspace, runQueue, seatHeld, seedDelivery, seedEndpoint } from "./support/fixtures";
 
 const eventMessage = (workspaceId: string, environment: "production" | "sandbox", event = seatHeld()): WebhookMessage => ({
   kind: "event",
@@ -145,7 +108,7 @@ describe("queue consumer: deliver", () => {
     await r.failNext(1, 503);
     const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "production", url: r.url });
     // The attempt number comes from the delivery's run in D1, not from the message.
-    const dlv = await seedDelivery(ep.id, MAX_ATTEMPTS - 1);
+    const dlv = await seedDelivery(ep.id, { runAttempts: MAX_ATTEMPTS - 1 });
     const result = await runQueue("seat-webhooks", [{ body: { kind: "deliver", deliveryId: dlv.id }, attempts: 1 }]);
     expect(result.explicitAcks).toEqual(["msg-0"]);
     expect(result.retryMessages).toEqual([]);

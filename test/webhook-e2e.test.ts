@@ -2,13 +2,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { WebhookMessage } from "../src/webhooks/messages";
 import { verifyWebhook } from "../src/webhooks/signing";
-import { newReceiver, seatHeld } from "./fixtures/webhook-receiver";
-import { call, newWorkspace } from "./helpers";
+import { call, newReceiver, newWorkspace, seatHeld } from "./support/fixtures";
 
 /**
  * End to end through the real queue: routes and queue messages go through Miniflare's queue
  * broker to the Worker's own queue() handler, which POSTs to a real HTTP server (the local
- * receiver of test/receiver-setup.ts) on the loopback network. WEBHOOK_RETRY_BASE_SECONDS is 1
+ * receiver of test/support/receiver-setup.ts) on the loopback network. WEBHOOK_RETRY_BASE_SECONDS is 1
  * in the test config, so a retry follows a second after a failure.
  */
 
@@ -103,6 +102,10 @@ describe("webhook delivery end to end", () => {
     expect(again.body).toBe(original.body);
     await expect.poll(async () => (await deliveries(keys.skLive, ep.id))[0], { timeout: 5000 }).toMatchObject({ status: "succeeded", attempts: 2 });
     expect(await deliveries(keys.skLive, ep.id)).toHaveLength(1);
+    // The log lists the newest delivery first.
+    const next = await call("POST", `/api/v1/webhooks/${ep.id}/test`, { key: keys.skLive });
+    expect(next.status).toBe(202);
+    expect((await deliveries(keys.skLive, ep.id)).map((d) => d.eventId)).toEqual([next.body.eventId, queued.body.eventId]);
   });
 
   it("signs the next delivery with a rotated secret", async () => {

@@ -1,21 +1,13 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../src/index";
 import type { WebhookMessage } from "../src/webhooks/messages";
-import { deliveriesOf, newReceiver, seatHeld, seedEndpoint } from "./fixtures/webhook-receiver";
-import { newWorkspace } from "./helpers";
+import { deliveriesOf, newReceiver, newWorkspace, runQueue, seatHeld, seedEndpoint } from "./support/fixtures";
 
-/** Runs the Worker's queue() handler on one hand-built batch and returns the ack/retry result. */
-async function runQueue(messages: unknown[]) {
-  const batch = createMessageBatch<unknown>(
+/** Runs the Worker's queue() handler on one batch of the seat-webhooks queue. */
+const runBatch = (bodies: unknown[]) =>
+  runQueue(
     "seat-webhooks",
-    messages.map((body, i) => ({ id: `msg-${i}`, timestamp: new Date(), attempts: 1, body })),
+    bodies.map((body) => ({ body })),
   );
-  const ctx = createExecutionContext();
-  await worker.queue!(batch as MessageBatch<unknown>, env);
-  return getQueueResult(batch, ctx);
-}
 
 const event = (workspaceId: string, environment: "production" | "sandbox", type: "seat.held" | "seat.booked" = "seat.held"): WebhookMessage => ({
   kind: "event",
@@ -42,7 +34,7 @@ describe("queue consumer: batched event fan-out", () => {
     for (let i = 0; i < 12; i++) messages.push(event(b.workspaceId, "production", i % 3 ? "seat.held" : "seat.booked"));
     // A scope without any endpoint (also a workspace that does not exist at all).
     messages.push(event(b.workspaceId, "sandbox"), event("ws_nobody", "production"));
-    const result = await runQueue(messages);
+    const result = await runBatch(messages);
     expect(result.explicitAcks.sort()).toEqual(messages.map((_, i) => `msg-${i}`).sort());
     expect(result.retryMessages).toEqual([]);
 
@@ -63,13 +55,13 @@ describe("queue consumer: batched event fan-out", () => {
     const mine = [event(keys.workspaceId, "sandbox"), event(keys.workspaceId, "sandbox")];
     const strangers = Array.from({ length: 60 }, (_, i) => event(`ws_other_${i}`, i % 2 ? "production" : "sandbox"));
     const messages = [...strangers.slice(0, 30), mine[0], ...strangers.slice(30), mine[1], mine[0]];
-    const result = await runQueue(messages);
+    const result = await runBatch(messages);
     expect(result.explicitAcks).toHaveLength(messages.length);
     expect(result.retryMessages).toEqual([]);
     const rows = await deliveriesOf(ep.id);
     expect(rows.map((row) => row.eventId).sort()).toEqual(mine.map((m) => (m.kind === "event" ? m.event.id : "")).sort());
     // A redelivery in a later batch creates nothing new.
-    await runQueue([mine[1], mine[0]]);
+    await runBatch([mine[1], mine[0]]);
     expect(await deliveriesOf(ep.id)).toHaveLength(2);
   });
 
@@ -78,7 +70,7 @@ describe("queue consumer: batched event fan-out", () => {
     const old = seatHeld({ created: Math.floor(Date.now() / 1000) - 5 });
     const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "production", url: newReceiver().url });
     const fresh: WebhookMessage = event(keys.workspaceId, "production");
-    await runQueue([{ kind: "event", workspaceId: keys.workspaceId, environment: "production", event: old }, fresh]);
+    await runBatch([{ kind: "event", workspaceId: keys.workspaceId, environment: "production", event: old }, fresh]);
     const rows = await deliveriesOf(ep.id);
     expect(rows.map((row) => row.eventId)).toEqual([fresh.kind === "event" ? fresh.event.id : ""]);
   });
@@ -93,20 +85,20 @@ describe("queue consumer: events messages", () => {
     const events = [seatHeld(), seatHeld({ type: "seat.booked" }), seatHeld()];
     const carrier: WebhookMessage = { kind: "events", workspaceId: keys.workspaceId, environment: "production", events };
     const single = event(keys.workspaceId, "production");
-    const result = await runQueue([carrier, single]);
+    const result = await runBatch([carrier, single]);
     expect(result.explicitAcks.sort()).toEqual(["msg-0", "msg-1"]);
     expect(result.retryMessages).toEqual([]);
     const ids = (await deliveriesOf(held.id)).map((row) => row.eventId).sort();
     expect(ids).toEqual([events[0]!.id, events[2]!.id, single.kind === "event" ? single.event.id : ""].sort());
     // A redelivered carrier creates nothing new.
-    await runQueue([carrier]);
+    await runBatch([carrier]);
     expect(await deliveriesOf(held.id)).toHaveLength(3);
   });
 
   it("drops an events message with an unreadable event instead of delivering part of it", async () => {
     const keys = await newWorkspace();
     const ep = await seedEndpoint({ workspaceId: keys.workspaceId, environment: "production", url: newReceiver().url });
-    const result = await runQueue([
+    const result = await runBatch([
       { kind: "events", workspaceId: keys.workspaceId, environment: "production", events: [seatHeld(), { id: 1 }] },
       { kind: "events", workspaceId: keys.workspaceId, environment: "production", events: [] },
     ]);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newReceiver } from "./fixtures/webhook-receiver";
-import { call, keyFor, newWorkspace } from "./helpers";
+import { call, expectError, expectOk, ISO, keyFor, newReceiver, newWorkspace } from "./support/fixtures";
 
 const URL_OK = "https://hooks.example.com/seats";
 
@@ -16,7 +15,7 @@ describe("webhook endpoints: happy paths", () => {
     expect(res.body).toMatchObject({ url: URL_OK, events: ["seat.held", "seat.booked"], description: "back office", enabled: true, environment: "production" });
     expect(res.body.id).toMatch(/^wh_/);
     expect(res.body.secret).toMatch(/^whsec_[0-9A-Za-z]{32,}$/);
-    expect(typeof res.body.createdAt).toBe("string");
+    expect(res.body.createdAt).toMatch(ISO);
 
     const got = await call("GET", `/api/v1/webhooks/${res.body.id}`, { key: keys.skLive });
     expect(got.status).toBe(200);
@@ -25,7 +24,12 @@ describe("webhook endpoints: happy paths", () => {
     const list = await call("GET", "/api/v1/webhooks", { key: keys.skLive });
     expect(list.status).toBe(200);
     expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0]).not.toHaveProperty("secret");
     expect(JSON.stringify(list.body)).not.toContain(res.body.secret);
+    // The description is optional.
+    const plain = await call("POST", "/api/v1/webhooks", { key: keys.skLive, body: { url: "https://hooks.example.com/b", events: ["seat.released"] } });
+    expectOk(plain, 201);
+    expect(plain.body).toMatchObject({ environment: "production", enabled: true, events: ["seat.released"] });
   });
 
   it("updates url, events, description and enabled; a URL change keeps the secret", async () => {
@@ -52,12 +56,21 @@ describe("webhook endpoints: happy paths", () => {
     expect(rotated.body.secret).not.toBe(ep.secret);
   });
 
-  it("deletes an endpoint", async () => {
+  it("deletes an endpoint, which every route then answers 404 webhook_not_found", async () => {
     const keys = await newWorkspace();
     const { body: ep } = await register(keys.skLive);
     expect(await call("DELETE", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive })).toMatchObject({ status: 200, body: { id: ep.id, deleted: true } });
-    expect(await call("GET", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive })).toMatchObject({ status: 404, body: { code: "webhook_not_found" } });
-    expect(await call("DELETE", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive })).toMatchObject({ status: 404, body: { code: "webhook_not_found" } });
+    for (const [method, suffix, body] of [
+      ["GET", "", undefined],
+      ["PATCH", "", { enabled: true }],
+      ["DELETE", "", undefined],
+      ["POST", "/rotate-secret", undefined],
+      ["POST", "/test", undefined],
+      ["GET", "/deliveries", undefined],
+      ["POST", "/deliveries/dlv_x/replay", undefined],
+    ] as [string, string, unknown][]) {
+      expectError(await call(method, `/api/v1/webhooks/${ep.id}${suffix}`, { key: keys.skLive, body }), 404, "webhook_not_found");
+    }
   });
 
   it("queues a test delivery and lists it in the delivery log", async () => {
@@ -86,6 +99,8 @@ describe("webhook endpoints: validation", () => {
     [{ url: "ftp://example.com/hook" }, "url"],
     [{ url: "https://[fd00::1]/hook" }, "url"],
     [{ url: "https://10.1.2.3/" }, "url"],
+    [{ url: "https://172.20.0.1/a" }, "url"],
+    [{ url: "https://192.168.1.10/a" }, "url"],
     [{ url: "https://169.254.169.254/" }, "url"],
     [{ url: "https://user:pw@example.com/" }, "url"],
     [{ url: "not a url" }, "url"],
@@ -96,38 +111,36 @@ describe("webhook endpoints: validation", () => {
   ])("refuses %j with errors.%s", async (patch, field) => {
     const keys = await newWorkspace();
     const res = await register(keys.skLive, patch);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ statusCode: 400, code: "validation_failed" });
+    expectError(res, 400, "validation_failed");
     expect(res.body.errors).toHaveProperty([field]);
+    expect((await call("GET", "/api/v1/webhooks", { key: keys.skLive })).body.items).toEqual([]);
   });
 
   it("refuses a body without url or events, a non-JSON body and an empty PATCH", async () => {
     const keys = await newWorkspace();
-    expect((await call("POST", "/api/v1/webhooks", { key: keys.skLive, body: { events: ["seat.held"] } })).status).toBe(400);
-    expect((await call("POST", "/api/v1/webhooks", { key: keys.skLive, body: { url: URL_OK } })).status).toBe(400);
-    expect((await call("POST", "/api/v1/webhooks", { key: keys.skLive, rawBody: "{nope" })).body.code).toBe("validation_failed");
+    expectError(await call("POST", "/api/v1/webhooks", { key: keys.skLive, body: { events: ["seat.held"] } }), 400, "validation_failed");
+    expectError(await call("POST", "/api/v1/webhooks", { key: keys.skLive, body: { url: URL_OK } }), 400, "validation_failed");
+    expectError(await call("POST", "/api/v1/webhooks", { key: keys.skLive, rawBody: "{nope" }), 400, "validation_failed");
     const { body: ep } = await register(keys.skLive);
-    expect(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: {} })).toMatchObject({
-      status: 400,
-      body: { code: "validation_failed" },
-    });
-    expect(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: { url: "https://169.254.169.254/" } })).toMatchObject({
-      status: 400,
-      body: { errors: { url: expect.any(Array) } },
-    });
-    expect(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: { enabled: "yes" } })).toMatchObject({ status: 400 });
+    expectError(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: {} }), 400, "validation_failed");
+    for (const url of ["https://169.254.169.254/", "https://10.0.0.1/x"]) {
+      const res = await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: { url } });
+      expectError(res, 400, "validation_failed");
+      expect(res.body.errors.url).toEqual(expect.any(Array));
+    }
+    expectError(await call("PATCH", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive, body: { enabled: "yes" } }), 400, "validation_failed");
   });
 
   it("admits a loopback http URL because the test config sets WEBHOOK_ALLOW_PRIVATE_URLS=true", async () => {
     const keys = await newWorkspace();
     expect((await register(keys.skLive, { url: "http://127.0.0.1:9/hook" })).status).toBe(201);
-    expect((await register(keys.skLive, { url: "http://192.168.0.1/hook" })).status).toBe(400);
+    expectError(await register(keys.skLive, { url: "http://192.168.0.1/hook" }), 400, "validation_failed");
   });
 });
 
 describe("webhook endpoints: security", () => {
   it("requires a key", async () => {
-    expect(await call("GET", "/api/v1/webhooks")).toMatchObject({ status: 401, body: { code: "unauthorized" } });
+    expectError(await call("GET", "/api/v1/webhooks"), 401, "unauthorized");
   });
 
   it.each(["production", "sandbox"] as const)("refuses publishable keys (%s) on every route", async (environment) => {
@@ -145,11 +158,7 @@ describe("webhook endpoints: security", () => {
       ["GET", `/api/v1/webhooks/${ep.id}/deliveries`],
       ["POST", `/api/v1/webhooks/${ep.id}/deliveries/dlv_x/replay`],
     ];
-    for (const [method, path, body] of routes) {
-      const res = await call(method, path, { key: pk, body });
-      expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body.code).toBe("public_key_not_allowed");
-    }
+    for (const [method, path, body] of routes) expectError(await call(method, path, { key: pk, body }), 403, "public_key_not_allowed");
   });
 
   it.each([
@@ -167,11 +176,7 @@ describe("webhook endpoints: security", () => {
       ["POST", `/api/v1/webhooks/${ep.id}/test`],
       ["GET", `/api/v1/webhooks/${ep.id}/deliveries`],
     ];
-    for (const [method, path, body] of routes) {
-      const res = await call(method, path, { key, body });
-      expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.body.code).toBe("webhook_not_found");
-    }
+    for (const [method, path, body] of routes) expectError(await call(method, path, { key, body }), 404, "webhook_not_found");
     expect((await call("GET", "/api/v1/webhooks", { key })).body.items).toEqual([]);
     // Still intact for its owner.
     expect(await call("GET", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive })).toMatchObject({ status: 200, body: { enabled: true } });
@@ -182,14 +187,8 @@ describe("webhook endpoints: security", () => {
     const { body: a } = await register(keys.skLive, { url: newReceiver().url });
     const { body: b } = await register(keys.skLive, { url: newReceiver().url });
     const t = await call("POST", `/api/v1/webhooks/${a.id}/test`, { key: keys.skLive });
-    expect(await call("POST", `/api/v1/webhooks/${b.id}/deliveries/${t.body.deliveryId}/replay`, { key: keys.skLive })).toMatchObject({
-      status: 404,
-      body: { code: "delivery_not_found" },
-    });
-    expect(await call("POST", `/api/v1/webhooks/${a.id}/deliveries/dlv_missing/replay`, { key: keys.skLive })).toMatchObject({
-      status: 404,
-      body: { code: "delivery_not_found" },
-    });
+    expectError(await call("POST", `/api/v1/webhooks/${b.id}/deliveries/${t.body.deliveryId}/replay`, { key: keys.skLive }), 404, "delivery_not_found");
+    expectError(await call("POST", `/api/v1/webhooks/${a.id}/deliveries/dlv_missing/replay`, { key: keys.skLive }), 404, "delivery_not_found");
   });
 });
 
