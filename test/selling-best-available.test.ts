@@ -80,9 +80,9 @@ describe("best available, worked examples", () => {
   });
 
   it("mirror-image runs whose float means differ in the last bit tie, and layout order decides", () => {
-    // Focal point (4.5, -3): the means of 1-2-3 and 6-7-8 come out one unit in the last place apart, 1-2-3 the larger.
-    const layout = row(10, { focal: 4.5, focalY: -3 });
-    const mean = (from: number) => [0, 1, 2].reduce((sum, i) => sum + Math.hypot(from + i - 4.5, 3), 0) / 3;
+    // Focal point (4.5, -4): the means of 1-2-3 and 6-7-8 come out one unit in the last place apart, 1-2-3 the larger.
+    const layout = row(10, { focal: 4.5, focalY: -4 });
+    const mean = (from: number) => [0, 1, 2].reduce((sum, i) => sum + Math.sqrt((from + i - 4.5) * (from + i - 4.5) + 16), 0) / 3;
     expect(mean(1)).toBeGreaterThan(mean(6));
     expect(service(layout, sold(0, 4, 5, 9), { quantity: 3 })).toMatchObject({ labels: ["S0-0-1", "S0-0-2", "S0-0-3"] });
   });

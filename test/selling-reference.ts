@@ -89,7 +89,7 @@ export function referenceBestAvailable(layout: Layout, nonFree: ReadonlySet<stri
     (query.sections === undefined || query.sections.includes(sectionKey(s)));
   const focal = layout.focalPoint;
   const byDistance = focal !== undefined && all.length > 0 && all.every((s) => s.x !== undefined && s.y !== undefined);
-  const distanceOf = (s: RefSeat) => (byDistance ? Math.hypot(s.x! - focal!.x, s.y! - focal!.y) : 0);
+  const distanceOf = (s: RefSeat) => (byDistance ? Math.sqrt((s.x! - focal!.x) * (s.x! - focal!.x) + (s.y! - focal!.y) * (s.y! - focal!.y)) : 0);
   const labelsOf = (seats: RefSeat[]) => seats.map((s) => s.label);
 
   if (all.filter(matching).length < q) return { ok: false, reason: "not_enough_seats" };

@@ -113,15 +113,17 @@ export function buildSeatIndex(objects: Iterable<LayoutObject>, focalPoint?: Poi
     row[id] = rowStart.length - 1;
     position[id] = id - rowStart[rowStart.length - 1]!;
     segment[id] = segmentStart.length - 1;
-    let c = categoryOf.get(o.categoryKey);
+    // Neighbouring seats mostly share category and section: reuse the previous seat's lookups.
+    let c: number | undefined = prev !== null && prev.categoryKey === o.categoryKey ? category[id - 1]! : categoryOf.get(o.categoryKey);
     if (c === undefined) {
       c = categoryKeys.length;
       categoryKeys.push(o.categoryKey);
       categoryOf.set(o.categoryKey, c);
     }
     category[id] = c;
+    let g: number | undefined = id > 0 && c === category[id - 1] && section[id] === section[id - 1] ? group[id - 1]! : undefined;
     const pair = section[id]! * (n + 1) + c; // unique: c <= n
-    let g = groupOf.get(pair);
+    g ??= groupOf.get(pair);
     if (g === undefined) {
       g = groupSection.length;
       groupSection.push(section[id]!);
@@ -160,10 +162,11 @@ export function buildSeatIndex(objects: Iterable<LayoutObject>, focalPoint?: Poi
 
   let distance: Float64Array | null = null;
   let segmentBound: Float64Array | null = null;
-  let segmentsByBound = Uint32Array.from({ length: segments }, (_, s) => s);
+  let segmentsByBound = new Uint32Array(segments);
+  for (let s = 0; s < segments; s++) segmentsByBound[s] = s;
   if (focalPoint && n > 0 && withCoordinates === n) {
     distance = new Float64Array(n);
-    for (let id = 0; id < n; id++) distance[id] = Math.hypot(seats[id]!.x! - focalPoint.x, seats[id]!.y! - focalPoint.y);
+    for (let id = 0; id < n; id++) distance[id] = focalDistance(seats[id]!.x!, seats[id]!.y!, focalPoint);
     segmentBound = new Float64Array(segments);
     for (let s = 0; s < segments; s++) {
       let min = Infinity;
@@ -171,7 +174,7 @@ export function buildSeatIndex(objects: Iterable<LayoutObject>, focalPoint?: Poi
       segmentBound[s] = min;
     }
     const bound = segmentBound;
-    segmentsByBound = segmentsByBound.sort((a, b) => bound[a]! - bound[b]! || a - b);
+    segmentsByBound = Uint32Array.from([...segmentsByBound].sort((a, b) => bound[a]! - bound[b]! || a - b));
   }
 
   return {
@@ -200,6 +203,16 @@ export function buildSeatIndex(objects: Iterable<LayoutObject>, focalPoint?: Poi
     segmentBound,
     segmentsByBound,
   };
+}
+
+/**
+ * Euclidean distance of a seat to the focal point. Written out rather than Math.hypot, which is
+ * several times slower in V8; the reference implementation of the tests uses the same formula.
+ */
+export function focalDistance(x: number, y: number, focal: Point): number {
+  const dx = x - focal.x;
+  const dy = y - focal.y;
+  return Math.sqrt(dx * dx + dy * dy);
 }
 
 /** True when seats `a` and `a + 1` are adjacent (same segment). */
