@@ -1,3 +1,4 @@
+import { MAX_BEST_AVAILABLE } from "../domain/selling";
 import { runs, seats, type Filter } from "./candidates";
 import type { Occupancy } from "./occupancy";
 import type { SeatIndex } from "./seat-index";
@@ -17,9 +18,6 @@ import type { SeatIndex } from "./seat-index";
  * 4. Otherwise the free matching seats nearest the focal point (layout order without distances),
  *    taken greedily: a seat joins the answer when `accept` allows the answer with it.
  */
-
-/** Most seats one call may ask for (contract §8). */
-export const MAX_BEST_AVAILABLE = 50;
 
 export interface BestAvailableQuery {
   quantity: number;
