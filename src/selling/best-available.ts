@@ -12,11 +12,27 @@ import type { SeatIndex } from "./seat-index";
  * 1. Fewer free seats matching the filters than `quantity`: none (`not_enough_seats`).
  * 2. A *run* is `quantity` adjacent free matching seats of one segment. Runs that leave no orphan
  *    come first, then runs that do; within each, by mean focal distance (ties within
- *    {@link TIE_EPSILON}, see preference.ts) or, without distances, earliest section, earliest
+ *    a relative 1e-9, see preference.ts) or, without distances, earliest section, earliest
  *    row, nearest the middle of the row; then layout order. The first run `accept` allows wins.
  * 3. No run allowed and `together`: none (`no_run` when no run exists at all, else `rejected`).
  * 4. Otherwise the free matching seats nearest the focal point (layout order without distances),
  *    taken greedily: a seat joins the answer when `accept` allows the answer with it.
+ *
+ * Interpretations of §8 made here:
+ * - Distances rank seats only when the layout has a focal point and every one of its seats has
+ *   coordinates; one seat without them makes the whole layout rank structurally.
+ * - An orphan is judged on the seats' real status: a free seat outside the filters (another
+ *   category or section) that a run would strand counts as an orphan.
+ * - "Nearest the middle of its row" counts seat positions across the whole row, aisles included
+ *   in no position: |2·position + quantity − row length| (an even row has two middles; layout order).
+ * - "The run nearest the focal point" compares the mean of the run's seat distances; means within
+ *   a relative 1e-9 are equal (mirror-image runs), then layout order.
+ * - The split answer follows §8 literally: nearest the focal point, else first in layout order
+ *   (not the structural order of runs).
+ * - Under selection rules, "no run" means no run the rules allow; a split answer is built greedily
+ *   (see step 4), which finds the best allowed answer for count caps but may miss one for the
+ *   orphan rule, where adding a later seat could repair a stranding.
+ * - `nextToEachOther` is true when the answer is one run (adjacent seats of one segment).
  */
 
 export interface BestAvailableQuery {
