@@ -5,7 +5,13 @@ import { fastSeats, MAX_LABEL, parseLayout } from "../src/charts/layout-schema";
 
 /** The reference seat rules, restated: the fast path must never accept what these refuse. */
 const reference = z.array(
-  z.object({ label: z.string().min(1).max(MAX_LABEL), categoryKey: z.string().min(1).max(128), x: z.number().optional(), y: z.number().optional() }),
+  z.object({
+    label: z.string().min(1).max(MAX_LABEL),
+    categoryKey: z.string().min(1).max(128),
+    x: z.number().optional(),
+    y: z.number().optional(),
+    aisleAfter: z.boolean().optional(),
+  }),
 );
 
 const anyValue = fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined));
@@ -14,6 +20,7 @@ const seatish = fc.oneof(
     label: fc.string({ minLength: 1, maxLength: 10 }),
     categoryKey: fc.string({ minLength: 1, maxLength: 5 }),
     x: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), { nil: undefined }),
+    aisleAfter: fc.option(fc.boolean(), { nil: undefined }),
   }),
   fc.record(
     {
@@ -21,6 +28,7 @@ const seatish = fc.oneof(
       categoryKey: fc.oneof(fc.string({ maxLength: 3 }), anyValue),
       x: anyValue,
       y: anyValue,
+      aisleAfter: anyValue,
       extra: anyValue,
     },
     { requiredKeys: [] },
@@ -52,6 +60,7 @@ describe("fastSeats agrees with the zod seat rules", () => {
             label: fc.string({ minLength: 1, maxLength: MAX_LABEL }),
             categoryKey: fc.string({ minLength: 1, maxLength: 128 }),
             y: fc.option(fc.integer(), { nil: undefined }),
+            aisleAfter: fc.option(fc.boolean(), { nil: undefined }),
           }),
         ),
         (seats) => {
@@ -59,6 +68,20 @@ describe("fastSeats agrees with the zod seat rules", () => {
         },
       ),
     );
+  });
+
+  it("keeps aisleAfter as given, false included, and refuses a non-boolean one", () => {
+    expect(
+      fastSeats([
+        { label: "a", categoryKey: "c", aisleAfter: true },
+        { label: "b", categoryKey: "c", aisleAfter: false },
+      ]),
+    ).toEqual([
+      { label: "a", categoryKey: "c", aisleAfter: true },
+      { label: "b", categoryKey: "c", aisleAfter: false },
+    ]);
+    expect(fastSeats([{ label: "a", categoryKey: "c", aisleAfter: "yes" }])).toBeNull();
+    expect(fastSeats([{ label: "a", categoryKey: "c", aisleAfter: 1 }])).toBeNull();
   });
 
   it("refuses non-arrays, NaN and infinite coordinates", () => {

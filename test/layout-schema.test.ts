@@ -37,6 +37,10 @@ const CASES: [name: string, edit: (l: Mutable) => unknown, path: string][] = [
   ["categories as an object", (l) => ((l as Record<string, unknown>).categories = {}), "categories"],
   ["sections as an object", (l) => ((l as Record<string, unknown>).sections = {}), "sections"],
   ["generalAdmission as null", (l) => ((l as Record<string, unknown>).generalAdmission = null), "generalAdmission"],
+  ["a string aisleAfter", (l) => ((l.sections[0]!.rows[0]!.seats[2] as Record<string, unknown>).aisleAfter = "true"), "sections.0.rows.0.seats.2.aisleAfter"],
+  ["a focal point without y", (l) => (l.focalPoint = { x: 1 }), "focalPoint.y"],
+  ["a string focal x", (l) => (l.focalPoint = { x: "1", y: 2 }), "focalPoint.x"],
+  ["a focal point as an array", (l) => (l.focalPoint = [1, 2]), "focalPoint"],
 ];
 
 describe("layout validation (unit)", () => {
@@ -92,6 +96,15 @@ describe("layout validation (unit)", () => {
     expect(indexLayout(parsed).get("GA")).toMatchObject({ objectType: "generalAdmission", capacity: 1 });
   });
 
+  it("keeps focalPoint and aisleAfter (true and false) unchanged; the index carries aisleAfter and the row's position", () => {
+    const layout = withSellingFields();
+    const parsed = parseLayout(layout);
+    expect(parsed).toEqual(layout);
+    expect(indexLayout(parsed).get("A-1-3")).toMatchObject({ aisleAfter: true, rowIndex: 0 });
+    expect(indexLayout(parsed).get("A-1-4")).not.toHaveProperty("aisleAfter");
+    expect(parseLayout({})).not.toHaveProperty("focalPoint");
+  });
+
   it("reports each of several problems at its own path", () => {
     const layout = smallLayout(10) as Mutable;
     layout.sections[0]!.rows[0]!.seats[1]!.categoryKey = "x";
@@ -130,7 +143,27 @@ describe("layout validation (unit)", () => {
   });
 });
 
+/** The small layout with a focal point and aisles (true and an explicit false). */
+function withSellingFields() {
+  const base = smallLayout(10);
+  const seats = base.sections[0]!.rows[0]!.seats.map((seat, i) => (i === 2 ? { ...seat, aisleAfter: true } : i === 5 ? { ...seat, aisleAfter: false } : seat));
+  return { ...base, focalPoint: { x: 45, y: -20.5 }, sections: [{ ...base.sections[0]!, rows: [{ label: "1", seats }] }] };
+}
+
 describe("layout validation over HTTP", () => {
+  it("draft and published reads keep focalPoint and aisleAfter unchanged", async () => {
+    const k = await newWorkspace();
+    const layout = withSellingFields();
+    const created = await call("POST", "/api/v1/charts", { key: k.skLive, body: { name: "Hall", draftVersion: layout } });
+    expect(created.status).toBe(201);
+    const chartKey = created.body.chartKey as string;
+    expect((await call("POST", `/api/v1/charts/${chartKey}/publish`, { key: k.skLive })).status).toBe(200);
+    for (const version of ["draft", "published"]) {
+      const res = await call("GET", `/api/v1/charts/${chartKey}/${version}`, { key: k.skLive });
+      expect(res.body).toEqual(layout);
+    }
+  });
+
   it.each(CASES)("POST with %s → 400 naming draftVersion.%s", async (_name, edit, path) => {
     const k = await newWorkspace();
     const layout = smallLayout(10) as Mutable;

@@ -46,6 +46,7 @@ const seatSchema = z.object({
   categoryKey: key,
   x: coordinate.optional(),
   y: coordinate.optional(),
+  aisleAfter: z.boolean().optional(),
 });
 
 /** The reference rules for a row's seats: they word every seat error and describe seats in the docs. */
@@ -63,7 +64,7 @@ export function fastSeats(input: unknown): Seat[] | null {
   for (let i = 0; i < input.length; i++) {
     const v: unknown = input[i];
     if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
-    const { label, categoryKey, x, y } = v as Record<string, unknown>;
+    const { label, categoryKey, x, y, aisleAfter } = v as Record<string, unknown>;
     if (typeof label !== "string" || label.length < 1 || label.length > MAX_LABEL) return null;
     if (typeof categoryKey !== "string" || categoryKey.length < 1 || categoryKey.length > 128) return null;
     const seat: Seat = { label, categoryKey };
@@ -74,6 +75,10 @@ export function fastSeats(input: unknown): Seat[] | null {
     if (y !== undefined) {
       if (typeof y !== "number" || !Number.isFinite(y)) return null;
       seat.y = y;
+    }
+    if (aisleAfter !== undefined) {
+      if (typeof aisleAfter !== "boolean") return null;
+      seat.aisleAfter = aisleAfter;
     }
     out[i] = seat;
   }
@@ -89,6 +94,11 @@ const seatDoc = {
     categoryKey: { type: "string" as const, minLength: 1, maxLength: 128 },
     x: { type: "number" as const },
     y: { type: "number" as const },
+    aisleAfter: {
+      type: "boolean" as const,
+      description:
+        "An aisle or gap follows this seat: it is not adjacent to the next seat of its row (best available, orphan rule). Harmless on a row's last seat.",
+    },
   },
 };
 
@@ -187,6 +197,10 @@ export const layoutSchema = z
     categories: z.array(categorySchema).max(MAX_CATEGORIES).default([]),
     sections: z.array(sectionSchema).max(MAX_SECTIONS).default([]),
     generalAdmission: z.array(gaSchema).max(MAX_OBJECTS).default([]),
+    focalPoint: z
+      .object({ x: coordinate, y: coordinate })
+      .optional()
+      .openapi({ description: "Where buyers want to be near (the stage), in the seats' x/y units: best available prefers seats close to it" }),
   })
   .superRefine((layout, ctx) => {
     let count = 0;

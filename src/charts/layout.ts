@@ -15,6 +15,8 @@ export interface Seat {
   categoryKey: string;
   x?: number;
   y?: number;
+  /** An aisle or gap follows this seat: it is not adjacent to the next seat of its row (contract §8). Kept as given, false included. */
+  aisleAfter?: boolean;
 }
 
 export interface Row {
@@ -38,10 +40,18 @@ export interface GeneralAdmissionArea {
   height?: number;
 }
 
+/** A point of the layout's drawing plane, in the seats' x/y units. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
 export interface Layout {
   categories: Category[];
   sections: Section[];
   generalAdmission: GeneralAdmissionArea[];
+  /** Where buyers want to be near (the stage): best available ranks seats by their distance to it (contract §8). */
+  focalPoint?: Point;
 }
 
 export type ObjectType = "seat" | "generalAdmission";
@@ -58,6 +68,13 @@ export interface LayoutObject {
   sectionLabel?: string;
   /** Seats only: the label of the seat's row (drawing hint for the SDK). */
   rowLabel?: string;
+  /**
+   * Seats only: the row's position in its section, from 0. Row labels may repeat (or be empty), so
+   * this is what tells two rows apart when a seat index is built from objects in layout order.
+   */
+  rowIndex?: number;
+  /** Seats only: an aisle or gap follows the seat in its row (set only when the layout says true). */
+  aisleAfter?: boolean;
   /** Drawing hints, copied from the layout when given: x/y for seats and GA areas, width/height for GA areas. */
   x?: number;
   y?: number;
@@ -71,7 +88,8 @@ export const EMPTY_LAYOUT: Layout = { categories: [], sections: [], generalAdmis
 export function indexLayout(layout: Layout): Map<string, LayoutObject> {
   const index = new Map<string, LayoutObject>();
   for (const section of layout.sections) {
-    for (const row of section.rows) {
+    for (let r = 0; r < section.rows.length; r++) {
+      const row = section.rows[r]!;
       for (const seat of row.seats) {
         const o: LayoutObject = {
           label: seat.label,
@@ -80,9 +98,11 @@ export function indexLayout(layout: Layout): Map<string, LayoutObject> {
           sectionKey: section.key,
           sectionLabel: section.label,
           rowLabel: row.label,
+          rowIndex: r,
         };
         if (seat.x !== undefined) o.x = seat.x;
         if (seat.y !== undefined) o.y = seat.y;
+        if (seat.aisleAfter === true) o.aisleAfter = true;
         index.set(seat.label, o);
       }
     }

@@ -20,7 +20,16 @@ export const failedEntrySchema = z
 export type FailedEntry = z.infer<typeof failedEntrySchema>;
 
 /** Failure codes a decision can end with; each is also an error code of the API. */
-export const FAILURE_CODES = ["event_not_found", "seat_unavailable", "ga_capacity_exceeded", "validation_failed", "sandbox_only", "conflict"] as const;
+export const FAILURE_CODES = [
+  "event_not_found",
+  "seat_unavailable",
+  "ga_capacity_exceeded",
+  "selection_rule_violated",
+  "no_best_available",
+  "validation_failed",
+  "sandbox_only",
+  "conflict",
+] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
 /** A refused decision: nothing changed. */

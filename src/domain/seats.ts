@@ -21,10 +21,10 @@ export const MAX_EXTRA_DATA_BYTES = 16_384;
 
 const label = z.string().min(1).max(255);
 export const labelsSchema = z.array(label).min(1, "must hold 1 to 200 labels").max(200, "must hold 1 to 200 labels");
-const ttlSeconds = z.number().positive("must be greater than 0").max(MAX_TTL_SECONDS, `must be at most ${MAX_TTL_SECONDS}`);
+export const ttlSecondsSchema = z.number().positive("must be greater than 0").max(MAX_TTL_SECONDS, `must be at most ${MAX_TTL_SECONDS}`);
 /** A token to look up (book, release, extend): any length up to 255, since a shorter one simply matches nothing. */
 const anyToken = z.string().min(1).max(255);
-const extraData = jsonObjectSchema
+export const extraDataSchema = jsonObjectSchema
   .nullable()
   .optional()
   .refine(
@@ -32,15 +32,22 @@ const extraData = jsonObjectSchema
     `must be at most ${MAX_EXTRA_DATA_BYTES} bytes of JSON`,
   );
 
+/** A token that holds: client-generated, at least 8 characters (interface.md Limits). */
+export const newHoldTokenSchema = z.string().min(8, "must be at least 8 characters").max(255);
+
+/** Secret keys only (contract §8, box office): the hold skips the event's selection rules. A publishable key sending it is 400. */
+export const ignoreSelectionRulesSchema = z.boolean().optional();
+
 export const holdRequestSchema = z
   .object({
     objectLabels: labelsSchema,
-    holdToken: z.string().min(8, "must be at least 8 characters").max(255),
-    ttlSeconds: ttlSeconds.default(DEFAULT_TTL_SECONDS),
-    extraData,
+    holdToken: newHoldTokenSchema,
+    ttlSeconds: ttlSecondsSchema.default(DEFAULT_TTL_SECONDS),
+    extraData: extraDataSchema,
     objectType: z.literal("generalAdmission").optional(),
     categoryKey: z.string().min(1).max(255).optional(),
     quantity: z.number().int().min(1, "must be at least 1").optional(),
+    ignoreSelectionRules: ignoreSelectionRulesSchema,
   })
   .superRefine((b, ctx) => {
     const ga = b.objectType !== undefined || b.quantity !== undefined || b.categoryKey !== undefined;
@@ -69,7 +76,7 @@ export const releaseRequestSchema = z
 export type ReleaseBody = z.output<typeof releaseRequestSchema>;
 
 export const extendRequestSchema = z
-  .object({ holdToken: anyToken, ttlSeconds: ttlSeconds.default(DEFAULT_TTL_SECONDS), objectLabels: labelsSchema.optional() })
+  .object({ holdToken: anyToken, ttlSeconds: ttlSecondsSchema.default(DEFAULT_TTL_SECONDS), objectLabels: labelsSchema.optional() })
   .openapi("ExtendRequest");
 export type ExtendRequest = z.output<typeof extendRequestSchema>;
 

@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   publish_affects_reservations: 409,
   seat_unavailable: 409,
   ga_capacity_exceeded: 409,
+  selection_rule_violated: 409,
+  no_best_available: 409,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -1,0 +1,75 @@
+import { z } from "@hono/zod-openapi";
+import { MAX_CATEGORIES, MAX_SECTIONS } from "../charts/layout-schema";
+import { DEFAULT_TTL_SECONDS, extraDataSchema, holdResultSchema, ignoreSelectionRulesSchema, newHoldTokenSchema, ttlSecondsSchema } from "./seats";
+
+/**
+ * The selling rules' request and response bodies (contract §8): the event's selection rules and
+ * hold-best-available. The checks themselves are pure functions in src/selling/.
+ */
+
+/** Most seats one hold-best-available call may ask for (contract §8). */
+export const MAX_BEST_AVAILABLE = 50;
+
+/** Largest value of any selection-rule limit (contract §8). */
+export const MAX_RULE_LIMIT = 10_000;
+
+const limit = z.number().int("must be an integer").min(1, "must be at least 1").max(MAX_RULE_LIMIT, `must be at most ${MAX_RULE_LIMIT}`);
+const categoryKey = z.string().min(1).max(128);
+
+/**
+ * PUT /events/{eventKey}/selection-rules replaces the rules with this body; `{}` clears them. A
+ * category key the layout does not (or no longer) have is kept: it caps nothing until the layout
+ * has that category again.
+ */
+export const selectionRulesSchema = z
+  .object({
+    maxSeatsPerToken: limit.optional().openapi({ description: "Seats plus GA places held or booked under one hold token on the event" }),
+    maxSeatsPerCategory: z
+      .record(categoryKey, limit)
+      .refine((r) => Object.keys(r).length <= MAX_CATEGORIES, `at most ${MAX_CATEGORIES} categories`)
+      .optional()
+      .openapi({ description: "The same count per category key" }),
+    noOrphanSeats: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Refuse a hold that would leave a free seat with no free neighbour where it had one (releases are never refused)" }),
+    maxHeldSeatsPerClient: limit
+      .optional()
+      .openapi({ description: "Publishable-key holds: seats plus GA places held at once by one client address (CF-Connecting-IP) over all its tokens" }),
+  })
+  .openapi("SelectionRules");
+export type SelectionRules = z.infer<typeof selectionRulesSchema>;
+
+export const holdBestAvailableRequestSchema = z
+  .object({
+    holdToken: newHoldTokenSchema,
+    quantity: z.number().int("must be an integer").min(1, "must be at least 1").max(MAX_BEST_AVAILABLE, `must be at most ${MAX_BEST_AVAILABLE}`),
+    categories: z.array(categoryKey).min(1).max(MAX_CATEGORIES).optional().openapi({ description: "Only seats of these categories (all when omitted)" }),
+    sections: z
+      .array(z.string().min(1).max(128))
+      .min(1)
+      .max(MAX_SECTIONS)
+      .optional()
+      .openapi({ description: "Only seats of these sections (all when omitted)" }),
+    together: z.boolean().default(false).openapi({ description: "Only adjacent seats: no split answer when no block of adjacent seats is free" }),
+    ttlSeconds: ttlSecondsSchema.default(DEFAULT_TTL_SECONDS),
+    extraData: extraDataSchema,
+    ignoreSelectionRules: ignoreSelectionRulesSchema,
+  })
+  .openapi("HoldBestAvailableRequest");
+export type HoldBestAvailableRequest = z.output<typeof holdBestAvailableRequestSchema>;
+
+export const holdBestAvailableResultSchema = holdResultSchema
+  .extend({ nextToEachOther: z.boolean().openapi({ description: "True when the held seats are adjacent seats of one row" }) })
+  .openapi("HoldBestAvailableResponse");
+export type HoldBestAvailableResult = z.infer<typeof holdBestAvailableResultSchema>;
+
+/** The reasons of `failed[]` entries in a 409 `selection_rule_violated`. */
+export const RULE_REASONS = ["max_seats_per_token", "max_seats_per_category", "orphan_seat", "client_hold_limit"] as const;
+export type RuleReason = (typeof RULE_REASONS)[number];
+
+/** One `failed[]` entry of a 409 `selection_rule_violated`. */
+export interface RuleViolation {
+  objectLabel: string;
+  reason: RuleReason;
+}

@@ -1,0 +1,40 @@
+import type { RuleViolation } from "../domain/selling";
+import { bestAvailable, type BestAvailableQuery } from "./best-available";
+import type { Occupancy } from "./occupancy";
+import { checkSeatHold, quantityAllowed, rulesAccept, type RuleContext } from "./rules";
+import type { SeatIndex } from "./seat-index";
+
+/** What a hold-best-available call decides, before anything is written. */
+export type BestAvailableChoice =
+  | { ok: true; ids: number[]; labels: string[]; nextToEachOther: boolean }
+  | { ok: false; code: "no_best_available" }
+  | { ok: false; code: "selection_rule_violated"; failed: RuleViolation[] };
+
+/**
+ * Best available under the event's selection rules (contract §8), the whole decision of a
+ * hold-best-available call: the object holds `ids` under the token when ok, else answers 409 with
+ * the code (and `failed[]`). `rules` is null when none apply (no rules set, or a secret key sent
+ * ignoreSelectionRules).
+ *
+ * Interpretation: when seats match but the rules refuse every candidate, the answer is
+ * `selection_rule_violated`, naming the violations of the seats that would have been chosen
+ * without rules, rather than `no_best_available`: the buyer learns which rule stands in the way.
+ * When no seats qualify at all (too few free, or no block with `together`) it is
+ * `no_best_available` whatever the rules say.
+ */
+export function chooseBestAvailable(index: SeatIndex, occupancy: Occupancy, query: BestAvailableQuery, rules: RuleContext | null): BestAvailableChoice {
+  if (rules === null) return settle(bestAvailable(index, occupancy, query), null, index, occupancy);
+  // The token's and client's totals refuse any seats: look up the unruled answer only to name it.
+  if (!quantityAllowed(rules, query.quantity)) return settle(bestAvailable(index, occupancy, query), rules, index, occupancy);
+  return settle(bestAvailable(index, occupancy, query, rulesAccept(rules, index, occupancy)), rules, index, occupancy);
+}
+
+function settle(result: ReturnType<typeof bestAvailable>, rules: RuleContext | null, index: SeatIndex, occupancy: Occupancy): BestAvailableChoice {
+  if (result.ok) {
+    const failed = rules === null ? [] : checkSeatHold(rules, index, occupancy, result.ids);
+    return failed.length === 0 ? result : { ok: false, code: "selection_rule_violated", failed };
+  }
+  if (result.reason === "rejected" && result.rejected && rules !== null)
+    return { ok: false, code: "selection_rule_violated", failed: checkSeatHold(rules, index, occupancy, result.rejected.ids) };
+  return { ok: false, code: "no_best_available" };
+}
