@@ -29,11 +29,16 @@ describe("publish with reservations on events", () => {
   it("publish-check lists, publish refuses, force publishes, unpublish never refuses", async () => {
     const k = await newWorkspace();
     const stub = await chartWithEvent(k, "sandbox", "gala");
-    const held = await stub.hold({ objectLabels: ["A-1-1", "A-1-2"], holdToken: "token-123456", ttlSeconds: 600 });
+    const held = await stub.hold({ objectLabels: ["A-1-1", "A-1-2"], holdToken: "token-123456", ttlSeconds: 600 }, { kind: "secret" });
     expect(held.ok).toBe(true);
-    expect((await stub.hold({ objectLabels: ["Floor"], holdToken: "token-123456", ttlSeconds: 600, objectType: "generalAdmission", quantity: 6 })).ok).toBe(
-      true,
-    );
+    expect(
+      (
+        await stub.hold(
+          { objectLabels: ["Floor"], holdToken: "token-123456", ttlSeconds: 600, objectType: "generalAdmission", quantity: 6 },
+          { kind: "secret" },
+        )
+      ).ok,
+    ).toBe(true);
 
     // Draft: A-1-1 removed, A-1-2 recategorised, Floor shrunk to 5 (6 held), A-1-3 untouched.
     const draft = smallLayout(4, 5);
@@ -72,7 +77,7 @@ describe("publish with reservations on events", () => {
   it("a change that touches only free objects publishes without force", async () => {
     const k = await newWorkspace();
     const stub = await chartWithEvent(k, "production", "concert");
-    expect((await stub.hold({ objectLabels: ["A-1-1"], holdToken: "token-abcdef", ttlSeconds: 600 })).ok).toBe(true);
+    expect((await stub.hold({ objectLabels: ["A-1-1"], holdToken: "token-abcdef", ttlSeconds: 600 }, { kind: "secret" })).ok).toBe(true);
     const draft = smallLayout(4, 10);
     draft.sections[0]!.rows[0]!.seats.pop();
     await call("PATCH", "/api/v1/charts/hall", { key: k.skLive, body: { draftVersion: draft } });

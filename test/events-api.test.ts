@@ -24,7 +24,14 @@ describe("POST /api/v1/events", () => {
     const chartKey = await newChart(keys);
     const res = await call("POST", "/api/v1/events", { key: keys.skLive, body: { chartKey, eventKey: "gala-2026" } });
     expectOk(res, 201);
-    expect(res.body).toEqual({ eventKey: "gala-2026", chartKey, environment: "production", chartPublishedVersion: 1, createdAt: expect.stringMatching(ISO) });
+    expect(res.body).toEqual({
+      eventKey: "gala-2026",
+      chartKey,
+      environment: "production",
+      chartPublishedVersion: 1,
+      createdAt: expect.stringMatching(ISO),
+      selectionRules: {},
+    });
     expectError(await call("POST", "/api/v1/events", { key: keys.skLive, body: { chartKey, eventKey: "gala-2026" } }), 409, "event_exists");
     // The same key in the other environment is an independent event.
     expectOk(await call("POST", "/api/v1/events", { key: keys.skTest, body: { chartKey, eventKey: "gala-2026" } }), 201);

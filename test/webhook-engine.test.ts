@@ -68,7 +68,7 @@ describe("seat changes reach the receiver", () => {
     // object itself is evicted.
     await inObject(f, async (o, state) => {
       o.loseOutboxSends = true;
-      const outcome = await o.hold({ objectLabels: ["A-1-2"], holdToken: token(), ttlSeconds: 900 });
+      const outcome = await o.hold({ objectLabels: ["A-1-2"], holdToken: token(), ttlSeconds: 900 }, { kind: "public" });
       expect(outcome.ok).toBe(true);
       await o.flushOutbox();
       expect(state.storage.sql.exec("SELECT COUNT(*) AS n FROM outbox").one().n).toBe(1);

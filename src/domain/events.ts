@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ENVIRONMENTS, type Environment } from "../db/schema";
+import { selectionRulesSchema } from "./selling";
 
 /** eventKey: 1 to 128 letters, digits, '.', '_' and '-' (contract §3). */
 export const EVENT_KEY = /^[A-Za-z0-9._-]{1,128}$/;
@@ -12,6 +13,7 @@ export const eventRecordSchema = z
     environment: z.enum(ENVIRONMENTS),
     chartPublishedVersion: z.number().int().nullable().openapi({ description: "The chart's current published version; null when unpublished" }),
     createdAt: z.string(),
+    selectionRules: selectionRulesSchema.openapi({ description: "The event's selection rules ({} when none); see PUT /events/{eventKey}/selection-rules" }),
   })
   .openapi("Event");
 export type EventRecord = z.infer<typeof eventRecordSchema>;

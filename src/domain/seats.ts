@@ -133,3 +133,9 @@ export type CallerKind = "public" | "secret";
 
 /** A release as the event object takes it: the body plus who asked (interface.md release rules). */
 export type ReleaseRequest = ReleaseBody & { caller: CallerKind };
+
+/** Who asks for a hold: the key kind, and for a publishable key the client address (CF-Connecting-IP). */
+export interface HoldCaller {
+  kind: CallerKind;
+  client?: string;
+}

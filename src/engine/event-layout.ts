@@ -1,4 +1,4 @@
-import type { Category, Layout } from "../charts/layout";
+import type { Category, Layout, Point } from "../charts/layout";
 import type { EventMeta } from "../domain/events";
 import { fail, ok, type Failure, type Outcome } from "../domain/outcome";
 import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, promoteStage, readLayoutTable, writeLayoutChunk, type LayoutIndex } from "./layout-index";
@@ -73,7 +73,11 @@ export class EventLayout {
 
   /** The current layout index. */
   layout(): LayoutIndex {
-    this.index ??= { objects: readLayoutTable(this.sql, "layout_current"), categories: getMeta<Category[]>(this.sql, "categories") ?? [] };
+    this.index ??= {
+      objects: readLayoutTable(this.sql, "layout_current"),
+      categories: getMeta<Category[]>(this.sql, "categories") ?? [],
+      focalPoint: getMeta<Point>(this.sql, "focalPoint"),
+    };
     return this.index;
   }
 
@@ -83,7 +87,7 @@ export class EventLayout {
       const stored = storedStage(this.sql);
       this.stage = stored && {
         stored,
-        index: { objects: readLayoutTable(this.sql, "layout_stage"), categories: stored.categories },
+        index: { objects: readLayoutTable(this.sql, "layout_stage"), categories: stored.categories, focalPoint: stored.focalPoint ?? null },
         guard: !stored.force,
         expiresAt: stored.expiresAt,
       };
@@ -103,6 +107,7 @@ export class EventLayout {
     }
     this.host.storage.transactionSync(() => {
       setMeta(this.sql, "categories", index.categories);
+      setMeta(this.sql, "focalPoint", index.focalPoint);
       setMeta(this.sql, "event", meta);
     });
     this.current = meta;
@@ -213,6 +218,7 @@ export class EventLayout {
         recordPublishImpact(this.sql, this.layout(), index, now);
         promoteStage(this.sql);
         setMeta(this.sql, "categories", index.categories);
+        setMeta(this.sql, "focalPoint", index.focalPoint);
         setMeta(this.sql, "event", next);
         setMeta(this.sql, "settle", null);
         // A chart move the object never heard of: its event now, late rather than never.
@@ -251,6 +257,7 @@ export class EventLayout {
       recordPublishImpact(this.sql, this.layout(), stage.index, this.host.now());
       promoteStage(this.sql);
       setMeta(this.sql, "categories", stage.stored.categories);
+      setMeta(this.sql, "focalPoint", stage.stored.focalPoint ?? null);
       setMeta(this.sql, "stage", null);
       setMeta(this.sql, "event", next);
       setMeta(this.sql, "settle", null);

@@ -22,7 +22,7 @@ import { Alarm } from "./alarm";
 import { book, extend, release } from "./bookings";
 import { systemClock, type Clock } from "./clock";
 import { EventLayout, NOT_FOUND } from "./event-layout";
-import { nextDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
+import { nextDue, sweepDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
 import { holdGa } from "./ga";
 import { readChanges, latestSeq, oldestRecordAt, pruneHistory } from "./history";
 import { holdSeats, markForSale, markNotForSale, resetAll } from "./holds";
@@ -34,6 +34,10 @@ import { compactOf, StatusCache } from "./status-cache";
 import type { StageRequest } from "./staging";
 import { ensureSchema } from "./store";
 import { Tx } from "./tx";
+import { hasRules, ruleChecks, SellingState } from "./selling";
+import { chooseBestAvailable } from "../selling/choose";
+import type { HoldBestAvailableRequest, HoldBestAvailableResult, SelectionRules } from "../domain/selling";
+import type { HoldCaller } from "../domain/seats";
 
 /** History records older than this are pruned by the alarm. */
 const HISTORY_RETENTION_MS = HISTORY_RETENTION_DAYS * 86_400_000;
@@ -54,12 +58,15 @@ export class EventObject extends DurableObject<Env> {
   private readonly event: EventLayout;
   /** The public status view, kept in memory and patched with each commit's changed labels. */
   private readonly statusCache = new StatusCache();
+  /** The selling rules, and the seat index and occupancy that best available searches. */
+  private readonly selling: SellingState;
   private readonly alarmClock: Alarm;
   protected readonly outbox: OutboxSender;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.alarmClock = new Alarm(ctx.storage, (ms) => this.clock.toWall(ms));
+    this.selling = new SellingState(ctx.storage.sql);
     this.outbox = new OutboxSender({
       sql: ctx.storage.sql,
       queue: () => this.webhookQueue(),
@@ -76,6 +83,7 @@ export class EventObject extends DurableObject<Env> {
       arm: (due) => this.alarmClock.arm(due),
       changed: () => {
         this.statusCache.invalidate();
+        this.selling.invalidate();
         broadcast(ctx, this.snapshotText());
       },
       outboxWritten: () => this.outbox.schedule(),
@@ -120,6 +128,7 @@ export class EventObject extends DurableObject<Env> {
     await this.ctx.storage.deleteAll();
     ensureSchema(this.sql);
     this.event.clear();
+    this.selling.clear();
     this.statusCache.invalidate();
     return { ok: true };
   }
@@ -131,8 +140,49 @@ export class EventObject extends DurableObject<Env> {
 
   // ---- seat actions ----------------------------------------------------------------------
 
-  async hold(req: HoldRequest): Promise<Outcome<HoldResult>> {
-    return this.decide((tx) => (req.objectType === "generalAdmission" ? holdGa(tx, req) : holdSeats(tx, req)));
+  async hold(req: HoldRequest, caller: HoldCaller): Promise<Outcome<HoldResult>> {
+    return this.decide((tx) => {
+      this.prepareHold(tx, caller, req.holdToken, req.ignoreSelectionRules === true);
+      return req.objectType === "generalAdmission" ? holdGa(tx, req) : holdSeats(tx, req);
+    });
+  }
+
+  /**
+   * Holds the best available seats (contract §8): chosen from the seat index and occupancy in the
+   * same transaction that holds them, under the event's selection rules, so concurrent calls can
+   * never be given the same seat.
+   */
+  async holdBestAvailable(req: HoldBestAvailableRequest, caller: HoldCaller): Promise<Outcome<HoldBestAvailableResult>> {
+    return this.decide((tx) => {
+      // An expired hold is free the moment it expires: the search must see it so.
+      sweepDue(tx);
+      this.prepareHold(tx, caller, req.holdToken, req.ignoreSelectionRules === true);
+      const { index, occupancy } = this.selling.view(tx.layout, tx.now);
+      const query = { quantity: req.quantity, categories: req.categories, sections: req.sections, together: req.together };
+      const choice = chooseBestAvailable(index, occupancy, query, tx.rules ? tx.rules.context() : null);
+      if (!choice.ok) {
+        if (choice.code === "selection_rule_violated")
+          return fail(choice.code, "The event's selection rules allow none of the best available seats", { failed: choice.failed });
+        return fail("no_best_available", `No ${req.quantity} matching seats${req.together ? " next to each other" : ""} are available`);
+      }
+      // The choice already passed the rules: the hold itself need not ask again.
+      tx.rules = null;
+      const held = holdSeats(tx, { objectLabels: choice.labels, holdToken: req.holdToken, ttlSeconds: req.ttlSeconds, extraData: req.extraData });
+      return held.ok ? ok({ ...held.value, nextToEachOther: choice.nextToEachOther }) : held;
+    });
+  }
+
+  /** The event's selection rules ({} when none). */
+  async selectionRules(): Promise<Outcome<SelectionRules>> {
+    if (!this.event.meta) return NOT_FOUND;
+    return ok(this.selling.rules());
+  }
+
+  /** Replaces the event's selection rules; `{}` clears them. */
+  async setSelectionRules(rules: SelectionRules): Promise<Outcome<SelectionRules>> {
+    if (!this.event.meta) return NOT_FOUND;
+    this.ctx.storage.transactionSync(() => this.selling.setRules(rules));
+    return ok(rules);
   }
 
   async book(req: BookRequest): Promise<Outcome<BookResult>> {
@@ -154,6 +204,7 @@ export class EventObject extends DurableObject<Env> {
     if (meta.environment !== "sandbox") return fail("sandbox_only", "Only sandbox events can be reset");
     this.transact(meta, (tx) => resetAll(tx));
     this.statusCache.invalidate();
+    this.selling.invalidate();
     broadcast(this.ctx, this.snapshotText());
     return ok({ eventKey: meta.eventKey, reset: true as const });
   }
@@ -334,6 +385,19 @@ export class EventObject extends DurableObject<Env> {
 
   // ---- internals ---------------------------------------------------------------------------
 
+  /**
+   * Binds a hold decision to its caller: the client address a publishable-key hold is counted
+   * against, and the selection rules it must pass unless a secret key overrides them.
+   */
+  private prepareHold(tx: Tx, caller: HoldCaller, token: string, ignoreRules: boolean): void {
+    tx.client = caller.kind === "public" ? (caller.client ?? null) : null;
+    const rules = this.selling.rules();
+    if (!hasRules(rules) || (caller.kind === "secret" && ignoreRules)) return;
+    // The orphan rule reads the neighbours' status: holds that expired must read as free.
+    if (rules.noOrphanSeats) sweepDue(tx);
+    tx.rules = ruleChecks(this.sql, this.selling, tx.layout, tx.now, rules, token, tx.client ?? undefined);
+  }
+
   /** A seat decision of an existing event (see {@link transact}). */
   private decide<T>(fn: (tx: Tx) => Outcome<T>): Outcome<T> {
     const meta = this.event.meta;
@@ -343,7 +407,15 @@ export class EventObject extends DurableObject<Env> {
   /** Runs one decision in one synchronous transaction, then does the after-commit work. */
   private transact<T>(meta: EventMeta, fn: (tx: Tx) => T): T {
     const tx = new Tx(this.sql, this.clock.now(), meta, this.event.layout(), this.event.activeStage());
-    const result = this.ctx.storage.transactionSync(() => fn(tx));
+    tx.onSeatChange = (label, status) => this.selling.seatChanged(label, status);
+    let result: T;
+    try {
+      result = this.ctx.storage.transactionSync(() => fn(tx));
+    } catch (err) {
+      // The occupancy followed changes that were rolled back: rebuild it from the tables.
+      this.selling.invalidate();
+      throw err;
+    }
     // Every write of a decision records its label in tx.changed (emit, or by hand where no event is sent).
     this.statusCache.changed(tx.changed);
     if (tx.earliestExpiry !== null) this.alarmClock.arm(tx.earliestExpiry);

@@ -36,3 +36,18 @@ export function nextDue(sql: SqlStorage): number | null {
   const all = [seat, ga, outbox].filter((t): t is number => t !== null);
   return all.length > 0 ? Math.min(...all) : null;
 }
+
+/** Holds swept at most inside one decision before it searches seats (then the alarm takes the rest). */
+const DECISION_SWEEP_LIMIT = 2_000;
+
+/**
+ * Frees every hold already due, inside the running decision: what best available and the orphan
+ * rule read must show an expired hold as free, as every read and write does (interface.md).
+ */
+export function sweepDue(tx: Tx): void {
+  for (let swept = 0; swept < DECISION_SWEEP_LIMIT;) {
+    const n = sweepExpired(tx, 500);
+    swept += n;
+    if (n < 500) return;
+  }
+}

@@ -106,6 +106,9 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
       failed: [{ objectLabel: area, reason: "ga_capacity_exceeded" }],
     });
   }
+  const violations = tx.rules?.ga({ label: area, categoryKey: obj.categoryKey, previous: ownLive, quantity }) ?? [];
+  if (violations.length > 0)
+    return fail("selection_rule_violated", "The hold would break the event's selection rules; nothing changed", { failed: violations });
   if (row && row.held > 0 && ownLive === 0) {
     expireGaRow(tx, row);
     row = gaRow(tx.sql, area, req.holdToken);
@@ -114,14 +117,15 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   const extra = req.extraData ? JSON.stringify(req.extraData) : (row?.extra ?? null);
   const previous = areaStatus(tx, area);
   tx.sql.exec(
-    `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at) VALUES (?, ?, ?, 0, ?, ?, ?)
-     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at`,
+    `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at, client) VALUES (?, ?, ?, 0, ?, ?, ?, ?)
+     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at, client = excluded.client`,
     area,
     req.holdToken,
     quantity,
     expiresAt,
     extra,
     tx.now,
+    tx.client,
   );
   tx.expiry(expiresAt);
   recordGaChange(tx, area, previous, { cause: "hold", quantity, token: req.holdToken, extra }, { type: "seat.held", holdExpiresAt: expiresAt });

@@ -60,6 +60,16 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     else existing.set(label, row);
   }
   if (failed.length > 0) return fail("seat_unavailable", "One or more seats cannot be held; nothing was held", { failed });
+  if (tx.rules) {
+    // Only what the hold adds counts: seats the token already holds are a retry.
+    const added = labels.filter((l) => {
+      const row = existing.get(l);
+      return !(row && row.status === "held" && isLiveHold(row, tx.now));
+    });
+    const violations = tx.rules.seats(added);
+    if (violations.length > 0)
+      return fail("selection_rule_violated", "The hold would break the event's selection rules; nothing was held", { failed: violations });
+  }
 
   const expiresAt = tx.now + req.ttlSeconds * 1000;
   const extra = req.extraData ? JSON.stringify(req.extraData) : null;
@@ -75,11 +85,12 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     }
     if (row) expireSeat(tx, row);
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra) VALUES (?, 'held', ?, ?, NULL, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, client) VALUES (?, 'held', ?, ?, NULL, ?, ?)",
       label,
       req.holdToken,
       expiresAt,
       extra,
+      tx.client,
     );
     tx.change(
       { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },

@@ -1,4 +1,4 @@
-import { indexLayout, type Category, type Layout, type LayoutObject } from "../charts/layout";
+import { indexLayout, type Category, type Layout, type LayoutObject, type Point } from "../charts/layout";
 import { rows } from "./store";
 
 /** Rows per transaction when writing a layout index: keeps each transaction short at 100k seats. */
@@ -7,18 +7,19 @@ export const LAYOUT_CHUNK = 5000;
 type LayoutTable = "layout_current" | "layout_stage";
 
 /** The layout tables' columns, named so that a table that gained columns by ALTER still lines up. */
-const COLUMNS = "label, ord, type, category, capacity, section_key, section_label, row_label, x, y, width, height";
+const COLUMNS = "label, ord, type, category, capacity, section_key, section_label, row_label, x, y, width, height, row_index, aisle_after";
 
-/** A layout as the engine keeps it: objects by label in drawing order, plus its categories. */
+/** A layout as the engine keeps it: objects by label in drawing order, its categories and focal point. */
 export interface LayoutIndex {
   objects: Map<string, LayoutObject>;
   categories: Category[];
+  focalPoint: Point | null;
 }
 
 /** The index of a layout; null (unpublished) gives an empty index. */
 export function buildIndex(layout: Layout | null): LayoutIndex {
-  if (!layout) return { objects: new Map(), categories: [] };
-  return { objects: indexLayout(layout), categories: layout.categories };
+  if (!layout) return { objects: new Map(), categories: [], focalPoint: null };
+  return { objects: indexLayout(layout), categories: layout.categories, focalPoint: layout.focalPoint ?? null };
 }
 
 /** Deletes a layout table's rows (one statement; SQLite handles 100k rows in one go). */
@@ -34,7 +35,7 @@ export function writeLayoutChunk(sql: SqlStorage, table: LayoutTable, objects: L
   for (let i = from; i < Math.min(to, objects.length); i++) {
     const o = objects[i]!;
     sql.exec(
-      `INSERT OR REPLACE INTO ${table} (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO ${table} (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       o.label,
       i,
       o.objectType,
@@ -47,8 +48,42 @@ export function writeLayoutChunk(sql: SqlStorage, table: LayoutTable, objects: L
       o.y ?? null,
       o.width ?? null,
       o.height ?? null,
+      o.rowIndex ?? null,
+      o.aisleAfter ? 1 : null,
     );
   }
+}
+
+interface SeatRowData {
+  label: string;
+  category: string;
+  section_key: string | null;
+  row_label: string | null;
+  row_index: number | null;
+  x: number | null;
+  y: number | null;
+  aisle_after: number | null;
+}
+
+/**
+ * The current layout's seats in layout order with what best available and the orphan rule read
+ * (section, row, position, coordinates, aisles): read only when a selling rule or best available
+ * first needs them, so a plain hold never pays for it.
+ */
+export function readSeatObjects(sql: SqlStorage): LayoutObject[] {
+  return rows<SeatRowData>(
+    sql,
+    "SELECT label, category, section_key, row_label, row_index, x, y, aisle_after FROM layout_current WHERE type = 'seat' ORDER BY ord",
+  ).map((r) => {
+    const o: LayoutObject = { label: r.label, objectType: "seat", categoryKey: r.category };
+    if (r.section_key !== null) o.sectionKey = r.section_key;
+    if (r.row_label !== null) o.rowLabel = r.row_label;
+    if (r.row_index !== null) o.rowIndex = r.row_index;
+    if (r.x !== null) o.x = r.x;
+    if (r.y !== null) o.y = r.y;
+    if (r.aisle_after === 1) o.aisleAfter = true;
+    return o;
+  });
 }
 
 interface LayoutRowData {

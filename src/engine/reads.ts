@@ -170,3 +170,8 @@ export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: numbe
   }
   return out;
 }
+
+/** Labels of the seats that are not free at `now` (what the selling occupancy starts from). */
+export function reservedSeatLabels(sql: SqlStorage, now: number): string[] {
+  return rows<{ label: string }>(sql, "SELECT label FROM seats WHERE status <> 'held' OR expires_at > ?", now).map((r) => r.label);
+}

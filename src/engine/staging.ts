@@ -1,4 +1,4 @@
-import type { Category, Layout } from "../charts/layout";
+import type { Category, Layout, Point } from "../charts/layout";
 import { publishImpact } from "../charts/impact";
 import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
 import { clearLayoutTable, LAYOUT_CHUNK, writeLayoutChunk, type LayoutIndex } from "./layout-index";
@@ -28,6 +28,7 @@ export interface StoredStage {
   force: boolean;
   expiresAt: number;
   categories: Category[];
+  focalPoint?: Point | null;
 }
 
 export interface StageRequest {
@@ -88,6 +89,7 @@ export function activateStage(
     }
   }
   const stored: StoredStage = {
+    focalPoint: index.focalPoint,
     stageId: req.stageId,
     chartId: req.chartId,
     version: req.version,

@@ -23,6 +23,9 @@ const DRAWING_COLUMNS: readonly (readonly [string, string])[] = [
   ["y", "REAL"],
   ["width", "REAL"],
   ["height", "REAL"],
+  // What best available and the orphan rule read: the row's position in its section, and aisles.
+  ["row_index", "INTEGER"],
+  ["aisle_after", "INTEGER"],
 ];
 
 const LAYOUT_COLUMNS = `label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT, ${DRAWING_COLUMNS.map(([n, t]) => `${n} ${t}`).join(", ")}`;
@@ -48,15 +51,29 @@ const SCHEMA = [
 
 /** Columns added to the reservation tables after they first shipped; objects created before get them on wake. */
 const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]> = {
-  seats: [["order_id", "TEXT"]],
-  ga: [["order_id", "TEXT"]],
+  // client: the address a publishable-key hold came from, for the per-client hold cap.
+  seats: [
+    ["order_id", "TEXT"],
+    ["client", "TEXT"],
+  ],
+  ga: [
+    ["order_id", "TEXT"],
+    ["client", "TEXT"],
+  ],
 };
+
+/** Indexes on columns that older objects get on wake (after their columns). */
+const LATE_INDEXES = [
+  "CREATE INDEX IF NOT EXISTS seats_client ON seats (client) WHERE client IS NOT NULL",
+  "CREATE INDEX IF NOT EXISTS ga_client ON ga (client) WHERE client IS NOT NULL",
+];
 
 /** Creates every table if missing and adds columns that older objects lack; safe on every wake. */
 export function ensureSchema(sql: SqlStorage): void {
   for (const statement of SCHEMA) sql.exec(statement);
   for (const table of ["layout_current", "layout_stage"]) addMissingColumns(sql, table, DRAWING_COLUMNS);
   for (const [table, columns] of Object.entries(RESERVATION_COLUMNS)) addMissingColumns(sql, table, columns);
+  for (const statement of LATE_INDEXES) sql.exec(statement);
 }
 
 /** ALTER TABLE … ADD COLUMN for each column the table lacks (an object created before it). */

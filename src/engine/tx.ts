@@ -2,7 +2,9 @@ import type { LayoutObject } from "../charts/layout";
 import type { EventMeta } from "../domain/events";
 import type { SeatEventObject, WebhookEventType } from "../webhooks/messages";
 import type { LayoutIndex } from "./layout-index";
+import type { Status } from "../domain/status";
 import { recordChange, type Change } from "./history";
+import type { RuleChecks } from "./selling";
 import { insertOutbox } from "./outbox";
 import { parseExtra } from "./store";
 
@@ -24,6 +26,12 @@ export class Tx {
   earliestExpiry: number | null = null;
   /** The seq of the last change this decision recorded, or null when it recorded none. */
   lastSeq: number | null = null;
+  /** The selling rules a hold must pass, or null (none set, or a secret key's box-office override). */
+  rules: RuleChecks | null = null;
+  /** The client address of a publishable-key hold, kept on what it holds (the per-client cap). */
+  client: string | null = null;
+  /** Told of every seat status change as it happens (the selling occupancy follows it). */
+  onSeatChange: ((label: string, status: Status) => void) | null = null;
 
   constructor(
     readonly sql: SqlStorage,
@@ -82,6 +90,7 @@ export class Tx {
     }
     this.changed.add(c.label);
     this.lastSeq = seq;
+    if (c.objectType === "seat") this.onSeatChange?.(c.label, c.status);
     return seq;
   }
 }

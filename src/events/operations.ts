@@ -12,14 +12,16 @@ import { notFound, stubFor, unwrap } from "./access";
  * environment) scope. The public API and the dashboard both call these, so each rule lives once.
  */
 
-/** The public record of an event row. */
-export function eventRecord(row: EventWithChart): EventRecord {
+/** The public record of an event row, with the selling rules its object holds. */
+async function eventRecord(env: Env, row: EventWithChart): Promise<EventRecord> {
+  const rules = await stubFor(env, row, row.eventKey).selectionRules();
   return {
     eventKey: row.eventKey,
     chartKey: row.chartKey,
     environment: row.environment,
     chartPublishedVersion: row.publishedVersion,
     createdAt: row.createdAt,
+    selectionRules: rules.ok ? rules.value : {},
   };
 }
 
@@ -64,7 +66,14 @@ export async function createEvent(env: Env, scope: Scope, input: { chartKey: str
     // Should D1 be busy, the object's own alarm or the next publish settles it; the event exists either way.
     if (healed.ok) publishedVersion = healed.value.layoutVersion;
   }
-  return { eventKey, chartKey: chart.chartKey, environment: scope.environment, chartPublishedVersion: publishedVersion, createdAt: row.createdAt };
+  return {
+    eventKey,
+    chartKey: chart.chartKey,
+    environment: scope.environment,
+    chartPublishedVersion: publishedVersion,
+    createdAt: row.createdAt,
+    selectionRules: {},
+  };
 }
 
 /** A page of the scope's events in key order. */
@@ -74,14 +83,14 @@ export async function listEventRecords(
   page: { limit: number; afterKey?: string },
 ): Promise<{ items: EventRecord[]; lastKey?: string; hasMore: boolean }> {
   const result = await listEvents(db(env), scope.workspaceId, scope.environment, page);
-  return { items: result.items.map(eventRecord), lastKey: result.items.at(-1)?.eventKey, hasMore: result.hasMore };
+  return { items: await Promise.all(result.items.map((row) => eventRecord(env, row))), lastKey: result.items.at(-1)?.eventKey, hasMore: result.hasMore };
 }
 
 /** One event of the scope (403 when the key belongs to another workspace, else 404). */
 export async function getEventRecord(env: Env, scope: Scope, eventKey: string): Promise<EventRecord> {
   const row = await getEvent(db(env), scope.workspaceId, scope.environment, eventKey);
   if (!row) throw await notFound(env, scope, eventKey);
-  return eventRecord(row);
+  return eventRecord(env, row);
 }
 
 /** Deletes an event and every trace of its seat state. */

@@ -3,6 +3,7 @@ import { apiKeyAuth } from "../http/auth";
 import { rateLimit } from "../http/rate-limit";
 import { eventCrud } from "./events/crud";
 import { eventReads } from "./events/reads";
+import { eventRules } from "./events/rules";
 import { eventSeats } from "./events/seats";
 
 export { eventLive } from "./events/live";
@@ -17,4 +18,5 @@ export const events = newRouter();
 events.use("*", apiKeyAuth(), rateLimit());
 events.route("/", eventReads);
 events.route("/", eventSeats);
+events.route("/", eventRules);
 events.route("/", eventCrud);

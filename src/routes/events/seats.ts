@@ -11,7 +11,12 @@ import {
   releaseRequestSchema,
   resetResultSchema,
 } from "../../domain/seats";
+import type { Context } from "hono";
+import { holdBestAvailableRequestSchema, holdBestAvailableResultSchema } from "../../domain/selling";
+import type { CallerKind, HoldCaller } from "../../domain/seats";
 import { newRouter } from "../../http/app-factory";
+import { clientAddress, clientRateLimit } from "../../http/client-limit";
+import type { AppEnv } from "../../http/context";
 import { requireSecretKey } from "../../http/auth";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
@@ -23,6 +28,22 @@ import { eventKeyParam, stubFor, unwrap } from "./support";
  */
 export const eventSeats = newRouter();
 
+/** Who is holding: the key kind, and for a publishable key the client address its holds count against. */
+function callerOf(c: Context<AppEnv>): HoldCaller {
+  const kind = c.var.principal.kind;
+  const client = kind === "public" ? clientAddress(c) : undefined;
+  return client === undefined ? { kind } : { kind, client };
+}
+
+/** The box-office override of the selection rules is for secret keys only (contract §8). */
+function refuseOverride(kind: CallerKind, ignore: boolean | undefined): void {
+  if (ignore !== undefined && kind !== "secret") {
+    throw new ApiError("validation_failed", "Only a secret key may skip the selection rules", {
+      errors: { ignoreSelectionRules: ["allowed with a secret key only"] },
+    });
+  }
+}
+
 const json = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true as const } });
 const ok = <T extends z.ZodType>(description: string, schema: T) => ({ 200: { description, content: { "application/json": { schema } } } });
 
@@ -33,13 +54,36 @@ eventSeats.openapi(
     summary: "Hold seats or a GA quantity under a hold token",
     description:
       "Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total).",
+    middleware: [clientRateLimit()] as const,
     request: { params: eventKeyParam, ...json(holdRequestSchema) },
     responses: { ...ok("Held", holdResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).hold(c.req.valid("json"))), 200);
+    const body = c.req.valid("json");
+    refuseOverride(p.kind, body.ignoreSelectionRules);
+    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).hold(body, callerOf(c))), 200);
+  },
+);
+
+eventSeats.openapi(
+  createRoute({
+    method: "post",
+    path: "/{eventKey}/seats/hold-best-available",
+    summary: "Hold the best available seats under a hold token",
+    description:
+      "Seats only, free and matching `categories` and `sections`. A block of `quantity` adjacent seats of one row wins; blocks that leave no single stranded seat win over those that do; then the nearest to the layout's focalPoint (or the earliest section, row and the middle of the row). Without such a block the nearest free seats, unless `together`. Atomic, under the event's selection rules. 409 `no_best_available` when nothing fits, `selection_rule_violated` when the rules refuse every candidate.",
+    middleware: [clientRateLimit()] as const,
+    request: { params: eventKeyParam, ...json(holdBestAvailableRequestSchema) },
+    responses: { ...ok("Held", holdBestAvailableResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
+  }),
+  async (c) => {
+    const { eventKey } = c.req.valid("param");
+    const p = c.var.principal;
+    const body = c.req.valid("json");
+    refuseOverride(p.kind, body.ignoreSelectionRules);
+    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).holdBestAvailable(body, callerOf(c))), 200);
   },
 );
 
@@ -63,6 +107,7 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/release",
+    middleware: [clientRateLimit()] as const,
     summary: "Release held (and, with a secret key, booked) objects",
     description:
       "At least one of objectLabels, holdToken and orderId. A publishable key needs holdToken and frees only live holds under it. A secret key with orderId frees what was booked under that order (narrowed by objectLabels and holdToken when given). The response lists what was freed; labels with nothing to free are skipped.",
