@@ -1,0 +1,369 @@
+/**
+ * The browser SDK on big maps (issue 16): events of 1k, 10k, 50k and 100k seats with 30% reserved
+ * (20% held, 10% booked, spread over the map), each drawn by the SDK in headless Chromium (software
+ * rendering) from a host page on another origin. Per size: `rounds` page loads for the load figures
+ * (render() resolved, first paint, longest main-thread task, DOM elements, memory growth, bytes
+ * fetched), then on the last load the interactions: wheel zoom in and out, a drag, an own click and
+ * another buyer's hold, each timed in the page. Every figure is one row with the four sizes and the
+ * ratio of 100k to 1k; the 100k map is photographed at full view and zoomed in.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromiumMemoryMB, launchChromium, startHostPage } from "../lib/browser.mjs";
+import { seatLayout, shuffled } from "../lib/layouts.mjs";
+import { ROOT } from "../lib/runtime.mjs";
+import { median, percentile } from "../lib/stats.mjs";
+
+export const name = "sdk";
+const SIZES = [1_000, 10_000, 50_000, 100_000];
+const RESERVED = 0.3;
+const BOOKED_SHARE = 1 / 3;
+const VIEWPORT = { width: 1280, height: 860 };
+
+const k = (n) => (n >= 1000 ? `${n / 1000}k` : String(n));
+
+/** Runs the scenario and adds its rows to the report. */
+export async function run(ctx) {
+  const sizes = ctx.opts.sdkSizes ?? SIZES;
+  const rounds = ctx.opts.sdkRounds ?? 3;
+  const events = [];
+  for (const seats of sizes) events.push(await provision(ctx, seats));
+  await ctx.settle();
+  const host = await startHostPage(ctx.baseUrl);
+  const browser = await launchChromium();
+  const results = new Map();
+  commit = currentCommit();
+  try {
+    // A first page load that is not counted: a fresh browser compiles the SDK and warms its caches.
+    await (await load(ctx, browser, host, events[0])).context.close();
+    for (const ev of events) {
+      ctx.log(`  ${k(ev.seats)}: ${rounds} page load(s) and interactions…`);
+      const loads = [];
+      let last = null;
+      for (let r = 0; r < rounds; r++) {
+        last?.context.close();
+        last = await load(ctx, browser, host, ev);
+        loads.push(last.figures);
+      }
+      const interactions = await interact(ctx, last.page, ev, ev.seats === sizes[sizes.length - 1]);
+      await last.context.close();
+      results.set(ev.seats, { loads, interactions });
+    }
+  } finally {
+    await browser.close();
+    await host.close();
+  }
+  report(ctx, sizes, results);
+}
+
+/** A published chart of `seats` seats plus one GA area without drawing hints, an event, 30% reserved. */
+async function provision(ctx, seats) {
+  const keys = await ctx.api.workspace(`Bench sdk ${seats}`);
+  const { layout, labels } = seatLayout(seats);
+  layout.generalAdmission = [{ label: "Floor", categoryKey: "a", capacity: 2000 }];
+  ctx.log(`  sdk: chart of ${seats.toLocaleString("en-US")} seats…`);
+  const chartKey = await ctx.api.publishedChart(keys, layout, `Bench sdk ${seats}`);
+  const eventKey = await ctx.api.event(keys, chartKey);
+  const reserved = shuffled(labels, 7).slice(0, Math.round(seats * RESERVED));
+  const batches = await ctx.api.holdMany(keys, eventKey, reserved, { concurrency: 4 });
+  await ctx.api.bookMany(keys, eventKey, batches.slice(0, Math.round(batches.length * BOOKED_SHARE)));
+  const reservedSet = new Set(reserved);
+  return { seats, keys, eventKey, free: labels.filter((l) => !reservedSet.has(l)) };
+}
+
+/** One page load: the load figures, and the page left open for interactions. */
+async function load(ctx, browser, host, ev) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.goto(`${host.url}/blank`);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const memBefore = chromiumMemoryMB();
+  const bytes = { objects: 0, status: 0, other: 0, socket: 0 };
+  let renderedAt = Infinity;
+  page.on("response", async (res) => {
+    const url = res.url();
+    if (!url.startsWith(ctx.baseUrl) || !url.includes("/api/v1/") || res.request().method() === "OPTIONS") return;
+    const at = Date.now();
+    const size = (await res.body().catch(() => Buffer.alloc(0))).length;
+    if (at > renderedAt) return;
+    if (url.includes("/objects")) bytes.objects += size;
+    else if (url.includes("/status")) bytes.status += size;
+    else bytes.other += size;
+  });
+  page.on("websocket", (ws) =>
+    ws.on("framereceived", (f) => (bytes.socket += typeof f.payload === "string" ? Buffer.byteLength(f.payload) : f.payload.length)),
+  );
+  const params = new URLSearchParams({ key: ev.keys.pk, event: ev.eventKey });
+  await page.goto(`${host.url}/map?${params}`);
+  await page.waitForFunction(() => window.__bench.painted !== undefined || window.__bench.error !== undefined, null, { timeout: 120_000, polling: 50 });
+  renderedAt = Date.now();
+  // The live socket's first message, and any work it causes, within the next two seconds.
+  await page.waitForTimeout(2000);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const memAfter = chromiumMemoryMB();
+  const f = await page.evaluate(() => ({
+    error: window.__bench.error ?? null,
+    rendered: window.__bench.rendered,
+    painted: window.__bench.painted,
+    longest: window.__bench.longTasks.reduce((m, t) => Math.max(m, t.duration), 0),
+    elements: document.getElementsByTagName("*").length,
+  }));
+  if (f.error) throw new Error(`the ${k(ev.seats)} map did not render: ${f.error}`);
+  return { context, page, figures: { ...f, memory: memAfter - memBefore, bytes: { ...bytes } } };
+}
+
+/** Frame intervals (ms) of the frames that started within [from, to]. */
+function intervals(frames, from = -Infinity, to = Infinity) {
+  const out = [];
+  for (let i = 1; i < frames.length; i++) if (frames[i] >= from && frames[i - 1] <= to) out.push(frames[i] - frames[i - 1]);
+  return out;
+}
+
+/** Centre of the map stage in page pixels. */
+async function stageCentre(page) {
+  const box = await page.locator(".seating-stage").boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** A drawn element of a free seat near the stage centre (elementFromPoint on a spiral), or null. */
+function freeSeatNear(page, centre, avoid = "") {
+  return page.evaluate(
+    ({ x, y, avoid }) => {
+      for (let r = 0; r < 400; r += 6) {
+        for (let a = 0; a < 16; a++) {
+          const px = x + r * Math.cos((a * Math.PI) / 8);
+          const py = y + r * Math.sin((a * Math.PI) / 8);
+          const el = document.elementFromPoint(px, py)?.closest("[data-object-label]");
+          const label = el?.getAttribute("data-object-label");
+          if (el && label !== avoid && el.getAttribute("data-status") === "free" && el.getAttribute("data-object-type") !== "generalAdmission") {
+            const b = el.getBoundingClientRect();
+            if (b.width >= 4) return { label, x: b.x + b.width / 2, y: b.y + b.height / 2, size: b.width };
+          }
+        }
+      }
+      return null;
+    },
+    { ...centre, avoid },
+  );
+}
+
+/** Zoom, drag, own click and another buyer's change on an open map; screenshots when `shoot`. */
+async function interact(ctx, page, ev, shoot) {
+  const out = {};
+  const centre = await stageCentre(page);
+  if (shoot) out.shots = [await screenshot(page, ev, "full")];
+  // Wheel zoom around the centre: 14 notches in, 14 out.
+  await page.mouse.move(centre.x, centre.y);
+  await page.evaluate(() => window.__bench.recordFrames());
+  const zoomStart = await page.evaluate(() => performance.now());
+  for (const dy of [...Array(14).fill(-100), ...Array(14).fill(100)]) {
+    await page.mouse.wheel(0, dy);
+    await page.waitForTimeout(20);
+  }
+  await page.waitForTimeout(400);
+  const zoomFrames = await page.evaluate(() => window.__bench.stopFrames());
+  out.zoom = intervals(zoomFrames, zoomStart);
+  // Zoom in with the button to where seats are a few pixels wide or more, and let the map settle.
+  const zoomIn = page.getByRole("button", { name: "Zoom in" });
+  for (let i = 0; i < Math.round(Math.log(ev.seats / 1000) / Math.log(1.4 * 1.4)) + 1; i++) await zoomIn.click();
+  await page.waitForTimeout(1000);
+  // A drag of 300 px in 30 moves.
+  await page.evaluate(() => {
+    window.__bench.marks.length = 0;
+    window.__bench.recordFrames();
+  });
+  await page.mouse.move(centre.x, centre.y);
+  await page.mouse.down();
+  await page.mouse.move(centre.x - 300, centre.y - 150, { steps: 30 });
+  await page.mouse.up();
+  await page.waitForTimeout(400);
+  const drag = await page.evaluate(() => ({ frames: window.__bench.stopFrames(), marks: window.__bench.marks.slice() }));
+  const down = drag.marks.find((m) => m.type === "pointerdown")?.t ?? drag.frames[0];
+  const up = drag.marks.find((m) => m.type === "pointerup")?.t ?? drag.frames[drag.frames.length - 1];
+  out.drag = intervals(drag.frames, down, up);
+  out.dragStart = Math.max(0, ...intervals(drag.frames, down, down + 150));
+  out.dragEnd = Math.max(0, ...intervals(drag.frames, up, up + 300));
+  await page.waitForTimeout(600);
+  if (shoot) out.shots.push(await screenshot(page, ev, "zoomed"));
+  // The buyer's own click: from the hold's answer to the frame that shows the seat selected.
+  const mine = await freeSeatNear(page, centre);
+  if (mine) {
+    const watch = page.evaluate((l) => window.__bench.watchStatus(document.querySelector(`[data-object-label="${l}"]`), "selected"), mine.label);
+    await page.mouse.click(mine.x, mine.y);
+    const seen = await watch;
+    const answer = await page.evaluate(() => window.__bench.fetches.filter((f) => f.url.includes("/seats/hold")).pop()?.t);
+    out.ownClick = seen.painted - answer;
+    out.ownLabel = mine.label;
+  }
+  // Another buyer holds a seat on screen: from the live message to the frame that shows it held.
+  const other = await freeSeatNear(page, centre, mine?.label);
+  if (other) {
+    const watch = page.evaluate((l) => window.__bench.watchStatus(document.querySelector(`[data-object-label="${l}"]`), "held"), other.label);
+    const res = await ctx.api.hold(ev.keys, ev.eventKey, [other.label], `bench-sdk-other-${Date.now()}`, 600);
+    if (res.status === 200) {
+      const seen = await Promise.race([watch, new Promise((r) => setTimeout(() => r(null), 10_000))]);
+      const msg = await page.evaluate((l) => window.__bench.ws.filter((m) => m.text && m.text.includes(`"${l}"`)).pop()?.t, other.label);
+      if (seen && msg !== undefined) out.otherChange = seen.painted - msg;
+    }
+  }
+  if (!mine || !other) ctx.report.note(name, `${k(ev.seats)}: no free seat element found near the centre for the click figures`);
+  return out;
+}
+
+let commit = "worktree";
+
+/** The short hash of HEAD when the run started (screenshot names), or "worktree". */
+function currentCommit() {
+  try {
+    const dirty = execFileSync("git", ["-C", ROOT, "status", "--porcelain", "src"], { encoding: "utf8" }).trim() !== "";
+    return execFileSync("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim() + (dirty ? "-dirty" : "");
+  } catch {
+    return "worktree";
+  }
+}
+
+/** Saves a PNG of the map under bench/results/ (name carries the commit) and returns its path. */
+async function screenshot(page, ev, what) {
+  const dir = join(ROOT, "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `sdk-${commit}-${k(ev.seats)}-${what}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+const range = (values, unit = " ms") => {
+  const v = values.filter(Number.isFinite);
+  if (v.length === 0) return "n/a";
+  const lo = Math.min(...v);
+  const hi = Math.max(...v);
+  const f = (x) => Math.round(x).toLocaleString("en-US");
+  return lo === hi ? `${f(lo)}${unit}` : `${f(lo)}–${f(hi)}${unit}`;
+};
+const kib = (b) => `${Math.round(b / 1024).toLocaleString("en-US")} KiB`;
+
+/** One row per figure: every size, the ratio of the largest to 1k, and the target judged at the largest. */
+function report(ctx, sizes, results) {
+  const big = sizes[sizes.length - 1];
+  const small = sizes[0];
+  const per = (fn, fmt) => sizes.map((s) => `${k(s)}: ${fmt(fn(results.get(s)))}`).join("; ");
+  const med = (values) => median(values.filter(Number.isFinite));
+  const ratioOf = (fn) => {
+    const a = med([fn(results.get(big))].flat());
+    const b = med([fn(results.get(small))].flat());
+    return Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : Number.NaN;
+  };
+  const ratioText = (fn) => {
+    const r = ratioOf(fn);
+    return Number.isFinite(r) ? `${k(big)}/${k(small)} ${r.toFixed(2)}x` : "n/a";
+  };
+  const rows = [
+    {
+      figure: "render() resolved (from navigation start)",
+      target: "<= 1,000 ms and <= 5x 1k",
+      fn: (r) => r.loads.map((l) => l.rendered),
+      fmt: (v) => range(v),
+      met: (v, ratio) => Math.max(...v) <= 1000 && ratio <= 5,
+    },
+    {
+      figure: "First paint of the map (from navigation start)",
+      target: "<= 1,000 ms and <= 5x 1k",
+      fn: (r) => r.loads.map((l) => l.painted),
+      fmt: (v) => range(v),
+      met: (v, ratio) => Math.max(...v) <= 1000 && ratio <= 5,
+    },
+    {
+      figure: "Longest main-thread task during load (long tasks API; none = < 50 ms)",
+      target: "<= 200 ms",
+      fn: (r) => r.loads.map((l) => l.longest),
+      fmt: (v) => (Math.max(...v) === 0 ? "< 50 ms" : range(v)),
+      met: (v) => Math.max(...v) <= 200,
+    },
+    { figure: "DOM elements after load", target: "(reported)", fn: (r) => r.loads.map((l) => l.elements), fmt: (v) => range(v, ""), met: null },
+    {
+      figure: "Page memory growth (PSS of the browser's processes, after GC)",
+      target: "<= 120 MB",
+      fn: (r) => r.loads.map((l) => l.memory),
+      fmt: (v) => range(v, " MB"),
+      met: (v) => med(v) <= 120,
+    },
+    {
+      figure: "Data fetched for the first paint (API bodies, decoded)",
+      target: "<= 2 MB",
+      fn: (r) => r.loads.map((l) => l.bytes.objects + l.bytes.status + l.bytes.other),
+      fmt: (v) => kib(med(v)),
+      met: (v) => med(v) <= 2 * 1024 * 1024,
+    },
+    {
+      figure: "  of which /objects | /status",
+      target: "(reported)",
+      fn: (r) => r.loads.map((l) => l.bytes.objects),
+      fmt: (v) => kib(med(v)),
+      met: null,
+      extra: (r) => r.loads.map((l) => l.bytes.status),
+    },
+    {
+      figure: "Live socket bytes in the 2 s after the first paint (the snapshot)",
+      target: "no repeat of the first read",
+      fn: (r) => r.loads.map((l) => l.bytes.socket),
+      fmt: (v) => kib(med(v)),
+      met: (v) => med(v) < 64 * 1024,
+    },
+    {
+      figure: "Wheel zoom (14 notches in, 14 out): median frame | worst frame",
+      target: "median <= 17 ms, worst <= 50 ms",
+      fn: (r) => r.interactions.zoom,
+      fmt: (v) => `${range([percentile(v, 50)])} | ${range([Math.max(...v)])}`,
+      met: (v) => percentile(v, 50) <= 17 && Math.max(...v) <= 50,
+      ratioFn: (r) => Math.max(...r.interactions.zoom),
+    },
+    {
+      figure: "Drag (300 px in 30 moves, zoomed in): median frame | worst frame",
+      target: "median <= 17 ms, worst <= 50 ms",
+      fn: (r) => r.interactions.drag,
+      fmt: (v) => `${range([percentile(v, 50)])} | ${range([Math.max(...v)])}`,
+      met: (v) => percentile(v, 50) <= 17 && Math.max(...v) <= 50,
+      ratioFn: (r) => Math.max(...r.interactions.drag),
+    },
+    {
+      figure: "Drag start | end: longest frame right after pointerdown | pointerup",
+      target: "no freeze (<= 50 ms)",
+      fn: (r) => [r.interactions.dragStart, r.interactions.dragEnd],
+      fmt: (v) => `${range([v[0]])} | ${range([v[1]])}`,
+      met: (v) => Math.max(...v) <= 50,
+    },
+    {
+      figure: "Own click: hold answer to the frame showing the seat selected",
+      target: "<= 50 ms",
+      fn: (r) => [r.interactions.ownClick],
+      fmt: (v) => range(v),
+      met: (v) => v[0] <= 50,
+    },
+    {
+      figure: "Another buyer's hold: live message to the frame showing the seat held",
+      target: "<= 50 ms",
+      fn: (r) => [r.interactions.otherChange],
+      fmt: (v) => range(v),
+      met: (v) => v[0] <= 50,
+    },
+  ];
+  for (const row of rows) {
+    const ratioFn = row.ratioFn ?? row.fn;
+    const ratio = ratioOf(ratioFn);
+    const values = (row.fn(results.get(big)) ?? []).filter((x) => x !== undefined);
+    let result = per(row.fn, row.fmt);
+    if (row.extra) result = sizes.map((s) => `${k(s)}: ${kib(med(row.fn(results.get(s))))} | ${kib(med(row.extra(results.get(s))))}`).join("; ");
+    ctx.report.add({
+      scenario: name,
+      figure: row.figure,
+      target: row.target,
+      result,
+      met: row.met && values.length && values.every(Number.isFinite) ? row.met(values, ratio) : null,
+      baseline: `the ${k(small)} map, same run`,
+      ratio: ratioText(ratioFn),
+    });
+  }
+  const shots = results.get(big)?.interactions.shots ?? [];
+  if (shots.length) ctx.report.note(name, `screenshots of the ${k(big)} map: ${shots.map((s) => s.slice(ROOT.length + 1)).join(", ")}`);
+}
