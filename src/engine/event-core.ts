@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Category } from "../charts/layout";
 import { errorBody } from "../http/errors";
 import { Clock } from "./clock";
+import { ChangeLog } from "./change-log";
 import { nextDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
 import { readLayoutTable, type LayoutIndex } from "./layout-index";
 import { acceptLive, broadcast, type LiveMessage } from "./live";
@@ -36,7 +37,9 @@ export class EventCore extends DurableObject<Env> {
   protected flushAgain = false;
   protected staging: string | null = null;
   /** The public status view, kept in memory and patched with each commit's changed labels (see afterCommit). */
-  protected readonly statusCache = new StatusCache();
+  protected readonly statusCache = new StatusCache(() => this.changeLog.reset());
+  /** Labels changed per committed decision, so a live socket opened with `since` gets only those (change-log.ts). */
+  protected readonly changeLog = new ChangeLog();
   /** Tests set this to inspect outbox rows before they are sent. */
   outboxPaused = false;
 
@@ -94,6 +97,7 @@ export class EventCore extends DurableObject<Env> {
   protected afterCommit(tx: Tx): void {
     // Every write of a decision records its label in tx.changed (emit, or by hand where no event is sent).
     this.statusCache.changed(tx.changed);
+    this.changeLog.record(tx.changed);
     if (tx.earliestExpiry !== null) this.arm(tx.earliestExpiry);
     if (tx.changed.size > 0) {
       this.scheduleFlush();
@@ -151,6 +155,12 @@ export class EventCore extends DurableObject<Env> {
 
   protected broadcastChanges(labels: string[]): void {
     if (this.ctx.getWebSockets().length === 0 || !this.meta) return;
+    broadcast(this.ctx, { type: "changes", objects: this.changeEntries(labels) });
+  }
+
+  /** The public entries of `labels` now, a freed object as an explicit "free" entry. */
+  protected changeEntries(labels: string[]): StatusEntry[] {
+    if (!this.meta) return [];
     const layout = this.layout();
     const published = this.meta.layoutVersion !== null;
     const entries = statusEntries(this.sql, layout, published, this.clock.now(), { caller: "public", labels });
@@ -172,7 +182,7 @@ export class EventCore extends DurableObject<Env> {
         });
       } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
     }
-    broadcast(this.ctx, { type: "changes", objects: entries });
+    return entries;
   }
 
   /**
@@ -217,7 +227,11 @@ export class EventCore extends DurableObject<Env> {
       return Response.json(errorBody("validation_failed", "This endpoint needs a WebSocket upgrade"), { status: 400 });
     }
     if (!this.meta) return Response.json(errorBody("event_not_found", "Event not found"), { status: 404 });
-    return acceptLive(this.ctx, this.snapshotText());
+    // A client that read the status at version `since` gets what changed after it, not a snapshot.
+    const since = new URL(request.url).searchParams.get("since");
+    const changed = since ? this.changeLog.since(since) : null;
+    if (changed === null) return acceptLive(this.ctx, this.snapshotText());
+    return acceptLive(this.ctx, changed.length > 0 ? JSON.stringify({ type: "changes", objects: this.changeEntries(changed) } satisfies LiveMessage) : null);
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {

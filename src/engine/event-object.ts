@@ -6,6 +6,7 @@ import { holdSeats, markForSale, markNotForSale } from "./holds";
 import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, promoteStage, writeLayoutChunk } from "./layout-index";
 import { broadcast } from "./live";
 import { insertOutbox } from "./outbox";
+import { compactObjectsBody, compactObjectsOf } from "./objects-compact-cache";
 import { objectsOf, reportOf, reservedObjects, statusEntries, type ObjectEntry } from "./reads";
 import { compactOf, type CompactStatus, type StatusFormat } from "./status-cache";
 import { activateStage, writeStage, type StageRequest } from "./staging";
@@ -156,12 +157,14 @@ export class EventObject extends EventCore {
    * The unfiltered public view as `holdToken` sees it (the SDK's read), built from the kept view
    * plus the token's own rows rather than from every row again.
    */
-  async statusForToken(format: StatusFormat, holdToken: string): Promise<Outcome<{ body: Uint8Array<ArrayBuffer> }>> {
+  async statusForToken(format: StatusFormat, holdToken: string): Promise<Outcome<{ body: Uint8Array<ArrayBuffer>; version: string }>> {
     const meta = this.meta;
     if (!meta) return NOT_FOUND;
     return {
       ok: true,
       body: this.statusCache.forToken(this.sql, this.layout(), meta.layoutVersion !== null, meta.eventKey, this.clock.now(), format, holdToken),
+      // The version this body reflects: the live socket opened with since=<version> skips its snapshot.
+      version: this.changeLog.version(),
     };
   }
 
@@ -177,6 +180,15 @@ export class EventObject extends EventCore {
     const meta = this.meta;
     if (!meta) return NOT_FOUND;
     return { ok: true, eventKey: meta.eventKey, ...objectsOf(this.sql, this.layout(), this.clock.now(), labels) };
+  }
+
+  /** GET /objects?format=compact: the compact body (objects-compact.ts), its seat part kept per layout. */
+  async objectsCompact(labels?: string[]): Promise<Outcome<{ body: string }>> {
+    const meta = this.meta;
+    if (!meta) return NOT_FOUND;
+    const now = this.clock.now();
+    if (labels === undefined) return { ok: true, body: compactObjectsBody(this.sql, this.layout(), now, meta.eventKey) };
+    return { ok: true, body: compactObjectsOf(meta.eventKey, this.layout().categories, objectsOf(this.sql, this.layout(), now, labels).objects) };
   }
 
   async reports(): Promise<Outcome<{ eventKey: string } & ReturnType<typeof reportOf>>> {

@@ -107,8 +107,12 @@ export class StatusCache {
   /** The earliest live hold expiry in the model: from then on some entry may show a dead hold. */
   private validUntil: number | null = null;
 
+  /** `onInvalidate` hears every full invalidation (the live change log forgets its history then). */
+  constructor(private readonly onInvalidate?: () => void) {}
+
   /** Forgets the whole view: for writers that change the layout or many rows at once. */
   invalidate(): void {
+    this.onInvalidate?.();
     this.seats = null;
     this.ga.clear();
     this.dirty.clear();

@@ -59,6 +59,9 @@ type FullStatus = { eventKey: string; objects: z.infer<typeof statusEntry>[] };
 
 const JSON_TYPE = { "content-type": "application/json" } as const;
 
+/** Header of a publishable-key holdToken read: the status version to pass as the live socket's `since`. */
+export const STATUS_VERSION = "status-version";
+
 eventReads.openapi(
   createRoute({
     method: "get",
@@ -77,7 +80,9 @@ eventReads.openapi(
     },
     responses: {
       200: {
-        description: "Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag",
+        description:
+          "Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag; publishable-key reads with holdToken (and no labels) carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot",
+        headers: z.object({ "Status-Version": z.string().optional().openapi({ description: "The status version this body reflects (holdToken reads)" }) }),
         content: { "application/json": { schema: statusResponse } },
       },
       304: { description: "Not modified: If-None-Match named the current ETag (unfiltered publishable-key reads only)" },
@@ -105,10 +110,16 @@ eventReads.openapi(
       if (clientTags === "*" || clientTags.includes(tag) || bytes === undefined) return c.body(null, 304, headers) as unknown as Answer;
       return c.body(bytes, 200, headers) as unknown as Answer;
     }
-    // The SDK's read (its own holds flagged): the kept view plus the token's rows.
+    // The SDK's read (its own holds flagged): the kept view plus the token's rows, and the version it
+    // reflects (a live socket opened with since=<version> then sends only later changes).
     if (p.kind === "public" && q.holdToken !== undefined && q.labels === undefined) {
-      const { body } = await unwrapAs<{ body: Uint8Array<ArrayBuffer> }>(c.env, p, eventKey, await stub.statusForToken(q.format, q.holdToken));
-      return c.body(body, 200, JSON_TYPE) as unknown as Answer;
+      const { body, version } = await unwrapAs<{ body: Uint8Array<ArrayBuffer>; version: string }>(
+        c.env,
+        p,
+        eventKey,
+        await stub.statusForToken(q.format, q.holdToken),
+      );
+      return c.body(body, 200, { ...JSON_TYPE, [STATUS_VERSION]: version }) as unknown as Answer;
     }
     const query = { caller: p.kind, ...(q.holdToken !== undefined ? { holdToken: q.holdToken } : {}), ...(q.labels !== undefined ? { labels: q.labels } : {}) };
     if (q.format === "compact") return c.json(await unwrapAs<z.infer<typeof compactStatus>>(c.env, p, eventKey, await stub.statusCompact(query)), 200);
@@ -134,33 +145,80 @@ const objectEntry = z
   })
   .openapi("EventObject");
 
+const categorySchema = z.object({ key: z.string(), label: z.string(), color: z.string() });
+const fullObjects = z.object({ eventKey: z.string(), categories: z.array(categorySchema), objects: z.array(objectEntry) });
+const compactCoords = z.union([z.object({ start: z.number(), step: z.number() }), z.array(z.number().nullable())]);
+const compactObjects = z
+  .object({
+    eventKey: z.string(),
+    format: z.literal("compact"),
+    categories: z.array(categorySchema),
+    categoryKeys: z.array(z.string()).openapi({ description: "Category keys in the order a row's `c` indexes them" }),
+    sections: z.array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        rows: z.array(
+          z.object({
+            label: z.string().optional().openapi({ description: "The row's label (each seat's rowLabel)" }),
+            seats: z.array(z.union([z.string(), z.array(z.union([z.string(), z.number()]))])).openapi({
+              description:
+                "Seat labels in layout order: a string, or a run [prefix, first, count] (or [prefix, first, count, -1] counting down) for prefix+first, prefix+(first±1), …",
+            }),
+            c: z.union([z.string(), z.array(z.number().int())]).openapi({
+              description: "Each seat's category: one character per seat from 0-9A-Za-z indexing categoryKeys (an array of indexes beyond 62 keys)",
+            }),
+            x: compactCoords
+              .optional()
+              .openapi({ description: "Seats' x hints: { start, step } when seat i is at start + i*step, else one value per seat (null: none)" }),
+            y: compactCoords.optional().openapi({ description: "Seats' y hints, as x" }),
+          }),
+        ),
+      }),
+    ),
+    areas: z.array(objectEntry).openapi({ description: "GA areas, exactly as the full form lists them" }),
+  })
+  .openapi("CompactObjects", {
+    description: "format=compact: the same objects as the full form (seats in layout order, then GA areas), grouped by section and row",
+  });
+
 eventReads.openapi(
   createRoute({
     method: "get",
     path: "/{eventKey}/objects",
     summary: "Every object of the event's current layout, free ones included",
-    request: { params: eventKeyParam, query: z.object({ labels: labelsQuery }) },
+    request: {
+      params: eventKeyParam,
+      query: z.object({
+        labels: labelsQuery,
+        format: z
+          .enum(["full", "compact"])
+          .default("full")
+          .openapi({
+            description:
+              "compact: seats grouped by section and row, labels as numbered runs, one category character per seat (about 1% of the full size on a stadium)",
+          }),
+      }),
+    },
     responses: {
       200: {
-        description: "Categories and objects; empty arrays while the chart is unpublished",
-        content: {
-          "application/json": {
-            schema: z.object({
-              eventKey: z.string(),
-              categories: z.array(z.object({ key: z.string(), label: z.string(), color: z.string() })),
-              objects: z.array(objectEntry),
-            }),
-          },
-        },
+        description: "Categories and objects (full) or the compact form; empty arrays while the chart is unpublished",
+        content: { "application/json": { schema: z.union([fullObjects, compactObjects]) } },
       },
       ...errorResponses(400, 401, 403, 404),
     },
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
-    const { labels } = c.req.valid("query");
+    const { labels, format } = c.req.valid("query");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).objects(labels)), 200);
+    const stub = stubFor(c.env, p, eventKey);
+    if (format === "compact") {
+      const { body } = await unwrapAs<{ body: string }>(c.env, p, eventKey, await stub.objectsCompact(labels));
+      // The body is encoded in the Durable Object (its seat part kept per layout); the cast only names it the route's answer.
+      return c.body(body, 200, JSON_TYPE) as unknown as ReturnType<typeof c.json<z.infer<typeof fullObjects>, 200>>;
+    }
+    return c.json(await unwrap(c.env, p, eventKey, await stub.objects(labels)), 200);
   },
 );
 
