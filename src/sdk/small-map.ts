@@ -1,0 +1,47 @@
+/**
+ * A map of up to 10,000 objects: one SVG element per seat and GA area at every zoom (contract §7),
+ * moved by a transform on one layer rather than a new viewBox, so a pan or zoom step does not lay
+ * the whole drawing out again.
+ */
+import type { MapGeometry } from "./geometry";
+import type { MapModel, MapView } from "./map-view";
+import { createSvg, drawMap, paintObject } from "./svg";
+import { Viewport } from "./viewport";
+
+export class SmallMap implements MapView {
+  readonly root: SVGSVGElement;
+  private readonly elements: Map<string, SVGElement>;
+  private readonly viewport: Viewport;
+
+  constructor(
+    stage: HTMLElement,
+    geometry: MapGeometry,
+    private readonly model: MapModel,
+  ) {
+    const { svg, layer } = createSvg(stage.ownerDocument, model.eventKey);
+    this.root = svg;
+    stage.prepend(svg);
+    this.elements = drawMap(layer, geometry, model.objects, model.categories);
+    for (const label of this.elements.keys()) this.update(label);
+    this.viewport = new Viewport(stage, geometry.bounds, (cam) => layer.setAttribute("transform", `matrix(${cam.scale} 0 0 ${cam.scale} ${cam.tx} ${cam.ty})`));
+  }
+
+  update(label: string): void {
+    const node = this.elements.get(label);
+    const obj = this.model.objects.get(label);
+    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label));
+  }
+
+  zoomBy(factor: number): void {
+    this.viewport.zoomBy(factor);
+  }
+
+  reset(): void {
+    this.viewport.reset();
+  }
+
+  destroy(): void {
+    this.viewport.destroy();
+    this.root.remove();
+  }
+}
