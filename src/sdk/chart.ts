@@ -126,23 +126,29 @@ export class SeatingChart {
       throw err;
     }
     if (this.destroyed) return this;
-    // The drawing is built in a few tasks rather than one, so a stadium never blocks input for long.
-    await nextTask();
+    // A big map is built in a few tasks rather than one, so a stadium never blocks input for long;
+    // a small one in one go (each yield can cost a frame).
+    const big = (objectsBody.objects?.length ?? 0) > LARGE_MAP_OBJECTS;
+    if (big) await nextTask();
     if (this.destroyed) return this;
     for (const c of objectsBody.categories ?? []) this.categories.set(c.key, c);
     for (const o of objectsBody.objects ?? []) this.objects.set(o.objectLabel, o);
     fillLegend(chrome.legend, objectsBody.categories ?? []);
+    // The status goes into the model before anything is drawn, so each object is painted once.
+    const restored = this.takeSnapshot(status, true, true);
     if (this.objects.size === 0) {
       chrome.message.textContent = "This event has no published seat map yet.";
     } else {
       chrome.message.remove();
       const geometry = computeGeometry([...this.objects.values()]);
-      await nextTask();
+      if (big) await nextTask();
       if (this.destroyed) return this;
       const model: MapModel = { eventKey: this.config.event, objects: this.objects, categories: this.categories, viewOf: (label) => this.view(label) };
       // Contract §7: up to 10,000 objects, one element each at every zoom; above, a canvas with
       // elements for what is on screen and big enough to click.
-      const map = this.objects.size > LARGE_MAP_OBJECTS ? new LargeMap(chrome.stage, geometry, model) : new SmallMap(chrome.stage, geometry, model);
+      const map = big
+        ? new LargeMap(chrome.stage, geometry, model, [...this.server.keys(), ...this.selection.keys()])
+        : new SmallMap(chrome.stage, geometry, model);
       this.map = map;
       chrome.zoomIn.onclick = () => this.map?.zoomBy(1.4);
       chrome.zoomOut.onclick = () => this.map?.zoomBy(1 / 1.4);
@@ -155,9 +161,6 @@ export class SeatingChart {
         }
       });
     }
-    await nextTask();
-    if (this.destroyed) return this;
-    const restored = this.takeSnapshot(status, true, true);
     this.live = new LiveFeed(
       this.api.liveUrl,
       () => this.api.status(this.token),

@@ -64,10 +64,12 @@ export class LargeMap implements MapView {
   private countsTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly cleanup: (() => void)[] = [];
 
+  /** `notFree`: labels whose view may not be "free" now (everything else starts drawn free). */
   constructor(
     private readonly stage: HTMLElement,
     private readonly geometry: MapGeometry,
     private readonly model: MapModel,
+    notFree: Iterable<string> = [],
   ) {
     const doc = stage.ownerDocument;
     this.index = buildSeatIndex(geometry, (label) => model.objects.get(label)?.sectionKey);
@@ -138,6 +140,7 @@ export class LargeMap implements MapView {
       this.root.appendChild(g);
       this.update(a.label);
     }
+    for (const label of notFree) this.update(label);
     this.overlay.appendChild(this.root);
     stage.prepend(this.canvas, this.overlay);
     this.updateSectionNames();

@@ -1,8 +1,8 @@
 /**
  * A map of up to 10,000 objects: one SVG element per seat and GA area at every zoom (contract §7),
- * moved by a transform on one layer rather than a new viewBox, so a pan or zoom step does not lay
- * the whole drawing out again.
+ * moved by a camera that is applied once per animation frame, with no layout read in input handlers.
  */
+import { visibleBox } from "./camera";
 import type { MapGeometry } from "./geometry";
 import type { MapModel, MapView } from "./map-view";
 import { createSvg, drawMap, paintObject } from "./svg";
@@ -23,7 +23,12 @@ export class SmallMap implements MapView {
     stage.prepend(svg);
     this.elements = drawMap(layer, geometry, model.objects, model.categories);
     for (const label of this.elements.keys()) this.update(label);
-    this.viewport = new Viewport(stage, geometry.bounds, (cam) => layer.setAttribute("transform", `matrix(${cam.scale} 0 0 ${cam.scale} ${cam.tx} ${cam.ty})`));
+    // The camera becomes the viewBox (the stage's aspect, so nothing is letterboxed). Measured here
+    // against a transform on the layer: on 20,000 elements the viewBox frames were the cheaper ones.
+    this.viewport = new Viewport(stage, geometry.bounds, (cam, size) => {
+      const v = visibleBox(cam, size);
+      svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.width} ${v.height}`);
+    });
   }
 
   update(label: string): void {
