@@ -136,6 +136,8 @@ export class SeatingChart {
     fillLegend(chrome.legend, objectsBody.categories ?? []);
     // The status goes into the model before anything is drawn, so each object is painted once.
     const restored = this.takeSnapshot(status, true, true);
+    if (big) await nextTask();
+    if (this.destroyed) return this;
     if (this.objects.size === 0) {
       chrome.message.textContent = "This event has no published seat map yet.";
     } else {

@@ -229,7 +229,18 @@ export class LargeMap implements MapView {
   }
 
   private apply(cam: Camera, size: Size, moving: boolean): void {
+    const same =
+      cam.scale === this.camera.scale &&
+      cam.tx === this.camera.tx &&
+      cam.ty === this.camera.ty &&
+      size.width === this.size.width &&
+      size.height === this.size.height;
     this.camera = cam;
+    // The "settled" call after a gesture repeats the last camera: only the elements need work then.
+    if (same && this.ready) {
+      if (!moving) this.materialize(false);
+      return;
+    }
     if (size.width !== this.size.width || size.height !== this.size.height) {
       this.size = size;
       const dpr = globalThis.devicePixelRatio || 1;
@@ -262,8 +273,8 @@ export class LargeMap implements MapView {
    * group in seat order, so Tab walks a section row by row. Created a few hundred per frame unless
    * `now` (after a keyboard zoom, whose next focus needs the elements at once).
    */
-  private materialize(now: boolean): void {
-    const want = this.seatPx() >= CLICKABLE_PX ? seatsIn(this.index, this.margin(visibleBox(this.camera, this.size))) : new Int32Array(0);
+  private materialize(now: boolean, cam = this.camera): void {
+    const want = this.seatPx(cam) >= CLICKABLE_PX ? seatsIn(this.index, this.margin(visibleBox(cam, this.size))) : new Int32Array(0);
     const wanted = new Set(want);
     const remove: number[] = [];
     for (const [i, node] of this.live) if (!wanted.has(i) && node !== this.focused) remove.push(i);
@@ -339,8 +350,8 @@ export class LargeMap implements MapView {
     const scale = Math.min(this.viewport.maxScale(), Math.max(cam.scale, (CLICKABLE_PX * 1.25) / (this.index.r * 2)));
     const target = scale === cam.scale ? cam : centreOn(s.x + s.width / 2, s.y + s.height / 2, scale, this.size);
     this.viewport.set(target);
-    this.camera = target;
-    this.materialize(true);
+    // The elements for the new view at once (the focus goes to one next); the canvas follows on the next frame.
+    this.materialize(true, target);
     if (e.type === "keydown") {
       const first = [...this.live.entries()]
         .filter(([i]) => this.index.section[i] === Number(hit.getAttribute("data-section-index")))
