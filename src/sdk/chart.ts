@@ -148,9 +148,13 @@ export class SeatingChart {
       const model: MapModel = { eventKey: this.config.event, objects: this.objects, categories: this.categories, viewOf: (label) => this.view(label) };
       // Contract §7: up to 10,000 objects, one element each at every zoom; above, a canvas with
       // elements for what is on screen and big enough to click.
-      const map = big
-        ? new LargeMap(chrome.stage, geometry, model, [...this.server.keys(), ...this.selection.keys()])
-        : new SmallMap(chrome.stage, geometry, model);
+      let map: MapView;
+      if (big) {
+        const index = LargeMap.indexOf(geometry, model);
+        await nextTask();
+        if (this.destroyed) return this;
+        map = new LargeMap(chrome.stage, geometry, model, index, [...this.server.keys(), ...this.selection.keys()]);
+      } else map = new SmallMap(chrome.stage, geometry, model);
       this.map = map;
       chrome.zoomIn.onclick = () => this.map?.zoomBy(1.4);
       chrome.zoomOut.onclick = () => this.map?.zoomBy(1 / 1.4);

@@ -64,10 +64,30 @@ export function naturalCompare(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * Whether `a` surely sorts before `b` naturally, decided without the collator in the common case of
+ * labels that differ only in a trailing number ("S12-4-9" < "S12-4-10"); undefined when unsure.
+ */
+function quickOrder(a: string, b: string): boolean | undefined {
+  let i = 0;
+  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  let start = i;
+  while (start > 0 && isDigit(a.charCodeAt(start - 1))) start--;
+  const ra = a.slice(start);
+  const rb = b.slice(start);
+  if (ra.length === 0 || rb.length === 0 || ra.length > 15 || rb.length > 15) return undefined;
+  for (const r of [ra, rb]) for (let k = 0; k < r.length; k++) if (!isDigit(r.charCodeAt(k))) return undefined;
+  return Number(ra) < Number(rb);
+}
+
 /** Seats in natural label order; layouts are usually written in that order already, so check first. */
 function byLabel(seats: ApiObject[]): ApiObject[] {
   for (let i = 1; i < seats.length; i++) {
-    if (naturalCompare(seats[i - 1]!.objectLabel, seats[i]!.objectLabel) > 0) return [...seats].sort((a, b) => naturalCompare(a.objectLabel, b.objectLabel));
+    const a = seats[i - 1]!.objectLabel;
+    const b = seats[i]!.objectLabel;
+    if ((quickOrder(a, b) ?? naturalCompare(a, b) <= 0) === false) return [...seats].sort((x, y) => naturalCompare(x.objectLabel, y.objectLabel));
   }
   return seats;
 }

@@ -19,7 +19,7 @@ export interface MapModel {
 
 export interface MapView {
   /** The element that carries the objects' elements (the chart listens for clicks and keys here). */
-  readonly root: Element;
+  readonly root: SVGSVGElement;
   /** Redraws one object after its view changed. */
   update(label: string): void;
   zoomBy(factor: number): void;

@@ -81,7 +81,19 @@ export function rasterSeats(px: Pixels, index: SeatIndex, colors: Uint32Array, c
     height: height / cam.scale + 2 * margin,
   };
   const whole = box.x <= index.grid.x0 && box.y <= index.grid.y0;
-  const draw = (i: number) => rasterSeat(px, index, i, colors[i]!, cam, offsets);
+  const { data } = px;
+  const n = offsets.length;
+  // The hot loop of a full frame: no allocation per seat.
+  const draw = (i: number) => {
+    const x = Math.floor(index.cx[i]! * cam.scale + cam.tx);
+    const y = Math.floor(index.cy[i]! * cam.scale + cam.ty);
+    const c = colors[i]!;
+    for (let k = 0; k < n; k += 2) {
+      const px2 = x + offsets[k]!;
+      const py2 = y + offsets[k + 1]!;
+      if (px2 >= 0 && px2 < width && py2 >= 0 && py2 < height) data[py2 * width + px2] = c;
+    }
+  };
   if (whole) for (let i = 0; i < index.count; i++) draw(i);
   else forEachSeatIn(index, box, draw);
 }
