@@ -173,6 +173,12 @@ async function interact(ctx, page, ev, shoot) {
   // Wheel zoom around the centre: 14 notches in, 14 out.
   await page.mouse.move(centre.x, centre.y);
   await page.evaluate(() => window.__bench.recordFrames());
+  const cdp = ctx.opts.profile && shoot ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
+    await cdp.send("Profiler.start");
+  }
   const zoomStart = await page.evaluate(() => performance.now());
   for (const dy of [...Array(14).fill(-100), ...Array(14).fill(100)]) {
     await page.mouse.wheel(0, dy);
@@ -181,6 +187,16 @@ async function interact(ctx, page, ev, shoot) {
   await page.waitForTimeout(400);
   const zoomFrames = await page.evaluate(() => window.__bench.stopFrames());
   out.zoom = intervals(zoomFrames, zoomStart);
+  if (cdp) {
+    const { profile } = await cdp.send("Profiler.stop");
+    const worst = Math.max(...out.zoom);
+    ctx.report.note(name, `CPU profile of the ${k(ev.seats)} wheel zoom (worst frame ${Math.round(worst)} ms), self time: ${topFunctions(profile)}`);
+    const at = zoomFrames.findIndex((t, i) => i > 0 && t - zoomFrames[i - 1] === worst);
+    ctx.report.note(
+      name,
+      `worst zoom frame ${Math.round(zoomFrames[at - 1] - zoomStart)}-${Math.round(zoomFrames[at] - zoomStart)} ms after the first notch; busiest functions inside it: ${topFunctions(profile, 8, [zoomFrames[at - 1], zoomFrames[at]])}`,
+    );
+  }
   // Zoom in with the button to where seats are a few pixels wide or more, and let the map settle.
   const zoomIn = page.getByRole("button", { name: "Zoom in", exact: true });
   for (let i = 0; i < Math.round(Math.log(ev.seats / 1000) / Math.log(1.4 * 1.4)) + 1; i++) await zoomIn.click();
@@ -202,7 +218,6 @@ async function interact(ctx, page, ev, shoot) {
   out.dragStart = Math.max(0, ...intervals(drag.frames, down, down + 150));
   out.dragEnd = Math.max(0, ...intervals(drag.frames, up, up + 300));
   await page.waitForTimeout(600);
-  if (shoot) out.shots.push(await screenshot(page, ev, "zoomed"));
   // The buyer's own click: from the hold's answer to the frame that shows the seat selected.
   const mine = await freeSeatNear(page, centre);
   if (mine) {
@@ -228,6 +243,9 @@ async function interact(ctx, page, ev, shoot) {
     if (out.otherChange === undefined) ctx.report.note(name, `${k(ev.seats)}: another buyer's hold of ${other.label} not timed (${why})`);
   }
   if (!mine || !other) ctx.report.note(name, `${k(ev.seats)}: no free seat element found near the centre for the click figures`);
+  // Zoomed in, with the buyer's own seat and the other buyer's hold on screen.
+  await page.waitForTimeout(300);
+  if (shoot) out.shots.push(await screenshot(page, ev, "zoomed"));
   return out;
 }
 
@@ -398,10 +416,14 @@ function report(ctx, sizes, results) {
 }
 
 /** The heaviest functions of a CDP CPU profile by self time, e.g. "drawMap 412 ms, (garbage collector) 80 ms, …". */
-function topFunctions(profile, count = 12) {
+function topFunctions(profile, count = 12, window = null) {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
+  // Sample times: startTime plus the running sum of timeDeltas (microseconds, the page's monotonic clock).
+  let t = profile.startTime;
   profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    if (window && (t / 1000 < window[0] || t / 1000 > window[1])) return;
     const n = byNode.get(id);
     const f = n.callFrame;
     const key = `${f.functionName || "(anonymous)"}${f.url ? ` ${f.url.split("/").pop()}:${f.lineNumber + 1}` : ""}`;
