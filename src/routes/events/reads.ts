@@ -191,13 +191,10 @@ eventReads.openapi(
       params: eventKeyParam,
       query: z.object({
         labels: labelsQuery,
-        format: z
-          .enum(["full", "compact"])
-          .default("full")
-          .openapi({
-            description:
-              "compact: seats grouped by section and row, labels as numbered runs, one category character per seat (about 1% of the full size on a stadium)",
-          }),
+        format: z.enum(["full", "compact"]).default("full").openapi({
+          description:
+            "compact: seats grouped by section and row, labels as numbered runs, one category character per seat (about 1% of the full size on a stadium)",
+        }),
       }),
     },
     responses: {
