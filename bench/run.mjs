@@ -29,6 +29,7 @@ import * as latency from "./scenarios/latency.mjs";
 import * as postgres from "./scenarios/postgres.mjs";
 import * as race from "./scenarios/race.mjs";
 import * as scaling from "./scenarios/scaling.mjs";
+import * as sdk from "./scenarios/sdk.mjs";
 import * as status from "./scenarios/status.mjs";
 import * as webhooks from "./scenarios/webhooks.mjs";
 
@@ -36,7 +37,7 @@ import * as webhooks from "./scenarios/webhooks.mjs";
  * Run order: webhook delivery first, while the queue is empty; postgres last, once the service is
  * idle, so the two never share the CPUs. The queue is drained between scenarios (lib/settle.mjs).
  */
-const SCENARIOS = [webhooks, breakdown, holds, latency, race, scaling, status, expiry, history, postgres];
+const SCENARIOS = [webhooks, breakdown, holds, latency, race, scaling, status, expiry, history, sdk, postgres];
 const NEEDS_SERVICE = new Set(SCENARIOS.filter((s) => s !== postgres).map((s) => s.name));
 
 const { values: args } = parseArgs({
@@ -53,6 +54,7 @@ const { values: args } = parseArgs({
     via: { type: "string", default: "direct" },
     keep: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
+    "sdk-sizes": { type: "string" },
     out: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -60,7 +62,7 @@ const { values: args } = parseArgs({
 
 if (args.help) {
   console.log(`usage: npm run bench -- [--only ${SCENARIOS.map((s) => s.name).join(",")}] [--skip …] [--quick]
-  [--duration s] [--rounds n] [--profile] [--base-url URL --admin-token T] [--source worktree|head] [--no-snapshot] [--keep] [--out dir]
+  [--duration s] [--rounds n] [--profile] [--sdk-sizes 1000,100000] [--base-url URL --admin-token T] [--source worktree|head] [--no-snapshot] [--keep] [--out dir]
   --source head serves the last commit (git archive HEAD) instead of the working tree.
   --via proxy measures through wrangler dev's proxy instead of the Worker's own socket.`);
   process.exit(0);
@@ -96,6 +98,8 @@ const opts = {
   webhookWaitSeconds: quick ? 30 : 90,
   settleSeconds: quick ? 30 : 180,
   profile: args.profile,
+  sdkRounds: quick ? 1 : 3,
+  sdkSizes: args["sdk-sizes"] ? list(args["sdk-sizes"]).map(Number) : undefined,
 };
 
 const log = (msg) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);

@@ -27,7 +27,7 @@ export function createApp() {
     cors({
       origin: "*",
       allowHeaders: ["X-Api-Key", "Content-Type", "If-None-Match"],
-      exposeHeaders: ["ETag", "Server-Timing"],
+      exposeHeaders: ["ETag", "Server-Timing", "Status-Version"],
       allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"],
       maxAge: 86400,
     }),

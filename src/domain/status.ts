@@ -131,3 +131,40 @@ export interface StatusQuery {
   labels?: string[];
   caller: "public" | "secret";
 }
+
+const compactCoords = z.union([z.object({ start: z.number(), step: z.number() }), z.array(z.number().nullable())]);
+
+/** GET /objects?format=compact: the same objects as the full form, grouped by section and row (for maps of 100,000 seats). */
+export const compactObjectsSchema = z
+  .object({
+    eventKey: z.string(),
+    format: z.literal("compact"),
+    categories: z.array(categorySchema),
+    categoryKeys: z.array(z.string()).openapi({ description: "Category keys in the order a row's `c` indexes them" }),
+    sections: z.array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        rows: z.array(
+          z.object({
+            label: z.string().optional().openapi({ description: "The row's label (each seat's rowLabel)" }),
+            seats: z.array(z.union([z.string(), z.array(z.union([z.string(), z.number()]))])).openapi({
+              description:
+                "Seat labels in layout order: a string, or a run [prefix, first, count] (or [prefix, first, count, -1] counting down) for prefix+first, prefix+(first±1), …",
+            }),
+            c: z.union([z.string(), z.array(z.number().int())]).openapi({
+              description: "Each seat's category: one character per seat from 0-9A-Za-z indexing categoryKeys (an array of indexes beyond 62 keys)",
+            }),
+            x: compactCoords
+              .optional()
+              .openapi({ description: "Seats' x hints: { start, step } when seat i is at start + i*step, else one value per seat (null: none)" }),
+            y: compactCoords.optional().openapi({ description: "Seats' y hints, as x" }),
+          }),
+        ),
+      }),
+    ),
+    areas: z.array(objectEntrySchema).openapi({ description: "GA areas, exactly as the full form lists them" }),
+  })
+  .openapi("CompactObjects", {
+    description: "format=compact: the same objects as the full form (seats in layout order, then GA areas), grouped by section and row",
+  });

@@ -31,6 +31,8 @@ import { ackRows, outboxDueAt } from "./outbox";
 import { OutboxSender } from "./outbox-sender";
 import { objectsOf, reportOf, reservedObjects, statusEntries } from "./reads";
 import { compactOf, StatusCache } from "./status-cache";
+import { compactObjectsBody, compactObjectsOf } from "./objects-compact-cache";
+import { changedSince, statusVersion } from "./live-since";
 import type { StageRequest } from "./staging";
 import { ensureSchema } from "./store";
 import { Tx } from "./tx";
@@ -241,13 +243,15 @@ export class EventObject extends DurableObject<Env> {
     return ok(cached.tag === knownTag ? { tag: cached.tag } : { tag: cached.tag, body: cached.bytes });
   }
 
-  /** The unfiltered public view as `holdToken` sees it (the SDK's read), from the kept view plus the token's own rows. */
-  async statusForToken(format: StatusFormat, holdToken: string): Promise<Outcome<{ body: Uint8Array<ArrayBuffer> }>> {
+  /**
+   * The unfiltered public view as `holdToken` sees it (the SDK's read), from the kept view plus the
+   * token's own rows; with the version it reflects, for the live socket's `since`.
+   */
+  async statusForToken(format: StatusFormat, holdToken: string): Promise<Outcome<{ body: Uint8Array<ArrayBuffer>; version: string }>> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
-    return ok({
-      body: this.statusCache.forToken(this.sql, this.event.layout(), meta.layoutVersion !== null, meta.eventKey, this.clock.now(), format, holdToken),
-    });
+    const body = this.statusCache.forToken(this.sql, this.event.layout(), meta.layoutVersion !== null, meta.eventKey, this.clock.now(), format, holdToken);
+    return ok({ body, version: statusVersion(meta.layoutVersion, latestSeq(this.sql)) });
   }
 
   /** A compact status view for a filtered or secret read (uncached; extraData is not part of it). */
@@ -262,6 +266,16 @@ export class EventObject extends DurableObject<Env> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
     return ok({ eventKey: meta.eventKey, ...objectsOf(this.sql, this.event.layout(), this.clock.now(), labels) });
+  }
+
+  /** GET /objects?format=compact: the compact body (objects-compact.ts), its seat part kept per layout. */
+  async objectsCompact(labels?: string[]): Promise<Outcome<{ body: string }>> {
+    const meta = this.event.meta;
+    if (!meta) return NOT_FOUND;
+    const now = this.clock.now();
+    const layout = this.event.layout();
+    if (labels === undefined) return ok({ body: compactObjectsBody(this.sql, layout, now, meta.eventKey) });
+    return ok({ body: compactObjectsOf(meta.eventKey, layout.categories, objectsOf(this.sql, layout, now, labels).objects) });
   }
 
   async reports(): Promise<Outcome<ReportsResult>> {
@@ -366,8 +380,13 @@ export class EventObject extends DurableObject<Env> {
    */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response(null, { status: 400 });
-    if (!this.event.meta) return new Response(null, { status: 404 });
-    return acceptLive(this.ctx, this.snapshotText());
+    const meta = this.event.meta;
+    if (!meta) return new Response(null, { status: 404 });
+    // A client that read the status at version `since` gets what changed after it, not a snapshot.
+    const since = new URL(request.url).searchParams.get("since");
+    const changed = since ? changedSince(this.sql, meta.layoutVersion, since) : null;
+    if (changed === null) return acceptLive(this.ctx, this.snapshotText());
+    return acceptLive(this.ctx, changed.length > 0 ? JSON.stringify(this.changesMessage(changed)) : null);
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
@@ -434,8 +453,14 @@ export class EventObject extends DurableObject<Env> {
   }
 
   private broadcastChanges(labels: string[]): void {
+    if (this.ctx.getWebSockets().length === 0 || !this.event.meta) return;
+    broadcast(this.ctx, this.changesMessage(labels));
+  }
+
+  /** The live `changes` message of `labels`: their public entries now, a freed object as an explicit "free" entry. */
+  private changesMessage(labels: string[]): LiveMessage {
     const meta = this.event.meta;
-    if (this.ctx.getWebSockets().length === 0 || !meta) return;
+    if (!meta) return { type: "changes", seq: 0, objects: [] };
     const layout = this.event.layout();
     const entries = statusEntries(this.sql, layout, meta.layoutVersion !== null, this.clock.now(), { caller: "public", labels });
     const seen = new Set(entries.map((e) => e.objectLabel));
@@ -456,6 +481,6 @@ export class EventObject extends DurableObject<Env> {
         });
       } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
     }
-    broadcast(this.ctx, { type: "changes", seq: latestSeq(this.sql), objects: entries });
+    return { type: "changes", seq: latestSeq(this.sql), objects: entries };
   }
 }

@@ -11,14 +11,15 @@ import type { StatusEntry } from "../domain/status";
 export type LiveMessage = { type: "snapshot"; seq: number; objects: StatusEntry[] } | { type: "changes"; seq: number; objects: StatusEntry[] };
 
 /**
- * Accepts a WebSocket upgrade with hibernation and sends the snapshot message (already encoded: it
- * comes from the status view the object keeps, see StatusCache); returns the 101 response.
+ * Accepts a WebSocket upgrade with hibernation and sends the first message (already encoded: the
+ * snapshot from the status view the object keeps, see StatusCache, or the changes since the
+ * client's `since` version; null sends nothing); returns the 101 response.
  */
-export function acceptLive(ctx: DurableObjectState, snapshotText: string): Response {
+export function acceptLive(ctx: DurableObjectState, firstMessage: string | null): Response {
   const pair = new WebSocketPair();
   const [client, server] = [pair[0], pair[1]];
   ctx.acceptWebSocket(server);
-  server.send(snapshotText);
+  if (firstMessage !== null) server.send(firstMessage);
   return new Response(null, { status: 101, webSocket: client });
 }
 

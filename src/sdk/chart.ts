@@ -7,15 +7,17 @@ import { ApiClient, ApiRequestError } from "./api";
 import { buildChrome, fillLegend, type Chrome } from "./chrome";
 import { askQuantity } from "./dialog";
 import { computeGeometry } from "./geometry";
+import { LargeMap } from "./large-map";
 import { checkLimit, describeViolation, roomFor, type Holding } from "./limits";
 import { LiveFeed } from "./live";
+import { LARGE_MAP_OBJECTS, type MapModel, type MapView } from "./map-view";
 import { resolveApiBase } from "./origin";
 import { injectStyles } from "./styles";
-import { createSvg, drawMap, paintObject, type ObjectView } from "./svg";
+import { SmallMap } from "./small-map";
+import type { ObjectView } from "./svg";
 import { sessionToken } from "./token";
 import type { ApiCategory, ApiObject, HoldError, SeatingChartConfig, SelectedObject, StatusEntry } from "./types";
 import { SDK_VERSION } from "./version";
-import { Viewport } from "./viewport";
 
 interface Held extends Holding {
   objectType: ApiObject["objectType"];
@@ -38,9 +40,8 @@ export class SeatingChart {
   private readonly selection = new Map<string, Held>();
   /** Labels with a hold or release in flight: live updates must not flip them meanwhile. */
   private readonly pending = new Set<string>();
-  private elements = new Map<string, SVGElement>();
+  private map: MapView | null = null;
   private chrome: Chrome | null = null;
-  private viewport: Viewport | null = null;
   private live: LiveFeed | null = null;
   private expiryTimer: ReturnType<typeof setTimeout> | null = null;
   private rendering: Promise<this> | null = null;
@@ -100,11 +101,11 @@ export class SeatingChart {
   destroy(): void {
     this.destroyed = true;
     this.live?.stop();
-    this.viewport?.destroy();
+    this.map?.destroy();
+    this.map = null;
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
     this.chrome?.root.remove();
     this.chrome = null;
-    this.elements.clear();
   }
 
   private async draw(): Promise<this> {
@@ -114,40 +115,58 @@ export class SeatingChart {
     const chrome = buildChrome(container);
     this.chrome = chrome;
     chrome.message.textContent = "Loading seat map…";
-    let objectsBody, status: StatusEntry[];
+    let objectsBody, status: StatusEntry[], version: string | null;
     try {
-      [objectsBody, status] = await Promise.all([this.api.objects(), this.api.status(this.token)]);
+      let read;
+      [objectsBody, read] = await Promise.all([this.api.objects(), this.api.status(this.token, { expiries: true })]);
+      ({ entries: status, version } = read);
     } catch (err) {
       const msg = err instanceof ApiRequestError ? `${err.detail.message} (${err.detail.code})` : String(err);
       chrome.message.textContent = `The seat map could not be loaded: ${msg}`;
       throw err;
     }
     if (this.destroyed) return this;
+    // A big map is built in a few tasks rather than one, so a stadium never blocks input for long;
+    // a small one in one go (each yield can cost a frame).
+    const big = (objectsBody.objects?.length ?? 0) > LARGE_MAP_OBJECTS;
+    if (big) await nextTask();
+    if (this.destroyed) return this;
     for (const c of objectsBody.categories ?? []) this.categories.set(c.key, c);
     for (const o of objectsBody.objects ?? []) this.objects.set(o.objectLabel, o);
     fillLegend(chrome.legend, objectsBody.categories ?? []);
+    // The status goes into the model before anything is drawn, so each object is painted once.
+    const restored = this.takeSnapshot(status, true, true);
+    if (big) await nextTask();
+    if (this.destroyed) return this;
     if (this.objects.size === 0) {
       chrome.message.textContent = "This event has no published seat map yet.";
     } else {
       chrome.message.remove();
-      const { svg, layer } = createSvg(document, this.config.event);
-      chrome.stage.prepend(svg);
       const geometry = computeGeometry([...this.objects.values()]);
-      this.elements = drawMap(layer, geometry, this.objects, this.categories);
-      this.viewport = new Viewport(svg, geometry.bounds);
-      chrome.zoomIn.onclick = () => this.viewport?.zoomBy(1.4);
-      chrome.zoomOut.onclick = () => this.viewport?.zoomBy(1 / 1.4);
-      chrome.zoomReset.onclick = () => this.viewport?.reset();
-      svg.addEventListener("click", (e) => this.onActivate(e));
-      svg.addEventListener("keydown", (e) => {
+      if (big) await nextTask();
+      if (this.destroyed) return this;
+      const model: MapModel = { eventKey: this.config.event, objects: this.objects, categories: this.categories, viewOf: (label) => this.view(label) };
+      // Contract §7: up to 10,000 objects, one element each at every zoom; above, a canvas with
+      // elements for what is on screen and big enough to click.
+      let map: MapView;
+      if (big) {
+        const index = LargeMap.indexOf(geometry, model);
+        await nextTask();
+        if (this.destroyed) return this;
+        map = new LargeMap(chrome.stage, geometry, model, index, [...this.server.keys(), ...this.selection.keys()]);
+      } else map = new SmallMap(chrome.stage, geometry, model);
+      this.map = map;
+      chrome.zoomIn.onclick = () => this.map?.zoomBy(1.4);
+      chrome.zoomOut.onclick = () => this.map?.zoomBy(1 / 1.4);
+      chrome.zoomReset.onclick = () => this.map?.reset();
+      map.root.addEventListener("click", (e) => this.onActivate(e));
+      map.root.addEventListener("keydown", (e) => {
         if (e.key === "Enter" || e.key === " " || e.key === "Spacebar") {
           e.preventDefault();
           this.onActivate(e);
         }
       });
     }
-    const restored = this.takeSnapshot(status, true, true);
-    for (const label of this.elements.keys()) this.paint(label);
     this.live = new LiveFeed(
       this.api.liveUrl,
       () => this.api.status(this.token),
@@ -156,6 +175,7 @@ export class SeatingChart {
         onChanges: (entries) => this.takeChanges(entries),
       },
       { socket: this.config.live !== false },
+      version,
     );
     this.live.start();
     for (const h of restored) this.config.onObjectSelected?.(this.describe(h.objectLabel, h.quantity));
@@ -317,9 +337,7 @@ export class SeatingChart {
   }
 
   private paint(label: string): void {
-    const node = this.elements.get(label);
-    const obj = this.objects.get(label);
-    if (node && obj) paintObject(node, obj, this.categories.get(obj.categoryKey), this.view(label));
+    this.map?.update(label);
   }
 
   /**
@@ -421,4 +439,13 @@ export class SeatingChart {
   private announce(text: string): void {
     if (this.chrome) this.chrome.live.textContent = text;
   }
+}
+
+/** Resolves in a new task (a message, not a clamped timer), letting input and painting in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }

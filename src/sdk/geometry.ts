@@ -55,9 +55,41 @@ const GA_WIDTH = 200;
 const GA_HEIGHT = 110;
 const GAP = 40;
 
+// One collator for every comparison: localeCompare with options builds one per call, which made
+// sorting a 100,000-seat map take a few hundred milliseconds.
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
 /** Compares labels so that "A-2" sorts before "A-10". */
 export function naturalCompare(a: string, b: string): number {
-  return a.localeCompare(b, undefined, { numeric: true, sensitivity: "base" });
+  return collator.compare(a, b);
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * Whether `a` surely sorts before `b` naturally, decided without the collator in the common case of
+ * labels that differ only in a trailing number ("S12-4-9" < "S12-4-10"); undefined when unsure.
+ */
+function quickOrder(a: string, b: string): boolean | undefined {
+  let i = 0;
+  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  let start = i;
+  while (start > 0 && isDigit(a.charCodeAt(start - 1))) start--;
+  const ra = a.slice(start);
+  const rb = b.slice(start);
+  if (ra.length === 0 || rb.length === 0 || ra.length > 15 || rb.length > 15) return undefined;
+  for (const r of [ra, rb]) for (let k = 0; k < r.length; k++) if (!isDigit(r.charCodeAt(k))) return undefined;
+  return Number(ra) < Number(rb);
+}
+
+/** Seats in natural label order; layouts are usually written in that order already, so check first. */
+function byLabel(seats: ApiObject[]): ApiObject[] {
+  for (let i = 1; i < seats.length; i++) {
+    const a = seats[i - 1]!.objectLabel;
+    const b = seats[i]!.objectLabel;
+    if ((quickOrder(a, b) ?? naturalCompare(a, b) <= 0) === false) return [...seats].sort((x, y) => naturalCompare(x.objectLabel, y.objectLabel));
+  }
+  return seats;
 }
 
 /** The row a seat belongs to: its rowLabel, else the label minus its last `-`/`_`/`.`/space part. */
@@ -129,7 +161,7 @@ function fromStructure(seats: ApiObject[]): SeatPart {
     let rows = [...groupBy(members, rowKeyOf)].sort((a, b) => naturalCompare(a[0], b[0]));
     // One long unstructured row wraps into a block, so a section of 500 labels is not 12,000 px wide.
     if (rows.length === 1 && rows[0][1].length > 40) {
-      const sorted = [...rows[0][1]].sort((a, b) => naturalCompare(a.objectLabel, b.objectLabel));
+      const sorted = byLabel(rows[0][1]);
       const perLine = Math.ceil(Math.sqrt(sorted.length * 2));
       rows = [];
       for (let i = 0; i < sorted.length; i += perLine) rows.push([`${Math.floor(i / perLine) + 1}`, sorted.slice(i, i + perLine)]);
@@ -145,7 +177,7 @@ function fromStructure(seats: ApiObject[]): SeatPart {
     const marks: RowMark[] = [];
     rows.forEach(([rowKey, rowSeats], rowIndex) => {
       const cy = shelfY + PITCH * 1.5 + rowIndex * PITCH + PITCH / 2;
-      const sorted = [...rowSeats].sort((a, b) => naturalCompare(a.objectLabel, b.objectLabel));
+      const sorted = byLabel(rowSeats);
       // Centre short rows under the widest one, as in a real hall.
       const offset = ((widest - sorted.length) * PITCH) / 2;
       sorted.forEach((seat, i) => out.push({ label: seat.objectLabel, cx: cursorX + PITCH * 1.5 + offset + i * PITCH + PITCH / 2, cy, r: RADIUS }));
@@ -204,11 +236,14 @@ function placeAreas(areas: ApiObject[], seatBounds: Box): AreaShape[] {
   const drawn = areas.filter((a) => hasXY(a) && typeof a.width === "number" && typeof a.height === "number");
   if (drawn.length === areas.length)
     return areas.map((a) => ({ label: a.objectLabel, x: a.x as number, y: a.y as number, width: a.width as number, height: a.height as number }));
-  // A band of equal blocks centred above the seats.
-  const total = areas.length * GA_WIDTH + (areas.length - 1) * GAP;
+  // A band of equal blocks centred above the seats, scaled with a wide map so that an area stays
+  // readable when a stadium is shown whole (a fixed 200 units became a 22 px box at 100,000 seats).
+  const k = Math.max(1, seatBounds.width / 2000);
+  const [width, height, gap] = [GA_WIDTH * k, GA_HEIGHT * k, GAP * k];
+  const total = areas.length * width + (areas.length - 1) * gap;
   const startX = seatBounds.x + (seatBounds.width - total) / 2;
-  const y = seatBounds.y - GA_HEIGHT - GAP;
-  return areas.map((a, i) => ({ label: a.objectLabel, x: startX + i * (GA_WIDTH + GAP), y, width: GA_WIDTH, height: GA_HEIGHT }));
+  const y = seatBounds.y - height - gap;
+  return areas.map((a, i) => ({ label: a.objectLabel, x: startX + i * (width + gap), y, width, height }));
 }
 
 /** The smallest box holding all boxes (an empty box at the origin for none). */

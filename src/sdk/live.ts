@@ -1,6 +1,7 @@
 /**
  * Live seat status: a WebSocket to the event's Durable Object (`/live`), which sends a `snapshot`
- * on connect and `changes` after every state change. When the socket cannot open or drops, the feed
+ * on connect (or, given `since`, only what changed after the chart's status read) and `changes`
+ * after every state change. When the socket cannot open or drops, the feed
  * polls GET /status every two seconds and keeps trying the socket again with exponential backoff,
  * so a map behind a proxy that blocks WebSockets still updates.
  */
@@ -33,11 +34,16 @@ export class LiveFeed {
   private polling = false;
   mode: LiveMode = "connecting";
 
+  /**
+   * @param since the status version the chart's picture reflects (from its status read): the socket
+   * then sends only later changes, not a snapshot. Polls renew it; a dropped socket clears it.
+   */
   constructor(
     private readonly url: string,
-    private readonly poll: () => Promise<StatusEntry[]>,
+    private readonly poll: () => Promise<{ entries: StatusEntry[]; version: string | null }>,
     private readonly handlers: LiveHandlers,
     private readonly options: LiveOptions,
+    private since: string | null = null,
   ) {}
 
   start(): void {
@@ -65,8 +71,9 @@ export class LiveFeed {
 
   private connect(): void {
     let ws: WebSocket;
+    const url = this.since ? `${this.url}${this.url.includes("?") ? "&" : "?"}since=${encodeURIComponent(this.since)}` : this.url;
     try {
-      ws = new WebSocket(this.url);
+      ws = new WebSocket(url);
     } catch {
       this.fallBack();
       return;
@@ -81,6 +88,8 @@ export class LiveFeed {
     // An error is always followed by close; close does the fallback.
     ws.onclose = () => {
       if (this.ws === ws) this.ws = null;
+      // What the socket delivered has no version: the next connect needs a snapshot, or a poll's version.
+      this.since = null;
       this.fallBack();
     };
   }
@@ -120,8 +129,11 @@ export class LiveFeed {
     const tick = async () => {
       if (!this.polling) return;
       try {
-        const entries = await this.poll();
-        if (this.polling) this.handlers.onSnapshot(entries, true);
+        const { entries, version } = await this.poll();
+        if (this.polling) {
+          this.since = version;
+          this.handlers.onSnapshot(entries, true);
+        }
       } catch {
         // A failed poll is retried on the next tick; the map keeps its last known state.
       }

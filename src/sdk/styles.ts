@@ -7,7 +7,14 @@ const CSS = `
 .seating-root{position:relative;width:100%;height:100%;min-height:420px;display:flex;flex-direction:column;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f7f8fb;border-radius:10px;overflow:hidden}
 .seating-stage{position:relative;flex:1;min-height:320px}
 .seating-map{position:absolute;inset:0;width:100%;height:100%;touch-action:none;user-select:none;-webkit-user-select:none;cursor:grab}
-.seating-map.seating-dragging{cursor:grabbing}
+.seating-drag-shield{position:absolute;inset:0;cursor:grabbing;z-index:5}
+.seating-canvas{position:absolute;inset:0;width:100%;height:100%;pointer-events:none}
+.seating-overlay{position:absolute;left:0;top:0;transform-origin:0 0;will-change:transform}
+.seating-map.seating-map-large{inset:auto;left:0;top:0;width:auto;height:auto;overflow:visible}
+.seating-map-large .seating-seat,.seating-map-large .seating-seat:focus-visible,.seating-section-hit{fill:#000;fill-opacity:0;stroke:none;transition:none}
+.seating-map-large .seating-ga rect{fill-opacity:0;stroke-opacity:0}
+.seating-section-hit{cursor:zoom-in}
+.seating-section-hit:focus,.seating-map-large .seating-ga:focus{outline:none}
 .seating-section-bg{fill:#fff;stroke:#dde1ea;stroke-width:1}
 .seating-section-label{font-size:13px;font-weight:600;fill:#4a5263}
 .seating-row-label{font-size:10px;fill:#8a93a6;text-anchor:middle;dominant-baseline:central}
@@ -26,8 +33,8 @@ const CSS = `
 .seating-ga[data-status=booked],.seating-ga[data-status=not_for_sale]{cursor:not-allowed}
 .seating-ga:focus{outline:none}
 .seating-ga:focus-visible rect{stroke:#ff9f1c;stroke-width:4}
-.seating-ga-name{font-size:15px;font-weight:600;fill:#1d2330;text-anchor:middle}
-.seating-ga-remaining{font-size:12px;fill:#4a5263;text-anchor:middle}
+.seating-ga-name{font-weight:600;fill:#1d2330;text-anchor:middle}
+.seating-ga-remaining{fill:#4a5263;text-anchor:middle}
 .seating-controls{position:absolute;top:10px;right:10px;display:flex;flex-direction:column;gap:4px}
 .seating-controls button{width:32px;height:32px;border:1px solid #d0d5df;border-radius:6px;background:#fff;font-size:18px;line-height:1;cursor:pointer;color:#1d2330}
 .seating-controls button:hover{background:#eef1f7}

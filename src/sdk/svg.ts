@@ -17,13 +17,13 @@ export interface ObjectView {
   quantity?: number;
 }
 
-function el<K extends keyof SVGElementTagNameMap>(doc: Document, tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
+export function el<K extends keyof SVGElementTagNameMap>(doc: Document, tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
   const node = doc.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   return node;
 }
 
-const STATUS_WORDS: Record<ObjectView["status"], string> = {
+export const STATUS_WORDS: Record<ObjectView["status"], string> = {
   free: "available",
   selected: "selected",
   held: "held by another buyer",
@@ -71,9 +71,16 @@ export function drawMap(
       tabindex: 0,
     });
     g.appendChild(el(doc, "rect", { x: a.x, y: a.y, width: a.width, height: a.height, rx: 10, fill: color, stroke: color }));
-    const name = el(doc, "text", { class: "seating-ga-name", x: a.x + a.width / 2, y: a.y + a.height / 2 - 4 });
+    // Text grows with the area (on a big map the band of areas is scaled up with the seats).
+    const nameSize = Math.max(15, a.height * 0.15);
+    const name = el(doc, "text", { class: "seating-ga-name", x: a.x + a.width / 2, y: a.y + a.height / 2 - nameSize * 0.25, "font-size": nameSize });
     name.textContent = obj.label ?? a.label;
-    const remaining = el(doc, "text", { class: "seating-ga-remaining", x: a.x + a.width / 2, y: a.y + a.height / 2 + 16 });
+    const remaining = el(doc, "text", {
+      class: "seating-ga-remaining",
+      x: a.x + a.width / 2,
+      y: a.y + a.height / 2 + nameSize,
+      "font-size": nameSize * 0.8,
+    });
     g.append(name, remaining);
     elements.set(a.label, g);
     frag.appendChild(g);
@@ -133,7 +140,8 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
 
 /** The SVG element with its one pan/zoom layer. */
 export function createSvg(doc: Document, eventKey: string): { svg: SVGSVGElement; layer: SVGGElement } {
-  const svg = el(doc, "svg", { class: "seating-map", role: "group", "aria-label": `Seat map of ${eventKey}`, preserveAspectRatio: "xMidYMid meet" });
+  // No viewBox: user units are CSS pixels, and the camera moves the layer with one transform.
+  const svg = el(doc, "svg", { class: "seating-map", role: "group", "aria-label": `Seat map of ${eventKey}` });
   const layer = el(doc, "g", { class: "seating-layer" });
   svg.appendChild(layer);
   return { svg, layer };

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { statusChangesQuerySchema, statusChangesResultSchema } from "../../domain/history";
-import { compactStatusSchema, fullStatusSchema, objectsResultSchema, reportsResultSchema } from "../../domain/status";
+import { compactObjectsSchema, compactStatusSchema, fullStatusSchema, objectsResultSchema, reportsResultSchema } from "../../domain/status";
 import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
 import { errorResponses } from "../../http/openapi";
@@ -27,7 +27,9 @@ const statusRoute = createRoute({
   request: { params: eventKeyParam, query: statusQuery },
   responses: {
     200: {
-      description: "Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag",
+      description:
+        "Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag; publishable-key reads with holdToken (and no labels) carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot",
+      headers: z.object({ "Status-Version": z.string().optional().openapi({ description: "The status version this body reflects (holdToken reads)" }) }),
       content: { "application/json": { schema: z.union([fullStatusSchema, compactStatusSchema]) } },
     },
     304: { description: "Not modified: If-None-Match named the current ETag (unfiltered publishable-key reads only)" },
@@ -42,6 +44,9 @@ const statusRoute = createRoute({
 eventReads.openAPIRegistry.registerPath(statusRoute);
 
 const JSON_TYPE = { "content-type": "application/json" } as const;
+
+/** Header of a publishable-key holdToken read: the status version to pass as the live socket's `since`. */
+export const STATUS_VERSION = "status-version";
 
 eventReads.get("/:eventKey/status", async (c) => {
   const { eventKey } = validated(eventKeyParam, c.req.param());
@@ -62,37 +67,50 @@ eventReads.get("/:eventKey/status", async (c) => {
     if (clientTags === "*" || clientTags.includes(tag) || bytes === undefined) return c.body(null, 304, headers);
     return c.body(bytes, 200, headers);
   }
-  // The SDK's read (its own holds flagged): the kept view plus the token's rows.
+  // The SDK's read (its own holds flagged): the kept view plus the token's rows, and the version it
+  // reflects (a live socket opened with since=<version> then sends only later changes).
   if (p.kind === "public" && q.holdToken !== undefined && q.labels === undefined) {
-    const { body } = await unwrap(c.env, p, eventKey, await stub.statusForToken(q.format, q.holdToken));
-    return c.body(body, 200, JSON_TYPE);
+    const { body, version } = await unwrap(c.env, p, eventKey, await stub.statusForToken(q.format, q.holdToken));
+    return c.body(body, 200, { ...JSON_TYPE, [STATUS_VERSION]: version });
   }
   const query = { caller: p.kind, holdToken: q.holdToken, labels: q.labels };
   if (q.format === "compact") return c.json(await unwrap(c.env, p, eventKey, await stub.statusCompact(query)), 200);
   return c.json(await unwrap(c.env, p, eventKey, await stub.status(query)), 200);
 });
 
-eventReads.openapi(
+const objectsQuery = z.object({
+  labels: labelsQuery,
+  format: z.enum(["full", "compact"]).default("full").openapi({
+    description: "compact: seats grouped by section and row, labels as numbered runs, one category character per seat (about 1% of the full size on a stadium)",
+  }),
+});
+
+// Like the status, the compact objects body is bytes the event object encoded (its seat part kept
+// per layout): the route is documented from its definition and served by a plain handler.
+eventReads.openAPIRegistry.registerPath(
   createRoute({
     method: "get",
     path: "/{eventKey}/objects",
     summary: "Every object of the event's current layout, free ones included",
-    request: { params: eventKeyParam, query: z.object({ labels: labelsQuery }) },
+    request: { params: eventKeyParam, query: objectsQuery },
     responses: {
       200: {
-        description: "Categories and objects; empty arrays while the chart is unpublished",
-        content: { "application/json": { schema: objectsResultSchema } },
+        description: "Categories and objects (full) or the compact form; empty arrays while the chart is unpublished",
+        content: { "application/json": { schema: z.union([objectsResultSchema, compactObjectsSchema]) } },
       },
       ...errorResponses(400, 401, 403, 404, 429),
     },
   }),
-  async (c) => {
-    const { eventKey } = c.req.valid("param");
-    const { labels } = c.req.valid("query");
-    const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).objects(labels)), 200);
-  },
 );
+
+eventReads.get("/:eventKey/objects", async (c) => {
+  const { eventKey } = validated(eventKeyParam, c.req.param());
+  const { labels, format } = validated(objectsQuery, c.req.query());
+  const p = c.var.principal;
+  const stub = stubFor(c.env, p, eventKey);
+  if (format === "compact") return c.body((await unwrap(c.env, p, eventKey, await stub.objectsCompact(labels))).body, 200, JSON_TYPE);
+  return c.json(await unwrap(c.env, p, eventKey, await stub.objects(labels)), 200);
+});
 
 eventReads.openapi(
   createRoute({

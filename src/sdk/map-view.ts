@@ -1,0 +1,28 @@
+/**
+ * What the chart needs from a drawn map, whichever way it is drawn: one SVG element per object
+ * (maps of up to {@link LARGE_MAP_OBJECTS} objects, small-map.ts) or a canvas with elements only
+ * where seats are big enough to click (large-map.ts, contract §7 "Large maps").
+ */
+import type { ObjectView } from "./svg";
+import type { ApiCategory, ApiObject } from "./types";
+
+/** Above this many objects a map is drawn as a large map. */
+export const LARGE_MAP_OBJECTS = 10_000;
+
+/** What a renderer reads: the objects, their categories and each object's current view. */
+export interface MapModel {
+  eventKey: string;
+  objects: Map<string, ApiObject>;
+  categories: Map<string, ApiCategory>;
+  viewOf(label: string): ObjectView;
+}
+
+export interface MapView {
+  /** The element that carries the objects' elements (the chart listens for clicks and keys here). */
+  readonly root: SVGSVGElement;
+  /** Redraws one object after its view changed. */
+  update(label: string): void;
+  zoomBy(factor: number): void;
+  reset(): void;
+  destroy(): void;
+}

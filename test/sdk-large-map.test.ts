@@ -1,0 +1,135 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { entriesOf } from "../src/sdk/api";
+import { fit, panBy, toStage, visibleBox, zoomAt } from "../src/sdk/camera";
+import { computeGeometry } from "../src/sdk/geometry";
+import { discOffsets, fillRect, pixel, rasterSeats } from "../src/sdk/raster";
+import { buildSeatIndex, forEachSeatIn, seatsIn } from "../src/sdk/seat-index";
+import type { ApiObject } from "../src/sdk/types";
+
+// Pure parts of the large-map renderer: the camera, the seat index, the pixel raster, and the
+// compact status read.
+
+const seat = (label: string, sectionKey: string, rowLabel: string): ApiObject => ({
+  objectLabel: label,
+  objectType: "seat",
+  categoryKey: "a",
+  sectionKey,
+  sectionLabel: `Section ${sectionKey}`,
+  rowLabel,
+});
+
+/** A stadium-like map: `sections` sections of `rows` x `perRow` seats. */
+function stadium(sections: number, rows: number, perRow: number): ApiObject[] {
+  const out: ApiObject[] = [];
+  for (let s = 0; s < sections; s++) for (let r = 0; r < rows; r++) for (let n = 1; n <= perRow; n++) out.push(seat(`S${s}-${r}-${n}`, `S${s}`, String(r)));
+  return out;
+}
+
+describe("camera", () => {
+  it("fits a box centred in the stage and keeps the point under the cursor fixed while zooming", () => {
+    const cam = fit({ x: 100, y: 50, width: 400, height: 200 }, { width: 800, height: 800 });
+    expect(cam.scale).toBe(2);
+    expect(toStage(cam, 300, 150)).toEqual({ x: 400, y: 400 });
+    fc.assert(
+      fc.property(fc.double({ min: 0.2, max: 5, noNaN: true }), fc.integer({ min: 0, max: 800 }), fc.integer({ min: 0, max: 800 }), (f, px, py) => {
+        const before = { x: (px - cam.tx) / cam.scale, y: (py - cam.ty) / cam.scale };
+        const z = zoomAt(cam, f, px, py, 0.01, 100);
+        const after = toStage(z, before.x, before.y);
+        expect(after.x).toBeCloseTo(px, 6);
+        expect(after.y).toBeCloseTo(py, 6);
+      }),
+    );
+    expect(zoomAt(cam, 1000, 0, 0, 0.5, 4).scale).toBe(4);
+    const moved = panBy(cam, 10, -20);
+    expect(visibleBox(moved, { width: 800, height: 800 }).x).toBeCloseTo(visibleBox(cam, { width: 800, height: 800 }).x - 5);
+  });
+});
+
+describe("seat index", () => {
+  const objects = stadium(6, 20, 40);
+  const geometry = computeGeometry(objects);
+  const bySeat = new Map(objects.map((o) => [o.objectLabel, o.sectionKey]));
+  const index = buildSeatIndex(geometry, (l) => bySeat.get(l));
+
+  it("keeps every seat once, in geometry order, with its section", () => {
+    expect(index.count).toBe(objects.length);
+    expect(index.labels).toEqual(geometry.seats.map((s) => s.label));
+    expect(new Set(index.grid.items).size).toBe(objects.length);
+    const i = index.byLabel.get("S3-5-7")!;
+    expect(index.sections[index.section[i]!]!.key).toBe("S3");
+  });
+
+  it("finds exactly the seats inside a box, in seat order (property)", () => {
+    const b = geometry.bounds;
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 0.6, noNaN: true }),
+        (fx, fy, fs) => {
+          const box = { x: b.x + fx * b.width, y: b.y + fy * b.height, width: fs * b.width, height: fs * b.height };
+          const expected: number[] = [];
+          for (let i = 0; i < index.count; i++) {
+            if (index.cx[i]! >= box.x && index.cx[i]! <= box.x + box.width && index.cy[i]! >= box.y && index.cy[i]! <= box.y + box.height) expected.push(i);
+          }
+          expect([...seatsIn(index, box)]).toEqual(expected);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    let n = 0;
+    forEachSeatIn(index, { x: b.x - 10, y: b.y - 10, width: b.width + 20, height: b.height + 20 }, () => n++);
+    expect(n).toBe(index.count);
+  });
+});
+
+describe("raster", () => {
+  it("packs colours as little-endian RGBA and fills clipped rectangles", () => {
+    expect(pixel("#ff0000")).toBe(0xff0000ff);
+    expect(pixel("#00f")).toBe(0xffff0000);
+    expect(pixel("not a colour")).toBe(pixel("#7a8499"));
+    const px = { data: new Uint32Array(16), width: 4, height: 4 };
+    fillRect(px, -3, 1, 2, 9, 7);
+    expect([...px.data].filter((v) => v === 7)).toHaveLength(2 * 3);
+  });
+
+  it("draws discs of about the requested size, squares when tiny", () => {
+    expect(discOffsets(1)).toHaveLength(2);
+    expect(discOffsets(2)).toHaveLength(8);
+    const d7 = discOffsets(7).length / 2;
+    expect(d7).toBeGreaterThan(Math.PI * 3.5 * 3.5 * 0.8);
+    expect(d7).toBeLessThan(49);
+  });
+
+  it("gives every seat of a full view its own colour on the canvas", () => {
+    const objects = stadium(2, 10, 20);
+    const geometry = computeGeometry(objects);
+    const index = buildSeatIndex(geometry, () => undefined);
+    const colors = new Uint32Array(index.count).map((_, i) => (i % 2 === 0 ? 1 : 2));
+    const stage = { width: 300, height: 200 };
+    const cam = fit(geometry.bounds, stage);
+    const px = { data: new Uint32Array(stage.width * stage.height), width: stage.width, height: stage.height };
+    rasterSeats(px, index, colors, cam, 2);
+    const ones = [...px.data].filter((v) => v === 1).length;
+    const twos = [...px.data].filter((v) => v === 2).length;
+    expect(ones).toBeGreaterThanOrEqual(index.count / 2);
+    expect(twos).toBeGreaterThanOrEqual(index.count / 2);
+  });
+});
+
+describe("compact status read", () => {
+  it("turns the compact form back into status entries with the token's own flagged", () => {
+    const entries = entriesOf({
+      statuses: { held: ["A-1", "A-2"], booked: ["A-3"], not_for_sale: [] },
+      ga: [{ objectLabel: "Floor", status: "free", capacity: 10, held: 2, booked: 0, remaining: 8, mineQuantity: 2 }],
+      mine: ["A-2"],
+    });
+    expect(entries).toEqual([
+      { objectLabel: "A-1", objectType: "seat", status: "held" },
+      { objectLabel: "A-2", objectType: "seat", status: "held", mine: true },
+      { objectLabel: "A-3", objectType: "seat", status: "booked" },
+      { objectLabel: "Floor", objectType: "generalAdmission", status: "free", capacity: 10, held: 2, booked: 0, remaining: 8, mineQuantity: 2 },
+    ]);
+  });
+});
