@@ -48,13 +48,15 @@ pages.get(`${ENV}/charts`, async (c) => {
 pages.get(`${ENV}/charts/:chartKey`, async (c) => {
   const ws = c.var.session.workspaceId;
   const chartKey = c.req.param("chartKey");
-  const [chart, draft, published, check] = await Promise.all([
-    getChartRecord(c.env, ws, chartKey),
+  const chart = await getChartRecord(c.env, ws, chartKey);
+  // While the draft is what is published, one layout serves both drawings and a publish changes nothing.
+  const same = chart.publishedVersion === chart.draftVersion;
+  const [draft, published, check] = await Promise.all([
     getDraftLayout(c.env, ws, chartKey),
-    findPublishedLayout(c.env, ws, chartKey),
-    checkChartPublish(c.env, ws, chartKey),
+    same ? null : findPublishedLayout(c.env, ws, chartKey),
+    same ? { affected: [] } : checkChartPublish(c.env, ws, chartKey),
   ]);
-  return c.html(chartPage(c.var.session, environmentOf(c), { chart, draft, published, affected: check.affected }));
+  return c.html(chartPage(c.var.session, environmentOf(c), { chart, draft, published: same ? draft : published, affected: check.affected }));
 });
 
 pages.get(`${ENV}/events`, async (c) => {

@@ -153,7 +153,7 @@ describe("the dashboard", () => {
     await page.getByRole("img", { name: /^Draft layout: 52 seats in 2 sections/ }).waitFor();
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await waitForText(notice(), /published/);
-    await page.getByRole("img", { name: /^Published layout: 52 seats/ }).waitFor();
+    await page.getByText("version 2 is published").waitFor();
     const chart = await apiCall(e2e, ws.skTest, "GET", `/api/v1/charts/${CHART_KEY}`);
     expect(chart.body).toMatchObject({ draftVersion: 2, publishedVersion: 2 });
     await checkPage("chart");
@@ -224,6 +224,34 @@ describe("the dashboard", () => {
     // Sales over time is drawn from that history.
     await page.getByRole("img", { name: /^Sales over time:/ }).waitFor();
     await screenshot(page, "dashboard-event-after");
+  });
+
+  it("charts: the publish check lists the held seat a new draft would remove first; Publish is refused, Publish anyway forces", async () => {
+    await open(`/dashboard/sandbox/charts/${CHART_KEY}`);
+    const layout = demoLayout();
+    layout.sections[1].rows[0].seats.shift(); // B-1-1, which a buyer holds on the event
+    await page.getByLabel("Draft layout (JSON)").fill(JSON.stringify(layout));
+    await page.getByRole("button", { name: "Replace draft" }).click();
+    await waitForText(notice(), /Draft replaced/);
+    const affected = page.getByRole("table", { name: "Held or booked objects the draft affects" });
+    await affected.waitFor();
+    const cells = await affected.getByRole("row").nth(1).getByRole("cell").allTextContents();
+    expect(cells).toEqual([EVENT_KEY, "sandbox", "B-1-1", "Removed from the layout", "0", "1"]);
+    await page.getByRole("img", { name: /^Draft layout: 51 seats/ }).waitFor();
+    await page.getByRole("img", { name: /^Published layout: 52 seats/ }).waitFor();
+    await checkPage("chart-affected");
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await waitForText(
+      page.getByRole("alert").filter({ hasText: "There is a problem" }),
+      /Event dash-gala \(sandbox\): B-1-1 would be removed: 0 booked, 1 held/,
+    );
+    expect((await apiCall(e2e, ws.skTest, "GET", `/api/v1/charts/${CHART_KEY}`)).body.publishedVersion).toBe(2);
+    await page.getByRole("button", { name: "Publish anyway" }).click();
+    await waitForText(notice(), /published \(forced\)/);
+    expect((await apiCall(e2e, ws.skTest, "GET", `/api/v1/charts/${CHART_KEY}`)).body).toMatchObject({ draftVersion: 3, publishedVersion: 3 });
+    // The hold survives a forced publish, as interface.md says.
+    const status = await apiCall(e2e, ws.skTest, "GET", `/api/v1/events/${EVENT_KEY}/status?labels=B-1-1`);
+    expect(status.body.objects[0]).toMatchObject({ objectLabel: "B-1-1", status: "held" });
   });
 
   it("webhooks: adds an endpoint (secret shown once), sends a test to a loopback receiver, replays it", async () => {

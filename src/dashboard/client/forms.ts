@@ -100,6 +100,8 @@ async function submit(form: HTMLFormElement, submitter: HTMLElement | null): Pro
   const question = setting("confirm", form, submitter);
   if (question && !window.confirm(question)) return;
   clearErrors();
+  // The last action's notice does not speak for this one.
+  notify("");
   let body: Record<string, Json>;
   try {
     body = formBody(form, submitter);

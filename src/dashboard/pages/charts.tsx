@@ -125,8 +125,10 @@ export function chartPage(session: DashboardSession, environment: Environment, v
         ) : (
           <>
             <p>
-              <strong>Publishing the draft would affect {view.affected.length} held or booked objects.</strong> A normal publish is refused while this is so;
-              publishing anyway keeps those reservations as they are.
+              <strong>
+                Publishing the draft would affect {view.affected.length} held or booked {view.affected.length === 1 ? "object" : "objects"}.
+              </strong>{" "}
+              A normal publish is refused while this is so; publishing anyway keeps those reservations as they are.
             </p>
             <table>
               <caption>Held or booked objects the draft affects</caption>
@@ -189,8 +191,14 @@ export function chartPage(session: DashboardSession, environment: Environment, v
           <LayoutDrawing id="draft-drawing" title="Draft layout" layout={view.draft} />
         </section>
         <section aria-labelledby="published-title">
-          <h2 id="published-title">Published layout</h2>
-          {view.published ? <LayoutDrawing id="published-drawing" title="Published layout" layout={view.published} /> : <p>Not published.</p>}
+          <h2 id="published-title">Published layout{chart.publishedVersion === null ? "" : ` (version ${chart.publishedVersion})`}</h2>
+          {!view.published ? (
+            <p>Not published.</p>
+          ) : upToDate ? (
+            <p>The published layout is the draft drawn here: version {chart.draftVersion} is published.</p>
+          ) : (
+            <LayoutDrawing id="published-drawing" title="Published layout" layout={view.published} />
+          )}
         </section>
       </div>
 
