@@ -34,7 +34,9 @@ describe("charts through the dashboard", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("publish_affects_reservations");
     expect((await dash(cookie, "POST", "/dashboard/api/charts/side-hall/publish", { force: true })).body).toMatchObject({ publishedVersion: 2 });
-    expect((await dash(cookie, "GET", "/dashboard/api/charts/side-hall/published")).body.sections[0].rows[0].seats).toHaveLength(3);
+    expect(
+      (await dash<{ sections: { rows: { seats: unknown[] }[] }[] }>(cookie, "GET", "/dashboard/api/charts/side-hall/published")).body.sections[0].rows[0].seats,
+    ).toHaveLength(3);
     expect((await dash(cookie, "POST", "/dashboard/api/charts/side-hall/unpublish")).body.publishedVersion).toBeNull();
     expect((await dash(cookie, "DELETE", "/dashboard/api/charts/side-hall")).body.code).toBe("chart_has_events");
   });
@@ -70,7 +72,9 @@ describe("events and the box office", () => {
     const made = await dash(cookie, "POST", "/dashboard/api/production/events", { chartKey, eventKey: "prod-only" });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ eventKey: "prod-only", environment: "production", chartPublishedVersion: 1 });
-    expect((await dash(cookie, "GET", "/dashboard/api/production/events")).body.items.map((e: { eventKey: string }) => e.eventKey)).toEqual(["prod-only"]);
+    expect((await dash<{ items: { eventKey: string }[] }>(cookie, "GET", "/dashboard/api/production/events")).body.items.map((e) => e.eventKey)).toEqual([
+      "prod-only",
+    ]);
     expect((await dash(cookie, "GET", "/dashboard/api/sandbox/events")).body.items).toEqual([]);
     expect((await dash(cookie, "GET", "/dashboard/api/sandbox/events/prod-only")).body.code).toBe("event_not_found");
     // Reset is for sandbox events: the engine's own rule answers.
@@ -134,7 +138,9 @@ describe("events and the box office", () => {
     await dash(cookie, "POST", `${base}/box-office/book`, { objectLabels: ["A-1-5"], orderId: "box-20" });
     expect((await dash(cookie, "POST", `${base}/box-office/release`, {})).body.code).toBe("validation_failed");
     expect(
-      (await dash(cookie, "POST", `${base}/box-office/release`, { orderId: "box-19" })).body.objects.map((o: { objectLabel: string }) => o.objectLabel),
+      (await dash<{ objects: { objectLabel: string }[] }>(cookie, "POST", `${base}/box-office/release`, { orderId: "box-19" })).body.objects.map(
+        (o) => o.objectLabel,
+      ),
     ).toEqual(["A-1-1", "A-1-2"]);
     expect((await dash(cookie, "POST", `${base}/box-office/release`, { objectLabels: ["A-1-5"] })).body.objects).toEqual([
       { objectLabel: "A-1-5", status: "free" },
@@ -169,7 +175,7 @@ describe("sales over time", () => {
     expect(result.value.from).not.toBeNull();
     expect(result.value.points.length).toBeLessThanOrEqual(60);
     const { cookie } = await signedIn(ev.keys);
-    const viaRoute = await dash(cookie, "GET", `/dashboard/api/sandbox/events/${ev.eventKey}/sales?spans=10`);
+    const viaRoute = await dash<{ points: { booked: number; held: number }[] }>(cookie, "GET", `/dashboard/api/sandbox/events/${ev.eventKey}/sales?spans=10`);
     expect(viaRoute.body.points.at(-1)).toMatchObject({ booked: 8, held: 1 });
   });
 
