@@ -19,6 +19,7 @@ Commands:
   workspace:create <name>                          create a workspace (prints its publishable keys)
   workspace:get <workspaceKey>                     show a workspace and its publishable keys
   secret-key <workspaceKey> <production|sandbox>   create or rotate a secret key (shown once)
+  dashboard-link <workspaceKey>                    a one-time sign-in link to the workspace's dashboard (15 minutes)
   help                                             this text
 
 Options:
@@ -29,6 +30,7 @@ Options:
 Examples:
   npm run admin -- workspace:create "Grand Theatre"
   npm run admin -- secret-key ws_3kTq9bX2mN8pL4vR7sW1 sandbox
+  npm run admin -- dashboard-link ws_3kTq9bX2mN8pL4vR7sW1
   npm run admin -- --url https://seats.example.com --token "$ADMIN_TOKEN" workspace:get ws_3kTq9bX2mN8pL4vR7sW1
 `;
 
@@ -86,6 +88,9 @@ function plan() {
       if (!environment) usage(`unknown environment "${rest[1]}": use production or sandbox`);
       return ["POST", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/secret-keys/${environment}`];
     }
+    case "dashboard-link":
+      if (rest.length !== 1) usage("dashboard-link needs exactly one workspaceKey");
+      return ["POST", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/dashboard-links`];
     default:
       return usage(`unknown command "${command}"`);
   }

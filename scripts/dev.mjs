@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { waitUntilUp } from "./lib/client.mjs";
+import { request, waitUntilUp } from "./lib/client.mjs";
 import { DEMO_EVENT_KEY, ensureDemo } from "./lib/demo.mjs";
 import { baseUrlFor, parseDevArgs } from "./lib/dev-args.mjs";
 import { ensureDevVars } from "./lib/dev-vars.mjs";
@@ -39,15 +39,21 @@ if (runWrangler(root, ["d1", "migrations", "apply", "DB", "--local", ...shared])
   process.exit(1);
 }
 
-// 2b. The browser SDK bundle the Worker serves, then a watcher that rebuilds it on every change
-// under src/sdk (wrangler dev reloads the Worker when the bundle changes).
-const sdkBuild = path.join(root, "scripts", "build-sdk.mjs");
-if (spawnSync(process.execPath, [sdkBuild], { cwd: root, stdio: "inherit" }).status !== 0) {
-  console.error("[dev] building the browser SDK failed");
-  process.exit(1);
+// 2b. The browser SDK bundle and the dashboard's assets the Worker serves, then watchers that
+// rebuild them on every change under src/sdk and src/dashboard/client (wrangler dev reloads the
+// Worker when a bundle changes).
+for (const [name, what] of [
+  ["build-sdk.mjs", "the browser SDK"],
+  ["build-dashboard.mjs", "the dashboard's assets"],
+]) {
+  const script = path.join(root, "scripts", name);
+  if (spawnSync(process.execPath, [script], { cwd: root, stdio: "inherit" }).status !== 0) {
+    console.error(`[dev] building ${what} failed`);
+    process.exit(1);
+  }
+  const watcher = spawn(process.execPath, [script, "--watch"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  process.on("exit", () => watcher.kill());
 }
-const sdkWatcher = spawn(process.execPath, [sdkBuild, "--watch"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-process.on("exit", () => sdkWatcher.kill());
 
 // The demo page at / needs the demo's publishable key; from the second run on it is known before
 // wrangler starts, so a bare / works. On the first run the banner prints / with ?key=.
@@ -95,14 +101,26 @@ if (!(await waitUntilUp(baseUrl, { stillRunning: () => !exited }))) {
 } else {
   try {
     const demo = await ensureDemo({ baseUrl, adminToken, stateFile: demoState, log });
-    printBanner(demo);
+    printBanner(demo, await dashboardLink(demo.workspaceKey));
   } catch (err) {
     log(`provisioning the demo failed: ${err instanceof Error ? err.message : err}`);
     log("wrangler dev keeps running; fix the cause and restart `npm run dev` to retry");
   }
 }
 
-function printBanner(demo) {
+/** A fresh one-time sign-in link to the demo workspace's dashboard (null, with the reason logged, when the server refuses). */
+async function dashboardLink(workspaceKey) {
+  try {
+    const reply = await request(baseUrl, "POST", `/admin/v1/workspaces/${encodeURIComponent(workspaceKey)}/dashboard-links`, { adminToken });
+    if (reply.status === 201) return reply.body;
+    log(`no dashboard link: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
+  } catch (err) {
+    log(`no dashboard link: ${err instanceof Error ? err.message : err}`);
+  }
+  return null;
+}
+
+function printBanner(demo, link) {
   // The CLI defaults to 127.0.0.1:8787 and the token in .dev.vars: name whatever differs.
   let cliFlags = baseUrl === "http://127.0.0.1:8787" ? "" : `--url ${baseUrl} `;
   if (args.vars.ADMIN_TOKEN !== undefined && args.vars.ADMIN_TOKEN !== vars.ADMIN_TOKEN) cliFlags += `--token ${adminToken} `;
@@ -115,6 +133,8 @@ function printBanner(demo) {
     `  API             ${baseUrl}/api/v1`,
     `  Demo page       ${baseUrl}/?key=${demo.pkTest}&event=${DEMO_EVENT_KEY}`,
     `  API reference   ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)`,
+    `  Dashboard       ${link ? link.url : "(no sign-in link, see above)"}`,
+    `                  one-time sign-in link, valid 15 minutes; another: npm run admin -- ${cliFlags}dashboard-link ${demo.workspaceKey}`,
     "",
     `  ADMIN_TOKEN     ${adminToken}`,
     `  workspace       ${demo.workspaceKey}`,

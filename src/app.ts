@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./http/context";
+import { dashboard } from "./dashboard";
 import { ApiError, errorResponse } from "./http/errors";
 import { serverTiming } from "./http/server-timing";
 import { validationHook, validationError } from "./http/validation";
@@ -41,6 +42,8 @@ export function createApp() {
   app.route("/api/v1/events", events);
   app.route("/api/v1/webhooks", webhooks);
   app.route("/sdk", sdk);
+  // The workspace console (contract §10): its own sign-in, pages and data routes; never an API key.
+  app.route("/dashboard", dashboard);
   app.route("/", docs);
   app.route("/", demo);
 

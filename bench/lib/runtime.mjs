@@ -150,8 +150,10 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
     if (source !== "worktree") await run("sh", ["-c", `git -C "${ROOT}" archive "${rev}" | tar -x -C "${cwd}"`]);
     else copyWorktree(cwd);
     symlinkSync(join(ROOT, "node_modules"), join(cwd, "node_modules"));
-    // Generated files (the SDK bundle the /sdk route imports) are not committed: build them.
-    if (existsSync(join(cwd, "scripts", "build-sdk.mjs"))) await run(process.execPath, [join(cwd, "scripts", "build-sdk.mjs")], { cwd });
+    // Generated files (the SDK bundle the /sdk route imports, the dashboard's assets) are not committed: build them.
+    for (const build of ["build-sdk.mjs", "build-dashboard.mjs"]) {
+      if (existsSync(join(cwd, "scripts", build))) await run(process.execPath, [join(cwd, "scripts", build)], { cwd });
+    }
   }
   const args = ["dev"];
   log("applying D1 migrations to a fresh --persist-to directory…");

@@ -18,3 +18,13 @@ export async function replaceKey(d: Db, row: { id: string; workspaceId: string; 
     d.insert(apiKeys).values(row),
   ]);
 }
+
+/** When a workspace's key of one kind and environment was stored, or undefined when it has none. */
+export async function keyCreatedAt(d: Db, workspaceId: string, environment: Environment, kind: KeyKind): Promise<string | undefined> {
+  const row = await d
+    .select({ createdAt: apiKeys.createdAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.environment, environment), eq(apiKeys.kind, kind)))
+    .get();
+  return row?.createdAt;
+}

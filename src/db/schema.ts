@@ -164,3 +164,40 @@ export const webhookAttempts = sqliteTable(
   },
   (t) => [index("webhook_attempts_delivery").on(t.deliveryId, t.attempt)],
 );
+
+/**
+ * One-time dashboard sign-in links (contract §10): only the SHA-256 hash of a link's token is
+ * stored. Opening the link deletes its row, so a link starts at most one session.
+ */
+export const dashboardLinks = sqliteTable(
+  "dashboard_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Epoch ms after which the link no longer signs anyone in. */
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("dashboard_links_expiry").on(t.expiresAt)],
+);
+
+/**
+ * Dashboard sessions: the cookie carries a random token, D1 keeps only its SHA-256 hash and the
+ * expiry, so a copy of the table signs nobody in and signing out (deleting the row) ends the
+ * session at once.
+ */
+export const dashboardSessions = sqliteTable(
+  "dashboard_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Epoch ms at which the session ends, whatever the cookie says. */
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("dashboard_sessions_expiry").on(t.expiresAt)],
+);

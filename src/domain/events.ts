@@ -18,6 +18,15 @@ export const eventRecordSchema = z
   .openapi("Event");
 export type EventRecord = z.infer<typeof eventRecordSchema>;
 
+/** The body that creates an event (contract §3). */
+export const eventCreateSchema = z
+  .object({
+    chartKey: z.string().min(1).max(128),
+    eventKey: z.string().regex(EVENT_KEY, "must be 1 to 128 letters, digits, '.', '_' or '-'").optional(),
+  })
+  .openapi("EventCreate");
+export type EventCreate = z.output<typeof eventCreateSchema>;
+
 /** What an event's Durable Object knows about itself; set when the event is created. */
 export interface EventMeta {
   workspaceId: string;

@@ -24,7 +24,7 @@ import { systemClock, type Clock } from "./clock";
 import { EventLayout, NOT_FOUND } from "./event-layout";
 import { nextDue, sweepDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
 import { holdGa } from "./ga";
-import { readChanges, latestSeq, oldestRecordAt, pruneHistory } from "./history";
+import { readChanges, latestSeq, oldestRecordAt, pruneHistory, salesTimeline, type SalesTimeline } from "./history";
 import { holdSeats, markForSale, markNotForSale, resetAll } from "./holds";
 import { acceptLive, broadcast, type LiveMessage } from "./live";
 import { ackRows, outboxDueAt } from "./outbox";
@@ -288,6 +288,12 @@ export class EventObject extends DurableObject<Env> {
   async statusChanges(q: StatusChangesQuery): Promise<Outcome<StatusChangesResult>> {
     if (!this.event.meta) return NOT_FOUND;
     return ok(readChanges(this.sql, q));
+  }
+
+  /** Booked and held places over the event's history in up to `spans` equal spans (the dashboard's sales plot). */
+  async salesTimeline(spans: number): Promise<Outcome<SalesTimeline>> {
+    if (!this.event.meta) return NOT_FOUND;
+    return ok(salesTimeline(this.sql, spans));
   }
 
   /** Held and booked objects with quantities (publish-check). */

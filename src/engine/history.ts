@@ -143,3 +143,59 @@ export function oldestRecordAt(sql: SqlStorage): number | null {
 export function pruneHistory(sql: SqlStorage, before: number, limit: number): number {
   return sql.exec("DELETE FROM history WHERE seq IN (SELECT seq FROM history WHERE at < ? ORDER BY at LIMIT ?)", before, limit).rowsWritten;
 }
+
+/** Booked and held places at the end of one span of the sales timeline. */
+export interface SalesPoint {
+  at: string;
+  booked: number;
+  held: number;
+}
+
+/** The event's sales over time, from its history: the dashboard's plot. */
+export interface SalesTimeline {
+  /** When the first record was written; null for an empty history. */
+  from: string | null;
+  /** Length of each span in milliseconds. */
+  spanMs: number;
+  /** One point per span, at its end, in time order. */
+  points: SalesPoint[];
+}
+
+/**
+ * Booked and held places (seats count one, GA areas their places) at the end of each of up to
+ * `spans` equal spans between the first and the last record. Seats change by their status and
+ * previous status; GA records carry the area's totals after the change, so an area changes by the
+ * difference to its previous record. One aggregate over the history, grouped in SQL: the answer is
+ * `spans` rows however long the history is. Read-only.
+ */
+export function salesTimeline(sql: SqlStorage, spans: number): SalesTimeline {
+  const range = first<{ lo: number | null; hi: number | null }>(sql, "SELECT MIN(at) AS lo, MAX(at) AS hi FROM history");
+  if (!range || range.lo === null || range.hi === null) return { from: null, spanMs: 0, points: [] };
+  const lo = range.lo;
+  const spanMs = Math.max(1000, Math.ceil((range.hi - lo + 1) / Math.max(1, spans)));
+  const sums = rows<{ b: number; db: number; dh: number }>(
+    sql,
+    `WITH d AS (
+       SELECT at,
+         CASE WHEN type = 'generalAdmission' THEN COALESCE(booked, 0) - COALESCE(LAG(booked) OVER w, 0) ELSE (status = 'booked') - (previous = 'booked') END AS db,
+         CASE WHEN type = 'generalAdmission' THEN COALESCE(held, 0) - COALESCE(LAG(held) OVER w, 0) ELSE (status = 'held') - (previous = 'held') END AS dh
+       FROM history WINDOW w AS (PARTITION BY label ORDER BY seq))
+     SELECT CAST((at - ?) / ? AS INTEGER) AS b, SUM(db) AS db, SUM(dh) AS dh FROM d GROUP BY b ORDER BY b`,
+    lo,
+    spanMs,
+  );
+  const last = sums.at(-1)?.b ?? 0;
+  const points: SalesPoint[] = [];
+  let booked = 0;
+  let held = 0;
+  let i = 0;
+  for (let b = 0; b <= last; b++) {
+    if (sums[i]?.b === b) {
+      booked += sums[i]!.db;
+      held += sums[i]!.dh;
+      i++;
+    }
+    points.push({ at: new Date(Math.min(lo + (b + 1) * spanMs, range.hi)).toISOString(), booked, held });
+  }
+  return { from: new Date(lo).toISOString(), spanMs, points };
+}

@@ -3,6 +3,8 @@ import { ENVIRONMENTS } from "../db/schema";
 import { adminAuth } from "../http/admin-auth";
 import { newRouter } from "../http/app-factory";
 import { ApiError } from "../http/errors";
+import { configuredOrigin } from "../dashboard/config";
+import { createSignInLink } from "../dashboard/sessions";
 import { createWorkspace, getWorkspace, issueSecretKey } from "../workspaces/provision";
 import { errorResponses } from "../http/openapi";
 
@@ -113,4 +115,37 @@ admin.openapi(issueSecretKeyRoute, async (c) => {
   const ws = await getWorkspace(c.env, workspaceKey);
   if (!ws) throw new ApiError("workspace_not_found", `Workspace ${workspaceKey} does not exist`);
   return c.json(await issueSecretKey(c.env, ws.id, environment), 201);
+});
+
+const dashboardLinkRoute = createRoute({
+  method: "post",
+  path: "/workspaces/{workspaceKey}/dashboard-links",
+  tags: ["Operator"],
+  summary: "Create a one-time sign-in link to the workspace's dashboard",
+  description:
+    "The link works once, within 15 minutes, and starts a dashboard session of up to 12 hours. Its origin is the DASHBOARD_ORIGIN var when set, else the origin this request reached.",
+  security,
+  request: { params: WorkspaceKeyParam },
+  responses: {
+    201: {
+      description: "The sign-in link",
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              url: z.string().openapi({ example: "https://seats.example.com/dashboard/sign-in?token=…" }),
+              expiresAt: z.string().openapi({ format: "date-time" }),
+            })
+            .openapi("DashboardLink"),
+        },
+      },
+    },
+    ...errorResponses(401, 404),
+  },
+});
+
+admin.openapi(dashboardLinkRoute, async (c) => {
+  const { workspaceKey } = c.req.valid("param");
+  const origin = configuredOrigin(c.env) ?? new URL(c.req.url).origin;
+  return c.json(await createSignInLink(c.env, workspaceKey, origin), 201);
 });

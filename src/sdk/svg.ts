@@ -81,7 +81,8 @@ export function drawMap(
       y: a.y + a.height / 2 + nameSize,
       "font-size": nameSize * 0.8,
     });
-    g.append(name, remaining);
+    // The space keeps the two drawn words apart for assistive technology ("Floor 40 of 40 left").
+    g.append(name, doc.createTextNode(" "), remaining);
     elements.set(a.label, g);
     frag.appendChild(g);
   }
@@ -119,16 +120,17 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
   if (obj.objectType === "generalAdmission") {
     const capacity = view.capacity ?? obj.capacity ?? 0;
     const remaining = view.remaining ?? obj.remaining ?? capacity;
-    const mine = view.quantity ? `, you hold ${view.quantity}` : "";
-    name = `${obj.label ?? obj.objectLabel} (${obj.objectLabel}), general admission, ${cat}, ${remaining} of ${capacity} left${mine}`;
+    const shown =
+      remaining > 0
+        ? `${remaining} of ${capacity} left${view.quantity ? ` · you hold ${view.quantity}` : ""}`
+        : view.quantity
+          ? `Sold out · you hold ${view.quantity}`
+          : "Sold out";
+    // The name starts with the words drawn in the area (its name, then what is left), so speech
+    // and sight agree (WCAG 2.5.3, "label in name"); the rest follows.
+    name = `${obj.label ?? obj.objectLabel} (${obj.objectLabel}), ${shown.replace(" · ", ", ")}, general admission, ${cat}`;
     const text = node.querySelector(".seating-ga-remaining");
-    if (text)
-      text.textContent =
-        remaining > 0
-          ? `${remaining} of ${capacity} left${view.quantity ? ` · you hold ${view.quantity}` : ""}`
-          : view.quantity
-            ? `Sold out · you hold ${view.quantity}`
-            : "Sold out";
+    if (text) text.textContent = shown;
   } else {
     const where = obj.sectionLabel ? `, ${obj.sectionLabel}` : "";
     name = `Seat ${obj.objectLabel}${where}, ${cat}, ${STATUS_WORDS[view.status]}`;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, nowIso } from "../db/client";
-import { replaceKey } from "../db/keys";
+import { keyCreatedAt, replaceKey } from "../db/keys";
 import { apiKeys as apiKeysTable, ENVIRONMENTS, workspaces, type Environment } from "../db/schema";
 import { derivePublicKey, hashKey, newId, newSecretKey } from "../keys/keys";
 
@@ -72,4 +72,12 @@ export async function issueSecretKey(
   const createdAt = nowIso();
   await replaceKey(db(env), { id: newId("key"), workspaceId, environment, kind: "secret", keyHash: await hashKey(secretKey), createdAt });
   return { environment, secretKey, createdAt };
+}
+
+/**
+ * When the environment's secret key was issued, or null when it has none. Only the key's hash is
+ * stored, so this is all anyone can learn about it after the one answer that showed it.
+ */
+export async function secretKeyIssuedAt(env: Env, workspaceId: string, environment: Environment): Promise<string | null> {
+  return (await keyCreatedAt(db(env), workspaceId, environment, "secret")) ?? null;
 }

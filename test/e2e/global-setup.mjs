@@ -11,7 +11,7 @@ export async function setup(project) {
   server = await startDevServer();
   try {
     const ws = await provision(server.baseUrl, server.adminToken);
-    project.provide("e2e", { baseUrl: server.baseUrl, ...ws });
+    project.provide("e2e", { baseUrl: server.baseUrl, adminToken: server.adminToken, ...ws });
   } catch (err) {
     console.error(server.log());
     await server.stop();

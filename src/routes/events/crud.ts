@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { EVENT_KEY, eventRecordSchema } from "../../domain/events";
+import { EVENT_KEY, eventCreateSchema, eventRecordSchema } from "../../domain/events";
 import { createEvent, deleteEvent, getEventRecord, listEventRecords, moveToChartCopy } from "../../events/operations";
 import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
@@ -10,20 +10,13 @@ import { eventKeyParam } from "./support";
 /** /api/v1/events: create, list, get, delete, move-to-new-chart-copy (contract §3, §4). */
 export const eventCrud = newRouter();
 
-const createBody = z
-  .object({
-    chartKey: z.string().min(1).max(128),
-    eventKey: z.string().regex(EVENT_KEY, "must be 1 to 128 letters, digits, '.', '_' or '-'").optional(),
-  })
-  .openapi("EventCreate");
-
 eventCrud.openapi(
   createRoute({
     method: "post",
     path: "/",
     summary: "Create an event on a chart",
     middleware: [requireSecretKey()] as const,
-    request: { body: { content: { "application/json": { schema: createBody } }, required: true } },
+    request: { body: { content: { "application/json": { schema: eventCreateSchema } }, required: true } },
     responses: {
       201: { description: "The new event", content: { "application/json": { schema: eventRecordSchema } } },
       ...errorResponses(400, 401, 403, 404, 409, 429),

@@ -1,0 +1,87 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { EVENT_KEY, eventCreateSchema } from "../../domain/events";
+import { orderIdSchema } from "../../domain/history";
+import { labelsRequestSchema, labelsSchema } from "../../domain/seats";
+import { stubFor, unwrap } from "../../events/access";
+import { createEvent, deleteEvent, getEventRecord, listEventRecords } from "../../events/operations";
+import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
+import { validated } from "../../http/validation";
+import { bookAtBoxOffice } from "../box-office";
+import type { DashEnv } from "../context";
+import { ENV, jsonBody, scope } from "./support";
+
+/**
+ * /dashboard/api/{environment}/events: the events of the session's workspace in one environment,
+ * through events/operations.ts and the event object's own decisions, as /api/v1/events. The box
+ * office acts with a secret key's rights (it may book, release booked seats and release by order).
+ */
+export const eventRoutes = new Hono<DashEnv>();
+
+const base = `${ENV}/events`;
+const one = `${base}/:eventKey`;
+
+/** Sales timelines are drawn with at most this many spans. */
+const salesQuery = z.object({ spans: z.coerce.number().int().min(1).max(500).default(60) });
+
+const bookBody = z.object({ objectLabels: labelsSchema, orderId: orderIdSchema, quantity: z.number().int().min(1, "must be at least 1").default(1) });
+
+const releaseBody = z
+  .object({ objectLabels: labelsSchema.optional(), orderId: orderIdSchema.optional() })
+  .refine((b) => b.objectLabels !== undefined || b.orderId !== undefined, { message: "Select objects or give an order id", path: ["objectLabels"] });
+
+eventRoutes.get(base, async (c) => {
+  const { limit, cursor } = validated(listQuery, c.req.query());
+  const page = await listEventRecords(c.env, scope(c), { limit, afterKey: afterKeyOf(cursor, EVENT_KEY) });
+  return c.json({ items: page.items, nextCursor: nextCursor(page.hasMore, page.lastKey) }, 200);
+});
+
+eventRoutes.post(base, async (c) => c.json(await createEvent(c.env, scope(c), await jsonBody(c, eventCreateSchema)), 201));
+
+eventRoutes.get(one, async (c) => c.json(await getEventRecord(c.env, scope(c), c.req.param("eventKey")), 200));
+
+eventRoutes.delete(one, async (c) => c.json(await deleteEvent(c.env, scope(c), c.req.param("eventKey")), 200));
+
+eventRoutes.get(`${one}/reports`, async (c) => {
+  const s = scope(c);
+  const eventKey = c.req.param("eventKey");
+  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).reports()), 200);
+});
+
+eventRoutes.get(`${one}/sales`, async (c) => {
+  const s = scope(c);
+  const eventKey = c.req.param("eventKey");
+  const { spans } = validated(salesQuery, c.req.query());
+  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).salesTimeline(spans)), 200);
+});
+
+eventRoutes.post(`${one}/box-office/book`, async (c) =>
+  c.json(await bookAtBoxOffice(c.env, scope(c), c.req.param("eventKey"), await jsonBody(c, bookBody)), 200),
+);
+
+eventRoutes.post(`${one}/box-office/release`, async (c) => {
+  const s = scope(c);
+  const eventKey = c.req.param("eventKey");
+  const body = await jsonBody(c, releaseBody);
+  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).release({ ...body, caller: "secret" })), 200);
+});
+
+eventRoutes.post(`${one}/box-office/not-for-sale`, async (c) => {
+  const s = scope(c);
+  const eventKey = c.req.param("eventKey");
+  const { objectLabels } = await jsonBody(c, labelsRequestSchema);
+  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).notForSale(objectLabels)), 200);
+});
+
+eventRoutes.post(`${one}/box-office/for-sale`, async (c) => {
+  const s = scope(c);
+  const eventKey = c.req.param("eventKey");
+  const { objectLabels } = await jsonBody(c, labelsRequestSchema);
+  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).forSale(objectLabels)), 200);
+});
+
+eventRoutes.post(`${one}/reset`, async (c) => {
+  const s = scope(c);
+  const eventKey = c.req.param("eventKey");
+  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).reset()), 200);
+});

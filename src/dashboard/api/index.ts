@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { ApiError } from "../../http/errors";
+import type { DashEnv } from "../context";
+import { refuseApiKeys, requireSession } from "../guard";
+import { chartRoutes } from "./charts";
+import { eventRoutes } from "./events";
+import { keyRoutes } from "./keys";
+import { webhookRoutes } from "./webhooks";
+
+/**
+ * The dashboard's data routes, /dashboard/api/…: the same operations as /api/v1, authorised by the
+ * session (its workspace) and the environment in the path, never by an API key. Errors use the
+ * service's one envelope. (The Origin check has already run for the whole dashboard.)
+ */
+export const dashboardApi = new Hono<DashEnv>();
+
+dashboardApi.use("*", refuseApiKeys(), requireSession("data"));
+dashboardApi.route("/charts", chartRoutes);
+dashboardApi.route("/", keyRoutes);
+dashboardApi.route("/", eventRoutes);
+dashboardApi.route("/", webhookRoutes);
+dashboardApi.all("*", () => {
+  throw new ApiError("not_found", "No such dashboard data route");
+});

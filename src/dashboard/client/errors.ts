@@ -1,0 +1,132 @@
+/**
+ * Errors the GOV.UK way: a summary at the top of the page ("There is a problem") whose entries
+ * link to the fields they are about, the same message next to each field, and focus moved to the
+ * summary so a screen reader reads it first. The content comes from the service's error envelope.
+ */
+
+/** The service's error envelope (src/http/errors.ts), as far as the dashboard reads it. */
+export interface Envelope {
+  statusCode: number;
+  message: string;
+  code: string;
+  failed?: { objectLabel: string; reason: string; eventKey?: string; environment?: string; booked?: number; held?: number }[];
+  errors?: Record<string, string[]>;
+}
+
+const REASONS: Record<string, string> = {
+  held: "is held",
+  booked: "is booked",
+  not_for_sale: "is not for sale",
+  not_held_by_token: "is not held for this booking",
+  unknown_label: "is not on this event's map",
+  removed: "would be removed",
+  capacity_below_reserved: "would hold fewer places than are reserved",
+  object_type_changed: "would change between seat and general admission",
+  category_changed: "would change category",
+};
+
+/** Removes every error the last attempt left on the page. */
+export function clearErrors(): void {
+  const summary = document.getElementById("error-summary");
+  if (summary) {
+    summary.hidden = true;
+    summary.querySelector("ul")!.replaceChildren();
+  }
+  for (const el of document.querySelectorAll(".field-error")) el.remove();
+  for (const el of document.querySelectorAll(".field--error")) el.classList.remove("field--error");
+  for (const el of document.querySelectorAll("[aria-invalid]")) {
+    el.removeAttribute("aria-invalid");
+    const ids = (el.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && !id.endsWith("-error"));
+    if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
+    else el.removeAttribute("aria-describedby");
+  }
+}
+
+/** The form control an `errors` path is about: the control of that name, or of its first segment. */
+function fieldFor(form: HTMLFormElement, path: string): HTMLElement | null {
+  for (const name of [path, path.split(".")[0]]) {
+    const el = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+    if (el) return el;
+  }
+  return null;
+}
+
+function labelOf(field: HTMLElement): string {
+  const fieldset = field.closest("fieldset");
+  if ((field as HTMLInputElement).type === "checkbox" && fieldset) return fieldset.querySelector("legend")?.textContent?.trim() ?? "";
+  const label = field.id ? document.querySelector(`label[for="${CSS.escape(field.id)}"]`) : null;
+  return label?.textContent?.trim() ?? "";
+}
+
+/** "Name" + "must be 3 to 255 characters" reads as one sentence; a message of its own keeps its own voice. */
+function sentence(label: string, message: string): string {
+  if (!label) return message;
+  return /^[a-z]/.test(message) ? `${label} ${message}` : `${label}: ${message}`;
+}
+
+function describeFailed(f: NonNullable<Envelope["failed"]>[number]): string {
+  const what = `${f.objectLabel} ${REASONS[f.reason] ?? `(${f.reason})`}`;
+  if (!f.eventKey) return what;
+  const counts = f.booked !== undefined || f.held !== undefined ? `: ${f.booked ?? 0} booked, ${f.held ?? 0} held` : "";
+  return `Event ${f.eventKey} (${f.environment ?? ""}): ${what}${counts}`;
+}
+
+/** Shows an error answer: the summary, each field's message, focus on the summary. */
+export function showErrors(form: HTMLFormElement, env: Envelope): void {
+  clearErrors();
+  const summary = document.getElementById("error-summary");
+  if (!summary) return;
+  const list = summary.querySelector("ul")!;
+  const add = (text: string, target?: HTMLElement) => {
+    const li = document.createElement("li");
+    if (target?.id) {
+      const a = document.createElement("a");
+      a.href = `#${target.id}`;
+      a.textContent = text;
+      a.addEventListener("click", (e) => {
+        e.preventDefault();
+        target.focus();
+      });
+      li.append(a);
+    } else li.textContent = text;
+    list.append(li);
+  };
+  const intro = summary.querySelector<HTMLElement>("[data-message]");
+  if (intro) intro.textContent = env.message;
+  let items = 0;
+  for (const [path, messages] of Object.entries(env.errors ?? {})) {
+    const field = fieldFor(form, path);
+    for (const message of messages) {
+      const text = sentence(field ? labelOf(field) : path === "body" ? "" : path, message);
+      add(text, field ?? undefined);
+      items++;
+      if (field) markField(field, text);
+    }
+  }
+  for (const f of env.failed ?? []) {
+    add(describeFailed(f));
+    items++;
+  }
+  if (items === 0) add(env.message);
+  summary.hidden = false;
+  summary.focus();
+}
+
+function markField(field: HTMLElement, text: string): void {
+  const container = field.closest(".field") ?? field.parentElement;
+  if (!container || container.querySelector(".field-error")) return;
+  container.classList.add("field--error");
+  const id = `${field.id || (field as HTMLInputElement).name}-error`;
+  const p = document.createElement("p");
+  p.className = "field-error";
+  p.id = id;
+  const hidden = document.createElement("span");
+  hidden.className = "visually-hidden";
+  hidden.textContent = "Error: ";
+  p.append(hidden, text);
+  const anchor = container.querySelector("input, textarea, select, .checkboxes");
+  container.insertBefore(p, anchor && anchor.parentElement === container ? anchor : null);
+  field.setAttribute("aria-invalid", "true");
+  const described = (field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+  field.setAttribute("aria-describedby", [...described, id].join(" "));
+}

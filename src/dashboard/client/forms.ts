@@ -1,0 +1,175 @@
+/**
+ * Every action form of the dashboard is plain HTML that names a data route (`data-api`); this
+ * module sends it as JSON and shows the outcome. A form (or the button that submits it) says:
+ *   data-api       the /dashboard/api/ URL          data-method  POST (default), PATCH or DELETE
+ *   data-fields    the fields this button sends     data-confirm a question asked first
+ *   data-then      what happens on success: reload (default), go:<url with {field}>, reveal, refresh
+ *   data-done      the notice shown afterwards, with {field} filled from the request and answer
+ * Field values are typed by `data-type`: number, list (comma or line separated), json, boolean;
+ * checkboxes of one name become an array; empty fields are left out.
+ */
+import { clearErrors, showErrors, type Envelope } from "./errors";
+import { flash, notify } from "./notice";
+import { refreshRegions } from "./refresh";
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Raised while reading the form: a field's own value is wrong before any request is made. */
+class FieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function setting(name: string, form: HTMLFormElement, submitter: HTMLElement | null): string | undefined {
+  return submitter?.dataset[name] ?? form.dataset[name];
+}
+
+function valueOf(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): Json | undefined {
+  const raw = el.value.trim();
+  switch (el.dataset.type) {
+    case "number":
+      return raw === "" ? undefined : Number(raw);
+    case "boolean":
+      return raw === "true";
+    case "list": {
+      const items = raw
+        .split(/[\s,]+/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+      return items.length ? items : undefined;
+    }
+    case "json":
+      if (raw === "") return undefined;
+      try {
+        return JSON.parse(raw) as Json;
+      } catch {
+        throw new FieldError(el.name, "is not valid JSON");
+      }
+    default:
+      return raw === "" ? undefined : raw;
+  }
+}
+
+/** The JSON body of a submission: the form's named controls, narrowed to the submitter's data-fields. */
+export function formBody(form: HTMLFormElement, submitter: HTMLElement | null): Record<string, Json> {
+  const only = setting("fields", form, submitter)
+    ?.split(",")
+    .map((s) => s.trim());
+  const body: Record<string, Json> = {};
+  for (const el of Array.from(form.elements)) {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) continue;
+    if (!el.name || el.disabled || (only && !only.includes(el.name))) continue;
+    if (el instanceof HTMLInputElement && el.type === "checkbox") {
+      const list = (body[el.name] as Json[] | undefined) ?? [];
+      if (el.checked) list.push(el.value);
+      body[el.name] = list;
+      continue;
+    }
+    const v = valueOf(el);
+    if (v !== undefined) body[el.name] = v;
+  }
+  return body;
+}
+
+/** Fills `{name}` from values; `encode` for URLs. */
+function fill(template: string, values: Record<string, unknown>, encode: boolean): string {
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = values[k];
+    const s = Array.isArray(v) ? v.join(", ") : v === undefined || v === null ? "" : String(v);
+    return encode ? encodeURIComponent(s) : s;
+  });
+}
+
+/** Shows a value the service reveals once (a new secret key or signing secret) in the page's reveal panel. */
+function reveal(form: HTMLFormElement, data: Record<string, unknown>): void {
+  const panel = document.getElementById(form.dataset.revealPanel ?? "reveal");
+  if (!panel) return;
+  const input = panel.querySelector<HTMLInputElement>("input");
+  if (input) input.value = String(data[form.dataset.revealField ?? "secret"] ?? "");
+  const link = panel.querySelector<HTMLAnchorElement>("a[data-href]");
+  if (link) link.href = fill(link.dataset.href!, data, true);
+  panel.hidden = false;
+  panel.focus();
+}
+
+async function submit(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
+  const question = setting("confirm", form, submitter);
+  if (question && !window.confirm(question)) return;
+  clearErrors();
+  // The last action's notice does not speak for this one.
+  notify("");
+  let body: Record<string, Json>;
+  try {
+    body = formBody(form, submitter);
+  } catch (err) {
+    if (!(err instanceof FieldError)) throw err;
+    showErrors(form, { statusCode: 400, code: "validation_failed", message: "The form has a problem", errors: { [err.field]: [err.message] } });
+    return;
+  }
+  const method = (setting("method", form, submitter) ?? "POST").toUpperCase();
+  const url = setting("api", form, submitter)!;
+  const send = method !== "DELETE" && method !== "GET";
+  form.setAttribute("aria-busy", "true");
+  if (submitter instanceof HTMLButtonElement) submitter.disabled = true;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      headers: send ? { "Content-Type": "application/json", Accept: "application/json" } : { Accept: "application/json" },
+      body: send ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    showErrors(form, { statusCode: 0, code: "network_error", message: "The dashboard could not reach the service. Check your connection and try again." });
+    return;
+  } finally {
+    form.removeAttribute("aria-busy");
+    if (submitter instanceof HTMLButtonElement) submitter.disabled = false;
+  }
+  const text = await res.text();
+  let data: Record<string, unknown> = {};
+  try {
+    data = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    // Not JSON: reported below by status.
+  }
+  if (!res.ok) {
+    const env = data as unknown as Envelope;
+    if (res.status === 401) env.message = "Your session has ended. Open a new sign-in link to continue.";
+    showErrors(form, env.message ? env : { statusCode: res.status, code: "error", message: `The service answered ${res.status}` });
+    return;
+  }
+  const values = { ...body, ...data };
+  const done = fill(setting("done", form, submitter) ?? "Done", values, false);
+  const then = setting("then", form, submitter) ?? "reload";
+  if (then.startsWith("go:")) {
+    flash(done);
+    location.assign(fill(then.slice(3), values, true));
+  } else if (then === "reveal") {
+    notify(done);
+    reveal(form, data);
+    await refreshRegions();
+  } else if (then === "refresh") {
+    notify(done);
+    document.dispatchEvent(new CustomEvent("dashboard:done", { detail: { form, data } }));
+    await refreshRegions();
+  } else {
+    flash(done);
+    location.reload();
+  }
+}
+
+/** Sends every `form[data-api-form]` as JSON: one listener on the document, so forms inside refreshed regions keep working. */
+export function initForms(): void {
+  document.addEventListener("submit", (e) => {
+    const form = e.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-api-form")) return;
+    e.preventDefault();
+    const submitter = (e as SubmitEvent).submitter as HTMLElement | null;
+    void submit(form, submitter);
+  });
+}

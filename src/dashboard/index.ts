@@ -1,0 +1,79 @@
+import { Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { ENVIRONMENTS, type Environment } from "../db/schema";
+import { dashboardApi } from "./api";
+import { assets } from "./assets";
+import { DASHBOARD_PATH, isLoopbackHost, SESSION_COOKIE, SESSION_TTL_MS } from "./config";
+import type { DashEnv } from "./context";
+import { dashboardHeaders, requireSession, sameOrigin } from "./guard";
+import { pages } from "./page-routes";
+import { signInPage } from "./pages/sign-in";
+import { endSession, openSignInLink, sessionOf } from "./sessions";
+
+/**
+ * The dashboard (contract §10), mounted at /dashboard: sign-in by one-time link, the pages, their
+ * browser assets and the data routes under /dashboard/api/. Every answer carries the security
+ * headers; every state-changing request passes the Origin check before anything else.
+ */
+export const dashboard = new Hono<DashEnv>();
+
+/** The environment a person last worked in, so /dashboard reopens it. Not a secret, and no authority. */
+const ENV_COOKIE = "dashboard_environment";
+
+dashboard.use("*", dashboardHeaders(), sameOrigin());
+
+dashboard.route("/assets", assets);
+dashboard.route("/api", dashboardApi);
+
+/** The session cookie's attributes (contract §10): Secure except on this machine, where dev runs over HTTP. */
+function cookieOptions(url: string, maxAgeSeconds: number) {
+  return {
+    path: DASHBOARD_PATH,
+    httpOnly: true,
+    sameSite: "Strict" as const,
+    secure: !isLoopbackHost(new URL(url).hostname),
+    maxAge: maxAgeSeconds,
+  };
+}
+
+// Opening a sign-in link: a live, unused link starts a session and goes to the dashboard; anything
+// else shows the sign-in page with 401.
+dashboard.get("/sign-in", async (c) => {
+  const token = c.req.query("token");
+  const started = token ? await openSignInLink(c.env, token) : null;
+  if (!started) return c.html(signInPage({ reason: token ? "link_invalid" : "required" }), 401);
+  setCookie(c, SESSION_COOKIE, started.token, cookieOptions(c.req.url, Math.floor(SESSION_TTL_MS / 1000)));
+  return c.redirect(DASHBOARD_PATH, 303);
+});
+
+dashboard.get("/signed-out", (c) => c.html(signInPage({ reason: "signed_out" }), 200));
+
+// Sign out ends the session on the server (its cookie is worthless from now on) and clears the cookie.
+dashboard.post("/sign-out", async (c) => {
+  const session = await sessionOf(c.env, getCookie(c, SESSION_COOKIE));
+  if (session) await endSession(c.env, session);
+  deleteCookie(c, SESSION_COOKIE, cookieOptions(c.req.url, 0));
+  return c.redirect(`${DASHBOARD_PATH}/signed-out`, 303);
+});
+
+const isEnvironment = (v: string | undefined): v is Environment => ENVIRONMENTS.includes(v as Environment);
+
+dashboard.get("/", requireSession("page"), (c) => {
+  const last = getCookie(c, ENV_COOKIE);
+  return c.redirect(`${DASHBOARD_PATH}/${isEnvironment(last) ? last : "production"}/events`, 303);
+});
+
+// The environment switch is a plain GET form: the same section in the other environment.
+dashboard.get("/environment", requireSession("page"), (c) => {
+  const environment = c.req.query("environment");
+  const section = c.req.query("section");
+  const to = isEnvironment(environment) ? environment : "production";
+  const part = section && ["keys", "charts", "events", "webhooks"].includes(section) ? section : "events";
+  return c.redirect(`${DASHBOARD_PATH}/${to}/${part}`, 303);
+});
+
+dashboard.use("/:environment{production|sandbox}/*", async (c, next) => {
+  await next();
+  setCookie(c, ENV_COOKIE, c.req.param("environment"), cookieOptions(c.req.url, 365 * 86400));
+});
+dashboard.route("/", pages);

@@ -1,0 +1,129 @@
+import { Hono, type Context } from "hono";
+import { checkChartPublish, findPublishedLayout, getChartRecord, getDraftLayout, listChartRecords } from "../charts/operations";
+import type { Environment } from "../db/schema";
+import { getEventRecord, listEventRecords } from "../events/operations";
+import { stubFor, unwrap } from "../events/access";
+import { ApiError } from "../http/errors";
+import { getDeliveryDetail, getEndpoint, listDeliveryRecords, listEndpointRecords } from "../webhooks/endpoints";
+import { getWorkspace, secretKeyIssuedAt } from "../workspaces/provision";
+import { scopeOf, type DashEnv } from "./context";
+import { requireSession } from "./guard";
+import { chartPage, chartsPage } from "./pages/charts";
+import { errorPage } from "./pages/error";
+import { eventPage } from "./pages/event";
+import { eventsPage } from "./pages/events";
+import { keysPage } from "./pages/keys";
+import type { Section } from "./pages/layout";
+import { deliveryPage, webhookPage, webhooksPage } from "./pages/webhooks";
+
+/**
+ * The dashboard's pages, under /dashboard/{production|sandbox}/…: each reads through the same
+ * operations the API and the data routes use, and renders on the server.
+ */
+export const pages = new Hono<DashEnv>();
+
+const ENV = "/:environment{production|sandbox}";
+
+pages.use(`${ENV}/*`, requireSession("page"));
+
+/** Sales timelines are drawn with at most this many spans: enough for a smooth line, a few rows to send. */
+const SALES_SPANS = 60;
+
+const environmentOf = (c: Context<DashEnv>) => c.req.param("environment") as Environment;
+
+pages.get(`${ENV}/keys`, async (c) => {
+  const environment = environmentOf(c);
+  const session = c.var.session;
+  const ws = await getWorkspace(c.env, session.workspaceKey);
+  if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
+  const issuedAt = await secretKeyIssuedAt(c.env, session.workspaceId, environment);
+  return c.html(keysPage(session, environment, { publicKeys: ws.publicKeys, secretKeyIssuedAt: issuedAt }));
+});
+
+pages.get(`${ENV}/charts`, async (c) => {
+  const page = await listChartRecords(c.env, c.var.session.workspaceId, { limit: 100 });
+  return c.html(chartsPage(c.var.session, environmentOf(c), page.items, page.hasMore));
+});
+
+pages.get(`${ENV}/charts/:chartKey`, async (c) => {
+  const ws = c.var.session.workspaceId;
+  const chartKey = c.req.param("chartKey");
+  const chart = await getChartRecord(c.env, ws, chartKey);
+  // While the draft is what is published, one layout serves both drawings and a publish changes nothing.
+  const same = chart.publishedVersion === chart.draftVersion;
+  const [draft, published, check] = await Promise.all([
+    getDraftLayout(c.env, ws, chartKey),
+    same ? null : findPublishedLayout(c.env, ws, chartKey),
+    same ? { affected: [] } : checkChartPublish(c.env, ws, chartKey),
+  ]);
+  return c.html(chartPage(c.var.session, environmentOf(c), { chart, draft, published: same ? draft : published, affected: check.affected }));
+});
+
+pages.get(`${ENV}/events`, async (c) => {
+  const environment = environmentOf(c);
+  const scope = scopeOf(c.var.session, environment);
+  const after = c.req.query("after");
+  const [events, charts] = await Promise.all([
+    listEventRecords(c.env, scope, { limit: 100, afterKey: after || undefined }),
+    listChartRecords(c.env, scope.workspaceId, { limit: 100 }),
+  ]);
+  return c.html(
+    eventsPage(c.var.session, environment, { events: events.items, nextAfter: events.hasMore ? (events.lastKey ?? null) : null, charts: charts.items }),
+  );
+});
+
+pages.get(`${ENV}/events/:eventKey`, async (c) => {
+  const environment = environmentOf(c);
+  const session = c.var.session;
+  const scope = scopeOf(session, environment);
+  const eventKey = c.req.param("eventKey");
+  const event = await getEventRecord(c.env, scope, eventKey);
+  const stub = stubFor(c.env, scope, eventKey);
+  const [ws, reports, sales] = await Promise.all([
+    getWorkspace(c.env, session.workspaceKey),
+    stub.reports().then((r) => unwrap(c.env, scope, eventKey, r)),
+    stub.salesTimeline(SALES_SPANS).then((r) => unwrap(c.env, scope, eventKey, r)),
+  ]);
+  if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
+  return c.html(eventPage(session, environment, { event, publicKey: ws.publicKeys[environment], reports, sales }));
+});
+
+pages.get(`${ENV}/webhooks`, async (c) => {
+  const environment = environmentOf(c);
+  const endpoints = await listEndpointRecords(c.env, scopeOf(c.var.session, environment));
+  return c.html(webhooksPage(c.var.session, environment, endpoints));
+});
+
+pages.get(`${ENV}/webhooks/:id`, async (c) => {
+  const environment = environmentOf(c);
+  const scope = scopeOf(c.var.session, environment);
+  const id = c.req.param("id");
+  const [endpoint, deliveries] = await Promise.all([getEndpoint(c.env, scope, id), listDeliveryRecords(c.env, scope, id, 50)]);
+  return c.html(webhookPage(c.var.session, environment, endpoint, deliveries));
+});
+
+pages.get(`${ENV}/webhooks/:id/deliveries/:deliveryId`, async (c) => {
+  const environment = environmentOf(c);
+  const scope = scopeOf(c.var.session, environment);
+  const id = c.req.param("id");
+  const [endpoint, delivery] = await Promise.all([getEndpoint(c.env, scope, id), getDeliveryDetail(c.env, scope, id, c.req.param("deliveryId"))]);
+  return c.html(deliveryPage(c.var.session, environment, endpoint, delivery));
+});
+
+pages.all(`${ENV}/*`, () => {
+  throw new ApiError("not_found", "There is no dashboard page at this address.");
+});
+
+const SECTION_OF: Record<string, Section> = { chart: "charts", event: "events", webhook: "webhooks", delivery: "webhooks", workspace: "keys" };
+
+/** Errors on a page are answered as a page in the dashboard's frame, with the error's status. */
+pages.onError((err, c) => {
+  if (!(err instanceof ApiError) || !c.var.session) throw err;
+  const thing = err.code.replace(/_not_found$/, "");
+  const section = SECTION_OF[thing] ?? (c.req.path.split("/")[3] as Section | undefined) ?? "events";
+  const title = err.code.endsWith("not_found") ? "Page not found" : err.status === 403 ? "Not allowed" : "Something went wrong";
+  return c.html(
+    errorPage(c.var.session, environmentOf(c), ["keys", "charts", "events", "webhooks"].includes(section) ? section : "events", title, err.message),
+    err.status,
+  );
+});

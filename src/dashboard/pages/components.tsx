@@ -1,0 +1,189 @@
+import type { Child } from "hono/jsx";
+
+/**
+ * Small pieces the pages share, after GOV.UK patterns: a labelled field with its hint, an action
+ * form the browser module sends as JSON, status tags that say their meaning in words, and the
+ * panel that shows a secret once.
+ */
+
+/** A text field with a visible label and an optional hint, tied together for screen readers. */
+export function Field(props: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  value?: string;
+  type?: "text" | "url" | "number";
+  dataType?: "number" | "list" | "json";
+  wide?: boolean;
+  required?: boolean;
+  autocomplete?: string;
+  min?: number;
+}) {
+  const hintId = props.hint ? `${props.id}-hint` : undefined;
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      {props.hint ? (
+        <p class="hint" id={hintId}>
+          {props.hint}
+        </p>
+      ) : null}
+      <input
+        id={props.id}
+        name={props.name}
+        type={props.type ?? "text"}
+        value={props.value}
+        class={props.wide ? "wide" : undefined}
+        data-type={props.dataType}
+        aria-describedby={hintId}
+        aria-required={props.required ? "true" : undefined}
+        autocomplete={props.autocomplete ?? "off"}
+        spellcheck={false}
+        min={props.min}
+      />
+    </div>
+  );
+}
+
+/** A multi-line field (a layout's JSON, say). */
+export function TextArea(props: { id: string; name: string; label: string; hint?: string; value?: string; rows?: number; dataType?: "json" }) {
+  const hintId = props.hint ? `${props.id}-hint` : undefined;
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      {props.hint ? (
+        <p class="hint" id={hintId}>
+          {props.hint}
+        </p>
+      ) : null}
+      <textarea id={props.id} name={props.name} rows={props.rows ?? 8} data-type={props.dataType} aria-describedby={hintId} spellcheck={false}>
+        {props.value ?? ""}
+      </textarea>
+    </div>
+  );
+}
+
+/**
+ * A form the browser module sends to a data route as JSON (see client/forms.ts for the data-*
+ * settings). Without a script nothing is sent: every change needs the Origin check a page's own
+ * script passes, never a cross-site form post.
+ */
+export function ApiForm(props: {
+  api?: string;
+  method?: "POST" | "PATCH" | "DELETE";
+  then?: string;
+  done?: string;
+  confirm?: string;
+  class?: string;
+  id?: string;
+  label?: string;
+  revealField?: string;
+  revealPanel?: string;
+  children: Child;
+}) {
+  return (
+    <form
+      id={props.id}
+      class={props.class}
+      data-api-form
+      data-api={props.api}
+      data-method={props.method}
+      data-then={props.then}
+      data-done={props.done}
+      data-confirm={props.confirm}
+      data-reveal-field={props.revealField}
+      data-reveal-panel={props.revealPanel}
+      aria-label={props.label}
+      novalidate
+    >
+      {props.children}
+    </form>
+  );
+}
+
+/** One-button action form. */
+export function ActionButton(props: {
+  api: string;
+  method?: "POST" | "PATCH" | "DELETE";
+  label: string;
+  then?: string;
+  done?: string;
+  confirm?: string;
+  kind?: "primary" | "secondary" | "warning";
+  id?: string;
+  hidden?: Record<string, string>;
+  describedBy?: string;
+  reveal?: { panel: string; field: string };
+}) {
+  const kind = props.kind === "secondary" ? "button button-secondary" : props.kind === "warning" ? "button button-warning" : "button";
+  return (
+    <ApiForm
+      api={props.api}
+      method={props.method}
+      then={props.then}
+      done={props.done}
+      confirm={props.confirm}
+      class="inline"
+      revealPanel={props.reveal?.panel}
+      revealField={props.reveal?.field}
+    >
+      {Object.entries(props.hidden ?? {}).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} data-type={value === "true" || value === "false" ? "boolean" : undefined} />
+      ))}
+      <button type="submit" class={kind} id={props.id} aria-describedby={props.describedBy}>
+        {props.label}
+      </button>
+    </ApiForm>
+  );
+}
+
+/** A status in words, with colour only as a second signal. */
+export function Tag(props: { kind: "ok" | "bad" | "wait" | "off"; children: Child }) {
+  return <strong class={`tag tag-${props.kind}`}>{props.children}</strong>;
+}
+
+/**
+ * Where a secret the service reveals once appears (filled by the browser module from the one
+ * answer that carries it; the page itself never holds it).
+ */
+export function RevealPanel(props: { id: string; title: string; label: string; warning: string; link?: { href: string; text: string } }) {
+  const inputId = `${props.id}-value`;
+  return (
+    <div id={props.id} class="reveal" hidden tabindex={-1} role="region" aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`}>{props.title}</h2>
+      <p>
+        <strong>{props.warning}</strong>
+      </p>
+      <div class="field">
+        <label for={inputId}>{props.label}</label>
+        <div class="key-value">
+          <input id={inputId} type="text" readonly class="mono" autocomplete="off" spellcheck={false} />
+          <button type="button" class="button button-secondary" data-copy={inputId}>
+            Copy
+          </button>
+        </div>
+      </div>
+      {props.link ? (
+        <p>
+          <a href="#" data-href={props.link.href}>
+            {props.link.text}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A date as people read it, with the exact instant for machines. */
+export function When(props: { at: string | null | undefined }) {
+  if (!props.at) return <>–</>;
+  return (
+    <time datetime={props.at}>
+      {props.at
+        .replace("T", " ")
+        .replace(/\.\d+Z$/, " UTC")
+        .replace(/Z$/, " UTC")}
+    </time>
+  );
+}

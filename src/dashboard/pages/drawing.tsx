@@ -1,0 +1,125 @@
+import type { Layout } from "../../charts/layout";
+import { computeGeometry } from "../../sdk/geometry";
+import type { ApiObject } from "../../sdk/types";
+
+/**
+ * A chart layout drawn on the server as one SVG picture, placed by the SDK's own geometry, so the
+ * dashboard shows a layout exactly as buyers' maps will place it. Seats of a category are one path
+ * (a 100,000-seat layout stays a few paths); a legend and a table give the same facts in words.
+ */
+
+const fmt = (n: number) => String(Math.round(n * 10) / 10);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The layout's objects in the form the SDK's geometry reads. */
+function objectsOf(layout: Layout): ApiObject[] {
+  const out: ApiObject[] = [];
+  for (const section of layout.sections) {
+    for (const row of section.rows) {
+      for (const seat of row.seats) {
+        out.push({
+          objectLabel: seat.label,
+          objectType: "seat",
+          categoryKey: seat.categoryKey,
+          sectionKey: section.key,
+          sectionLabel: section.label,
+          rowLabel: row.label,
+          x: seat.x,
+          y: seat.y,
+        });
+      }
+    }
+  }
+  for (const area of layout.generalAdmission) {
+    out.push({
+      objectLabel: area.label,
+      objectType: "generalAdmission",
+      categoryKey: area.categoryKey,
+      label: area.label,
+      capacity: area.capacity,
+      x: area.x,
+      y: area.y,
+      width: area.width,
+      height: area.height,
+    });
+  }
+  return out;
+}
+
+/** Counts of a layout, for the picture's text alternative and the summary table. */
+export function layoutCounts(layout: Layout): { seats: number; sections: number; areas: number; places: number } {
+  let seats = 0;
+  for (const s of layout.sections) for (const r of s.rows) seats += r.seats.length;
+  const places = layout.generalAdmission.reduce((n, a) => n + a.capacity, 0);
+  return { seats, sections: layout.sections.length, areas: layout.generalAdmission.length, places };
+}
+
+/** The drawing of a layout, with its legend and a summary table. `id` keeps the ids of two drawings on one page apart. */
+export function LayoutDrawing(props: { id: string; title: string; layout: Layout }) {
+  const { layout } = props;
+  const counts = layoutCounts(layout);
+  if (counts.seats === 0 && counts.areas === 0) return <p>This layout is empty.</p>;
+  const g = computeGeometry(objectsOf(layout));
+  const colour = new Map(layout.categories.map((c) => [c.key, c.color]));
+  const catOf = new Map<string, string>();
+  for (const s of layout.sections) for (const r of s.rows) for (const seat of r.seats) catOf.set(seat.label, seat.categoryKey);
+  const paths = new Map<string, string[]>();
+  for (const s of g.seats) {
+    const key = catOf.get(s.label) ?? "";
+    const r = fmt(s.r);
+    const d = `M${fmt(s.cx - s.r)} ${fmt(s.cy)}a${r} ${r} 0 1 0 ${fmt(2 * s.r)} 0a${r} ${r} 0 1 0 ${fmt(-2 * s.r)} 0`;
+    const list = paths.get(key) ?? [];
+    list.push(d);
+    paths.set(key, list);
+  }
+  const areaCat = new Map(layout.generalAdmission.map((a) => [a.label, a.categoryKey]));
+  const b = g.bounds;
+  const pad = 20;
+  const summary = `${plural(counts.seats, "seat")} in ${plural(counts.sections, "section")}, ${plural(counts.areas, "general admission area")} with ${plural(counts.places, "place")}`;
+  return (
+    <figure class="layout-figure">
+      <svg
+        class="drawing"
+        viewBox={`${fmt(b.x - pad)} ${fmt(b.y - pad)} ${fmt(b.width + 2 * pad)} ${fmt(b.height + 2 * pad)}`}
+        role="img"
+        aria-labelledby={`${props.id}-title`}
+        preserveAspectRatio="xMidYMid meet"
+      >
+        <title id={`${props.id}-title`}>{`${props.title}: ${summary}`}</title>
+        {g.sections.map((s) => (
+          <g>
+            <rect class="section-box" x={fmt(s.x)} y={fmt(s.y)} width={fmt(s.width)} height={fmt(s.height)} rx="8" />
+            <text class="section-name" x={fmt(s.x + 10)} y={fmt(s.y + 18)}>
+              {s.label}
+            </text>
+          </g>
+        ))}
+        {g.areas.map((a) => {
+          const c = colour.get(areaCat.get(a.label) ?? "") ?? "#505a5f";
+          return (
+            <g>
+              <rect class="ga-area" x={fmt(a.x)} y={fmt(a.y)} width={fmt(a.width)} height={fmt(a.height)} rx="10" fill={c} stroke={c} />
+              <text class="ga-name" x={fmt(a.x + a.width / 2)} y={fmt(a.y + a.height / 2 + 5)}>
+                {a.label}
+              </text>
+            </g>
+          );
+        })}
+        {[...paths].map(([key, ds]) => (
+          <path fill={colour.get(key) ?? "#505a5f"} d={ds.join("")} />
+        ))}
+      </svg>
+      <figcaption>
+        <p>{summary}.</p>
+        <ul class="legend" aria-label={`Categories of the ${props.title.toLowerCase()}`}>
+          {layout.categories.map((c) => (
+            <li>
+              <span class="swatch" style={`background:${/^#[0-9a-fA-F]{3,8}$/.test(c.color) ? c.color : "#505a5f"}`} aria-hidden="true"></span>
+              {c.label} <code>{c.key}</code>
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Environment } from "../../db/schema";
+import type { ChartRecord } from "../../domain/charts";
+import type { EventRecord } from "../../domain/events";
+import type { DashboardSession } from "../sessions";
+import { ApiForm, Field, Tag, When } from "./components";
+import { ENVIRONMENT_NAMES, Page } from "./layout";
+
+/** Events (contract §10.3), the list: every event of the environment, and a form to create one. */
+export function eventsPage(
+  session: DashboardSession,
+  environment: Environment,
+  view: { events: EventRecord[]; nextAfter: string | null; charts: ChartRecord[] },
+) {
+  const envName = ENVIRONMENT_NAMES[environment];
+  return (
+    <Page title="Events" session={session} environment={environment} section="events">
+      <h1>Events</h1>
+      <p class="lead">{envName} events. Each event reads its chart's published layout and keeps its own holds and bookings.</p>
+      {view.events.length === 0 ? (
+        <p>No {envName.toLowerCase()} events yet.</p>
+      ) : (
+        <table>
+          <caption>{envName} events</caption>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Chart</th>
+              <th scope="col">Layout</th>
+              <th scope="col">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.events.map((e) => (
+              <tr>
+                <td>
+                  <a href={`/dashboard/${environment}/events/${encodeURIComponent(e.eventKey)}`}>{e.eventKey}</a>
+                </td>
+                <td>
+                  <a href={`/dashboard/${environment}/charts/${encodeURIComponent(e.chartKey)}`}>{e.chartKey}</a>
+                </td>
+                <td>{e.chartPublishedVersion === null ? <Tag kind="off">Unpublished chart</Tag> : `Version ${e.chartPublishedVersion}`}</td>
+                <td>
+                  <When at={e.createdAt} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {view.nextAfter ? (
+        <p>
+          <a href={`/dashboard/${environment}/events?after=${encodeURIComponent(view.nextAfter)}`}>Next events</a>
+        </p>
+      ) : null}
+      <div class="panel">
+        <h2>Create an event</h2>
+        {view.charts.length === 0 ? (
+          <p>
+            An event needs a chart. <a href={`/dashboard/${environment}/charts`}>Create a chart</a> first.
+          </p>
+        ) : (
+          <ApiForm
+            api={`/dashboard/api/${environment}/events`}
+            then={`go:/dashboard/${environment}/events/{eventKey}`}
+            done="Event {eventKey} created"
+            label="Create an event"
+          >
+            <div class="field">
+              <label for="event-chart">Chart</label>
+              <select id="event-chart" name="chartKey">
+                {view.charts.map((c) => (
+                  <option value={c.chartKey}>
+                    {c.name} ({c.chartKey}){c.publishedVersion === null ? " – not published" : ""}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Field
+              id="event-key"
+              name="eventKey"
+              label="Event key (optional)"
+              hint="1 to 128 letters, digits, '.', '_' or '-', for example gala-2026. Left empty, one is made up."
+            />
+            <button type="submit" class="button">
+              Create event
+            </button>
+          </ApiForm>
+        )}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Child } from "hono/jsx";
+import { raw } from "hono/html";
+import type { Environment } from "../../db/schema";
+import { ASSET_URLS } from "../assets";
+import { DASHBOARD_PATH } from "../config";
+import type { DashboardSession } from "../sessions";
+
+/** The four parts of the dashboard, in the order of its navigation. */
+export type Section = "keys" | "charts" | "events" | "webhooks";
+
+const SECTIONS: { key: Section; name: string }[] = [
+  { key: "keys", name: "Keys" },
+  { key: "charts", name: "Charts" },
+  { key: "events", name: "Events" },
+  { key: "webhooks", name: "Webhooks" },
+];
+
+export const ENVIRONMENT_NAMES: Record<Environment, string> = { production: "Production", sandbox: "Sandbox" };
+
+/** The URL of a section's page in an environment. */
+export function sectionUrl(environment: Environment, section: Section): string {
+  return `${DASHBOARD_PATH}/${environment}/${section}`;
+}
+
+/** The document around every page: the head, the skip link and `<main>`. */
+export function Document(props: { title: string; children: Child; scripts?: string[]; head?: Child }) {
+  return (
+    <>
+      {raw("<!doctype html>")}
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>{props.title}</title>
+          <link rel="icon" href="data:," />
+          {props.head}
+          <link rel="stylesheet" href={ASSET_URLS.css} />
+          {(props.scripts ?? []).map((src) => (
+            <script defer src={src}></script>
+          ))}
+          <script type="module" src={ASSET_URLS.js}></script>
+        </head>
+        <body>
+          <a href="#main" class="skip-link">
+            Skip to main content
+          </a>
+          {props.children}
+        </body>
+      </html>
+    </>
+  );
+}
+
+/** The notice line and the error summary every page has, ready for the browser module to fill. */
+export function Messages() {
+  return (
+    <>
+      <div id="error-summary" class="error-summary" hidden tabindex={-1} role="alert" aria-labelledby="error-summary-title">
+        <h2 id="error-summary-title">There is a problem</h2>
+        <p data-message></p>
+        <ul></ul>
+      </div>
+      <p id="notice" class="notice" role="status" hidden></p>
+    </>
+  );
+}
+
+/**
+ * A signed-in page: the workspace, the environment switch, navigation and sign-out, with the
+ * sandbox marked in words and colour on every page.
+ */
+export function Page(props: { title: string; session: DashboardSession; environment: Environment; section: Section; children: Child; scripts?: string[] }) {
+  const envName = ENVIRONMENT_NAMES[props.environment];
+  return (
+    <Document title={`${props.title} – ${envName} – ${props.session.workspaceName} – Seat reservation dashboard`} scripts={props.scripts}>
+      <header class="app-header">
+        <div class="brand">
+          Seat reservation dashboard <span>· {props.session.workspaceName}</span>
+        </div>
+        <form method="get" action={`${DASHBOARD_PATH}/environment`}>
+          <label for="environment">Environment</label>
+          <select id="environment" name="environment">
+            {(["production", "sandbox"] as const).map((e) => (
+              <option value={e} selected={e === props.environment}>
+                {ENVIRONMENT_NAMES[e]}
+              </option>
+            ))}
+          </select>
+          <input type="hidden" name="section" value={props.section} />
+          <button type="submit" class="button button-secondary">
+            Switch
+          </button>
+        </form>
+        <form method="post" action={`${DASHBOARD_PATH}/sign-out`}>
+          <button type="submit" class="button button-secondary">
+            Sign out
+          </button>
+        </form>
+      </header>
+      {props.environment === "sandbox" ? (
+        <p class="sandbox-banner">
+          <strong>Sandbox</strong>
+          Test environment: its keys, events and webhooks are separate from production, and its events can be reset.
+        </p>
+      ) : null}
+      <nav class="app-nav" aria-label="Dashboard">
+        <ul>
+          {SECTIONS.map((s) => (
+            <li>
+              <a href={sectionUrl(props.environment, s.key)} aria-current={s.key === props.section ? "page" : undefined}>
+                {s.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" tabindex={-1}>
+        <Messages />
+        {props.children}
+      </main>
+    </Document>
+  );
+}
