@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { evictDurableObject } from "cloudflare:test";
 import { changedSince, MAX_REPLAYED_LABELS } from "../src/engine/live-since";
 import { encodeCoords, encodeLabels, encodeSeats, type SeatInput } from "../src/engine/objects-compact";
-import { decodeObjects, type CompactObjectsBody } from "../src/sdk/objects-compact";
+import type { CompactObjects } from "../src/domain/status";
+import { decodeObjects } from "../src/sdk/objects-compact";
+import type { SeatObject } from "../src/sdk/types";
 import { api, inObject, newEvent, stubOf, token, type EventFixture } from "./support/fixtures";
 
 // The compact objects form (GET /objects?format=compact) and the live socket's `since`.
@@ -16,11 +18,12 @@ const categories = [
 
 /** What the SDK reads back from an encoded seat list. */
 function roundTrip(seats: SeatInput[], cats = categories) {
-  const body: CompactObjectsBody = { eventKey: "e", format: "compact", categories: cats, ...JSON.parse(JSON.stringify(encodeSeats(cats, seats))), areas: [] };
+  const body: CompactObjects = { eventKey: "e", format: "compact", categories: cats, ...JSON.parse(JSON.stringify(encodeSeats(cats, seats))), areas: [] };
   return decodeObjects(body);
 }
 
-const asEntries = (seats: SeatInput[]) => seats.map((s) => ({ ...s, objectType: "seat" }));
+/** The full form's entries of `seats`: the row's position only groups compact rows, it is not an entry field. */
+const asEntries = (seats: SeatInput[]) => seats.map(({ rowIndex: _, ...s }) => ({ ...s, objectType: "seat" }));
 
 describe("compact objects encoding", () => {
   it("writes numbered labels as runs, both directions, and keeps everything else as is", () => {
@@ -51,6 +54,8 @@ describe("compact objects encoding", () => {
     const seat = fc.record({
       section: fc.constantFrom("S1", "S2"),
       row: fc.option(fc.constantFrom("1", "2", ""), { nil: undefined }),
+      rowIndex: fc.option(fc.nat(2), { nil: undefined }),
+      aisle: fc.boolean(),
       categoryKey: fc.constantFrom("a", "b", "unlisted"),
       x: coord,
       y: coord,
@@ -61,6 +66,8 @@ describe("compact objects encoding", () => {
           const p = props[i]!;
           const s: SeatInput = { objectLabel, categoryKey: p.categoryKey, sectionKey: p.section, sectionLabel: `Section ${p.section}` };
           if (p.row !== undefined) s.rowLabel = p.row;
+          if (p.rowIndex !== undefined) s.rowIndex = p.rowIndex;
+          if (p.aisle) s.aisleAfter = true;
           if (p.x !== undefined) s.x = p.x;
           if (p.y !== undefined) s.y = p.y;
           return s;
@@ -69,6 +76,30 @@ describe("compact objects encoding", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("keeps two rows that share a label apart, with their aisles", () => {
+    const row = (rowIndex: number, labels: string[], aisleAt = -1): SeatInput[] =>
+      labels.map((objectLabel, i) => ({
+        objectLabel,
+        categoryKey: "a",
+        sectionKey: "S",
+        sectionLabel: "S",
+        rowLabel: "A",
+        rowIndex,
+        ...(i === aisleAt ? { aisleAfter: true as const } : {}),
+      }));
+    const seats = [...row(0, ["1", "2", "3", "4"], 1), ...row(1, ["5", "6", "7"])];
+    const encoded = encodeSeats(categories, seats);
+    expect(encoded.sections[0]!.rows.map((r) => r.aisles)).toEqual([[1], undefined]);
+    const body: CompactObjects = { eventKey: "e", format: "compact", categories, ...encoded, areas: [] };
+    const rows: SeatObject[][] = [];
+    expect(decodeObjects(body, rows)).toEqual(asEntries(seats));
+    expect(rows.map((r) => r.map((s) => s.objectLabel))).toEqual([
+      ["1", "2", "3", "4"],
+      ["5", "6", "7"],
+    ]);
+    expect(rows[0]![1]!.aisleAfter).toBe(true);
   });
 
   it("falls back to index arrays beyond 62 categories", () => {
@@ -89,9 +120,50 @@ describe("compact objects encoding", () => {
     // The seat part is kept; the GA area's remaining count is read each time.
     await api.hold(f, { objectLabels: ["Floor"], holdToken: token(), objectType: "generalAdmission", quantity: 3 });
     const again = await api.objects(f, "?format=compact");
-    expect(decodeObjects(again.body).find((o) => o.objectLabel === "Floor")?.remaining).toBe(40);
+    expect(decodeObjects(again.body).find((o) => o.objectLabel === "Floor")).toMatchObject({ remaining: 40 });
     const some = await api.objects(f, "?format=compact&labels=A-1-2,Floor");
     expect(decodeObjects(some.body).map((o) => o.objectLabel)).toEqual(["A-1-2", "Floor"]);
+  });
+
+  it("carries aisles and the layout's rows in both forms, before and after the object restarts", async () => {
+    const seatsOf = (row: string, n: number, aisleAt: number) =>
+      Array.from({ length: n }, (_, i) => ({ label: `${row}${i + 1}`, categoryKey: "a", ...(i === aisleAt ? { aisleAfter: true } : {}) }));
+    // Two rows share the label "A": the compact form keeps them two rows.
+    const layout = {
+      categories,
+      sections: [
+        {
+          key: "S",
+          label: "Stalls",
+          rows: [
+            { label: "A", seats: seatsOf("a", 4, 1) },
+            { label: "A", seats: seatsOf("b", 3, -1) },
+          ],
+        },
+      ],
+      generalAdmission: [],
+    };
+    const f = await newEvent({ layout });
+    for (const pass of ["built from the layout", "read back from the tables"]) {
+      const full = await api.objects(f);
+      expect(
+        full.body.objects.find((o: { objectLabel: string }) => o.objectLabel === "a2"),
+        pass,
+      ).toMatchObject({ aisleAfter: true });
+      expect(full.body.objects.filter((o: { aisleAfter?: boolean }) => o.aisleAfter).length, pass).toBe(1);
+      const compact = await api.objects(f, "?format=compact");
+      expect(
+        compact.body.sections[0].rows.map((r: { aisles?: number[] }) => r.aisles),
+        pass,
+      ).toEqual([[1], undefined]);
+      const rows: SeatObject[][] = [];
+      expect(decodeObjects(compact.body, rows), pass).toEqual(full.body.objects);
+      expect(
+        rows.map((r) => r.length),
+        pass,
+      ).toEqual([4, 3]);
+      await evictDurableObject(stubOf(f));
+    }
   });
 
   it("answers an unknown format and an unknown event with the error envelope", async () => {

@@ -5,12 +5,12 @@ import { fit, panBy, toStage, visibleBox, zoomAt } from "../src/sdk/camera";
 import { computeGeometry } from "../src/sdk/geometry";
 import { discOffsets, fillRect, pixel, rasterSeats } from "../src/sdk/raster";
 import { buildSeatIndex, forEachSeatIn, seatsIn } from "../src/sdk/seat-index";
-import type { ApiObject } from "../src/sdk/types";
+import type { SeatObject } from "../src/sdk/types";
 
 // Pure parts of the large-map renderer: the camera, the seat index, the pixel raster, and the
 // compact status read.
 
-const seat = (label: string, sectionKey: string, rowLabel: string): ApiObject => ({
+const seat = (label: string, sectionKey: string, rowLabel: string): SeatObject => ({
   objectLabel: label,
   objectType: "seat",
   categoryKey: "a",
@@ -20,8 +20,8 @@ const seat = (label: string, sectionKey: string, rowLabel: string): ApiObject =>
 });
 
 /** A stadium-like map: `sections` sections of `rows` x `perRow` seats. */
-function stadium(sections: number, rows: number, perRow: number): ApiObject[] {
-  const out: ApiObject[] = [];
+function stadium(sections: number, rows: number, perRow: number): SeatObject[] {
+  const out: SeatObject[] = [];
   for (let s = 0; s < sections; s++) for (let r = 0; r < rows; r++) for (let n = 1; n <= perRow; n++) out.push(seat(`S${s}-${r}-${n}`, `S${s}`, String(r)));
   return out;
 }

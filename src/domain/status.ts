@@ -41,6 +41,17 @@ export type StatusEntry = z.infer<typeof statusEntrySchema>;
 export type SeatStatusEntry = z.infer<typeof seatEntry>;
 export type GaStatusEntry = z.infer<typeof gaEntry>;
 
+/**
+ * A message of the live socket (GET /events/{key}/live), JSON:
+ * - on connect: `{"type":"snapshot","seq":N,"objects":[status entries as a publishable key sees them]}`
+ *   (or, with `since`, a `changes` message of what changed after that status version, or nothing);
+ * - after every committed change: `{"type":"changes","seq":N,"objects":[new entries of the changed objects]}`,
+ *   where a freed seat appears as `{"objectLabel","objectType":"seat","status":"free","categoryKey"}`.
+ * `seq` is the latest status-history record the message includes, so a client can ignore a message
+ * older than what it has already drawn (from a status read, say).
+ */
+export type LiveMessage = { type: "snapshot"; seq: number; objects: StatusEntry[] } | { type: "changes"; seq: number; objects: StatusEntry[] };
+
 export const fullStatusSchema = z
   .object({
     eventKey: z.string(),
@@ -78,6 +89,7 @@ export type CompactStatus = z.infer<typeof compactStatusSchema>;
 export type StatusFormat = "full" | "compact";
 
 export const categorySchema = z.object({ key: z.string(), label: z.string(), color: z.string() }).openapi("Category");
+export type CategoryEntry = z.infer<typeof categorySchema>;
 
 const drawing = {
   x: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
@@ -91,6 +103,10 @@ const seatObject = z.object({
   sectionKey: z.string(),
   sectionLabel: z.string(),
   rowLabel: z.string().optional().openapi({ description: "The label of the seat's row in the layout" }),
+  aisleAfter: z
+    .literal(true)
+    .optional()
+    .openapi({ description: "An aisle or gap follows this seat in its row (contract §8); present only when the layout says so" }),
   ...drawing,
 });
 
@@ -159,6 +175,10 @@ export const compactObjectsSchema = z
               .optional()
               .openapi({ description: "Seats' x hints: { start, step } when seat i is at start + i*step, else one value per seat (null: none)" }),
             y: compactCoords.optional().openapi({ description: "Seats' y hints, as x" }),
+            aisles: z
+              .array(z.number().int())
+              .optional()
+              .openapi({ description: "Positions (from 0) of the row's seats that an aisle follows (`aisleAfter`); absent when none" }),
           }),
         ),
       }),
@@ -168,3 +188,4 @@ export const compactObjectsSchema = z
   .openapi("CompactObjects", {
     description: "format=compact: the same objects as the full form (seats in layout order, then GA areas), grouped by section and row",
   });
+export type CompactObjects = z.infer<typeof compactObjectsSchema>;

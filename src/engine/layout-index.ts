@@ -96,7 +96,7 @@ interface LayoutRowData {
 }
 
 /** Drawing hints of one object (objects response only; no decision reads them). */
-export type DrawingHints = Pick<LayoutObject, "rowLabel" | "x" | "y" | "width" | "height">;
+export type DrawingHints = Pick<LayoutObject, "rowLabel" | "rowIndex" | "aisleAfter" | "x" | "y" | "width" | "height">;
 
 /**
  * Maps loaded by readLayoutTable, with their drawing hints once read (null until then). A wake's
@@ -122,6 +122,8 @@ export function readLayoutTable(sql: SqlStorage, table: LayoutTable): Map<string
 interface HintRow {
   label: string;
   row_label: string | null;
+  row_index: number | null;
+  aisle_after: number | null;
   x: number | null;
   y: number | null;
   width: number | null;
@@ -140,10 +142,12 @@ export function drawingHints(sql: SqlStorage, objects: Map<string, LayoutObject>
   const hints = new Map<string, DrawingHints>();
   for (const r of rows<HintRow>(
     sql,
-    "SELECT label, row_label, x, y, width, height FROM layout_current WHERE row_label IS NOT NULL OR x IS NOT NULL OR y IS NOT NULL OR width IS NOT NULL OR height IS NOT NULL",
+    "SELECT label, row_label, row_index, aisle_after, x, y, width, height FROM layout_current WHERE row_label IS NOT NULL OR row_index IS NOT NULL OR x IS NOT NULL OR y IS NOT NULL OR width IS NOT NULL OR height IS NOT NULL",
   )) {
     const h: DrawingHints = {};
     if (r.row_label !== null) h.rowLabel = r.row_label;
+    if (r.row_index !== null) h.rowIndex = r.row_index;
+    if (r.aisle_after === 1) h.aisleAfter = true;
     if (r.x !== null) h.x = r.x;
     if (r.y !== null) h.y = r.y;
     if (r.width !== null) h.width = r.width;

@@ -1,14 +1,7 @@
-import type { StatusEntry } from "../domain/status";
+import type { LiveMessage } from "../domain/status";
 
-/**
- * Live status over WebSockets (Hibernation API). Messages, JSON:
- * - on connect: {"type":"snapshot","seq":N,"objects":[status entries as a publishable key sees them]}
- * - after every committed change: {"type":"changes","seq":N,"objects":[new entries of the changed objects]}
- *   `seq` is the latest status-history record the message includes, so a client can ignore a
- *   message older than what it has already drawn (from a status read, say).
- *   where a freed seat appears as {"objectLabel","objectType":"seat","status":"free","categoryKey"}.
- */
-export type LiveMessage = { type: "snapshot"; seq: number; objects: StatusEntry[] } | { type: "changes"; seq: number; objects: StatusEntry[] };
+/** Live status over WebSockets (Hibernation API); the messages are {@link LiveMessage}. */
+export type { LiveMessage };
 
 /**
  * Accepts a WebSocket upgrade with hibernation and sends the first message (already encoded: the

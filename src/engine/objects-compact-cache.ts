@@ -6,7 +6,7 @@
  * string join instead of building and stringifying 100,000 entries (about 350 ms).
  */
 import type { Category, LayoutObject } from "../charts/layout";
-import type { LayoutIndex } from "./layout-index";
+import { drawingHints, type LayoutIndex } from "./layout-index";
 import { encodeSeats, type SeatInput } from "./objects-compact";
 import type { ObjectEntry } from "../domain/status";
 import { objectsOf } from "./reads";
@@ -20,15 +20,10 @@ interface Kept {
 const kept = new WeakMap<Map<string, LayoutObject>, Kept>();
 
 /** The compact seat part of `layout`, encoded on first use. */
-function seatPart(sql: SqlStorage, layout: LayoutIndex, now: number): Kept {
+function seatPart(sql: SqlStorage, layout: LayoutIndex): Kept {
   const known = kept.get(layout.objects);
   if (known) return known;
-  const seats: SeatInput[] = [];
-  const areaLabels: string[] = [];
-  for (const o of objectsOf(sql, layout, now).objects) {
-    if (o.objectType === "seat") seats.push(o);
-    else areaLabels.push(o.objectLabel);
-  }
+  const { seats, areaLabels } = seatInputs(sql, layout);
   const { categoryKeys, sections } = encodeSeats(layout.categories, seats);
   const part: Kept = { seatsJson: `"categoryKeys":${JSON.stringify(categoryKeys)},"sections":${JSON.stringify(sections)}`, areaLabels };
   kept.set(layout.objects, part);
@@ -36,11 +31,36 @@ function seatPart(sql: SqlStorage, layout: LayoutIndex, now: number): Kept {
 }
 
 /**
+ * The seats of `layout` as the encoder takes them (the full form's fields plus the row's position,
+ * which tells apart rows that share a label), and the GA areas' labels.
+ */
+function seatInputs(sql: SqlStorage, layout: LayoutIndex): { seats: SeatInput[]; areaLabels: string[] } {
+  const hints = drawingHints(sql, layout.objects);
+  const seats: SeatInput[] = [];
+  const areaLabels: string[] = [];
+  for (const o of layout.objects.values()) {
+    if (o.objectType !== "seat") {
+      areaLabels.push(o.label);
+      continue;
+    }
+    const h = hints ? (hints.get(o.label) ?? {}) : o;
+    const seat: SeatInput = { objectLabel: o.label, categoryKey: o.categoryKey, sectionKey: o.sectionKey ?? "", sectionLabel: o.sectionLabel ?? "" };
+    if (h.rowLabel !== undefined) seat.rowLabel = h.rowLabel;
+    if (h.rowIndex !== undefined) seat.rowIndex = h.rowIndex;
+    if (h.aisleAfter) seat.aisleAfter = true;
+    if (h.x !== undefined) seat.x = h.x;
+    if (h.y !== undefined) seat.y = h.y;
+    seats.push(seat);
+  }
+  return { seats, areaLabels };
+}
+
+/**
  * The `?format=compact` body: `{ eventKey, format, categories, categoryKeys, sections, areas }`,
  * where `areas` are the GA entries exactly as the full form gives them.
  */
 export function compactObjectsBody(sql: SqlStorage, layout: LayoutIndex, now: number, eventKey: string): string {
-  const part = seatPart(sql, layout, now);
+  const part = seatPart(sql, layout);
   const areas = part.areaLabels.length > 0 ? objectsOf(sql, layout, now, part.areaLabels).objects : [];
   return `{"eventKey":${JSON.stringify(eventKey)},"format":"compact","categories":${JSON.stringify(layout.categories)},${part.seatsJson},"areas":${JSON.stringify(areas)}}`;
 }

@@ -13,6 +13,10 @@
  *   {@link CATEGORY_DIGITS} (an array of indexes when there are more keys than digits).
  * - `x`, `y`: the layout's drawing hints when any seat of the row has them: `{ start, step }` when
  *   seat i is at `start + i * step`, else one value per seat (null where a seat has none).
+ * - `aisles`: positions of the seats an aisle follows (contract §8 `aisleAfter`), when any.
+ *
+ * A compact row is one row of the layout: seats given with their row's position in the section
+ * (`rowIndex`) are grouped by it, so two rows that share a label stay two rows.
  */
 import type { Category } from "../charts/layout";
 
@@ -31,6 +35,7 @@ export interface CompactRow {
   c: string | number[];
   x?: CompactCoords;
   y?: CompactCoords;
+  aisles?: number[];
 }
 
 export interface CompactSection {
@@ -46,6 +51,9 @@ export interface SeatInput {
   sectionKey: string;
   sectionLabel: string;
   rowLabel?: string;
+  /** The row's position in its section; objects read back from the full form have none (rows then follow the label). */
+  rowIndex?: number;
+  aisleAfter?: true;
   x?: number;
   y?: number;
 }
@@ -117,11 +125,11 @@ export function encodeSeats(categories: Category[], seats: Iterable<SeatInput>):
     return i;
   };
   // Rows are runs of consecutive seats of one section and row label.
-  const groups: { sectionKey: string; sectionLabel: string; rowLabel: string | undefined; seats: SeatInput[] }[] = [];
+  const groups: { sectionKey: string; sectionLabel: string; rowLabel: string | undefined; rowIndex: number | undefined; seats: SeatInput[] }[] = [];
   for (const s of seats) {
     const g = groups[groups.length - 1];
-    if (g && g.sectionKey === s.sectionKey && g.sectionLabel === s.sectionLabel && g.rowLabel === s.rowLabel) g.seats.push(s);
-    else groups.push({ sectionKey: s.sectionKey, sectionLabel: s.sectionLabel, rowLabel: s.rowLabel, seats: [s] });
+    if (g && g.sectionKey === s.sectionKey && g.sectionLabel === s.sectionLabel && g.rowLabel === s.rowLabel && g.rowIndex === s.rowIndex) g.seats.push(s);
+    else groups.push({ sectionKey: s.sectionKey, sectionLabel: s.sectionLabel, rowLabel: s.rowLabel, rowIndex: s.rowIndex, seats: [s] });
   }
   const rows = groups.map((g) => ({ g, cats: g.seats.map((s) => indexOf(s.categoryKey)) }));
   const asDigits = categoryKeys.length <= CATEGORY_DIGITS.length;
@@ -136,6 +144,8 @@ export function encodeSeats(categories: Category[], seats: Iterable<SeatInput>):
     const y = encodeCoords(g.seats.map((s) => s.y));
     if (x !== undefined) row.x = x;
     if (y !== undefined) row.y = y;
+    const aisles = g.seats.flatMap((s, i) => (s.aisleAfter ? [i] : []));
+    if (aisles.length > 0) row.aisles = aisles;
     const last = sections[sections.length - 1];
     if (last && last.key === g.sectionKey && last.label === g.sectionLabel) last.rows.push(row);
     else sections.push({ key: g.sectionKey, label: g.sectionLabel, rows: [row] });

@@ -55,7 +55,7 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
 }
 
 /** Drawing hints of an objects entry: only those the layout gave. */
-type Drawing = Omit<DrawingHints, "rowLabel">;
+type Drawing = Omit<DrawingHints, "rowLabel" | "rowIndex" | "aisleAfter">;
 
 /** Adds the drawing hints the object has to an entry (never undefined-valued keys). */
 function withDrawing<T extends object>(entry: T, o: DrawingHints): T & Drawing {
@@ -84,6 +84,7 @@ export function objectsOf(sql: SqlStorage, layout: LayoutIndex, now: number, lab
       };
       // Indexes written before row labels were stored have none: the entry then simply lacks it.
       if (h.rowLabel !== undefined) seat.rowLabel = h.rowLabel;
+      if (h.aisleAfter) seat.aisleAfter = true;
       objects.push(withDrawing(seat, h));
     } else {
       const counts = areaCounts(sql, o.label, now);

@@ -32,6 +32,10 @@ export const DEMO_PAGE = `<!doctype html>
   button{padding:6px 12px;border-radius:6px;border:1px solid #d0d5df;background:#fff;cursor:pointer}
   .setup{max-width:720px;margin:40px auto;background:#fff;border-radius:12px;padding:24px 28px}
   .setup input{width:100%;padding:6px 8px;font:inherit;margin:4px 0 10px}
+  #best{display:grid;grid-template-columns:auto 1fr;gap:6px 10px;align-items:center}
+  #best input,#best select{font:inherit;padding:4px 6px;min-width:0}
+  #best .row{grid-column:1/-1}
+  #rules{margin:0;padding-left:18px;font-size:13px;color:#4a5263}
 </style>
 </head>
 <body>
@@ -55,6 +59,17 @@ export const DEMO_PAGE = `<!doctype html>
     <ol id="selected"></ol>
     <p><button id="release-all" type="button">Release all</button></p>
     <div id="log" role="status"></div>
+    <h2 id="best-heading">Best available</h2>
+    <form id="best" aria-labelledby="best-heading">
+      <label for="best-quantity">Seats</label>
+      <input id="best-quantity" name="quantity" type="number" min="1" max="50" value="2" required>
+      <label for="best-category">Category</label>
+      <select id="best-category" name="category"><option value="">Any</option></select>
+      <label class="row"><input id="best-together" name="together" type="checkbox"> Only seats next to each other</label>
+      <button class="row" type="submit">Find best seats</button>
+    </form>
+    <h2>Selling rules</h2>
+    <ul id="rules"></ul>
     <h2>How to book</h2>
     <p>Click seats to hold them (a GA area asks how many). Your server then books the holds with the
     sandbox <em>secret</em> key, which never goes to the browser:</p>
@@ -87,7 +102,11 @@ export const DEMO_PAGE = `<!doctype html>
   document.getElementById("app").hidden = false;
   document.getElementById("subtitle").textContent = "Event " + eventKey + " · Seating SDK v" + Seating.version;
   const max = params.get("max");
-  const log = (text) => { document.getElementById("log").textContent = text; };
+  const log = (text, ok) => {
+    const el = document.getElementById("log");
+    el.textContent = text;
+    el.style.color = ok ? "#1d6b34" : "";
+  };
   window.seatingEvents = [];
   const record = (type, payload) => window.seatingEvents.push({ type, payload });
   const chart = new Seating.SeatingChart({
@@ -99,7 +118,7 @@ export const DEMO_PAGE = `<!doctype html>
     ttlSeconds: params.get("ttl") ? Number(params.get("ttl")) : undefined,
     onObjectSelected(o) { record("selected", o); update(); log(""); },
     onObjectDeselected(o) { record("deselected", o); update(); },
-    onHoldFailed(objects, error) { record("holdFailed", { objects, error }); log(objects.map((o) => o.objectLabel).join(", ") + ": " + error.message); },
+    onHoldFailed(objects, error) { record("holdFailed", { objects, error }); log((objects.length ? objects.map((o) => o.objectLabel).join(", ") + ": " : "") + error.message); },
     onHoldTokenExpired() { record("expired", null); update(); log("Your holds expired."); },
   });
   window.chart = chart;
@@ -119,6 +138,32 @@ export const DEMO_PAGE = `<!doctype html>
   }
   document.getElementById("token").textContent = chart.holdToken;
   document.getElementById("release-all").addEventListener("click", () => chart.clearSelection().then(update));
+  document.getElementById("best").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target);
+    const request = { quantity: Number(f.get("quantity")), together: f.get("together") === "on" };
+    if (f.get("category")) request.categories = [f.get("category")];
+    log("");
+    chart.holdBestAvailable(request).then(
+      (res) => log((res.nextToEachOther ? "Together: " : "Not together: ") + res.objects.map((o) => o.objectLabel).join(", "), true),
+      () => { /* onHoldFailed has said why */ },
+    );
+  });
+  function showRules() {
+    const r = chart.selectionRules;
+    const lines = [];
+    if (r.maxSeatsPerToken) lines.push("At most " + r.maxSeatsPerToken + " seats per order");
+    for (const [k, n] of Object.entries(r.maxSeatsPerCategory || {})) lines.push("At most " + n + " in category " + k);
+    if (r.noOrphanSeats) lines.push("No single seat left alone in a row");
+    if (r.maxHeldSeatsPerClient) lines.push("At most " + r.maxHeldSeatsPerClient + " held at once per buyer");
+    const list = document.getElementById("rules");
+    list.textContent = "";
+    for (const text of lines.length ? lines : ["None"]) {
+      const li = document.createElement("li");
+      li.textContent = text;
+      list.appendChild(li);
+    }
+  }
   update();
   try {
     await chart.render();
@@ -126,6 +171,14 @@ export const DEMO_PAGE = `<!doctype html>
   } catch (e) {
     document.body.dataset.rendered = "error";
   }
+  const select = document.getElementById("best-category");
+  for (const c of chart.categories) {
+    const option = document.createElement("option");
+    option.value = c.key;
+    option.textContent = c.label;
+    select.appendChild(option);
+  }
+  showRules();
   update();
 })();
 </script>

@@ -1,5 +1,19 @@
-import { decodeObjects, type CompactObjectsBody } from "./objects-compact";
-import type { ApiObjectsResponse, HoldError, HoldResponse, SeatStatus, StatusEntry } from "./types";
+import type { z } from "@hono/zod-openapi";
+import type { holdRequestSchema, releaseRequestSchema } from "../domain/seats";
+import type { holdBestAvailableRequestSchema } from "../domain/selling";
+import { decodeObjects } from "./objects-compact";
+import type {
+  ApiObjectsResponse,
+  CompactObjects,
+  CompactStatus,
+  FreedResult,
+  HoldBestAvailableResult,
+  HoldError,
+  HoldResult,
+  SeatObject,
+  SelectionRules,
+  StatusEntry,
+} from "./types";
 
 /** An API answer other than 2xx, or a network failure (status 0), carried as the SDK's HoldError. */
 export class ApiRequestError extends Error {
@@ -12,13 +26,9 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** Body of a seat or GA hold (interface.md "POST seats/hold"). */
-export interface HoldRequest {
-  objectLabels: string[];
-  holdToken: string;
-  ttlSeconds?: number;
-  objectType?: "generalAdmission";
-  quantity?: number;
+/** What the objects read gives the map: the full form's body, plus the layout's rows in physical order. */
+export interface ObjectsRead extends ApiObjectsResponse {
+  rows: SeatObject[][];
 }
 
 /**
@@ -46,9 +56,16 @@ export class ApiClient {
   }
 
   /** Every object of the event, fetched in the compact form (about 1% of the full form's bytes on a stadium). */
-  async objects(): Promise<ApiObjectsResponse> {
-    const body = (await this.request<CompactObjectsBody>("GET", "/objects?format=compact")).body;
-    return { eventKey: body.eventKey, categories: body.categories ?? [], objects: decodeObjects(body) };
+  async objects(): Promise<ObjectsRead> {
+    const body = (await this.request<CompactObjects>("GET", "/objects?format=compact")).body;
+    const rows: SeatObject[][] = [];
+    const objects = decodeObjects(body, rows);
+    return { eventKey: body.eventKey, categories: body.categories ?? [], objects, rows };
+  }
+
+  /** The event's selection rules (contract §8), which the map applies before asking the server. */
+  async selectionRules(): Promise<SelectionRules> {
+    return (await this.request<SelectionRules>("GET", "/selection-rules")).body ?? {};
   }
 
   /**
@@ -73,15 +90,19 @@ export class ApiClient {
       }
       for (const e of entries) if (when.has(e.objectLabel)) e.holdExpiresAt = when.get(e.objectLabel);
     }
-    return { entries, version: headers.get("status-version") };
+    return { entries, version: headers.get("status-version"), seq: typeof body.seq === "number" ? body.seq : null };
   }
 
-  async hold(body: HoldRequest): Promise<HoldResponse> {
-    return (await this.request<HoldResponse>("POST", "/seats/hold", body)).body;
+  async hold(body: z.input<typeof holdRequestSchema>): Promise<HoldResult> {
+    return (await this.request<HoldResult>("POST", "/seats/hold", body)).body;
   }
 
-  async release(body: { objectLabels?: string[]; holdToken: string }): Promise<{ objects: { objectLabel: string; status: string }[] }> {
-    return (await this.request<{ objects: { objectLabel: string; status: string }[] }>("POST", "/seats/release", body)).body;
+  async holdBestAvailable(body: z.input<typeof holdBestAvailableRequestSchema>): Promise<HoldBestAvailableResult> {
+    return (await this.request<HoldBestAvailableResult>("POST", "/seats/hold-best-available", body)).body;
+  }
+
+  async release(body: z.input<typeof releaseRequestSchema>): Promise<FreedResult> {
+    return (await this.request<FreedResult>("POST", "/seats/release", body)).body;
   }
 
   private async request<T>(method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
@@ -118,17 +139,12 @@ export interface StatusRead {
   entries: StatusEntry[];
   /** The Status-Version header: open the live socket with since=<this> to skip its snapshot. */
   version: string | null;
-}
-
-/** The compact status form (GET /status?format=compact). */
-interface CompactStatus {
-  statuses?: { held?: string[]; booked?: string[]; not_for_sale?: string[] };
-  ga?: { objectLabel: string; status: SeatStatus; capacity: number; held: number; booked: number; remaining: number; mineQuantity?: number }[];
-  mine?: string[];
+  /** The latest status change the read includes (the body's `seq`): live messages up to it are already drawn. */
+  seq: number | null;
 }
 
 /** Status entries from the compact form: seats with `mine` where the token holds them, GA areas with their counts. */
-export function entriesOf(body: CompactStatus): StatusEntry[] {
+export function entriesOf(body: Partial<CompactStatus>): StatusEntry[] {
   const mine = new Set(body.mine ?? []);
   const out: StatusEntry[] = [];
   for (const status of ["held", "booked", "not_for_sale"] as const) {

@@ -9,6 +9,7 @@ import { askQuantity } from "./dialog";
 import { computeGeometry } from "./geometry";
 import { LargeMap } from "./large-map";
 import { checkLimit, describeViolation, roomFor, type Holding } from "./limits";
+import { checkBestAvailable, checkCounts, orphanLeftBy, roomUnderRules, seatPlaces, type RuleFailure, type SeatPlaces } from "./rules";
 import { LiveFeed } from "./live";
 import { LARGE_MAP_OBJECTS, type MapModel, type MapView } from "./map-view";
 import { resolveApiBase } from "./origin";
@@ -16,7 +17,19 @@ import { injectStyles } from "./styles";
 import { SmallMap } from "./small-map";
 import type { ObjectView } from "./svg";
 import { sessionToken } from "./token";
-import type { ApiCategory, ApiObject, HoldError, SeatingChartConfig, SelectedObject, StatusEntry } from "./types";
+import type {
+  ApiCategory,
+  ApiObject,
+  AreaObject,
+  BestAvailableRequest,
+  BestAvailableResult,
+  HoldError,
+  SeatingChartConfig,
+  SeatObject,
+  SelectedObject,
+  SelectionRules,
+  StatusEntry,
+} from "./types";
 import { SDK_VERSION } from "./version";
 
 interface Held extends Holding {
@@ -34,7 +47,11 @@ export class SeatingChart {
   private readonly api: ApiClient;
   private readonly token: string;
   private readonly objects = new Map<string, ApiObject>();
-  private readonly categories = new Map<string, ApiCategory>();
+  private readonly categoryMap = new Map<string, ApiCategory>();
+  /** The layout's rows in physical order (for the orphan rule) and, once needed, each seat's place in them. */
+  private rows: SeatObject[][] = [];
+  private places: SeatPlaces | null = null;
+  private rules: SelectionRules = {};
   /** Last known non-free entries from the server (a GA area also while partly held). */
   private server = new Map<string, StatusEntry>();
   private readonly selection = new Map<string, Held>();
@@ -67,6 +84,19 @@ export class SeatingChart {
     return [...this.selection.keys()];
   }
 
+  /**
+   * The event's selection rules (contract §8) as read when the map was drawn, and again after the
+   * server refused a hold by a rule. The map applies them before asking; the server enforces them.
+   */
+  get selectionRules(): SelectionRules {
+    return structuredClone(this.rules);
+  }
+
+  /** The event's categories (key, label, colour) once the map is drawn, for a page's own controls. */
+  get categories(): ApiCategory[] {
+    return [...this.categoryMap.values()].map((c) => ({ ...c }));
+  }
+
   /** Live-update transport now in use: "socket", "polling", "connecting" or "stopped". */
   get liveMode(): string {
     return this.live?.mode ?? "stopped";
@@ -76,6 +106,55 @@ export class SeatingChart {
   render(): Promise<this> {
     this.rendering ??= this.draw();
     return this.rendering;
+  }
+
+  /**
+   * Holds the best available seats (contract §8) under this chart's token and selects them. Resolves
+   * with the seats held; a refusal (by `maxSelectedObjects`, the selection rules, or the server, such
+   * as `no_best_available`) reaches `onHoldFailed` with an empty object list and rejects with an
+   * error whose `detail` is the same HoldError.
+   */
+  async holdBestAvailable(request: BestAvailableRequest): Promise<BestAvailableResult> {
+    if (this.rendering) await this.rendering;
+    const { quantity, categories, sections, together } = request ?? {};
+    const refuse = (detail: HoldError): never => {
+      this.config.onHoldFailed?.([], detail);
+      this.announce(detail.message);
+      throw new ApiRequestError(detail);
+    };
+    if (this.destroyed) refuse({ code: "chart_destroyed", message: "The seat map was destroyed" });
+    // A category cap is checked only when the request names one category: otherwise the seats'
+    // categories are not known until the server picks them.
+    const only = categories?.length === 1 ? categories[0]! : "\u0000any";
+    const limit = checkLimit(this.config.maxSelectedObjects, this.selection.values(), { objectLabel: "", categoryKey: only, quantity });
+    if (limit) refuse({ code: "max_selected_objects", message: describeViolation(limit), failed: [] });
+    const rule = checkBestAvailable(this.rules, this.selection.values(), quantity, categories);
+    if (rule) refuse({ code: "selection_rule_violated", message: rule.message, failed: [] });
+    let res;
+    try {
+      res = await this.api.holdBestAvailable({ holdToken: this.token, quantity, categories, sections, together, ttlSeconds: this.config.ttlSeconds });
+    } catch (err) {
+      return refuse(this.refused(err));
+    }
+    const expiresAt = Date.parse(res.holdExpiresAt);
+    const held: SelectedObject[] = [];
+    for (const { objectLabel } of res.objects) {
+      this.selection.set(objectLabel, {
+        objectLabel,
+        objectType: "seat",
+        categoryKey: this.objects.get(objectLabel)?.categoryKey ?? "",
+        quantity: 1,
+        expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined,
+      });
+      held.push(this.describe(objectLabel));
+      this.paint(objectLabel);
+    }
+    this.scheduleExpiry();
+    if (!this.destroyed) {
+      for (const o of held) this.config.onObjectSelected?.(o);
+      this.announce(`${held.length === 1 ? "Seat" : "Seats"} ${held.map((o) => o.objectLabel).join(", ")} selected`);
+    }
+    return { objects: held, nextToEachOther: res.nextToEachOther };
   }
 
   /** Releases everything this chart holds. */
@@ -115,11 +194,17 @@ export class SeatingChart {
     const chrome = buildChrome(container);
     this.chrome = chrome;
     chrome.message.textContent = "Loading seat map…";
-    let objectsBody, status: StatusEntry[], version: string | null;
+    let objectsBody, status: StatusEntry[], version: string | null, seq: number | null;
     try {
       let read;
-      [objectsBody, read] = await Promise.all([this.api.objects(), this.api.status(this.token, { expiries: true })]);
-      ({ entries: status, version } = read);
+      // The rules only sharpen what the map says before asking; the server enforces them anyway, so
+      // a map that cannot read them still draws.
+      [objectsBody, read, this.rules] = await Promise.all([
+        this.api.objects(),
+        this.api.status(this.token, { expiries: true }),
+        this.api.selectionRules().catch(() => ({})),
+      ]);
+      ({ entries: status, version, seq } = read);
     } catch (err) {
       const msg = err instanceof ApiRequestError ? `${err.detail.message} (${err.detail.code})` : String(err);
       chrome.message.textContent = `The seat map could not be loaded: ${msg}`;
@@ -131,8 +216,9 @@ export class SeatingChart {
     const big = (objectsBody.objects?.length ?? 0) > LARGE_MAP_OBJECTS;
     if (big) await nextTask();
     if (this.destroyed) return this;
-    for (const c of objectsBody.categories ?? []) this.categories.set(c.key, c);
+    for (const c of objectsBody.categories ?? []) this.categoryMap.set(c.key, c);
     for (const o of objectsBody.objects ?? []) this.objects.set(o.objectLabel, o);
+    this.rows = objectsBody.rows;
     fillLegend(chrome.legend, objectsBody.categories ?? []);
     // The status goes into the model before anything is drawn, so each object is painted once.
     const restored = this.takeSnapshot(status, true, true);
@@ -142,10 +228,10 @@ export class SeatingChart {
       chrome.message.textContent = "This event has no published seat map yet.";
     } else {
       chrome.message.remove();
-      const geometry = computeGeometry([...this.objects.values()]);
+      const geometry = computeGeometry([...this.objects.values()], this.rows);
       if (big) await nextTask();
       if (this.destroyed) return this;
-      const model: MapModel = { eventKey: this.config.event, objects: this.objects, categories: this.categories, viewOf: (label) => this.view(label) };
+      const model: MapModel = { eventKey: this.config.event, objects: this.objects, categories: this.categoryMap, viewOf: (label) => this.view(label) };
       // Contract §7: up to 10,000 objects, one element each at every zoom; above, a canvas with
       // elements for what is on screen and big enough to click.
       let map: MapView;
@@ -176,6 +262,7 @@ export class SeatingChart {
       },
       { socket: this.config.live !== false },
       version,
+      seq,
     );
     this.live.start();
     for (const h of restored) this.config.onObjectSelected?.(this.describe(h.objectLabel, h.quantity));
@@ -212,25 +299,66 @@ export class SeatingChart {
     await this.hold(obj, 1);
   }
 
-  private async toggleArea(obj: ApiObject): Promise<void> {
+  private async toggleArea(obj: AreaObject): Promise<void> {
     const label = obj.objectLabel;
     const current = this.selection.get(label)?.quantity ?? 0;
-    const capacity = this.server.get(label)?.capacity ?? obj.capacity ?? 0;
+    const capacity = this.server.get(label)?.capacity ?? obj.capacity;
     const remaining = this.server.get(label)?.remaining ?? obj.remaining ?? capacity;
     const room = roomFor(this.config.maxSelectedObjects, this.selection.values(), label, obj.categoryKey);
+    const ruleRoom = roomUnderRules(this.rules, this.selection.values(), label, obj.categoryKey);
     if (current === 0 && remaining <= 0)
       return this.fail(label, {
         code: "ga_capacity_exceeded",
-        message: `${obj.label ?? label} is sold out`,
+        message: `${obj.label} is sold out`,
         failed: [{ objectLabel: label, reason: "sold_out" }],
       });
     if (current === 0 && room < 1) return this.limitFail(obj, 1);
-    const max = Math.max(current, Math.min(remaining + current, room));
+    if (current === 0 && ruleRoom < 1)
+      return this.ruleFail(label, checkCounts(this.rules, this.selection.values(), { objectLabel: label, categoryKey: obj.categoryKey, quantity: 1 }), 1);
+    const max = Math.max(current, Math.min(remaining + current, room, ruleRoom));
     if (!this.chrome) return;
-    const q = await askQuantity(this.chrome.root, { areaName: obj.label ?? label, current, max });
+    const q = await askQuantity(this.chrome.root, { areaName: obj.label, current, max });
     if (q === null || q === current || this.destroyed) return;
     if (q === 0) return this.release(label);
     await this.hold(obj, q);
+  }
+
+  /**
+   * A hold of `label` the event's selection rules refuse, reported as the server would
+   * (`selection_rule_violated`, the stranded seat's label for the orphan rule).
+   */
+  private ruleFail(label: string, failure: RuleFailure | null, quantity?: number): void {
+    if (!failure) return;
+    this.fail(
+      label,
+      { code: "selection_rule_violated", message: failure.message, failed: [{ objectLabel: failure.objectLabel, reason: failure.reason }] },
+      quantity,
+    );
+  }
+
+  /** The noOrphanSeats rule for holding the seats `labels`, judged on the map's current picture. */
+  private orphanRule(labels: string[]): RuleFailure | null {
+    if (!this.rules.noOrphanSeats) return null;
+    this.places ??= seatPlaces(this.rows);
+    const seat = orphanLeftBy(this.places, labels, (l) => this.isFree(l));
+    return seat === null ? null : { reason: "orphan_seat", objectLabel: seat, message: `That would leave seat ${seat} on its own` };
+  }
+
+  /** Free as far as the map knows: not ours, no hold or release of ours in flight, and free on the server. */
+  private isFree(label: string): boolean {
+    return !this.selection.has(label) && !this.pending.has(label) && (this.server.get(label)?.status ?? "free") === "free";
+  }
+
+  /** The HoldError of a failed call; a rule refusal also re-reads the rules, which may have changed since the map was drawn. */
+  private refused(err: unknown): HoldError {
+    const detail: HoldError = err instanceof ApiRequestError ? err.detail : { code: "network_error", message: String(err) };
+    if (detail.code === "selection_rule_violated") {
+      this.api.selectionRules().then(
+        (rules) => (this.rules = rules),
+        () => undefined,
+      );
+    }
+    return detail;
   }
 
   private limitFail(obj: ApiObject, quantity: number): void {
@@ -248,8 +376,10 @@ export class SeatingChart {
   private async hold(obj: ApiObject, quantity: number): Promise<void> {
     const label = obj.objectLabel;
     const ga = obj.objectType === "generalAdmission";
-    if (checkLimit(this.config.maxSelectedObjects, this.selection.values(), { objectLabel: label, categoryKey: obj.categoryKey, quantity }))
-      return this.limitFail(obj, quantity);
+    const next = { objectLabel: label, categoryKey: obj.categoryKey, quantity };
+    if (checkLimit(this.config.maxSelectedObjects, this.selection.values(), next)) return this.limitFail(obj, quantity);
+    const broken = checkCounts(this.rules, this.selection.values(), next) ?? (ga ? null : this.orphanRule([label]));
+    if (broken) return this.ruleFail(label, broken, ga ? quantity : undefined);
     this.pending.add(label);
     try {
       const res = await this.api.hold({
@@ -273,7 +403,7 @@ export class SeatingChart {
       this.config.onObjectSelected?.(this.describe(label, quantity));
       this.announce(ga ? `${quantity} held in ${obj.label ?? label}` : `Seat ${label} selected`);
     } catch (err) {
-      const detail: HoldError = err instanceof ApiRequestError ? err.detail : { code: "network_error", message: String(err) };
+      const detail = this.refused(err);
       const reason = detail.failed?.find((f) => f.objectLabel === label)?.reason;
       // The server knows better than our last update: show the seat as taken right away.
       if (!ga && (reason === "held" || reason === "booked" || reason === "not_for_sale")) this.server.set(label, { objectLabel: label, status: reason });
@@ -313,9 +443,10 @@ export class SeatingChart {
 
   private adjustRemaining(label: string, delta: number): void {
     const obj = this.objects.get(label);
+    const area = obj?.objectType === "generalAdmission" ? obj : undefined;
     const e = this.server.get(label);
-    const capacity = e?.capacity ?? obj?.capacity ?? 0;
-    const remaining = Math.max(0, Math.min(capacity, (e?.remaining ?? obj?.remaining ?? capacity) + delta));
+    const capacity = e?.capacity ?? area?.capacity ?? 0;
+    const remaining = Math.max(0, Math.min(capacity, (e?.remaining ?? area?.remaining ?? capacity) + delta));
     this.server.set(label, {
       ...(e ?? { objectLabel: label, objectType: "generalAdmission" as const }),
       status: remaining > 0 ? "free" : (e?.status ?? "held"),

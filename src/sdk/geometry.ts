@@ -3,10 +3,11 @@
  *
  * When every seat carries x/y (the chart designer's coordinates) those are used as they are, scaled
  * so that the closest neighbours sit about two radii apart. Otherwise seats are laid out from the
- * section/row structure: sections side by side on shelves, rows top to bottom, seats in natural
- * label order. GA areas use x/y/width/height when given, else they form a band above the seats.
+ * section/row structure: sections side by side on shelves, rows top to bottom, seats in the order
+ * the layout lists them (their physical order, contract §8) with a gap where an aisle follows a
+ * seat. GA areas use x/y/width/height when given, else they form a band above the seats.
  */
-import type { ApiObject } from "./types";
+import type { ApiObject, AreaObject, SeatObject } from "./types";
 
 export interface SeatShape {
   label: string;
@@ -83,7 +84,7 @@ function quickOrder(a: string, b: string): boolean | undefined {
 }
 
 /** Seats in natural label order; layouts are usually written in that order already, so check first. */
-function byLabel(seats: ApiObject[]): ApiObject[] {
+function byLabel(seats: SeatObject[]): SeatObject[] {
   for (let i = 1; i < seats.length; i++) {
     const a = seats[i - 1]!.objectLabel;
     const b = seats[i]!.objectLabel;
@@ -93,7 +94,7 @@ function byLabel(seats: ApiObject[]): ApiObject[] {
 }
 
 /** The row a seat belongs to: its rowLabel, else the label minus its last `-`/`_`/`.`/space part. */
-export function rowKeyOf(seat: ApiObject): string {
+export function rowKeyOf(seat: SeatObject): string {
   if (seat.rowLabel) return seat.rowLabel; // an empty row label names no row: fall back to the label
   const m = /^(.*)[-_. :]([^-_. :]+)$/.exec(seat.objectLabel);
   return m ? m[1] : "";
@@ -119,13 +120,39 @@ function minOf(values: number[]): number {
   return m;
 }
 
+const isSeat = (o: ApiObject): o is SeatObject => o.objectType === "seat";
+const isArea = (o: ApiObject): o is AreaObject => o.objectType === "generalAdmission";
+
+/**
+ * The rows of `seats`, each in the order given: seats of one section and row key, rows in order of
+ * first appearance. A reader of the compact objects form knows the layout's rows exactly and passes
+ * them to {@link computeGeometry} instead (two rows may share a label).
+ */
+export function rowsOf(seats: SeatObject[]): SeatObject[][] {
+  const rows: SeatObject[][] = [];
+  const sections = new Map<string, Map<string, SeatObject[]>>();
+  for (const seat of seats) {
+    let section = sections.get(seat.sectionKey);
+    if (!section) sections.set(seat.sectionKey, (section = new Map()));
+    const key = rowKeyOf(seat);
+    const row = section.get(key);
+    if (row) row.push(seat);
+    else {
+      const fresh = [seat];
+      section.set(key, fresh);
+      rows.push(fresh);
+    }
+  }
+  return rows;
+}
+
 const hasXY = (o: ApiObject) => typeof o.x === "number" && typeof o.y === "number" && Number.isFinite(o.x) && Number.isFinite(o.y);
 
-/** Computes the drawing of an event's objects. */
-export function computeGeometry(objects: ApiObject[]): MapGeometry {
-  const seats = objects.filter((o) => o.objectType !== "generalAdmission");
-  const areas = objects.filter((o) => o.objectType === "generalAdmission");
-  const seatPart = seats.length > 0 && seats.every(hasXY) ? fromCoordinates(seats) : fromStructure(seats);
+/** Computes the drawing of an event's objects; `rows` are the layout's rows when known (else {@link rowsOf}). */
+export function computeGeometry(objects: ApiObject[], rows?: SeatObject[][]): MapGeometry {
+  const seats = objects.filter(isSeat);
+  const areas = objects.filter(isArea);
+  const seatPart = seats.length > 0 && seats.every(hasXY) ? fromCoordinates(seats) : fromStructure(rows ?? rowsOf(seats));
   const placedAreas = placeAreas(areas, seatPart.bounds);
   const all = [seatPart.bounds, ...placedAreas.map((a) => ({ x: a.x, y: a.y, width: a.width, height: a.height }))].filter((b) => b.width > 0 || b.height > 0);
   return { seats: seatPart.seats, sections: seatPart.sections, areas: placedAreas, bounds: union(all) };
@@ -148,25 +175,31 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   return map;
 }
 
-function fromStructure(seats: ApiObject[]): SeatPart {
+function fromStructure(allRows: SeatObject[][]): SeatPart {
   const out: SeatShape[] = [];
   const sections: SectionShape[] = [];
-  const bySection = groupBy(seats, (s) => s.sectionKey ?? "");
+  const bySection = groupBy(
+    allRows.filter((r) => r.length > 0),
+    (r) => r[0]!.sectionKey,
+  );
+  const seatCount = allRows.reduce((n, r) => n + r.length, 0);
   // Sections go on shelves whose width grows with the square root of the seat count.
-  const shelfWidth = Math.max(600, Math.sqrt(seats.length) * PITCH * 2.2);
+  const shelfWidth = Math.max(600, Math.sqrt(seatCount) * PITCH * 2.2);
   let cursorX = 0;
   let shelfY = 0;
   let shelfHeight = 0;
-  for (const [sectionKey, members] of bySection) {
-    let rows = [...groupBy(members, rowKeyOf)].sort((a, b) => naturalCompare(a[0], b[0]));
+  for (const [sectionKey, sectionRows] of bySection) {
+    let rows = sectionRows.map((seats) => ({ key: rowKeyOf(seats[0]!), seats }));
     // One long unstructured row wraps into a block, so a section of 500 labels is not 12,000 px wide.
-    if (rows.length === 1 && rows[0][1].length > 40) {
-      const sorted = byLabel(rows[0][1]);
+    if (rows.length === 1 && rows[0]!.seats.length > 40 && !rows[0]!.seats[0]!.rowLabel) {
+      const sorted = byLabel(rows[0]!.seats);
       const perLine = Math.ceil(Math.sqrt(sorted.length * 2));
       rows = [];
-      for (let i = 0; i < sorted.length; i += perLine) rows.push([`${Math.floor(i / perLine) + 1}`, sorted.slice(i, i + perLine)]);
+      for (let i = 0; i < sorted.length; i += perLine) rows.push({ key: `${Math.floor(i / perLine) + 1}`, seats: sorted.slice(i, i + perLine) });
     }
-    const widest = maxOf(rows.map(([, r]) => r.length));
+    // A row's width counts its aisles: each is one seat pitch of empty space.
+    const widthOf = (seats: SeatObject[]) => seats.length + seats.reduce((n, s, i) => n + (s.aisleAfter && i < seats.length - 1 ? 1 : 0), 0);
+    const widest = maxOf(rows.map((r) => widthOf(r.seats)));
     const width = widest * PITCH + PITCH * 2; // a column on the left for the row label
     const height = rows.length * PITCH + PITCH * 2; // a band on top for the section label, a margin below
     if (cursorX > 0 && cursorX + width > shelfWidth) {
@@ -175,15 +208,18 @@ function fromStructure(seats: ApiObject[]): SeatPart {
       shelfHeight = 0;
     }
     const marks: RowMark[] = [];
-    rows.forEach(([rowKey, rowSeats], rowIndex) => {
+    rows.forEach(({ key, seats }, rowIndex) => {
       const cy = shelfY + PITCH * 1.5 + rowIndex * PITCH + PITCH / 2;
-      const sorted = byLabel(rowSeats);
       // Centre short rows under the widest one, as in a real hall.
-      const offset = ((widest - sorted.length) * PITCH) / 2;
-      sorted.forEach((seat, i) => out.push({ label: seat.objectLabel, cx: cursorX + PITCH * 1.5 + offset + i * PITCH + PITCH / 2, cy, r: RADIUS }));
-      marks.push({ label: rowDisplay(rowKey, sectionKey), x: cursorX + PITCH * 0.75, y: cy });
+      const offset = ((widest - widthOf(seats)) * PITCH) / 2;
+      let slot = 0;
+      for (const seat of seats) {
+        out.push({ label: seat.objectLabel, cx: cursorX + PITCH * 1.5 + offset + slot * PITCH + PITCH / 2, cy, r: RADIUS });
+        slot += seat.aisleAfter ? 2 : 1;
+      }
+      marks.push({ label: rowDisplay(key, sectionKey), x: cursorX + PITCH * 0.75, y: cy });
     });
-    sections.push({ key: sectionKey, label: members[0].sectionLabel ?? sectionKey, x: cursorX, y: shelfY, width, height, rows: marks });
+    sections.push({ key: sectionKey, label: sectionRows[0]![0]!.sectionLabel ?? sectionKey, x: cursorX, y: shelfY, width, height, rows: marks });
     cursorX += width + GAP;
     shelfHeight = Math.max(shelfHeight, height);
   }
@@ -208,7 +244,7 @@ export function seatPitch(points: { x: number; y: number }[]): number {
   return 10;
 }
 
-function fromCoordinates(seats: ApiObject[]): SeatPart {
+function fromCoordinates(seats: SeatObject[]): SeatPart {
   const points = seats.map((s) => ({ x: s.x as number, y: s.y as number }));
   const scale = PITCH / seatPitch(points);
   const out: SeatShape[] = seats.map((s) => ({ label: s.objectLabel, cx: (s.x as number) * scale, cy: (s.y as number) * scale, r: RADIUS }));
@@ -232,7 +268,7 @@ function fromCoordinates(seats: ApiObject[]): SeatPart {
   return { seats: out, sections, bounds: union(sections) };
 }
 
-function placeAreas(areas: ApiObject[], seatBounds: Box): AreaShape[] {
+function placeAreas(areas: AreaObject[], seatBounds: Box): AreaShape[] {
   const drawn = areas.filter((a) => hasXY(a) && typeof a.width === "number" && typeof a.height === "number");
   if (drawn.length === areas.length)
     return areas.map((a) => ({ label: a.objectLabel, x: a.x as number, y: a.y as number, width: a.width as number, height: a.height as number }));

@@ -229,7 +229,7 @@ export class MapPainter {
     const { ctx } = this;
     for (const a of this.s.geometry.areas) {
       const obj = this.s.model.objects.get(a.label);
-      if (!obj) continue;
+      if (obj?.objectType !== "generalAdmission") continue;
       const view = this.s.model.viewOf(a.label);
       const colour = this.s.model.categories.get(obj.categoryKey)?.color ?? "#7a8499";
       const x = a.x * cam.scale + cam.tx;
@@ -244,13 +244,10 @@ export class MapPainter {
       ctx.strokeStyle = view.status === "selected" ? STATUS_COLOURS.selected : taken ? STATUS_COLOURS.booked : colour;
       ctx.lineWidth = view.status === "selected" ? 3 : 2;
       ctx.strokeRect(x, y, w, h);
-      const size = Math.max(11, Math.min(28, h * 0.22, w / Math.max(6, (obj.label ?? a.label).length) / 0.6));
-      const remaining = view.remaining ?? obj.remaining ?? 0;
-      const capacity = view.capacity ?? obj.capacity ?? 0;
-      const lines = [
-        obj.label ?? a.label,
-        remaining > 0 ? `${remaining} of ${capacity} left${view.quantity ? ` · you hold ${view.quantity}` : ""}` : "Sold out",
-      ];
+      const size = Math.max(11, Math.min(28, h * 0.22, w / Math.max(6, obj.label.length) / 0.6));
+      const remaining = view.remaining ?? obj.remaining;
+      const capacity = view.capacity ?? obj.capacity;
+      const lines = [obj.label, remaining > 0 ? `${remaining} of ${capacity} left${view.quantity ? ` · you hold ${view.quantity}` : ""}` : "Sold out"];
       this.text(lines[0]!, x + w / 2, y + h / 2 - size * 0.2, `600 ${size}px system-ui, sans-serif`, "#1d2330", "center");
       this.text(lines[1]!, x + w / 2, y + h / 2 + size * 0.95, `${Math.max(10, size * 0.75)}px system-ui, sans-serif`, "#4a5263", "center");
     }

@@ -164,7 +164,10 @@ export class LargeMap implements MapView {
 
   /** The seat index a LargeMap of `geometry` needs (about 50 ms at 100,000 seats). */
   static indexOf(geometry: MapGeometry, model: MapModel): SeatIndex {
-    return buildSeatIndex(geometry, (label) => model.objects.get(label)?.sectionKey);
+    return buildSeatIndex(geometry, (label) => {
+      const o = model.objects.get(label);
+      return o?.objectType === "seat" ? o.sectionKey : undefined;
+    });
   }
 
   update(label: string): void {

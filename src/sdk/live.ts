@@ -4,8 +4,12 @@
  * after every state change. When the socket cannot open or drops, the feed
  * polls GET /status every two seconds and keeps trying the socket again with exponential backoff,
  * so a map behind a proxy that blocks WebSockets still updates.
+ *
+ * Every message and status read carries `seq`, the latest status change it includes: anything not
+ * newer than what the map has drawn is dropped (a poll answered after the socket reopened, a
+ * change already in the status read the map was drawn from).
  */
-import type { StatusEntry } from "./types";
+import type { LiveMessage, StatusEntry } from "./types";
 
 export interface LiveHandlers {
   /** A full picture: every non-free object (anything missing is free). `fromPoll` entries carry `mine`. */
@@ -40,10 +44,12 @@ export class LiveFeed {
    */
   constructor(
     private readonly url: string,
-    private readonly poll: () => Promise<{ entries: StatusEntry[]; version: string | null }>,
+    private readonly poll: () => Promise<{ entries: StatusEntry[]; version: string | null; seq: number | null }>,
     private readonly handlers: LiveHandlers,
     private readonly options: LiveOptions,
     private since: string | null = null,
+    /** The latest status change the map has drawn (from its status read), when known. */
+    private seq: number | null = null,
   ) {}
 
   start(): void {
@@ -103,11 +109,32 @@ export class LiveFeed {
       return;
     }
     if (!msg || typeof msg !== "object") return;
-    const { type, objects } = msg as { type?: unknown; objects?: unknown };
+    const { type, objects, seq } = msg as Partial<Record<keyof LiveMessage, unknown>>;
     if (!Array.isArray(objects)) return;
     const entries = objects.filter((o): o is StatusEntry => !!o && typeof o === "object" && typeof (o as StatusEntry).objectLabel === "string");
-    if (type === "snapshot") this.handlers.onSnapshot(entries, false);
-    else if (type === "changes") this.handlers.onChanges(entries);
+    const at = typeof seq === "number" ? seq : null;
+    if (type === "snapshot") {
+      if (!this.advance(at, true)) return;
+      this.handlers.onSnapshot(entries, false);
+    } else if (type === "changes") {
+      if (!this.advance(at, false)) return;
+      this.handlers.onChanges(entries);
+    }
+  }
+
+  /**
+   * Whether a picture at `seq` is news, moving the drawn seq forward when it is. A full picture as
+   * recent as the drawn one is still taken (it is complete); changes must be newer. Without a seq
+   * (an older server) everything is taken.
+   */
+  private advance(seq: number | null, full: boolean): boolean {
+    if (seq === null || this.seq === null) {
+      if (seq !== null) this.seq = seq;
+      return true;
+    }
+    if (full ? seq < this.seq : seq <= this.seq) return false;
+    this.seq = seq;
+    return true;
   }
 
   private fallBack(): void {
@@ -129,8 +156,8 @@ export class LiveFeed {
     const tick = async () => {
       if (!this.polling) return;
       try {
-        const { entries, version } = await this.poll();
-        if (this.polling) {
+        const { entries, version, seq } = await this.poll();
+        if (this.polling && this.advance(seq, true)) {
           this.since = version;
           this.handlers.onSnapshot(entries, true);
         }

@@ -3,25 +3,12 @@
  * objects-compact.ts) back into the entries of the full form, in the same order. Pure, so it is
  * tested in workerd against the encoder.
  */
-import type { ApiCategory, ApiObject } from "./types";
+import type { ApiObject, CompactObjects, SeatObject } from "./types";
 
 const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-type Coords = { start: number; step: number } | (number | null)[];
-
-/** The compact body as the API sends it. */
-export interface CompactObjectsBody {
-  eventKey: string;
-  format: "compact";
-  categories: ApiCategory[];
-  categoryKeys: string[];
-  sections: {
-    key: string;
-    label: string;
-    rows: { label?: string; seats: (string | (string | number)[])[]; c: string | number[]; x?: Coords; y?: Coords }[];
-  }[];
-  areas: ApiObject[];
-}
+type CompactRow = CompactObjects["sections"][number]["rows"][number];
+type Coords = NonNullable<CompactRow["x"]>;
 
 function coordAt(coords: Coords | undefined, i: number): number | undefined {
   if (coords === undefined) return undefined;
@@ -29,23 +16,34 @@ function coordAt(coords: Coords | undefined, i: number): number | undefined {
   return coords.start + i * coords.step;
 }
 
-/** Every object of a compact body, seats in layout order then GA areas, as the full form lists them. */
-export function decodeObjects(body: CompactObjectsBody): ApiObject[] {
+/** A row's labels in layout order, runs expanded. */
+function labelsOf(row: CompactRow): string[] {
+  const labels: string[] = [];
+  for (const item of row.seats) {
+    if (typeof item === "string") {
+      labels.push(item);
+      continue;
+    }
+    const [prefix, first, count, step = 1] = item;
+    if (typeof prefix !== "string" || typeof first !== "number" || typeof count !== "number" || typeof step !== "number") continue;
+    for (let n = 0; n < count; n++) labels.push(prefix + String(first + n * step));
+  }
+  return labels;
+}
+
+/**
+ * Every object of a compact body, seats in layout order then GA areas, as the full form lists them.
+ * `rows`, when given, receives the layout's rows (each in physical order): the compact form keeps
+ * rows apart even where two share a label, which the full form cannot show.
+ */
+export function decodeObjects(body: CompactObjects, rows?: SeatObject[][]): ApiObject[] {
   const out: ApiObject[] = [];
   for (const section of body.sections ?? []) {
     for (const row of section.rows) {
-      const labels: string[] = [];
-      for (const item of row.seats) {
-        if (typeof item === "string") {
-          labels.push(item);
-          continue;
-        }
-        const [prefix, first, count, step = 1] = item as [string, number, number, number?];
-        for (let n = 0; n < count; n++) labels.push(prefix + String(first + n * step));
-      }
-      labels.forEach((objectLabel, i) => {
+      const aisles = new Set(row.aisles ?? []);
+      const seats: SeatObject[] = labelsOf(row).map((objectLabel, i) => {
         const index = typeof row.c === "string" ? DIGITS.indexOf(row.c.charAt(i)) : (row.c[i] ?? -1);
-        const seat: ApiObject = {
+        const seat: SeatObject = {
           objectLabel,
           categoryKey: body.categoryKeys[index] ?? "",
           objectType: "seat",
@@ -53,12 +51,15 @@ export function decodeObjects(body: CompactObjectsBody): ApiObject[] {
           sectionLabel: section.label,
         };
         if (row.label !== undefined) seat.rowLabel = row.label;
+        if (aisles.has(i)) seat.aisleAfter = true;
         const x = coordAt(row.x, i);
         const y = coordAt(row.y, i);
         if (x !== undefined) seat.x = x;
         if (y !== undefined) seat.y = y;
-        out.push(seat);
+        return seat;
       });
+      for (const seat of seats) out.push(seat);
+      rows?.push(seats);
     }
   }
   for (const area of body.areas ?? []) out.push(area);

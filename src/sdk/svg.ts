@@ -60,7 +60,7 @@ export function drawMap(
   }
   for (const a of geometry.areas) {
     const obj = objects.get(a.label);
-    if (!obj) continue;
+    if (obj?.objectType !== "generalAdmission") continue;
     const color = categories.get(obj.categoryKey)?.color ?? "#7a8499";
     const g = el(doc, "g", {
       class: "seating-ga",
@@ -74,7 +74,7 @@ export function drawMap(
     // Text grows with the area (on a big map the band of areas is scaled up with the seats).
     const nameSize = Math.max(15, a.height * 0.15);
     const name = el(doc, "text", { class: "seating-ga-name", x: a.x + a.width / 2, y: a.y + a.height / 2 - nameSize * 0.25, "font-size": nameSize });
-    name.textContent = obj.label ?? a.label;
+    name.textContent = obj.label;
     const remaining = el(doc, "text", {
       class: "seating-ga-remaining",
       x: a.x + a.width / 2,

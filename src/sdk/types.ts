@@ -1,9 +1,41 @@
 /**
  * Public types of the browser SDK: the configuration integrators pass to `SeatingChart` and the
- * objects its callbacks receive (contract §7), plus the API shapes the SDK reads.
+ * objects its callbacks receive (contract §7). The API's bodies are the service's own contract
+ * types (src/domain), imported as types only: the bundle carries none of their validation code.
  */
+import type { FreedResult, HoldResult } from "../domain/seats";
+import type { HoldBestAvailableResult, SelectionRules } from "../domain/selling";
+import type {
+  CategoryEntry,
+  GaStatusEntry,
+  LiveMessage,
+  ObjectEntry,
+  ObjectsResult,
+  SeatStatusEntry,
+  Status,
+  StatusEntry as ApiStatusEntry,
+} from "../domain/status";
 
-export type ObjectType = "seat" | "generalAdmission";
+export type { CompactObjects, CompactStatus } from "../domain/status";
+export type { FreedResult, HoldBestAvailableResult, HoldResult, LiveMessage, SelectionRules };
+
+export type ObjectType = ObjectEntry["objectType"];
+export type SeatStatus = Status;
+export type ApiCategory = CategoryEntry;
+/** One entry of GET /events/{key}/objects. */
+export type ApiObject = ObjectEntry;
+export type SeatObject = Extract<ObjectEntry, { objectType: "seat" }>;
+export type AreaObject = Extract<ObjectEntry, { objectType: "generalAdmission" }>;
+export type ApiObjectsResponse = ObjectsResult;
+
+/**
+ * What the map knows of one object's status: an API status entry, of which the compact status
+ * form and the chart's own updates carry only some fields.
+ */
+export type StatusEntry = Pick<ApiStatusEntry, "objectLabel" | "status"> &
+  Partial<Pick<ApiStatusEntry, "objectType">> &
+  Partial<Pick<SeatStatusEntry, "holdExpiresAt" | "mine">> &
+  Partial<Pick<GaStatusEntry, "capacity" | "held" | "booked" | "remaining" | "mineQuantity">>;
 
 /** What `onObjectSelected` / `onObjectDeselected` receive. */
 export interface SelectedObject {
@@ -16,17 +48,42 @@ export interface SelectedObject {
 
 /** The second argument of `onHoldFailed`. */
 export interface HoldError {
-  /** An API error code (`seat_unavailable`, `ga_capacity_exceeded`, …) or an SDK one (`max_selected_objects`, `unavailable`, `network_error`). */
+  /**
+   * An API error code (`seat_unavailable`, `ga_capacity_exceeded`, `selection_rule_violated`,
+   * `no_best_available`, …) or an SDK one (`max_selected_objects`, `network_error`). A hold the
+   * event's selection rules refuse is `selection_rule_violated` whether the map or the server
+   * refused it.
+   */
   code: string;
   message: string;
   /** HTTP status when the API answered. */
   status?: number;
-  /** Per-label reasons from the API or the SDK (`max_total`, `max_per_category`, `held`, …). */
+  /** Per-label reasons from the API or the SDK (`max_total`, `max_seats_per_token`, `orphan_seat`, `held`, …). */
   failed?: { objectLabel: string; reason: string }[];
 }
 
 /** `maxSelectedObjects`: a total cap, or a total and/or caps per category key. GA places count one each. */
 export type MaxSelectedObjects = number | { total?: number; perCategory?: Record<string, number> };
+
+/** `chart.holdBestAvailable(…)`: what to ask for (contract §8). */
+export interface BestAvailableRequest {
+  /** How many seats, 1 to 50. */
+  quantity: number;
+  /** Only seats of these category keys. */
+  categories?: string[];
+  /** Only seats of these section keys. */
+  sections?: string[];
+  /** Only adjacent seats of one row: no split answer. */
+  together?: boolean;
+}
+
+/** What `chart.holdBestAvailable(…)` resolves to. */
+export interface BestAvailableResult {
+  /** The seats now held and selected, in the server's order. */
+  objects: SelectedObject[];
+  /** True when they are adjacent seats of one row. */
+  nextToEachOther: boolean;
+}
 
 /** Options of `new Seating.SeatingChart(…)`. */
 export interface SeatingChartConfig {
@@ -47,60 +104,9 @@ export interface SeatingChartConfig {
   live?: boolean;
   onObjectSelected?: (object: SelectedObject) => void;
   onObjectDeselected?: (object: SelectedObject) => void;
+  /** A hold was refused (by the map's own checks or by the server); `objects` is empty for a best-available request. */
   onHoldFailed?: (objects: SelectedObject[], error: HoldError) => void;
   onHoldTokenExpired?: () => void;
   /** Called once the map is drawn (the same moment `render()` resolves). */
   onChartRendered?: (chart: unknown) => void;
-}
-
-export interface ApiCategory {
-  key: string;
-  label: string;
-  color: string;
-}
-
-/** One entry of GET /events/{key}/objects. x, y and rowLabel are optional drawing hints. */
-export interface ApiObject {
-  objectLabel: string;
-  objectType: ObjectType;
-  categoryKey: string;
-  sectionKey?: string;
-  sectionLabel?: string;
-  rowLabel?: string;
-  label?: string;
-  capacity?: number;
-  remaining?: number;
-  x?: number;
-  y?: number;
-  width?: number;
-  height?: number;
-}
-
-export interface ApiObjectsResponse {
-  eventKey: string;
-  categories: ApiCategory[];
-  objects: ApiObject[];
-}
-
-export type SeatStatus = "free" | "held" | "booked" | "not_for_sale";
-
-/** A status entry, from GET /status or the live socket. */
-export interface StatusEntry {
-  objectLabel: string;
-  objectType?: ObjectType;
-  status: SeatStatus;
-  categoryKey?: string;
-  holdExpiresAt?: string;
-  mine?: boolean;
-  capacity?: number;
-  held?: number;
-  booked?: number;
-  remaining?: number;
-  mineQuantity?: number;
-}
-
-export interface HoldResponse {
-  holdToken?: string;
-  holdExpiresAt: string;
-  objects: { objectLabel: string; status: string }[];
 }

@@ -1,6 +1,6 @@
 import type { Layout } from "../../charts/layout";
 import { computeGeometry } from "../../sdk/geometry";
-import type { ApiObject } from "../../sdk/types";
+import type { ApiObject, SeatObject } from "../../sdk/types";
 
 /**
  * A chart layout drawn on the server as one SVG picture, placed by the SDK's own geometry, so the
@@ -11,13 +11,14 @@ import type { ApiObject } from "../../sdk/types";
 const fmt = (n: number) => String(Math.round(n * 10) / 10);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** The layout's objects in the form the SDK's geometry reads. */
-function objectsOf(layout: Layout): ApiObject[] {
+/** The layout's objects in the form the SDK's geometry reads, and its rows (two rows may share a label). */
+function objectsOf(layout: Layout): { objects: ApiObject[]; rows: SeatObject[][] } {
   const out: ApiObject[] = [];
+  const rows: SeatObject[][] = [];
   for (const section of layout.sections) {
     for (const row of section.rows) {
-      for (const seat of row.seats) {
-        out.push({
+      const seats = row.seats.map((seat) => {
+        const o: SeatObject = {
           objectLabel: seat.label,
           objectType: "seat",
           categoryKey: seat.categoryKey,
@@ -26,8 +27,12 @@ function objectsOf(layout: Layout): ApiObject[] {
           rowLabel: row.label,
           x: seat.x,
           y: seat.y,
-        });
-      }
+        };
+        if (seat.aisleAfter) o.aisleAfter = true;
+        return o;
+      });
+      rows.push(seats);
+      for (const seat of seats) out.push(seat);
     }
   }
   for (const area of layout.generalAdmission) {
@@ -37,13 +42,14 @@ function objectsOf(layout: Layout): ApiObject[] {
       categoryKey: area.categoryKey,
       label: area.label,
       capacity: area.capacity,
+      remaining: area.capacity,
       x: area.x,
       y: area.y,
       width: area.width,
       height: area.height,
     });
   }
-  return out;
+  return { objects: out, rows };
 }
 
 /** Counts of a layout, for the picture's text alternative and the summary table. */
@@ -59,7 +65,8 @@ export function LayoutDrawing(props: { id: string; title: string; layout: Layout
   const { layout } = props;
   const counts = layoutCounts(layout);
   if (counts.seats === 0 && counts.areas === 0) return <p>This layout is empty.</p>;
-  const g = computeGeometry(objectsOf(layout));
+  const { objects, rows } = objectsOf(layout);
+  const g = computeGeometry(objects, rows);
   const colour = new Map(layout.categories.map((c) => [c.key, c.color]));
   const catOf = new Map<string, string>();
   for (const s of layout.sections) for (const r of s.rows) for (const seat of r.seats) catOf.set(seat.label, seat.categoryKey);
