@@ -156,6 +156,44 @@ describe("events and the box office", () => {
   });
 });
 
+describe("selection rules", () => {
+  it("are read and replaced through the dashboard, enforced on buyers' holds, and shown on the event page", async () => {
+    const { keys, cookie } = await signedIn();
+    const ev = await newEvent({ keys });
+    const path = `/dashboard/api/sandbox/events/${ev.eventKey}/selection-rules`;
+    expect((await dash(cookie, "GET", path)).body).toEqual({});
+    const rules = { maxSeatsPerToken: 2, maxSeatsPerCategory: { "vip.front row": 1 }, noOrphanSeats: true };
+    const saved = await dash(cookie, "PUT", path, rules);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual(rules);
+    expect((await call("GET", `/api/v1/events/${ev.eventKey}`, { key: ev.sk })).body.selectionRules).toEqual(rules);
+    const hold = await call("POST", `/api/v1/events/${ev.eventKey}/seats/hold`, {
+      key: ev.pk,
+      body: { objectLabels: ["A-1-1", "A-1-2", "A-1-3"], holdToken: "rules-token-1" },
+    });
+    expect(hold.status).toBe(409);
+    expect(hold.body.code).toBe("selection_rule_violated");
+    // The box office is exempt.
+    expect(
+      (
+        await dash(cookie, "POST", `/dashboard/api/sandbox/events/${ev.eventKey}/box-office/book`, {
+          objectLabels: ["A-1-1", "A-1-2", "A-1-3"],
+          orderId: "r-1",
+        })
+      ).status,
+    ).toBe(200);
+    const page = await (await fetchWorker(`/dashboard/sandbox/events/${ev.eventKey}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain('id="rules-title"');
+    expect(page).toMatch(/id="rule-per-token"[^>]*value="2"|value="2"[^>]*id="rule-per-token"/);
+    expect(page).toContain('data-key="vip.front row"');
+    const bad = await dash(cookie, "PUT", path, { maxSeatsPerToken: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: "validation_failed", errors: { maxSeatsPerToken: expect.any(Array) } });
+    expect((await dash(cookie, "PUT", path, {})).body).toEqual({});
+    expect((await dash(cookie, "GET", `/dashboard/api/production/events/${ev.eventKey}/selection-rules`)).body.code).toBe("event_not_found");
+  });
+});
+
 describe("sales over time", () => {
   it("counts booked and held places at the end of each span, seats and GA alike", async () => {
     const ev = await newEvent();

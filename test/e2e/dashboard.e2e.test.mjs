@@ -226,6 +226,37 @@ describe("the dashboard", () => {
     await screenshot(page, "dashboard-event-after");
   });
 
+  it("selection rules: set on the event page, enforced on a buyer's hold through the API, cleared again", async () => {
+    await open(`/dashboard/sandbox/events/${EVENT_KEY}`);
+    const form = page.getByRole("form", { name: "Selection rules" });
+    await form.getByLabel("Seats per order", { exact: true }).fill("2");
+    await form.getByRole("group", { name: "Seats per order in a category" }).getByLabel("vip").fill("1");
+    await form.getByLabel("Single seats left alone in a row").selectOption({ label: "Refused" });
+    await form.getByLabel("Seats held at once per buyer address").fill("6");
+    await form.getByRole("button", { name: "Save rules" }).click();
+    await waitForText(notice(), /Selection rules saved/);
+    const rules = { maxSeatsPerToken: 2, maxSeatsPerCategory: { vip: 1 }, noOrphanSeats: true, maxHeldSeatsPerClient: 6 };
+    expect((await apiCall(e2e, ws.pkTest, "GET", `/api/v1/events/${EVENT_KEY}/selection-rules`)).body).toEqual(rules);
+    // The page shows what is stored after the reload.
+    expect(await page.getByRole("form", { name: "Selection rules" }).getByLabel("Seats per order", { exact: true }).inputValue()).toBe("2");
+    await checkPage("event-rules");
+    const refused = await apiCall(e2e, ws.pkTest, "POST", `/api/v1/events/${EVENT_KEY}/seats/hold`, {
+      objectLabels: ["A-1-1", "A-1-2"],
+      holdToken: "dash-rules-buyer",
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("selection_rule_violated");
+    expect(refused.body.failed.map((f) => f.reason)).toContain("max_seats_per_category");
+    // Empty fields clear every rule.
+    const cleared = page.getByRole("form", { name: "Selection rules" });
+    for (const name of ["Seats per order", "Seats held at once per buyer address"]) await cleared.getByLabel(name, { exact: true }).fill("");
+    await cleared.getByRole("group", { name: "Seats per order in a category" }).getByLabel("vip").fill("");
+    await cleared.getByLabel("Single seats left alone in a row").selectOption({ label: "Allowed" });
+    await cleared.getByRole("button", { name: "Save rules" }).click();
+    await waitForText(notice(), /Selection rules saved/);
+    expect((await apiCall(e2e, ws.pkTest, "GET", `/api/v1/events/${EVENT_KEY}/selection-rules`)).body).toEqual({});
+  });
+
   it("charts: the publish check lists the held seat a new draft would remove first; Publish is refused, Publish anyway forces", async () => {
     await open(`/dashboard/sandbox/charts/${CHART_KEY}`);
     const layout = demoLayout();
@@ -294,8 +325,19 @@ describe("the dashboard", () => {
       what: "two attempts in the log",
     });
 
+    // Editing: an emptied description is cleared, not kept.
+    const edit = page.getByRole("form", { name: "Edit the endpoint" });
+    await edit.getByLabel("Description", { exact: true }).fill("");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await waitForText(notice(), /Endpoint saved/);
+    const endpointId = new URL(page.url()).pathname.split("/").pop();
+    expect((await apiCall(e2e, ws.skTest, "GET", `/api/v1/webhooks/${endpointId}`)).body.description).toBe("");
+
     // The delivery's own page lists every attempt.
-    await log.getByRole("link", { name: /webhook\.test/ }).click();
+    await page
+      .locator("#delivery-log")
+      .getByRole("link", { name: /webhook\.test/ })
+      .click();
     await page.waitForSelector("body[data-ready]");
     visited.add(new URL(page.url()).pathname);
     await page.getByRole("heading", { name: "Attempts" }).waitFor();

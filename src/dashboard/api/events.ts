@@ -3,6 +3,7 @@ import { z } from "zod";
 import { EVENT_KEY, eventCreateSchema } from "../../domain/events";
 import { orderIdSchema } from "../../domain/history";
 import { labelsRequestSchema, labelsSchema } from "../../domain/seats";
+import { selectionRulesSchema } from "../../domain/selling";
 import { stubFor, unwrap } from "../../events/access";
 import { createEvent, deleteEvent, getEventRecord, listEventRecords } from "../../events/operations";
 import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
@@ -53,6 +54,19 @@ eventRoutes.get(`${one}/sales`, async (c) => {
   const eventKey = c.req.param("eventKey");
   const { spans } = validated(salesQuery, c.req.query());
   return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).salesTimeline(spans)), 200);
+});
+
+eventRoutes.get(`${one}/selection-rules`, async (c) => {
+  const s = scope(c);
+  const eventKey = c.req.param("eventKey");
+  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).selectionRules()), 200);
+});
+
+eventRoutes.put(`${one}/selection-rules`, async (c) => {
+  const s = scope(c);
+  const eventKey = c.req.param("eventKey");
+  const rules = await jsonBody(c, selectionRulesSchema);
+  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).setSelectionRules(rules)), 200);
 });
 
 eventRoutes.post(`${one}/box-office/book`, async (c) =>

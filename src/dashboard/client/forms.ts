@@ -1,12 +1,15 @@
 /**
  * Every action form of the dashboard is plain HTML that names a data route (`data-api`); this
  * module sends it as JSON and shows the outcome. A form (or the button that submits it) says:
- *   data-api       the /dashboard/api/ URL          data-method  POST (default), PATCH or DELETE
+ *   data-api       the /dashboard/api/ URL          data-method  POST (default), PUT, PATCH or DELETE
  *   data-fields    the fields this button sends     data-confirm a question asked first
  *   data-then      what happens on success: reload (default), go:<url with {field}>, reveal, refresh
  *   data-done      the notice shown afterwards, with {field} filled from the request and answer
  * Field values are typed by `data-type`: number, list (comma or line separated), json, boolean;
- * checkboxes of one name become an array; empty fields are left out.
+ * checkboxes of one name become an array; empty fields are left out, except that a field with
+ * `data-empty="null"` sends null (how an edit form clears an optional value). A control with `data-group`
+ * and `data-key` goes into an object: `{ [group]: { [key]: value } }` (a key may hold any
+ * character, which a dotted name could not carry).
  */
 import { clearErrors, showErrors, type Envelope } from "./errors";
 import { flash, notify } from "./notice";
@@ -34,7 +37,7 @@ function valueOf(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement)
     case "number":
       return raw === "" ? undefined : Number(raw);
     case "boolean":
-      return raw === "true";
+      return raw === "" ? undefined : raw === "true";
     case "list": {
       const items = raw
         .split(/[\s,]+/)
@@ -69,8 +72,15 @@ export function formBody(form: HTMLFormElement, submitter: HTMLElement | null): 
       body[el.name] = list;
       continue;
     }
-    const v = valueOf(el);
-    if (v !== undefined) body[el.name] = v;
+    const v = valueOf(el) ?? (el.dataset.empty === "null" ? null : undefined);
+    if (v === undefined) continue;
+    const { group, key } = el.dataset;
+    if (group !== undefined && key !== undefined) {
+      const into = body[group];
+      const obj: { [key: string]: Json } = into && typeof into === "object" && !Array.isArray(into) ? into : {};
+      obj[key] = v;
+      body[group] = obj;
+    } else body[el.name] = v;
   }
   return body;
 }

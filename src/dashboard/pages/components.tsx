@@ -19,6 +19,11 @@ export function Field(props: {
   required?: boolean;
   autocomplete?: string;
   min?: number;
+  max?: number;
+  /** Emptied, the field sends null rather than nothing: an edit form clearing an optional value. */
+  emptyAsNull?: boolean;
+  /** Puts the value into an object: `{ [group.name]: { [group.key]: value } }` (client/forms.ts). */
+  group?: { name: string; key: string };
 }) {
   const hintId = props.hint ? `${props.id}-hint` : undefined;
   return (
@@ -41,6 +46,10 @@ export function Field(props: {
         autocomplete={props.autocomplete ?? "off"}
         spellcheck={false}
         min={props.min}
+        max={props.max}
+        data-empty={props.emptyAsNull ? "null" : undefined}
+        data-group={props.group?.name}
+        data-key={props.group?.key}
       />
     </div>
   );
@@ -71,7 +80,7 @@ export function TextArea(props: { id: string; name: string; label: string; hint?
  */
 export function ApiForm(props: {
   api?: string;
-  method?: "POST" | "PATCH" | "DELETE";
+  method?: "POST" | "PUT" | "PATCH" | "DELETE";
   then?: string;
   done?: string;
   confirm?: string;

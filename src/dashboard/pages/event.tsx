@@ -1,6 +1,7 @@
 import { SDK_VERSION } from "../../../dist/sdk/bundle.js";
 import type { Environment } from "../../db/schema";
 import type { EventRecord } from "../../domain/events";
+import type { SelectionRules } from "../../domain/selling";
 import { STATUSES, type ReportsResult, type Status } from "../../domain/status";
 import type { SalesTimeline } from "../../engine/history";
 import type { DashboardSession } from "../sessions";
@@ -12,7 +13,7 @@ import { SalesPlot } from "./plot";
  * One event (contract §10.3): the live seat map through the SDK with the environment's publishable
  * key, the box office (book with an order id, release, not for sale / for sale) on the objects
  * selected on the map, counts by status, category and section, sales over time, and for sandbox
- * events the reset. (The event's selection rules are not on this page yet.)
+ * events the reset, and the event's selection rules (contract §8).
  */
 
 export interface EventView {
@@ -52,6 +53,83 @@ function CountsBy(props: { caption: string; head: string; rows: { key: string | 
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * The event's selection rules as a form: every field empty means no rule, and saving replaces the
+ * whole set (PUT). A category cap is offered for each category of the layout, and kept for a
+ * category the layout no longer has, so saving never drops a rule the page did not show.
+ */
+function SelectionRulesForm(props: { api: string; rules: SelectionRules; categoryKeys: string[] }) {
+  const { rules } = props;
+  const perCategory = rules.maxSeatsPerCategory ?? {};
+  const keys = [...new Set([...props.categoryKeys, ...Object.keys(perCategory)])];
+  const value = (n: number | undefined) => (n === undefined ? undefined : String(n));
+  return (
+    <section class="panel" aria-labelledby="rules-title">
+      <h2 id="rules-title">Selection rules</h2>
+      <p class="hint">Checked by the service on every hold, whichever site or script sends it; the box office is exempt. Leave a field empty for no limit.</p>
+      <ApiForm id="selection-rules" api={props.api} method="PUT" done="Selection rules saved" label="Selection rules">
+        <Field
+          id="rule-per-token"
+          name="maxSeatsPerToken"
+          label="Seats per order"
+          hint="Seats and general admission places one hold token may hold or book on this event"
+          type="number"
+          dataType="number"
+          min={1}
+          max={10000}
+          value={value(rules.maxSeatsPerToken)}
+        />
+        {keys.length > 0 ? (
+          <fieldset>
+            <legend>Seats per order in a category</legend>
+            {keys.map((key, i) => (
+              <Field
+                id={`rule-category-${i}`}
+                name={`maxSeatsPerCategory-${i}`}
+                label={key}
+                type="number"
+                dataType="number"
+                min={1}
+                max={10000}
+                value={value(perCategory[key])}
+                group={{ name: "maxSeatsPerCategory", key }}
+              />
+            ))}
+          </fieldset>
+        ) : null}
+        <div class="field">
+          <label for="rule-orphans">Single seats left alone in a row</label>
+          <p class="hint" id="rule-orphans-hint">
+            Refuse a hold that would leave one free seat between taken seats, an aisle or the row's end
+          </p>
+          <select id="rule-orphans" name="noOrphanSeats" data-type="boolean" aria-describedby="rule-orphans-hint">
+            <option value="" selected={!rules.noOrphanSeats}>
+              Allowed
+            </option>
+            <option value="true" selected={rules.noOrphanSeats === true}>
+              Refused
+            </option>
+          </select>
+        </div>
+        <Field
+          id="rule-per-client"
+          name="maxHeldSeatsPerClient"
+          label="Seats held at once per buyer address"
+          hint="Publishable-key holds from one network address, over all its hold tokens: stops one bot holding the show"
+          type="number"
+          dataType="number"
+          min={1}
+          max={10000}
+          value={value(rules.maxHeldSeatsPerClient)}
+        />
+        <button type="submit" class="button">
+          Save rules
+        </button>
+      </ApiForm>
+    </section>
   );
 }
 
@@ -173,6 +251,8 @@ export function eventPage(session: DashboardSession, environment: Environment, v
         <h2 id="sales-title">Sales over time</h2>
         <SalesPlot timeline={view.sales} now={new Date().toISOString()} />
       </section>
+
+      <SelectionRulesForm api={`${api}/selection-rules`} rules={event.selectionRules} categoryKeys={reports.byCategory.map((r) => r.categoryKey)} />
 
       <section class="panel" aria-labelledby="manage-title">
         <h2 id="manage-title">Manage the event</h2>

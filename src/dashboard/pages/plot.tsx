@@ -49,7 +49,8 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string }) {
     <figure>
       <svg class="plot" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="sales-plot-title">
         <title id="sales-plot-title">{`Sales over time: ${last.booked} places booked and ${last.held} held at ${clock(last.at, true)}`}</title>
-        {[0, 0.5, 1].map((f) => (
+        {/* A middle line only where it falls on a whole number of places (not "1" twice for a top of 1). */}
+        {(top % 2 === 0 ? [0, 0.5, 1] : [0, 1]).map((f) => (
           <g>
             <line class="grid" x1={M.left} x2={W - M.right} y1={y(top * f)} y2={y(top * f)} />
             <text x={M.left - 6} y={y(top * f) + 4} text-anchor="end">

@@ -225,7 +225,7 @@ export function webhookPage(session: DashboardSession, environment: Environment,
         <ApiForm api={api(environment, `/${id}`)} method="PATCH" done="Endpoint saved" label="Edit the endpoint">
           <Field id="edit-url" name="url" label="URL" type="url" value={endpoint.url} wide />
           <EventTypes idPrefix="edit-events" checked={endpoint.events} />
-          <Field id="edit-description" name="description" label="Description" value={endpoint.description} wide />
+          <Field id="edit-description" name="description" label="Description" value={endpoint.description} wide emptyAsNull />
           <button type="submit" class="button">
             Save changes
           </button>
