@@ -127,6 +127,25 @@ async function waitUntilServing(baseUrl, deadlineMs, child) {
 }
 
 /**
+ * The load generator is one loopback address standing for thousands of buyers, each of whom has
+ * an address of their own in production: the per-client limit (CLIENT_RATE_LIMITER, README
+ * "Inventory protection") would turn nearly every request of a throughput run into a 429. The
+ * snapshot's copy of wrangler.toml gets a limit no run reaches, so the limiter is still called on
+ * every request (its cost stays in the figures) but never refuses. Commits older than the limiter
+ * have no such block and are left as they are.
+ */
+function raiseClientLimit(cwd, log) {
+  const file = join(cwd, "wrangler.toml");
+  if (!existsSync(file)) return;
+  const toml = readFileSync(file, "utf8");
+  const raised = toml.replace(/(name = "CLIENT_RATE_LIMITER"[^[]*?simple = \{ limit = )\d+/, "$11000000000");
+  if (raised !== toml) {
+    writeFileSync(file, raised);
+    log("per-client rate limit raised in the snapshot (one load generator stands for many buyers)");
+  }
+}
+
+/**
  * Bundles the Worker, applies the D1 migrations to a fresh persistence directory and starts
  * `wrangler dev`. Returns the public (proxy) URL, the Worker's direct URL when found (else null),
  * the admin token, and `stop()`.
@@ -150,6 +169,7 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
     if (source !== "worktree") await run("sh", ["-c", `git -C "${ROOT}" archive "${rev}" | tar -x -C "${cwd}"`]);
     else copyWorktree(cwd);
     symlinkSync(join(ROOT, "node_modules"), join(cwd, "node_modules"));
+    raiseClientLimit(cwd, log);
     // Generated files (the SDK bundle the /sdk route imports, the dashboard's assets) are not committed: build them.
     for (const build of ["build-sdk.mjs", "build-dashboard.mjs"]) {
       if (existsSync(join(cwd, "scripts", build))) await run(process.execPath, [join(cwd, "scripts", build)], { cwd });
