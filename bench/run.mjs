@@ -24,12 +24,14 @@ import { ROOT, startRuntime } from "./lib/runtime.mjs";
 import * as breakdown from "./scenarios/breakdown.mjs";
 import * as expiry from "./scenarios/expiry.mjs";
 import * as history from "./scenarios/history.mjs";
+import * as holdcost from "./scenarios/holdcost.mjs";
 import * as holds from "./scenarios/holds.mjs";
 import * as latency from "./scenarios/latency.mjs";
 import * as postgres from "./scenarios/postgres.mjs";
 import * as race from "./scenarios/race.mjs";
 import * as scaling from "./scenarios/scaling.mjs";
 import * as sdk from "./scenarios/sdk.mjs";
+import * as selling from "./scenarios/selling.mjs";
 import * as status from "./scenarios/status.mjs";
 import * as webhooks from "./scenarios/webhooks.mjs";
 
@@ -37,7 +39,7 @@ import * as webhooks from "./scenarios/webhooks.mjs";
  * Run order: webhook delivery first, while the queue is empty; postgres last, once the service is
  * idle, so the two never share the CPUs. The queue is drained between scenarios (lib/settle.mjs).
  */
-const SCENARIOS = [webhooks, breakdown, holds, latency, race, scaling, status, expiry, history, sdk, postgres];
+const SCENARIOS = [webhooks, breakdown, holdcost, holds, latency, race, scaling, status, expiry, history, selling, sdk, postgres];
 const NEEDS_SERVICE = new Set(SCENARIOS.filter((s) => s !== postgres).map((s) => s.name));
 
 const { values: args } = parseArgs({
@@ -148,6 +150,8 @@ try {
     baseUrl,
     proxyUrl: runtime?.proxyUrl ?? null,
     persistDir: runtime?.persist ?? null,
+    /** The process group of our wrangler dev (its workerd processes), for CPU-time figures; null against --base-url. */
+    runtimePid: runtime?.pid ?? null,
     api: baseUrl ? new Api(baseUrl, adminToken) : null,
     opts,
     log,

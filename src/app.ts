@@ -1,9 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./http/context";
 import { dashboard } from "./dashboard";
-import { ApiError, errorResponse } from "./http/errors";
+import { apiCors } from "./http/cors";
+import { ApiError, asApiError, errorResponse } from "./http/errors";
 import { serverTiming } from "./http/server-timing";
 import { validationHook, validationError } from "./http/validation";
 import { admin } from "./routes/admin";
@@ -23,16 +23,7 @@ export function createApp() {
 
   // Browsers call the public API from ticketing sites on other origins with a publishable key.
   app.use("/api/*", serverTiming());
-  app.use(
-    "/api/*",
-    cors({
-      origin: "*",
-      allowHeaders: ["X-Api-Key", "Content-Type", "If-None-Match"],
-      exposeHeaders: ["ETag", "Server-Timing", "Status-Version"],
-      allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"],
-      maxAge: 86400,
-    }),
-  );
+  app.use("/api/*", apiCors());
 
   app.route("/admin/v1", admin);
   app.route("/api/v1/charts", charts);
@@ -74,13 +65,11 @@ export function createApp() {
   });
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return errorResponse(c, err);
     if (err instanceof HTTPException) {
       const mapped = fromHttpException(err);
       if (mapped) return errorResponse(c, mapped);
     }
-    console.error("unhandled error", err);
-    return errorResponse(c, new ApiError("internal_error", "An unexpected error occurred"));
+    return errorResponse(c, asApiError(err));
   });
 
   return app;

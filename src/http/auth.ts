@@ -37,13 +37,17 @@ export async function resolveKey(env: Env, key: string): Promise<Principal | nul
   return principal;
 }
 
+/** The caller of an `X-Api-Key` header value; 401 `unauthorized` when it is missing, malformed or unknown. */
+export async function authenticate(env: Env, header: string | null | undefined): Promise<Principal> {
+  const principal = header ? await resolveKey(env, header.trim()) : null;
+  if (!principal) throw unauthorized();
+  return principal;
+}
+
 /** Authenticates `X-Api-Key` and puts the caller on `c.var.principal`. */
 export function apiKeyAuth() {
   return createMiddleware<AppEnv>(async function apiKeyAuth(c, next) {
-    const key = c.req.header("x-api-key");
-    const principal = key ? await resolveKey(c.env, key.trim()) : null;
-    if (!principal) throw unauthorized();
-    c.set("principal", principal);
+    c.set("principal", await authenticate(c.env, c.req.header("x-api-key")));
     await next();
   });
 }

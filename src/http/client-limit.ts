@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context";
+import type { AppEnv, Principal } from "./context";
 import { ApiError } from "./errors";
 
 /** The window of the CLIENT_RATE_LIMITER binding (wrangler.toml), sent as Retry-After. */
@@ -9,8 +9,8 @@ const WINDOW_SECONDS = 10;
  * The client address of a request: `CF-Connecting-IP`, which Cloudflare sets on every request in
  * production (and `wrangler dev` sets to the caller's address locally). Undefined when absent.
  */
-export function clientAddress(c: { req: { header(name: string): string | undefined } }): string | undefined {
-  const ip = c.req.header("cf-connecting-ip")?.trim();
+export function clientAddress(headers: Pick<Headers, "get">): string | undefined {
+  const ip = headers.get("cf-connecting-ip")?.trim();
   return ip ? ip.slice(0, 64) : undefined;
 }
 
@@ -23,17 +23,19 @@ export function clientAddress(c: { req: { header(name: string): string | undefin
  */
 export function clientRateLimit() {
   return createMiddleware<AppEnv>(async function clientRateLimit(c, next) {
-    const client = clientAddress(c);
-    if (c.var.principal.kind === "public" && client !== undefined) {
-      const { workspaceId, environment } = c.var.principal;
-      const key = `${client}|${workspaceId}|${environment}|${c.req.param("eventKey") ?? ""}`;
-      const { success } = await c.env.CLIENT_RATE_LIMITER.limit({ key });
-      if (!success) {
-        throw new ApiError("rate_limited", `Too many seat requests from this client for this event; retry in ${WINDOW_SECONDS} seconds`, {
-          headers: { "Retry-After": String(WINDOW_SECONDS) },
-        });
-      }
-    }
+    await checkClientLimit(c.env, c.var.principal, clientAddress(c.req.raw.headers), c.req.param("eventKey") ?? "");
     await next();
   });
+}
+
+/** Counts a publishable-key seat action of `client` on an event; 429 `rate_limited` past the limit. */
+export async function checkClientLimit(env: Env, principal: Principal, client: string | undefined, eventKey: string): Promise<void> {
+  if (principal.kind !== "public" || client === undefined) return;
+  const key = `${client}|${principal.workspaceId}|${principal.environment}|${eventKey}`;
+  const { success } = await env.CLIENT_RATE_LIMITER.limit({ key });
+  if (!success) {
+    throw new ApiError("rate_limited", `Too many seat requests from this client for this event; retry in ${WINDOW_SECONDS} seconds`, {
+      headers: { "Retry-After": String(WINDOW_SECONDS) },
+    });
+  }
 }

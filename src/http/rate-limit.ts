@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context";
+import type { AppEnv, Principal } from "./context";
 import { ApiError } from "./errors";
 
 /** The window of the SANDBOX_RATE_LIMITER binding (wrangler.toml), sent as Retry-After. */
@@ -12,15 +12,18 @@ const WINDOW_SECONDS = 10;
  */
 export function rateLimit() {
   return createMiddleware<AppEnv>(async function rateLimit(c, next) {
-    const principal = c.var.principal;
-    if (principal.environment === "sandbox") {
-      const { success } = await c.env.SANDBOX_RATE_LIMITER.limit({ key: principal.workspaceId });
-      if (!success) {
-        throw new ApiError("rate_limited", `Sandbox requests are limited per workspace; retry in ${WINDOW_SECONDS} seconds`, {
-          headers: { "Retry-After": String(WINDOW_SECONDS) },
-        });
-      }
-    }
+    await checkSandboxLimit(c.env, c.var.principal);
     await next();
   });
+}
+
+/** Counts a sandbox request against its workspace's limit; 429 `rate_limited` past it. */
+export async function checkSandboxLimit(env: Env, principal: Principal): Promise<void> {
+  if (principal.environment !== "sandbox") return;
+  const { success } = await env.SANDBOX_RATE_LIMITER.limit({ key: principal.workspaceId });
+  if (!success) {
+    throw new ApiError("rate_limited", `Sandbox requests are limited per workspace; retry in ${WINDOW_SECONDS} seconds`, {
+      headers: { "Retry-After": String(WINDOW_SECONDS) },
+    });
+  }
 }

@@ -15,9 +15,14 @@ export function serverTiming() {
     // Responses that came from elsewhere (a WebSocket upgrade) have immutable headers.
     if (c.res.status === 101) return;
     try {
-      c.res.headers.append("Server-Timing", `app;dur=${(performance.now() - start).toFixed(1)}`);
+      c.res.headers.append("Server-Timing", serverTimingValue(start));
     } catch {
       // Immutable headers: the response goes out without the timing.
     }
   });
+}
+
+/** The Server-Timing value of an answer whose handling started at `start` (performance.now()). */
+export function serverTimingValue(start: number): string {
+  return `app;dur=${(performance.now() - start).toFixed(1)}`;
 }

@@ -11,12 +11,11 @@ import {
   releaseRequestSchema,
   resetResultSchema,
 } from "../../domain/seats";
-import type { Context } from "hono";
 import { holdBestAvailableRequestSchema, holdBestAvailableResultSchema } from "../../domain/selling";
-import type { CallerKind, HoldCaller } from "../../domain/seats";
+import type { CallerKind, HoldCaller, HoldRequest, HoldResult } from "../../domain/seats";
 import { newRouter } from "../../http/app-factory";
 import { clientAddress, clientRateLimit } from "../../http/client-limit";
-import type { AppEnv } from "../../http/context";
+import type { Principal } from "../../http/context";
 import { requireSecretKey } from "../../http/auth";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
@@ -29,10 +28,17 @@ import { eventKeyParam, stubFor, unwrap } from "./support";
 export const eventSeats = newRouter();
 
 /** Who is holding: the key kind, and for a publishable key the client address its holds count against. */
-function callerOf(c: Context<AppEnv>): HoldCaller {
-  const kind = c.var.principal.kind;
-  const client = kind === "public" ? clientAddress(c) : undefined;
-  return client === undefined ? { kind } : { kind, client };
+function callerOf(kind: CallerKind, client: string | undefined): HoldCaller {
+  return kind === "public" && client !== undefined ? { kind, client } : { kind };
+}
+
+/**
+ * A validated hold of a known, counted caller: the override rule, then the event object's
+ * decision. The route below and the fast lane (hold-lane.ts) both end here.
+ */
+export async function holdFor(env: Env, principal: Principal, client: string | undefined, eventKey: string, body: HoldRequest): Promise<HoldResult> {
+  refuseOverride(principal.kind, body.ignoreSelectionRules);
+  return unwrap(env, principal, eventKey, await stubFor(env, principal, eventKey).hold(body, callerOf(principal.kind, client)));
 }
 
 /** The box-office override of the selection rules is for secret keys only (contract §8). */
@@ -58,13 +64,7 @@ eventSeats.openapi(
     request: { params: eventKeyParam, ...json(holdRequestSchema) },
     responses: { ...ok("Held", holdResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
-  async (c) => {
-    const { eventKey } = c.req.valid("param");
-    const p = c.var.principal;
-    const body = c.req.valid("json");
-    refuseOverride(p.kind, body.ignoreSelectionRules);
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).hold(body, callerOf(c))), 200);
-  },
+  async (c) => c.json(await holdFor(c.env, c.var.principal, clientAddress(c.req.raw.headers), c.req.valid("param").eventKey, c.req.valid("json")), 200),
 );
 
 eventSeats.openapi(
@@ -83,7 +83,8 @@ eventSeats.openapi(
     const p = c.var.principal;
     const body = c.req.valid("json");
     refuseOverride(p.kind, body.ignoreSelectionRules);
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).holdBestAvailable(body, callerOf(c))), 200);
+    const caller = callerOf(p.kind, clientAddress(c.req.raw.headers));
+    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).holdBestAvailable(body, caller)), 200);
   },
 );
 
