@@ -50,13 +50,19 @@ describe("/api/v1/charts ETag and If-Match", () => {
     const k = await newWorkspace();
     await call("POST", "/api/v1/charts", { key: k.skLive, body: { name: "Hall", chartKey: "free" } });
     expect((await call("PATCH", "/api/v1/charts/free", { key: k.skLive, body: { draftVersion: smallLayout(1) } })).body.draftVersion).toBe(2);
-    expect((await call("PATCH", "/api/v1/charts/free", { key: k.skLive, body: { draftVersion: smallLayout(2) }, headers: { "If-Match": "*" } })).body.draftVersion).toBe(3);
+    expect(
+      (await call("PATCH", "/api/v1/charts/free", { key: k.skLive, body: { draftVersion: smallLayout(2) }, headers: { "If-Match": "*" } })).body.draftVersion,
+    ).toBe(3);
   });
 
   it("an If-Match that names no version at all never matches", async () => {
     const k = await newWorkspace();
     await call("POST", "/api/v1/charts", { key: k.skLive, body: { name: "Hall", chartKey: "junk" } });
-    expectError(await call("PATCH", "/api/v1/charts/junk", { key: k.skLive, body: { name: "New name" }, headers: { "If-Match": "yesterday" } }), 412, "precondition_failed");
+    expectError(
+      await call("PATCH", "/api/v1/charts/junk", { key: k.skLive, body: { name: "New name" }, headers: { "If-Match": "yesterday" } }),
+      412,
+      "precondition_failed",
+    );
   });
 
   it("the OpenAPI document lists 412 and the If-Match header on PATCH", async () => {

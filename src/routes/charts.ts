@@ -31,7 +31,12 @@ export const charts = newRouter();
 charts.use("*", apiKeyAuth(), rateLimit(), requireSecretKey());
 
 /** The ETag every single-chart answer carries (its draftVersion), for the OpenAPI document. */
-const ETAG_HEADER = { ETag: { description: 'The chart\'s draftVersion as an entity tag, e.g. "7": send it as If-Match when replacing the draft', schema: { type: "string" as const } } };
+const ETAG_HEADER = {
+  ETag: {
+    description: 'The chart\'s draftVersion as an entity tag, e.g. "7": send it as If-Match when replacing the draft',
+    schema: { type: "string" as const },
+  },
+};
 
 const chartKeyParam = z.object({ chartKey: z.string().openapi({ param: { name: "chartKey", in: "path" }, example: "main-hall" }) });
 
@@ -41,7 +46,10 @@ charts.openapi(
     path: "/",
     summary: "Create a chart",
     request: { body: { content: { "application/json": { schema: chartCreateSchema } }, required: true } },
-    responses: { 201: { description: "The new chart", headers: ETAG_HEADER, content: { "application/json": { schema: chartSchema } } }, ...errorResponses(400, 401, 403, 409, 429) },
+    responses: {
+      201: { description: "The new chart", headers: ETAG_HEADER, content: { "application/json": { schema: chartSchema } } },
+      ...errorResponses(400, 401, 403, 409, 429),
+    },
   }),
   async (c) => {
     const chart = await createChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("json"));
@@ -78,7 +86,10 @@ charts.openapi(
     path: "/{chartKey}",
     summary: "Get a chart",
     request: { params: chartKeyParam },
-    responses: { 200: { description: "The chart", headers: ETAG_HEADER, content: { "application/json": { schema: chartSchema } } }, ...errorResponses(401, 403, 404, 429) },
+    responses: {
+      200: { description: "The chart", headers: ETAG_HEADER, content: { "application/json": { schema: chartSchema } } },
+      ...errorResponses(401, 403, 404, 429),
+    },
   }),
   async (c) => {
     const chart = await getChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey);
@@ -102,7 +113,11 @@ charts.openapi(
         "if-match": z
           .string()
           .optional()
-          .openapi({ param: { name: "if-match", in: "header" }, description: 'The draftVersion this change started from, as an entity tag: "7"', example: '"7"' }),
+          .openapi({
+            param: { name: "if-match", in: "header" },
+            description: 'The draftVersion this change started from, as an entity tag: "7"',
+            example: '"7"',
+          }),
       }),
       body: { content: { "application/json": { schema: chartUpdateSchema } }, required: true },
     },
@@ -112,7 +127,13 @@ charts.openapi(
     },
   }),
   async (c) => {
-    const chart = await updateChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey, c.req.valid("json"), parseIfMatch(c.req.header("If-Match")));
+    const chart = await updateChartRecord(
+      c.env,
+      c.var.principal.workspaceId,
+      c.req.valid("param").chartKey,
+      c.req.valid("json"),
+      parseIfMatch(c.req.header("If-Match")),
+    );
     setChartEtag(c, chart.draftVersion);
     return c.json(chart, 200);
   },

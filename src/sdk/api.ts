@@ -48,7 +48,9 @@ export class ApiClient {
   /** Every object of the event, fetched in the compact form (about 1% of the full form's bytes on a stadium). */
   async objects(): Promise<ApiObjectsResponse> {
     const body = (await this.request<CompactObjectsBody>("GET", "/objects?format=compact")).body;
-    return { eventKey: body.eventKey, categories: body.categories ?? [], objects: decodeObjects(body) };
+    const out: ApiObjectsResponse = { eventKey: body.eventKey, categories: body.categories ?? [], objects: decodeObjects(body) };
+    if (body.focalPoint) out.focalPoint = body.focalPoint;
+    return out;
   }
 
   /**

@@ -142,7 +142,7 @@ export class SeatingChart {
       chrome.message.textContent = "This event has no published seat map yet.";
     } else {
       chrome.message.remove();
-      const geometry = computeGeometry([...this.objects.values()]);
+      const geometry = computeGeometry([...this.objects.values()], objectsBody.focalPoint);
       if (big) await nextTask();
       if (this.destroyed) return this;
       const model: MapModel = { eventKey: this.config.event, objects: this.objects, categories: this.categories, viewOf: (label) => this.view(label) };

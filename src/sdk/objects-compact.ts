@@ -21,6 +21,8 @@ export interface CompactObjectsBody {
     rows: { label?: string; seats: (string | (string | number)[])[]; c: string | number[]; x?: Coords; y?: Coords }[];
   }[];
   areas: ApiObject[];
+  /** The layout's focal point (the stage), when it has one. */
+  focalPoint?: { x: number; y: number };
 }
 
 function coordAt(coords: Coords | undefined, i: number): number | undefined {

@@ -74,12 +74,16 @@ export interface ApiObject {
   y?: number;
   width?: number;
   height?: number;
+  /** GA areas: `ellipse` draws the ellipse inscribed in x/y/width/height; a rectangle otherwise. */
+  shape?: "rectangle" | "ellipse";
 }
 
 export interface ApiObjectsResponse {
   eventKey: string;
   categories: ApiCategory[];
   objects: ApiObject[];
+  /** The layout's focal point (the stage), when it has one. */
+  focalPoint?: { x: number; y: number };
 }
 
 export type SeatStatus = "free" | "held" | "booked" | "not_for_sale";
