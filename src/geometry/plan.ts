@@ -125,12 +125,13 @@ export function sectionRing(rows: readonly (readonly Point[])[]): Point[] {
   const live = rows.filter((r) => r.length > 0);
   if (live.length === 0) return [];
   const front = live[0]!;
+  // One row: along it and back (the closing segment returns to its first seat).
+  if (live.length === 1) return [...front, ...[...front].reverse().slice(1, -1)];
   const back = live[live.length - 1]!;
   const ring: Point[] = [...front];
   for (let i = 1; i < live.length - 1; i++) ring.push(live[i]![live[i]!.length - 1]!);
   ring.push(...[...back].reverse());
   for (let i = live.length - 2; i >= 1; i--) ring.push(live[i]![0]!);
-  if (live.length === 1) ring.push(...[...front].reverse().slice(1));
   return ring;
 }
 
