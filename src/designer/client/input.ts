@@ -132,7 +132,7 @@ type Gesture =
 
 function attachPointer(d: Designer): void {
   const host = $("canvas");
-  const svg = d.renderer.svg;
+  const svg = d.renderer.surface;
   let gesture: Gesture = null;
   let frame = 0;
   let space = false;
@@ -183,6 +183,7 @@ function attachPointer(d: Designer): void {
           return;
         }
         if (!sel.sections.has(sectionKey)) d.editor.select({ ...NOTHING, sections: new Set([sectionKey]) });
+        d.renderer.prepareDrag(d.editor.selection.sections);
         gesture = { kind: "move", start, dx: 0, dy: 0, moved: false };
       } else if (area) {
         if (e.shiftKey) {

@@ -112,7 +112,7 @@ export class Designer {
 
   /** The middle of the view, in layout units. */
   viewCentre(): { x: number; y: number } {
-    const r = this.renderer.svg.getBoundingClientRect();
+    const r = this.renderer.surface.getBoundingClientRect();
     const p = this.renderer.toLayout({ x: r.width / 2, y: r.height / 2 });
     return { x: Math.round(p.x), y: Math.round(p.y) };
   }
@@ -394,14 +394,14 @@ export class Designer {
 
   fit(): void {
     const box = this.renderer.contentBox();
-    const r = this.renderer.svg.getBoundingClientRect();
+    const r = this.renderer.surface.getBoundingClientRect();
     if (!box || r.width === 0) return this.renderer.setCamera({ x: r.width / 2, y: r.height / 2, k: 1 });
     const k = Math.min(4, Math.max(0.02, Math.min((r.width - 40) / Math.max(box.width, 1), (r.height - 40) / Math.max(box.height, 1))));
     this.renderer.setCamera({ x: r.width / 2 - (box.x + box.width / 2) * k, y: r.height / 2 - (box.y + box.height / 2) * k, k });
   }
 
   zoom(factor: number, at?: { x: number; y: number }): void {
-    const r = this.renderer.svg.getBoundingClientRect();
+    const r = this.renderer.surface.getBoundingClientRect();
     const p = at ?? { x: r.width / 2, y: r.height / 2 };
     const cam = this.renderer.camera;
     const k = Math.min(20, Math.max(0.02, cam.k * factor));
@@ -464,6 +464,9 @@ async function boot(): Promise<void> {
     e.returnValue = "";
   });
   root.dataset.readyMs = String(Math.round(performance.now() - started));
+  // Since navigation started: what a person waits from the click to a drawing they can work on.
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  root.dataset.readyAt = String(Math.round(performance.now()));
   root.dataset.ready = "true";
 }
 

@@ -3,9 +3,11 @@
  * a selection; it never changes them. Drawing goes through src/geometry/plan.ts, the module the
  * SDK draws buyers' maps with: the same scale, section outlines, row marks, GA shapes and stage.
  *
- * Sections and areas are kept per object: a section whose data is the same object as last time
- * keeps its elements, so a change to one section of a 20,000-seat draft redraws that section only.
- * A drag moves the dragged sections' groups by a transform until the move is committed.
+ * Each section is its own small <svg> in a "world" element that the camera moves with one CSS
+ * transform, so the browser records and paints a section on its own: a change to one section of a
+ * 20,000-seat draft repaints that section only, and a dragged section is moved by a compositor
+ * transform (no repaint at all) until the move is committed. Sections and areas are kept per
+ * object: a section whose data is the same object as last time keeps its elements.
  */
 import type { Category, GeneralAdmissionArea, Section } from "../../charts/layout";
 import {
@@ -41,6 +43,8 @@ export interface Camera {
 interface DrawnSection {
   data: Section;
   scale: number;
+  /** The section's own <svg> layer, and the group inside it. */
+  layer: SVGSVGElement;
   g: SVGGElement;
   seats: Map<string, SVGCircleElement>;
   box: Box;
@@ -54,11 +58,30 @@ export function planSeats(scene: Scene): PlanSeat[] {
   return out;
 }
 
+/** An <svg> placed in world units at `box` (drawing may spill over its edges). */
+function layerAt(box: Box, cls: string): SVGSVGElement {
+  const pad = 40;
+  const [x, y, w, h] = [box.x - pad, box.y - pad, Math.max(1, box.width + 2 * pad), Math.max(1, box.height + 2 * pad)];
+  const svg = el("svg", { class: `d-layer ${cls}`, width: w, height: h, viewBox: `${x} ${y} ${w} ${h}`, "aria-hidden": "true" });
+  svg.style.left = `${x}px`;
+  svg.style.top = `${y}px`;
+  return svg;
+}
+
+/** Up to this many sections, each is a compositing layer of its own all the time (see prepareDrag). */
+const LAYERED_SECTIONS = 200;
+
+const HUGE: Box = { x: -1e5, y: -1e5, width: 2e5, height: 2e5 };
+
 export class Renderer {
-  readonly svg: SVGSVGElement;
-  private readonly world: SVGGElement;
+  /** The element that takes pointer events and whose box is the view. */
+  readonly surface: HTMLElement;
+  private readonly world: HTMLDivElement;
+  private readonly sectionLayer: HTMLDivElement;
+  private readonly highlightLayer: HTMLDivElement;
+  /** The selected sections' outlines: small layers of their own, so selecting repaints no seat. */
+  private highlights = new Map<string, { data: Section; layer: SVGSVGElement }>();
   private readonly areaLayer: SVGGElement;
-  private readonly sectionLayer: SVGGElement;
   private readonly overlay: SVGGElement;
   private readonly marquee: SVGRectElement;
   private sections = new Map<string, DrawnSection>();
@@ -71,15 +94,24 @@ export class Renderer {
   camera: Camera = { x: 40, y: 40, k: 1 };
 
   constructor(host: HTMLElement) {
-    this.svg = el("svg", { class: "designer-svg", "aria-hidden": "true" });
-    this.world = el("g", { class: "world" });
+    this.surface = host;
+    this.world = document.createElement("div");
+    this.world.className = "d-world";
+    this.sectionLayer = document.createElement("div");
+    this.highlightLayer = document.createElement("div");
+    // Areas and the stage are few: one layer each, under and over the sections.
+    const areas = layerAt(HUGE, "d-areas");
     this.areaLayer = el("g", { class: "areas" });
-    this.sectionLayer = el("g", { class: "sections" });
+    areas.append(this.areaLayer);
+    const over = layerAt(HUGE, "d-overlay");
     this.overlay = el("g", { class: "overlay" });
+    over.append(this.overlay);
+    this.world.append(this.sectionLayer, this.highlightLayer, areas, over);
+    // The selection rectangle is drawn in screen units over everything.
+    const screen = el("svg", { class: "d-screen", "aria-hidden": "true" });
     this.marquee = el("rect", { class: "marquee", x: 0, y: 0, width: 0, height: 0, visibility: "hidden" });
-    this.world.append(this.sectionLayer, this.areaLayer, this.overlay);
-    this.svg.append(this.world, this.marquee);
-    host.append(this.svg);
+    screen.append(this.marquee);
+    host.append(this.world, screen);
   }
 
   /** Draws `scene` with `selection`: only what changed since the last call is rebuilt. */
@@ -97,20 +129,21 @@ export class Renderer {
       let drawn = this.sections.get(s.key);
       if (!drawn || drawn.data !== s || drawn.scale !== this.scale) {
         const fresh = this.drawSection(s, colours);
-        if (drawn) drawn.g.replaceWith(fresh.g);
+        if (scene.sections.length <= LAYERED_SECTIONS) fresh.layer.classList.add("d-own-layer");
+        if (drawn) drawn.layer.replaceWith(fresh.layer);
         for (const label of drawn?.seats.keys() ?? []) this.marked.delete(label);
         this.sections.set(s.key, fresh);
         drawn = fresh;
       }
       // Keep document order = layout order without moving elements that are already in place.
       const want: Element | null = previous ? previous.nextElementSibling : this.sectionLayer.firstElementChild;
-      if (want !== drawn.g) this.sectionLayer.insertBefore(drawn.g, want);
-      previous = drawn.g;
-      drawn.g.classList.toggle("selected", selection.sections.has(s.key));
+      if (want !== drawn.layer) this.sectionLayer.insertBefore(drawn.layer, want);
+      previous = drawn.layer;
     }
+    this.renderHighlights(scene, selection);
     for (const [key, drawn] of this.sections)
       if (!alive.has(key)) {
-        drawn.g.remove();
+        drawn.layer.remove();
         for (const label of drawn.seats.keys()) this.marked.delete(label);
         this.sections.delete(key);
       }
@@ -159,7 +192,28 @@ export class Renderer {
         seats.set(seat.label, c);
         g.append(c);
       }
-    return { data: s, scale: k, g, seats, box };
+    const layer = layerAt(box, "d-section-layer");
+    layer.append(g);
+    return { data: s, scale: k, layer, g, seats, box };
+  }
+
+  private renderHighlights(scene: Scene, selection: Selection): void {
+    for (const [key, h] of this.highlights) {
+      const drawn = this.sections.get(key);
+      if (selection.sections.has(key) && drawn && drawn.data === h.data) continue;
+      h.layer.remove();
+      this.highlights.delete(key);
+    }
+    for (const key of selection.sections) {
+      const drawn = this.sections.get(key);
+      if (!drawn || this.highlights.has(key)) continue;
+      const layer = layerAt(drawn.box, "d-highlight-layer");
+      const d = drawn.g.querySelector(".d-edge")?.getAttribute("d") ?? "";
+      layer.append(el("path", { class: "d-highlight", d, "stroke-width": OUTLINE_STROKE + 6 }));
+      this.highlightLayer.append(layer);
+      this.highlights.set(key, { data: drawn.data, layer });
+    }
+    void scene;
   }
 
   private renderAreas(areas: GeneralAdmissionArea[], colours: Map<string, string>, selection: Selection): void {
@@ -241,22 +295,39 @@ export class Renderer {
     }
   }
 
-  /** Shows sections and areas moved by (dx, dy) layout units while a drag lasts (nothing is changed). */
+  /**
+   * Shows sections and areas moved by (dx, dy) layout units while a drag lasts (nothing is
+   * changed): a section's layer moves by a CSS transform on its own compositing layer.
+   */
   preview(sections: ReadonlySet<string>, areas: ReadonlySet<string>, dx: number, dy: number): void {
-    const t = dx === 0 && dy === 0 ? "" : `translate(${dx * this.scale} ${dy * this.scale})`;
-    for (const key of sections) this.sections.get(key)?.g.setAttribute("transform", t);
-    for (const label of areas) this.areas.get(label)?.g.setAttribute("transform", t);
+    const t = `translate3d(${dx * this.scale}px, ${dy * this.scale}px, 0)`;
+    for (const key of sections) for (const layer of [this.sections.get(key)?.layer, this.highlights.get(key)?.layer]) if (layer) layer.style.transform = t;
+    const svgT = dx === 0 && dy === 0 ? "" : `translate(${dx * this.scale} ${dy * this.scale})`;
+    for (const label of areas) this.areas.get(label)?.g.setAttribute("transform", svgT);
+  }
+
+  /**
+   * Gives the sections about to be dragged compositing layers of their own before the pointer
+   * moves. Sections of a draft with few of them have theirs from the start (CSS translateZ), so a
+   * drag never makes the browser repaint the seats around the dragged section.
+   */
+  prepareDrag(sections: ReadonlySet<string>): void {
+    if (this.sections.size <= LAYERED_SECTIONS) return;
+    for (const key of sections) {
+      const layer = this.sections.get(key)?.layer;
+      if (layer) layer.style.transform = "translate3d(0, 0, 0)";
+    }
   }
 
   /** Ends a preview (the committed scene is drawn at its new place by the next render). */
   endPreview(): void {
-    for (const d of this.sections.values()) d.g.removeAttribute("transform");
+    for (const d of [...this.sections.values(), ...this.highlights.values()]) d.layer.style.transform = "";
     for (const d of this.areas.values()) d.g.removeAttribute("transform");
   }
 
   setCamera(cam: Camera): void {
     this.camera = cam;
-    this.world.setAttribute("transform", `translate(${cam.x} ${cam.y}) scale(${cam.k})`);
+    this.world.style.transform = `translate(${cam.x}px, ${cam.y}px) scale(${cam.k})`;
   }
 
   /** Screen (relative to the SVG) → layout units. */
