@@ -104,12 +104,9 @@ const gaObject = z.object({
   ...drawing,
   width: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
   height: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
-  shape: z
-    .enum(["rectangle", "ellipse"])
-    .optional()
-    .openapi({
-      description: "Drawing hint from the layout: `ellipse` is drawn as the ellipse inscribed in x/y/width/height; present only when the layout gives it",
-    }),
+  shape: z.enum(["rectangle", "ellipse"]).optional().openapi({
+    description: "Drawing hint from the layout: `ellipse` is drawn as the ellipse inscribed in x/y/width/height; present only when the layout gives it",
+  }),
 });
 
 const focalPoint = z

@@ -45,6 +45,13 @@ const screenSeats = () =>
     }),
   );
 
+/** The part of the page from the toolbar to the bottom of the drawing. */
+async function viewClip() {
+  const bar = await page.locator(".designer-toolbar").boundingBox();
+  const canvas = await page.locator("#canvas").boundingBox();
+  return { x: 0, y: bar.y - 8, width: 1400, height: Math.min(1000 - bar.y, canvas.y + canvas.height - bar.y + 40) };
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   ws = await dashboardWorkspace(e2e, "Designer E2E workspace");
@@ -145,6 +152,10 @@ describe("the chart designer", () => {
     await waitForText(saveState(), /All changes saved · draft version 2/);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "designer-designed");
+    // The README's picture: the toolbar, the section settings and the drawing, with a section selected.
+    await page.getByLabel("Selected section").selectOption("A");
+    await page.locator(".designer-toolbar").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/designer-guide.png", clip: await viewClip() });
     expect(errors).toEqual([]);
   });
 
@@ -263,6 +274,7 @@ describe("the chart designer", () => {
       expect(await map.page.locator('[data-object-label="Standing"] ellipse').count()).toBe(1);
       await map.page.locator(".seating-stage-mark").waitFor();
       await screenshot(map.page, "designer-sdk-map");
+      await map.page.screenshot({ path: "test-results/designer-buyers-view.png" });
       expect(map.errors).toEqual([]);
     } finally {
       await map.context.close();

@@ -106,7 +106,8 @@ export class Renderer {
     const over = layerAt(HUGE, "d-overlay");
     this.overlay = el("g", { class: "overlay" });
     over.append(this.overlay);
-    this.world.append(this.sectionLayer, this.highlightLayer, areas, over);
+    // Highlights lie under the sections: a selected section gets a blue rim around its outline.
+    this.world.append(this.highlightLayer, this.sectionLayer, areas, over);
     // The selection rectangle is drawn in screen units over everything.
     const screen = el("svg", { class: "d-screen", "aria-hidden": "true" });
     this.marquee = el("rect", { class: "marquee", x: 0, y: 0, width: 0, height: 0, visibility: "hidden" });
@@ -209,7 +210,7 @@ export class Renderer {
       if (!drawn || this.highlights.has(key)) continue;
       const layer = layerAt(drawn.box, "d-highlight-layer");
       const d = drawn.g.querySelector(".d-edge")?.getAttribute("d") ?? "";
-      layer.append(el("path", { class: "d-highlight", d, "stroke-width": OUTLINE_STROKE + 6 }));
+      layer.append(el("path", { class: "d-highlight", d, "stroke-width": OUTLINE_STROKE + 8 }));
       this.highlightLayer.append(layer);
       this.highlights.set(key, { data: drawn.data, layer });
     }
