@@ -129,6 +129,10 @@ describe("the chart designer", () => {
     await waitForText(page.locator("#selection-summary"), /Selected: 20 objects/);
     await page.getByRole("button", { name: "Assign category" }).click();
     premium = new Set([...inRect, ...seats.filter((s) => s.label.startsWith("A-J-")).map((s) => s.label)]);
+    // Seats can be selected without a pointer too: by label, or a row by its prefix.
+    await page.getByLabel("Select seats by label").fill("A-E-*, A-F-3");
+    await page.getByRole("button", { name: "Select seats", exact: true }).click();
+    await waitForText(page.locator("#selection-summary"), /Selected: 21 objects/);
 
     // A standing area of 300, an ellipse, moved below the seats with the keyboard.
     await page.getByLabel("Area name").fill("Standing");

@@ -200,6 +200,14 @@ export function designerPage(session: DashboardSession, environment: Environment
               <p class="hint" id="selection-summary">
                 Nothing selected. Click a seat, Shift+click to add more, or drag a rectangle over the seats.
               </p>
+              <TextField
+                id="select-labels"
+                label="Select seats by label"
+                hint="Labels separated by commas; end one with * for every label that starts so (A-C-* is row C of section A)"
+              />
+              <button type="button" id="select-labelled" class="button-secondary">
+                Select seats
+              </button>
               <div class="button-group">
                 <button type="button" id="select-rows" class="button-secondary">
                   Select whole rows

@@ -44,6 +44,7 @@ export function attachInput(d: Designer): void {
   click("add-category", () => d.addCategory());
   click("assign-category", () => d.assignCategory());
   click("select-rows", () => d.widenToRows());
+  click("select-labelled", () => d.selectByLabels());
   click("select-sections", () => d.widenToSections());
   click("add-area", () => d.addArea());
   click("remove-stage", () => {

@@ -206,6 +206,24 @@ export class Designer {
     this.apply(assignCategory(this.editor.scene, labels, key), undefined, `${name} assigned to ${labels.size} ${labels.size === 1 ? "object" : "objects"}`);
   }
 
+  /** Selects seats by typed labels ("A-C-1, A-C-2", or "A-C-*" for a prefix): seat selection without a pointer. */
+  selectByLabels(): void {
+    const terms = input("select-labels")
+      .value.split(",")
+      .map((t) => t.trim())
+      .filter((t) => t !== "");
+    if (terms.length === 0) return this.problems("Nothing was selected.", [{ id: "select-labels", message: "Enter seat labels, separated by commas" }]);
+    const exact = new Set(terms.filter((t) => !t.endsWith("*")));
+    const prefixes = terms.filter((t) => t.endsWith("*")).map((t) => t.slice(0, -1));
+    const seats = new Set<string>();
+    for (const s of this.editor.scene.sections)
+      for (const r of s.rows) for (const seat of r.seats) if (exact.has(seat.label) || prefixes.some((p) => seat.label.startsWith(p))) seats.add(seat.label);
+    if (seats.size === 0) return this.problems("Nothing was selected.", [{ id: "select-labels", message: "No seat has those labels" }]);
+    this.clearProblems();
+    this.editor.select({ ...NOTHING, seats });
+    this.notice(`${seats.size} ${seats.size === 1 ? "seat" : "seats"} selected`);
+  }
+
   widenToRows(): void {
     const sel = this.editor.selection;
     this.editor.select({ ...sel, seats: new Set(seatsOfRows(this.editor.scene, sel.seats)) });
