@@ -119,10 +119,47 @@ const rowSchema = z.object({
   seats: seatsSchema,
 });
 
+/** Most rows, and most seats per row, a designer generator makes. */
+export const MAX_GENERATED = 1_000;
+const finite = z.number().refine(Number.isFinite, "must be a finite number");
+
+/** The designer's section generator parameters (contract §11); see SectionGenerator in layout.ts. */
+const generatorSchema = z
+  .object({
+    rows: z.number().int().min(1).max(MAX_GENERATED),
+    seatsPerRow: z.number().int().min(1).max(MAX_GENERATED),
+    rowLabels: z.enum(["letters", "numbers"]),
+    rowStart: z.number().int().min(1).max(100_000),
+    rowsReversed: z.boolean(),
+    seatNumbering: z.enum(["left-to-right", "right-to-left", "odd", "even"]),
+    seatSpacing: finite.min(0.01).max(10_000),
+    rowSpacing: finite.min(0.01).max(10_000),
+    curve: finite.min(-300).max(300),
+    skew: finite.min(-75).max(75),
+    aisles: z.array(z.number().int().min(1).max(MAX_GENERATED)).max(MAX_GENERATED),
+    labelPattern: z.string().min(1).max(MAX_LABEL),
+    categoryKey: key,
+  })
+  .openapi("SectionGenerator", {
+    description:
+      "How the chart designer generated the section's seats, kept so it can regenerate them after a change. The seats themselves stay the truth " +
+      "(their labels, categories and x/y are what events use); a layout without it is as valid. curve: degrees of arc the front row spans " +
+      "(0 straight); skew: degrees each row is sheared by; aisles: seat positions (1 = leftmost) after which a gap follows; labelPattern uses " +
+      "{section}, {row} and {seat}.",
+  });
+
 const sectionSchema = z.object({
   key,
   label: displayLabel,
   rows: z.array(rowSchema).max(MAX_OBJECTS),
+  x: coordinate.optional().openapi({ description: "Designer hint: where the section was placed (the centre of its seats before turning)" }),
+  y: coordinate.optional().openapi({ description: "Designer hint, as x" }),
+  rotation: finite
+    .min(-360)
+    .max(360)
+    .optional()
+    .openapi({ description: "Designer hint: degrees (clockwise) the section is turned by about (x, y); its seats' x/y already include it" }),
+  generator: generatorSchema.optional(),
 });
 
 const gaSchema = z.object({
@@ -133,6 +170,10 @@ const gaSchema = z.object({
   y: coordinate.optional(),
   width: z.number().min(0).optional(),
   height: z.number().min(0).optional(),
+  shape: z
+    .enum(["rectangle", "ellipse"])
+    .optional()
+    .openapi({ description: "Drawing hint: a rectangle (the default) or the ellipse inscribed in x/y/width/height" }),
 });
 
 type Issue = { message: string; path: (string | number)[] };

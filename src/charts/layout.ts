@@ -28,6 +28,46 @@ export interface Section {
   key: string;
   label: string;
   rows: Row[];
+  /** Designer hint: the point the section was placed at (the centre of its block of seats). */
+  x?: number;
+  y?: number;
+  /** Designer hint: degrees (clockwise) the section is turned by about (x, y). */
+  rotation?: number;
+  /** Designer hint: how the section's seats were generated, so the designer can change them again. */
+  generator?: SectionGenerator;
+}
+
+/** Seat numbering across a row, looking from the stage's side of the map (contract §11). */
+export type SeatNumbering = "left-to-right" | "right-to-left" | "odd" | "even";
+
+/**
+ * The parameters of a generated section (the chart designer's section generator). The seats stay
+ * the truth: these only let the designer regenerate a section after a change of one parameter.
+ */
+export interface SectionGenerator {
+  rows: number;
+  seatsPerRow: number;
+  /** Row labels A, B, C… (`letters`) or 1, 2, 3… (`numbers`). */
+  rowLabels: "letters" | "numbers";
+  /** The label the front row starts from: 1 is A or 1. */
+  rowStart: number;
+  /** True when labels run from the back row to the front (the back row is A). */
+  rowsReversed: boolean;
+  seatNumbering: SeatNumbering;
+  /** Distance between seat centres along a row, in layout units. */
+  seatSpacing: number;
+  /** Distance between rows, in layout units. */
+  rowSpacing: number;
+  /** Degrees of arc the front row spans (0: straight; positive bends the ends toward the stage). */
+  curve: number;
+  /** Degrees each row is sheared sideways by (0: rows straight behind each other). */
+  skew: number;
+  /** Seat positions (1 = leftmost) after which an aisle follows: the seat gets aisleAfter and a gap follows. */
+  aisles: number[];
+  /** Seat label pattern with {section}, {row} and {seat}; default {section}-{row}-{seat}. */
+  labelPattern: string;
+  /** The category new seats of the section get. */
+  categoryKey: string;
 }
 
 export interface GeneralAdmissionArea {
@@ -38,6 +78,8 @@ export interface GeneralAdmissionArea {
   y?: number;
   width?: number;
   height?: number;
+  /** Drawing hint: a rectangle (the default) or the ellipse inscribed in x/y/width/height. */
+  shape?: "rectangle" | "ellipse";
 }
 
 /** A point of the layout's drawing plane, in the seats' x/y units. */
@@ -80,6 +122,8 @@ export interface LayoutObject {
   y?: number;
   width?: number;
   height?: number;
+  /** GA areas only: the drawn shape, copied from the layout when given. */
+  shape?: "rectangle" | "ellipse";
 }
 
 export const EMPTY_LAYOUT: Layout = { categories: [], sections: [], generalAdmission: [] };
@@ -113,6 +157,7 @@ export function indexLayout(layout: Layout): Map<string, LayoutObject> {
     if (area.y !== undefined) o.y = area.y;
     if (area.width !== undefined) o.width = area.width;
     if (area.height !== undefined) o.height = area.height;
+    if (area.shape !== undefined) o.shape = area.shape;
     index.set(area.label, o);
   }
   return index;

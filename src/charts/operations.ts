@@ -15,6 +15,7 @@ import {
 import type { ChartCreate, ChartRecord, ChartUpdate } from "../domain/charts";
 import type { FailedEntry } from "../domain/outcome";
 import { ApiError } from "../http/errors";
+import { checkIfMatch } from "./etag";
 import { EMPTY_LAYOUT, type Layout } from "./layout";
 import { publishChart, publishCheck, unpublishChart } from "./publish-flow";
 
@@ -77,11 +78,14 @@ export async function getChartRecord(env: Env, workspaceId: string, chartKey: st
 
 /**
  * Renames a chart and/or replaces its draft. A new draft raises draftVersion by one; a rename alone
- * does not. A concurrent change of the same draft is 409 `conflict`.
+ * does not. A concurrent change of the same draft is 409 `conflict`. With `ifMatch` (the versions
+ * an `If-Match` header names, see etag.ts) a draft that is no longer at one of those versions is
+ * 412 `precondition_failed`, also when another change wins the race between the check and the write.
  */
-export async function updateChartRecord(env: Env, workspaceId: string, chartKey: string, input: ChartUpdate): Promise<ChartRecord> {
+export async function updateChartRecord(env: Env, workspaceId: string, chartKey: string, input: ChartUpdate, ifMatch?: number[]): Promise<ChartRecord> {
   const d = db(env);
   const chart = await chartOr404(d, workspaceId, chartKey);
+  checkIfMatch(ifMatch, chart.draftVersion);
   let updated: ChartRow | null;
   try {
     updated = await updateChart(d, chart, { name: input.name, layout: input.draftVersion });
@@ -89,7 +93,10 @@ export async function updateChartRecord(env: Env, workspaceId: string, chartKey:
     if (!isConstraintError(err, "UNIQUE") && !isConstraintError(err, "PRIMARY KEY")) throw err;
     updated = null;
   }
-  if (!updated) throw new ApiError("conflict", "The chart was changed by another request at the same time; retry");
+  if (!updated) {
+    if (ifMatch !== undefined) throw new ApiError("precondition_failed", "The draft was changed by another request meanwhile; reload it or save a copy");
+    throw new ApiError("conflict", "The chart was changed by another request at the same time; retry");
+  }
   return chartRecord(updated);
 }
 
@@ -111,9 +118,14 @@ export async function deleteChartRecord(env: Env, workspaceId: string, chartKey:
 
 /** The chart's draft layout (the empty layout when none is stored). */
 export async function getDraftLayout(env: Env, workspaceId: string, chartKey: string): Promise<Layout> {
+  return (await getDraft(env, workspaceId, chartKey)).layout;
+}
+
+/** The chart's draft layout with the version it is (for the ETag of a draft read). */
+export async function getDraft(env: Env, workspaceId: string, chartKey: string): Promise<{ draftVersion: number; layout: Layout }> {
   const d = db(env);
   const chart = await chartOr404(d, workspaceId, chartKey);
-  return (await loadLayout(d, chart.id, chart.draftVersion)) ?? EMPTY_LAYOUT;
+  return { draftVersion: chart.draftVersion, layout: (await loadLayout(d, chart.id, chart.draftVersion)) ?? EMPTY_LAYOUT };
 }
 
 /** The chart's published layout; 404 `not_found` while it is unpublished. */

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { DASHBOARD_CSS, DASHBOARD_CSS_HASH, DASHBOARD_JS, DASHBOARD_JS_HASH } from "../../dist/dashboard/bundle.js";
+import { DASHBOARD_CSS, DASHBOARD_CSS_HASH, DASHBOARD_JS, DASHBOARD_JS_HASH, DESIGNER_JS, DESIGNER_JS_HASH } from "../../dist/dashboard/bundle.js";
 import { ApiError } from "../http/errors";
 import { DASHBOARD_PATH } from "./config";
 import type { DashEnv } from "./context";
@@ -18,9 +18,13 @@ export const ASSET_URLS = {
   css: `${DASHBOARD_PATH}/assets/dashboard.${DASHBOARD_CSS_HASH}.css`,
 };
 
+/** The chart designer's module: only its page loads it. */
+export const DESIGNER_URL = `${DASHBOARD_PATH}/assets/designer.${DESIGNER_JS_HASH}.js`;
+
 const FILES = new Map<string, { body: string; type: string }>([
   [`dashboard.${DASHBOARD_JS_HASH}.js`, { body: DASHBOARD_JS, type: "text/javascript; charset=utf-8" }],
   [`dashboard.${DASHBOARD_CSS_HASH}.css`, { body: DASHBOARD_CSS, type: "text/css; charset=utf-8" }],
+  [`designer.${DESIGNER_JS_HASH}.js`, { body: DESIGNER_JS, type: "text/javascript; charset=utf-8" }],
 ]);
 
 assets.get("/:file", (c) => {

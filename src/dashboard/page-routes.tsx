@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { checkChartPublish, findPublishedLayout, getChartRecord, getDraftLayout, listChartRecords } from "../charts/operations";
 import type { Environment } from "../db/schema";
 import { getEventRecord, listEventRecords } from "../events/operations";
@@ -9,6 +10,7 @@ import { getWorkspace, secretKeyIssuedAt } from "../workspaces/provision";
 import { scopeOf, type DashEnv } from "./context";
 import { requireSession } from "./guard";
 import { chartPage, chartsPage } from "./pages/charts";
+import { designerPage } from "./pages/designer";
 import { errorPage } from "./pages/error";
 import { eventPage } from "./pages/event";
 import { eventsPage } from "./pages/events";
@@ -108,6 +110,26 @@ pages.get(`${ENV}/webhooks/:id/deliveries/:deliveryId`, async (c) => {
   const id = c.req.param("id");
   const [endpoint, delivery] = await Promise.all([getEndpoint(c.env, scope, id), getDeliveryDetail(c.env, scope, id, c.req.param("deliveryId"))]);
   return c.html(deliveryPage(c.var.session, environment, endpoint, delivery));
+});
+
+/** The environment a person last worked in (the dashboard's cookie), for the frame of pages outside /{environment}/. */
+function lastEnvironment(c: Context<DashEnv>): Environment {
+  return getCookie(c, "dashboard_environment") === "sandbox" ? "sandbox" : "production";
+}
+
+// The chart designer (contract §11). Charts are workspace-wide, so its address names no environment.
+pages.get("/charts/:chartKey/design", requireSession("page"), async (c) => {
+  const environment = lastEnvironment(c);
+  try {
+    const chart = await getChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"));
+    return c.html(designerPage(c.var.session, environment, chart));
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return c.html(
+      errorPage(c.var.session, environment, "charts", err.code.endsWith("not_found") ? "Page not found" : "Something went wrong", err.message),
+      err.status,
+    );
+  }
 });
 
 pages.all(`${ENV}/*`, () => {

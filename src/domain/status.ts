@@ -120,14 +120,22 @@ const gaObject = z.object({
   ...drawing,
   width: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
   height: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
+  shape: z.enum(["rectangle", "ellipse"]).optional().openapi({
+    description: "Drawing hint from the layout: `ellipse` is drawn as the ellipse inscribed in x/y/width/height; present only when the layout gives it",
+  }),
 });
+
+const focalPoint = z
+  .object({ x: z.number(), y: z.number() })
+  .optional()
+  .openapi({ description: "The layout's focal point (the stage), in the seats' x/y units; present only when the layout has one" });
 
 /** One object of the event's current layout, free ones included. */
 export const objectEntrySchema = z.discriminatedUnion("objectType", [seatObject, gaObject]).openapi("EventObject");
 export type ObjectEntry = z.infer<typeof objectEntrySchema>;
 
 export const objectsResultSchema = z
-  .object({ eventKey: z.string(), categories: z.array(categorySchema), objects: z.array(objectEntrySchema) })
+  .object({ eventKey: z.string(), categories: z.array(categorySchema), objects: z.array(objectEntrySchema), focalPoint })
   .openapi("EventObjects");
 export type ObjectsResult = z.infer<typeof objectsResultSchema>;
 
@@ -184,6 +192,7 @@ export const compactObjectsSchema = z
       }),
     ),
     areas: z.array(objectEntrySchema).openapi({ description: "GA areas, exactly as the full form lists them" }),
+    focalPoint,
   })
   .openapi("CompactObjects", {
     description: "format=compact: the same objects as the full form (seats in layout order, then GA areas), grouped by section and row",

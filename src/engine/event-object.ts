@@ -275,7 +275,7 @@ export class EventObject extends DurableObject<Env> {
     const now = this.clock.now();
     const layout = this.event.layout();
     if (labels === undefined) return ok({ body: compactObjectsBody(this.sql, layout, now, meta.eventKey) });
-    return ok({ body: compactObjectsOf(meta.eventKey, layout.categories, objectsOf(this.sql, layout, now, labels).objects) });
+    return ok({ body: compactObjectsOf(meta.eventKey, layout.categories, objectsOf(this.sql, layout, now, labels).objects, layout.focalPoint) });
   }
 
   async reports(): Promise<Outcome<ReportsResult>> {

@@ -7,7 +7,7 @@ export const LAYOUT_CHUNK = 5000;
 type LayoutTable = "layout_current" | "layout_stage";
 
 /** The layout tables' columns, named so that a table that gained columns by ALTER still lines up. */
-const COLUMNS = "label, ord, type, category, capacity, section_key, section_label, row_label, x, y, width, height, row_index, aisle_after";
+const COLUMNS = "label, ord, type, category, capacity, section_key, section_label, row_label, x, y, width, height, row_index, aisle_after, shape";
 
 /** A layout as the engine keeps it: objects by label in drawing order, its categories and focal point. */
 export interface LayoutIndex {
@@ -35,7 +35,7 @@ export function writeLayoutChunk(sql: SqlStorage, table: LayoutTable, objects: L
   for (let i = from; i < Math.min(to, objects.length); i++) {
     const o = objects[i]!;
     sql.exec(
-      `INSERT OR REPLACE INTO ${table} (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO ${table} (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       o.label,
       i,
       o.objectType,
@@ -50,6 +50,7 @@ export function writeLayoutChunk(sql: SqlStorage, table: LayoutTable, objects: L
       o.height ?? null,
       o.rowIndex ?? null,
       o.aisleAfter ? 1 : null,
+      o.shape ?? null,
     );
   }
 }
@@ -96,7 +97,7 @@ interface LayoutRowData {
 }
 
 /** Drawing hints of one object (objects response only; no decision reads them). */
-export type DrawingHints = Pick<LayoutObject, "rowLabel" | "rowIndex" | "aisleAfter" | "x" | "y" | "width" | "height">;
+export type DrawingHints = Pick<LayoutObject, "rowLabel" | "rowIndex" | "aisleAfter" | "x" | "y" | "width" | "height" | "shape">;
 
 /**
  * Maps loaded by readLayoutTable, with their drawing hints once read (null until then). A wake's
@@ -128,6 +129,7 @@ interface HintRow {
   y: number | null;
   width: number | null;
   height: number | null;
+  shape: string | null;
 }
 
 /**
@@ -142,7 +144,7 @@ export function drawingHints(sql: SqlStorage, objects: Map<string, LayoutObject>
   const hints = new Map<string, DrawingHints>();
   for (const r of rows<HintRow>(
     sql,
-    "SELECT label, row_label, row_index, aisle_after, x, y, width, height FROM layout_current WHERE row_label IS NOT NULL OR row_index IS NOT NULL OR x IS NOT NULL OR y IS NOT NULL OR width IS NOT NULL OR height IS NOT NULL",
+    "SELECT label, row_label, row_index, aisle_after, x, y, width, height, shape FROM layout_current WHERE row_label IS NOT NULL OR row_index IS NOT NULL OR x IS NOT NULL OR y IS NOT NULL OR width IS NOT NULL OR height IS NOT NULL OR shape IS NOT NULL",
   )) {
     const h: DrawingHints = {};
     if (r.row_label !== null) h.rowLabel = r.row_label;
@@ -152,6 +154,7 @@ export function drawingHints(sql: SqlStorage, objects: Map<string, LayoutObject>
     if (r.y !== null) h.y = r.y;
     if (r.width !== null) h.width = r.width;
     if (r.height !== null) h.height = r.height;
+    if (r.shape === "rectangle" || r.shape === "ellipse") h.shape = r.shape;
     hints.set(r.label, h);
   }
   tableHints.set(objects, hints);

@@ -5,7 +5,7 @@
  * `remaining` counts and are read on every call. A warm read of a 100,000-seat event then costs a
  * string join instead of building and stringifying 100,000 entries (about 350 ms).
  */
-import type { Category, LayoutObject } from "../charts/layout";
+import type { Category, LayoutObject, Point } from "../charts/layout";
 import { drawingHints, type LayoutIndex } from "./layout-index";
 import { encodeSeats, type SeatInput } from "./objects-compact";
 import type { ObjectEntry } from "../domain/status";
@@ -62,11 +62,12 @@ function seatInputs(sql: SqlStorage, layout: LayoutIndex): { seats: SeatInput[];
 export function compactObjectsBody(sql: SqlStorage, layout: LayoutIndex, now: number, eventKey: string): string {
   const part = seatPart(sql, layout);
   const areas = part.areaLabels.length > 0 ? objectsOf(sql, layout, now, part.areaLabels).objects : [];
-  return `{"eventKey":${JSON.stringify(eventKey)},"format":"compact","categories":${JSON.stringify(layout.categories)},${part.seatsJson},"areas":${JSON.stringify(areas)}}`;
+  const focal = layout.focalPoint ? `,"focalPoint":${JSON.stringify(layout.focalPoint)}` : "";
+  return `{"eventKey":${JSON.stringify(eventKey)},"format":"compact","categories":${JSON.stringify(layout.categories)},${part.seatsJson},"areas":${JSON.stringify(areas)}${focal}}`;
 }
 
 /** The compact body of some objects (a `labels` read): encoded on each call, nothing kept. */
-export function compactObjectsOf(eventKey: string, categories: Category[], objects: ObjectEntry[]): string {
+export function compactObjectsOf(eventKey: string, categories: Category[], objects: ObjectEntry[], focalPoint?: Point | null): string {
   const seats: SeatInput[] = [];
   const areas: ObjectEntry[] = [];
   for (const o of objects) {
@@ -74,5 +75,9 @@ export function compactObjectsOf(eventKey: string, categories: Category[], objec
     else areas.push(o);
   }
   const { categoryKeys, sections } = encodeSeats(categories, seats);
-  return JSON.stringify({ eventKey, format: "compact", categories, categoryKeys, sections, areas });
+  return JSON.stringify(
+    focalPoint
+      ? { eventKey, format: "compact", categories, categoryKeys, sections, areas, focalPoint }
+      : { eventKey, format: "compact", categories, categoryKeys, sections, areas },
+  );
 }

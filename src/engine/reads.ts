@@ -1,5 +1,5 @@
 import type { Reservation } from "../charts/impact";
-import type { Category, LayoutObject } from "../charts/layout";
+import type { Category, LayoutObject, Point } from "../charts/layout";
 import { STATUSES, type ObjectEntry, type ReportsResult, type SeatStatusEntry, type Status, type StatusEntry, type StatusQuery } from "../domain/status";
 import { areaCounts, gaEntry } from "./ga";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "./layout-index";
@@ -64,11 +64,17 @@ function withDrawing<T extends object>(entry: T, o: DrawingHints): T & Drawing {
   if (o.y !== undefined) out.y = o.y;
   if (o.width !== undefined) out.width = o.width;
   if (o.height !== undefined) out.height = o.height;
+  if (o.shape !== undefined) out.shape = o.shape;
   return out;
 }
 
-/** The objects response body (free seats included; GA areas with `remaining`). */
-export function objectsOf(sql: SqlStorage, layout: LayoutIndex, now: number, labels?: string[]): { categories: Category[]; objects: ObjectEntry[] } {
+/** The objects response body (free seats included; GA areas with `remaining`; the focal point when the layout has one). */
+export function objectsOf(
+  sql: SqlStorage,
+  layout: LayoutIndex,
+  now: number,
+  labels?: string[],
+): { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point } {
   const source = labels ? [...new Set(labels)].map((l) => layout.objects.get(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
   const objects: ObjectEntry[] = [];
   const hints = drawingHints(sql, layout.objects);
@@ -104,7 +110,7 @@ export function objectsOf(sql: SqlStorage, layout: LayoutIndex, now: number, lab
       );
     }
   }
-  return { categories: layout.categories, objects };
+  return layout.focalPoint ? { categories: layout.categories, objects, focalPoint: layout.focalPoint } : { categories: layout.categories, objects };
 }
 
 /**

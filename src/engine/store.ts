@@ -26,6 +26,8 @@ const DRAWING_COLUMNS: readonly (readonly [string, string])[] = [
   // What best available and the orphan rule read: the row's position in its section, and aisles.
   ["row_index", "INTEGER"],
   ["aisle_after", "INTEGER"],
+  // GA areas' drawn shape ("ellipse"; null is a rectangle), for the SDK.
+  ["shape", "TEXT"],
 ];
 
 const LAYOUT_COLUMNS = `label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT, ${DRAWING_COLUMNS.map(([n, t]) => `${n} ${t}`).join(", ")}`;

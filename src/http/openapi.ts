@@ -20,6 +20,7 @@ const DESCRIPTION: Record<number, string> = {
   403: "Not allowed for this key (`public_key_not_allowed`, `sandbox_only`, `forbidden`)",
   404: "Not found",
   409: "Conflict",
+  412: "Precondition failed (`precondition_failed`): the `If-Match` header names a draftVersion that is no longer the current one",
   429: "Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header",
 };
 
@@ -28,7 +29,7 @@ const DESCRIPTION: Record<number, string> = {
  *
  * @example responses: { 200: …, ...errorResponses(400, 401, 404) }
  */
-export function errorResponses<S extends 400 | 401 | 403 | 404 | 409 | 429>(...statuses: S[]) {
+export function errorResponses<S extends 400 | 401 | 403 | 404 | 409 | 412 | 429>(...statuses: S[]) {
   const out = {} as Record<S, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }>;
   for (const s of statuses) out[s] = { description: DESCRIPTION[s], content: { "application/json": { schema: ErrorSchema } } };
   return out;

@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { parseIfMatch, setChartEtag } from "../charts/etag";
 import { layoutSchema } from "../charts/layout-schema";
 import {
   checkChartPublish,
   createChartRecord,
   deleteChartRecord,
   getChartRecord,
-  getDraftLayout,
+  getDraft,
   getPublishedLayout,
   listChartRecords,
   publishChartRecord,
@@ -29,6 +30,14 @@ export const charts = newRouter();
 
 charts.use("*", apiKeyAuth(), rateLimit(), requireSecretKey());
 
+/** The ETag every single-chart answer carries (its draftVersion), for the OpenAPI document. */
+const ETAG_HEADER = {
+  ETag: {
+    description: 'The chart\'s draftVersion as an entity tag, e.g. "7": send it as If-Match when replacing the draft',
+    schema: { type: "string" as const },
+  },
+};
+
 const chartKeyParam = z.object({ chartKey: z.string().openapi({ param: { name: "chartKey", in: "path" }, example: "main-hall" }) });
 
 charts.openapi(
@@ -37,9 +46,16 @@ charts.openapi(
     path: "/",
     summary: "Create a chart",
     request: { body: { content: { "application/json": { schema: chartCreateSchema } }, required: true } },
-    responses: { 201: { description: "The new chart", content: { "application/json": { schema: chartSchema } } }, ...errorResponses(400, 401, 403, 409, 429) },
+    responses: {
+      201: { description: "The new chart", headers: ETAG_HEADER, content: { "application/json": { schema: chartSchema } } },
+      ...errorResponses(400, 401, 403, 409, 429),
+    },
   }),
-  async (c) => c.json(await createChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("json")), 201),
+  async (c) => {
+    const chart = await createChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("json"));
+    setChartEtag(c, chart.draftVersion);
+    return c.json(chart, 201);
+  },
   limitedHook,
 );
 
@@ -70,9 +86,16 @@ charts.openapi(
     path: "/{chartKey}",
     summary: "Get a chart",
     request: { params: chartKeyParam },
-    responses: { 200: { description: "The chart", content: { "application/json": { schema: chartSchema } } }, ...errorResponses(401, 403, 404, 429) },
+    responses: {
+      200: { description: "The chart", headers: ETAG_HEADER, content: { "application/json": { schema: chartSchema } } },
+      ...errorResponses(401, 403, 404, 429),
+    },
   }),
-  async (c) => c.json(await getChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey), 200),
+  async (c) => {
+    const chart = await getChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey);
+    setChartEtag(c, chart.draftVersion);
+    return c.json(chart, 200);
+  },
 );
 
 charts.openapi(
@@ -80,14 +103,40 @@ charts.openapi(
     method: "patch",
     path: "/{chartKey}",
     summary: "Rename a chart and/or replace its draft",
-    description: "Replacing the draft raises draftVersion by one; a rename alone does not. The published layout is not affected.",
-    request: { params: chartKeyParam, body: { content: { "application/json": { schema: chartUpdateSchema } }, required: true } },
+    description:
+      "Replacing the draft raises draftVersion by one; a rename alone does not. The published layout is not affected. " +
+      'Optimistic concurrency: chart answers carry `ETag: "<draftVersion>"`; send it back as `If-Match` and a draft that has moved on ' +
+      "since is refused with 412 precondition_failed (nothing is saved). Without If-Match (or with `*`) the change applies to the current draft.",
+    request: {
+      params: chartKeyParam,
+      headers: z.object({
+        "if-match": z
+          .string()
+          .optional()
+          .openapi({
+            param: { name: "if-match", in: "header" },
+            description: 'The draftVersion this change started from, as an entity tag: "7"',
+            example: '"7"',
+          }),
+      }),
+      body: { content: { "application/json": { schema: chartUpdateSchema } }, required: true },
+    },
     responses: {
-      200: { description: "The updated chart", content: { "application/json": { schema: chartSchema } } },
-      ...errorResponses(400, 401, 403, 404, 409, 429),
+      200: { description: "The updated chart", headers: ETAG_HEADER, content: { "application/json": { schema: chartSchema } } },
+      ...errorResponses(400, 401, 403, 404, 409, 412, 429),
     },
   }),
-  async (c) => c.json(await updateChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey, c.req.valid("json")), 200),
+  async (c) => {
+    const chart = await updateChartRecord(
+      c.env,
+      c.var.principal.workspaceId,
+      c.req.valid("param").chartKey,
+      c.req.valid("json"),
+      parseIfMatch(c.req.header("If-Match")),
+    );
+    setChartEtag(c, chart.draftVersion);
+    return c.json(chart, 200);
+  },
   limitedHook,
 );
 
@@ -114,9 +163,13 @@ charts.openapi(
     path: "/{chartKey}/draft",
     summary: "Get the draft layout",
     request: { params: chartKeyParam },
-    responses: { 200: { description: "The draft layout", ...layoutResponse }, ...errorResponses(401, 403, 404, 429) },
+    responses: { 200: { description: "The draft layout", headers: ETAG_HEADER, ...layoutResponse }, ...errorResponses(401, 403, 404, 429) },
   }),
-  async (c) => c.json(await getDraftLayout(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey), 200),
+  async (c) => {
+    const draft = await getDraft(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey);
+    setChartEtag(c, draft.draftVersion);
+    return c.json(draft.layout, 200);
+  },
 );
 
 charts.openapi(
@@ -147,11 +200,15 @@ charts.openapi(
       }),
     },
     responses: {
-      200: { description: "The published chart", content: { "application/json": { schema: chartSchema } } },
+      200: { description: "The published chart", headers: ETAG_HEADER, content: { "application/json": { schema: chartSchema } } },
       ...errorResponses(401, 403, 404, 409, 429),
     },
   }),
-  async (c) => c.json(await publishChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey, c.req.valid("query").force === "true"), 200),
+  async (c) => {
+    const chart = await publishChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey, c.req.valid("query").force === "true");
+    setChartEtag(c, chart.draftVersion);
+    return c.json(chart, 200);
+  },
 );
 
 charts.openapi(
@@ -179,9 +236,13 @@ charts.openapi(
     description: "Events of the chart keep working and appear empty until it is published again.",
     request: { params: chartKeyParam },
     responses: {
-      200: { description: "The unpublished chart", content: { "application/json": { schema: chartSchema } } },
+      200: { description: "The unpublished chart", headers: ETAG_HEADER, content: { "application/json": { schema: chartSchema } } },
       ...errorResponses(401, 403, 404, 429),
     },
   }),
-  async (c) => c.json(await unpublishChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey), 200),
+  async (c) => {
+    const chart = await unpublishChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey);
+    setChartEtag(c, chart.draftVersion);
+    return c.json(chart, 200);
+  },
 );

@@ -60,7 +60,9 @@ export class ApiClient {
     const body = (await this.request<CompactObjects>("GET", "/objects?format=compact")).body;
     const rows: SeatObject[][] = [];
     const objects = decodeObjects(body, rows);
-    return { eventKey: body.eventKey, categories: body.categories ?? [], objects, rows };
+    const out: ObjectsRead = { eventKey: body.eventKey, categories: body.categories ?? [], objects, rows };
+    if (body.focalPoint) out.focalPoint = body.focalPoint;
+    return out;
   }
 
   /** The event's selection rules (contract §8), which the map applies before asking the server. */

@@ -228,7 +228,7 @@ export class SeatingChart {
       chrome.message.textContent = "This event has no published seat map yet.";
     } else {
       chrome.message.remove();
-      const geometry = computeGeometry([...this.objects.values()], this.rows);
+      const geometry = computeGeometry([...this.objects.values()], this.rows, objectsBody.focalPoint);
       if (big) await nextTask();
       if (this.destroyed) return this;
       const model: MapModel = { eventKey: this.config.event, objects: this.objects, categories: this.categoryMap, viewOf: (label) => this.view(label) };

@@ -2,11 +2,14 @@
  * Where each object is drawn. Pure functions (no DOM), so they are unit-tested in workerd.
  *
  * When every seat carries x/y (the chart designer's coordinates) those are used as they are, scaled
- * so that the closest neighbours sit about two radii apart. Otherwise seats are laid out from the
- * section/row structure: sections side by side on shelves, rows top to bottom, seats in the order
- * the layout lists them (their physical order, contract §8) with a gap where an aisle follows a
- * seat. GA areas use x/y/width/height when given, else they form a band above the seats.
+ * so that the closest neighbours sit about two radii apart, and sections are outlined around their
+ * rows: both through src/geometry/plan.ts, the module the designer draws with too. Otherwise seats
+ * are laid out from the section/row structure: sections side by side on shelves, rows top to
+ * bottom, seats in the order the layout lists them (their physical order, contract §8) with a gap
+ * where an aisle follows a seat. GA areas use x/y/width/height when given (scaled like the seats,
+ * drawn as rectangles or ellipses), else they form a band above the seats.
  */
+import { linePitch, planScale, sectionOutlines, stageBox, type DrawnSeat, type Point } from "../geometry/plan";
 import type { ApiObject, AreaObject, SeatObject } from "./types";
 
 export interface SeatShape {
@@ -21,6 +24,8 @@ export interface AreaShape {
   y: number;
   width: number;
   height: number;
+  /** Drawn as the ellipse inscribed in the box (the layout's GA `shape`); a rectangle otherwise. */
+  ellipse?: boolean;
 }
 export interface RowMark {
   label: string;
@@ -35,6 +40,9 @@ export interface SectionShape {
   width: number;
   height: number;
   rows: RowMark[];
+  /** Designed sections: the ring the outline is stroked along (plan.ts), and where the name goes (centred). */
+  outline?: Point[];
+  labelAt?: Point;
 }
 export interface Box {
   x: number;
@@ -48,6 +56,8 @@ export interface MapGeometry {
   areas: AreaShape[];
   sections: SectionShape[];
   bounds: Box;
+  /** The stage: a box centred on the layout's focal point, when the event gives one. */
+  stage?: Box;
 }
 
 const PITCH = 24; // distance between seat centres in generated layouts
@@ -148,20 +158,30 @@ export function rowsOf(seats: SeatObject[]): SeatObject[][] {
 
 const hasXY = (o: ApiObject) => typeof o.x === "number" && typeof o.y === "number" && Number.isFinite(o.x) && Number.isFinite(o.y);
 
-/** Computes the drawing of an event's objects; `rows` are the layout's rows when known (else {@link rowsOf}). */
-export function computeGeometry(objects: ApiObject[], rows?: SeatObject[][]): MapGeometry {
+/**
+ * Computes the drawing of an event's objects; `rows` are the layout's rows when known (else
+ * {@link rowsOf}), and the layout's focal point, when given, is drawn as the stage.
+ */
+export function computeGeometry(objects: ApiObject[], rows?: SeatObject[][], focalPoint?: Point | null): MapGeometry {
   const seats = objects.filter(isSeat);
   const areas = objects.filter(isArea);
   const seatPart = seats.length > 0 && seats.every(hasXY) ? fromCoordinates(seats) : fromStructure(rows ?? rowsOf(seats));
-  const placedAreas = placeAreas(areas, seatPart.bounds);
-  const all = [seatPart.bounds, ...placedAreas.map((a) => ({ x: a.x, y: a.y, width: a.width, height: a.height }))].filter((b) => b.width > 0 || b.height > 0);
-  return { seats: seatPart.seats, sections: seatPart.sections, areas: placedAreas, bounds: union(all) };
+  const placedAreas = placeAreas(areas, seatPart.bounds, seatPart.scale);
+  const stage = focalPoint && Number.isFinite(focalPoint.x) && Number.isFinite(focalPoint.y) ? stageBox(focalPoint, seatPart.scale) : undefined;
+  const all = [seatPart.bounds, ...placedAreas.map((a) => ({ x: a.x, y: a.y, width: a.width, height: a.height })), ...(stage ? [stage] : [])].filter(
+    (b) => b.width > 0 || b.height > 0,
+  );
+  const out: MapGeometry = { seats: seatPart.seats, sections: seatPart.sections, areas: placedAreas, bounds: union(all) };
+  if (stage) out.stage = stage;
+  return out;
 }
 
 interface SeatPart {
   seats: SeatShape[];
   sections: SectionShape[];
   bounds: Box;
+  /** Layout units to drawn units (1 for seats laid out from structure). */
+  scale: number;
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
@@ -223,55 +243,58 @@ function fromStructure(allRows: SeatObject[][]): SeatPart {
     cursorX += width + GAP;
     shelfHeight = Math.max(shelfHeight, height);
   }
-  return { seats: out, sections, bounds: union(sections) };
+  return { seats: out, sections, bounds: union(sections), scale: 1 };
 }
 
-/** Smallest positive gap between neighbours on the same y (or x), the designer's seat pitch. */
+/** Smallest positive gap between neighbours on the same y (or x); 10 when there is none. */
 export function seatPitch(points: { x: number; y: number }[]): number {
-  let best = Infinity;
-  for (const axis of ["x", "y"] as const) {
-    const other = axis === "x" ? "y" : "x";
-    const lines = groupBy(points, (p) => String(Math.round(p[other] * 100) / 100));
-    for (const line of lines.values()) {
-      const values = line.map((p) => p[axis]).sort((a, b) => a - b);
-      for (let i = 1; i < values.length; i++) {
-        const d = values[i] - values[i - 1];
-        if (d > 0 && d < best) best = d;
-      }
-    }
-    if (best < Infinity) return best;
-  }
-  return 10;
+  const pitch = linePitch(points);
+  return pitch < Infinity ? pitch : 10;
 }
 
+/**
+ * Seats at the layout's coordinates, scaled and outlined by the plan module the designer uses
+ * (src/geometry/plan.ts): the same scale, rings, names and row marks as in the designer.
+ */
 function fromCoordinates(seats: SeatObject[]): SeatPart {
-  const points = seats.map((s) => ({ x: s.x as number, y: s.y as number }));
-  const scale = PITCH / seatPitch(points);
+  const plan: DrawnSeat[] = seats.map((s) => ({ x: s.x as number, y: s.y as number, section: s.sectionKey, row: rowKeyOf(s), rowLabel: "" }));
+  const scale = planScale(plan);
   const out: SeatShape[] = seats.map((s) => ({ label: s.objectLabel, cx: (s.x as number) * scale, cy: (s.y as number) * scale, r: RADIUS }));
-  const sections: SectionShape[] = [];
-  const bySection = groupBy(
-    seats.map((s, i) => ({ s, shape: out[i] })),
-    ({ s }) => s.sectionKey ?? "",
-  );
-  for (const [key, members] of bySection) {
-    const xs = members.map((m) => m.shape.cx);
-    const ys = members.map((m) => m.shape.cy);
-    const x = minOf(xs) - PITCH * 1.5;
-    const y = minOf(ys) - PITCH * 1.5;
-    const rows: RowMark[] = [];
-    for (const [rowKey, rowMembers] of groupBy(members, ({ s }) => rowKeyOf(s))) {
-      const first = rowMembers.reduce((a, b) => (b.shape.cx < a.shape.cx ? b : a));
-      rows.push({ label: rowDisplay(rowKey, key), x: first.shape.cx - PITCH * 0.9, y: first.shape.cy });
-    }
-    sections.push({ key, label: members[0].s.sectionLabel ?? key, x, y, width: maxOf(xs) + PITCH * 0.75 - x, height: maxOf(ys) + PITCH * 0.75 - y, rows });
-  }
-  return { seats: out, sections, bounds: union(sections) };
+  const firstOf = new Map<string, SeatObject>();
+  plan.forEach((p, i) => {
+    p.x = out[i].cx;
+    p.y = out[i].cy;
+    // A row label from the layout is shown as it is (the designer shows it so); one derived from labels is shortened.
+    p.rowLabel = seats[i].rowLabel ? seats[i].rowLabel! : rowDisplay(p.row, p.section);
+    if (!firstOf.has(p.section)) firstOf.set(p.section, seats[i]);
+  });
+  const sections: SectionShape[] = sectionOutlines(plan).map((o) => ({
+    key: o.key,
+    label: firstOf.get(o.key)?.sectionLabel ?? o.key,
+    ...o.box,
+    rows: o.rows,
+    outline: o.ring,
+    labelAt: o.labelAt,
+  }));
+  // The bounds hold each outline and each name (about 120 by 20 units around its centre).
+  const names = sections.map((s) => ({ x: s.labelAt!.x - 60, y: s.labelAt!.y - 16, width: 120, height: 20 }));
+  return { seats: out, sections, bounds: union([...sections, ...names]), scale };
 }
 
-function placeAreas(areas: AreaObject[], seatBounds: Box): AreaShape[] {
+function placeAreas(areas: AreaObject[], seatBounds: Box, scale: number): AreaShape[] {
   const drawn = areas.filter((a) => hasXY(a) && typeof a.width === "number" && typeof a.height === "number");
   if (drawn.length === areas.length)
-    return areas.map((a) => ({ label: a.objectLabel, x: a.x as number, y: a.y as number, width: a.width as number, height: a.height as number }));
+    return areas.map((a) => {
+      const shape: AreaShape = {
+        label: a.objectLabel,
+        x: (a.x as number) * scale,
+        y: (a.y as number) * scale,
+        width: (a.width as number) * scale,
+        height: (a.height as number) * scale,
+      };
+      if (a.shape === "ellipse") shape.ellipse = true;
+      return shape;
+    });
   // A band of equal blocks centred above the seats, scaled with a wide map so that an area stays
   // readable when a stadium is shown whole (a fixed 200 units became a 22 px box at 100,000 seats).
   const k = Math.max(1, seatBounds.width / 2000);

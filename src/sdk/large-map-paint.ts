@@ -8,6 +8,7 @@
  * free (category colour), held, booked, not for sale and selected apart.
  */
 import { visibleBox, type Camera, type Size } from "./camera";
+import { OUTLINE_STROKE } from "../geometry/plan";
 import type { Box, MapGeometry } from "./geometry";
 import type { MapModel } from "./map-view";
 import { discOffsets, fillRect, pixel, rasterSeat, rasterSeats } from "./raster";
@@ -169,6 +170,25 @@ export class MapPainter {
     ctx.strokeStyle = "#dde1ea";
     ctx.lineWidth = 1;
     for (const s of this.s.geometry.sections) {
+      if (s.outline) {
+        // A designed section: the ring of plan.ts stroked wide with round joins, as the SVG map draws it.
+        ctx.beginPath();
+        s.outline.forEach((p, i) => (i === 0 ? ctx.moveTo : ctx.lineTo).call(ctx, p.x * dev.scale + dev.tx, p.y * dev.scale + dev.ty));
+        ctx.closePath();
+        ctx.lineJoin = "round";
+        ctx.lineCap = "round";
+        ctx.fillStyle = ctx.strokeStyle = "#dde1ea";
+        ctx.lineWidth = (OUTLINE_STROKE + 2) * dev.scale;
+        ctx.fill();
+        ctx.stroke();
+        ctx.fillStyle = ctx.strokeStyle = "#ffffff";
+        ctx.lineWidth = OUTLINE_STROKE * dev.scale;
+        ctx.fill();
+        ctx.stroke();
+        ctx.strokeStyle = "#dde1ea";
+        ctx.lineWidth = 1;
+        continue;
+      }
       const x = s.x * dev.scale + dev.tx;
       const y = s.y * dev.scale + dev.ty;
       ctx.beginPath();
@@ -239,11 +259,14 @@ export class MapPainter {
       const taken = view.status !== "free" && view.status !== "selected";
       ctx.globalAlpha = view.status === "selected" ? 0.45 : 0.22;
       ctx.fillStyle = taken ? STATUS_COLOURS.held : colour;
-      ctx.fillRect(x, y, w, h);
+      ctx.beginPath();
+      if (a.ellipse) ctx.ellipse(x + w / 2, y + h / 2, w / 2, h / 2, 0, 0, 2 * Math.PI);
+      else ctx.rect(x, y, w, h);
+      ctx.fill();
       ctx.globalAlpha = 1;
       ctx.strokeStyle = view.status === "selected" ? STATUS_COLOURS.selected : taken ? STATUS_COLOURS.booked : colour;
       ctx.lineWidth = view.status === "selected" ? 3 : 2;
-      ctx.strokeRect(x, y, w, h);
+      ctx.stroke();
       const size = Math.max(11, Math.min(28, h * 0.22, w / Math.max(6, obj.label.length) / 0.6));
       const remaining = view.remaining ?? obj.remaining;
       const capacity = view.capacity ?? obj.capacity;

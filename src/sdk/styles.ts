@@ -12,10 +12,14 @@ const CSS = `
 .seating-overlay{position:absolute;left:0;top:0;transform-origin:0 0;will-change:transform}
 .seating-map.seating-map-large{inset:auto;left:0;top:0;width:auto;height:auto;overflow:visible}
 .seating-map-large .seating-seat,.seating-map-large .seating-seat:focus-visible,.seating-section-hit{fill:#000;fill-opacity:0;stroke:none;transition:none}
-.seating-map-large .seating-ga rect{fill-opacity:0;stroke-opacity:0}
+.seating-map-large .seating-ga .seating-ga-shape{fill-opacity:0;stroke-opacity:0}
 .seating-section-hit{cursor:zoom-in}
 .seating-section-hit:focus,.seating-map-large .seating-ga:focus{outline:none}
 .seating-section-bg{fill:#fff;stroke:#dde1ea;stroke-width:1}
+.seating-section-edge{fill:#dde1ea;stroke:#dde1ea;stroke-linejoin:round;stroke-linecap:round}
+.seating-section-fill{fill:#fff;stroke:#fff;stroke-linejoin:round;stroke-linecap:round}
+.seating-stage-mark rect{fill:#1d2330}
+.seating-stage-mark text{fill:#fff;font-size:14px;font-weight:600;letter-spacing:.08em}
 .seating-section-label{font-size:13px;font-weight:600;fill:#4a5263}
 .seating-row-label{font-size:10px;fill:#8a93a6;text-anchor:middle;dominant-baseline:central}
 .seating-seat{stroke:#fff;stroke-width:1.5;cursor:pointer;transition:fill .15s}
@@ -27,12 +31,12 @@ const CSS = `
 .seating-seat:focus{outline:none}
 .seating-seat:focus-visible{stroke:#ff9f1c;stroke-width:4}
 .seating-ga{cursor:pointer}
-.seating-ga rect{fill-opacity:.22;stroke-width:2}
-.seating-ga[data-status=selected] rect{fill-opacity:.45;stroke:#1d2330;stroke-width:3.5}
-.seating-ga[data-status=held] rect,.seating-ga[data-status=booked] rect,.seating-ga[data-status=not_for_sale] rect{fill:#c3c8d2!important;stroke:#8f96a3!important}
+.seating-ga .seating-ga-shape{fill-opacity:.22;stroke-width:2}
+.seating-ga[data-status=selected] .seating-ga-shape{fill-opacity:.45;stroke:#1d2330;stroke-width:3.5}
+.seating-ga[data-status=held] .seating-ga-shape,.seating-ga[data-status=booked] .seating-ga-shape,.seating-ga[data-status=not_for_sale] .seating-ga-shape{fill:#c3c8d2!important;stroke:#8f96a3!important}
 .seating-ga[data-status=booked],.seating-ga[data-status=not_for_sale]{cursor:not-allowed}
 .seating-ga:focus{outline:none}
-.seating-ga:focus-visible rect{stroke:#ff9f1c;stroke-width:4}
+.seating-ga:focus-visible .seating-ga-shape{stroke:#ff9f1c;stroke-width:4}
 .seating-ga-name{font-weight:600;fill:#1d2330;text-anchor:middle}
 .seating-ga-remaining{fill:#4a5263;text-anchor:middle}
 .seating-controls{position:absolute;top:10px;right:10px;display:flex;flex-direction:column;gap:4px}

@@ -3,6 +3,7 @@
  * carrying data-object-label, role=button, tabindex, aria-label, aria-pressed and data-status
  * (contract §7), so tests and assistive technology find it the same way.
  */
+import { OUTLINE_STROKE, ringPath } from "../geometry/plan";
 import type { MapGeometry } from "./geometry";
 import type { ApiCategory, ApiObject, SeatStatus } from "./types";
 
@@ -46,8 +47,17 @@ export function drawMap(
   const frag = doc.createDocumentFragment();
   for (const s of geometry.sections) {
     const g = el(doc, "g", { class: "seating-section", "data-section-key": s.key });
-    g.appendChild(el(doc, "rect", { class: "seating-section-bg", x: s.x, y: s.y, width: s.width, height: s.height, rx: 8 }));
-    const title = el(doc, "text", { class: "seating-section-label", x: s.x + 10, y: s.y + 18 });
+    let title: SVGTextElement;
+    if (s.outline && s.labelAt) {
+      // A designed section: its outline is the ring of plan.ts stroked wide (an edge, then the fill).
+      const d = ringPath(s.outline);
+      g.appendChild(el(doc, "path", { class: "seating-section-edge", d, "stroke-width": OUTLINE_STROKE + 2 }));
+      g.appendChild(el(doc, "path", { class: "seating-section-fill", d, "stroke-width": OUTLINE_STROKE }));
+      title = el(doc, "text", { class: "seating-section-label", x: s.labelAt.x, y: s.labelAt.y, "text-anchor": "middle" });
+    } else {
+      g.appendChild(el(doc, "rect", { class: "seating-section-bg", x: s.x, y: s.y, width: s.width, height: s.height, rx: 8 }));
+      title = el(doc, "text", { class: "seating-section-label", x: s.x + 10, y: s.y + 18 });
+    }
     title.textContent = s.label;
     g.appendChild(title);
     for (const r of s.rows) {
@@ -56,6 +66,15 @@ export function drawMap(
       t.textContent = r.label;
       g.appendChild(t);
     }
+    frag.appendChild(g);
+  }
+  if (geometry.stage) {
+    const st = geometry.stage;
+    const g = el(doc, "g", { class: "seating-stage-mark", "aria-hidden": "true" });
+    g.appendChild(el(doc, "rect", { x: st.x, y: st.y, width: st.width, height: st.height, rx: 6 }));
+    const t = el(doc, "text", { x: st.x + st.width / 2, y: st.y + st.height / 2 + 5, "text-anchor": "middle" });
+    t.textContent = "Stage";
+    g.appendChild(t);
     frag.appendChild(g);
   }
   for (const a of geometry.areas) {
@@ -70,7 +89,19 @@ export function drawMap(
       role: "button",
       tabindex: 0,
     });
-    g.appendChild(el(doc, "rect", { x: a.x, y: a.y, width: a.width, height: a.height, rx: 10, fill: color, stroke: color }));
+    g.appendChild(
+      a.ellipse
+        ? el(doc, "ellipse", {
+            class: "seating-ga-shape",
+            cx: a.x + a.width / 2,
+            cy: a.y + a.height / 2,
+            rx: a.width / 2,
+            ry: a.height / 2,
+            fill: color,
+            stroke: color,
+          })
+        : el(doc, "rect", { class: "seating-ga-shape", x: a.x, y: a.y, width: a.width, height: a.height, rx: 10, fill: color, stroke: color }),
+    );
     // Text grows with the area (on a big map the band of areas is scaled up with the seats).
     const nameSize = Math.max(15, a.height * 0.15);
     const name = el(doc, "text", { class: "seating-ga-name", x: a.x + a.width / 2, y: a.y + a.height / 2 - nameSize * 0.25, "font-size": nameSize });

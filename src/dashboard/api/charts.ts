@@ -1,18 +1,19 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
   checkChartPublish,
   createChartRecord,
   deleteChartRecord,
   getChartRecord,
-  getDraftLayout,
+  getDraft,
   getPublishedLayout,
   listChartRecords,
   publishChartRecord,
   unpublishChartRecord,
   updateChartRecord,
 } from "../../charts/operations";
-import { CHART_KEY, chartCreateSchema, chartUpdateSchema } from "../../domain/charts";
+import { parseIfMatch, setChartEtag } from "../../charts/etag";
+import { CHART_KEY, chartCreateSchema, chartUpdateSchema, type ChartRecord } from "../../domain/charts";
 import { afterKeyOf, listQuery } from "../../http/pagination";
 import { validated } from "../../http/validation";
 import type { DashEnv } from "../context";
@@ -31,17 +32,29 @@ chartRoutes.get("/", async (c) => {
   return c.json(await listChartRecords(c.env, c.var.session.workspaceId, { limit, afterKey: afterKeyOf(cursor, CHART_KEY) }), 200);
 });
 
-chartRoutes.post("/", async (c) => c.json(await createChartRecord(c.env, c.var.session.workspaceId, await jsonBody(c, chartCreateSchema)), 201));
+/** A chart answer with its ETag (the draftVersion, contract §11). */
+function withEtag(c: Context<DashEnv>, chart: ChartRecord, status: 200 | 201 = 200) {
+  setChartEtag(c, chart.draftVersion);
+  return c.json(chart, status);
+}
 
-chartRoutes.get("/:chartKey", async (c) => c.json(await getChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey")), 200));
+chartRoutes.post("/", async (c) => withEtag(c, await createChartRecord(c.env, c.var.session.workspaceId, await jsonBody(c, chartCreateSchema)), 201));
 
-chartRoutes.patch("/:chartKey", async (c) =>
-  c.json(await updateChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"), await jsonBody(c, chartUpdateSchema)), 200),
-);
+chartRoutes.get("/:chartKey", async (c) => withEtag(c, await getChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"))));
+
+// The designer saves the whole draft with If-Match: a draft changed meanwhile is 412 precondition_failed.
+chartRoutes.patch("/:chartKey", async (c) => {
+  const body = await jsonBody(c, chartUpdateSchema);
+  return withEtag(c, await updateChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"), body, parseIfMatch(c.req.header("If-Match"))));
+});
 
 chartRoutes.delete("/:chartKey", async (c) => c.json(await deleteChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey")), 200));
 
-chartRoutes.get("/:chartKey/draft", async (c) => c.json(await getDraftLayout(c.env, c.var.session.workspaceId, c.req.param("chartKey")), 200));
+chartRoutes.get("/:chartKey/draft", async (c) => {
+  const draft = await getDraft(c.env, c.var.session.workspaceId, c.req.param("chartKey"));
+  setChartEtag(c, draft.draftVersion);
+  return c.json(draft.layout, 200);
+});
 
 chartRoutes.get("/:chartKey/published", async (c) => c.json(await getPublishedLayout(c.env, c.var.session.workspaceId, c.req.param("chartKey")), 200));
 
@@ -49,7 +62,7 @@ chartRoutes.get("/:chartKey/publish-check", async (c) => c.json(await checkChart
 
 chartRoutes.post("/:chartKey/publish", async (c) => {
   const { force } = await jsonBody(c, publishBody);
-  return c.json(await publishChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"), force), 200);
+  return withEtag(c, await publishChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"), force));
 });
 
-chartRoutes.post("/:chartKey/unpublish", async (c) => c.json(await unpublishChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey")), 200));
+chartRoutes.post("/:chartKey/unpublish", async (c) => withEtag(c, await unpublishChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"))));

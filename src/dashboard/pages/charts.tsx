@@ -87,6 +87,12 @@ export function chartPage(session: DashboardSession, environment: Environment, v
         <a href={`/dashboard/${environment}/charts`}>Back to charts</a>
       </p>
       <h1>{chart.name}</h1>
+      <p>
+        <a class="button" href={`/dashboard/charts/${encodeURIComponent(key)}/design`}>
+          Open the designer
+        </a>{" "}
+        <span class="hint">Draw sections, rows, categories, GA areas and the stage; saves replace the draft.</span>
+      </p>
       <table>
         <caption class="visually-hidden">About this chart</caption>
         <tbody>
