@@ -22,7 +22,7 @@ export function newAgent(sockets = 1) {
  * @param {string} baseUrl
  * @param {string} method
  * @param {string} path
- * @param {{ agent?: http.Agent, apiKey?: string, adminToken?: string, body?: unknown, timeoutMs?: number }} [opts]
+ * @param {{ agent?: http.Agent, apiKey?: string, adminToken?: string, clientIp?: string, body?: unknown, timeoutMs?: number }} [opts]
  * @returns {Promise<Exchange>}
  */
 export function exchange(baseUrl, method, path, opts = {}) {
@@ -31,6 +31,9 @@ export function exchange(baseUrl, method, path, opts = {}) {
     const headers = { accept: "application/json" };
     if (opts.apiKey) headers["x-api-key"] = opts.apiKey;
     if (opts.adminToken) headers.authorization = `Bearer ${opts.adminToken}`;
+    // The buyer's address, as Cloudflare's edge would set it (wrangler dev keeps a header the caller
+    // sent): the per-client limits of contract §8 see each simulated buyer apart.
+    if (opts.clientIp) headers["cf-connecting-ip"] = opts.clientIp;
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     if (payload !== undefined) {
       headers["content-type"] = "application/json";

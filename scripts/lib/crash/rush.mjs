@@ -54,6 +54,8 @@ class Client {
     this.seq = 0;
     this.journeys = 0;
     this.agent = newAgent(1);
+    /** Each client is one buyer with an address of its own (TEST-NET-2), as a real rush would be. */
+    this.ip = `198.51.100.${idx + 1}`;
     /** Bookings this client may refund later: { token, labels } with labels = [GA_AREA] for GA. */
     this.bookings = [];
   }
@@ -71,6 +73,7 @@ class Client {
     const x = await exchange(ctx.baseUrl, "POST", `/api/v1/events/${ctx.eventKey}/seats/${path}`, {
       agent: this.agent,
       apiKey: key === "secret" ? ctx.sk : ctx.pk,
+      clientIp: this.ip,
       body,
     });
     /** @type {Op} */
