@@ -25,28 +25,16 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { freePort } from "../../scripts/lib/ports.mjs";
+import { devServerArgs, unattendedEnv } from "../../scripts/lib/wrangler.mjs";
 
 /** The project root: bench/lib/ is two levels below it. */
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 
-/** Environment for every wrangler command: offline hygiene, non-interactive, Node 22 first on PATH. */
+/** Environment for every wrangler command: offline, non-interactive, Node 22 first on PATH, no trace recorder. */
 export function wranglerEnv() {
-  return {
-    ...process.env,
-    PATH: `${join(ROOT, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}`,
-    WRANGLER_SEND_METRICS: "false",
-    CLOUDFLARE_CF_FETCH_ENABLED: "false",
-    WRANGLER_HIDE_BANNER: "true",
-    CI: "true",
-    NO_COLOR: "1",
-    // wrangler dev's local observability streams a trace of every invocation (Worker, Durable Object,
-    // queue) into a SQLite collector on the same workerd thread: a dev-tool cost production does not
-    // have, which halved a trivial Worker's throughput here. The bench measures without it.
-    X_LOCAL_OBSERVABILITY: "false",
-    X_LOCAL_EXPLORER: "false",
-  };
+  return unattendedEnv(ROOT);
 }
 
 /** Runs a command to completion with a time bound; rejects with its output on failure. */
@@ -210,35 +198,14 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
       if (existsSync(join(cwd, "scripts", build))) await run(process.execPath, [join(cwd, "scripts", build)], { cwd });
     }
   }
-  const args = ["dev"];
   log("applying D1 migrations to a fresh --persist-to directory…");
   await run(join(ROOT, "node_modules", ".bin", "wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
     timeoutMs: 180_000,
     cwd,
   });
 
-  args.push(
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--inspector-port",
-    "0",
-    "--persist-to",
-    persist,
-    "--var",
-    `ADMIN_TOKEN:${adminToken}`,
-    "--var",
-    `PUBLIC_KEY_SECRET:${publicKeySecret}`,
-    "--var",
-    "WEBHOOK_ALLOW_PRIVATE_URLS:true",
-    "--var",
-    "WEBHOOK_RETRY_BASE_SECONDS:1",
-    // Per-request log lines cost CPU on the same two cores as the Worker: keep only warnings.
-    "--log-level",
-    "warn",
-    "--show-interactive-dev-session=false",
-  );
+  const vars = { ADMIN_TOKEN: adminToken, PUBLIC_KEY_SECRET: publicKeySecret, WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_RETRY_BASE_SECONDS: "1" };
+  const args = devServerArgs({ port, persistTo: persist, vars });
   const served = await serveDev({ cwd, args, dir, port, log, keep });
   return { ...served, adminToken, persist };
 }
@@ -358,20 +325,7 @@ export async function startFloorWorker({ log = () => {} } = {}) {
     ].join("\n"),
   );
   const port = await freePort();
-  const args = [
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--inspector-port",
-    "0",
-    "--persist-to",
-    join(dir, "state"),
-    "--log-level",
-    "warn",
-    "--show-interactive-dev-session=false",
-  ];
+  const args = devServerArgs({ port, persistTo: join(dir, "state") });
   return serveDev({ cwd: dir, args, dir, port, log, keep: false });
 }
 

@@ -37,4 +37,57 @@ export function startWrangler(root, args) {
   return spawn(process.execPath, [wranglerBin(root), ...args], { cwd: root, stdio: "inherit", env: { ...process.env, ...OFFLINE_ENV } });
 }
 
+/**
+ * The Node that runs wrangler: wrangler 4 needs Node ≥ 22. Under `npm run` the `node`
+ * devDependency (22) runs every script; from a bare shell with Node 20 it is still found in
+ * node_modules/.bin.
+ */
+export function wranglerNode(root) {
+  if (Number(process.versions.node.split(".")[0]) >= 22) return process.execPath;
+  const local = path.join(root, "node_modules", ".bin", "node");
+  if (!existsSync(local)) throw new Error("wrangler needs Node >= 22: run `npm install` (the node devDependency provides it)");
+  return local;
+}
+
+/**
+ * Environment of a wrangler that nobody watches (tests, the crash test, the bench): offline,
+ * non-interactive, no colours, and without the local trace recorder and explorer (they share
+ * workerd's thread and halved a trivial Worker's throughput on a small machine).
+ */
+export function unattendedEnv(root) {
+  return {
+    ...process.env,
+    ...OFFLINE_ENV,
+    PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+    CI: "1",
+    NO_COLOR: "1",
+    X_LOCAL_OBSERVABILITY: "false",
+    X_LOCAL_EXPLORER: "false",
+  };
+}
+
+/**
+ * The arguments of a `wrangler dev` on loopback with its own state directory, quiet (warnings only:
+ * per-request log lines cost CPU on the cores the Worker runs on) and without the interactive
+ * keys, with `vars` passed as `--var NAME:value`.
+ * @param {{ port: number, inspectorPort?: number, persistTo: string, vars?: Record<string, string> }} opts
+ */
+export function devServerArgs({ port, inspectorPort = 0, persistTo, vars = {} }) {
+  return [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+    ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+  ];
+}
+
 export { firstFreePort, portIsFree } from "./ports.mjs";

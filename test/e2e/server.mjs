@@ -10,21 +10,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../scripts/lib/ports.mjs";
+import { devServerArgs, unattendedEnv, wranglerBin, wranglerNode } from "../../scripts/lib/wrangler.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const WRANGLER = path.join(ROOT, "node_modules/wrangler/bin/wrangler.js");
-
-/** wrangler 4 needs Node ≥ 22; npm scripts put node_modules/.bin/node (22) first, a bare shell may not. */
-function nodeBinary() {
-  const major = Number(process.versions.node.split(".")[0]);
-  return major >= 22 ? process.execPath : path.join(ROOT, "node_modules/.bin/node");
-}
-
-const ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true", CI: "1", NO_COLOR: "1" };
+const WRANGLER = wranglerBin(ROOT);
+const ENV = unattendedEnv(ROOT);
 
 function run(args, { timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(nodeBinary(), [WRANGLER, ...args], { cwd: ROOT, env: ENV, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(wranglerNode(ROOT), [WRANGLER, ...args], { cwd: ROOT, env: ENV, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -48,29 +42,10 @@ export async function startDevServer() {
   await run(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
   const port = await freePort();
   const inspectorPort = await freePort();
-  const args = [
-    WRANGLER,
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--inspector-port",
-    String(inspectorPort),
-    "--persist-to",
-    persistTo,
-    "--show-interactive-dev-session=false",
-    "--log-level",
-    "warn",
-    "--var",
-    `ADMIN_TOKEN:${adminToken}`,
-    "--var",
-    `PUBLIC_KEY_SECRET:${publicKeySecret}`,
-    "--var",
-    "WEBHOOK_ALLOW_PRIVATE_URLS:true",
-  ];
+  const vars = { ADMIN_TOKEN: adminToken, PUBLIC_KEY_SECRET: publicKeySecret, WEBHOOK_ALLOW_PRIVATE_URLS: "true" };
+  const args = [WRANGLER, ...devServerArgs({ port, inspectorPort, persistTo, vars })];
   // Own process group, so stop() ends workerd with it.
-  const child = spawn(nodeBinary(), args, { cwd: ROOT, env: ENV, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(wranglerNode(ROOT), args, { cwd: ROOT, env: ENV, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));

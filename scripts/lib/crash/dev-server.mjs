@@ -4,39 +4,12 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { OFFLINE_ENV, wranglerBin } from "../wrangler.mjs";
-
-/**
- * wrangler 4 needs Node ≥ 22. Under `npm run` the `node` devDependency (22) runs this script; from
- * a bare shell with Node 20 we still find it in node_modules/.bin.
- */
-export function nodeBinary(root) {
-  if (Number(process.versions.node.split(".")[0]) >= 22) return process.execPath;
-  const local = path.join(root, "node_modules", ".bin", "node");
-  if (!existsSync(local)) throw new Error("wrangler needs Node >= 22: run `npm install` (the node devDependency provides it)");
-  return local;
-}
-
-/**
- * Environment of every wrangler command: offline, non-interactive, and without the local trace
- * recorder (it shares workerd's thread and halves throughput on a small machine).
- */
-export function wranglerEnv(root) {
-  return {
-    ...process.env,
-    ...OFFLINE_ENV,
-    PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
-    CI: "1",
-    NO_COLOR: "1",
-    X_LOCAL_OBSERVABILITY: "false",
-    X_LOCAL_EXPLORER: "false",
-  };
-}
+import { devServerArgs, unattendedEnv, wranglerBin, wranglerNode } from "../wrangler.mjs";
 
 /** Runs a wrangler command to completion; rejects with its output when it fails. */
 export function runWranglerCommand(root, args, { timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(nodeBinary(root), [wranglerBin(root), ...args], { cwd: root, env: wranglerEnv(root), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(wranglerNode(root), [wranglerBin(root), ...args], { cwd: root, env: unattendedEnv(root), stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -102,25 +75,10 @@ export class DevServer {
   /** Spawns `wrangler dev` detached (a new process group whose id is the child's pid). */
   start() {
     const { root, port, inspectorPort, persistTo, vars } = this.opts;
-    const args = [
-      wranglerBin(root),
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(inspectorPort),
-      "--persist-to",
-      persistTo,
-      "--show-interactive-dev-session=false",
-      "--log-level",
-      "warn",
-      ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
-    ];
+    const args = [wranglerBin(root), ...devServerArgs({ port, inspectorPort, persistTo, vars })];
     this.starts++;
     this.log.write(`\n===== start #${this.starts} at ${new Date().toISOString()} =====\n`);
-    const child = spawn(nodeBinary(root), args, { cwd: root, env: wranglerEnv(root), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(wranglerNode(root), args, { cwd: root, env: unattendedEnv(root), stdio: ["ignore", "pipe", "pipe"], detached: true });
     child.stdout.on("data", (d) => this.log.write(d));
     child.stderr.on("data", (d) => this.log.write(d));
     this.child = child;
