@@ -15,6 +15,7 @@ import {
   seatsInBox,
   seatsOfRows,
   setFocalPoint,
+  translationBetween,
   updateSection,
   type Scene,
 } from "../src/designer/actions";
@@ -54,6 +55,18 @@ describe("actions", () => {
     };
     expect(centre(turned)[0]).toBeCloseTo(centre(moved)[0]!, 1);
     expect(centre(turned)[1]).toBeCloseTo(centre(moved)[1]!, 1);
+  });
+
+  it("tells a moved section from any other change (what lets the page keep a moved section's drawing)", () => {
+    const s = addSection(base(), { ...small(), curve: 30 }, { x: 0, y: 0 });
+    const moved = moveSections(moveSections(s, new Set(["A"]), 10.004, -5.333), new Set(["A"]), 0.333, 0);
+    const d = translationBetween(s.sections[0]!, moved.sections[0]!);
+    expect(d!.x).toBeCloseTo(10.337, 1);
+    expect(d!.y).toBeCloseTo(-5.333, 1);
+    expect(translationBetween(s.sections[0]!, rotateSections(s, new Set(["A"]), 10).sections[0]!)).toBeNull();
+    const premium = addCategory(s, "Premium", "#d9480f");
+    const recoloured = assignCategory(premium.scene, new Set([s.sections[0]!.rows[0]!.seats[0]!.label]), premium.key);
+    expect(translationBetween(s.sections[0]!, recoloured.sections[0]!)).toBeNull();
   });
 
   it("copies a generated section under a new key with its own labels and categories", () => {

@@ -75,6 +75,27 @@ export function moveSections(scene: Scene, keys: ReadonlySet<string>, dx: number
   });
 }
 
+/**
+ * The (dx, dy) that turns section `a` into `b` when `b` is `a` moved and nothing else (same rows,
+ * labels and categories; every seat shifted alike, within the 0.01 rounding of a move); else null.
+ */
+export function translationBetween(a: Section, b: Section): { x: number; y: number } | null {
+  if (a.key !== b.key || a.label !== b.label || a.rows.length !== b.rows.length) return null;
+  let d: { x: number; y: number } | null = null;
+  for (let r = 0; r < a.rows.length; r++) {
+    const [ra, rb] = [a.rows[r]!, b.rows[r]!];
+    if (ra.label !== rb.label || ra.seats.length !== rb.seats.length) return null;
+    for (let i = 0; i < ra.seats.length; i++) {
+      const [sa, sb] = [ra.seats[i]!, rb.seats[i]!];
+      if (sa.label !== sb.label || sa.categoryKey !== sb.categoryKey || sa.aisleAfter !== sb.aisleAfter) return null;
+      const [dx, dy] = [(sb.x ?? 0) - (sa.x ?? 0), (sb.y ?? 0) - (sa.y ?? 0)];
+      if (d === null) d = { x: dx, y: dy };
+      else if (Math.abs(dx - d.x) > 0.02 || Math.abs(dy - d.y) > 0.02) return null;
+    }
+  }
+  return d;
+}
+
 /** Turns a section made elsewhere (no generator) by `degrees` about its placement point. */
 function rotateFree(s: Section, degrees: number): Section {
   const at = placementOf(s);

@@ -22,7 +22,7 @@ import {
   type PlanSeat,
   type Point,
 } from "../../geometry/plan";
-import type { Scene } from "../actions";
+import { translationBetween, type Scene } from "../actions";
 import type { Selection } from "../editor";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -48,6 +48,12 @@ interface DrawnSection {
   g: SVGGElement;
   seats: Map<string, SVGCircleElement>;
   box: Box;
+  /**
+   * How far the section has been moved since it was drawn (drawn units), shown by the CSS
+   * `translate` of its layer: a committed move redraws nothing (the drop of a dragged 2,000-seat
+   * section would otherwise rebuild its 2,000 seats in one frame).
+   */
+  offset: Point;
 }
 
 /** The plan's view of a scene's seats (layout units), in layout order. */
@@ -128,6 +134,12 @@ export class Renderer {
     for (const s of scene.sections) {
       alive.add(s.key);
       let drawn = this.sections.get(s.key);
+      const moved = drawn && drawn.data !== s && drawn.scale === this.scale ? translationBetween(drawn.data, s) : null;
+      if (drawn && moved) {
+        drawn.offset = { x: drawn.offset.x + moved.x * this.scale, y: drawn.offset.y + moved.y * this.scale };
+        drawn.layer.style.translate = `${drawn.offset.x}px ${drawn.offset.y}px`;
+        drawn.data = s;
+      }
       if (!drawn || drawn.data !== s || drawn.scale !== this.scale) {
         const fresh = this.drawSection(s, colours);
         if (scene.sections.length <= LAYERED_SECTIONS) fresh.layer.classList.add("d-own-layer");
@@ -195,7 +207,7 @@ export class Renderer {
       }
     const layer = layerAt(box, "d-section-layer");
     layer.append(g);
-    return { data: s, scale: k, layer, g, seats, box };
+    return { data: s, scale: k, layer, g, seats, box, offset: { x: 0, y: 0 } };
   }
 
   private renderHighlights(scene: Scene, selection: Selection): void {
@@ -209,6 +221,7 @@ export class Renderer {
       const drawn = this.sections.get(key);
       if (!drawn || this.highlights.has(key)) continue;
       const layer = layerAt(drawn.box, "d-highlight-layer");
+      layer.style.translate = drawn.layer.style.translate;
       const d = drawn.g.querySelector(".d-edge")?.getAttribute("d") ?? "";
       layer.append(el("path", { class: "d-highlight", d, "stroke-width": OUTLINE_STROKE + 8 }));
       this.highlightLayer.append(layer);
@@ -351,7 +364,7 @@ export class Renderer {
 
   /** The box of everything drawn, in drawn units (for "Fit to view"). */
   contentBox(): Box | null {
-    const boxes: Box[] = [...this.sections.values()].map((d) => d.box);
+    const boxes: Box[] = [...this.sections.values()].map((d) => ({ ...d.box, x: d.box.x + d.offset.x, y: d.box.y + d.offset.y }));
     for (const d of this.areas.values()) {
       const a = d.data;
       boxes.push({ x: (a.x ?? 0) * this.scale, y: (a.y ?? 0) * this.scale, width: (a.width ?? 200) * this.scale, height: (a.height ?? 110) * this.scale });
