@@ -152,7 +152,8 @@ it("opens a 20,000-seat draft in under 2 s and drags a 2,000-seat section with f
   expect(Math.min(...opens), "open").toBeLessThan(OPEN_BUDGET_MS);
   expect(dragFrames.length).toBeGreaterThan(10);
   expect(worst(dragFrames), "worst drag frame").toBeLessThan(FRAME_BUDGET_MS);
-  // The drop is one change of the scene (schema check of 20,000 seats, one section redrawn): a guard, not the budget.
-  expect(worst(dropFrames), "drop frame").toBeLessThan(250);
+  // The drop is one change of the scene (the schema check of 20,000 seats; the moved section keeps
+  // its drawing): 33 ms here (BENCHMARKS.md); the guard leaves room for a loaded CI machine.
+  expect(worst(dropFrames), "drop frame").toBeLessThan(2 * FRAME_BUDGET_MS);
   await context.close();
 });
