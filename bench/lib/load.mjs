@@ -20,6 +20,7 @@ export async function blast({
   method = "GET",
   path,
   headers = {},
+  headersFor,
   body,
   connections = 64,
   duration = 10,
@@ -40,6 +41,7 @@ export async function blast({
       const next = { ...req };
       if (typeof path === "function") next.path = path(n);
       if (body) next.body = body(n);
+      if (headersFor) next.headers = { ...req.headers, ...headersFor(n) };
       return next;
     },
   };

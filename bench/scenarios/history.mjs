@@ -21,6 +21,13 @@ export const name = "history";
 /** The last commit before the status history: the same-run baseline of (a). */
 export const BEFORE_HISTORY = "8e1e64e";
 
+/**
+ * The commit that added the history (its only parent is BEFORE_HISTORY): the pair isolates what
+ * recording costs. Later work on the same path (the per-client rate limit of contract §8, the hold
+ * fast lane) is priced by the holdcost scenario against the runtime's floors instead.
+ */
+export const WITH_HISTORY = "1486810";
+
 /** Records for (b) and (c). */
 const RECORDS = 200_000;
 
@@ -38,11 +45,18 @@ async function holdCost(ctx) {
   const slices = ctx.opts.quick ? 2 : 12;
   const seconds = ctx.opts.quick ? 1 : 2;
   const before = await startRuntime({ log: ctx.log, source: BEFORE_HISTORY });
+  const after = await startRuntime({ log: ctx.log, source: WITH_HISTORY }).catch(async (err) => {
+    await before.stop();
+    throw err;
+  });
   try {
-    const beforeUrl = before.directUrl ?? before.proxyUrl;
+    const on = (runtime) => {
+      const url = runtime.directUrl ?? runtime.proxyUrl;
+      return { ...ctx, baseUrl: url, api: new Api(url, runtime.adminToken) };
+    };
     const sides = [
-      { label: "with history", ctx },
-      { label: `before (${BEFORE_HISTORY})`, ctx: { ...ctx, baseUrl: beforeUrl, api: new Api(beforeUrl, before.adminToken) } },
+      { label: `with history (${WITH_HISTORY})`, ctx: on(after) },
+      { label: `before (${BEFORE_HISTORY})`, ctx: on(before) },
     ];
     const seats = slices * seconds * 6000 + 4000;
     for (const side of sides) side.ev = await newEvent(side.ctx, seats, `history-${side === sides[0] ? "now" : "before"}`);
@@ -84,7 +98,7 @@ async function holdCost(ctx) {
     const cost = median(ratios);
     ctx.report.add({
       scenario: name,
-      figure: `Hold cost with the status history recorded in the same transaction, vs the commit before it (64 connections, median of ${slices} alternating pairs of ${seconds} s)`,
+      figure: `Hold cost with the status history recorded in the same transaction (${WITH_HISTORY}), vs the commit before it (${BEFORE_HISTORY}); 64 connections, median of ${slices} alternating pairs of ${seconds} s`,
       target: "<= 1.10x the cost before",
       result: `cost ${cost.toFixed(2)}x (pair ratios ${ratios.map((x) => x.toFixed(2)).join(", ")}); medians ${perSecond(median(rps[0]))} now, ${perSecond(median(rps[1]))} before`,
       met: cost <= 1.1,
@@ -93,7 +107,7 @@ async function holdCost(ctx) {
       command: command(name),
     });
   } finally {
-    await before.stop();
+    await Promise.all([before.stop(), after.stop()]);
   }
 }
 
@@ -142,10 +156,14 @@ async function reads(ctx) {
     .map(([file, size]) => size - (before.get(file) ?? 0))
     .reduce((a, b) => Math.max(a, b), 0);
   const readPath = (query) => `/api/v1/events/${encodeURIComponent(ev.eventKey)}/status-changes?${query}`;
+  const READS = ctx.opts.quick ? 20 : 200;
   const timeOf = async (query) => {
     const durs = [];
     let items = 0;
-    for (let i = 0; i < ctx.opts.statusReads * 2; i++) {
+    // A few unmeasured reads first (the first after 200,000 writes may meet a checkpoint), then
+    // enough reads for the p99 to be more than the single worst one.
+    for (let i = 0; i < 5; i++) await timedRequest(ctx.baseUrl, "GET", readPath(query), { agent: api.agent, headers: { "x-api-key": ev.keys.sk } });
+    for (let i = 0; i < READS; i++) {
       const res = await timedRequest(ctx.baseUrl, "GET", readPath(query), { agent: api.agent, headers: { "x-api-key": ev.keys.sk } });
       if (res.status !== 200) throw new Error(`status-changes answered ${res.status}`);
       items = JSON.parse(res.text).items.length;
@@ -165,7 +183,7 @@ async function reads(ctx) {
       scenario: name,
       figure: `Status history of ${what} on an event with ${records.toLocaleString("en-US")} records (server time)`,
       target: judged ? "<= 5 ms" : "reported",
-      result: `p50 ${ms(r.s.p50)}, p99 ${ms(r.s.p99)} (${r.items} records per answer, ${ctx.opts.statusReads * 2} reads)`,
+      result: `p50 ${ms(r.s.p50)}, p99 ${ms(r.s.p99)} (${r.items} records per answer, ${READS} reads)`,
       met: judged ? r.s.p99 <= 5 : null,
       baseline: "",
       ratio: "",
