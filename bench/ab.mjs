@@ -1,0 +1,75 @@
+/**
+ * A/B of the hold's cost between revisions: `node bench/ab.mjs <rev> <rev> …` (the first is the
+ * baseline). Each revision is served by its own `wrangler dev` from a frozen `git archive` copy
+ * (bench/lib/runtime.mjs), gets an event of its own, and takes single-seat holds with a production
+ * publishable key at 64 connections in 2 s slices, the order rotating each round. Printed per
+ * revision: the median CPU per hold of its process group and the median of the per-round ratios to
+ * the baseline (the machine's other work moves both sides of a round alike).
+ *
+ * This is how an idea for the hold path is priced before it is built: commit the variant (even a
+ * crude one, e.g. a write left out) on a branch and compare it with main, e.g.
+ *   TMPDIR=/dev/shm node bench/ab.mjs main my-variant
+ */
+import { Api } from "./lib/api.mjs";
+import { blast } from "./lib/load.mjs";
+import { groupCpuSeconds, startRuntime } from "./lib/runtime.mjs";
+import { holdPath, newEvent, singleSeatHolds } from "./lib/scenario.mjs";
+
+const revs = process.argv.slice(2);
+if (revs.length < 2) {
+  console.error("usage: node bench/ab.mjs <baseline rev> <rev> [<rev> …]");
+  process.exit(2);
+}
+const ROUNDS = 8;
+const SECONDS = 2;
+const CONNECTIONS = 64;
+const log = (m) => console.error(m);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const sides = [];
+try {
+  for (const rev of revs) {
+    const runtime = await startRuntime({ log, source: rev });
+    const url = runtime.directUrl ?? runtime.proxyUrl;
+    const side = { rev, runtime, url, offset: 0, cpu: [], rps: [] };
+    sides.push(side);
+    side.ev = await newEvent({ api: new Api(url, runtime.adminToken), log }, (ROUNDS + 1) * SECONDS * 4000 + 3000, `ab-${rev}`);
+  }
+  /** One slice of holds on a side: CPU microseconds per hold and holds per second. */
+  const slice = async (side, duration, amount) => {
+    const before = groupCpuSeconds(side.runtime.pid);
+    const r = await blast({
+      baseUrl: side.url,
+      method: "POST",
+      path: holdPath(side.ev.eventKey),
+      headers: { "x-api-key": side.ev.keys.pk },
+      body: singleSeatHolds(side.ev.labels, side.offset, "ab"),
+      connections: CONNECTIONS,
+      duration,
+      amount: amount ?? side.ev.labels.length - side.offset,
+    });
+    // Requests in flight when the slice stopped may have held their seats: skip past them.
+    side.offset += r.completed + CONNECTIONS;
+    const other = Object.entries(r.statuses).filter(([code]) => code !== "200");
+    if (other.length > 0) log(`${side.rev}: answers other than 200: ${JSON.stringify(Object.fromEntries(other))}`);
+    return { cpu: ((groupCpuSeconds(side.runtime.pid) - before) * 1e6) / Math.max(1, r.completed), rps: r.ok / r.elapsedS };
+  };
+  // Warm-up: the first holds load the layout index and compile the hot paths.
+  for (const side of sides) await slice(side, 30, 1500);
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const side of sides.map((_, k) => sides[(k + i) % sides.length])) {
+      const got = await slice(side, SECONDS);
+      side.cpu.push(got.cpu);
+      side.rps.push(got.rps);
+    }
+  }
+  for (const side of sides) {
+    const ratios = side.cpu.map((c, i) => c / sides[0].cpu[i]);
+    console.log(
+      `${side.rev}: CPU per hold ${Math.round(median(side.cpu))} us, ${median(ratios).toFixed(3)}x ${sides[0].rev} ` +
+        `(rounds ${ratios.map((x) => x.toFixed(2)).join(" ")}); ${Math.round(median(side.rps))} holds/s`,
+    );
+  }
+} finally {
+  for (const side of sides) await side.runtime.stop();
+}
