@@ -1,5 +1,4 @@
 import { indexLayout, type Category, type Layout, type LayoutObject, type Point } from "../charts/layout";
-import { rows } from "./store";
 
 /** Rows per transaction when writing a layout index: keeps each transaction short at 100k seats. */
 export const LAYOUT_CHUNK = 5000;
@@ -55,45 +54,26 @@ export function writeLayoutChunk(sql: SqlStorage, table: LayoutTable, objects: L
   }
 }
 
-interface SeatRowData {
-  label: string;
-  category: string;
-  section_key: string | null;
-  row_label: string | null;
-  row_index: number | null;
-  x: number | null;
-  y: number | null;
-  aisle_after: number | null;
-}
-
 /**
  * The current layout's seats in layout order with what best available and the orphan rule read
  * (section, row, position, coordinates, aisles): read only when a selling rule or best available
  * first needs them, so a plain hold never pays for it.
  */
 export function readSeatObjects(sql: SqlStorage): LayoutObject[] {
-  return rows<SeatRowData>(
-    sql,
-    "SELECT label, category, section_key, row_label, row_index, x, y, aisle_after FROM layout_current WHERE type = 'seat' ORDER BY ord",
-  ).map((r) => {
-    const o: LayoutObject = { label: r.label, objectType: "seat", categoryKey: r.category };
-    if (r.section_key !== null) o.sectionKey = r.section_key;
-    if (r.row_label !== null) o.rowLabel = r.row_label;
-    if (r.row_index !== null) o.rowIndex = r.row_index;
-    if (r.x !== null) o.x = r.x;
-    if (r.y !== null) o.y = r.y;
-    if (r.aisle_after === 1) o.aisleAfter = true;
-    return o;
-  });
-}
-
-interface LayoutRowData {
-  label: string;
-  type: string;
-  category: string;
-  capacity: number | null;
-  section_key: string | null;
-  section_label: string | null;
+  const cursor = sql.exec("SELECT label, category, section_key, row_label, row_index, x, y, aisle_after FROM layout_current WHERE type = 'seat' ORDER BY ord");
+  type Seat = [string, string, string | null, string | null, number | null, number | null, number | null, number | null];
+  const out: LayoutObject[] = [];
+  for (const [label, category, sectionKey, rowLabel, rowIndex, x, y, aisleAfter] of cursor.raw<Seat>()) {
+    const o: LayoutObject = { label, objectType: "seat", categoryKey: category };
+    if (sectionKey !== null) o.sectionKey = sectionKey;
+    if (rowLabel !== null) o.rowLabel = rowLabel;
+    if (rowIndex !== null) o.rowIndex = rowIndex;
+    if (x !== null) o.x = x;
+    if (y !== null) o.y = y;
+    if (aisleAfter === 1) o.aisleAfter = true;
+    out.push(o);
+  }
+  return out;
 }
 
 /** Drawing hints of one object (objects response only; no decision reads them). */
@@ -106,30 +86,25 @@ export type DrawingHints = Pick<LayoutObject, "rowLabel" | "rowIndex" | "aisleAf
  */
 const tableHints = new WeakMap<Map<string, LayoutObject>, Map<string, DrawingHints> | null>();
 
-/** Loads a layout table into memory, in drawing order (without drawing hints: see {@link drawingHints}). */
+/**
+ * Loads a layout table into memory, in drawing order (without drawing hints: see {@link drawingHints}).
+ * Rows are read as arrays (`raw()`), not objects: at 100,000 seats that is about a third less time
+ * on the wake's first call.
+ */
 export function readLayoutTable(sql: SqlStorage, table: LayoutTable): Map<string, LayoutObject> {
   const map = new Map<string, LayoutObject>();
   tableHints.set(map, null);
-  for (const r of rows<LayoutRowData>(sql, `SELECT label, type, category, capacity, section_key, section_label FROM ${table} ORDER BY ord`)) {
-    const o: LayoutObject = { label: r.label, objectType: r.type === "generalAdmission" ? "generalAdmission" : "seat", categoryKey: r.category };
-    if (r.capacity !== null) o.capacity = r.capacity;
-    if (r.section_key !== null) o.sectionKey = r.section_key;
-    if (r.section_label !== null) o.sectionLabel = r.section_label;
-    map.set(r.label, o);
+  const cursor = sql.exec(`SELECT label, type, category, capacity, section_key, section_label FROM ${table} ORDER BY ord`);
+  for (const [label, type, category, capacity, sectionKey, sectionLabel] of cursor.raw<
+    [string, string, string, number | null, string | null, string | null]
+  >()) {
+    const o: LayoutObject = { label, objectType: type === "generalAdmission" ? "generalAdmission" : "seat", categoryKey: category };
+    if (capacity !== null) o.capacity = capacity;
+    if (sectionKey !== null) o.sectionKey = sectionKey;
+    if (sectionLabel !== null) o.sectionLabel = sectionLabel;
+    map.set(label, o);
   }
   return map;
-}
-
-interface HintRow {
-  label: string;
-  row_label: string | null;
-  row_index: number | null;
-  aisle_after: number | null;
-  x: number | null;
-  y: number | null;
-  width: number | null;
-  height: number | null;
-  shape: string | null;
 }
 
 /**
@@ -142,20 +117,21 @@ export function drawingHints(sql: SqlStorage, objects: Map<string, LayoutObject>
   if (known === undefined) return null;
   if (known !== null) return known;
   const hints = new Map<string, DrawingHints>();
-  for (const r of rows<HintRow>(
-    sql,
+  const cursor = sql.exec(
     "SELECT label, row_label, row_index, aisle_after, x, y, width, height, shape FROM layout_current WHERE row_label IS NOT NULL OR row_index IS NOT NULL OR x IS NOT NULL OR y IS NOT NULL OR width IS NOT NULL OR height IS NOT NULL OR shape IS NOT NULL",
-  )) {
+  );
+  type Hint = [string, string | null, number | null, number | null, number | null, number | null, number | null, number | null, string | null];
+  for (const [label, rowLabel, rowIndex, aisleAfter, x, y, width, height, shape] of cursor.raw<Hint>()) {
     const h: DrawingHints = {};
-    if (r.row_label !== null) h.rowLabel = r.row_label;
-    if (r.row_index !== null) h.rowIndex = r.row_index;
-    if (r.aisle_after === 1) h.aisleAfter = true;
-    if (r.x !== null) h.x = r.x;
-    if (r.y !== null) h.y = r.y;
-    if (r.width !== null) h.width = r.width;
-    if (r.height !== null) h.height = r.height;
-    if (r.shape === "rectangle" || r.shape === "ellipse") h.shape = r.shape;
-    hints.set(r.label, h);
+    if (rowLabel !== null) h.rowLabel = rowLabel;
+    if (rowIndex !== null) h.rowIndex = rowIndex;
+    if (aisleAfter === 1) h.aisleAfter = true;
+    if (x !== null) h.x = x;
+    if (y !== null) h.y = y;
+    if (width !== null) h.width = width;
+    if (height !== null) h.height = height;
+    if (shape === "rectangle" || shape === "ellipse") h.shape = shape;
+    hints.set(label, h);
   }
   tableHints.set(objects, hints);
   return hints;
