@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:crash [-- options]`: the crash test of issue 11. Starts `wrangler dev` on its own
+// `npm run test:crash [-- options]`: the crash test of the local sandbox. Starts `wrangler dev` on its own
 // fresh state, provisions a 2,000-seat event with a webhook endpoint on a loopback receiver, drives a
 // mixed rush of concurrent clients while the dev server's whole process group is SIGKILLed several
 // times and SIGTERMed once (restarted on the same state each time), then waits for the deliveries

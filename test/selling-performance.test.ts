@@ -5,12 +5,12 @@ import { Occupancy } from "../src/selling/occupancy";
 import { seatIndexOfLayout, type SeatIndex } from "../src/selling/seat-index";
 
 /**
- * Best available on 100,000 seats with half of them sold in a scattered pattern (issue 12's bench
- * case, here without the HTTP and Durable Object around it). Each call's answer is held and as many
+ * Best available on 100,000 seats with half of them sold in a scattered pattern (the bench's case,
+ * here without the HTTP and Durable Object around it). Each call's answer is held and as many
  * random seats are freed, so the sold share stays at one half while the front fills up as in an
  * on-sale. workerd's clock ticks in whole milliseconds, so the per-call percentiles are coarse; the
- * mean over all calls is logged too. The bounds asserted are generous (a shared CI machine: issue
- * 12 asks p50 <= 5 ms and p99 <= 20 ms); the figures are logged.
+ * mean over all calls is logged too. The bounds asserted are generous (a shared CI machine; the
+ * budget is p50 <= 5 ms and p99 <= 20 ms of server time, judged by the bench); the figures are logged.
  */
 
 /** 10 sections of 100 rows of 100 seats, the sections side by side facing a stage at y = -50, an aisle every 25 seats. */

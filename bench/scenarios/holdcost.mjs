@@ -1,5 +1,5 @@
 /**
- * What a hold costs against the runtime's own floor of a hold (issue 16: at most 1.2x in every
+ * What a hold costs against the runtime's own floor of a hold (the budget: at most 1.2x, in every
  * one of three runs), measured so that the machine's other work cancels out: short slices of the
  * same 64-connection load, alternating between
  *   - the floor: a one-line Worker calling a Durable Object that runs one INSERT in

@@ -1,5 +1,5 @@
 /**
- * The browser SDK on big maps (issue 16): events of 1k, 10k, 50k and 100k seats with 30% reserved
+ * The browser SDK on big maps (contract §7, large maps): events of 1k, 10k, 50k and 100k seats with 30% reserved
  * (20% held, 10% booked, spread over the map), each drawn by the SDK in headless Chromium (software
  * rendering) from a host page on another origin. Per size: `rounds` page loads for the load figures
  * (render() resolved, first paint, longest main-thread task, DOM elements, memory growth, bytes

@@ -1,5 +1,5 @@
 /**
- * Selling rules (issue 12):
+ * Selling rules (contract §8):
  * (a) best available on a 100,000-seat event with half its seats sold in a scattered pattern:
  *     server time (Server-Timing) of hold-best-available for quantity 2 and 8, each answer
  *     released again (unmeasured) so the sold share stays at one half;

@@ -1,5 +1,5 @@
 /**
- * The designer on a 20,000-seat draft, in headless Chromium on this machine (issue 15's budgets):
+ * The designer on a 20,000-seat draft, in headless Chromium on this machine (the designer's budgets):
  * the page opens (draft read, checked with the layout schema, drawn, first frame painted) in under
  * 2 s, and dragging a 2,000-seat section keeps every frame under 50 ms, measured by a
  * requestAnimationFrame probe in the page. The figures are logged (BENCHMARKS.md keeps them).

@@ -207,7 +207,7 @@ export function checkAnswers(model) {
 }
 
 /**
- * How close each lost change committed to the next signal: the issue saw every loss within 1 s
+ * How close each lost change committed to the next signal: the losses once found were all within 1 s
  * before a kill, which is what an in-memory queue lost at the kill looks like.
  */
 export function lossTiming(lost, restarts) {

@@ -15,7 +15,7 @@ const SPEC = {
   "boot-timeout": ["CRASH_BOOT_TIMEOUT", 120, "longest wait for the dev server to answer after a (re)start (s)"],
 };
 
-export const HELP = `Crash test of the local sandbox (issue 11): a mixed rush against \`wrangler dev\`, killed and
+export const HELP = `Crash test of the local sandbox: a mixed rush against \`wrangler dev\`, killed and
 restarted on the same state, then checks that nothing acknowledged was lost.
 
 Usage: npm run test:crash [-- options]
