@@ -6,6 +6,25 @@ import type { Child } from "hono/jsx";
  * panel that shows a secret once.
  */
 
+/**
+ * A control with its visible label and optional hint, tied together for screen readers: `control`
+ * is given the hint's id for its aria-describedby. `inline` sets fields side by side.
+ */
+export function Labelled(props: { id: string; label: string; hint?: string; inline?: boolean; control: (hintId: string | undefined) => Child }) {
+  const hintId = props.hint ? `${props.id}-hint` : undefined;
+  return (
+    <div class={props.inline ? "field field-inline" : "field"}>
+      <label for={props.id}>{props.label}</label>
+      {props.hint ? (
+        <p class="hint" id={hintId}>
+          {props.hint}
+        </p>
+      ) : null}
+      {props.control(hintId)}
+    </div>
+  );
+}
+
 /** A text field with a visible label and an optional hint, tied together for screen readers. */
 export function Field(props: {
   id: string;
@@ -25,51 +44,47 @@ export function Field(props: {
   /** Puts the value into an object: `{ [group.name]: { [group.key]: value } }` (client/forms.ts). */
   group?: { name: string; key: string };
 }) {
-  const hintId = props.hint ? `${props.id}-hint` : undefined;
   return (
-    <div class="field">
-      <label for={props.id}>{props.label}</label>
-      {props.hint ? (
-        <p class="hint" id={hintId}>
-          {props.hint}
-        </p>
-      ) : null}
-      <input
-        id={props.id}
-        name={props.name}
-        type={props.type ?? "text"}
-        value={props.value}
-        class={props.wide ? "wide" : undefined}
-        data-type={props.dataType}
-        aria-describedby={hintId}
-        aria-required={props.required ? "true" : undefined}
-        autocomplete={props.autocomplete ?? "off"}
-        spellcheck={false}
-        min={props.min}
-        max={props.max}
-        data-empty={props.emptyAsNull ? "null" : undefined}
-        data-group={props.group?.name}
-        data-key={props.group?.key}
-      />
-    </div>
+    <Labelled
+      id={props.id}
+      label={props.label}
+      hint={props.hint}
+      control={(hintId) => (
+        <input
+          id={props.id}
+          name={props.name}
+          type={props.type ?? "text"}
+          value={props.value}
+          class={props.wide ? "wide" : undefined}
+          data-type={props.dataType}
+          aria-describedby={hintId}
+          aria-required={props.required ? "true" : undefined}
+          autocomplete={props.autocomplete ?? "off"}
+          spellcheck={false}
+          min={props.min}
+          max={props.max}
+          data-empty={props.emptyAsNull ? "null" : undefined}
+          data-group={props.group?.name}
+          data-key={props.group?.key}
+        />
+      )}
+    />
   );
 }
 
 /** A multi-line field (a layout's JSON, say). */
 export function TextArea(props: { id: string; name: string; label: string; hint?: string; value?: string; rows?: number; dataType?: "json" }) {
-  const hintId = props.hint ? `${props.id}-hint` : undefined;
   return (
-    <div class="field">
-      <label for={props.id}>{props.label}</label>
-      {props.hint ? (
-        <p class="hint" id={hintId}>
-          {props.hint}
-        </p>
-      ) : null}
-      <textarea id={props.id} name={props.name} rows={props.rows ?? 8} data-type={props.dataType} aria-describedby={hintId} spellcheck={false}>
-        {props.value ?? ""}
-      </textarea>
-    </div>
+    <Labelled
+      id={props.id}
+      label={props.label}
+      hint={props.hint}
+      control={(hintId) => (
+        <textarea id={props.id} name={props.name} rows={props.rows ?? 8} data-type={props.dataType} aria-describedby={hintId} spellcheck={false}>
+          {props.value ?? ""}
+        </textarea>
+      )}
+    />
   );
 }
 

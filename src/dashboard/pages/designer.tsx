@@ -3,6 +3,7 @@ import type { ChartRecord } from "../../domain/charts";
 import { COMMANDS } from "../../designer/actions";
 import { DESIGNER_URL } from "../assets";
 import type { DashboardSession } from "../sessions";
+import { Labelled } from "./components";
 import { Page } from "./layout";
 
 /**
@@ -13,47 +14,47 @@ import { Page } from "./layout";
  */
 
 function NumberField(props: { id: string; label: string; value: number | string; min?: number; max?: number; step?: number | "any"; hint?: string }) {
-  const hintId = props.hint ? `${props.id}-hint` : undefined;
   return (
-    <div class="field field-inline">
-      <label for={props.id}>{props.label}</label>
-      {props.hint ? (
-        <p class="hint" id={hintId}>
-          {props.hint}
-        </p>
-      ) : null}
-      <input id={props.id} type="number" value={String(props.value)} min={props.min} max={props.max} step={props.step} aria-describedby={hintId} />
-    </div>
+    <Labelled
+      inline
+      id={props.id}
+      label={props.label}
+      hint={props.hint}
+      control={(hintId) => (
+        <input id={props.id} type="number" value={String(props.value)} min={props.min} max={props.max} step={props.step} aria-describedby={hintId} />
+      )}
+    />
   );
 }
 
 function TextField(props: { id: string; label: string; value?: string; hint?: string }) {
-  const hintId = props.hint ? `${props.id}-hint` : undefined;
   return (
-    <div class="field field-inline">
-      <label for={props.id}>{props.label}</label>
-      {props.hint ? (
-        <p class="hint" id={hintId}>
-          {props.hint}
-        </p>
-      ) : null}
-      <input id={props.id} type="text" value={props.value ?? ""} aria-describedby={hintId} autocomplete="off" spellcheck={false} />
-    </div>
+    <Labelled
+      inline
+      id={props.id}
+      label={props.label}
+      hint={props.hint}
+      control={(hintId) => <input id={props.id} type="text" value={props.value ?? ""} aria-describedby={hintId} autocomplete="off" spellcheck={false} />}
+    />
   );
 }
 
 function Select(props: { id: string; label: string; options: [string, string][]; value?: string }) {
   return (
-    <div class="field field-inline">
-      <label for={props.id}>{props.label}</label>
-      <select id={props.id}>
-        {props.options.map(([value, text]) => (
-          <option value={value} selected={value === props.value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Labelled
+      inline
+      id={props.id}
+      label={props.label}
+      control={() => (
+        <select id={props.id}>
+          {props.options.map(([value, text]) => (
+            <option value={value} selected={value === props.value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
