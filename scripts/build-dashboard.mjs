@@ -14,9 +14,9 @@
  * (`--watch` rebuilds on change). Prints the sizes, raw and gzipped.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { rebuildOnChange, writeIfChanged } from "./lib/build-output.mjs";
 import { gzipSync } from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -73,20 +73,11 @@ async function build() {
     "export declare const DESIGNER_JS_HASH: string;",
     "",
   ].join("\n");
-  await mkdir(outDir, { recursive: true });
-  const write = async (name, text) => {
-    const file = path.join(outDir, name);
-    // Unchanged files stay untouched so `wrangler dev` does not reload for nothing; rename keeps writes atomic.
-    const old = await readFile(file, "utf8").catch(() => null);
-    if (old === text) return;
-    await writeFile(`${file}.tmp`, text);
-    await rename(`${file}.tmp`, file);
-  };
-  await write("dashboard.js", jsText);
-  await write("dashboard.css", cssText);
-  await write("designer.js", designerText);
-  await write("bundle.d.ts", types);
-  await write("bundle.js", bundle);
+  await writeIfChanged(outDir, "dashboard.js", jsText);
+  await writeIfChanged(outDir, "dashboard.css", cssText);
+  await writeIfChanged(outDir, "designer.js", designerText);
+  await writeIfChanged(outDir, "bundle.d.ts", types);
+  await writeIfChanged(outDir, "bundle.js", bundle);
   const ms = Math.round(performance.now() - started);
   console.log(
     `build-dashboard: dashboard.js ${kib(jsText.length)} (${kib(gzipSync(jsText).length)} gzip), dashboard.css ${kib(cssText.length)} (${kib(gzipSync(cssText).length)} gzip), designer.js ${kib(designerText.length)} (${kib(gzipSync(designerText).length)} gzip) in ${ms} ms`,
@@ -95,13 +86,4 @@ async function build() {
 
 await build();
 
-if (process.argv.includes("--watch")) {
-  const { watch } = await import("node:fs");
-  let timer = null;
-  for (const dir of [srcDir, designerDir, path.join(root, "src/geometry")])
-    watch(dir, { recursive: true }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => build().catch((err) => console.error("build-dashboard:", err.message)), 100);
-    });
-  console.log("build-dashboard: watching src/dashboard/client");
-}
+if (process.argv.includes("--watch")) await rebuildOnChange("build-dashboard", root, ["src/dashboard/client", "src/designer", "src/geometry"], build);

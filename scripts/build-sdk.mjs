@@ -9,9 +9,10 @@
  * `--watch` rebuilds on change (for SDK work next to `wrangler dev`).
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { rebuildOnChange, writeIfChanged } from "./lib/build-output.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const srcDir = path.join(root, "src/sdk");
@@ -75,19 +76,10 @@ async function build() {
     "export declare const SEATING_MJS_ETAG: string;",
     "",
   ].join("\n");
-  await mkdir(outDir, { recursive: true });
-  const write = async (name, text) => {
-    const file = path.join(outDir, name);
-    // Skip unchanged files so `wrangler dev` does not reload for nothing; rename keeps writes atomic.
-    const old = await readFile(file, "utf8").catch(() => null);
-    if (old === text) return;
-    await writeFile(`${file}.tmp`, text);
-    await rename(`${file}.tmp`, file);
-  };
-  await write("seating.js", iifeText);
-  await write("seating.mjs", esmText);
-  await write("bundle.d.ts", types);
-  await write("bundle.js", bundle);
+  await writeIfChanged(outDir, "seating.js", iifeText);
+  await writeIfChanged(outDir, "seating.mjs", esmText);
+  await writeIfChanged(outDir, "bundle.d.ts", types);
+  await writeIfChanged(outDir, "bundle.js", bundle);
   const ms = Math.round(performance.now() - started);
   console.log(
     `build-sdk: v${version} seating.js ${(iifeText.length / 1024).toFixed(1)} KiB, seating.mjs ${(esmText.length / 1024).toFixed(1)} KiB in ${ms} ms`,
@@ -96,12 +88,4 @@ async function build() {
 
 await build();
 
-if (process.argv.includes("--watch")) {
-  const { watch } = await import("node:fs");
-  let timer = null;
-  watch(srcDir, { recursive: true }, () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => build().catch((err) => console.error("build-sdk:", err.message)), 100);
-  });
-  console.log("build-sdk: watching src/sdk");
-}
+if (process.argv.includes("--watch")) await rebuildOnChange("build-sdk", root, ["src/sdk", "src/geometry"], build);
