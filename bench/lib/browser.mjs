@@ -5,25 +5,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
-import { chromium } from "playwright-core";
 import { freePort } from "../../scripts/lib/ports.mjs";
 
-/** Headless Chromium with the flags of the e2e suite (software rendering, offline-safe). */
-export function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
+export { launchChromium } from "../../scripts/lib/chromium.mjs";
 
 /**
  * Runs in the host page before the SDK: long tasks, WebSocket messages and fetch answers with their

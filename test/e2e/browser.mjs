@@ -3,28 +3,11 @@
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { chromium } from "playwright-core";
 import { ROOT } from "./server.mjs";
 
 export const SCREENSHOT_DIR = path.join(ROOT, "test-results");
 
-/** Headless Chromium with the flags that keep it quiet and offline-safe. */
-export function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
+export { launchChromium as launchBrowser } from "../../scripts/lib/chromium.mjs";
 
 /**
  * Opens the demo page for `eventKey` in a fresh context (a fresh buyer: own sessionStorage, own
