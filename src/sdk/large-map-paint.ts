@@ -216,26 +216,26 @@ export class MapPainter {
     }
     for (const [colour, list] of byColour) {
       ctx.fillStyle = colour;
-      ctx.beginPath();
-      for (const i of list) {
-        const x = this.s.index.cx[i]! * dev.scale + dev.tx;
-        const y = this.s.index.cy[i]! * dev.scale + dev.ty;
-        ctx.moveTo(x + r, y);
-        ctx.arc(x, y, r, 0, Math.PI * 2);
-      }
+      this.traceDots(list, r, dev);
       ctx.fill();
     }
     if (mine.length > 0) {
       ctx.strokeStyle = STATUS_COLOURS.selected;
       ctx.lineWidth = Math.max(2, r * 0.35);
-      ctx.beginPath();
-      for (const i of mine) {
-        const x = this.s.index.cx[i]! * dev.scale + dev.tx;
-        const y = this.s.index.cy[i]! * dev.scale + dev.ty;
-        ctx.moveTo(x + r, y);
-        ctx.arc(x, y, r, 0, Math.PI * 2);
-      }
+      this.traceDots(mine, r, dev);
       ctx.stroke();
+    }
+  }
+
+  /** Starts a path of one circle of radius `r` (device pixels) per seat of `seats`. */
+  private traceDots(seats: number[], r: number, dev: Camera): void {
+    const { ctx } = this;
+    ctx.beginPath();
+    for (const i of seats) {
+      const x = this.s.index.cx[i]! * dev.scale + dev.tx;
+      const y = this.s.index.cy[i]! * dev.scale + dev.ty;
+      ctx.moveTo(x + r, y);
+      ctx.arc(x, y, r, 0, Math.PI * 2);
     }
   }
 

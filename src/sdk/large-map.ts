@@ -14,7 +14,7 @@ import { COUNT, MapPainter, margin, STATUS_PIXELS, statusCode, type PaintView } 
 import type { MapModel, MapView } from "./map-view";
 import { pixel } from "./raster";
 import { buildSeatIndex, seatsIn, type SeatIndex } from "./seat-index";
-import { el, paintObject } from "./svg";
+import { el, objectAttrs, paintObject } from "./svg";
 import { Viewport } from "./viewport";
 
 /** Seats at least this wide on screen (CSS px) get elements (contract §7). */
@@ -124,14 +124,7 @@ export class LargeMap implements MapView {
     for (const a of this.areas) {
       const obj = model.objects.get(a.label);
       if (!obj) continue;
-      const g = el(doc, "g", {
-        class: "seating-ga",
-        "data-object-label": a.label,
-        "data-object-type": "generalAdmission",
-        "data-category-key": obj.categoryKey,
-        role: "button",
-        tabindex: 0,
-      });
+      const g = el(doc, "g", { class: "seating-ga", ...objectAttrs(a.label, "generalAdmission", obj.categoryKey) });
       g.appendChild(el(doc, "rect", { x: a.x, y: a.y, width: a.width, height: a.height }));
       this.areaElements.set(a.label, g);
       this.root.appendChild(g);
@@ -320,11 +313,7 @@ export class LargeMap implements MapView {
         cx: this.index.cx[i]!,
         cy: this.index.cy[i]!,
         r: this.index.r,
-        "data-object-label": label,
-        "data-object-type": "seat",
-        "data-category-key": obj?.categoryKey ?? "",
-        role: "button",
-        tabindex: 0,
+        ...objectAttrs(label, "seat", obj?.categoryKey ?? ""),
       });
       if (obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label));
       const next = q.keptAt < q.kept.length ? this.live.get(q.kept[q.keptAt]!) : undefined;

@@ -18,6 +18,15 @@ export interface ObjectView {
   quantity?: number;
 }
 
+/**
+ * What contract §7 puts on every drawn object, whichever renderer draws it: its label, type and
+ * category as data attributes, and a focusable button role for keyboard and screen readers.
+ */
+export function objectAttrs(label: string, type: "seat" | "generalAdmission", categoryKey: string): Record<string, string | number> {
+  return { "data-object-label": label, "data-object-type": type, "data-category-key": categoryKey, role: "button", tabindex: 0 };
+}
+
+/** An SVG element with its attributes. */
 export function el<K extends keyof SVGElementTagNameMap>(doc: Document, tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
   const node = doc.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -81,14 +90,7 @@ export function drawMap(
     const obj = objects.get(a.label);
     if (obj?.objectType !== "generalAdmission") continue;
     const color = categories.get(obj.categoryKey)?.color ?? "#7a8499";
-    const g = el(doc, "g", {
-      class: "seating-ga",
-      "data-object-label": a.label,
-      "data-object-type": "generalAdmission",
-      "data-category-key": obj.categoryKey,
-      role: "button",
-      tabindex: 0,
-    });
+    const g = el(doc, "g", { class: "seating-ga", ...objectAttrs(a.label, "generalAdmission", obj.categoryKey) });
     g.appendChild(
       a.ellipse
         ? el(doc, "ellipse", {
@@ -126,11 +128,7 @@ export function drawMap(
       cy: s.cy,
       r: s.r,
       fill: categories.get(obj.categoryKey)?.color ?? "#7a8499",
-      "data-object-label": s.label,
-      "data-object-type": "seat",
-      "data-category-key": obj.categoryKey,
-      role: "button",
-      tabindex: 0,
+      ...objectAttrs(s.label, "seat", obj.categoryKey),
     });
     c.appendChild(el(doc, "title", {}));
     elements.set(s.label, c);
