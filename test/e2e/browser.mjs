@@ -3,11 +3,13 @@
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { afterAll, beforeAll, expect } from "vitest";
+import { launchChromium } from "../../scripts/lib/chromium.mjs";
 import { ROOT } from "./server.mjs";
 
-export const SCREENSHOT_DIR = path.join(ROOT, "test-results");
+export { launchChromium as launchBrowser };
 
-export { launchChromium as launchBrowser } from "../../scripts/lib/chromium.mjs";
+export const SCREENSHOT_DIR = path.join(ROOT, "test-results");
 
 /**
  * Opens the demo page for `eventKey` in a fresh context (a fresh buyer: own sessionStorage, own
@@ -48,4 +50,25 @@ export async function screenshot(page, name) {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * A test file's browser for seat maps: launched before its tests, closed after them, when every
+ * map opened through the returned `open` must have run without an uncaught page error.
+ */
+export function useSeatMaps(e2e) {
+  let browser;
+  const opened = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const m of opened) expect(m.errors, "uncaught page errors").toEqual([]);
+    await browser?.close();
+  });
+  return async function open(eventKey, opts) {
+    const m = await openMap(browser, e2e, eventKey, opts);
+    opened.push(m);
+    return m;
+  };
 }

@@ -1,30 +1,14 @@
 /**
  * The seat map in a real browser against the real dev server.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openMap, screenshot, seat, waitForStatus } from "./browser.mjs";
+import { describe, expect, inject, it } from "vitest";
+import { screenshot, seat, useSeatMaps, waitForStatus } from "./browser.mjs";
 import { Api, demoLabels } from "./fixtures.mjs";
 
 const e2e = inject("e2e");
 const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);
 api.chartKey = e2e.chartKey;
-let browser;
-const opened = [];
-
-async function open(eventKey, opts) {
-  const m = await openMap(browser, e2e, eventKey, opts);
-  opened.push(m);
-  return m;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const m of opened) expect(m.errors, "uncaught page errors").toEqual([]);
-  await browser?.close();
-});
+const open = useSeatMaps(e2e);
 
 describe("seat map", () => {
   it("renders every seat and GA area of the demo chart, with a legend", async () => {

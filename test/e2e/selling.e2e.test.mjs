@@ -3,21 +3,14 @@
  * the event's selection rules applied by the map before it asks, a refusal by the server reaching
  * onHoldFailed, and aisles drawn as gaps.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openMap, screenshot, seat, waitForStatus } from "./browser.mjs";
+import { describe, expect, inject, it } from "vitest";
+import { screenshot, seat, useSeatMaps, waitForStatus } from "./browser.mjs";
 import { Api } from "./fixtures.mjs";
 
 const e2e = inject("e2e");
 const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);
 api.chartKey = e2e.chartKey;
-let browser;
-const opened = [];
-
-async function open(eventKey, opts) {
-  const m = await openMap(browser, e2e, eventKey, opts);
-  opened.push(m);
-  return m;
-}
+const open = useSeatMaps(e2e);
 
 /** Every hold request the page sends, by path. */
 function recordHolds(page) {
@@ -28,15 +21,6 @@ function recordHolds(page) {
 
 const failures = (page) => page.evaluate(() => window.seatingEvents.filter((e) => e.type === "holdFailed").map((e) => e.payload));
 const putRules = (ev, rules) => api.call("PUT", `/api/v1/events/${ev}/selection-rules`, rules);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const m of opened) expect(m.errors, "uncaught page errors").toEqual([]);
-  await browser?.close();
-});
 
 describe("best available in the seat map", () => {
   it("the demo page's control holds adjacent seats of the chosen category and selects them", async () => {
