@@ -101,11 +101,11 @@ describe("POST /api/v1/charts", () => {
     );
   });
 
-  it("answers a request without a body as an empty object (400 naming name)", async () => {
+  it("answers a request without a body with 400 naming the body (never read as an empty object)", async () => {
     const k = await newWorkspace();
     const res = await call("POST", "/api/v1/charts", { key: k.skLive });
     expectError(res, 400, "validation_failed");
-    expect(Object.keys(res.body.errors)).toContain("name");
+    expect(Object.keys(res.body.errors)).toEqual(["body"]);
   });
 });
 
