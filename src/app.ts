@@ -5,7 +5,7 @@ import { dashboard } from "./dashboard";
 import { apiCors } from "./http/cors";
 import { ApiError, asApiError, errorResponse } from "./http/errors";
 import { serverTiming } from "./http/server-timing";
-import { validationHook, validationError } from "./http/validation";
+import { malformedJsonError, validationHook } from "./http/validation";
 import { admin } from "./routes/admin";
 import { charts } from "./routes/charts";
 import { demo } from "./routes/demo";
@@ -82,7 +82,7 @@ export function createApp() {
 function fromHttpException(err: HTTPException): ApiError | null {
   switch (err.status) {
     case 400:
-      return validationError({ body: [err.message || "Malformed JSON in request body"] }, "The request body is not valid JSON");
+      return malformedJsonError(err.message || undefined);
     case 413:
       return new ApiError("payload_too_large", "The request body is too large");
     case 415:

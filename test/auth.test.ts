@@ -192,15 +192,15 @@ describe("workspace scoping", () => {
     return [await newWorkspace("Workspace A"), await newWorkspace("Workspace B")];
   }
 
-  it("never shows or changes another workspace's chart", async () => {
+  it("never shows or changes another workspace's chart: 403 forbidden", async () => {
     const [a, b] = await twoWorkspaces();
     await call("POST", "/api/v1/charts", { key: a.skLive, body: { chartKey: "private-hall", name: "A's hall", draftVersion: smallLayout() } });
     for (const key of [b.skLive, b.skTest]) {
-      expectError(await call("GET", "/api/v1/charts/private-hall", { key }), 404, "chart_not_found");
-      expectError(await call("GET", "/api/v1/charts/private-hall/draft", { key }), 404, "chart_not_found");
-      expectError(await call("PATCH", "/api/v1/charts/private-hall", { key, body: { name: "Hijacked" } }), 404, "chart_not_found");
-      expectError(await call("POST", "/api/v1/charts/private-hall/publish", { key }), 404, "chart_not_found");
-      expectError(await call("DELETE", "/api/v1/charts/private-hall", { key }), 404, "chart_not_found");
+      expectError(await call("GET", "/api/v1/charts/private-hall", { key }), 403, "forbidden");
+      expectError(await call("GET", "/api/v1/charts/private-hall/draft", { key }), 403, "forbidden");
+      expectError(await call("PATCH", "/api/v1/charts/private-hall", { key, body: { name: "Hijacked" } }), 403, "forbidden");
+      expectError(await call("POST", "/api/v1/charts/private-hall/publish", { key }), 403, "forbidden");
+      expectError(await call("DELETE", "/api/v1/charts/private-hall", { key }), 403, "forbidden");
       expect((await call("GET", "/api/v1/charts", { key })).body.items).toEqual([]);
     }
     const mine = await call("GET", "/api/v1/charts/private-hall", { key: a.skTest });
@@ -219,7 +219,7 @@ describe("workspace scoping", () => {
     const [a, b] = await twoWorkspaces();
     await call("POST", "/api/v1/charts", { key: a.skTest, body: { chartKey: "a-only", name: "A only", draftVersion: smallLayout() } });
     await call("POST", "/api/v1/charts/a-only/publish", { key: a.skTest });
-    expectError(await call("POST", "/api/v1/events", { key: b.skTest, body: { chartKey: "a-only", eventKey: "b-event" } }), 404, "chart_not_found");
+    expectError(await call("POST", "/api/v1/events", { key: b.skTest, body: { chartKey: "a-only", eventKey: "b-event" } }), 403, "forbidden");
   });
 });
 

@@ -35,10 +35,10 @@ describe("chart routes: who may call them", () => {
     for (const key of [undefined, "nope", "sk_live_" + "0".repeat(32)]) expectError(await call(method, path(k.chartKey), { key, body }), 401, "unauthorized");
   });
 
-  it.each(ROUTES.slice(2))("%s %s: another workspace's chart is 404 chart_not_found", async (method, path, body) => {
+  it.each(ROUTES.slice(2))("%s %s: another workspace's chart is 403 forbidden", async (method, path, body) => {
     const k = await workspaceWithChart();
     const other = await newWorkspace();
-    for (const key of [other.skLive, other.skTest]) expectError(await call(method, path(k.chartKey), { key, body }), 404, "chart_not_found");
+    for (const key of [other.skLive, other.skTest]) expectError(await call(method, path(k.chartKey), { key, body }), 403, "forbidden");
     expect((await call("GET", "/api/v1/charts/hall", { key: k.skLive })).body).toMatchObject({ name: "Hall", draftVersion: 1 });
   });
 

@@ -80,4 +80,40 @@ describe("live status over WebSocket", () => {
     expectError(await call("GET", `/api/v1/events/${f.eventKey}/live?key=${f.pk}`), 400, "validation_failed");
     expectError(await call("GET", `/api/v1/events/nope/live?key=${f.pk}`, { headers: upgrade }), 404, "event_not_found");
   });
+
+  it("refuses any secret key in the query string with 403 forbidden, before any look-up or upgrade", async () => {
+    const f = await newEvent();
+    const upgrade = { Upgrade: "websocket" };
+    const refused = [
+      // The event's own, valid secret keys: a URL is no place for them.
+      f.sk,
+      f.keys.skLive,
+      // Well-formed but unknown, and malformed: the prefix alone decides, so no look-up answers 401.
+      "sk_live_" + "0".repeat(32),
+      "sk_test_short",
+      ` ${f.sk} `,
+    ];
+    for (const key of refused) {
+      for (const headers of [upgrade, {}]) {
+        expectError(await call("GET", `/api/v1/events/${f.eventKey}/live?key=${encodeURIComponent(key)}`, { headers }), 403, "forbidden");
+      }
+    }
+    // A secret key next to a publishable one has leaked all the same.
+    expectError(await call("GET", `/api/v1/events/${f.eventKey}/live?key=${f.pk}&key=${f.sk}`, { headers: upgrade }), 403, "forbidden");
+    // Even for an event that does not exist: nothing about the event is revealed to a leaked key.
+    expectError(await call("GET", `/api/v1/events/nope/live?key=${f.sk}`, { headers: upgrade }), 403, "forbidden");
+  });
+
+  it("keeps serving publishable keys, and a server's secret key in the X-Api-Key header", async () => {
+    const f = await newEvent();
+    const live = await connect(f, f.pk);
+    expect((await live.next(1)).type).toBe("snapshot");
+    live.ws.close();
+    const res = await exports.default.fetch(
+      new Request(`http://service.test/api/v1/events/${f.eventKey}/live`, { headers: { Upgrade: "websocket", "X-Api-Key": f.sk } }),
+    );
+    expect(res.status).toBe(101);
+    res.webSocket!.accept();
+    res.webSocket!.close();
+  });
 });

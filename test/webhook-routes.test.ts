@@ -161,10 +161,12 @@ describe("webhook endpoints: security", () => {
     for (const [method, path, body] of routes) expectError(await call(method, path, { key: pk, body }), 403, "public_key_not_allowed");
   });
 
+  // The other environment finds nothing (keys never cross environments); another workspace is told
+  // it may not (interface.md Authentication rule 4). test/workspace-isolation.test.ts has every route.
   it.each([
-    ["the other environment", async (keys: Awaited<ReturnType<typeof newWorkspace>>) => keys.skTest],
-    ["another workspace", async () => (await newWorkspace()).skLive],
-  ])("hides an endpoint from %s (404 webhook_not_found)", async (_name, otherKey) => {
+    ["the other environment", async (keys: Awaited<ReturnType<typeof newWorkspace>>) => keys.skTest, 404, "webhook_not_found"] as const,
+    ["another workspace", async () => (await newWorkspace()).skLive, 403, "forbidden"] as const,
+  ])("keeps an endpoint from %s", async (_name, otherKey, status, code) => {
     const keys = await newWorkspace();
     const { body: ep } = await register(keys.skLive);
     const key = await otherKey(keys);
@@ -176,7 +178,7 @@ describe("webhook endpoints: security", () => {
       ["POST", `/api/v1/webhooks/${ep.id}/test`],
       ["GET", `/api/v1/webhooks/${ep.id}/deliveries`],
     ];
-    for (const [method, path, body] of routes) expectError(await call(method, path, { key, body }), 404, "webhook_not_found");
+    for (const [method, path, body] of routes) expectError(await call(method, path, { key, body }), status, code);
     expect((await call("GET", "/api/v1/webhooks", { key })).body.items).toEqual([]);
     // Still intact for its owner.
     expect(await call("GET", `/api/v1/webhooks/${ep.id}`, { key: keys.skLive })).toMatchObject({ status: 200, body: { enabled: true } });

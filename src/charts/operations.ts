@@ -1,6 +1,7 @@
 import { db, type Db } from "../db/client";
 import {
   chartHasEvents,
+  chartKeyInOtherWorkspace,
   createChart,
   deleteChart,
   getChartByKey,
@@ -38,11 +39,17 @@ export function chartRecord(row: ChartRow): ChartRecord {
   };
 }
 
-/** Looks a chart up in the workspace; anything else is 404 `chart_not_found`. */
-async function chartOr404(d: Db, workspaceId: string, chartKey: string): Promise<ChartRow> {
+/**
+ * Looks a chart up in the workspace. A key only another workspace has is 403 `forbidden`
+ * (interface.md Authentication rule 4; charts are workspace-wide, so a key of either environment
+ * gets it), any other miss 404 `chart_not_found`. Every operation on a chart by key starts here,
+ * so a refusal always comes before any change; the cross-workspace look-up runs only on a miss.
+ */
+export async function ownChart(d: Db, workspaceId: string, chartKey: string): Promise<ChartRow> {
   const chart = await getChartByKey(d, workspaceId, chartKey);
-  if (!chart) throw new ApiError("chart_not_found", `Chart ${chartKey} does not exist`);
-  return chart;
+  if (chart) return chart;
+  if (await chartKeyInOtherWorkspace(d, workspaceId, chartKey)) throw new ApiError("forbidden", "This chart belongs to another workspace");
+  throw new ApiError("chart_not_found", `Chart ${chartKey} does not exist`);
 }
 
 /** Creates a chart; its draft starts empty unless given. A key the workspace already has is 409 `chart_exists`. */
@@ -73,7 +80,7 @@ export async function listChartRecords(
 
 /** One chart of the workspace. */
 export async function getChartRecord(env: Env, workspaceId: string, chartKey: string): Promise<ChartRecord> {
-  return chartRecord(await chartOr404(db(env), workspaceId, chartKey));
+  return chartRecord(await ownChart(db(env), workspaceId, chartKey));
 }
 
 /**
@@ -84,7 +91,7 @@ export async function getChartRecord(env: Env, workspaceId: string, chartKey: st
  */
 export async function updateChartRecord(env: Env, workspaceId: string, chartKey: string, input: ChartUpdate, ifMatch?: number[]): Promise<ChartRecord> {
   const d = db(env);
-  const chart = await chartOr404(d, workspaceId, chartKey);
+  const chart = await ownChart(d, workspaceId, chartKey);
   checkIfMatch(ifMatch, chart.draftVersion);
   let updated: ChartRow | null;
   try {
@@ -103,7 +110,7 @@ export async function updateChartRecord(env: Env, workspaceId: string, chartKey:
 /** Deletes a chart; refused with 409 `chart_has_events` while any event of either environment is bound to it. */
 export async function deleteChartRecord(env: Env, workspaceId: string, chartKey: string): Promise<{ chartKey: string; deleted: true }> {
   const d = db(env);
-  const chart = await chartOr404(d, workspaceId, chartKey);
+  const chart = await ownChart(d, workspaceId, chartKey);
   const refuse = () => new ApiError("chart_has_events", `Chart ${chart.chartKey} has events; delete or move them first`);
   if (await chartHasEvents(d, chart.id)) throw refuse();
   try {
@@ -124,7 +131,7 @@ export async function getDraftLayout(env: Env, workspaceId: string, chartKey: st
 /** The chart's draft layout with the version it is (for the ETag of a draft read). */
 export async function getDraft(env: Env, workspaceId: string, chartKey: string): Promise<{ draftVersion: number; layout: Layout }> {
   const d = db(env);
-  const chart = await chartOr404(d, workspaceId, chartKey);
+  const chart = await ownChart(d, workspaceId, chartKey);
   return { draftVersion: chart.draftVersion, layout: (await loadLayout(d, chart.id, chart.draftVersion)) ?? EMPTY_LAYOUT };
 }
 
@@ -138,7 +145,7 @@ export async function getPublishedLayout(env: Env, workspaceId: string, chartKey
 /** The chart's published layout, or null while it is unpublished. */
 export async function findPublishedLayout(env: Env, workspaceId: string, chartKey: string): Promise<Layout | null> {
   const d = db(env);
-  return loadPublishedLayout(d, await chartOr404(d, workspaceId, chartKey));
+  return loadPublishedLayout(d, await ownChart(d, workspaceId, chartKey));
 }
 
 /**
@@ -147,18 +154,18 @@ export async function findPublishedLayout(env: Env, workspaceId: string, chartKe
  */
 export async function publishChartRecord(env: Env, workspaceId: string, chartKey: string, force: boolean): Promise<ChartRecord> {
   const d = db(env);
-  return chartRecord(await publishChart(env, d, await chartOr404(d, workspaceId, chartKey), force));
+  return chartRecord(await publishChart(env, d, await ownChart(d, workspaceId, chartKey), force));
 }
 
 /** What publishing the draft would do to reservations, in both environments; empty when it is safe. */
 export async function checkChartPublish(env: Env, workspaceId: string, chartKey: string): Promise<{ chartKey: string; affected: FailedEntry[] }> {
   const d = db(env);
-  const chart = await chartOr404(d, workspaceId, chartKey);
+  const chart = await ownChart(d, workspaceId, chartKey);
   return { chartKey: chart.chartKey, affected: await publishCheck(env, d, chart) };
 }
 
 /** Clears the published version; events keep working and appear empty. */
 export async function unpublishChartRecord(env: Env, workspaceId: string, chartKey: string): Promise<ChartRecord> {
   const d = db(env);
-  return chartRecord(await unpublishChart(env, d, await chartOr404(d, workspaceId, chartKey)));
+  return chartRecord(await unpublishChart(env, d, await ownChart(d, workspaceId, chartKey)));
 }

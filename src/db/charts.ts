@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, ne, sql } from "drizzle-orm";
 import type { Layout } from "../charts/layout";
 import { newId } from "../keys/keys";
 import { nowIso, type Db } from "./client";
@@ -111,6 +111,20 @@ export async function getChartByKey(d: Db, workspaceId: string, chartKey: string
       .where(and(eq(charts.workspaceId, workspaceId), eq(charts.chartKey, chartKey)))
       .get()) ?? null
   );
+}
+
+/**
+ * Whether the key names a chart of ANOTHER workspace. Asked only once the workspace's own look-up
+ * has missed, to answer 403 `forbidden` instead of 404 (the `charts_key` index serves it).
+ */
+export async function chartKeyInOtherWorkspace(d: Db, workspaceId: string, chartKey: string): Promise<boolean> {
+  const row = await d
+    .select({ id: charts.id })
+    .from(charts)
+    .where(and(eq(charts.chartKey, chartKey), ne(charts.workspaceId, workspaceId)))
+    .limit(1)
+    .get();
+  return row !== undefined;
 }
 
 /** A page of the workspace's charts ordered by chartKey, starting after `afterKey`. */

@@ -51,7 +51,9 @@ export const charts = sqliteTable(
     updatedAt: text("updated_at").notNull(),
     publishedAt: text("published_at"),
   },
-  (t) => [uniqueIndex("charts_workspace_key").on(t.workspaceId, t.chartKey)],
+  // charts_key: a chart key the workspace lacks is looked up across workspaces, to answer another
+  // workspace's chart with 403 rather than 404 (interface.md Authentication rule 4).
+  (t) => [uniqueIndex("charts_workspace_key").on(t.workspaceId, t.chartKey), index("charts_key").on(t.chartKey)],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lte, min, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, lte, min, ne, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import type { Scope } from "../domain/scope";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "./schema";
@@ -43,6 +43,19 @@ export async function findEndpoint(d: Db, scope: Scope, id: string): Promise<End
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, scope.workspaceId), eq(webhookEndpoints.environment, scope.environment)))
     .get();
+}
+
+/**
+ * Whether the id names an endpoint of ANOTHER workspace (either environment). Asked only once the
+ * scope's own look-up has missed, to answer 403 `forbidden` instead of 404.
+ */
+export async function endpointInOtherWorkspace(d: Db, workspaceId: string, id: string): Promise<boolean> {
+  const row = await d
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), ne(webhookEndpoints.workspaceId, workspaceId)))
+    .get();
+  return row !== undefined;
 }
 
 /** Applies a partial update to an endpoint of the scope and returns the new row. */

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { orderIdSchema } from "./history";
-import { jsonObjectSchema } from "./json";
+import { jsonObjectSchema, MAX_JSON_DEPTH } from "./json";
 
 /**
  * The seat actions' request and response bodies (interface.md "Events: seat actions", contract §4).
@@ -30,7 +30,12 @@ export const extraDataSchema = jsonObjectSchema
   .refine(
     (v) => v == null || new TextEncoder().encode(JSON.stringify(v)).length <= MAX_EXTRA_DATA_BYTES,
     `must be at most ${MAX_EXTRA_DATA_BYTES} bytes of JSON`,
-  );
+  )
+  .openapi({
+    description:
+      `Any JSON object, attached to the status change and sent in its webhooks: at most ${MAX_EXTRA_DATA_BYTES} bytes of JSON, with objects ` +
+      `and arrays nested at most ${MAX_JSON_DEPTH} levels deep (the object itself is level 1); deeper is 400 validation_failed naming the path`,
+  });
 
 /** A token that holds: client-generated, at least 8 characters (interface.md Limits). */
 export const newHoldTokenSchema = z.string().min(8, "must be at least 8 characters").max(255);

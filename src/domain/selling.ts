@@ -20,6 +20,9 @@ const categoryKey = z.string().min(1).max(128);
  * PUT /events/{eventKey}/selection-rules replaces the rules with this body; `{}` clears them. A
  * category key the layout does not (or no longer) have is kept: it caps nothing until the layout
  * has that category again.
+ *
+ * Strict: the body replaces every rule at once, so a misspelt field (`maxSeatPerToken`) silently
+ * dropped would clear the very rule it meant to set. An unknown field is 400 naming it instead.
  */
 export const selectionRulesSchema = z
   .object({
@@ -37,7 +40,8 @@ export const selectionRulesSchema = z
       .optional()
       .openapi({ description: "Publishable-key holds: seats plus GA places held at once by one client address (CF-Connecting-IP) over all its tokens" }),
   })
-  .openapi("SelectionRules");
+  .strict()
+  .openapi("SelectionRules", { description: "Every field is optional and `{}` clears the rules; a field not listed here is refused (400), never ignored" });
 export type SelectionRules = z.infer<typeof selectionRulesSchema>;
 
 export const holdBestAvailableRequestSchema = z

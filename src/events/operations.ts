@@ -1,3 +1,4 @@
+import { ownChart } from "../charts/operations";
 import { createChartCopy, getChartByKey, loadPublishedLayout } from "../db/charts";
 import { db, nowIso } from "../db/client";
 import { deleteEventRow, getEvent, insertEvent, listEvents, setEventChart, type EventWithChart } from "../db/events";
@@ -37,8 +38,8 @@ function generatedEventKey(): string {
  */
 export async function createEvent(env: Env, scope: Scope, input: { chartKey: string; eventKey?: string }): Promise<EventRecord> {
   const d = db(env);
-  const chart = await getChartByKey(d, scope.workspaceId, input.chartKey);
-  if (!chart) throw new ApiError("chart_not_found", `Chart ${input.chartKey} does not exist`);
+  // Another workspace's chart is 403, as any other reference to another workspace's data.
+  const chart = await ownChart(d, scope.workspaceId, input.chartKey);
   const eventKey = input.eventKey ?? generatedEventKey();
   const row = { id: newId("ev"), workspaceId: scope.workspaceId, environment: scope.environment, eventKey, chartId: chart.id, createdAt: nowIso() };
   if (!(await insertEvent(d, row))) throw new ApiError("event_exists", `Event ${eventKey} already exists`);

@@ -15,9 +15,9 @@ export const ErrorSchema = z
   .openapi("Error");
 
 const DESCRIPTION: Record<number, string> = {
-  400: "Invalid request (`validation_failed`, with `errors` per property path)",
+  400: "Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)",
   401: "Missing, malformed or unknown credentials (`unauthorized`)",
-  403: "Not allowed for this key (`public_key_not_allowed`, `sandbox_only`, `forbidden`)",
+  403: "Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)",
   404: "Not found",
   409: "Conflict",
   412: "Precondition failed (`precondition_failed`): the `If-Match` header names a draftVersion that is no longer the current one",

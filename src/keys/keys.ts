@@ -24,6 +24,14 @@ export function parseKey(key: string): ParsedKey | null {
   return { kind: m[1] === "pk" ? "public" : "secret", environment: m[2] === "live" ? "production" : "sandbox" };
 }
 
+/**
+ * Whether a value claims to be a secret key by its prefix, well-formed or not. Places a secret key
+ * must never travel (a URL) refuse on this alone, without looking the key up.
+ */
+export function isSecretKeyShaped(value: string): boolean {
+  return value.startsWith("sk_");
+}
+
 function toBase62(bytes: Uint8Array, length: number): string {
   let out = "";
   // 248 is the largest multiple of 62 below 256: rejecting larger bytes keeps the alphabet unbiased.

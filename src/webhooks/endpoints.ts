@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { db, nowIso } from "../db/client";
 import {
   deleteEndpoint,
+  endpointInOtherWorkspace,
   findDelivery,
   findEndpoint,
   insertDeliveries,
@@ -39,8 +40,9 @@ import { allowPrivateUrls, checkWebhookUrl } from "./url-policy";
 
 /**
  * Webhook management (contract §5) as operations on a (workspace, environment) scope: the public
- * API and the dashboard both call these, so each rule lives here once. An endpoint of another
- * scope is "not found", so ids never leak across tenants or environments.
+ * API and the dashboard both call these, so each rule lives here once. An endpoint of the
+ * workspace's other environment is "not found" (keys never cross environments); one of another
+ * workspace is 403 `forbidden` (interface.md Authentication rule 4), decided before any change.
  */
 
 type Endpoint = z.infer<typeof EndpointSchema>;
@@ -52,19 +54,33 @@ function assertUrlAllowed(env: Env, url: string): void {
   if (!verdict.ok) throw validationError({ url: [`The URL ${verdict.reason}`] }, "The webhook URL is not allowed");
 }
 
-/** The scope's endpoint, or 404 `webhook_not_found`. */
-async function endpointOr404(env: Env, scope: Scope, id: string): Promise<EndpointRow> {
+/**
+ * The error for an endpoint id the scope does not have: 403 `forbidden` when it is another
+ * workspace's, else 404 `webhook_not_found`. The extra look-up runs only on this path.
+ */
+async function endpointMissing(env: Env, scope: Scope, id: string): Promise<ApiError> {
+  if (await endpointInOtherWorkspace(db(env), scope.workspaceId, id)) return new ApiError("forbidden", "This webhook endpoint belongs to another workspace");
+  return new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+}
+
+/** The scope's endpoint, or the refusal of {@link endpointMissing}. */
+async function ownEndpoint(env: Env, scope: Scope, id: string): Promise<EndpointRow> {
   const row = await findEndpoint(db(env), scope, id);
-  if (!row) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+  if (!row) throw await endpointMissing(env, scope, id);
   return row;
 }
 
-/** A delivery of this endpoint, or 404 `delivery_not_found` (also for another endpoint's delivery). */
-async function deliveryOr404(env: Env, endpoint: EndpointRow, deliveryId: string): Promise<DeliveryRow> {
-  const delivery = await findDelivery(db(env), deliveryId);
-  if (!delivery || delivery.endpointId !== endpoint.id)
-    throw new ApiError("delivery_not_found", `Delivery ${deliveryId} does not exist on endpoint ${endpoint.id}`);
-  return delivery;
+/**
+ * A delivery of this endpoint. Another endpoint's delivery is 404 `delivery_not_found`, unless that
+ * endpoint is another workspace's: then 403 `forbidden`, as for the endpoint itself.
+ */
+async function ownDelivery(env: Env, endpoint: EndpointRow, deliveryId: string): Promise<DeliveryRow> {
+  const d = db(env);
+  const delivery = await findDelivery(d, deliveryId);
+  if (delivery?.endpointId === endpoint.id) return delivery;
+  if (delivery && (await endpointInOtherWorkspace(d, endpoint.workspaceId, delivery.endpointId)))
+    throw new ApiError("forbidden", "This delivery belongs to another workspace");
+  throw new ApiError("delivery_not_found", `Delivery ${deliveryId} does not exist on endpoint ${endpoint.id}`);
 }
 
 const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
@@ -102,12 +118,12 @@ export async function listEndpointRecords(env: Env, scope: Scope): Promise<Endpo
 
 /** One endpoint (never its secret). */
 export async function getEndpoint(env: Env, scope: Scope, id: string): Promise<Endpoint> {
-  return endpointRecord(await endpointOr404(env, scope, id));
+  return endpointRecord(await ownEndpoint(env, scope, id));
 }
 
 /** Changes url, events, description or enabled; the secret is kept. */
 export async function editEndpoint(env: Env, scope: Scope, id: string, input: z.infer<typeof UpdateEndpointBody>): Promise<Endpoint> {
-  await endpointOr404(env, scope, id);
+  await ownEndpoint(env, scope, id);
   if (input.url !== undefined) assertUrlAllowed(env, input.url);
   const row = await updateEndpoint(db(env), scope, id, {
     ...(input.url !== undefined && { url: input.url }),
@@ -116,28 +132,30 @@ export async function editEndpoint(env: Env, scope: Scope, id: string, input: z.
     ...(input.enabled !== undefined && { enabled: input.enabled }),
     updatedAt: nowIso(),
   });
-  if (!row) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+  if (!row) throw await endpointMissing(env, scope, id);
   return endpointRecord(row);
 }
 
-/** Deletes an endpoint and its delivery log. */
+/**
+ * Deletes an endpoint and its delivery log. The delete itself is bounded by the scope, so another
+ * workspace's endpoint is untouched when it is refused.
+ */
 export async function removeEndpoint(env: Env, scope: Scope, id: string): Promise<{ id: string; deleted: true }> {
-  if (!(await deleteEndpoint(db(env), scope, id))) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+  if (!(await deleteEndpoint(db(env), scope, id))) throw await endpointMissing(env, scope, id);
   return { id, deleted: true };
 }
 
 /** Replaces the signing secret; the new one (shown once) signs the very next attempt. */
 export async function rotateEndpointSecret(env: Env, scope: Scope, id: string): Promise<{ id: string; secret: string }> {
-  await endpointOr404(env, scope, id);
+  await ownEndpoint(env, scope, id);
   const secret = newWebhookSecret();
-  if (!(await updateEndpoint(db(env), scope, id, { secret, updatedAt: nowIso() })))
-    throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+  if (!(await updateEndpoint(db(env), scope, id, { secret, updatedAt: nowIso() }))) throw await endpointMissing(env, scope, id);
   return { id, secret };
 }
 
 /** Queues a `webhook.test` delivery to the endpoint. */
 export async function sendTestEvent(env: Env, scope: Scope, id: string): Promise<Queued> {
-  const endpoint = await endpointOr404(env, scope, id);
+  const endpoint = await ownEndpoint(env, scope, id);
   const event = testEvent(endpoint.id);
   const now = nowIso();
   const dueAt = Date.now() + redriveMs(env);
@@ -162,20 +180,20 @@ export async function sendTestEvent(env: Env, scope: Scope, id: string): Promise
 
 /** The endpoint's delivery log, newest first. */
 export async function listDeliveryRecords(env: Env, scope: Scope, id: string, limit: number): Promise<z.infer<typeof DeliverySchema>[]> {
-  const endpoint = await endpointOr404(env, scope, id);
+  const endpoint = await ownEndpoint(env, scope, id);
   return (await listDeliveries(db(env), endpoint.id, limit)).map(deliveryRecord);
 }
 
 /** One delivery with every attempt and the exact envelope it sends. */
 export async function getDeliveryDetail(env: Env, scope: Scope, id: string, deliveryId: string): Promise<z.infer<typeof DeliveryDetailSchema>> {
-  const delivery = await deliveryOr404(env, await endpointOr404(env, scope, id), deliveryId);
+  const delivery = await ownDelivery(env, await ownEndpoint(env, scope, id), deliveryId);
   const attempts = await listAttempts(db(env), delivery.id);
   return { ...deliveryRecord(delivery), attemptLog: attempts.map(attemptRecord), payload: JSON.parse(delivery.payload) as Record<string, unknown> };
 }
 
 /** Sends the same envelope (same evt_ id, same bytes) again, as a new run of attempts. */
 export async function replayDelivery(env: Env, scope: Scope, id: string, deliveryId: string): Promise<Queued> {
-  const delivery = await deliveryOr404(env, await endpointOr404(env, scope, id), deliveryId);
+  const delivery = await ownDelivery(env, await ownEndpoint(env, scope, id), deliveryId);
   const dueAt = Date.now() + redriveMs(env);
   // The attempt counter keeps the history; the run counter starts again.
   await updateDelivery(db(env), delivery.id, { status: "pending", runAttempts: 0, nextAttemptAt: null, dueAt, updatedAt: nowIso() });

@@ -61,7 +61,7 @@ chartRoutes.get("/:chartKey/published", async (c) => c.json(await getPublishedLa
 chartRoutes.get("/:chartKey/publish-check", async (c) => c.json(await checkChartPublish(c.env, c.var.session.workspaceId, c.req.param("chartKey")), 200));
 
 chartRoutes.post("/:chartKey/publish", async (c) => {
-  const { force } = await jsonBody(c, publishBody);
+  const { force } = await jsonBody(c, publishBody, { optional: true });
   return withEtag(c, await publishChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"), force));
 });
 

@@ -1,8 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { Environment } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import { validated, validationError } from "../../http/validation";
+import { validatedJsonText } from "../../http/validation";
 import { scopeOf, type DashEnv } from "../context";
 
 /** The path prefix of a data route that acts in one environment. */
@@ -15,20 +14,10 @@ export function scope(c: Context<DashEnv>) {
 
 /**
  * The request's JSON body validated by `schema`, failing as the API does: 415 for another content
- * type, 400 `validation_failed` for malformed JSON or a body the schema refuses. A body may be
- * omitted where the schema accepts `{}`.
+ * type, 400 `validation_failed` for a missing body, malformed JSON or a body the schema refuses.
+ * Only a route whose every option has a default (`optional`, e.g. publish's `force`) may be sent
+ * without a body; anywhere else an empty body is a request cut short, never "no change" or "clear".
  */
-export async function jsonBody<T extends z.ZodType>(c: Context<DashEnv>, schema: T): Promise<z.output<T>> {
-  const text = await c.req.text();
-  if (text.trim() === "") return validated(schema, {});
-  if (!/^application\/json\b/i.test(c.req.header("content-type") ?? "")) {
-    throw new ApiError("unsupported_media_type", "Send the request body as JSON with Content-Type: application/json");
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw validationError({ body: ["Malformed JSON in request body"] }, "The request body is not valid JSON");
-  }
-  return validated(schema, raw);
+export async function jsonBody<T extends z.ZodType>(c: Context<DashEnv>, schema: T, opts: { optional?: boolean } = {}): Promise<z.output<T>> {
+  return validatedJsonText(schema, await c.req.text(), c.req.header("content-type"), opts);
 }

@@ -15,18 +15,16 @@ import { addCorsHeaders } from "../../http/cors";
 import { asApiError, errorJson } from "../../http/errors";
 import { checkSandboxLimit } from "../../http/rate-limit";
 import { serverTimingValue } from "../../http/server-timing";
-import { validated, validationError } from "../../http/validation";
+import { isJsonContentType, malformedJsonError, validated } from "../../http/validation";
 import { holdFor } from "./seats";
 import { eventKeyParam } from "./support";
 
 const HOLD_PATH = /^\/api\/v1\/events\/([A-Za-z0-9._~-]+)\/seats\/hold$/;
-const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 /** The event key of a request the lane answers (a POST of JSON to a plain hold path), else null. */
 export function holdLaneEventKey(request: Request): string | null {
   if (request.method !== "POST") return null;
-  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim();
-  if (!JSON_MEDIA_TYPE.test(mediaType)) return null;
+  if (!isJsonContentType(request.headers.get("content-type"))) return null;
   const path = request.url.slice(request.url.indexOf("/", request.url.indexOf("//") + 2)).split("?")[0]!;
   return HOLD_PATH.exec(path)?.[1] ?? null;
 }
@@ -56,7 +54,7 @@ async function hold(request: Request, env: Env, eventKey: string) {
     raw = await request.json();
   } catch {
     // The router's JSON validator says the same (app.ts fromHttpException).
-    throw validationError({ body: ["Malformed JSON in request body"] }, "The request body is not valid JSON");
+    throw malformedJsonError();
   }
   return holdFor(env, principal, client, key, validated(holdRequestSchema, raw));
 }

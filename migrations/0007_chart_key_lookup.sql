@@ -1,0 +1,1 @@
+CREATE INDEX `charts_key` ON `charts` (`chart_key`);
