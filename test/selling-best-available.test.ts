@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Layout } from "../src/charts/layout";
+import type { Layout } from "../src/domain/layout";
 import { bestAvailable, type BestAvailableQuery } from "../src/selling/best-available";
 import { Occupancy } from "../src/selling/occupancy";
 import { seatIndexOfLayout } from "../src/selling/seat-index";

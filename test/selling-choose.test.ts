@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Layout } from "../src/charts/layout";
+import type { Layout } from "../src/domain/layout";
 import type { RuleViolation, SelectionRules } from "../src/domain/selling";
 import { chooseBestAvailable } from "../src/selling/choose";
 import { Occupancy } from "../src/selling/occupancy";

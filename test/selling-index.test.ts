@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { indexLayout, type Layout } from "../src/charts/layout";
+import { indexLayout, type Layout } from "../src/domain/layout";
 import { buildSeatIndex, seatIndexOfLayout } from "../src/selling/seat-index";
 import { layoutArb, seatLabels } from "./selling-arbitraries";
 

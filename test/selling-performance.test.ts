@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Layout } from "../src/charts/layout";
+import type { Layout } from "../src/domain/layout";
 import { bestAvailable, type Accept } from "../src/selling/best-available";
 import { Occupancy } from "../src/selling/occupancy";
 import { seatIndexOfLayout, type SeatIndex } from "../src/selling/seat-index";

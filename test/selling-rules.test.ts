@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Layout } from "../src/charts/layout";
+import type { Layout } from "../src/domain/layout";
 import { holdBestAvailableRequestSchema, holdBestAvailableResultSchema, selectionRulesSchema, type SelectionRules } from "../src/domain/selling";
 import { Occupancy } from "../src/selling/occupancy";
 import { checkGaHold, checkSeatHold, quantityAllowed, type RuleContext } from "../src/selling/rules";

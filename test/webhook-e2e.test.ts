@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { WebhookMessage } from "../src/webhooks/messages";
+import type { WebhookMessage } from "../src/domain/webhook-messages";
 import { verifyWebhook } from "../src/webhooks/signing";
 import { call, newReceiver, newWorkspace, seatHeld } from "./support/fixtures";
 

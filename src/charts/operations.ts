@@ -16,7 +16,7 @@ import type { ChartCreate, ChartRecord, ChartUpdate } from "../domain/charts";
 import type { FailedEntry } from "../domain/outcome";
 import { ApiError } from "../http/errors";
 import { checkIfMatch } from "./etag";
-import { EMPTY_LAYOUT, type Layout } from "./layout";
+import { EMPTY_LAYOUT, type Layout } from "../domain/layout";
 import { publishChart, publishCheck, unpublishChart } from "./publish-flow";
 
 /**

@@ -2,8 +2,8 @@ import { db } from "../db/client";
 import { eventsOfChart } from "../db/events";
 import type { FailedEntry } from "../domain/outcome";
 import { eventStub } from "../engine/stub";
-import { publishImpact } from "./impact";
-import { indexLayout, type Layout } from "./layout";
+import { publishImpact } from "../domain/publish-impact";
+import { indexLayout, type Layout } from "../domain/layout";
 
 /**
  * The Worker's side of a publish: it fans the change out to every event object of the chart and

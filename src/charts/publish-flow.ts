@@ -3,7 +3,7 @@ import { getChartByKey, loadLayout, markPublished, markUnpublished, type ChartRo
 import type { FailedEntry } from "../domain/outcome";
 import { ApiError } from "../http/errors";
 import { applyPublishToEvents, checkPublishImpact, PublishBusyError, type PublishInput } from "./publish-fanout";
-import { EMPTY_LAYOUT } from "./layout";
+import { EMPTY_LAYOUT } from "../domain/layout";
 
 /**
  * Publish, unpublish and publish-check of a chart: the D1 side (versions) joined to the event

@@ -3,7 +3,7 @@
  * bundled for the browser): one set of rules, so a draft the designer accepts is a draft the API
  * accepts, and a duplicate label is refused before anything is saved.
  */
-import { layoutSchema } from "../charts/layout-schema";
+import { layoutSchema } from "../domain/layout-schema";
 import type { Scene } from "./actions";
 
 /** One problem: where (a dotted path into the layout) and what. */

@@ -1,4 +1,4 @@
-import type { Category, Layout, Point } from "../charts/layout";
+import type { Category, Layout, Point } from "../domain/layout";
 import type { EventMeta } from "../domain/events";
 import { fail, ok, type Failure, type Outcome } from "../domain/outcome";
 import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, promoteStage, readLayoutTable, writeLayoutChunk, type LayoutIndex } from "./layout-index";

@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Layout } from "../charts/layout";
-import type { Reservation } from "../charts/impact";
+import type { Layout } from "../domain/layout";
+import type { Reservation } from "../domain/publish-impact";
 import type { EventMeta } from "../domain/events";
-import { HISTORY_RETENTION_DAYS, type StatusChangesQuery, type StatusChangesResult } from "../domain/history";
+import { HISTORY_RETENTION_DAYS, type StatusChangesQuery, type StatusChangesResult } from "../domain/status-changes";
 import { fail, ok, type Outcome } from "../domain/outcome";
 import type {
   BookRequest,
@@ -16,8 +16,8 @@ import type {
   ResetResult,
 } from "../domain/seats";
 import type { CompactStatus, FullStatus, ObjectsResult, ReportsResult, StatusFormat, StatusQuery } from "../domain/status";
-import type { WebhookMessage } from "../webhooks/messages";
-import { redriveMs } from "../webhooks/redrive";
+import type { WebhookMessage } from "../domain/webhook-messages";
+import { redriveMs } from "../domain/webhook-redrive";
 import { Alarm } from "./alarm";
 import { book, extend, release } from "./bookings";
 import { systemClock, type Clock } from "./clock";

@@ -1,4 +1,4 @@
-import type { LayoutObject } from "../charts/layout";
+import type { LayoutObject } from "../domain/layout";
 import { fail, ok, type Outcome } from "../domain/outcome";
 import type { HoldRequest, HoldResult } from "../domain/seats";
 import type { GaStatusEntry, Status } from "../domain/status";

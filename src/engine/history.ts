@@ -1,4 +1,4 @@
-import type { Cause, StatusChange, StatusChangesQuery, StatusChangesResult } from "../domain/history";
+import type { Cause, StatusChange, StatusChangesQuery, StatusChangesResult } from "../domain/status-changes";
 import type { Status } from "../domain/status";
 import { parseExtra, rows, first } from "./store";
 

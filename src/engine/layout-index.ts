@@ -1,4 +1,4 @@
-import { indexLayout, type Category, type Layout, type LayoutObject, type Point } from "../charts/layout";
+import { indexLayout, type Category, type Layout, type LayoutObject, type Point } from "../domain/layout";
 
 /** Rows per transaction when writing a layout index: keeps each transaction short at 100k seats. */
 export const LAYOUT_CHUNK = 5000;

@@ -5,7 +5,7 @@
  * `remaining` counts and are read on every call. A warm read of a 100,000-seat event then costs a
  * string join instead of building and stringifying 100,000 entries (about 350 ms).
  */
-import type { Category, LayoutObject, Point } from "../charts/layout";
+import type { Category, LayoutObject, Point } from "../domain/layout";
 import { drawingHints, type LayoutIndex } from "./layout-index";
 import { encodeSeats, type SeatInput } from "./objects-compact";
 import type { ObjectEntry } from "../domain/status";

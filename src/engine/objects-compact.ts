@@ -18,7 +18,7 @@
  * A compact row is one row of the layout: seats given with their row's position in the section
  * (`rowIndex`) are grouped by it, so two rows that share a label stay two rows.
  */
-import type { Category } from "../charts/layout";
+import type { Category } from "../domain/layout";
 
 /** The 62 characters that index `categoryKeys` in a row's `c` string. */
 export const CATEGORY_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -1,5 +1,5 @@
 import type { EventMeta } from "../domain/events";
-import type { WebhookMessage } from "../webhooks/messages";
+import type { WebhookMessage } from "../domain/webhook-messages";
 import { backOffRows, dueRows, leaseRows, outboxDueAt, packEvents } from "./outbox";
 
 /** Shortest time between two flushes started by commits (see schedule). */

@@ -1,5 +1,5 @@
 import type { EventMeta } from "../domain/events";
-import type { ChartChangedObject, OutboxEvent, SeatEventObject, WebhookEventType, WebhookMessage } from "../webhooks/messages";
+import type { ChartChangedObject, OutboxEvent, SeatEventObject, WebhookEventType, WebhookMessage } from "../domain/webhook-messages";
 import { first, rows } from "./store";
 
 /**

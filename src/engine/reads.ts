@@ -1,5 +1,5 @@
-import type { Reservation } from "../charts/impact";
-import type { Category, LayoutObject, Point } from "../charts/layout";
+import type { Reservation } from "../domain/publish-impact";
+import type { Category, LayoutObject, Point } from "../domain/layout";
 import { STATUSES, type ObjectEntry, type ReportsResult, type SeatStatusEntry, type Status, type StatusEntry, type StatusQuery } from "../domain/status";
 import { areaCounts, gaEntry } from "./ga";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "./layout-index";

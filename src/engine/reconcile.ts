@@ -1,4 +1,4 @@
-import type { Layout } from "../charts/layout";
+import type { Layout } from "../domain/layout";
 import { loadLayout } from "../db/charts";
 import { db } from "../db/client";
 import { getEvent } from "../db/events";

@@ -1,5 +1,5 @@
-import type { Category, Layout, Point } from "../charts/layout";
-import { publishImpact } from "../charts/impact";
+import type { Category, Layout, Point } from "../domain/layout";
+import { publishImpact } from "../domain/publish-impact";
 import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
 import { clearLayoutTable, LAYOUT_CHUNK, writeLayoutChunk, type LayoutIndex } from "./layout-index";
 import { gaStatus } from "./ga";

@@ -1,6 +1,6 @@
-import type { LayoutObject } from "../charts/layout";
+import type { LayoutObject } from "../domain/layout";
 import type { EventMeta } from "../domain/events";
-import type { SeatEventObject, WebhookEventType } from "../webhooks/messages";
+import type { SeatEventObject, WebhookEventType } from "../domain/webhook-messages";
 import type { LayoutIndex } from "./layout-index";
 import type { Status } from "../domain/status";
 import { recordChange, type Change } from "./history";

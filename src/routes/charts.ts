@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { parseIfMatch, setChartEtag } from "../charts/etag";
-import { layoutSchema } from "../charts/layout-schema";
+import { layoutSchema } from "../domain/layout-schema";
 import {
   checkChartPublish,
   createChartRecord,

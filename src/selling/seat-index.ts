@@ -1,4 +1,4 @@
-import { indexLayout, type Layout, type LayoutObject, type Point } from "../charts/layout";
+import { indexLayout, type Layout, type LayoutObject, type Point } from "../domain/layout";
 
 /**
  * The seats of one layout as best available and the orphan rule see them (contract §8), built once

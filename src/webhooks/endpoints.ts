@@ -32,7 +32,7 @@ import {
 } from "./api-schemas";
 import { buildEnvelope, testEvent } from "./envelope";
 import { enqueueDeliveries } from "./queue";
-import { redriveMs } from "./redrive";
+import { redriveMs } from "../domain/webhook-redrive";
 import { wakeSchedulers } from "./scheduler";
 import { newWebhookSecret } from "./signing";
 import { allowPrivateUrls, checkWebhookUrl } from "./url-policy";

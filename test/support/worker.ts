@@ -7,7 +7,7 @@
  */
 import type { Clock } from "../../src/engine/clock";
 import { EventObject as ProductionEventObject } from "../../src/engine/event-object";
-import type { WebhookMessage } from "../../src/webhooks/messages";
+import type { WebhookMessage } from "../../src/domain/webhook-messages";
 
 export { DeliveryScheduler } from "../../src/webhooks/scheduler";
 export { default } from "../../src/index";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { EVENT_KEY, eventCreateSchema } from "../../domain/events";
-import { orderIdSchema } from "../../domain/history";
+import { orderIdSchema } from "../../domain/status-changes";
 import { labelsRequestSchema, labelsSchema } from "../../domain/seats";
 import { selectionRulesSchema } from "../../domain/selling";
 import { stubFor, unwrap } from "../../events/access";

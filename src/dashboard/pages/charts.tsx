@@ -1,4 +1,4 @@
-import type { Layout } from "../../charts/layout";
+import type { Layout } from "../../domain/layout";
 import type { Environment } from "../../db/schema";
 import type { ChartRecord } from "../../domain/charts";
 import type { FailedEntry } from "../../domain/outcome";

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { statusChangesQuerySchema, statusChangesResultSchema } from "../../domain/history";
+import { statusChangesQuerySchema, statusChangesResultSchema } from "../../domain/status-changes";
 import { compactObjectsSchema, compactStatusSchema, fullStatusSchema, objectsResultSchema, reportsResultSchema } from "../../domain/status";
 import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";

@@ -1,6 +1,6 @@
 import type { Environment } from "../db/schema";
-import type { JsonObject } from "../domain/json";
-import type { Status } from "../domain/status";
+import type { JsonObject } from "./json";
+import type { Status } from "./status";
 
 /** Webhook event types of interface.md "Events". */
 export const WEBHOOK_EVENT_TYPES = ["seat.held", "seat.booked", "seat.released", "seat.hold_expired", "event.chart_changed", "webhook.test"] as const;
