@@ -1,7 +1,7 @@
 import { db } from "../db/client";
 import { eventsOfChart } from "../db/events";
 import type { FailedEntry } from "../domain/outcome";
-import { eventStub } from "../engine/stub";
+import { eventStub } from "../event-object/event-stub";
 import { publishImpact } from "../domain/publish-impact";
 import { indexLayout, type Layout } from "../domain/layout";
 

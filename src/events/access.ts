@@ -3,7 +3,7 @@ import { eventKeyInOtherWorkspace } from "../db/events";
 import type { Scope } from "../domain/scope";
 import { EVENT_KEY } from "../domain/events";
 import type { Outcome } from "../domain/outcome";
-import { eventStub } from "../engine/stub";
+import { eventStub } from "../event-object/event-stub";
 import { ApiError } from "../http/errors";
 
 /** The Durable Object of an event in a workspace and environment. */

@@ -1,6 +1,6 @@
 import { ENVIRONMENTS, type Environment } from "../db/schema";
 import type { DeliveryRow } from "../db/webhooks";
-import { eventStub } from "../engine/stub";
+import { eventStub } from "../event-object/event-stub";
 import { attemptDelivery, deadLetterDelivery } from "./delivery";
 import { fanOutEvents, type EventToFanOut } from "./fan-out";
 import { eventMessagesOf, WEBHOOK_EVENT_TYPES, type OutboxEvent, type OutboxSource, type WebhookMessage } from "../domain/webhook-messages";

@@ -9,7 +9,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { Environment } from "../../src/db/schema";
-import { eventStub } from "../../src/engine/stub";
+import { eventStub } from "../../src/event-object/event-stub";
 import type { ErrorBody, ErrorCode } from "../../src/http/errors";
 import { createWorkspace, issueSecretKey } from "../../src/workspaces/provision";
 import type { EventObject } from "./worker";

@@ -3,8 +3,8 @@ import type { EventMeta } from "../domain/events";
 import type { SeatEventObject, WebhookEventType } from "../domain/webhook-messages";
 import type { LayoutIndex } from "./layout-index";
 import type { Status } from "../domain/status";
-import { recordChange, type Change } from "./history";
-import type { RuleChecks } from "./selling";
+import { recordChange, type Change } from "./status-history";
+import type { RuleChecks } from "./selling-state";
 import { insertOutbox } from "./outbox";
 import { parseExtra } from "./store";
 

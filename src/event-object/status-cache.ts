@@ -1,7 +1,7 @@
 import type { CompactStatus, GaStatusEntry, StatusEntry, StatusFormat } from "../domain/status";
-import { latestSeq } from "./history";
+import { latestSeq } from "./status-history";
 import type { LayoutIndex } from "./layout-index";
-import { statusEntries } from "./reads";
+import { statusEntries } from "./status-reads";
 import { first, rows } from "./store";
 
 /** The compact form of status entries (same objects, same order within each group). */

@@ -2,7 +2,7 @@ import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
 import type { BookedObject, BookRequest, BookResult, ExtendRequest, FreedObject, FreedResult, HeldObject, HoldResult, ReleaseRequest } from "../domain/seats";
 import { areaStatus, gaRow, gaRows, recordGaChange } from "./ga";
 import { GA_COLUMNS, isLiveHold, parseExtra, rows, SEAT_COLUMNS, seatRow, type GaRow, type SeatRow } from "./store";
-import { iso, type Tx } from "./tx";
+import { iso, type Tx } from "./transaction";
 
 /** Whether a label names a GA area (in the layout, or by rows kept after a forced publish removed it). */
 function isGa(tx: Tx, label: string): boolean {

@@ -2,9 +2,9 @@ import type { LayoutObject } from "../domain/layout";
 import { fail, ok, type Outcome } from "../domain/outcome";
 import type { HoldRequest, HoldResult } from "../domain/seats";
 import type { GaStatusEntry, Status } from "../domain/status";
-import type { Change } from "./history";
+import type { Change } from "./status-history";
 import { first, GA_COLUMNS, isLiveHold, parseExtra, rows, type GaRow } from "./store";
-import { iso, type Tx } from "./tx";
+import { iso, type Tx } from "./transaction";
 
 /** Live counts of a GA area: expired holds count as zero whether or not the sweep has run. */
 export interface AreaCounts {

@@ -3,10 +3,10 @@ import { publishImpact } from "../domain/publish-impact";
 import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
 import { clearLayoutTable, LAYOUT_CHUNK, writeLayoutChunk, type LayoutIndex } from "./layout-index";
 import { gaStatus } from "./ga";
-import { recordChange } from "./history";
-import { reservedObjects } from "./reads";
+import { recordChange } from "./status-history";
+import { reservedObjects } from "./status-reads";
 import { getMeta, setMeta } from "./store";
-import type { ActiveStage } from "./tx";
+import type { ActiveStage } from "./transaction";
 
 /**
  * Two-phase publish, the event object's half (the orchestration is charts/publish-fanout.ts):

@@ -9,7 +9,7 @@ import type { Category, LayoutObject, Point } from "../domain/layout";
 import { drawingHints, type LayoutIndex } from "./layout-index";
 import { encodeSeats, type SeatInput } from "./objects-compact";
 import type { ObjectEntry } from "../domain/status";
-import { objectsOf } from "./reads";
+import { objectsOf } from "./status-reads";
 
 interface Kept {
   /** `"categoryKeys":[…],"sections":[…]` */

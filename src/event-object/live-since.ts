@@ -1,4 +1,4 @@
-import { latestSeq } from "./history";
+import { latestSeq } from "./status-history";
 import { rows } from "./store";
 
 /**

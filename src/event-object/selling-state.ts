@@ -5,7 +5,7 @@ import { checkGaHold, checkSeatHold, type CategoryCounts, type GaHoldChange, typ
 import { buildSeatIndex, type SeatIndex } from "../selling/seat-index";
 import type { RuleViolation } from "../domain/selling";
 import { readSeatObjects, type LayoutIndex } from "./layout-index";
-import { reservedSeatLabels } from "./reads";
+import { reservedSeatLabels } from "./status-reads";
 import { getMeta, rows, setMeta } from "./store";
 
 /**

@@ -2,7 +2,7 @@ import { expireGaRow } from "./ga";
 import { expireSeat } from "./holds";
 import { outboxDueAt } from "./outbox";
 import { first, GA_COLUMNS, rows, SEAT_COLUMNS, type GaRow, type SeatRow } from "./store";
-import type { Tx } from "./tx";
+import type { Tx } from "./transaction";
 
 /**
  * Expired holds freed per transaction by the sweep. Small enough that one chunk (its deletes,

@@ -2,7 +2,7 @@ import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
 import type { HeldObject, HoldRequest, HoldResult } from "../domain/seats";
 import { gaStatus } from "./ga";
 import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seatRow, type SeatRow } from "./store";
-import { iso, type Tx } from "./tx";
+import { iso, type Tx } from "./transaction";
 
 /** Why a seat cannot be held by a token right now, or null when it can (or already is). */
 function holdBlocker(row: SeatRow | null, token: string, now: number): string | null {
