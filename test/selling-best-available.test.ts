@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Layout } from "../src/domain/layout";
 import { bestAvailable, type BestAvailableQuery } from "../src/selling/best-available";
 import { Occupancy } from "../src/selling/occupancy";
-import { seatIndexOfLayout } from "../src/selling/seat-index";
+import { seatIndexOfLayout } from "../src/selling/selling-index";
 import { acceptArb, acceptOf, layoutArb, nonFreeOf, queryArb, soldArb } from "./selling-arbitraries";
 import { referenceBestAvailable, type RefResult } from "./selling-reference";
 

@@ -4,8 +4,8 @@ import type { Layout } from "../src/domain/layout";
 import type { RuleViolation, SelectionRules } from "../src/domain/selling";
 import { chooseBestAvailable } from "../src/selling/choose";
 import { Occupancy } from "../src/selling/occupancy";
-import { checkSeatHold, type RuleContext } from "../src/selling/rules";
-import { seatIndexOfLayout } from "../src/selling/seat-index";
+import { checkSeatHold, type RuleContext } from "../src/selling/rule-checks";
+import { seatIndexOfLayout } from "../src/selling/selling-index";
 import { layoutArb, nonFreeOf, queryArb, soldArb } from "./selling-arbitraries";
 import { referenceBestAvailable } from "./selling-reference";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { indexLayout, type Layout } from "../src/domain/layout";
-import { buildSeatIndex, seatIndexOfLayout } from "../src/selling/seat-index";
+import { buildSeatIndex, seatIndexOfLayout } from "../src/selling/selling-index";
 import { layoutArb, seatLabels } from "./selling-arbitraries";
 
 const cat = [{ key: "c", label: "C", color: "#000" }];

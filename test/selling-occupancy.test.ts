@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Occupancy } from "../src/selling/occupancy";
-import { seatIndexOfLayout, type SeatIndex } from "../src/selling/seat-index";
+import { seatIndexOfLayout, type SeatIndex } from "../src/selling/selling-index";
 import { layoutArb, nonFreeOf, seatLabels, soldArb } from "./selling-arbitraries";
 
 /** Everything an occupancy answers, computed by reading every seat. */

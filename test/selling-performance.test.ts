@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Layout } from "../src/domain/layout";
 import { bestAvailable, type Accept } from "../src/selling/best-available";
 import { Occupancy } from "../src/selling/occupancy";
-import { seatIndexOfLayout, type SeatIndex } from "../src/selling/seat-index";
+import { seatIndexOfLayout, type SeatIndex } from "../src/selling/selling-index";
 
 /**
  * Best available on 100,000 seats with half of them sold in a scattered pattern (the bench's case,

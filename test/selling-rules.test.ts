@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Layout } from "../src/domain/layout";
 import { holdBestAvailableRequestSchema, holdBestAvailableResultSchema, selectionRulesSchema, type SelectionRules } from "../src/domain/selling";
 import { Occupancy } from "../src/selling/occupancy";
-import { checkGaHold, checkSeatHold, quantityAllowed, type RuleContext } from "../src/selling/rules";
-import { seatIndexOfLayout } from "../src/selling/seat-index";
+import { checkGaHold, checkSeatHold, quantityAllowed, type RuleContext } from "../src/selling/rule-checks";
+import { seatIndexOfLayout } from "../src/selling/selling-index";
 
 /** One row r0..r5 (vip, vip, std, std, std, std), an aisle after r3, and a second row t0..t1 (std). */
 const layout: Layout = {

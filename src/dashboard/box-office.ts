@@ -1,6 +1,6 @@
 import type { BookResult, HoldCaller } from "../domain/seats";
 import type { Scope } from "../domain/scope";
-import { stubFor, unwrap } from "../events/access";
+import { stubFor, unwrap } from "../events/event-object-calls";
 import { ApiError } from "../http/errors";
 
 /**

@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { checkChartPublish, findPublishedLayout, getChartRecord, getDraftLayout, listChartRecords } from "../charts/operations";
+import { checkChartPublish, findPublishedLayout, getChartRecord, getDraftLayout, listChartRecords } from "../charts/chart-operations";
 import type { Environment } from "../db/schema";
-import { getEventRecord, listEventRecords } from "../events/operations";
-import { stubFor, unwrap } from "../events/access";
+import { getEventRecord, listEventRecords } from "../events/event-operations";
+import { stubFor, unwrap } from "../events/event-object-calls";
 import { ApiError } from "../http/errors";
 import { getDeliveryDetail, getEndpoint, listDeliveryRecords, listEndpointRecords } from "../webhooks/endpoints";
 import { getWorkspace, secretKeyIssuedAt } from "../workspaces/provision";

@@ -1,8 +1,8 @@
 import type { SelectionRules } from "../domain/selling";
 import type { Status } from "../domain/status";
 import { Occupancy } from "../selling/occupancy";
-import { checkGaHold, checkSeatHold, type CategoryCounts, type GaHoldChange, type RuleContext } from "../selling/rules";
-import { buildSeatIndex, type SeatIndex } from "../selling/seat-index";
+import { checkGaHold, checkSeatHold, type CategoryCounts, type GaHoldChange, type RuleContext } from "../selling/rule-checks";
+import { buildSeatIndex, type SeatIndex } from "../selling/selling-index";
 import type { RuleViolation } from "../domain/selling";
 import { readSeatObjects, type LayoutIndex } from "./layout-index";
 import { reservedSeatLabels } from "./status-reads";

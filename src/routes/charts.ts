@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { parseIfMatch, setChartEtag } from "../charts/etag";
+import { parseIfMatch, setChartEtag } from "../charts/chart-etag";
 import { layoutSchema } from "../domain/layout-schema";
 import {
   checkChartPublish,
@@ -12,7 +12,7 @@ import {
   publishChartRecord,
   unpublishChartRecord,
   updateChartRecord,
-} from "../charts/operations";
+} from "../charts/chart-operations";
 import { CHART_KEY, chartCreateSchema, chartSchema, chartUpdateSchema } from "../domain/charts";
 import { newRouter } from "../http/app-factory";
 import { apiKeyAuth, requireSecretKey } from "../http/auth";

@@ -1,7 +1,7 @@
 import { MAX_BEST_AVAILABLE } from "../domain/selling";
 import { runs, seats, type Filter } from "./candidates";
 import type { Occupancy } from "./occupancy";
-import type { SeatIndex } from "./seat-index";
+import type { SeatIndex } from "./selling-index";
 
 /**
  * Best available (contract §8): which seats a hold-best-available call takes. Pure: the event

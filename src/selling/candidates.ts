@@ -1,6 +1,6 @@
 import type { Occupancy } from "./occupancy";
 import { CandidateHeap, inPreferenceOrder, type Candidate } from "./preference";
-import type { SeatIndex } from "./seat-index";
+import type { SeatIndex } from "./selling-index";
 
 /**
  * The candidates of one best-available call, each stream lazily in the preference order of

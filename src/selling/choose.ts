@@ -1,8 +1,8 @@
 import type { RuleViolation } from "../domain/selling";
 import { bestAvailable, type BestAvailableQuery } from "./best-available";
 import type { Occupancy } from "./occupancy";
-import { checkSeatHold, quantityAllowed, rulesAccept, type RuleContext } from "./rules";
-import type { SeatIndex } from "./seat-index";
+import { checkSeatHold, quantityAllowed, rulesAccept, type RuleContext } from "./rule-checks";
+import type { SeatIndex } from "./selling-index";
 
 /** What a hold-best-available call decides, before anything is written. */
 export type BestAvailableChoice =

@@ -1,4 +1,4 @@
-import type { SeatIndex } from "./seat-index";
+import type { SeatIndex } from "./selling-index";
 
 /**
  * Which seats of a {@link SeatIndex} are free, with the summaries that let best available skip

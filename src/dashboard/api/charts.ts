@@ -11,8 +11,8 @@ import {
   publishChartRecord,
   unpublishChartRecord,
   updateChartRecord,
-} from "../../charts/operations";
-import { parseIfMatch, setChartEtag } from "../../charts/etag";
+} from "../../charts/chart-operations";
+import { parseIfMatch, setChartEtag } from "../../charts/chart-etag";
 import { CHART_KEY, chartCreateSchema, chartUpdateSchema, type ChartRecord } from "../../domain/charts";
 import { afterKeyOf, listQuery } from "../../http/pagination";
 import { validated } from "../../http/validation";

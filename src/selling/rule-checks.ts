@@ -1,7 +1,7 @@
 import type { RuleReason, RuleViolation, SelectionRules } from "../domain/selling";
 import type { Accept } from "./best-available";
 import type { Occupancy } from "./occupancy";
-import { adjacentToNext, type SeatIndex } from "./seat-index";
+import { adjacentToNext, type SeatIndex } from "./selling-index";
 
 /**
  * The event's selection rules (contract §8), checked after the change a hold would make. Pure: the

@@ -5,7 +5,7 @@ import type { EventMeta, EventRecord } from "../domain/events";
 import type { Scope } from "../domain/scope";
 import { ApiError } from "../http/errors";
 import { newId } from "../keys/keys";
-import { notFound, stubFor, unwrap } from "./access";
+import { notFound, stubFor, unwrap } from "./event-object-calls";
 
 /**
  * The event resource's operations (contract §3, §4 move-to-new-chart-copy) on a (workspace,

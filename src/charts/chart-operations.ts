@@ -15,7 +15,7 @@ import {
 import type { ChartCreate, ChartRecord, ChartUpdate } from "../domain/charts";
 import type { FailedEntry } from "../domain/outcome";
 import { ApiError } from "../http/errors";
-import { checkIfMatch } from "./etag";
+import { checkIfMatch } from "./chart-etag";
 import { EMPTY_LAYOUT, type Layout } from "../domain/layout";
 import { publishChart, publishCheck, unpublishChart } from "./publish-flow";
 

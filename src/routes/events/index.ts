@@ -1,12 +1,12 @@
-import { newRouter } from "../http/app-factory";
-import { apiKeyAuth } from "../http/auth";
-import { rateLimit } from "../http/rate-limit";
-import { eventCrud } from "./events/crud";
-import { eventReads } from "./events/reads";
-import { eventRules } from "./events/rules";
-import { eventSeats } from "./events/seats";
+import { newRouter } from "../../http/app-factory";
+import { apiKeyAuth } from "../../http/auth";
+import { rateLimit } from "../../http/rate-limit";
+import { eventCrud } from "./crud";
+import { eventReads } from "./reads";
+import { eventRules } from "./selection-rules";
+import { eventSeats } from "./seats";
 
-export { eventLive } from "./events/live";
+export { eventLive } from "./live-socket";
 
 /**
  * /api/v1/events: the event resource. Authentication and rate limiting run here, once per request,
