@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { checkChartPublish, findPublishedLayout, getChartRecord, getDraftLayout, listChartRecords } from "../charts/chart-operations";
-import type { Environment } from "../db/schema";
+import type { Environment } from "../domain/scope";
 import { getEventRecord, listEventRecords } from "../events/event-operations";
 import { stubFor, unwrap } from "../events/event-object-calls";
 import { ApiError } from "../http/errors";

@@ -1,4 +1,4 @@
-import type { Environment } from "../db/schema";
+import type { Environment } from "./scope";
 import type { JsonObject } from "./json";
 import type { Status } from "./status";
 

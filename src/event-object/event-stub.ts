@@ -1,4 +1,4 @@
-import type { Environment } from "../db/schema";
+import type { Environment } from "../domain/scope";
 
 /**
  * The Durable Object of an event: one per (workspace, environment, eventKey), so the same key in

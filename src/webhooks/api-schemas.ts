@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ENVIRONMENTS } from "../db/schema";
+import { ENVIRONMENTS } from "../domain/scope";
 import { endpointEvents, type AttemptRow, type DeliveryRow, type EndpointRow } from "../db/webhooks";
 import { WEBHOOK_EVENT_TYPES } from "../domain/webhook-messages";
 

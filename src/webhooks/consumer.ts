@@ -1,4 +1,4 @@
-import { ENVIRONMENTS, type Environment } from "../db/schema";
+import { ENVIRONMENTS, type Environment } from "../domain/scope";
 import type { DeliveryRow } from "../db/webhooks";
 import { eventStub } from "../event-object/event-stub";
 import { attemptDelivery, deadLetterDelivery } from "./delivery";

@@ -13,8 +13,8 @@ import {
   updateEndpoint,
   type DeliveryRow,
   type EndpointRow,
-  type Scope,
 } from "../db/webhooks";
+import type { Scope } from "../domain/scope";
 import { ApiError } from "../http/errors";
 import { validationError } from "../http/validation";
 import { newId } from "../keys/keys";

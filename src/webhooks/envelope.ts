@@ -1,4 +1,4 @@
-import type { Environment } from "../db/schema";
+import type { Environment } from "../domain/scope";
 import { newId } from "../keys/keys";
 import type { OutboxEvent, WebhookEventType } from "../domain/webhook-messages";
 

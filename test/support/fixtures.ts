@@ -8,7 +8,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { Environment } from "../../src/db/schema";
+import type { Environment } from "../../src/domain/scope";
 import { eventStub } from "../../src/event-object/event-stub";
 import type { ErrorBody, ErrorCode } from "../../src/http/errors";
 import { createWorkspace, issueSecretKey } from "../../src/workspaces/provision";

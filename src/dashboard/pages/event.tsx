@@ -1,5 +1,5 @@
 import { SDK_VERSION } from "../../../dist/sdk/bundle.js";
-import type { Environment } from "../../db/schema";
+import type { Environment } from "../../domain/scope";
 import type { EventRecord } from "../../domain/events";
 import type { SelectionRules } from "../../domain/selling";
 import { STATUSES, type ReportsResult, type Status } from "../../domain/status";

@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { Environment } from "../../db/schema";
+import type { Environment } from "../../domain/scope";
 import type { DeliveryDetailSchema, DeliverySchema, EndpointSchema } from "../../webhooks/api-schemas";
 import { WEBHOOK_EVENT_TYPES } from "../../domain/webhook-messages";
 import type { DashboardSession } from "../sessions";
