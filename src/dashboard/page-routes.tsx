@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { checkChartPublish, findPublishedLayout, getChartRecord, getDraftLayout, listChartRecords } from "../charts/chart-operations";
+import { SALES_SPANS } from "../domain/sales-timeline";
 import type { Environment } from "../domain/scope";
 import { getEventRecord, listEventRecords } from "../events/event-operations";
 import { stubFor, unwrap } from "../events/event-object-calls";
@@ -27,9 +28,6 @@ export const pages = new Hono<DashEnv>();
 const ENV = "/:environment{production|sandbox}";
 
 pages.use(`${ENV}/*`, requireSession("page"));
-
-/** Sales timelines are drawn with at most this many spans: enough for a smooth line, a few rows to send. */
-const SALES_SPANS = 60;
 
 const environmentOf = (c: Context<DashEnv>) => c.req.param("environment") as Environment;
 

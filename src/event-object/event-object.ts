@@ -15,6 +15,7 @@ import type {
   ReleaseRequest,
   ResetResult,
 } from "../domain/seats";
+import type { SalesTimeline } from "../domain/sales-timeline";
 import type { CompactStatus, FullStatus, ObjectsResult, ReportsResult, StatusFormat, StatusQuery } from "../domain/status";
 import type { WebhookMessage } from "../domain/webhook-messages";
 import { redriveMs } from "../domain/webhook-redrive";
@@ -24,7 +25,7 @@ import { systemClock, type Clock } from "./clock";
 import { EventLayout, NOT_FOUND } from "./event-layout";
 import { nextDue, sweepDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
 import { holdGa } from "./ga";
-import { readChanges, latestSeq, oldestRecordAt, pruneHistory, salesTimeline, type SalesTimeline } from "./status-history";
+import { readChanges, latestSeq, oldestRecordAt, pruneHistory, salesTimeline } from "./status-history";
 import { holdSeats, markForSale, markNotForSale, resetAll } from "./holds";
 import { acceptLive, broadcast, type LiveMessage } from "./live-sockets";
 import { ackRows, outboxDueAt } from "./outbox";

@@ -1,4 +1,5 @@
 import type { Cause, StatusChange, StatusChangesQuery, StatusChangesResult } from "../domain/status-changes";
+import type { SalesPoint, SalesTimeline } from "../domain/sales-timeline";
 import type { Status } from "../domain/status";
 import { parseExtra, rows, first } from "./store";
 
@@ -142,23 +143,6 @@ export function oldestRecordAt(sql: SqlStorage): number | null {
 /** Deletes up to `limit` records written before `before`; returns how many went. */
 export function pruneHistory(sql: SqlStorage, before: number, limit: number): number {
   return sql.exec("DELETE FROM history WHERE seq IN (SELECT seq FROM history WHERE at < ? ORDER BY at LIMIT ?)", before, limit).rowsWritten;
-}
-
-/** Booked and held places at the end of one span of the sales timeline. */
-export interface SalesPoint {
-  at: string;
-  booked: number;
-  held: number;
-}
-
-/** The event's sales over time, from its history: the dashboard's plot. */
-export interface SalesTimeline {
-  /** When the first record was written; null for an empty history. */
-  from: string | null;
-  /** Length of each span in milliseconds. */
-  spanMs: number;
-  /** One point per span, at its end, in time order. */
-  points: SalesPoint[];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { EVENT_KEY, eventCreateSchema } from "../../domain/events";
+import { MAX_SALES_SPANS, SALES_SPANS } from "../../domain/sales-timeline";
 import { orderIdSchema } from "../../domain/status-changes";
 import { labelsRequestSchema, labelsSchema } from "../../domain/seats";
 import { selectionRulesSchema } from "../../domain/selling";
@@ -23,7 +24,7 @@ const base = `${ENV}/events`;
 const one = `${base}/:eventKey`;
 
 /** Sales timelines are drawn with at most this many spans. */
-const salesQuery = z.object({ spans: z.coerce.number().int().min(1).max(500).default(60) });
+const salesQuery = z.object({ spans: z.coerce.number().int().min(1).max(MAX_SALES_SPANS).default(SALES_SPANS) });
 
 const bookBody = z.object({ objectLabels: labelsSchema, orderId: orderIdSchema, quantity: z.number().int().min(1, "must be at least 1").default(1) });
 
