@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { ApiError } from "../http/errors";
+import { ServiceError } from "../domain/errors";
 
 /**
  * Optimistic concurrency for chart drafts (contract §11): every chart answer carries
@@ -37,7 +37,7 @@ export function parseIfMatch(header: string | undefined): number[] | undefined {
 /** Throws 412 `precondition_failed` unless the current draft version is one `If-Match` names. */
 export function checkIfMatch(expected: number[] | undefined, current: number): void {
   if (expected === undefined || expected.includes(current)) return;
-  throw new ApiError(
+  throw new ServiceError(
     "precondition_failed",
     `The draft is at version ${current}, not the version this change started from (If-Match: ${expected.map(chartEtag).join(", ") || "none"}); reload it or save a copy`,
   );

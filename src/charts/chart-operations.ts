@@ -14,7 +14,7 @@ import {
 } from "../db/charts";
 import type { ChartCreate, ChartRecord, ChartUpdate } from "../domain/charts";
 import type { FailedEntry } from "../domain/outcome";
-import { ApiError } from "../http/errors";
+import { ServiceError } from "../domain/errors";
 import { checkIfMatch } from "./chart-etag";
 import { EMPTY_LAYOUT, type Layout } from "../domain/layout";
 import { publishChart, publishCheck, unpublishChart } from "./publish-flow";
@@ -41,7 +41,7 @@ export function chartRecord(row: ChartRow): ChartRecord {
 /** Looks a chart up in the workspace; anything else is 404 `chart_not_found`. */
 async function chartOr404(d: Db, workspaceId: string, chartKey: string): Promise<ChartRow> {
   const chart = await getChartByKey(d, workspaceId, chartKey);
-  if (!chart) throw new ApiError("chart_not_found", `Chart ${chartKey} does not exist`);
+  if (!chart) throw new ServiceError("chart_not_found", `Chart ${chartKey} does not exist`);
   return chart;
 }
 
@@ -56,7 +56,7 @@ export async function createChartRecord(env: Env, workspaceId: string, input: Ch
     });
     return chartRecord(row);
   } catch (err) {
-    if (isConstraintError(err, "UNIQUE")) throw new ApiError("chart_exists", `Chart ${input.chartKey} already exists`);
+    if (isConstraintError(err, "UNIQUE")) throw new ServiceError("chart_exists", `Chart ${input.chartKey} already exists`);
     throw err;
   }
 }
@@ -94,8 +94,8 @@ export async function updateChartRecord(env: Env, workspaceId: string, chartKey:
     updated = null;
   }
   if (!updated) {
-    if (ifMatch !== undefined) throw new ApiError("precondition_failed", "The draft was changed by another request meanwhile; reload it or save a copy");
-    throw new ApiError("conflict", "The chart was changed by another request at the same time; retry");
+    if (ifMatch !== undefined) throw new ServiceError("precondition_failed", "The draft was changed by another request meanwhile; reload it or save a copy");
+    throw new ServiceError("conflict", "The chart was changed by another request at the same time; retry");
   }
   return chartRecord(updated);
 }
@@ -104,7 +104,7 @@ export async function updateChartRecord(env: Env, workspaceId: string, chartKey:
 export async function deleteChartRecord(env: Env, workspaceId: string, chartKey: string): Promise<{ chartKey: string; deleted: true }> {
   const d = db(env);
   const chart = await chartOr404(d, workspaceId, chartKey);
-  const refuse = () => new ApiError("chart_has_events", `Chart ${chart.chartKey} has events; delete or move them first`);
+  const refuse = () => new ServiceError("chart_has_events", `Chart ${chart.chartKey} has events; delete or move them first`);
   if (await chartHasEvents(d, chart.id)) throw refuse();
   try {
     await deleteChart(d, chart.id);
@@ -131,7 +131,7 @@ export async function getDraft(env: Env, workspaceId: string, chartKey: string):
 /** The chart's published layout; 404 `not_found` while it is unpublished. */
 export async function getPublishedLayout(env: Env, workspaceId: string, chartKey: string): Promise<Layout> {
   const layout = await findPublishedLayout(env, workspaceId, chartKey);
-  if (!layout) throw new ApiError("not_found", `Chart ${chartKey} is not published`);
+  if (!layout) throw new ServiceError("not_found", `Chart ${chartKey} is not published`);
   return layout;
 }
 

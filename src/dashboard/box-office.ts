@@ -1,7 +1,7 @@
 import type { BookResult, HoldCaller } from "../domain/seats";
 import type { Scope } from "../domain/scope";
 import { stubFor, unwrap } from "../events/event-object-calls";
-import { ApiError } from "../http/errors";
+import { ServiceError } from "../domain/errors";
 
 /**
  * The box office books on a customer's behalf without a buyer's hold token: it holds the chosen
@@ -33,7 +33,7 @@ export async function bookAtBoxOffice(env: Env, scope: Scope, eventKey: string, 
   const type = new Map(objects.map((o) => [o.objectLabel, o.objectType]));
   const unknown = input.objectLabels.filter((l) => !type.has(l));
   if (unknown.length > 0) {
-    throw new ApiError("seat_unavailable", "Some labels are not on this event's map", {
+    throw new ServiceError("seat_unavailable", "Some labels are not on this event's map", {
       failed: unknown.map((objectLabel) => ({ objectLabel, reason: "unknown_label" })),
     });
   }

@@ -5,7 +5,8 @@ import { SALES_SPANS } from "../domain/sales-timeline";
 import type { Environment } from "../domain/scope";
 import { getEventRecord, listEventRecords } from "../events/event-operations";
 import { stubFor, unwrap } from "../events/event-object-calls";
-import { ApiError } from "../http/errors";
+import { ServiceError } from "../domain/errors";
+import { ApiError, ERROR_STATUS } from "../http/errors";
 import { getDeliveryDetail, getEndpoint, listDeliveryRecords, listEndpointRecords } from "../webhooks/endpoints";
 import { getWorkspace, secretKeyIssuedAt } from "../workspaces/provision";
 import { scopeOf, type DashEnv } from "./context";
@@ -122,10 +123,10 @@ pages.get("/charts/:chartKey/design", requireSession("page"), async (c) => {
     const chart = await getChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"));
     return c.html(designerPage(c.var.session, environment, chart));
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
+    if (!(err instanceof ServiceError)) throw err;
     return c.html(
       errorPage(c.var.session, environment, "charts", err.code.endsWith("not_found") ? "Page not found" : "Something went wrong", err.message),
-      err.status,
+      ERROR_STATUS[err.code],
     );
   }
 });
@@ -138,12 +139,13 @@ const SECTION_OF: Record<string, Section> = { chart: "charts", event: "events", 
 
 /** Errors on a page are answered as a page in the dashboard's frame, with the error's status. */
 pages.onError((err, c) => {
-  if (!(err instanceof ApiError) || !c.var.session) throw err;
+  if (!(err instanceof ServiceError) || !c.var.session) throw err;
+  const status = ERROR_STATUS[err.code];
   const thing = err.code.replace(/_not_found$/, "");
   const section = SECTION_OF[thing] ?? (c.req.path.split("/")[3] as Section | undefined) ?? "events";
-  const title = err.code.endsWith("not_found") ? "Page not found" : err.status === 403 ? "Not allowed" : "Something went wrong";
+  const title = err.code.endsWith("not_found") ? "Page not found" : status === 403 ? "Not allowed" : "Something went wrong";
   return c.html(
     errorPage(c.var.session, environmentOf(c), ["keys", "charts", "events", "webhooks"].includes(section) ? section : "events", title, err.message),
-    err.status,
+    status,
   );
 });

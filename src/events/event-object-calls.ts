@@ -4,7 +4,7 @@ import type { Scope } from "../domain/scope";
 import { EVENT_KEY } from "../domain/events";
 import type { Outcome } from "../domain/outcome";
 import { eventStub } from "../event-object/event-stub";
-import { ApiError } from "../http/errors";
+import { ServiceError } from "../domain/errors";
 
 /** The Durable Object of an event in a workspace and environment. */
 export function stubFor(env: Env, scope: Scope, eventKey: string) {
@@ -16,16 +16,16 @@ export function stubFor(env: Env, scope: Scope, eventKey: string) {
  * in another workspace (interface.md Authentication rule 4), else 404 `event_not_found`. The D1
  * look-up runs only on this path, so the hot path never pays for it.
  */
-export async function notFound(env: Env, scope: Scope, eventKey: string): Promise<ApiError> {
+export async function notFound(env: Env, scope: Scope, eventKey: string): Promise<ServiceError> {
   if (EVENT_KEY.test(eventKey) && (await eventKeyInOtherWorkspace(db(env), scope.workspaceId, eventKey))) {
-    return new ApiError("forbidden", "This event belongs to another workspace");
+    return new ServiceError("forbidden", "This event belongs to another workspace");
   }
-  return new ApiError("event_not_found", `Event ${eventKey} does not exist`);
+  return new ServiceError("event_not_found", `Event ${eventKey} does not exist`);
 }
 
-/** The one place a decision of the event object becomes an answer: its value, or the matching ApiError. */
+/** The one place a decision of the event object becomes an answer: its value, or its failure as a ServiceError. */
 export async function unwrap<T>(env: Env, scope: Scope, eventKey: string, result: Outcome<T>): Promise<T> {
   if (result.ok) return result.value;
   if (result.code === "event_not_found") throw await notFound(env, scope, eventKey);
-  throw new ApiError(result.code, result.message, { failed: result.failed, errors: result.errors });
+  throw new ServiceError(result.code, result.message, { failed: result.failed, errors: result.errors });
 }

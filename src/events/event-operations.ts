@@ -3,7 +3,7 @@ import { db, nowIso } from "../db/client";
 import { deleteEventRow, getEvent, insertEvent, listEvents, setEventChart, type EventWithChart } from "../db/events";
 import type { EventMeta, EventRecord } from "../domain/events";
 import type { Scope } from "../domain/scope";
-import { ApiError } from "../http/errors";
+import { ServiceError } from "../domain/errors";
 import { newId } from "../keys/keys";
 import { notFound, stubFor, unwrap } from "./event-object-calls";
 
@@ -38,10 +38,10 @@ function generatedEventKey(): string {
 export async function createEvent(env: Env, scope: Scope, input: { chartKey: string; eventKey?: string }): Promise<EventRecord> {
   const d = db(env);
   const chart = await getChartByKey(d, scope.workspaceId, input.chartKey);
-  if (!chart) throw new ApiError("chart_not_found", `Chart ${input.chartKey} does not exist`);
+  if (!chart) throw new ServiceError("chart_not_found", `Chart ${input.chartKey} does not exist`);
   const eventKey = input.eventKey ?? generatedEventKey();
   const row = { id: newId("ev"), workspaceId: scope.workspaceId, environment: scope.environment, eventKey, chartId: chart.id, createdAt: nowIso() };
-  if (!(await insertEvent(d, row))) throw new ApiError("event_exists", `Event ${eventKey} already exists`);
+  if (!(await insertEvent(d, row))) throw new ServiceError("event_exists", `Event ${eventKey} already exists`);
   const stub = stubFor(env, scope, eventKey);
   try {
     const layout = await loadPublishedLayout(d, chart);
@@ -114,7 +114,7 @@ export async function moveToChartCopy(env: Env, scope: Scope, eventKey: string):
   const row = await getEvent(d, scope.workspaceId, scope.environment, eventKey);
   if (!row) throw await notFound(env, scope, eventKey);
   const chart = await getChartByKey(d, scope.workspaceId, row.chartKey);
-  if (!chart) throw new ApiError("chart_not_found", `Chart ${row.chartKey} does not exist`);
+  if (!chart) throw new ServiceError("chart_not_found", `Chart ${row.chartKey} does not exist`);
   const layout = await loadPublishedLayout(d, chart);
   const copy = await createChartCopy(d, scope.workspaceId, chart, layout ?? { categories: [], sections: [], generalAdmission: [] });
   await setEventChart(d, row.id, copy.id);

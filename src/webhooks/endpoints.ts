@@ -14,9 +14,8 @@ import {
   type DeliveryRow,
   type EndpointRow,
 } from "../db/webhooks";
+import { ServiceError } from "../domain/errors";
 import type { Scope } from "../domain/scope";
-import { ApiError } from "../http/errors";
-import { validationError } from "../http/validation";
 import { newId } from "../keys/keys";
 import {
   attemptRecord,
@@ -49,13 +48,13 @@ type Queued = z.infer<typeof QueuedSchema>;
 /** Refuses a URL the policy does not admit, as a validation failure on `url`. */
 function assertUrlAllowed(env: Env, url: string): void {
   const verdict = checkWebhookUrl(url, { allowPrivate: allowPrivateUrls(env) });
-  if (!verdict.ok) throw validationError({ url: [`The URL ${verdict.reason}`] }, "The webhook URL is not allowed");
+  if (!verdict.ok) throw new ServiceError("validation_failed", "The webhook URL is not allowed", { errors: { url: [`The URL ${verdict.reason}`] } });
 }
 
 /** The scope's endpoint, or 404 `webhook_not_found`. */
 async function endpointOr404(env: Env, scope: Scope, id: string): Promise<EndpointRow> {
   const row = await findEndpoint(db(env), scope, id);
-  if (!row) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+  if (!row) throw new ServiceError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
   return row;
 }
 
@@ -63,7 +62,7 @@ async function endpointOr404(env: Env, scope: Scope, id: string): Promise<Endpoi
 async function deliveryOr404(env: Env, endpoint: EndpointRow, deliveryId: string): Promise<DeliveryRow> {
   const delivery = await findDelivery(db(env), deliveryId);
   if (!delivery || delivery.endpointId !== endpoint.id)
-    throw new ApiError("delivery_not_found", `Delivery ${deliveryId} does not exist on endpoint ${endpoint.id}`);
+    throw new ServiceError("delivery_not_found", `Delivery ${deliveryId} does not exist on endpoint ${endpoint.id}`);
   return delivery;
 }
 
@@ -116,13 +115,13 @@ export async function editEndpoint(env: Env, scope: Scope, id: string, input: z.
     ...(input.enabled !== undefined && { enabled: input.enabled }),
     updatedAt: nowIso(),
   });
-  if (!row) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+  if (!row) throw new ServiceError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
   return endpointRecord(row);
 }
 
 /** Deletes an endpoint and its delivery log. */
 export async function removeEndpoint(env: Env, scope: Scope, id: string): Promise<{ id: string; deleted: true }> {
-  if (!(await deleteEndpoint(db(env), scope, id))) throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+  if (!(await deleteEndpoint(db(env), scope, id))) throw new ServiceError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
   return { id, deleted: true };
 }
 
@@ -131,7 +130,7 @@ export async function rotateEndpointSecret(env: Env, scope: Scope, id: string): 
   await endpointOr404(env, scope, id);
   const secret = newWebhookSecret();
   if (!(await updateEndpoint(db(env), scope, id, { secret, updatedAt: nowIso() })))
-    throw new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+    throw new ServiceError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
   return { id, secret };
 }
 
