@@ -4,7 +4,7 @@ import { checkChartPublish, findPublishedLayout, getChartRecord, getDraftLayout,
 import { SALES_SPANS } from "../domain/sales-timeline";
 import type { Environment } from "../domain/scope";
 import { getEventRecord, listEventRecords } from "../events/event-operations";
-import { stubFor, unwrap } from "../events/event-object-calls";
+import { callEvent } from "../events/event-object-calls";
 import { ServiceError } from "../domain/errors";
 import { ApiError, ERROR_STATUS } from "../http/errors";
 import { getDeliveryDetail, getEndpoint, listDeliveryRecords, listEndpointRecords } from "../webhooks/endpoints";
@@ -79,11 +79,10 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
   const scope = scopeOf(session, environment);
   const eventKey = c.req.param("eventKey");
   const event = await getEventRecord(c.env, scope, eventKey);
-  const stub = stubFor(c.env, scope, eventKey);
   const [ws, reports, sales] = await Promise.all([
     getWorkspace(c.env, session.workspaceKey),
-    stub.reports().then((r) => unwrap(c.env, scope, eventKey, r)),
-    stub.salesTimeline(SALES_SPANS).then((r) => unwrap(c.env, scope, eventKey, r)),
+    callEvent(c.env, scope, eventKey, (event) => event.reports()),
+    callEvent(c.env, scope, eventKey, (event) => event.salesTimeline(SALES_SPANS)),
   ]);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
   return c.html(eventPage(session, environment, { event, publicKey: ws.publicKeys[environment], reports, sales }));

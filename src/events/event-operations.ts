@@ -5,7 +5,7 @@ import type { EventMeta, EventRecord } from "../domain/events";
 import type { Scope } from "../domain/scope";
 import { ServiceError } from "../domain/errors";
 import { newId } from "../keys/keys";
-import { notFound, stubFor, unwrap } from "./event-object-calls";
+import { callEvent, notFound, stubFor } from "./event-object-calls";
 
 /**
  * The event resource's operations (contract §3, §4 move-to-new-chart-copy) on a (workspace,
@@ -118,5 +118,5 @@ export async function moveToChartCopy(env: Env, scope: Scope, eventKey: string):
   const layout = await loadPublishedLayout(d, chart);
   const copy = await createChartCopy(d, scope.workspaceId, chart, layout ?? { categories: [], sections: [], generalAdmission: [] });
   await setEventChart(d, row.id, copy.id);
-  return unwrap(env, scope, eventKey, await stubFor(env, scope, eventKey).moveToChart(copy.id, copy.chartKey, layout ? copy.publishedVersion : null));
+  return callEvent(env, scope, eventKey, (event) => event.moveToChart(copy.id, copy.chartKey, layout ? copy.publishedVersion : null));
 }

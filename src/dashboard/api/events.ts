@@ -5,7 +5,7 @@ import { MAX_SALES_SPANS, SALES_SPANS } from "../../domain/sales-timeline";
 import { orderIdSchema } from "../../domain/status-changes";
 import { labelsRequestSchema, labelsSchema } from "../../domain/seats";
 import { selectionRulesSchema } from "../../domain/selling";
-import { stubFor, unwrap } from "../../events/event-object-calls";
+import { callEvent } from "../../events/event-object-calls";
 import { createEvent, deleteEvent, getEventRecord, listEventRecords } from "../../events/event-operations";
 import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
 import { validated } from "../../http/validation";
@@ -47,27 +47,27 @@ eventRoutes.delete(one, async (c) => c.json(await deleteEvent(c.env, scope(c), c
 eventRoutes.get(`${one}/reports`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).reports()), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.reports()), 200);
 });
 
 eventRoutes.get(`${one}/sales`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
   const { spans } = validated(salesQuery, c.req.query());
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).salesTimeline(spans)), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.salesTimeline(spans)), 200);
 });
 
 eventRoutes.get(`${one}/selection-rules`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).selectionRules()), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.selectionRules()), 200);
 });
 
 eventRoutes.put(`${one}/selection-rules`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
   const rules = await jsonBody(c, selectionRulesSchema);
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).setSelectionRules(rules)), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.setSelectionRules(rules)), 200);
 });
 
 eventRoutes.post(`${one}/box-office/book`, async (c) =>
@@ -78,25 +78,25 @@ eventRoutes.post(`${one}/box-office/release`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
   const body = await jsonBody(c, releaseBody);
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).release({ ...body, caller: "secret" })), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.release({ ...body, caller: "secret" })), 200);
 });
 
 eventRoutes.post(`${one}/box-office/not-for-sale`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
   const { objectLabels } = await jsonBody(c, labelsRequestSchema);
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).notForSale(objectLabels)), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.notForSale(objectLabels)), 200);
 });
 
 eventRoutes.post(`${one}/box-office/for-sale`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
   const { objectLabels } = await jsonBody(c, labelsRequestSchema);
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).forSale(objectLabels)), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.forSale(objectLabels)), 200);
 });
 
 eventRoutes.post(`${one}/reset`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).reset()), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.reset()), 200);
 });

@@ -3,7 +3,7 @@ import { selectionRulesSchema } from "../../domain/selling";
 import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
 import { errorResponses } from "../../http/openapi";
-import { eventKeyParam, stubFor, unwrap } from "./support";
+import { callEvent, eventKeyParam } from "./support";
 
 /**
  * /api/v1/events/{eventKey}/selection-rules (contract §8): the rules every hold of the event is
@@ -26,7 +26,7 @@ eventRules.openapi(
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).selectionRules()), 200);
+    return c.json(await callEvent(c.env, p, eventKey, (event) => event.selectionRules()), 200);
   },
 );
 
@@ -44,6 +44,6 @@ eventRules.openapi(
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).setSelectionRules(c.req.valid("json"))), 200);
+    return c.json(await callEvent(c.env, p, eventKey, (event) => event.setSelectionRules(c.req.valid("json"))), 200);
   },
 );
