@@ -1,12 +1,12 @@
 import type { SelectionRules } from "../domain/selling";
 import type { Status } from "../domain/status";
 import { Occupancy } from "../selling/occupancy";
-import { checkGaHold, checkSeatHold, type CategoryCounts, type GaHoldChange, type RuleContext } from "../selling/rule-checks";
+import { checkGaHold, checkSeatHold, type CategoryCounts, type RuleContext } from "../selling/rule-checks";
 import { buildSeatIndex, type SeatIndex } from "../selling/selling-index";
-import type { RuleViolation } from "../domain/selling";
 import { readSeatObjects, type LayoutIndex } from "./layout-index";
 import { reservedSeatLabels } from "./status-reads";
 import { getMeta, rows, setMeta } from "./store";
+import type { RuleChecks } from "./transaction";
 
 /**
  * The event's selling rules and what they read (contract §8): the rules themselves (meta "rules"),
@@ -66,18 +66,6 @@ export function hasRules(rules: SelectionRules): boolean {
     rules.noOrphanSeats === true ||
     rules.maxHeldSeatsPerClient !== undefined
   );
-}
-
-/** What a hold decision asks of the rules, bound to one token and client (see {@link ruleChecks}). */
-export interface RuleChecks {
-  /** The violations of holding these seats in addition to what the token holds. */
-  seats(labels: readonly string[]): RuleViolation[];
-  /** The violations of a GA hold or resize. */
-  ga(change: GaHoldChange): RuleViolation[];
-  /** The context the checks use (computed once, on first use). */
-  context(): RuleContext;
-  /** The index and occupancy the checks use. */
-  view(): { index: SeatIndex; occupancy: Occupancy };
 }
 
 /**

@@ -2,11 +2,30 @@ import type { LayoutObject } from "../domain/layout";
 import type { EventMeta } from "../domain/events";
 import type { SeatEventObject, WebhookEventType } from "../domain/webhook-messages";
 import type { LayoutIndex } from "./layout-index";
+import type { RuleViolation } from "../domain/selling";
 import type { Status } from "../domain/status";
+import type { Occupancy } from "../selling/occupancy";
+import type { GaHoldChange, RuleContext } from "../selling/rule-checks";
+import type { SeatIndex } from "../selling/selling-index";
 import { recordChange, type Change } from "./status-history";
-import type { RuleChecks } from "./selling-state";
 import { insertOutbox } from "./outbox";
 import { parseExtra } from "./store";
+
+/**
+ * What a hold decision asks of the selling rules, bound to one token and client. Built by
+ * selling-state.ts (ruleChecks) and declared here, where decisions read it from their Tx, so that
+ * the transaction does not depend on the selling state that builds it.
+ */
+export interface RuleChecks {
+  /** The violations of holding these seats in addition to what the token holds. */
+  seats(labels: readonly string[]): RuleViolation[];
+  /** The violations of a GA hold or resize. */
+  ga(change: GaHoldChange): RuleViolation[];
+  /** The context the checks use (computed once, on first use). */
+  context(): RuleContext;
+  /** The index and occupancy the checks use. */
+  view(): { index: SeatIndex; occupancy: Occupancy };
+}
 
 /** A staged publish, while it guards holds (see staging.ts). */
 export interface ActiveStage {
