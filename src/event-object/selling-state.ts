@@ -2,7 +2,7 @@ import type { SelectionRules } from "../domain/selling";
 import type { Status } from "../domain/status";
 import { Occupancy } from "../selling/occupancy";
 import { checkGaHold, checkSeatHold, type CategoryCounts, type RuleContext } from "../selling/rule-checks";
-import { buildSeatIndex, type SeatIndex } from "../selling/selling-index";
+import { buildSellingIndex, type SellingIndex } from "../selling/selling-index";
 import { readSeatObjects, type LayoutIndex } from "./layout-index";
 import { reservedSeatLabels } from "./status-reads";
 import { getMeta, rows, setMeta } from "./store";
@@ -10,13 +10,13 @@ import type { RuleChecks } from "./transaction";
 
 /**
  * The event's selling rules and what they read (contract §8): the rules themselves (meta "rules"),
- * and the seat index and occupancy that best available and the orphan rule search. Index and
+ * and the selling index and occupancy that best available and the orphan rule search. Index and
  * occupancy are built on first use and then kept in step with every committed seat change, so a
  * call never scans the event's seats.
  */
 export class SellingState {
   private rulesCache: SelectionRules | undefined = undefined;
-  private index: SeatIndex | null = null;
+  private index: SellingIndex | null = null;
   private occupancy: Occupancy | null = null;
 
   constructor(private readonly sql: SqlStorage) {}
@@ -33,9 +33,9 @@ export class SellingState {
     this.rulesCache = rules;
   }
 
-  /** The seat index and occupancy of the current layout, built from the tables on first use. */
-  view(layout: LayoutIndex, now: number): { index: SeatIndex; occupancy: Occupancy } {
-    this.index ??= buildSeatIndex(readSeatObjects(this.sql), layout.focalPoint);
+  /** The selling index and occupancy of the current layout, built from the tables on first use. */
+  view(layout: LayoutIndex, now: number): { index: SellingIndex; occupancy: Occupancy } {
+    this.index ??= buildSellingIndex(readSeatObjects(this.sql), layout.focalPoint);
     this.occupancy ??= Occupancy.fromNonFree(this.index, reservedSeatLabels(this.sql, now));
     return { index: this.index, occupancy: this.occupancy };
   }

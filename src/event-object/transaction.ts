@@ -6,7 +6,7 @@ import type { RuleViolation } from "../domain/selling";
 import type { Status } from "../domain/status";
 import type { Occupancy } from "../selling/occupancy";
 import type { GaHoldChange, RuleContext } from "../selling/rule-checks";
-import type { SeatIndex } from "../selling/selling-index";
+import type { SellingIndex } from "../selling/selling-index";
 import { recordChange, type Change } from "./status-history";
 import { insertOutbox } from "./outbox";
 import { parseExtra } from "./store";
@@ -24,7 +24,7 @@ export interface RuleChecks {
   /** The context the checks use (computed once, on first use). */
   context(): RuleContext;
   /** The index and occupancy the checks use. */
-  view(): { index: SeatIndex; occupancy: Occupancy };
+  view(): { index: SellingIndex; occupancy: Occupancy };
 }
 
 /** A staged publish, while it guards holds (see staging.ts). */

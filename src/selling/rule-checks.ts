@@ -1,7 +1,7 @@
 import type { RuleReason, RuleViolation, SelectionRules } from "../domain/selling";
 import type { Accept } from "./best-available";
 import type { Occupancy } from "./occupancy";
-import { adjacentToNext, type SeatIndex } from "./selling-index";
+import { adjacentToNext, type SellingIndex } from "./selling-index";
 
 /**
  * The event's selection rules (contract §8), checked after the change a hold would make. Pure: the
@@ -72,7 +72,7 @@ function countViolations(ctx: RuleContext, additions: readonly Addition[]): Rule
  * The seats a hold of `ids` would orphan: free seats left with no free adjacent seat (neighbours
  * non-free, an aisle or the row's end) that had one before. Ascending ids.
  */
-export function orphanedBy(index: SeatIndex, occupancy: Occupancy, ids: readonly number[]): number[] {
+export function orphanedBy(index: SellingIndex, occupancy: Occupancy, ids: readonly number[]): number[] {
   const taking = new Set(ids);
   const freeBefore = (id: number) => occupancy.free[id] === 1;
   const freeAfter = (id: number) => freeBefore(id) && !taking.has(id);
@@ -95,7 +95,7 @@ export function orphanedBy(index: SeatIndex, occupancy: Occupancy, ids: readonly
  * The violations of a hold of seats `ids`: the seats it adds (not those the token already holds),
  * each a seat of `index`, checked against the occupancy before the hold.
  */
-export function checkSeatHold(ctx: RuleContext, index: SeatIndex, occupancy: Occupancy, ids: readonly number[]): RuleViolation[] {
+export function checkSeatHold(ctx: RuleContext, index: SellingIndex, occupancy: Occupancy, ids: readonly number[]): RuleViolation[] {
   const additions = ids.map((id) => ({ label: index.labels[id]!, categoryKey: index.categoryKeys[index.category[id]!]!, count: 1 }));
   const out = countViolations(ctx, additions);
   if (ctx.rules.noOrphanSeats === true && ids.length > 0)
@@ -127,6 +127,6 @@ export function quantityAllowed(ctx: RuleContext, quantity: number): boolean {
 }
 
 /** The `accept` predicate of best available for these rules. */
-export function rulesAccept(ctx: RuleContext, index: SeatIndex, occupancy: Occupancy): Accept {
+export function rulesAccept(ctx: RuleContext, index: SellingIndex, occupancy: Occupancy): Accept {
   return (ids) => checkSeatHold(ctx, index, occupancy, ids).length === 0;
 }

@@ -9,7 +9,7 @@ import { indexLayout, type Layout, type LayoutObject, type Point } from "../doma
  * ends. Per-seat facts live in typed arrays indexed by id, which keeps 100,000 seats in a few MB
  * and every lookup a single array read.
  */
-export interface SeatIndex {
+export interface SellingIndex {
   /** Number of seats; ids are 0..size-1 in layout order. */
   readonly size: number;
   /** Seat label by id. */
@@ -57,8 +57,8 @@ export interface SeatIndex {
 }
 
 /** Builds the index of a parsed layout (its seats and its focal point). */
-export function seatIndexOfLayout(layout: Layout): SeatIndex {
-  return buildSeatIndex(indexLayout(layout).values(), layout.focalPoint);
+export function sellingIndexOfLayout(layout: Layout): SellingIndex {
+  return buildSellingIndex(indexLayout(layout).values(), layout.focalPoint);
 }
 
 /** True when `o` starts a new row after `prev` (objects in layout order). */
@@ -74,7 +74,7 @@ function startsRow(prev: LayoutObject, o: LayoutObject): boolean {
  * object keeps them: seats need sectionKey, rowIndex (or a rowLabel that changes between rows),
  * x/y for focal distances and aisleAfter.
  */
-export function buildSeatIndex(objects: Iterable<LayoutObject>, focalPoint?: Point | null): SeatIndex {
+export function buildSellingIndex(objects: Iterable<LayoutObject>, focalPoint?: Point | null): SellingIndex {
   const seats: LayoutObject[] = [];
   for (const o of objects) if (o.objectType === "seat") seats.push(o);
   const n = seats.length;
@@ -216,6 +216,6 @@ export function focalDistance(x: number, y: number, focal: Point): number {
 }
 
 /** True when seats `a` and `a + 1` are adjacent (same segment). */
-export function adjacentToNext(index: SeatIndex, a: number): boolean {
+export function adjacentToNext(index: SellingIndex, a: number): boolean {
   return a + 1 < index.size && index.segment[a] === index.segment[a + 1];
 }
