@@ -22,7 +22,8 @@ import { publishChart, publishCheck, unpublishChart } from "./publish-flow";
 /**
  * The chart resource's operations (interface.md "Charts", contract §2) on a workspace: charts are
  * workspace-wide, so no environment is involved. The public API and the dashboard both call these,
- * so each rule (key clashes, deleting a chart with events, publish refusals) lives here once.
+ * so each rule (key clashes, deleting a chart with events, publish refusals) lives here once. A
+ * refusal is thrown as a ServiceError (src/README.md "Failures").
  */
 
 /** The public form of a chart row: internal ids stay internal. */
@@ -79,7 +80,7 @@ export async function getChartRecord(env: Env, workspaceId: string, chartKey: st
 /**
  * Renames a chart and/or replaces its draft. A new draft raises draftVersion by one; a rename alone
  * does not. A concurrent change of the same draft is 409 `conflict`. With `ifMatch` (the versions
- * an `If-Match` header names, see etag.ts) a draft that is no longer at one of those versions is
+ * an `If-Match` header names, see chart-etag.ts) a draft that is no longer at one of those versions is
  * 412 `precondition_failed`, also when another change wins the race between the check and the write.
  */
 export async function updateChartRecord(env: Env, workspaceId: string, chartKey: string, input: ChartUpdate, ifMatch?: number[]): Promise<ChartRecord> {

@@ -1,5 +1,5 @@
 /**
- * The designer checks every scene with the API's own layout schema (src/charts/layout-schema.ts,
+ * The designer checks every scene with the API's own layout schema (src/domain/layout-schema.ts,
  * bundled for the browser): one set of rules, so a draft the designer accepts is a draft the API
  * accepts, and a duplicate label is refused before anything is saved.
  */

@@ -52,7 +52,9 @@ const PRUNE_CHUNKS_PER_RUN = 40;
  * One instance per (workspace, environment, event): the only place seat state changes. Every
  * decision is one transactionSync (purge what expired, check, write state and outbox rows); after
  * commit the outbox is sent, the alarm armed and live sockets told. The methods are the RPC
- * surface the router calls; the rules live in the modules they delegate to.
+ * surface the Worker calls (through callEvent, events/event-object-calls.ts); each decision answers
+ * an Outcome value and throws only for a bug (src/README.md "Failures"). The rules live in the
+ * modules they delegate to.
  */
 export class EventObject extends DurableObject<Env> {
   /** Time as decisions see it; the test build of the object swaps in a clock it can move. */

@@ -9,7 +9,7 @@
  * - ga: one row per (GA area, hold token) with held and booked quantities.
  * - outbox: webhook events committed with the state change that caused them, kept until the
  *   webhook consumer confirms it has stored their deliveries (see outbox.ts).
- * - history: one record per change of an object's state, numbered by seq (see history.ts).
+ * - history: one record per change of an object's state, numbered by seq (see status-history.ts).
  */
 import { parseJsonObject } from "../domain/json";
 

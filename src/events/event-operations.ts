@@ -10,6 +10,8 @@ import { callEvent, notFound, stubFor } from "./event-object-calls";
 /**
  * The event resource's operations (contract §3, §4 move-to-new-chart-copy) on a (workspace,
  * environment) scope. The public API and the dashboard both call these, so each rule lives once.
+ * A refusal is thrown as a ServiceError, the object's own refusals included (callEvent; see
+ * src/README.md "Failures").
  */
 
 /** The public record of an event row, with the selling rules its object holds. */

@@ -24,7 +24,7 @@ import { limitedHook } from "./charts-support";
 /**
  * /api/v1/charts: workspace-wide seat-map templates (interface.md "Charts", contract §2).
  * Secret keys of either environment only; a chart is not environment-scoped. The API door onto
- * the operations of charts/operations.ts.
+ * the operations of charts/chart-operations.ts.
  */
 export const charts = newRouter();
 

@@ -39,7 +39,8 @@ import { allowPrivateUrls, checkWebhookUrl } from "./url-policy";
 /**
  * Webhook management (contract §5) as operations on a (workspace, environment) scope: the public
  * API and the dashboard both call these, so each rule lives here once. An endpoint of another
- * scope is "not found", so ids never leak across tenants or environments.
+ * scope is "not found", so ids never leak across tenants or environments. A refusal is thrown as a
+ * ServiceError (src/README.md "Failures").
  */
 
 type Endpoint = z.infer<typeof EndpointSchema>;

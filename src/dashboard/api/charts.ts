@@ -20,7 +20,7 @@ import type { DashEnv } from "../context";
 import { jsonBody } from "./support";
 
 /**
- * /dashboard/api/charts: the workspace's charts through charts/operations.ts, the functions
+ * /dashboard/api/charts: the workspace's charts through charts/chart-operations.ts, the functions
  * /api/v1/charts calls. Charts belong to the workspace, so no environment is named.
  */
 export const chartRoutes = new Hono<DashEnv>();

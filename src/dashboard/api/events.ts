@@ -15,7 +15,7 @@ import { ENV, jsonBody, scope } from "./support";
 
 /**
  * /dashboard/api/{environment}/events: the events of the session's workspace in one environment,
- * through events/operations.ts and the event object's own decisions, as /api/v1/events. The box
+ * through events/event-operations.ts and the event object's own decisions, as /api/v1/events. The box
  * office acts with a secret key's rights (it may book, release booked seats and release by order).
  */
 export const eventRoutes = new Hono<DashEnv>();
