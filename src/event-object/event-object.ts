@@ -27,7 +27,7 @@ import { nextDue, sweepDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } fr
 import { holdGa } from "./ga";
 import { readChanges, latestSeq, oldestRecordAt, pruneHistory, salesTimeline } from "./status-history";
 import { holdSeats, markForSale, markNotForSale, resetAll } from "./holds";
-import { acceptLive, broadcast, type LiveMessage } from "./live-sockets";
+import { acceptLive, broadcast, type LiveMessage } from "./live-broadcast";
 import { ackRows, outboxDueAt } from "./outbox";
 import { OutboxSender } from "./outbox-sender";
 import { objectsOf, reportOf, reservedObjects, statusEntries } from "./status-reads";
