@@ -2,7 +2,7 @@ import { createApp } from "./app";
 import { holdLaneEventKey, serveHoldLane } from "./routes/events/hold-lane";
 import { handleWebhookBatch } from "./webhooks/consumer";
 
-export { EventObject } from "./engine/event-object";
+export { EventObject } from "./event-object/event-object";
 export { DeliveryScheduler } from "./webhooks/scheduler";
 
 const app = createApp();

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Layout } from "../src/charts/layout";
+import type { Layout } from "../src/domain/layout";
 import { layoutArb, nonFreeOf, queryArb, seatLabels, soldArb } from "./selling-arbitraries";
 import { referenceBestAvailable } from "./selling-reference";
 import { api, call, expectError, newEvent, token, type EventFixture } from "./support/fixtures";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartEtag, parseIfMatch } from "../src/charts/etag";
+import { chartEtag, parseIfMatch } from "../src/charts/chart-etag";
 import { ORIGIN, signedIn } from "./support/dashboard";
 import { call, expectError, newWorkspace, smallLayout } from "./support/fixtures";
 

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { publishImpact, type Reservation } from "../src/charts/impact";
-import { indexLayout, type Layout } from "../src/charts/layout";
-import { parseLayout } from "../src/charts/layout-schema";
+import { publishImpact, type Reservation } from "../src/domain/publish-impact";
+import { indexLayout, type Layout } from "../src/domain/layout";
+import { parseLayout } from "../src/domain/layout-schema";
 import { smallLayout } from "./support/fixtures";
 
 const base = () => parseLayout(smallLayout(4, 50));

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "../src/db/client";
 import { getChartByKey, loadPublishedLayout } from "../src/db/charts";
 import { events } from "../src/db/schema";
-import { eventStub } from "../src/engine/stub";
+import { eventStub } from "../src/event-object/event-stub";
 import { call, expectError, newWorkspace, smallLayout, type TestKeys } from "./support/fixtures";
 
 /**

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { parseLayout } from "../src/charts/layout-schema";
+import { parseLayout } from "../src/domain/layout-schema";
 import { createChart, createChartCopy, getChartByKey, loadLayout, loadPublishedLayout, markPublished, saveLayout, splitLayoutJson } from "../src/db/charts";
 import { db } from "../src/db/client";
 import { chartLayouts } from "../src/db/schema";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { SectionGenerator } from "../src/charts/layout";
-import { parseLayout } from "../src/charts/layout-schema";
+import type { SectionGenerator } from "../src/domain/layout";
+import { parseLayout } from "../src/domain/layout-schema";
 import { defaultGenerator, formatLabel, generateSection, letters, localRows, rowLabelAt, rowOffsets, seatNumberAt } from "../src/designer/generate";
 
 // The designer's section generator (contract §11): pure functions, unit- and property-tested.

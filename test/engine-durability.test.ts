@@ -1,7 +1,7 @@
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { packEvents } from "../src/engine/outbox";
-import type { WebhookMessage } from "../src/webhooks/messages";
+import { packEvents } from "../src/event-object/outbox";
+import type { WebhookMessage } from "../src/domain/webhook-messages";
 import {
   advance,
   api,

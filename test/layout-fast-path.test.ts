@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "@hono/zod-openapi";
-import { fastSeats, MAX_LABEL, parseLayout } from "../src/charts/layout-schema";
+import { fastSeats, MAX_LABEL, parseLayout } from "../src/domain/layout-schema";
 
 /** The reference seat rules, restated: the fast path must never accept what these refuse. */
 const reference = z.array(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { indexLayout } from "../src/charts/layout";
-import { LayoutError, MAX_LABEL, parseLayout } from "../src/charts/layout-schema";
+import { indexLayout } from "../src/domain/layout";
+import { LayoutError, MAX_LABEL, parseLayout } from "../src/domain/layout-schema";
 import { bigLayout, call, expectError, newWorkspace, smallLayout } from "./support/fixtures";
 
 type Mutable = ReturnType<typeof smallLayout> & Record<string, unknown>;

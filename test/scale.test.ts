@@ -1,7 +1,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { eventStub } from "../src/engine/stub";
+import { eventStub } from "../src/event-object/event-stub";
 import { api, call, type EventFixture, newWorkspace, token } from "./support/fixtures";
 
 /** 100 sections × 10 rows × 100 seats = 100,000 seats, plus one GA area. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Layout } from "../src/charts/layout";
+import type { Layout } from "../src/domain/layout";
 import { api, call, expectError, newEvent, token, type EventFixture } from "./support/fixtures";
 
 /**

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { Layout } from "../src/charts/layout";
+import type { Layout } from "../src/domain/layout";
 
 /**
  * Small layouts and sold states for the selling property tests: up to 3 sections of up to 4 rows

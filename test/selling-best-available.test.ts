@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Layout } from "../src/charts/layout";
+import type { Layout } from "../src/domain/layout";
 import { bestAvailable, type BestAvailableQuery } from "../src/selling/best-available";
 import { Occupancy } from "../src/selling/occupancy";
-import { seatIndexOfLayout } from "../src/selling/seat-index";
+import { sellingIndexOfLayout } from "../src/selling/selling-index";
 import { acceptArb, acceptOf, layoutArb, nonFreeOf, queryArb, soldArb } from "./selling-arbitraries";
 import { referenceBestAvailable, type RefResult } from "./selling-reference";
 
 /** The service's answer in the reference's terms (labels instead of ids). */
 function service(layout: Layout, nonFree: Set<string>, query: BestAvailableQuery, accept?: (labels: readonly string[]) => boolean): RefResult {
-  const index = seatIndexOfLayout(layout);
+  const index = sellingIndexOfLayout(layout);
   const occupancy = Occupancy.fromNonFree(index, nonFree);
   const result = bestAvailable(index, occupancy, query, accept && ((ids) => accept(ids.map((id) => index.labels[id]!))));
   if (result.ok) return { ok: true, labels: result.labels, nextToEachOther: result.nextToEachOther };
@@ -121,7 +121,7 @@ describe("best available, worked examples", () => {
   });
 
   it("refuses a quantity outside 1..50", () => {
-    const index = seatIndexOfLayout(row(3));
+    const index = sellingIndexOfLayout(row(3));
     expect(() => bestAvailable(index, new Occupancy(index), { quantity: 0 })).toThrow(RangeError);
     expect(() => bestAvailable(index, new Occupancy(index), { quantity: 51 })).toThrow(RangeError);
   });

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Layout } from "../src/charts/layout";
+import type { Layout } from "../src/domain/layout";
 import type { RuleViolation, SelectionRules } from "../src/domain/selling";
 import { chooseBestAvailable } from "../src/selling/choose";
 import { Occupancy } from "../src/selling/occupancy";
-import { checkSeatHold, type RuleContext } from "../src/selling/rules";
-import { seatIndexOfLayout } from "../src/selling/seat-index";
+import { checkSeatHold, type RuleContext } from "../src/selling/rule-checks";
+import { sellingIndexOfLayout } from "../src/selling/selling-index";
 import { layoutArb, nonFreeOf, queryArb, soldArb } from "./selling-arbitraries";
 import { referenceBestAvailable } from "./selling-reference";
 
@@ -66,7 +66,7 @@ const situationArb: fc.Arbitrary<Situation> = fc.record({
 });
 
 function setUp(layout: Layout, nonFree: Set<string>, s: Situation) {
-  const index = seatIndexOfLayout(layout);
+  const index = sellingIndexOfLayout(layout);
   const occupancy = Occupancy.fromNonFree(index, nonFree);
   const ctx: RuleContext = { rules: s.rules, token: new Map(Object.entries(s.token)), ...(s.client !== undefined ? { client: s.client } : {}) };
   return { index, occupancy, ctx };
@@ -128,7 +128,7 @@ describe("best available under the rules", () => {
       sections: [{ key: "A", label: "A", rows: [{ label: "1", seats: [0, 1, 2].map((i) => ({ label: `s${i}`, categoryKey: "c" })) }] }],
       generalAdmission: [],
     };
-    const index = seatIndexOfLayout(layout);
+    const index = sellingIndexOfLayout(layout);
     expect(chooseBestAvailable(index, new Occupancy(index), { quantity: 2 }, null)).toEqual({
       ok: true,
       ids: [0, 1],

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { indexLayout, type Layout } from "../src/charts/layout";
-import { buildSeatIndex, seatIndexOfLayout } from "../src/selling/seat-index";
+import { indexLayout, type Layout } from "../src/domain/layout";
+import { buildSellingIndex, sellingIndexOfLayout } from "../src/selling/selling-index";
 import { layoutArb, seatLabels } from "./selling-arbitraries";
 
 const cat = [{ key: "c", label: "C", color: "#000" }];
 const seat = (label: string, extra: Record<string, unknown> = {}) => ({ label, categoryKey: "c", ...extra });
 
-describe("seat index", () => {
+describe("selling index", () => {
   it("numbers seats in layout order, splits rows into segments at aisles, and maps labels both ways", () => {
     const layout: Layout = {
       categories: cat,
@@ -17,7 +17,7 @@ describe("seat index", () => {
       ],
       generalAdmission: [{ label: "GA", categoryKey: "c", capacity: 5 }],
     };
-    const index = seatIndexOfLayout(layout);
+    const index = sellingIndexOfLayout(layout);
     expect(index.size).toBe(6);
     expect(index.labels).toEqual(["a1", "a2", "a3", "a4", "b1", "b2"]);
     expect(index.ids.get("b1")).toBe(4);
@@ -45,10 +45,10 @@ describe("seat index", () => {
       ],
       generalAdmission: [],
     };
-    expect([...seatIndexOfLayout(layout).row]).toEqual([0, 1, 1]);
+    expect([...sellingIndexOfLayout(layout).row]).toEqual([0, 1, 1]);
     // Objects read back without rowIndex fall back to the label: rows of one label merge.
     const bare = [...indexLayout(layout).values()].map(({ rowIndex: _drop, ...o }) => o);
-    expect([...buildSeatIndex(bare).row]).toEqual([0, 0, 0]);
+    expect([...buildSellingIndex(bare).row]).toEqual([0, 0, 0]);
   });
 
   it("keeps distances only when the layout has a focal point and every seat has coordinates", () => {
@@ -57,19 +57,19 @@ describe("seat index", () => {
       sections: [{ key: "A", label: "A", rows: [{ label: "1", seats: [seat("p", { x: 3, y: 4 }), seat("q", { x: 0, y: 1 })] }] }],
       generalAdmission: [],
     };
-    expect(seatIndexOfLayout(base).distance).toBeNull();
-    const focal = seatIndexOfLayout({ ...base, focalPoint: { x: 0, y: 0 } });
+    expect(sellingIndexOfLayout(base).distance).toBeNull();
+    const focal = sellingIndexOfLayout({ ...base, focalPoint: { x: 0, y: 0 } });
     expect([...focal.distance!]).toEqual([5, 1]);
     expect([...focal.segmentBound!]).toEqual([1]);
     const partial = structuredClone(base);
     delete partial.sections[0]!.rows[0]!.seats[1]!.y;
-    expect(seatIndexOfLayout({ ...partial, focalPoint: { x: 0, y: 0 } }).distance).toBeNull();
+    expect(sellingIndexOfLayout({ ...partial, focalPoint: { x: 0, y: 0 } }).distance).toBeNull();
   });
 
   it("agrees with the layout tree on generated layouts", () => {
     fc.assert(
       fc.property(layoutArb, (layout) => {
-        const index = seatIndexOfLayout(layout);
+        const index = sellingIndexOfLayout(layout);
         expect(index.labels).toEqual(seatLabels(layout));
         let id = 0;
         layout.sections.forEach((section) =>

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Occupancy } from "../src/selling/occupancy";
-import { seatIndexOfLayout, type SeatIndex } from "../src/selling/seat-index";
+import { sellingIndexOfLayout, type SellingIndex } from "../src/selling/selling-index";
 import { layoutArb, nonFreeOf, seatLabels, soldArb } from "./selling-arbitraries";
 
 /** Everything an occupancy answers, computed by reading every seat. */
-function observe(index: SeatIndex, occupancy: Occupancy, masks: { sections: Uint8Array | null; categories: Uint8Array | null }[]) {
+function observe(index: SellingIndex, occupancy: Occupancy, masks: { sections: Uint8Array | null; categories: Uint8Array | null }[]) {
   const segments = [...index.segmentStart].map((start, s) => {
     let longest = 0;
     let current = 0;
@@ -43,7 +43,7 @@ describe("occupancy", () => {
         fc.array(fc.record({ seat: fc.integer({ min: 0, max: 200 }), free: fc.boolean() }), { maxLength: 60 }),
         masksArb,
         (layout, sold, changes, masks) => {
-          const index = seatIndexOfLayout(layout);
+          const index = sellingIndexOfLayout(layout);
           const labels = seatLabels(layout);
           const nonFree = nonFreeOf(layout, sold);
           const live = Occupancy.fromNonFree(index, nonFree);
@@ -67,7 +67,7 @@ describe("occupancy", () => {
   });
 
   it("ignores GA areas and unknown labels on wake, and setting a seat twice changes nothing", () => {
-    const index = seatIndexOfLayout({
+    const index = sellingIndexOfLayout({
       categories: [{ key: "c", label: "C", color: "#000" }],
       sections: [
         {

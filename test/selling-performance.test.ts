@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Layout } from "../src/charts/layout";
+import type { Layout } from "../src/domain/layout";
 import { bestAvailable, type Accept } from "../src/selling/best-available";
 import { Occupancy } from "../src/selling/occupancy";
-import { seatIndexOfLayout, type SeatIndex } from "../src/selling/seat-index";
+import { sellingIndexOfLayout, type SellingIndex } from "../src/selling/selling-index";
 
 /**
  * Best available on 100,000 seats with half of them sold in a scattered pattern (the bench's case,
@@ -50,7 +50,7 @@ function random(seed: number): () => number {
   };
 }
 
-function halfSold(index: SeatIndex, next: () => number): Occupancy {
+function halfSold(index: SellingIndex, next: () => number): Occupancy {
   const nonFree = index.labels.filter(() => next() < 0.5);
   return Occupancy.fromNonFree(index, nonFree);
 }
@@ -60,7 +60,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Times `calls` best-available calls of `quantity`, holding each answer and freeing as many random seats. */
-function measure(index: SeatIndex, occupancy: Occupancy, quantity: number, next: () => number, accept?: Accept, calls = 400) {
+function measure(index: SellingIndex, occupancy: Occupancy, quantity: number, next: () => number, accept?: Accept, calls = 400) {
   const times: number[] = [];
   for (let i = 0; i < calls; i++) {
     const t = performance.now();
@@ -81,7 +81,7 @@ describe("best available on 100,000 seats, half sold", () => {
     it(`${withFocal ? "nearest the focal point" : "structural order"}: quantity 2 and 8`, () => {
       const layout = arena(withFocal);
       let t = performance.now();
-      const index = seatIndexOfLayout(layout);
+      const index = sellingIndexOfLayout(layout);
       const built = performance.now() - t;
       const next = random(12);
       t = performance.now();
@@ -104,7 +104,7 @@ describe("best available on 100,000 seats, half sold", () => {
   }
 
   it("a predicate that refuses the first candidates only delays the answer", () => {
-    const index = seatIndexOfLayout(arena(true));
+    const index = sellingIndexOfLayout(arena(true));
     const next = random(7);
     const occupancy = halfSold(index, next);
     // Refuses any answer touching the first 20 rows (the "front" category), as a spent category cap would.

@@ -1,4 +1,4 @@
-import type { Layout, Seat } from "../src/charts/layout";
+import type { Layout, Seat } from "../src/domain/layout";
 import { TIE_EPSILON } from "../src/selling/preference";
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Layout } from "../src/charts/layout";
+import type { Layout } from "../src/domain/layout";
 import { holdBestAvailableRequestSchema, holdBestAvailableResultSchema, selectionRulesSchema, type SelectionRules } from "../src/domain/selling";
 import { Occupancy } from "../src/selling/occupancy";
-import { checkGaHold, checkSeatHold, quantityAllowed, type RuleContext } from "../src/selling/rules";
-import { seatIndexOfLayout } from "../src/selling/seat-index";
+import { checkGaHold, checkSeatHold, quantityAllowed, type RuleContext } from "../src/selling/rule-checks";
+import { sellingIndexOfLayout } from "../src/selling/selling-index";
 
 /** One row r0..r5 (vip, vip, std, std, std, std), an aisle after r3, and a second row t0..t1 (std). */
 const layout: Layout = {
@@ -30,7 +30,7 @@ const layout: Layout = {
   ],
   generalAdmission: [{ label: "Floor", categoryKey: "std", capacity: 100 }],
 };
-const index = seatIndexOfLayout(layout);
+const index = sellingIndexOfLayout(layout);
 const ids = (...labels: string[]) => labels.map((l) => index.ids.get(l)!);
 
 function check(rules: SelectionRules, hold: string[], opts: { token?: Record<string, number>; client?: number; nonFree?: string[] } = {}) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "../src/db/client";
 import { findDelivery, listAttempts, updateEndpoint } from "../src/db/webhooks";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "../src/webhooks/delivery";
-import type { WebhookMessage } from "../src/webhooks/messages";
+import type { WebhookMessage } from "../src/domain/webhook-messages";
 import { deliveriesOf, invokeQueue, newReceiver, newWorkspace, runQueue, seatHeld, seedDelivery, seedEndpoint } from "./support/fixtures";
 
 const eventMessage = (workspaceId: string, environment: "production" | "sandbox", event = seatHeld()): WebhookMessage => ({

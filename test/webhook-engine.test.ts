@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "../src/db/client";
 import { findDelivery, listDeliveries, listEndpoints } from "../src/db/webhooks";
 import { schedulerOf } from "../src/webhooks/scheduler";
-import { verifyWebhook } from "../src/webhooks/signing";
 import {
   api,
   call,
@@ -16,9 +15,9 @@ import {
   newEvent,
   newReceiver,
   newWorkspace,
-  type Received,
   seedDelivery,
   seedEndpoint,
+  signedWith,
   sleep,
   stubOf,
   token,
@@ -40,8 +39,6 @@ async function eventWithEndpoint(events = ["seat.held", "seat.booked", "seat.rel
   expectOk(ep, 201);
   return { f, r, secret: ep.body.secret as string };
 }
-
-const signedWith = async (req: Received, secret: string) => (await verifyWebhook(req.body, req.headers["service-signature"], secret)).ok;
 
 describe("seat changes reach the receiver", () => {
   it("a hold sends a correctly signed seat.held to the local receiver, without the hold token", async () => {

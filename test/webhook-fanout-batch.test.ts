@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WebhookMessage } from "../src/webhooks/messages";
+import type { WebhookMessage } from "../src/domain/webhook-messages";
 import { deliveriesOf, newReceiver, newWorkspace, runQueue, seatHeld, seedEndpoint } from "./support/fixtures";
 
 /** Runs the Worker's queue() handler on one batch of the seat-webhooks queue. */

@@ -1,13 +1,13 @@
 import { db } from "../db/client";
 import { eventsOfChart } from "../db/events";
 import type { FailedEntry } from "../domain/outcome";
-import { eventStub } from "../engine/stub";
-import { publishImpact } from "./impact";
-import { indexLayout, type Layout } from "./layout";
+import { eventStub } from "../event-object/event-stub";
+import { publishImpact } from "../domain/publish-impact";
+import { indexLayout, type Layout } from "../domain/layout";
 
 /**
  * The Worker's side of a publish: it fans the change out to every event object of the chart and
- * commits it in D1 between the two phases (see engine/staging.ts for the objects' side).
+ * commits it in D1 between the two phases (see event-object/staging.ts for the objects' side).
  */
 
 /** Another publish of the same chart holds the events' stage; the caller may retry. */

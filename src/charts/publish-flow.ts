@@ -1,9 +1,9 @@
 import type { Db } from "../db/client";
 import { getChartByKey, loadLayout, markPublished, markUnpublished, type ChartRow } from "../db/charts";
 import type { FailedEntry } from "../domain/outcome";
-import { ApiError } from "../http/errors";
+import { ServiceError } from "../domain/errors";
 import { applyPublishToEvents, checkPublishImpact, PublishBusyError, type PublishInput } from "./publish-fanout";
-import { EMPTY_LAYOUT } from "./layout";
+import { EMPTY_LAYOUT } from "../domain/layout";
 
 /**
  * Publish, unpublish and publish-check of a chart: the D1 side (versions) joined to the event
@@ -22,16 +22,16 @@ const PUBLISH_ATTEMPTS = 5;
 /**
  * Retries what the engine throws rather than answers: another publish of the same chart holding
  * the events' stage, or a Durable Object reset. The engine aborts its stages before throwing, and
- * a repeated commit is idempotent, so a retry is safe. ApiErrors (ours) are final.
+ * a repeated commit is idempotent, so a retry is safe. ServiceErrors (our refusals) are final.
  */
 async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await attempt();
     } catch (err) {
-      if (err instanceof ApiError) throw err;
+      if (err instanceof ServiceError) throw err;
       if (i >= PUBLISH_ATTEMPTS) {
-        if (err instanceof PublishBusyError) throw new ApiError("conflict", "Another publish of this chart is in progress; retry shortly");
+        if (err instanceof PublishBusyError) throw new ServiceError("conflict", "Another publish of this chart is in progress; retry shortly");
         throw err;
       }
       await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** i * (0.5 + Math.random())));
@@ -49,7 +49,7 @@ async function runPublish(env: Env, d: Db, chart: ChartRow, input: PublishInput,
   };
   const result = await withRetry(() => applyPublishToEvents(env, input, force, commit));
   if (!result.ok)
-    throw new ApiError(
+    throw new ServiceError(
       "publish_affects_reservations",
       `Publishing chart ${chart.chartKey} would affect held or booked objects; use force=true to publish anyway`,
       { failed: result.failed },
@@ -58,7 +58,7 @@ async function runPublish(env: Env, d: Db, chart: ChartRow, input: PublishInput,
   // `commit` (no events, say), the D1 update must still happen.
   if (!committed) await commit();
   const fresh = await getChartByKey(d, chart.workspaceId, chart.chartKey);
-  if (!fresh) throw new ApiError("chart_not_found", `Chart ${chart.chartKey} does not exist`);
+  if (!fresh) throw new ServiceError("chart_not_found", `Chart ${chart.chartKey} does not exist`);
   return fresh;
 }
 
@@ -71,7 +71,7 @@ export async function publishChart(env: Env, d: Db, chart: ChartRow, force: bool
   const input = await draftInput(d, chart);
   return runPublish(env, d, chart, input, force, async () => {
     if (!(await markPublished(d, chart.id, chart.draftVersion))) {
-      throw new ApiError("conflict", `The draft of chart ${chart.chartKey} changed while publishing; retry`);
+      throw new ServiceError("conflict", `The draft of chart ${chart.chartKey} changed while publishing; retry`);
     }
   });
 }

@@ -1,7 +1,7 @@
 import type { BookResult, HoldCaller } from "../domain/seats";
 import type { Scope } from "../domain/scope";
-import { stubFor, unwrap } from "../events/access";
-import { ApiError } from "../http/errors";
+import { callEvent, stubFor } from "../events/event-object-calls";
+import { ServiceError } from "../domain/errors";
 
 /**
  * The box office books on a customer's behalf without a buyer's hold token: it holds the chosen
@@ -28,12 +28,11 @@ export interface BoxOfficeBooking {
  * refusal (409 `seat_unavailable` with `failed[]`, say) is the answer.
  */
 export async function bookAtBoxOffice(env: Env, scope: Scope, eventKey: string, input: BoxOfficeBooking): Promise<BookResult> {
-  const stub = stubFor(env, scope, eventKey);
-  const { objects } = await unwrap(env, scope, eventKey, await stub.objects(input.objectLabels));
+  const { objects } = await callEvent(env, scope, eventKey, (event) => event.objects(input.objectLabels));
   const type = new Map(objects.map((o) => [o.objectLabel, o.objectType]));
   const unknown = input.objectLabels.filter((l) => !type.has(l));
   if (unknown.length > 0) {
-    throw new ApiError("seat_unavailable", "Some labels are not on this event's map", {
+    throw new ServiceError("seat_unavailable", "Some labels are not on this event's map", {
       failed: unknown.map((objectLabel) => ({ objectLabel, reason: "unknown_label" })),
     });
   }
@@ -43,22 +42,23 @@ export async function bookAtBoxOffice(env: Env, scope: Scope, eventKey: string, 
   try {
     // The box office sells past the event's selection rules (contract §8's override for secret keys).
     if (seats.length > 0)
-      await unwrap(env, scope, eventKey, await stub.hold({ objectLabels: seats, holdToken, ttlSeconds: HOLD_SECONDS, ignoreSelectionRules: true }, BOX_OFFICE));
+      await callEvent(env, scope, eventKey, (event) =>
+        event.hold({ objectLabels: seats, holdToken, ttlSeconds: HOLD_SECONDS, ignoreSelectionRules: true }, BOX_OFFICE),
+      );
     for (const area of areas) {
-      await unwrap(
-        env,
-        scope,
-        eventKey,
-        await stub.hold(
+      await callEvent(env, scope, eventKey, (event) =>
+        event.hold(
           { objectLabels: [area], holdToken, ttlSeconds: HOLD_SECONDS, objectType: "generalAdmission", quantity: input.quantity, ignoreSelectionRules: true },
           BOX_OFFICE,
         ),
       );
     }
-    return await unwrap(env, scope, eventKey, await stub.book({ objectLabels: input.objectLabels, holdToken, orderId: input.orderId }));
+    return await callEvent(env, scope, eventKey, (event) => event.book({ objectLabels: input.objectLabels, holdToken, orderId: input.orderId }));
   } catch (err) {
     // Nobody else knows this token: what it still holds would only block the seats until expiry.
-    await stub.release({ holdToken, caller: "secret" }).catch(() => undefined);
+    await stubFor(env, scope, eventKey)
+      .release({ holdToken, caller: "secret" })
+      .catch(() => undefined);
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import type { Environment } from "../db/schema";
+import type { Environment } from "../domain/scope";
 import type { DashboardSession } from "./sessions";
 
 /** The Hono environment of the dashboard: bindings plus the signed-in session. */

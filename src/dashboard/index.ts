@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ENVIRONMENTS, type Environment } from "../db/schema";
+import { ENVIRONMENTS, type Environment } from "../domain/scope";
 import { dashboardApi } from "./api";
 import { assets } from "./assets";
 import { DASHBOARD_PATH, isLoopbackHost, SESSION_COOKIE, SESSION_TTL_MS } from "./config";

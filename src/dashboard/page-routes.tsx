@@ -1,10 +1,12 @@
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { checkChartPublish, findPublishedLayout, getChartRecord, getDraftLayout, listChartRecords } from "../charts/operations";
-import type { Environment } from "../db/schema";
-import { getEventRecord, listEventRecords } from "../events/operations";
-import { stubFor, unwrap } from "../events/access";
-import { ApiError } from "../http/errors";
+import { checkChartPublish, findPublishedLayout, getChartRecord, getDraftLayout, listChartRecords } from "../charts/chart-operations";
+import { SALES_SPANS } from "../domain/sales-timeline";
+import type { Environment } from "../domain/scope";
+import { getEventRecord, listEventRecords } from "../events/event-operations";
+import { callEvent } from "../events/event-object-calls";
+import { ServiceError } from "../domain/errors";
+import { ApiError, ERROR_STATUS } from "../http/errors";
 import { getDeliveryDetail, getEndpoint, listDeliveryRecords, listEndpointRecords } from "../webhooks/endpoints";
 import { getWorkspace, secretKeyIssuedAt } from "../workspaces/provision";
 import { scopeOf, type DashEnv } from "./context";
@@ -27,9 +29,6 @@ export const pages = new Hono<DashEnv>();
 const ENV = "/:environment{production|sandbox}";
 
 pages.use(`${ENV}/*`, requireSession("page"));
-
-/** Sales timelines are drawn with at most this many spans: enough for a smooth line, a few rows to send. */
-const SALES_SPANS = 60;
 
 const environmentOf = (c: Context<DashEnv>) => c.req.param("environment") as Environment;
 
@@ -80,11 +79,10 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
   const scope = scopeOf(session, environment);
   const eventKey = c.req.param("eventKey");
   const event = await getEventRecord(c.env, scope, eventKey);
-  const stub = stubFor(c.env, scope, eventKey);
   const [ws, reports, sales] = await Promise.all([
     getWorkspace(c.env, session.workspaceKey),
-    stub.reports().then((r) => unwrap(c.env, scope, eventKey, r)),
-    stub.salesTimeline(SALES_SPANS).then((r) => unwrap(c.env, scope, eventKey, r)),
+    callEvent(c.env, scope, eventKey, (event) => event.reports()),
+    callEvent(c.env, scope, eventKey, (event) => event.salesTimeline(SALES_SPANS)),
   ]);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
   return c.html(eventPage(session, environment, { event, publicKey: ws.publicKeys[environment], reports, sales }));
@@ -124,10 +122,10 @@ pages.get("/charts/:chartKey/design", requireSession("page"), async (c) => {
     const chart = await getChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"));
     return c.html(designerPage(c.var.session, environment, chart));
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
+    if (!(err instanceof ServiceError)) throw err;
     return c.html(
       errorPage(c.var.session, environment, "charts", err.code.endsWith("not_found") ? "Page not found" : "Something went wrong", err.message),
-      err.status,
+      ERROR_STATUS[err.code],
     );
   }
 });
@@ -140,12 +138,13 @@ const SECTION_OF: Record<string, Section> = { chart: "charts", event: "events", 
 
 /** Errors on a page are answered as a page in the dashboard's frame, with the error's status. */
 pages.onError((err, c) => {
-  if (!(err instanceof ApiError) || !c.var.session) throw err;
+  if (!(err instanceof ServiceError) || !c.var.session) throw err;
+  const status = ERROR_STATUS[err.code];
   const thing = err.code.replace(/_not_found$/, "");
   const section = SECTION_OF[thing] ?? (c.req.path.split("/")[3] as Section | undefined) ?? "events";
-  const title = err.code.endsWith("not_found") ? "Page not found" : err.status === 403 ? "Not allowed" : "Something went wrong";
+  const title = err.code.endsWith("not_found") ? "Page not found" : status === 403 ? "Not allowed" : "Something went wrong";
   return c.html(
     errorPage(c.var.session, environmentOf(c), ["keys", "charts", "events", "webhooks"].includes(section) ? section : "events", title, err.message),
-    err.status,
+    status,
   );
 });

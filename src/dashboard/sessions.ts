@@ -3,7 +3,7 @@ import { ApiError } from "../http/errors";
 import { hashKey } from "../keys/keys";
 import { getWorkspace } from "../workspaces/provision";
 import { DASHBOARD_PATH, LINK_TTL_MS, SESSION_TTL_MS } from "./config";
-import { deleteSession, findSession, insertLink, redeemLink, type SessionRow } from "./store";
+import { deleteSession, findSession, insertLink, redeemLink, type SessionRow } from "./session-store";
 
 /**
  * Dashboard sign-in (contract §10). The deployment's operator decides who enters a workspace by

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, lt, ne, sql } from "drizzle-orm";
-import type { Layout } from "../charts/layout";
+import type { Layout } from "../domain/layout";
 import { newId } from "../keys/keys";
 import { nowIso, type Db } from "./client";
 import { chartLayouts, charts, events } from "./schema";

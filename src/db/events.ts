@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, ne } from "drizzle-orm";
 import type { Db } from "./client";
-import { charts, events, type Environment } from "./schema";
+import type { Environment } from "../domain/scope";
+import { charts, events } from "./schema";
 
 /** An event row joined with what its record shows of the chart. */
 export interface EventWithChart {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";
-import { apiKeys, type Environment } from "./schema";
+import type { Environment } from "../domain/scope";
+import { apiKeys } from "./schema";
 import type { KeyKind } from "../keys/keys";
 
 /** The key row matching a hash, or undefined. */

@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-
-/** The two isolated environments of a workspace. */
-export const ENVIRONMENTS = ["production", "sandbox"] as const;
-export type Environment = (typeof ENVIRONMENTS)[number];
+import { ENVIRONMENTS } from "../domain/scope";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 

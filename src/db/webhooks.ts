@@ -10,8 +10,6 @@ export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 /** One HTTP attempt of a delivery. */
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
-export type { Scope } from "../domain/scope";
-
 /** Subscribed event types of an endpoint, tolerating a corrupt column as "none". */
 export function endpointEvents(row: Pick<EndpointRow, "events">): string[] {
   try {

@@ -5,7 +5,7 @@
  * Unchanged sections, areas and categories are kept by reference, so history is cheap and the
  * renderer redraws only what changed.
  */
-import type { Category, GeneralAdmissionArea, Layout, Section, SectionGenerator } from "../charts/layout";
+import type { Category, GeneralAdmissionArea, Layout, Section, SectionGenerator } from "../domain/layout";
 import type { Point } from "../geometry/plan";
 import { generateSection, placementOf } from "./generate";
 

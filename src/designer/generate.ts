@@ -9,7 +9,7 @@
  * moved to its (x, y). Seats carry their final x/y, so the event engine and the SDK need nothing
  * of this to use or draw them (src/geometry/plan.ts draws from the seats alone).
  */
-import type { Row, Section, SectionGenerator, Seat, SeatNumbering } from "../charts/layout";
+import type { Row, Section, SectionGenerator, Seat, SeatNumbering } from "../domain/layout";
 import type { Point } from "../geometry/plan";
 
 /** The seat label pattern a new section starts with. */

@@ -1,9 +1,9 @@
 /**
- * The designer checks every scene with the API's own layout schema (src/charts/layout-schema.ts,
+ * The designer checks every scene with the API's own layout schema (src/domain/layout-schema.ts,
  * bundled for the browser): one set of rules, so a draft the designer accepts is a draft the API
  * accepts, and a duplicate label is refused before anything is saved.
  */
-import { layoutSchema } from "../charts/layout-schema";
+import { layoutSchema } from "../domain/layout-schema";
 import type { Scene } from "./actions";
 
 /** One problem: where (a dotted path into the layout) and what. */

@@ -1,6 +1,6 @@
 /**
  * The browser build's stand-in for `@hono/zod-openapi` (scripts/build-dashboard.mjs aliases it):
- * the layout schema (src/charts/layout-schema.ts) is bundled into the designer as it is, and its
+ * the layout schema (src/domain/layout-schema.ts) is bundled into the designer as it is, and its
  * `.openapi(…)` documentation calls become no-ops, so the browser gets zod's schemas and the
  * rules, not the OpenAPI generator, zod's JSON-schema tools or its forty locales (English only).
  * The Worker keeps the real package.

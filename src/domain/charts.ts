@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { layoutSchema } from "../charts/layout-schema";
+import { layoutSchema } from "./layout-schema";
 
 /**
  * The chart resource (interface.md "Chart", contract §2): its record and the bodies that create and

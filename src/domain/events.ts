@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ENVIRONMENTS, type Environment } from "../db/schema";
+import { ENVIRONMENTS, type Environment } from "./scope";
 import { selectionRulesSchema } from "./selling";
 
 /** eventKey: 1 to 128 letters, digits, '.', '_' and '-' (contract §3). */

@@ -2,7 +2,9 @@ import { z } from "@hono/zod-openapi";
 
 /**
  * How a decision of the event's Durable Object ends. Decisions return values, never throw for a
- * refusal; the HTTP layer maps each failure code to a status in one place (http/errors.ts).
+ * refusal: a thrown error crosses RPC with its message only. The Worker reads them through one
+ * door, callEvent (events/event-object-calls.ts), which throws a failure as a ServiceError like
+ * any other refusal (src/README.md "Failures").
  */
 
 /** An entry of `failed[]`: a label that could not be acted on, and why (publish conflicts add the event and counts). */

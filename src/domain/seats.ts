@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { orderIdSchema } from "./history";
+import { orderIdSchema } from "./status-changes";
 import { jsonObjectSchema, MAX_JSON_DEPTH } from "./json";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_CATEGORIES, MAX_SECTIONS } from "../charts/layout-schema";
+import { MAX_CATEGORIES, MAX_SECTIONS } from "./layout-schema";
 import { DEFAULT_TTL_SECONDS, extraDataSchema, holdResultSchema, ignoreSelectionRulesSchema, newHoldTokenSchema, ttlSecondsSchema } from "./seats";
 
 /**

@@ -1,4 +1,4 @@
-import type { Environment } from "../db/schema";
+import type { Environment } from "../domain/scope";
 import type { KeyKind } from "../keys/keys";
 
 /** Who is calling: resolved from the X-Api-Key header by `apiKeyAuth()`. */

@@ -1,10 +1,12 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { FailedEntry, FailureCode } from "../domain/outcome";
+import { ServiceError, type ErrorCode, type ErrorDetails } from "../domain/errors";
+import type { FailedEntry } from "../domain/outcome";
 
 /**
- * Every machine-readable error code the service answers with, and its HTTP status.
- * The union is closed: a new failure needs a new row here, and nothing else maps codes to statuses.
+ * The HTTP status of every error code (the codes themselves are domain/errors.ts). The map is
+ * exhaustive: a new code does not compile until it has its row here, and nothing else maps codes
+ * to statuses.
  */
 export const ERROR_STATUS = {
   validation_failed: 400,
@@ -32,12 +34,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
-} as const satisfies Record<string, ContentfulStatusCode>;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-/** Every failure a decision of the event object can end with has its status here too. */
-const _failuresHaveStatuses: Record<FailureCode, ContentfulStatusCode> = ERROR_STATUS;
+} as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 const REASON: Record<number, string> = {
   400: "Bad Request",
@@ -52,9 +49,8 @@ const REASON: Record<number, string> = {
   500: "Internal Server Error",
 };
 
-export interface ErrorExtra {
-  failed?: FailedEntry[];
-  errors?: Record<string, string[]>;
+/** A refusal's details, and for the HTTP layer's own refusals the response headers they set. */
+export interface ErrorExtra extends ErrorDetails {
   headers?: Record<string, string>;
 }
 
@@ -69,20 +65,19 @@ export interface ErrorBody {
 }
 
 /**
- * The one error type handlers throw. `app.onError` turns it into the envelope, so a handler never
- * builds an error response itself.
+ * A refusal raised by the HTTP layer itself (authentication, rate limits, validation, routing): a
+ * {@link ServiceError} that may also set response headers (Retry-After, Allow). `app.onError`
+ * turns it, like every ServiceError, into the envelope, so a handler never builds an error
+ * response itself.
  *
- * @example throw new ApiError("event_not_found", `Event ${key} does not exist`);
+ * @example throw new ApiError("rate_limited", "Too many requests", { headers: { "Retry-After": "10" } });
  */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly extra: ErrorExtra;
+export class ApiError extends ServiceError {
+  declare readonly extra: ErrorExtra;
 
   constructor(code: ErrorCode, message: string, extra: ErrorExtra = {}) {
-    super(message);
+    super(code, message, extra);
     this.name = "ApiError";
-    this.code = code;
-    this.extra = extra;
   }
 
   get status(): ContentfulStatusCode {
@@ -99,9 +94,14 @@ export function errorBody(code: ErrorCode, message: string, extra: ErrorExtra = 
   return body;
 }
 
-/** An ApiError as it is; anything else (a bug) logged and answered as 500 `internal_error`. */
+/**
+ * The one mapping of what was thrown to what is answered: an ApiError as it is, any other
+ * ServiceError (an operation's refusal) with its code and details, and anything else (a bug)
+ * logged and answered as 500 `internal_error`.
+ */
 export function asApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof ServiceError) return new ApiError(err.code, err.message, err.extra);
   console.error("unhandled error", err);
   return new ApiError("internal_error", "An unexpected error occurred");
 }

@@ -1,4 +1,4 @@
-import type { Environment } from "../db/schema";
+import type { Environment } from "../domain/scope";
 
 /** The two kinds of API key: publishable (browser-safe) and secret (server-only). */
 export type KeyKind = "public" | "secret";

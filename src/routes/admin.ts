@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ENVIRONMENTS } from "../db/schema";
+import { ENVIRONMENTS } from "../domain/scope";
 import { adminAuth } from "../http/admin-auth";
 import { newRouter } from "../http/app-factory";
 import { ApiError } from "../http/errors";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { parseIfMatch, setChartEtag } from "../charts/etag";
-import { layoutSchema } from "../charts/layout-schema";
+import { parseIfMatch, setChartEtag } from "../charts/chart-etag";
+import { layoutSchema } from "../domain/layout-schema";
 import {
   checkChartPublish,
   createChartRecord,
@@ -12,7 +12,7 @@ import {
   publishChartRecord,
   unpublishChartRecord,
   updateChartRecord,
-} from "../charts/operations";
+} from "../charts/chart-operations";
 import { CHART_KEY, chartCreateSchema, chartSchema, chartUpdateSchema } from "../domain/charts";
 import { newRouter } from "../http/app-factory";
 import { apiKeyAuth, requireSecretKey } from "../http/auth";
@@ -24,7 +24,7 @@ import { limitedHook } from "./charts-support";
 /**
  * /api/v1/charts: workspace-wide seat-map templates (interface.md "Charts", contract §2).
  * Secret keys of either environment only; a chart is not environment-scoped. The API door onto
- * the operations of charts/operations.ts.
+ * the operations of charts/chart-operations.ts.
  */
 export const charts = newRouter();
 

@@ -1,11 +1,11 @@
 import { MAX_BEST_AVAILABLE } from "../domain/selling";
 import { runs, seats, type Filter } from "./candidates";
 import type { Occupancy } from "./occupancy";
-import type { SeatIndex } from "./seat-index";
+import type { SellingIndex } from "./selling-index";
 
 /**
  * Best available (contract §8): which seats a hold-best-available call takes. Pure: the event
- * object calls it inside its transaction with the layout's {@link SeatIndex} and the live
+ * object calls it inside its transaction with the layout's {@link SellingIndex} and the live
  * {@link Occupancy}, then holds the answer in the same transaction.
  *
  * The choice, in order:
@@ -62,7 +62,7 @@ export type BestAvailableResult =
     };
 
 /** The masks of a query's filters: keys the layout does not know match nothing. */
-function filterOf(index: SeatIndex, query: BestAvailableQuery): Filter {
+function filterOf(index: SellingIndex, query: BestAvailableQuery): Filter {
   const mask = (keys: readonly string[] | undefined, known: readonly string[]): Uint8Array | null => {
     if (keys === undefined) return null;
     const wanted = new Set(keys);
@@ -72,12 +72,12 @@ function filterOf(index: SeatIndex, query: BestAvailableQuery): Filter {
 }
 
 /** True when the seats (ascending ids) are one run: consecutive ids in one segment. */
-export function isRun(index: SeatIndex, ids: readonly number[]): boolean {
+export function isRun(index: SellingIndex, ids: readonly number[]): boolean {
   for (let i = 1; i < ids.length; i++) if (ids[i] !== ids[i - 1]! + 1 || index.segment[ids[i]!] !== index.segment[ids[0]!]) return false;
   return true;
 }
 
-function answer(index: SeatIndex, ids: number[]): BestAvailableResult {
+function answer(index: SellingIndex, ids: number[]): BestAvailableResult {
   return { ok: true, ids, labels: ids.map((id) => index.labels[id]!), nextToEachOther: isRun(index, ids) };
 }
 
@@ -97,7 +97,7 @@ function withSeat(ids: readonly number[], id: number): number[] {
  *
  * @example const best = bestAvailable(index, occupancy, { quantity: 4, categories: ["stalls"] }, (ids) => checkSeatHold(...).length === 0);
  */
-export function bestAvailable(index: SeatIndex, occupancy: Occupancy, query: BestAvailableQuery, accept?: Accept): BestAvailableResult {
+export function bestAvailable(index: SellingIndex, occupancy: Occupancy, query: BestAvailableQuery, accept?: Accept): BestAvailableResult {
   const q = query.quantity;
   if (!Number.isInteger(q) || q < 1 || q > MAX_BEST_AVAILABLE) throw new RangeError(`quantity must be an integer 1..${MAX_BEST_AVAILABLE}`);
   const filter = filterOf(index, query);
@@ -125,6 +125,6 @@ export function bestAvailable(index: SeatIndex, occupancy: Occupancy, query: Bes
   return rejected(index, refused ?? unruled);
 }
 
-function rejected(index: SeatIndex, ids: number[]): BestAvailableResult {
+function rejected(index: SellingIndex, ids: number[]): BestAvailableResult {
   return { ok: false, reason: "rejected", rejected: { ids, labels: ids.map((id) => index.labels[id]!) } };
 }

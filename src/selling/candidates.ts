@@ -1,6 +1,6 @@
 import type { Occupancy } from "./occupancy";
 import { CandidateHeap, inPreferenceOrder, type Candidate } from "./preference";
-import type { SeatIndex } from "./seat-index";
+import type { SellingIndex } from "./selling-index";
 
 /**
  * The candidates of one best-available call, each stream lazily in the preference order of
@@ -26,12 +26,12 @@ export interface Filter {
  */
 const BOUND_MARGIN = 1e-12;
 
-function matches(index: SeatIndex, f: Filter, id: number): boolean {
+function matches(index: SellingIndex, f: Filter, id: number): boolean {
   return (f.sections === null || f.sections[index.section[id]!] === 1) && (f.categories === null || f.categories[index.category[id]!] === 1);
 }
 
 /** Whether a segment can hold any matching seat at all (section and categories). */
-function segmentMatches(index: SeatIndex, f: Filter, s: number): boolean {
+function segmentMatches(index: SellingIndex, f: Filter, s: number): boolean {
   if (f.sections !== null && f.sections[index.rowSection[index.segmentRow[s]!]!] !== 1) return false;
   if (f.categories === null) return true;
   for (let k = index.segmentCategoryStart[s]!; k < index.segmentCategoryStart[s + 1]!; k++) if (f.categories[index.segmentCategories[k]!] === 1) return true;
@@ -43,7 +43,7 @@ function segmentMatches(index: SeatIndex, f: Filter, s: number): boolean {
  * the run and a non-free seat, an aisle or the row's end. Free seats outside the filters count as
  * free: another buyer could take them, and the run would strand them just the same.
  */
-export function leavesOrphan(index: SeatIndex, occupancy: Occupancy, start: number, q: number): boolean {
+export function leavesOrphan(index: SellingIndex, occupancy: Occupancy, start: number, q: number): boolean {
   const s = index.segmentStart[index.segment[start]!]!;
   const e = index.segmentEnd[index.segment[start]!]!;
   const free = occupancy.free;
@@ -53,7 +53,7 @@ export function leavesOrphan(index: SeatIndex, occupancy: Occupancy, start: numb
 }
 
 /** Calls `emit` with the start of every run of segment `s` whose orphan flag equals `orphan`. */
-function runsOf(index: SeatIndex, occupancy: Occupancy, f: Filter, s: number, orphan: boolean, emit: (start: number) => void): void {
+function runsOf(index: SellingIndex, occupancy: Occupancy, f: Filter, s: number, orphan: boolean, emit: (start: number) => void): void {
   const q = f.quantity;
   const e = index.segmentEnd[s]!;
   let stretch = -1;
@@ -76,7 +76,7 @@ export function meanDistance(distance: Float64Array, start: number, q: number): 
 
 /** Candidates by increasing key, opening segments (those `open` accepts) by increasing lower bound. */
 function* byDistance(
-  index: SeatIndex,
+  index: SellingIndex,
   bound: Float64Array,
   open: (s: number) => boolean,
   fill: (s: number, heap: CandidateHeap) => void,
@@ -98,7 +98,7 @@ function* byDistance(
 }
 
 /** The runs (orphan-free ones, or orphan-leaving ones) in the preference order of §8. */
-export function runs(index: SeatIndex, occupancy: Occupancy, f: Filter, orphan: boolean): Iterable<Candidate> {
+export function runs(index: SellingIndex, occupancy: Occupancy, f: Filter, orphan: boolean): Iterable<Candidate> {
   const q = f.quantity;
   const open = (s: number) => occupancy.longestRun(s) >= q && segmentMatches(index, f, s);
   const distance = index.distance;
@@ -115,7 +115,7 @@ export function runs(index: SeatIndex, occupancy: Occupancy, f: Filter, orphan: 
  * row the run nearest its middle, then layout order. Distance to the middle is measured in seat
  * positions, doubled to stay an integer: |2·position + q − rowLength|.
  */
-function* byRow(index: SeatIndex, f: Filter, open: (s: number) => boolean, collect: (s: number, out: number[]) => void): Generator<Candidate> {
+function* byRow(index: SellingIndex, f: Filter, open: (s: number) => boolean, collect: (s: number, out: number[]) => void): Generator<Candidate> {
   const rows = index.rowStart.length;
   for (let r = 0; r < rows; r++) {
     if (f.sections !== null && f.sections[index.rowSection[r]!] !== 1) continue;
@@ -131,7 +131,7 @@ function* byRow(index: SeatIndex, f: Filter, open: (s: number) => boolean, colle
 }
 
 /** Matching free seats one by one, nearest the focal point first (or in layout order without distances). */
-export function seats(index: SeatIndex, occupancy: Occupancy, f: Filter): Iterable<Candidate> {
+export function seats(index: SellingIndex, occupancy: Occupancy, f: Filter): Iterable<Candidate> {
   const open = (s: number) => occupancy.freeIn(s) > 0 && segmentMatches(index, f, s);
   const each = (s: number, emit: (id: number) => void) => {
     for (let id = index.segmentStart[s]!; id < index.segmentEnd[s]!; id++) if (occupancy.free[id] === 1 && matches(index, f, id)) emit(id);

@@ -1,8 +1,8 @@
 import type { RuleViolation } from "../domain/selling";
 import { bestAvailable, type BestAvailableQuery } from "./best-available";
 import type { Occupancy } from "./occupancy";
-import { checkSeatHold, quantityAllowed, rulesAccept, type RuleContext } from "./rules";
-import type { SeatIndex } from "./seat-index";
+import { checkSeatHold, quantityAllowed, rulesAccept, type RuleContext } from "./rule-checks";
+import type { SellingIndex } from "./selling-index";
 
 /** What a hold-best-available call decides, before anything is written. */
 export type BestAvailableChoice =
@@ -22,14 +22,14 @@ export type BestAvailableChoice =
  * When no seats qualify at all (too few free, or no block with `together`) it is
  * `no_best_available` whatever the rules say.
  */
-export function chooseBestAvailable(index: SeatIndex, occupancy: Occupancy, query: BestAvailableQuery, rules: RuleContext | null): BestAvailableChoice {
+export function chooseBestAvailable(index: SellingIndex, occupancy: Occupancy, query: BestAvailableQuery, rules: RuleContext | null): BestAvailableChoice {
   if (rules === null) return settle(bestAvailable(index, occupancy, query), null, index, occupancy);
   // The token's and client's totals refuse any seats: look up the unruled answer only to name it.
   if (!quantityAllowed(rules, query.quantity)) return settle(bestAvailable(index, occupancy, query), rules, index, occupancy);
   return settle(bestAvailable(index, occupancy, query, rulesAccept(rules, index, occupancy)), rules, index, occupancy);
 }
 
-function settle(result: ReturnType<typeof bestAvailable>, rules: RuleContext | null, index: SeatIndex, occupancy: Occupancy): BestAvailableChoice {
+function settle(result: ReturnType<typeof bestAvailable>, rules: RuleContext | null, index: SellingIndex, occupancy: Occupancy): BestAvailableChoice {
   if (result.ok) {
     const failed = rules === null ? [] : checkSeatHold(rules, index, occupancy, result.ids);
     return failed.length === 0 ? result : { ok: false, code: "selection_rule_violated", failed };

@@ -1,7 +1,7 @@
-import type { SeatIndex } from "./seat-index";
+import type { SellingIndex } from "./selling-index";
 
 /**
- * Which seats of a {@link SeatIndex} are free, with the summaries that let best available skip
+ * Which seats of a {@link SellingIndex} are free, with the summaries that let best available skip
  * most of the layout: free seats per segment, the longest free stretch per segment (recomputed
  * lazily, only for segments that changed since it was last asked), and free seats per
  * (section, category) pair.
@@ -21,7 +21,7 @@ export class Occupancy {
   private readonly groupFree: Uint32Array;
 
   /** Every seat free. */
-  constructor(readonly index: SeatIndex) {
+  constructor(readonly index: SellingIndex) {
     this.free = new Uint8Array(index.size).fill(1);
     const segments = index.segmentStart.length;
     this.segmentFree = new Uint32Array(segments);
@@ -35,7 +35,7 @@ export class Occupancy {
   }
 
   /** The occupancy on wake: every seat free but those listed (labels that are not seats of the index are ignored). */
-  static fromNonFree(index: SeatIndex, nonFree: Iterable<string>): Occupancy {
+  static fromNonFree(index: SellingIndex, nonFree: Iterable<string>): Occupancy {
     const occupancy = new Occupancy(index);
     for (const label of nonFree) occupancy.set(label, false);
     return occupancy;

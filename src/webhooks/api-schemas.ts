@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { ENVIRONMENTS } from "../db/schema";
+import { ENVIRONMENTS } from "../domain/scope";
 import { endpointEvents, type AttemptRow, type DeliveryRow, type EndpointRow } from "../db/webhooks";
-import { WEBHOOK_EVENT_TYPES } from "./messages";
+import { WEBHOOK_EVENT_TYPES } from "../domain/webhook-messages";
 
 /** zod schemas and record builders of the webhook management API (contract §5). */
 

@@ -1,9 +1,9 @@
-import { ENVIRONMENTS, type Environment } from "../db/schema";
+import { ENVIRONMENTS, type Environment } from "../domain/scope";
 import type { DeliveryRow } from "../db/webhooks";
-import { eventStub } from "../engine/stub";
+import { eventStub } from "../event-object/event-stub";
 import { attemptDelivery, deadLetterDelivery } from "./delivery";
 import { fanOutEvents, type EventToFanOut } from "./fan-out";
-import { eventMessagesOf, WEBHOOK_EVENT_TYPES, type OutboxEvent, type OutboxSource, type WebhookMessage } from "./messages";
+import { eventMessagesOf, WEBHOOK_EVENT_TYPES, type OutboxEvent, type OutboxSource, type WebhookMessage } from "../domain/webhook-messages";
 import { enqueueDeliveries } from "./queue";
 
 /** The dead-letter queue's name in wrangler.toml: its batches reach the same handler. */

@@ -1,7 +1,7 @@
 import { db, nowIso } from "../db/client";
 import { findDeliveryWithEndpoint, recordAttempt, updateDelivery } from "../db/webhooks";
 import { signatureHeader, SIGNATURE_HEADER } from "./signing";
-import { redriveMs } from "./redrive";
+import { redriveMs } from "../domain/webhook-redrive";
 import { schedulerOf } from "./scheduler";
 import { allowPrivateUrls, checkWebhookUrl } from "./url-policy";
 

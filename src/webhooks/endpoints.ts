@@ -14,10 +14,9 @@ import {
   updateEndpoint,
   type DeliveryRow,
   type EndpointRow,
-  type Scope,
 } from "../db/webhooks";
-import { ApiError } from "../http/errors";
-import { validationError } from "../http/validation";
+import { ServiceError } from "../domain/errors";
+import type { Scope } from "../domain/scope";
 import { newId } from "../keys/keys";
 import {
   attemptRecord,
@@ -33,7 +32,7 @@ import {
 } from "./api-schemas";
 import { buildEnvelope, testEvent } from "./envelope";
 import { enqueueDeliveries } from "./queue";
-import { redriveMs } from "./redrive";
+import { redriveMs } from "../domain/webhook-redrive";
 import { wakeSchedulers } from "./scheduler";
 import { newWebhookSecret } from "./signing";
 import { allowPrivateUrls, checkWebhookUrl } from "./url-policy";
@@ -42,7 +41,8 @@ import { allowPrivateUrls, checkWebhookUrl } from "./url-policy";
  * Webhook management (contract §5) as operations on a (workspace, environment) scope: the public
  * API and the dashboard both call these, so each rule lives here once. An endpoint of the
  * workspace's other environment is "not found" (keys never cross environments); one of another
- * workspace is 403 `forbidden` (interface.md Authentication rule 4), decided before any change.
+ * workspace is 403 `forbidden` (interface.md Authentication rule 4), decided before any change. A refusal is thrown
+ * as a ServiceError (src/README.md "Failures").
  */
 
 type Endpoint = z.infer<typeof EndpointSchema>;
@@ -51,16 +51,17 @@ type Queued = z.infer<typeof QueuedSchema>;
 /** Refuses a URL the policy does not admit, as a validation failure on `url`. */
 function assertUrlAllowed(env: Env, url: string): void {
   const verdict = checkWebhookUrl(url, { allowPrivate: allowPrivateUrls(env) });
-  if (!verdict.ok) throw validationError({ url: [`The URL ${verdict.reason}`] }, "The webhook URL is not allowed");
+  if (!verdict.ok) throw new ServiceError("validation_failed", "The webhook URL is not allowed", { errors: { url: [`The URL ${verdict.reason}`] } });
 }
 
 /**
  * The error for an endpoint id the scope does not have: 403 `forbidden` when it is another
  * workspace's, else 404 `webhook_not_found`. The extra look-up runs only on this path.
  */
-async function endpointMissing(env: Env, scope: Scope, id: string): Promise<ApiError> {
-  if (await endpointInOtherWorkspace(db(env), scope.workspaceId, id)) return new ApiError("forbidden", "This webhook endpoint belongs to another workspace");
-  return new ApiError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
+async function endpointMissing(env: Env, scope: Scope, id: string): Promise<ServiceError> {
+  if (await endpointInOtherWorkspace(db(env), scope.workspaceId, id))
+    return new ServiceError("forbidden", "This webhook endpoint belongs to another workspace");
+  return new ServiceError("webhook_not_found", `Webhook endpoint ${id} does not exist`);
 }
 
 /** The scope's endpoint, or the refusal of {@link endpointMissing}. */
@@ -79,8 +80,8 @@ async function ownDelivery(env: Env, endpoint: EndpointRow, deliveryId: string):
   const delivery = await findDelivery(d, deliveryId);
   if (delivery?.endpointId === endpoint.id) return delivery;
   if (delivery && (await endpointInOtherWorkspace(d, endpoint.workspaceId, delivery.endpointId)))
-    throw new ApiError("forbidden", "This delivery belongs to another workspace");
-  throw new ApiError("delivery_not_found", `Delivery ${deliveryId} does not exist on endpoint ${endpoint.id}`);
+    throw new ServiceError("forbidden", "This delivery belongs to another workspace");
+  throw new ServiceError("delivery_not_found", `Delivery ${deliveryId} does not exist on endpoint ${endpoint.id}`);
 }
 
 const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];

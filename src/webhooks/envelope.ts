@@ -1,6 +1,6 @@
-import type { Environment } from "../db/schema";
+import type { Environment } from "../domain/scope";
 import { newId } from "../keys/keys";
-import type { OutboxEvent, WebhookEventType } from "./messages";
+import type { OutboxEvent, WebhookEventType } from "../domain/webhook-messages";
 
 /** The signed JSON body of every delivery (interface.md "Events", Envelope). */
 export interface WebhookEnvelope {

@@ -10,8 +10,8 @@ import {
 } from "../db/webhooks";
 import { newId } from "../keys/keys";
 import { buildEnvelope } from "./envelope";
-import type { WebhookMessage } from "./messages";
-import { redriveMs } from "./redrive";
+import type { WebhookMessage } from "../domain/webhook-messages";
+import { redriveMs } from "../domain/webhook-redrive";
 import { wakeSchedulers } from "./scheduler";
 
 /** An `event` queue message with the time the queue accepted it, when known. */

@@ -1,4 +1,4 @@
-import type { WebhookMessage } from "./messages";
+import type { WebhookMessage } from "../domain/webhook-messages";
 
 /** `sendBatch` accepts at most 100 messages. */
 const SEND_BATCH_MAX = 100;

@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { db } from "../db/client";
 import { dueDeliveries, earliestDue, redriveDeliveries } from "../db/webhooks";
 import { enqueueDeliveries } from "./queue";
-import { redriveMs } from "./redrive";
+import { redriveMs } from "../domain/webhook-redrive";
 
 /** Deliveries re-driven per alarm run; the alarm comes back at once for more. */
 const REDRIVE_BATCH = 200;

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { db, nowIso } from "../db/client";
 import { keyCreatedAt, replaceKey } from "../db/keys";
-import { apiKeys as apiKeysTable, ENVIRONMENTS, workspaces, type Environment } from "../db/schema";
+import { apiKeys as apiKeysTable, workspaces } from "../db/schema";
+import { ENVIRONMENTS, type Environment } from "../domain/scope";
 import { derivePublicKey, hashKey, newId, newSecretKey } from "../keys/keys";
 
 export interface WorkspaceRecord {

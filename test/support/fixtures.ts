@@ -8,9 +8,10 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { Environment } from "../../src/db/schema";
-import { eventStub } from "../../src/engine/stub";
-import type { ErrorBody, ErrorCode } from "../../src/http/errors";
+import type { Environment } from "../../src/domain/scope";
+import { eventStub } from "../../src/event-object/event-stub";
+import type { ErrorCode } from "../../src/domain/errors";
+import type { ErrorBody } from "../../src/http/errors";
 import { createWorkspace, issueSecretKey } from "../../src/workspaces/provision";
 import type { EventObject } from "./worker";
 

@@ -5,9 +5,9 @@
  * flush the outbox on demand. vitest.config.ts makes this file the test runtime's main module, so
  * the EVENTS binding is served by this class.
  */
-import type { Clock } from "../../src/engine/clock";
-import { EventObject as ProductionEventObject } from "../../src/engine/event-object";
-import type { WebhookMessage } from "../../src/webhooks/messages";
+import type { Clock } from "../../src/event-object/clock";
+import { EventObject as ProductionEventObject } from "../../src/event-object/event-object";
+import type { WebhookMessage } from "../../src/domain/webhook-messages";
 
 export { DeliveryScheduler } from "../../src/webhooks/scheduler";
 export { default } from "../../src/index";

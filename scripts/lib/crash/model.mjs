@@ -79,7 +79,7 @@ export function buildModel(ops, { expiryCutoff }) {
         const o = objects[0];
         if (!o || o.extraData?.op !== op.id) continue; // the same quantity again: a no-op without an event
         const prev = t.ga;
-        // A resize after the previous hold expired first reports that expiry (engine/ga.ts).
+        // A resize after the previous hold expired first reports that expiry (event-object/ga.ts).
         if (prev && !prev.book && !prev.release && prev.expiresAt < op.sentAt - EXPIRY_MARGIN_MS)
           expect("seat.hold_expired", GA_AREA, prev.holdOp, prev.holdOp, op.respAt);
         if (prev) prev.supersededAt = op.sentAt;

@@ -11,8 +11,8 @@ import {
   publishChartRecord,
   unpublishChartRecord,
   updateChartRecord,
-} from "../../charts/operations";
-import { parseIfMatch, setChartEtag } from "../../charts/etag";
+} from "../../charts/chart-operations";
+import { parseIfMatch, setChartEtag } from "../../charts/chart-etag";
 import { CHART_KEY, chartCreateSchema, chartUpdateSchema, type ChartRecord } from "../../domain/charts";
 import { afterKeyOf, listQuery } from "../../http/pagination";
 import { validated } from "../../http/validation";
@@ -20,7 +20,7 @@ import type { DashEnv } from "../context";
 import { jsonBody } from "./support";
 
 /**
- * /dashboard/api/charts: the workspace's charts through charts/operations.ts, the functions
+ * /dashboard/api/charts: the workspace's charts through charts/chart-operations.ts, the functions
  * /api/v1/charts calls. Charts belong to the workspace, so no environment is named.
  */
 export const chartRoutes = new Hono<DashEnv>();

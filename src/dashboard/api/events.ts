@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { EVENT_KEY, eventCreateSchema } from "../../domain/events";
-import { orderIdSchema } from "../../domain/history";
+import { MAX_SALES_SPANS, SALES_SPANS } from "../../domain/sales-timeline";
+import { orderIdSchema } from "../../domain/status-changes";
 import { labelsRequestSchema, labelsSchema } from "../../domain/seats";
 import { selectionRulesSchema } from "../../domain/selling";
-import { stubFor, unwrap } from "../../events/access";
-import { createEvent, deleteEvent, getEventRecord, listEventRecords } from "../../events/operations";
+import { callEvent } from "../../events/event-object-calls";
+import { createEvent, deleteEvent, getEventRecord, listEventRecords } from "../../events/event-operations";
 import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
 import { validated } from "../../http/validation";
 import { bookAtBoxOffice } from "../box-office";
@@ -14,7 +15,7 @@ import { ENV, jsonBody, scope } from "./support";
 
 /**
  * /dashboard/api/{environment}/events: the events of the session's workspace in one environment,
- * through events/operations.ts and the event object's own decisions, as /api/v1/events. The box
+ * through events/event-operations.ts and the event object's own decisions, as /api/v1/events. The box
  * office acts with a secret key's rights (it may book, release booked seats and release by order).
  */
 export const eventRoutes = new Hono<DashEnv>();
@@ -23,7 +24,7 @@ const base = `${ENV}/events`;
 const one = `${base}/:eventKey`;
 
 /** Sales timelines are drawn with at most this many spans. */
-const salesQuery = z.object({ spans: z.coerce.number().int().min(1).max(500).default(60) });
+const salesQuery = z.object({ spans: z.coerce.number().int().min(1).max(MAX_SALES_SPANS).default(SALES_SPANS) });
 
 const bookBody = z.object({ objectLabels: labelsSchema, orderId: orderIdSchema, quantity: z.number().int().min(1, "must be at least 1").default(1) });
 
@@ -46,27 +47,27 @@ eventRoutes.delete(one, async (c) => c.json(await deleteEvent(c.env, scope(c), c
 eventRoutes.get(`${one}/reports`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).reports()), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.reports()), 200);
 });
 
 eventRoutes.get(`${one}/sales`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
   const { spans } = validated(salesQuery, c.req.query());
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).salesTimeline(spans)), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.salesTimeline(spans)), 200);
 });
 
 eventRoutes.get(`${one}/selection-rules`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).selectionRules()), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.selectionRules()), 200);
 });
 
 eventRoutes.put(`${one}/selection-rules`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
   const rules = await jsonBody(c, selectionRulesSchema);
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).setSelectionRules(rules)), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.setSelectionRules(rules)), 200);
 });
 
 eventRoutes.post(`${one}/box-office/book`, async (c) =>
@@ -77,25 +78,25 @@ eventRoutes.post(`${one}/box-office/release`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
   const body = await jsonBody(c, releaseBody);
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).release({ ...body, caller: "secret" })), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.release({ ...body, caller: "secret" })), 200);
 });
 
 eventRoutes.post(`${one}/box-office/not-for-sale`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
   const { objectLabels } = await jsonBody(c, labelsRequestSchema);
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).notForSale(objectLabels)), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.notForSale(objectLabels)), 200);
 });
 
 eventRoutes.post(`${one}/box-office/for-sale`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
   const { objectLabels } = await jsonBody(c, labelsRequestSchema);
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).forSale(objectLabels)), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.forSale(objectLabels)), 200);
 });
 
 eventRoutes.post(`${one}/reset`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
-  return c.json(await unwrap(c.env, s, eventKey, await stubFor(c.env, s, eventKey).reset()), 200);
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.reset()), 200);
 });

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { Environment } from "../../db/schema";
+import type { Environment } from "../../domain/scope";
 import { validatedJsonText } from "../../http/validation";
 import { scopeOf, type DashEnv } from "../context";
 

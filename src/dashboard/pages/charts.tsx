@@ -1,5 +1,5 @@
-import type { Layout } from "../../charts/layout";
-import type { Environment } from "../../db/schema";
+import type { Layout } from "../../domain/layout";
+import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
 import type { FailedEntry } from "../../domain/outcome";
 import type { DashboardSession } from "../sessions";

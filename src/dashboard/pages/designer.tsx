@@ -1,4 +1,4 @@
-import type { Environment } from "../../db/schema";
+import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
 import { COMMANDS } from "../../designer/actions";
 import { DESIGNER_URL } from "../assets";

@@ -1,4 +1,4 @@
-import type { Layout } from "../../charts/layout";
+import type { Layout } from "../../domain/layout";
 import { computeGeometry } from "../../sdk/geometry";
 import type { ApiObject, SeatObject } from "../../sdk/types";
 

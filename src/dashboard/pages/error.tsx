@@ -1,4 +1,4 @@
-import type { Environment } from "../../db/schema";
+import type { Environment } from "../../domain/scope";
 import type { DashboardSession } from "../sessions";
 import { Page, type Section } from "./layout";
 

@@ -1,9 +1,9 @@
 import { SDK_VERSION } from "../../../dist/sdk/bundle.js";
-import type { Environment } from "../../db/schema";
+import type { Environment } from "../../domain/scope";
 import type { EventRecord } from "../../domain/events";
 import type { SelectionRules } from "../../domain/selling";
 import { STATUSES, type ReportsResult, type Status } from "../../domain/status";
-import type { SalesTimeline } from "../../engine/history";
+import type { SalesTimeline } from "../../domain/sales-timeline";
 import type { DashboardSession } from "../sessions";
 import { ActionButton, ApiForm, Field, When } from "./components";
 import { Page } from "./layout";

@@ -1,4 +1,4 @@
-import type { Environment } from "../../db/schema";
+import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
 import type { EventRecord } from "../../domain/events";
 import type { DashboardSession } from "../sessions";

@@ -1,4 +1,4 @@
-import type { Environment } from "../../db/schema";
+import type { Environment } from "../../domain/scope";
 import type { DashboardSession } from "../sessions";
 import { ActionButton, RevealPanel, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";

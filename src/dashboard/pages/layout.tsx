@@ -1,6 +1,6 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
-import type { Environment } from "../../db/schema";
+import type { Environment } from "../../domain/scope";
 import { ASSET_URLS } from "../assets";
 import { DASHBOARD_PATH } from "../config";
 import type { DashboardSession } from "../sessions";

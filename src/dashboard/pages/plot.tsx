@@ -1,4 +1,4 @@
-import type { SalesTimeline } from "../../engine/history";
+import type { SalesTimeline } from "../../domain/sales-timeline";
 
 /**
  * Sales over time drawn from the event's status history: booked places as a solid line, held

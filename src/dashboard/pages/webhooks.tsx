@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
-import type { Environment } from "../../db/schema";
+import type { Environment } from "../../domain/scope";
 import type { DeliveryDetailSchema, DeliverySchema, EndpointSchema } from "../../webhooks/api-schemas";
-import { WEBHOOK_EVENT_TYPES } from "../../webhooks/messages";
+import { WEBHOOK_EVENT_TYPES } from "../../domain/webhook-messages";
 import type { DashboardSession } from "../sessions";
 import { ActionButton, ApiForm, Field, RevealPanel, Tag, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";

@@ -4,7 +4,7 @@
  * the scene, the editor checks the result with the API's layout schema and keeps the history, and
  * the renderer draws what the editor holds. Saves send the whole draft with If-Match.
  */
-import type { GeneralAdmissionArea } from "../../charts/layout";
+import type { GeneralAdmissionArea } from "../../domain/layout";
 import {
   addArea,
   addCategory,

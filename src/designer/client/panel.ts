@@ -2,8 +2,8 @@
  * The designer's form controls: reading the generator settings a person typed (with messages in
  * words for what is wrong, GOV.UK style) and showing the selected section's settings back.
  */
-import type { SectionGenerator, SeatNumbering } from "../../charts/layout";
-import { MAX_GENERATED } from "../../charts/layout-schema";
+import type { SectionGenerator, SeatNumbering } from "../../domain/layout";
+import { MAX_GENERATED } from "../../domain/layout-schema";
 import type { Scene } from "../actions";
 import { DEFAULT_PATTERN } from "../generate";
 

@@ -9,7 +9,7 @@
  * transform (no repaint at all) until the move is committed. Sections and areas are kept per
  * object: a section whose data is the same object as last time keeps its elements.
  */
-import type { Category, GeneralAdmissionArea, Section } from "../../charts/layout";
+import type { Category, GeneralAdmissionArea, Section } from "../../domain/layout";
 import {
   OUTLINE_STROKE,
   planScale,

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { EVENT_KEY, eventCreateSchema, eventRecordSchema } from "../../domain/events";
-import { createEvent, deleteEvent, getEventRecord, listEventRecords, moveToChartCopy } from "../../events/operations";
+import { createEvent, deleteEvent, getEventRecord, listEventRecords, moveToChartCopy } from "../../events/event-operations";
 import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
 import { errorResponses } from "../../http/openapi";

@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { statusChangesQuerySchema, statusChangesResultSchema } from "../../domain/history";
+import { statusChangesQuerySchema, statusChangesResultSchema } from "../../domain/status-changes";
 import { compactObjectsSchema, compactStatusSchema, fullStatusSchema, objectsResultSchema, reportsResultSchema } from "../../domain/status";
 import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
 import { errorResponses } from "../../http/openapi";
 import { validated } from "../../http/validation";
 import { ifNoneMatch, keepStatusCopy, statusCopy } from "./status-copies";
-import { eventKeyParam, labelsQuery, stubFor, unwrap } from "./support";
+import { callEvent, eventKeyParam, labelsQuery } from "./support";
 
 /** /api/v1/events/{eventKey}/status, /objects, /reports (interface.md "Events: reads"). */
 export const eventReads = newRouter();
@@ -52,7 +52,6 @@ eventReads.get("/:eventKey/status", async (c) => {
   const { eventKey } = validated(eventKeyParam, c.req.param());
   const q = validated(statusQuery, c.req.query());
   const p = c.var.principal;
-  const stub = stubFor(c.env, p, eventKey);
   // The common SDK/browser read: a body serialised once in the Durable Object, answered as is
   // (from this isolate's copy while the object confirms its tag), with the tag as an ETag.
   if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined) {
@@ -60,7 +59,7 @@ eventReads.get("/:eventKey/status", async (c) => {
     const copy = statusCopy(copyKey);
     const clientTags = ifNoneMatch(c.req.header("if-none-match"));
     const knownTag = copy?.tag ?? (Array.isArray(clientTags) ? clientTags[0] : undefined);
-    const { tag, body } = await unwrap(c.env, p, eventKey, await stub.statusBody(q.format, knownTag));
+    const { tag, body } = await callEvent(c.env, p, eventKey, (event) => event.statusBody(q.format, knownTag));
     if (body !== undefined) keepStatusCopy(copyKey, { tag, bytes: body });
     const headers = { ...JSON_TYPE, etag: `"${tag}"`, "cache-control": "no-cache" };
     const bytes = body ?? (copy?.tag === tag ? copy.bytes : undefined);
@@ -70,12 +69,13 @@ eventReads.get("/:eventKey/status", async (c) => {
   // The SDK's read (its own holds flagged): the kept view plus the token's rows, and the version it
   // reflects (a live socket opened with since=<version> then sends only later changes).
   if (p.kind === "public" && q.holdToken !== undefined && q.labels === undefined) {
-    const { body, version } = await unwrap(c.env, p, eventKey, await stub.statusForToken(q.format, q.holdToken));
+    const holdToken = q.holdToken;
+    const { body, version } = await callEvent(c.env, p, eventKey, (event) => event.statusForToken(q.format, holdToken));
     return c.body(body, 200, { ...JSON_TYPE, [STATUS_VERSION]: version });
   }
   const query = { caller: p.kind, holdToken: q.holdToken, labels: q.labels };
-  if (q.format === "compact") return c.json(await unwrap(c.env, p, eventKey, await stub.statusCompact(query)), 200);
-  return c.json(await unwrap(c.env, p, eventKey, await stub.status(query)), 200);
+  if (q.format === "compact") return c.json(await callEvent(c.env, p, eventKey, (event) => event.statusCompact(query)), 200);
+  return c.json(await callEvent(c.env, p, eventKey, (event) => event.status(query)), 200);
 });
 
 const objectsQuery = z.object({
@@ -107,9 +107,8 @@ eventReads.get("/:eventKey/objects", async (c) => {
   const { eventKey } = validated(eventKeyParam, c.req.param());
   const { labels, format } = validated(objectsQuery, c.req.query());
   const p = c.var.principal;
-  const stub = stubFor(c.env, p, eventKey);
-  if (format === "compact") return c.body((await unwrap(c.env, p, eventKey, await stub.objectsCompact(labels))).body, 200, JSON_TYPE);
-  return c.json(await unwrap(c.env, p, eventKey, await stub.objects(labels)), 200);
+  if (format === "compact") return c.body((await callEvent(c.env, p, eventKey, (event) => event.objectsCompact(labels))).body, 200, JSON_TYPE);
+  return c.json(await callEvent(c.env, p, eventKey, (event) => event.objects(labels)), 200);
 });
 
 eventReads.openapi(
@@ -125,7 +124,7 @@ eventReads.openapi(
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).reports()), 200);
+    return c.json(await callEvent(c.env, p, eventKey, (event) => event.reports()), 200);
   },
 );
 
@@ -146,6 +145,6 @@ eventReads.openapi(
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).statusChanges(c.req.valid("query"))), 200);
+    return c.json(await callEvent(c.env, p, eventKey, (event) => event.statusChanges(c.req.valid("query"))), 200);
   },
 );

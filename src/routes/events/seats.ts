@@ -19,7 +19,7 @@ import type { Principal } from "../../http/context";
 import { requireSecretKey } from "../../http/auth";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
-import { eventKeyParam, stubFor, unwrap } from "./support";
+import { callEvent, eventKeyParam } from "./support";
 
 /**
  * /api/v1/events/{eventKey}/seats/*: hold, book, release, extend, not-for-sale, for-sale, and the
@@ -38,7 +38,7 @@ function callerOf(kind: CallerKind, client: string | undefined): HoldCaller {
  */
 export async function holdFor(env: Env, principal: Principal, client: string | undefined, eventKey: string, body: HoldRequest): Promise<HoldResult> {
   refuseOverride(principal.kind, body.ignoreSelectionRules);
-  return unwrap(env, principal, eventKey, await stubFor(env, principal, eventKey).hold(body, callerOf(principal.kind, client)));
+  return callEvent(env, principal, eventKey, (event) => event.hold(body, callerOf(principal.kind, client)));
 }
 
 /** The box-office override of the selection rules is for secret keys only (contract §8). */
@@ -84,7 +84,7 @@ eventSeats.openapi(
     const body = c.req.valid("json");
     refuseOverride(p.kind, body.ignoreSelectionRules);
     const caller = callerOf(p.kind, clientAddress(c.req.raw.headers));
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).holdBestAvailable(body, caller)), 200);
+    return c.json(await callEvent(c.env, p, eventKey, (event) => event.holdBestAvailable(body, caller)), 200);
   },
 );
 
@@ -100,7 +100,7 @@ eventSeats.openapi(
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).book(c.req.valid("json"))), 200);
+    return c.json(await callEvent(c.env, p, eventKey, (event) => event.book(c.req.valid("json"))), 200);
   },
 );
 
@@ -130,7 +130,7 @@ eventSeats.openapi(
           errors: { body: ["objectLabels, holdToken or orderId is required"] },
         });
     }
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).release({ ...b, caller: p.kind })), 200);
+    return c.json(await callEvent(c.env, p, eventKey, (event) => event.release({ ...b, caller: p.kind })), 200);
   },
 );
 
@@ -146,7 +146,7 @@ eventSeats.openapi(
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).extend(c.req.valid("json"))), 200);
+    return c.json(await callEvent(c.env, p, eventKey, (event) => event.extend(c.req.valid("json"))), 200);
   },
 );
 
@@ -162,7 +162,7 @@ eventSeats.openapi(
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).notForSale(c.req.valid("json").objectLabels)), 200);
+    return c.json(await callEvent(c.env, p, eventKey, (event) => event.notForSale(c.req.valid("json").objectLabels)), 200);
   },
 );
 
@@ -178,7 +178,7 @@ eventSeats.openapi(
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).forSale(c.req.valid("json").objectLabels)), 200);
+    return c.json(await callEvent(c.env, p, eventKey, (event) => event.forSale(c.req.valid("json").objectLabels)), 200);
   },
 );
 
@@ -194,6 +194,6 @@ eventSeats.openapi(
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
-    return c.json(await unwrap(c.env, p, eventKey, await stubFor(c.env, p, eventKey).reset()), 200);
+    return c.json(await callEvent(c.env, p, eventKey, (event) => event.reset()), 200);
   },
 );

@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+/**
+ * The layer check (`npm run lint:layers`, the first step of `npm test`): every import of a file
+ * under src/ must go to its own folder, to a folder its layer may import (LAYERS below, the one
+ * definition of the table that src/README.md draws), or to a package its layer may use; and no
+ * chain of imports between files may come back to where it started. It prints each offending
+ * edge and each circle, and exits with 1 when there is any.
+ *
+ * What counts as an import: `import … from "x"`, `export … from "x"`, `import "x"` (type-only
+ * forms included: a type is a dependency of meaning even when it leaves no code behind) and
+ * `import("x")` in types and code. Static statements are matched at the start of a line, which is
+ * where Prettier puts them, so an example in a doc comment (a line starting with ` * `) is not taken
+ * for an import. No dependencies: Node's standard library only.
+ *
+ * Usage: node scripts/check-layers.mjs
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+/**
+ * The layers, from the ground up. `paths` are prefixes of paths relative to the repository (the
+ * longest match decides a file's layer); `may` lists the other layers its files may import;
+ * `packages`, when given, lists the only packages they may import (null: any package).
+ */
+export const LAYERS = [
+  // The ground floor: the service's vocabulary (types, zod schemas, error codes, pure rules over
+  // them), shared by the Worker, the event object and the browser code.
+  { layer: "domain", paths: ["src/domain/"], may: [], packages: ["zod", "@hono/zod-openapi"] },
+  // Pure code above the vocabulary: drawing geometry (Worker pages and browser code) and the
+  // selling core (run by the event object inside its transaction).
+  { layer: "geometry", paths: ["src/geometry/"], may: ["domain"], packages: [] },
+  { layer: "selling", paths: ["src/selling/"], may: ["domain"], packages: [] },
+  { layer: "keys", paths: ["src/keys/"], may: ["domain"], packages: [] },
+  // D1: the drizzle schema and its query functions.
+  { layer: "db", paths: ["src/db/"], may: ["domain", "keys"], packages: null },
+  // The event's Durable Object; it reads D1 to converge on the published layout.
+  { layer: "event-object", paths: ["src/event-object/"], may: ["domain", "selling", "db"], packages: null },
+  // Worker-side operations and pipelines: what the routes and the dashboard call.
+  { layer: "charts", paths: ["src/charts/"], may: ["domain", "db", "keys", "event-object"], packages: null },
+  // An event is made on a chart: its operations look the chart up through the charts' own access
+  // rule (another workspace's chart is 403), so charts never import events.
+  { layer: "events", paths: ["src/events/"], may: ["domain", "db", "keys", "event-object", "charts"], packages: null },
+  { layer: "webhooks", paths: ["src/webhooks/"], may: ["domain", "db", "keys", "event-object"], packages: null },
+  { layer: "workspaces", paths: ["src/workspaces/"], may: ["domain", "db", "keys"], packages: null },
+  // The HTTP layer: the error envelope, validation, authentication (which reads keys from D1).
+  { layer: "http", paths: ["src/http/"], may: ["domain", "db", "keys"], packages: null },
+  // The two doors onto the operations: the public API's routes and the dashboard. The operator
+  // API (routes/admin.ts) issues dashboard sign-in links; the dashboard's server-rendered pages
+  // draw with the designer's scene and the SDK's geometry.
+  {
+    layer: "dashboard",
+    paths: ["src/dashboard/"],
+    may: ["domain", "db", "keys", "http", "charts", "events", "webhooks", "workspaces", "designer", "sdk", "geometry", "dist"],
+    packages: null,
+  },
+  {
+    layer: "routes",
+    paths: ["src/routes/"],
+    may: ["domain", "keys", "http", "charts", "events", "webhooks", "workspaces", "dashboard", "dist"],
+    packages: null,
+  },
+  // The Worker's entry and the app that mounts every router.
+  {
+    layer: "entry",
+    paths: ["src/index.ts", "src/app.ts"],
+    may: ["http", "routes", "dashboard", "event-object", "webhooks"],
+    packages: null,
+  },
+  // Browser code: it never imports Worker code. The SDK reads the vocabulary and draws with the
+  // shared geometry; the designer is an editor over the layout; the dashboard's module uses the SDK.
+  { layer: "sdk", paths: ["src/sdk/"], may: ["domain", "geometry"], packages: ["@hono/zod-openapi"] },
+  // zod-browser.ts stands in for @hono/zod-openapi in the designer's bundle (scripts/build-dashboard.mjs).
+  { layer: "designer", paths: ["src/designer/"], may: ["domain", "geometry"], packages: ["zod"] },
+  { layer: "designer-client", paths: ["src/designer/client/"], may: ["designer", "domain", "geometry"], packages: [] },
+  { layer: "dashboard-client", paths: ["src/dashboard/client/"], may: ["sdk", "domain", "geometry"], packages: [] },
+  // Generated: the Env declaration (npm run types), which names the Durable Object classes the
+  // entry exports, and the secrets' declaration; the browser bundles the Worker serves as text
+  // (dist/, written by scripts/build-*.mjs).
+  { layer: "ambient", paths: ["src/worker-configuration.d.ts", "src/secrets.d.ts"], may: ["entry"], packages: [] },
+  { layer: "dist", paths: ["dist/"], may: [], packages: [] },
+];
+
+/**
+ * Circles between files that are known and allowed for now. Each entry is the exact set of files
+ * of one circle, with who removes it and why it is still here.
+ */
+export const ALLOWED_CYCLES = [
+  {
+    // The designer page's input handling and its main module call each other; the designer's
+    // browser-side rework breaks this circle and removes this entry.
+    files: ["src/designer/client/input.ts", "src/designer/client/main.ts"],
+  },
+];
+
+const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
+/** Static import and re-export statements, at the start of a line; group 1 is the specifier. */
+const STATIC = /^(?:import|export)(?:\s+type)?\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"'\n]+)["']/gm;
+/** `import("x")`, in a type or an expression; only relative specifiers are read from these. */
+const DYNAMIC = /\bimport\(\s*["'](\.{1,2}\/[^"'\n]+)["']\s*\)/g;
+
+/** The specifiers a source text imports, in order of appearance, each once. */
+export function importsOf(text) {
+  const found = new Set();
+  for (const m of text.matchAll(STATIC)) found.add(m[1]);
+  for (const m of text.matchAll(DYNAMIC)) found.add(m[1]);
+  return [...found];
+}
+
+/** The layer of a repository-relative path (posix separators), or null when no row covers it. */
+export function layerOf(file, layers = LAYERS) {
+  let best = null;
+  for (const row of layers) {
+    for (const p of row.paths) {
+      const match = p.endsWith("/") ? file.startsWith(p) : file === p;
+      if (match && (!best || p.length > best.length)) best = { row, length: p.length };
+    }
+  }
+  return best?.row ?? null;
+}
+
+/** The package a bare specifier names: `@scope/name` or `name` (`zod/v4/core` is `zod`). */
+function packageOf(specifier) {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+/** Every source file under `dir`, as repository-relative posix paths. */
+function sourceFiles(root, dir) {
+  const out = [];
+  const walk = (rel) => {
+    for (const name of readdirSync(path.join(root, rel))) {
+      const child = `${rel}/${name}`;
+      if (statSync(path.join(root, child)).isDirectory()) walk(child);
+      else if (SOURCE.test(name)) out.push(child);
+    }
+  };
+  if (existsSync(path.join(root, dir))) walk(dir);
+  return out.sort();
+}
+
+/** The file a relative specifier resolves to, as the bundler resolves it (extension optional, index files). */
+function resolve(root, from, specifier) {
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  const stem = base.replace(/\.js$/, "");
+  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+  for (const c of candidates) if (existsSync(path.join(root, c)) && statSync(path.join(root, c)).isFile()) return c;
+  return base;
+}
+
+/**
+ * Reads the import graph of src/ under `root` and judges it against `layers`. Returns the edges
+ * that break the table (`from`, `to`, `why`) and the circles between files (each an array of files
+ * in import order, starting again at its first file), the allowed ones apart.
+ */
+export function checkLayers(root, { layers = LAYERS, allowedCycles = ALLOWED_CYCLES } = {}) {
+  const files = sourceFiles(root, "src");
+  const graph = new Map(files.map((f) => [f, []]));
+  const violations = [];
+  for (const file of files) {
+    const own = layerOf(file, layers);
+    if (!own) violations.push({ from: file, to: "", why: "the file is in no layer of the table" });
+    for (const specifier of importsOf(readFileSync(path.join(root, file), "utf8"))) {
+      if (!specifier.startsWith(".")) {
+        const pkg = packageOf(specifier);
+        if (own?.packages && !own.packages.includes(pkg)) violations.push({ from: file, to: specifier, why: `${own.layer} may not import the package ${pkg}` });
+        continue;
+      }
+      const target = resolve(root, file, specifier);
+      const nodeModules = target.indexOf("node_modules/");
+      if (nodeModules >= 0) {
+        const pkg = packageOf(target.slice(nodeModules + "node_modules/".length));
+        if (own?.packages && !own.packages.includes(pkg)) violations.push({ from: file, to: specifier, why: `${own.layer} may not import the package ${pkg}` });
+        continue;
+      }
+      if (graph.has(target)) graph.get(file).push(target);
+      const theirs = layerOf(target, layers);
+      if (!own) continue;
+      if (!theirs) violations.push({ from: file, to: target, why: "the imported file is in no layer of the table" });
+      else if (theirs !== own && !own.may.includes(theirs.layer))
+        violations.push({ from: file, to: target, why: `${own.layer} may not import ${theirs.layer}` });
+    }
+  }
+  const cycles = [];
+  const allowed = [];
+  const keyOf = (list) => [...list].sort().join("\n");
+  const seen = new Set();
+  for (const component of stronglyConnected(graph)) {
+    const cycle = cycleWithin(graph, component);
+    const key = keyOf(component);
+    if (allowedCycles.some((a) => keyOf(a.files) === key)) {
+      allowed.push(cycle);
+      seen.add(key);
+    } else cycles.push(cycle);
+  }
+  const stale = allowedCycles.filter((a) => !seen.has(keyOf(a.files)));
+  return { files: files.length, edges: [...graph.values()].reduce((n, e) => n + e.length, 0), violations, cycles, allowed, stale };
+}
+
+/** Tarjan's strongly connected components with more than one file, or one file importing itself. */
+function stronglyConnected(graph) {
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const out = [];
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next);
+    next++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || graph.get(v).includes(v)) out.push(component);
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
+/** One concrete circle through a component's first file (breadth-first, so the shortest). */
+function cycleWithin(graph, component) {
+  const inside = new Set(component);
+  const start = [...component].sort()[0];
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const v = queue.shift();
+    for (const w of graph.get(v)) {
+      if (!inside.has(w)) continue;
+      if (w === start) {
+        const path = [start];
+        for (let u = v; u !== start; u = previous.get(u)) path.splice(1, 0, u);
+        return [...path, start];
+      }
+      if (!previous.has(w)) {
+        previous.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [start, start];
+}
+
+function main() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const result = checkLayers(root);
+  for (const v of result.violations) console.error(`layers: ${v.from} -> ${v.to || "?"}: ${v.why}`);
+  for (const c of result.cycles) console.error(`layers: import circle: ${c.join(" -> ")}`);
+  for (const c of result.allowed) console.log(`layers: allowed for now (ALLOWED_CYCLES): ${c.join(" -> ")}`);
+  for (const a of result.stale) console.log(`layers: ALLOWED_CYCLES lists a circle that is gone; remove its entry: ${a.files.join(", ")}`);
+  const problems = result.violations.length + result.cycles.length;
+  console.log(
+    `layers: ${result.files} files, ${result.edges} imports between them, ${LAYERS.length} layers: ` +
+      (problems === 0 ? "no import runs back up, no circle" : `${result.violations.length} disallowed imports, ${result.cycles.length} circles`) +
+      (result.allowed.length > 0 ? ` (${result.allowed.length} known circle allowed for now)` : ""),
+  );
+  if (problems > 0) process.exitCode = 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) main();

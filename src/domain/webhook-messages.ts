@@ -1,0 +1,80 @@
+import type { Environment } from "./scope";
+import type { JsonObject } from "./json";
+import type { Status } from "./status";
+
+/** Webhook event types of interface.md "Events". */
+export const WEBHOOK_EVENT_TYPES = ["seat.held", "seat.booked", "seat.released", "seat.hold_expired", "event.chart_changed", "webhook.test"] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** `data.object` of a seat.* event. The hold token is never part of it. */
+export interface SeatEventObject {
+  eventKey: string;
+  objectLabel: string;
+  objectType: "seat" | "generalAdmission";
+  status: Status;
+  categoryKey: string | null;
+  extraData: JsonObject | null;
+  holdExpiresAt?: string;
+  /** GA areas: the quantity the change concerns. */
+  quantity?: number;
+  /** The seq of the change's status-history record: per event 1, 2, 3, … so a receiver can order deliveries and see a gap. */
+  seq: number;
+  /** The order the object was booked under (seat.booked, and seat.released of a booking). */
+  orderId?: string;
+}
+
+/** `data.object` of event.chart_changed. */
+export interface ChartChangedObject {
+  eventKey: string;
+  chartKey: string;
+  previousChartKey: string;
+}
+
+/** `data.object` of webhook.test. */
+export interface TestObject {
+  message: string;
+  endpointId: string;
+}
+
+/**
+ * An outgoing event as the event Durable Object stores it in its outbox and sends it to the
+ * WEBHOOKS queue. `id` (evt_…) is fixed when the state change commits and never changes after.
+ */
+export interface OutboxEvent {
+  id: string;
+  type: WebhookEventType;
+  /** Unix seconds. */
+  created: number;
+  data: { object: SeatEventObject | ChartChangedObject | TestObject };
+}
+
+/**
+ * Where an `events` message came from: the event object and the outbox rows it carries. The
+ * consumer confirms them once their deliveries are stored, and only then does the object forget
+ * them; `eventId` keeps a late confirmation from touching a re-created event of the same key.
+ */
+export interface OutboxSource {
+  eventKey: string;
+  eventId: string;
+  seqs: number[];
+}
+
+/**
+ * Messages on the WEBHOOKS queue.
+ * - `events`: several events of one (workspace, environment), in commit order: what an event
+ *   object's outbox flush sends, so an on-sale rush costs one queue message per flush instead of
+ *   one per seat change. `source` names the outbox rows to confirm after the fan-out.
+ * - `event`: one event (the form of messages sent before `events` existed; still accepted).
+ * - `deliver`: one attempt at one delivery.
+ */
+export type WebhookMessage =
+  | { kind: "event"; workspaceId: string; environment: Environment; event: OutboxEvent }
+  | { kind: "events"; workspaceId: string; environment: Environment; events: OutboxEvent[]; source?: OutboxSource }
+  | { kind: "deliver"; deliveryId: string };
+
+/** The `event` messages an `event` or `events` message stands for (none for `deliver`). */
+export function eventMessagesOf(msg: WebhookMessage): Array<Extract<WebhookMessage, { kind: "event" }>> {
+  if (msg.kind === "event") return [msg];
+  if (msg.kind === "events") return msg.events.map((event) => ({ kind: "event", workspaceId: msg.workspaceId, environment: msg.environment, event }));
+  return [];
+}

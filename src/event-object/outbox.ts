@@ -1,0 +1,114 @@
+import type { EventMeta } from "../domain/events";
+import type { ChartChangedObject, OutboxEvent, SeatEventObject, WebhookEventType, WebhookMessage } from "../domain/webhook-messages";
+import { first, rows } from "./store";
+
+/**
+ * The event's outbox: webhook events committed in the same transaction as the change that caused
+ * them. A row leaves the outbox only when the webhook consumer confirms that the event's deliveries
+ * are stored (ackRows); sending it to the queue merely leases it for a while (`next_at`), and the
+ * object's alarm sends it again when the lease runs out unconfirmed. So an event survives a queue
+ * that loses messages (the local dev queue keeps them in memory), a consumer that dies half-way,
+ * and the object itself being evicted or killed: delivery is at least once, never at most once.
+ */
+
+/**
+ * Rows read per flush pass, and the byte budgets: one queue message is at most 128 KB and one
+ * sendBatch at most 256 KB, so a pass sends up to two `events` messages of at most 100 KB each.
+ */
+const BATCH = 400;
+const MESSAGE_BYTES = 100_000;
+const MESSAGES_PER_SEND = 2;
+
+/** UTF-8 size of a row body, over-estimated for non-ASCII text (at most 3 bytes per UTF-16 unit). */
+function bodyBytes(body: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\x00-\x7f]/.test(body) ? body.length * 3 : body.length;
+}
+
+export interface OutboxRow {
+  seq: number;
+  body: string;
+}
+
+type EventsMessage = Extract<WebhookMessage, { kind: "events" }>;
+
+/** The event a row holds (rows written before `events` messages hold a whole `event` message). */
+function rowEvent(body: string): OutboxEvent {
+  const parsed = JSON.parse(body) as OutboxEvent | Extract<WebhookMessage, { kind: "event" }>;
+  return "kind" in parsed ? parsed.event : parsed;
+}
+
+/**
+ * Packs due rows in commit order into at most MESSAGES_PER_SEND `events` messages within the byte
+ * budget, each naming the rows it carries. Returns the messages and how many rows (a prefix of
+ * `batch`) they carry; always at least one row.
+ */
+export function packEvents(
+  meta: Pick<EventMeta, "workspaceId" | "environment" | "eventKey" | "eventId">,
+  batch: OutboxRow[],
+): { messages: EventsMessage[]; rows: number } {
+  const messages: EventsMessage[] = [];
+  let bytes = 0;
+  let count = 0;
+  for (const row of batch) {
+    const size = bodyBytes(row.body);
+    const last = messages.at(-1);
+    if (last && bytes + size <= MESSAGE_BYTES) {
+      last.events.push(rowEvent(row.body));
+      last.source!.seqs.push(row.seq);
+      bytes += size;
+    } else {
+      if (messages.length === MESSAGES_PER_SEND) break;
+      const source = { eventKey: meta.eventKey, eventId: meta.eventId, seqs: [row.seq] };
+      messages.push({ kind: "events", workspaceId: meta.workspaceId, environment: meta.environment, events: [rowEvent(row.body)], source });
+      bytes = size;
+    }
+    count++;
+  }
+  return { messages, rows: count };
+}
+
+const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/** A new `evt_` id; fixed when the state change commits so every retry carries the same id. */
+export function newEventId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  let id = "evt_";
+  for (const b of bytes) id += ID_ALPHABET[b % 36];
+  return id;
+}
+
+/** Adds an event to the outbox; called inside the transaction that made the change. */
+export function insertOutbox(sql: SqlStorage, type: WebhookEventType, object: SeatEventObject | ChartChangedObject, now: number): void {
+  const event: OutboxEvent = { id: newEventId(), type, created: Math.floor(now / 1000), data: { object } };
+  sql.exec("INSERT INTO outbox (body, next_at) VALUES (?, 0)", JSON.stringify(event));
+}
+
+/** Up to BATCH rows due at `now`, oldest first. */
+export function dueRows(sql: SqlStorage, now: number): OutboxRow[] {
+  return rows<OutboxRow>(sql, "SELECT seq, body FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?", now, BATCH);
+}
+
+/** Marks rows as sent: they are due again at `until` unless confirmed first. */
+export function leaseRows(sql: SqlStorage, seqs: number[], until: number): void {
+  sql.exec("UPDATE outbox SET next_at = ? WHERE seq IN (SELECT value FROM json_each(?))", until, JSON.stringify(seqs));
+}
+
+/** Rows the queue refused: retried after 1 s, 2 s, 4 s … up to 64 s per row. */
+export function backOffRows(sql: SqlStorage, seqs: number[], now: number): void {
+  sql.exec(
+    "UPDATE outbox SET attempts = attempts + 1, next_at = ? + (1000 * (1 << MIN(attempts, 6))) WHERE seq IN (SELECT value FROM json_each(?))",
+    now,
+    JSON.stringify(seqs),
+  );
+}
+
+/** Forgets rows whose deliveries the consumer has stored; returns how many were still there. */
+export function ackRows(sql: SqlStorage, seqs: number[]): number {
+  return sql.exec("DELETE FROM outbox WHERE seq IN (SELECT value FROM json_each(?))", JSON.stringify(seqs)).rowsWritten;
+}
+
+/** Earliest time the outbox needs attention (a row to send or a lease to check), or null when empty. */
+export function outboxDueAt(sql: SqlStorage): number | null {
+  return first<{ due: number | null }>(sql, "SELECT MIN(next_at) AS due FROM outbox")?.due ?? null;
+}

@@ -1,0 +1,144 @@
+import type { Category, Layout, Point } from "../domain/layout";
+import { publishImpact } from "../domain/publish-impact";
+import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
+import { clearLayoutTable, LAYOUT_CHUNK, writeLayoutChunk, type LayoutIndex } from "./layout-index";
+import { gaStatus } from "./ga";
+import { recordChange } from "./status-history";
+import { reservedObjects } from "./status-reads";
+import { getMeta, setMeta } from "./store";
+import type { ActiveStage } from "./transaction";
+
+/**
+ * Two-phase publish, the event object's half (the orchestration is charts/publish-fanout.ts):
+ * 1. stage: write the new layout index beside the current one, then in ONE transaction check the
+ *    reservations against it and, unless forced, activate a guard. From then on a new hold must be
+ *    valid under both layouts, so no hold can land on a label the publish will remove.
+ * 2. commit: after D1 records the publish, the staged index becomes the current one.
+ * A stage that is never committed (the publisher died) is settled by the object's alarm against
+ * what D1 says was published (reconcile.ts), STAGE_TTL_MS after it was staged at the latest.
+ */
+export const STAGE_TTL_MS = 60_000;
+
+/** The persisted part of a stage (meta key "stage"); the staged objects live in layout_stage. */
+export interface StoredStage {
+  stageId: string;
+  /** The chart the stage publishes, and its version: D1's word on both decides whether it is committed. */
+  chartId: string;
+  version: number | null;
+  force: boolean;
+  expiresAt: number;
+  categories: Category[];
+  focalPoint?: Point | null;
+}
+
+export interface StageRequest {
+  stageId: string;
+  version: number | null;
+  layout: Layout | null;
+  force: boolean;
+}
+
+/** The stage as the engine uses it in memory. */
+export interface LoadedStage extends ActiveStage {
+  stored: StoredStage;
+}
+
+/** Yields to the event loop between chunks so holds keep flowing while a big layout is written. */
+function yieldNow(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Writes an index into layout_stage in chunks (not yet guarding anything). */
+export async function writeStage(storage: DurableObjectStorage, index: LayoutIndex): Promise<void> {
+  const list = [...index.objects.values()];
+  storage.transactionSync(() => {
+    clearLayoutTable(storage.sql, "layout_stage");
+    setMeta(storage.sql, "stage", null);
+  });
+  for (let from = 0; from < list.length; from += LAYOUT_CHUNK) {
+    storage.transactionSync(() => writeLayoutChunk(storage.sql, "layout_stage", list, from, from + LAYOUT_CHUNK));
+    await yieldNow();
+  }
+}
+
+/**
+ * The deciding step of a stage, run inside one transactionSync: checks current reservations against
+ * the new layout (publish rule 2) and activates the stage, or refuses and clears it.
+ */
+export function activateStage(
+  sql: SqlStorage,
+  current: LayoutIndex,
+  req: StageRequest & { chartId: string },
+  index: LayoutIndex,
+  now: number,
+  scope: { eventKey: string; environment: string },
+): Outcome<{ stage: LoadedStage }> {
+  if (!req.force) {
+    const impact = publishImpact(req.layout ? index.objects : null, reservedObjects(sql, current, now));
+    if (impact.length > 0) {
+      clearLayoutTable(sql, "layout_stage");
+      const failed: FailedEntry[] = impact.map((e) => ({
+        eventKey: scope.eventKey,
+        environment: scope.environment,
+        objectLabel: e.objectLabel,
+        reason: e.reason,
+        booked: e.booked,
+        held: e.held,
+      }));
+      return fail("conflict", "The publish would affect held or booked objects", { failed });
+    }
+  }
+  const stored: StoredStage = {
+    focalPoint: index.focalPoint,
+    stageId: req.stageId,
+    chartId: req.chartId,
+    version: req.version,
+    force: req.force,
+    expiresAt: now + STAGE_TTL_MS,
+    categories: index.categories,
+  };
+  setMeta(sql, "stage", stored);
+  return ok({ stage: { stored, index, guard: !req.force, expiresAt: stored.expiresAt } });
+}
+
+/** The persisted stage, if any. */
+export function storedStage(sql: SqlStorage): StoredStage | null {
+  return getMeta<StoredStage>(sql, "stage");
+}
+
+/**
+ * Records, inside the transaction that makes `next` current, every reservation the new layout
+ * removes, retypes, recategorises or shrinks (a forced publish keeps them as they are, so each
+ * record's status equals its previous status). Returns how many were recorded.
+ */
+export function recordPublishImpact(sql: SqlStorage, current: LayoutIndex, next: LayoutIndex, now: number): number {
+  const reserved = reservedObjects(sql, current, now);
+  const affected = new Set(publishImpact(next.objects, reserved).map((e) => e.objectLabel));
+  let recorded = 0;
+  for (const r of reserved) {
+    if (!affected.has(r.objectLabel)) continue;
+    if (r.objectType === "seat") {
+      const status = r.booked > 0 ? "booked" : "held";
+      recordChange(sql, { label: r.objectLabel, objectType: "seat", status, previous: status, cause: "publish", extra: null }, now);
+    } else {
+      const status = gaStatus(current.objects.get(r.objectLabel)?.capacity ?? 0, { held: r.held, booked: r.booked });
+      recordChange(
+        sql,
+        {
+          label: r.objectLabel,
+          objectType: "generalAdmission",
+          status,
+          previous: status,
+          cause: "publish",
+          quantity: r.held + r.booked,
+          held: r.held,
+          booked: r.booked,
+          extra: null,
+        },
+        now,
+      );
+    }
+    recorded++;
+  }
+  return recorded;
+}

@@ -1,0 +1,154 @@
+/**
+ * SQL schema and small typed helpers over the event Durable Object's SQLite storage.
+ *
+ * Tables:
+ * - meta: JSON values by key (the event's metadata, the staged publish).
+ * - layout_current / layout_stage: the layout index, one row per object, so a 100,000-seat
+ *   chart never needs a single value above the 2 MB limit.
+ * - seats: one row per non-free seat (lazy initialisation: free seats have no row).
+ * - ga: one row per (GA area, hold token) with held and booked quantities.
+ * - outbox: webhook events committed with the state change that caused them, kept until the
+ *   webhook consumer confirms it has stored their deliveries (see outbox.ts).
+ * - history: one record per change of an object's state, numbered by seq (see status-history.ts).
+ */
+import { parseJsonObject } from "../domain/json";
+
+/**
+ * Drawing hints of the layout index (row label, coordinates, GA sizes). They came after the first
+ * layout tables, so objects created before them get the columns added on wake (see ensureSchema).
+ */
+const DRAWING_COLUMNS: readonly (readonly [string, string])[] = [
+  ["row_label", "TEXT"],
+  ["x", "REAL"],
+  ["y", "REAL"],
+  ["width", "REAL"],
+  ["height", "REAL"],
+  // What best available and the orphan rule read: the row's position in its section, and aisles.
+  ["row_index", "INTEGER"],
+  ["aisle_after", "INTEGER"],
+  // GA areas' drawn shape ("ellipse"; null is a rectangle), for the SDK.
+  ["shape", "TEXT"],
+];
+
+const LAYOUT_COLUMNS = `label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT, ${DRAWING_COLUMNS.map(([n, t]) => `${n} ${t}`).join(", ")}`;
+
+const SCHEMA = [
+  "CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)",
+  `CREATE TABLE IF NOT EXISTS layout_current (${LAYOUT_COLUMNS})`,
+  `CREATE TABLE IF NOT EXISTS layout_stage (${LAYOUT_COLUMNS})`,
+  "CREATE TABLE IF NOT EXISTS seats (label TEXT PRIMARY KEY, status TEXT NOT NULL, token TEXT, expires_at INTEGER, booked_at TEXT, extra TEXT)",
+  "CREATE INDEX IF NOT EXISTS seats_expiry ON seats (status, expires_at)",
+  "CREATE INDEX IF NOT EXISTS seats_token ON seats (token)",
+  "CREATE TABLE IF NOT EXISTS ga (area TEXT NOT NULL, token TEXT NOT NULL, held INTEGER NOT NULL DEFAULT 0, booked INTEGER NOT NULL DEFAULT 0, expires_at INTEGER, booked_at TEXT, extra TEXT, updated_at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (area, token))",
+  "CREATE INDEX IF NOT EXISTS ga_expiry ON ga (held, expires_at)",
+  "CREATE INDEX IF NOT EXISTS ga_token ON ga (token)",
+  "CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL, next_at INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0)",
+  // AUTOINCREMENT: a seq is never reused, even once pruning has emptied the table.
+  "CREATE TABLE IF NOT EXISTS history (seq INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, label TEXT NOT NULL, type TEXT NOT NULL, status TEXT NOT NULL, previous TEXT NOT NULL, cause TEXT NOT NULL, quantity INTEGER, held INTEGER, booked INTEGER, token_hash TEXT, order_id TEXT, extra TEXT)",
+  "CREATE INDEX IF NOT EXISTS history_label ON history (label, seq)",
+  "CREATE INDEX IF NOT EXISTS history_token ON history (token_hash, seq) WHERE token_hash IS NOT NULL",
+  "CREATE INDEX IF NOT EXISTS history_order ON history (order_id, seq) WHERE order_id IS NOT NULL",
+  "CREATE INDEX IF NOT EXISTS history_at ON history (at)",
+];
+
+/** Columns added to the reservation tables after they first shipped; objects created before get them on wake. */
+const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]> = {
+  // client: the address a publishable-key hold came from, for the per-client hold cap.
+  seats: [
+    ["order_id", "TEXT"],
+    ["client", "TEXT"],
+  ],
+  ga: [
+    ["order_id", "TEXT"],
+    ["client", "TEXT"],
+  ],
+};
+
+/** Indexes on columns that older objects get on wake (after their columns). */
+const LATE_INDEXES = [
+  "CREATE INDEX IF NOT EXISTS seats_client ON seats (client) WHERE client IS NOT NULL",
+  "CREATE INDEX IF NOT EXISTS ga_client ON ga (client) WHERE client IS NOT NULL",
+];
+
+/** Creates every table if missing and adds columns that older objects lack; safe on every wake. */
+export function ensureSchema(sql: SqlStorage): void {
+  for (const statement of SCHEMA) sql.exec(statement);
+  for (const table of ["layout_current", "layout_stage"]) addMissingColumns(sql, table, DRAWING_COLUMNS);
+  for (const [table, columns] of Object.entries(RESERVATION_COLUMNS)) addMissingColumns(sql, table, columns);
+  for (const statement of LATE_INDEXES) sql.exec(statement);
+}
+
+/** ALTER TABLE … ADD COLUMN for each column the table lacks (an object created before it). */
+function addMissingColumns(sql: SqlStorage, table: string, columns: readonly (readonly [string, string])[]): void {
+  const have = new Set(rows<{ name: string }>(sql, `PRAGMA table_info(${table})`).map((r) => r.name));
+  for (const [name, type] of columns) {
+    if (!have.has(name)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+  }
+}
+
+/** Status of a seat row; free seats have no row. */
+export type SeatStatus = "held" | "booked" | "not_for_sale";
+
+export interface SeatRow {
+  label: string;
+  status: SeatStatus;
+  token: string | null;
+  expires_at: number | null;
+  booked_at: string | null;
+  extra: string | null;
+  order_id: string | null;
+}
+
+/** The columns of a SeatRow, for SELECTs. */
+export const SEAT_COLUMNS = "label, status, token, expires_at, booked_at, extra, order_id";
+
+export interface GaRow {
+  area: string;
+  token: string;
+  held: number;
+  booked: number;
+  expires_at: number | null;
+  booked_at: string | null;
+  extra: string | null;
+  updated_at: number;
+  order_id: string | null;
+}
+
+/** The columns of a GaRow, for SELECTs. */
+export const GA_COLUMNS = "area, token, held, booked, expires_at, booked_at, extra, updated_at, order_id";
+
+/** Runs a query and returns its rows typed as T (the caller names the columns it selected). */
+export function rows<T>(sql: SqlStorage, query: string, ...params: SqlStorageValue[]): T[] {
+  return sql.exec(query, ...params).toArray() as unknown as T[];
+}
+
+/** The first row of a query, or null. */
+export function first<T>(sql: SqlStorage, query: string, ...params: SqlStorageValue[]): T | null {
+  const all = sql.exec(query, ...params).toArray();
+  return all.length > 0 ? (all[0] as unknown as T) : null;
+}
+
+/** Reads a JSON meta value. */
+export function getMeta<T>(sql: SqlStorage, key: string): T | null {
+  const row = first<{ v: string }>(sql, "SELECT v FROM meta WHERE k = ?", key);
+  return row ? (JSON.parse(row.v) as T) : null;
+}
+
+/** Writes (or with null, deletes) a JSON meta value. */
+export function setMeta(sql: SqlStorage, key: string, value: unknown): void {
+  if (value === null) sql.exec("DELETE FROM meta WHERE k = ?", key);
+  else sql.exec("INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v", key, JSON.stringify(value));
+}
+
+/** The seat row of a label, or null when the seat is free and has never been touched. */
+export function seatRow(sql: SqlStorage, label: string): SeatRow | null {
+  return first<SeatRow>(sql, `SELECT ${SEAT_COLUMNS} FROM seats WHERE label = ?`, label);
+}
+
+/** A hold row counts only while its expiry is in the future: at exactly holdExpiresAt it is free. */
+export function isLiveHold(row: { status?: string; expires_at: number | null }, now: number): boolean {
+  return row.expires_at !== null && row.expires_at > now;
+}
+
+/** Parses stored extraData; null when none. */
+export const parseExtra = parseJsonObject;
