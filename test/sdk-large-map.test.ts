@@ -4,7 +4,7 @@ import { entriesOf } from "../src/sdk/api";
 import { fit, panBy, toStage, visibleBox, zoomAt } from "../src/sdk/camera";
 import { computeGeometry } from "../src/sdk/geometry";
 import { discOffsets, fillRect, pixel, rasterSeats } from "../src/sdk/raster";
-import { buildSeatIndex, forEachSeatIn, seatsIn } from "../src/sdk/seat-index";
+import { buildSeatIndex, forEachSeatIn, seatsIn } from "../src/sdk/seat-grid";
 import type { SeatObject } from "../src/sdk/types";
 
 // Pure parts of the large-map renderer: the camera, the seat index, the pixel raster, and the

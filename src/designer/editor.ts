@@ -5,7 +5,7 @@
  * reaches a save. The page (client/main.ts) and the renderer listen and only read.
  */
 import type { Scene } from "./actions";
-import { canRedo, canUndo, commit, redo, startHistory, undo, type History } from "./history";
+import { canRedo, canUndo, commit, redo, startHistory, undo, type History } from "./undo-history";
 import { checkScene, describeProblem } from "./validate";
 
 export interface Selection {

@@ -12,7 +12,7 @@ import { OUTLINE_STROKE } from "../geometry/plan";
 import type { Box, MapGeometry } from "./geometry";
 import type { MapModel } from "./map-view";
 import { discOffsets, fillRect, pixel, rasterSeat, rasterSeats } from "./raster";
-import { seatsIn, type SeatIndex } from "./seat-index";
+import { seatsIn, type SeatIndex } from "./seat-grid";
 import type { ObjectView } from "./svg";
 
 /** Seats narrower than this (device px) are drawn pixel by pixel; wider ones as anti-aliased circles. */

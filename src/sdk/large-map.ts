@@ -13,7 +13,7 @@ import type { AreaShape, MapGeometry } from "./geometry";
 import { COUNT, MapPainter, margin, STATUS_PIXELS, statusCode, type PaintView } from "./large-map-paint";
 import type { MapModel, MapView } from "./map-view";
 import { pixel } from "./raster";
-import { buildSeatIndex, seatsIn, type SeatIndex } from "./seat-index";
+import { buildSeatIndex, seatsIn, type SeatIndex } from "./seat-grid";
 import { el, objectAttrs, paintObject } from "./svg";
 import { Viewport } from "./viewport";
 

@@ -5,7 +5,7 @@
  * by anti-aliasing. Pure functions over arrays: unit-tested in workerd.
  */
 import type { Camera } from "./camera";
-import { forEachSeatIn, type SeatIndex } from "./seat-index";
+import { forEachSeatIn, type SeatIndex } from "./seat-grid";
 
 const pixels = new Map<string, number>();
 
