@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultGenerator, generateSection } from "../src/designer/generate";
-import { linePitch, planPitch, planScale, ringPath, sectionOutlines, sectionRing, SEAT_PITCH, type DrawnSeat } from "../src/geometry/plan";
-import { computeGeometry } from "../src/sdk/geometry";
+import { linePitch, planPitch, planScale, ringPath, sectionOutlines, sectionRing, SEAT_PITCH, type DrawnSeat } from "../src/geometry/seat-plan";
+import { computeGeometry } from "../src/geometry/object-placement";
 import type { ApiObject } from "../src/sdk/types";
 
 // src/geometry/plan.ts: the one module that turns seats into a drawing, for the SDK and the designer.

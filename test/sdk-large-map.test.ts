@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { entriesOf } from "../src/sdk/api";
 import { fit, panBy, toStage, visibleBox, zoomAt } from "../src/sdk/camera";
-import { computeGeometry } from "../src/sdk/geometry";
+import { computeGeometry } from "../src/geometry/object-placement";
 import { discOffsets, fillRect, pixel, rasterSeats } from "../src/sdk/raster";
 import { buildSeatIndex, forEachSeatIn, seatsIn } from "../src/sdk/seat-grid";
 import type { SeatObject } from "../src/sdk/types";

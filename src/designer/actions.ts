@@ -6,7 +6,7 @@
  * renderer redraws only what changed.
  */
 import type { Category, GeneralAdmissionArea, Layout, Section, SectionGenerator } from "../charts/layout";
-import type { Point } from "../geometry/plan";
+import type { Point } from "../geometry/seat-plan";
 import { generateSection, placementOf } from "./generate";
 
 /** A layout with every array present (what the schema's parse returns). */

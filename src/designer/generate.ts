@@ -10,7 +10,7 @@
  * of this to use or draw them (src/geometry/plan.ts draws from the seats alone).
  */
 import type { Row, Section, SectionGenerator, Seat, SeatNumbering } from "../charts/layout";
-import type { Point } from "../geometry/plan";
+import type { Point } from "../geometry/seat-plan";
 
 /** The seat label pattern a new section starts with. */
 export const DEFAULT_PATTERN = "{section}-{row}-{seat}";

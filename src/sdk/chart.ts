@@ -6,7 +6,7 @@
 import { ApiClient, ApiRequestError } from "./api";
 import { buildChrome, fillLegend, type Chrome } from "./chrome";
 import { askQuantity } from "./dialog";
-import { computeGeometry } from "./geometry";
+import { computeGeometry } from "../geometry/object-placement";
 import { LargeMap } from "./large-map";
 import { checkLimit, describeViolation, roomFor, type Holding } from "./limits";
 import { checkBestAvailable, checkCounts, orphanLeftBy, roomUnderRules, seatPlaces, type RuleFailure, type SeatPlaces } from "./selection-rules-precheck";

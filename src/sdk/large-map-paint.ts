@@ -8,8 +8,8 @@
  * free (category colour), held, booked, not for sale and selected apart.
  */
 import { visibleBox, type Camera, type Size } from "./camera";
-import { OUTLINE_STROKE } from "../geometry/plan";
-import type { Box, MapGeometry } from "./geometry";
+import { OUTLINE_STROKE } from "../geometry/seat-plan";
+import type { Box, MapGeometry } from "../geometry/object-placement";
 import type { MapModel } from "./map-view";
 import { discOffsets, fillRect, pixel, rasterSeat, rasterSeats } from "./raster";
 import { seatsIn, type SeatIndex } from "./seat-grid";

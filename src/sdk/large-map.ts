@@ -9,7 +9,7 @@
  * by large-map-paint.ts.
  */
 import { centreOn, fit, visibleBox, type Camera, type Size } from "./camera";
-import type { AreaShape, MapGeometry } from "./geometry";
+import type { AreaShape, MapGeometry } from "../geometry/object-placement";
 import { COUNT, MapPainter, margin, STATUS_PIXELS, statusCode, type PaintView } from "./large-map-paint";
 import type { MapModel, MapView } from "./map-view";
 import { pixel } from "./raster";

@@ -4,7 +4,7 @@
  * frame can be drawn from numbers without touching an object per seat. Pure (no DOM): unit-tested
  * in workerd.
  */
-import type { Box, MapGeometry, SectionShape } from "./geometry";
+import type { Box, MapGeometry, SectionShape } from "../geometry/object-placement";
 
 export interface SeatIndex {
   count: number;

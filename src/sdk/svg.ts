@@ -3,8 +3,8 @@
  * carrying data-object-label, role=button, tabindex, aria-label, aria-pressed and data-status
  * (contract §7), so tests and assistive technology find it the same way.
  */
-import { OUTLINE_STROKE, ringPath } from "../geometry/plan";
-import type { MapGeometry } from "./geometry";
+import { OUTLINE_STROKE, ringPath } from "../geometry/seat-plan";
+import type { MapGeometry } from "../geometry/object-placement";
 import type { ApiCategory, ApiObject, SeatStatus } from "./types";
 
 const NS = "http://www.w3.org/2000/svg";

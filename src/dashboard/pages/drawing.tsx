@@ -1,5 +1,5 @@
 import type { Layout } from "../../charts/layout";
-import { computeGeometry } from "../../sdk/geometry";
+import { computeGeometry } from "../../geometry/object-placement";
 import type { ApiObject, SeatObject } from "../../sdk/types";
 
 /**

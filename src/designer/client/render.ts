@@ -21,7 +21,7 @@ import {
   type DrawnSeat,
   type PlanSeat,
   type Point,
-} from "../../geometry/plan";
+} from "../../geometry/seat-plan";
 import { translationBetween, type Scene } from "../actions";
 import type { Selection } from "../editor";
 

@@ -9,8 +9,8 @@
  * where an aisle follows a seat. GA areas use x/y/width/height when given (scaled like the seats,
  * drawn as rectangles or ellipses), else they form a band above the seats.
  */
-import { linePitch, planScale, sectionOutlines, stageBox, type DrawnSeat, type Point } from "../geometry/plan";
-import type { ApiObject, AreaObject, SeatObject } from "./types";
+import { linePitch, planScale, sectionOutlines, stageBox, type DrawnSeat, type Point } from "./seat-plan";
+import type { ApiObject, AreaObject, SeatObject } from "../sdk/types";
 
 export interface SeatShape {
   label: string;
