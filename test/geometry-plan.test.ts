@@ -5,7 +5,7 @@ import { linePitch, planPitch, planScale, ringPath, sectionOutlines, sectionRing
 import { computeGeometry } from "../src/geometry/object-placement";
 import type { ApiObject } from "../src/sdk/types";
 
-// src/geometry/plan.ts: the one module that turns seats into a drawing, for the SDK and the designer.
+// src/geometry/seat-plan.ts: the one module that turns seats into a drawing, for the SDK and the designer.
 
 const generated = (g: Partial<ReturnType<typeof defaultGenerator>>, rotation = 0) =>
   generateSection({ ...defaultGenerator("c"), ...g }, { key: "A", label: "Section A", x: 100, y: 50, rotation });

@@ -7,7 +7,7 @@
  * centre in front of the section (the stage side), keeping `seatSpacing` along each arc; skew
  * shears rows sideways. The block is then centred on (0, 0), turned by the section's rotation and
  * moved to its (x, y). Seats carry their final x/y, so the event engine and the SDK need nothing
- * of this to use or draw them (src/geometry/plan.ts draws from the seats alone).
+ * of this to use or draw them (src/geometry/seat-plan.ts draws from the seats alone).
  */
 import type { Row, Section, SectionGenerator, Seat, SeatNumbering } from "../charts/layout";
 import type { Point } from "../geometry/seat-plan";
