@@ -236,10 +236,10 @@ export class SeatingChart {
       // elements for what is on screen and big enough to click.
       let map: MapView;
       if (big) {
-        const index = LargeMap.indexOf(geometry, model);
+        const grid = LargeMap.gridOf(geometry, model);
         await nextTask();
         if (this.destroyed) return this;
-        map = new LargeMap(chrome.stage, geometry, model, index, [...this.server.keys(), ...this.selection.keys()]);
+        map = new LargeMap(chrome.stage, geometry, model, grid, [...this.server.keys(), ...this.selection.keys()]);
       } else map = new SmallMap(chrome.stage, geometry, model);
       this.map = map;
       chrome.zoomIn.onclick = () => this.map?.zoomBy(1.4);
