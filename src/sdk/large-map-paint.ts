@@ -13,7 +13,7 @@ import type { Box, MapGeometry } from "../geometry/object-placement";
 import type { MapModel } from "./map-view";
 import { discOffsets, fillRect, pixel, rasterSeat, rasterSeats } from "./raster";
 import { seatsIn, type SeatGrid } from "./seat-grid";
-import type { ObjectView } from "./svg";
+import type { ObjectView } from "./map-view";
 
 /** Seats narrower than this (device px) are drawn pixel by pixel; wider ones as anti-aliased circles. */
 const RASTER_BELOW_PX = 12;
