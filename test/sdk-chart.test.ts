@@ -1,9 +1,40 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { checkConfig, SECRET_KEY_REFUSED } from "../src/sdk/chart-config";
 import { MapState } from "../src/sdk/map-state";
-import type { ApiObject, SeatObject, StatusEntry } from "../src/sdk/types";
+import type { ApiObject, SeatingChartConfig, SeatObject, StatusEntry } from "../src/sdk/types";
 
-// The SeatingChart's parts that need no browser: the map state that decides how a picture from the
-// server changes the map (map-state.ts).
+// The SeatingChart's parts that need no browser: its configuration checks (chart-config.ts), and
+// the map state that decides how a picture from the server changes the map (map-state.ts).
+
+describe("SeatingChart configuration", () => {
+  // SeatingChart's constructor runs checkConfig first, before the API client or the hold token
+  // exist; the Chromium suite (embed.e2e.test.mjs) checks the built bundle sends no request.
+  afterEach(() => vi.restoreAllMocks());
+
+  const config = (publicKey: string) => ({ divId: "seating", publicKey, event: "gala" });
+
+  it.each(["sk_test_0123456789abcdef", "sk_live_0123456789abcdef", " sk_test_padded"])("refuses the secret key %s", (key) => {
+    const fetched = vi.spyOn(globalThis, "fetch");
+    let thrown: unknown;
+    try {
+      checkConfig(config(key));
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    expect((thrown as Error).message).toBe(SECRET_KEY_REFUSED);
+    expect((thrown as Error).message).toMatch(/secret key \(sk_…\): use your publishable key \(pk_…\)/);
+    // The message never repeats the key: it may end up in an error tracker.
+    expect((thrown as Error).message).not.toContain(key.trim());
+    expect(fetched).not.toHaveBeenCalled();
+  });
+
+  it("takes publishable keys, and names what is missing", () => {
+    expect(() => checkConfig(config("pk_test_0123456789abcdef"))).not.toThrow();
+    expect(() => checkConfig(config("pk_live_0123456789abcdef"))).not.toThrow();
+    expect(() => checkConfig({ divId: "seating", event: "gala" } as unknown as SeatingChartConfig)).toThrow("SeatingChart needs divId, publicKey and event");
+  });
+});
 
 describe("map state", () => {
   const objects: ApiObject[] = [

@@ -9,7 +9,7 @@
  * - map-mount.ts: the drawn map (renderer, zoom buttons, activation by click and keys), with
  *   camera.ts and viewport.ts for panning and zooming;
  * - api.ts and live-updates.ts: the requests and the live feed;
- * - chart-config.ts: the configuration's checks.
+ * - chart-config.ts: the configuration's checks (a secret key is refused here).
  */
 import { ApiClient, ApiRequestError } from "./api";
 import { checkConfig } from "./chart-config";
@@ -43,7 +43,7 @@ export class SeatingChart {
   private rendering: Promise<this> | null = null;
   private destroyed = false;
 
-  /** Throws, before any request, when the configuration is incomplete. */
+  /** Throws, before any request, when the configuration is incomplete or carries a secret key. */
   constructor(config: SeatingChartConfig) {
     checkConfig(config);
     this.config = config;
