@@ -25,10 +25,10 @@ import {
 } from "../actions";
 import { Editor, NOTHING, type Selection } from "../editor";
 import { checkScene, describeProblem } from "../validate";
-import { attachInput } from "./input";
-import { $, fillSelect, input, readGenerator, select, showSection, type FieldError } from "./panel";
-import { Renderer } from "./render";
-import { loadDraft, saveCopy, saveDraft } from "./server";
+import { attachInput } from "./pointer-input";
+import { $, fillSelect, input, readGenerator, select, showSection, type FieldError } from "./form-fields";
+import { Renderer } from "./scene-renderer";
+import { loadDraft, saveCopy, saveDraft } from "./draft-api";
 
 const DEFAULT_CATEGORY = { name: "Standard", color: "#4f7cff" };
 

@@ -6,7 +6,7 @@
 import { sectionsOf, seatsInBox, setFocalPoint } from "../actions";
 import { NOTHING } from "../editor";
 import type { Designer } from "./main";
-import { $, input, select } from "./panel";
+import { $, input, select } from "./form-fields";
 
 const SECTION_FIELDS = [
   "section-name",
