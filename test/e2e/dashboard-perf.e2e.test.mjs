@@ -14,7 +14,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.mjs";
-import { demoLayout } from "./fixtures.mjs";
+import { demoLayout } from "./service.mjs";
 import { apiCall, dashboardWorkspace, signInLink, startReceiver } from "./dashboard-support.mjs";
 import { ROOT } from "./server.mjs";
 

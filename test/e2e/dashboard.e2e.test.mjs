@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, screenshot, waitForStatus } from "./browser.mjs";
-import { demoLayout } from "./fixtures.mjs";
+import { demoLayout } from "./service.mjs";
 import { apiCall, dashboardWorkspace, eventually, seriousViolations, signatureValid, signInLink, startReceiver, waitForText } from "./dashboard-support.mjs";
 
 const e2e = inject("e2e");

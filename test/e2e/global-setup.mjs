@@ -2,7 +2,7 @@
  * vitest global setup of the e2e suite: one dev server and one provisioned workspace for all files,
  * handed to the tests with provide()/inject().
  */
-import { provision } from "./fixtures.mjs";
+import { provision } from "./service.mjs";
 import { startDevServer } from "./server.mjs";
 
 let server;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchBrowser, openMap, screenshot, waitForStatus } from "./browser.mjs";
-import { Api } from "./fixtures.mjs";
+import { Api } from "./service.mjs";
 
 const e2e = inject("e2e");
 const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { screenshot, seat, useSeatMaps, waitForStatus } from "./browser.mjs";
-import { Api } from "./fixtures.mjs";
+import { Api } from "./service.mjs";
 
 const e2e = inject("e2e");
 const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);
