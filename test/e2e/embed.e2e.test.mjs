@@ -6,13 +6,12 @@
  */
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, waitForStatus } from "./browser.mjs";
+import { useBrowser, waitForStatus, watchErrors } from "./browser.mjs";
 import { Api } from "./service.mjs";
 
 const e2e = inject("e2e");
-const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);
-api.chartKey = e2e.chartKey;
-let browser;
+const api = Api.ofDemo(e2e);
+const browser = useBrowser();
 let site;
 let siteUrl;
 
@@ -53,7 +52,6 @@ const PAGES = {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   site = createServer((req, res) => {
     const url = new URL(req.url, "http://site");
     const page = PAGES[url.pathname];
@@ -66,7 +64,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await new Promise((r) => site?.close(r));
 });
 
@@ -74,10 +71,9 @@ describe("embedding on another origin", () => {
   for (const kind of ["/classic", "/module"]) {
     it(`${kind}: renders, holds through CORS and goes live over the socket`, async () => {
       const ev = await api.newEvent();
-      const context = await browser.newContext();
+      const context = await browser().newContext();
       const page = await context.newPage();
-      const errors = [];
-      page.on("pageerror", (e) => errors.push(e.message));
+      const errors = watchErrors(page);
       await page.goto(`${siteUrl}${kind}?event=${ev}`);
       await page.waitForSelector("body[data-rendered]");
       expect(await page.getAttribute("body", "data-rendered")).toBe("true");
@@ -100,7 +96,7 @@ describe("a secret key in the page", () => {
   for (const build of ["classic", "module"]) {
     it(`${build}: the constructor refuses it with a clear message before any request`, async () => {
       const ev = await api.newEvent();
-      const context = await browser.newContext();
+      const context = await browser().newContext();
       const page = await context.newPage();
       const requests = [];
       page.on("request", (r) => requests.push(r.url()));

@@ -10,7 +10,7 @@ let server;
 export async function setup(project) {
   server = await startDevServer();
   try {
-    const ws = await provision(server.baseUrl, server.adminToken);
+    const ws = await provision(server);
     project.provide("e2e", { baseUrl: server.baseUrl, adminToken: server.adminToken, ...ws });
   } catch (err) {
     console.error(server.log());
