@@ -100,9 +100,11 @@ export function localRows(g: SectionGenerator): Point[][] {
       // Positive curves wrap around a centre in front (the ends come toward the stage); rows
       // behind have longer radii. Negative curves bow the other way, so rows behind have shorter
       // radii: a radius is never below a seat, nor so short that the row spans more than half a
-      // circle, where a deep section's back row would curl round until its end seats met.
+      // circle, where a deep section's back row would curl round until its end seats met. The
+      // row's middle stays `depth` behind the front row's (so a row held at the shortest radius
+      // is the one before it moved back, never drawn on top of it).
       const radius = Math.max(g.seatSpacing, width / Math.PI, r0 + sign * depth);
-      const cy = -sign * r0;
+      const cy = depth - sign * radius;
       for (const s of offsets) {
         const phi = s / radius;
         row.push({ x: radius * Math.sin(phi) + depth * shear, y: cy + sign * radius * Math.cos(phi) });
