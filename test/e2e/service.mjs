@@ -4,7 +4,7 @@
  * seats, the demo chart every seat-map suite draws, and a loopback receiver for webhook deliveries.
  * `e2e` is what the global setup provides: `{ baseUrl, adminToken, secretKey, publicKey, chartKey }`.
  */
-import { createHmac } from "node:crypto";
+import { signatureProblem } from "../../scripts/lib/webhook-signature.mjs";
 import { createServer } from "node:http";
 
 /** A request to the service; resolves to `{ status, body }` (the JSON answer parsed, null when empty). */
@@ -143,11 +143,7 @@ export async function startReceiver() {
   };
 }
 
-/** Whether a delivery's Service-Signature is the HMAC of its body under `secret`. */
+/** Whether a delivery's Service-Signature is valid for `secret` (scripts/lib/webhook-signature.mjs). */
 export function signatureValid(delivery, secret) {
-  const header = delivery.headers["service-signature"] ?? "";
-  const t = /t=(\d+)/.exec(header)?.[1];
-  const v1 = /v1=([0-9a-f]+)/.exec(header)?.[1];
-  if (!t || !v1) return false;
-  return createHmac("sha256", secret).update(`${t}.${delivery.body}`).digest("hex") === v1;
+  return signatureProblem(Buffer.from(delivery.body), delivery.headers["service-signature"], secret) === null;
 }
