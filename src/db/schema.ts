@@ -200,3 +200,27 @@ export const dashboardSessions = sqliteTable(
   },
   (t) => [index("dashboard_sessions_expiry").on(t.expiresAt)],
 );
+
+/**
+ * Idempotency-Key claims and answers of the POSTs that are not seat actions (contract §16; seat
+ * actions keep theirs in the event's object). A request claims its key by inserting the row first
+ * (state `running`); the row's primary key lets only one of concurrent duplicates in. The handler's
+ * answer is then stored on the row and replayed until `expiresAt`; a claim whose request died
+ * (`lockedUntil` passed) may be taken over.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    /** Workspace, environment, key kind and the client's key, joined: the scope of a key. */
+    scopeKey: text("scope_key").primaryKey(),
+    requestHash: text("request_hash").notNull(),
+    state: text("state", { enum: ["running", "done"] }).notNull(),
+    status: integer("status"),
+    body: text("body"),
+    /** Epoch ms until which a `running` claim belongs to the request that made it. */
+    lockedUntil: integer("locked_until").notNull(),
+    /** Epoch ms after which the key is free again (24 hours after the claim). */
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("idempotency_keys_expiry").on(t.expiresAt)],
+);

@@ -31,6 +31,7 @@ export const FAILURE_CODES = [
   "validation_failed",
   "sandbox_only",
   "conflict",
+  "idempotency_key_reused",
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 

@@ -41,6 +41,8 @@ import { hasRules, ruleChecks, SellingState } from "./selling-state";
 import { chooseBestAvailable } from "../selling/choose";
 import type { HoldBestAvailableRequest, HoldBestAvailableResult, SelectionRules } from "../domain/selling";
 import type { HoldCaller } from "../domain/seats";
+import { IDEMPOTENCY_TTL_MS, type IdempotencyClaim, type Replayed } from "../domain/idempotency";
+import { ensureIdempotencySchema, idempotencyDueAt, once, pruneIdempotency } from "./idempotency";
 
 /** History records older than this are pruned by the alarm. */
 const HISTORY_RETENTION_MS = HISTORY_RETENTION_DAYS * 86_400_000;
@@ -96,6 +98,7 @@ export class EventObject extends DurableObject<Env> {
     });
     void ctx.blockConcurrencyWhile(async () => {
       ensureSchema(ctx.storage.sql);
+      ensureIdempotencySchema(ctx.storage.sql);
       this.event.load();
       await this.alarmClock.load();
       // Rows a previous instance committed and never had confirmed (evicted or killed meanwhile).
@@ -132,6 +135,7 @@ export class EventObject extends DurableObject<Env> {
     await this.alarmClock.clear();
     await this.ctx.storage.deleteAll();
     ensureSchema(this.sql);
+    ensureIdempotencySchema(this.sql);
     this.event.clear();
     this.selling.clear();
     this.statusCache.invalidate();
@@ -145,11 +149,13 @@ export class EventObject extends DurableObject<Env> {
 
   // ---- seat actions ----------------------------------------------------------------------
 
-  async hold(req: HoldRequest, caller: HoldCaller): Promise<Outcome<HoldResult>> {
+  // Each seat action takes an optional Idempotency-Key claim: its answer is stored with the change (idempotency.ts).
+
+  async hold(req: HoldRequest, caller: HoldCaller, idem?: IdempotencyClaim): Promise<Replayed<Outcome<HoldResult>>> {
     return this.decide((tx) => {
       this.prepareHold(tx, caller, req.holdToken, req.ignoreSelectionRules === true);
       return req.objectType === "generalAdmission" ? holdGa(tx, req) : holdSeats(tx, req);
-    });
+    }, idem);
   }
 
   /**
@@ -157,7 +163,7 @@ export class EventObject extends DurableObject<Env> {
    * same transaction that holds them, under the event's selection rules, so concurrent calls can
    * never be given the same seat.
    */
-  async holdBestAvailable(req: HoldBestAvailableRequest, caller: HoldCaller): Promise<Outcome<HoldBestAvailableResult>> {
+  async holdBestAvailable(req: HoldBestAvailableRequest, caller: HoldCaller, idem?: IdempotencyClaim): Promise<Replayed<Outcome<HoldBestAvailableResult>>> {
     return this.decide((tx) => {
       // An expired hold is free the moment it expires: the search must see it so.
       sweepDue(tx);
@@ -174,7 +180,7 @@ export class EventObject extends DurableObject<Env> {
       tx.rules = null;
       const held = holdSeats(tx, { objectLabels: choice.labels, holdToken: req.holdToken, ttlSeconds: req.ttlSeconds, extraData: req.extraData });
       return held.ok ? ok({ ...held.value, nextToEachOther: choice.nextToEachOther }) : held;
-    });
+    }, idem);
   }
 
   /** The event's selection rules ({} when none). */
@@ -190,39 +196,45 @@ export class EventObject extends DurableObject<Env> {
     return ok(rules);
   }
 
-  async book(req: BookRequest): Promise<Outcome<BookResult>> {
-    return this.decide((tx) => book(tx, req));
+  async book(req: BookRequest, idem?: IdempotencyClaim): Promise<Replayed<Outcome<BookResult>>> {
+    return this.decide((tx) => book(tx, req), idem);
   }
 
-  async release(req: ReleaseRequest): Promise<Outcome<FreedResult>> {
-    return this.decide((tx) => ok(release(tx, req)));
+  async release(req: ReleaseRequest, idem?: IdempotencyClaim): Promise<Replayed<Outcome<FreedResult>>> {
+    return this.decide((tx) => ok(release(tx, req)), idem);
   }
 
-  async extend(req: ExtendRequest): Promise<Outcome<HoldResult>> {
-    return this.decide((tx) => extend(tx, req));
+  async extend(req: ExtendRequest, idem?: IdempotencyClaim): Promise<Replayed<Outcome<HoldResult>>> {
+    return this.decide((tx) => extend(tx, req), idem);
   }
 
   /** Frees every object (sandbox events only), recording each in the history. No webhook events: it is a test-data wipe. */
-  async reset(): Promise<Outcome<ResetResult>> {
+  async reset(idem?: IdempotencyClaim): Promise<Replayed<Outcome<ResetResult>>> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
     if (meta.environment !== "sandbox") return fail("sandbox_only", "Only sandbox events can be reset");
-    this.transact(meta, (tx) => resetAll(tx));
+    const answer = this.transact(meta, (tx) =>
+      once(this.sql, tx.now, idem, () => {
+        resetAll(tx);
+        return ok({ eventKey: meta.eventKey, reset: true as const });
+      }),
+    );
     this.statusCache.invalidate();
     this.selling.invalidate();
     broadcast(this.ctx, this.snapshotText());
-    return ok({ eventKey: meta.eventKey, reset: true as const });
+    this.armIdempotencyExpiry(idem);
+    return answer;
   }
 
-  async notForSale(labels: string[]): Promise<Outcome<NotForSaleResult>> {
+  async notForSale(labels: string[], idem?: IdempotencyClaim): Promise<Replayed<Outcome<NotForSaleResult>>> {
     return this.decide((tx) => {
       const r = markNotForSale(tx, labels);
       return r.ok ? ok({ eventKey: tx.meta.eventKey, objects: r.value.objects }) : r;
-    });
+    }, idem);
   }
 
-  async forSale(labels: string[]): Promise<Outcome<FreedResult>> {
-    return this.decide((tx) => ok({ eventKey: tx.meta.eventKey, objects: markForSale(tx, labels) }));
+  async forSale(labels: string[], idem?: IdempotencyClaim): Promise<Replayed<Outcome<FreedResult>>> {
+    return this.decide((tx) => ok({ eventKey: tx.meta.eventKey, objects: markForSale(tx, labels) }), idem);
   }
 
   // ---- reads -----------------------------------------------------------------------------
@@ -363,6 +375,12 @@ export class EventObject extends DurableObject<Env> {
       // Let requests that queued up during the chunk in before the next one.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
+    const answeredBefore = this.clock.now() - IDEMPOTENCY_TTL_MS;
+    for (let chunk = 0; chunk < PRUNE_CHUNKS_PER_RUN; chunk++) {
+      if (pruneIdempotency(this.sql, answeredBefore, PRUNE_CHUNK) < PRUNE_CHUNK) break;
+      more = true;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     const pruneUntil = this.clock.now() - HISTORY_RETENTION_MS;
     for (let chunk = 0; chunk < PRUNE_CHUNKS_PER_RUN; chunk++) {
       if (pruneHistory(this.sql, pruneUntil, PRUNE_CHUNK) < PRUNE_CHUNK) break;
@@ -377,9 +395,13 @@ export class EventObject extends DurableObject<Env> {
     await this.outbox.flush();
     const now = this.clock.now();
     const oldest = oldestRecordAt(this.sql);
-    const due = [more ? now : null, nextDue(this.sql), this.event.settleDue, oldest === null ? null : oldest + HISTORY_RETENTION_MS].filter(
-      (t): t is number => t !== null,
-    );
+    const due = [
+      more ? now : null,
+      nextDue(this.sql),
+      this.event.settleDue,
+      oldest === null ? null : oldest + HISTORY_RETENTION_MS,
+      idempotencyDueAt(this.sql),
+    ].filter((t): t is number => t !== null);
     if (due.length > 0) this.alarmClock.arm(Math.max(Math.min(...due), now));
   }
 
@@ -426,10 +448,21 @@ export class EventObject extends DurableObject<Env> {
     tx.rules = ruleChecks(this.sql, this.selling, tx.layout, tx.now, rules, token, tx.client ?? undefined);
   }
 
-  /** A seat decision of an existing event (see {@link transact}). */
-  private decide<T>(fn: (tx: Tx) => Outcome<T>): Outcome<T> {
+  /**
+   * A seat decision of an existing event (see {@link transact}); with an Idempotency-Key claim, done
+   * at most once and its answer stored in the same transaction (idempotency.ts).
+   */
+  private decide<T>(fn: (tx: Tx) => Outcome<T>, idem?: IdempotencyClaim): Replayed<Outcome<T>> {
     const meta = this.event.meta;
-    return meta ? this.transact(meta, fn) : NOT_FOUND;
+    if (!meta) return NOT_FOUND;
+    const answer = this.transact(meta, (tx) => once(this.sql, tx.now, idem, () => fn(tx)));
+    this.armIdempotencyExpiry(idem);
+    return answer;
+  }
+
+  /** A stored answer is deleted by the alarm once its 24 hours are over. */
+  private armIdempotencyExpiry(idem: IdempotencyClaim | undefined): void {
+    if (idem !== undefined) this.alarmClock.arm(this.clock.now() + IDEMPOTENCY_TTL_MS);
   }
 
   /** Runs one decision in one synchronous transaction, then does the after-commit work. */

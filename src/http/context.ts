@@ -1,3 +1,4 @@
+import type { IdempotencyClaim } from "../domain/idempotency";
 import type { Environment } from "../domain/scope";
 import type { KeyKind } from "../keys/keys";
 
@@ -14,5 +15,7 @@ export interface AppEnv {
   Bindings: Env;
   Variables: {
     principal: Principal;
+    /** A seat action's Idempotency-Key claim, for the event object (http/idempotency.ts). */
+    idempotency?: IdempotencyClaim;
   };
 }

@@ -29,8 +29,10 @@ export const ERROR_STATUS = {
   selection_rule_violated: 409,
   no_best_available: 409,
   conflict: 409,
+  idempotency_key_in_use: 409,
   precondition_failed: 412,
   payload_too_large: 413,
+  idempotency_key_reused: 422,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
@@ -45,6 +47,7 @@ const REASON: Record<number, string> = {
   412: "Precondition Failed",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
   429: "Too Many Requests",
   500: "Internal Server Error",
 };

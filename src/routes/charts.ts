@@ -1,3 +1,4 @@
+import { idempotency } from "../http/idempotency";
 import { createRoute, z } from "@hono/zod-openapi";
 import { parseIfMatch, setChartEtag } from "../charts/chart-etag";
 import { layoutSchema } from "../domain/layout-schema";
@@ -28,7 +29,7 @@ import { limitedHook } from "./charts-support";
  */
 export const charts = newRouter();
 
-charts.use("*", apiKeyAuth(), rateLimit(), requireSecretKey());
+charts.use("*", apiKeyAuth(), rateLimit(), requireSecretKey(), idempotency());
 
 /** The ETag every single-chart answer carries (its draftVersion), for the OpenAPI document. */
 const ETAG_HEADER = {

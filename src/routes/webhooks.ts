@@ -1,3 +1,4 @@
+import { idempotency } from "../http/idempotency";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Scope } from "../domain/scope";
@@ -37,7 +38,7 @@ import {
  */
 export const webhooks = newRouter();
 
-webhooks.use("*", apiKeyAuth(), rateLimit(), requireSecretKey());
+webhooks.use("*", apiKeyAuth(), rateLimit(), requireSecretKey(), idempotency());
 
 const security = [{ ApiKey: [] }];
 const tags = ["Webhooks"];

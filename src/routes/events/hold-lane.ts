@@ -24,6 +24,8 @@ const HOLD_PATH = /^\/api\/v1\/events\/([A-Za-z0-9._~-]+)\/seats\/hold$/;
 /** The event key of a request the lane answers (a POST of JSON to a plain hold path), else null. */
 export function holdLaneEventKey(request: Request): string | null {
   if (request.method !== "POST") return null;
+  // An idempotent hold goes through the router, whose middleware claims the key (http/idempotency.ts).
+  if (request.headers.has("idempotency-key")) return null;
   if (!isJsonContentType(request.headers.get("content-type"))) return null;
   const path = request.url.slice(request.url.indexOf("/", request.url.indexOf("//") + 2)).split("?")[0]!;
   return HOLD_PATH.exec(path)?.[1] ?? null;

@@ -1,3 +1,4 @@
+import { idempotency } from "../../http/idempotency";
 import { newRouter } from "../../http/app-factory";
 import { apiKeyAuth } from "../../http/auth";
 import { rateLimit } from "../../http/rate-limit";
@@ -15,7 +16,7 @@ export { eventLive } from "./live-socket";
  */
 export const events = newRouter();
 
-events.use("*", apiKeyAuth(), rateLimit());
+events.use("*", apiKeyAuth(), rateLimit(), idempotency());
 events.route("/", eventReads);
 events.route("/", eventSeats);
 events.route("/", eventRules);

@@ -20,6 +20,11 @@ import { requireSecretKey } from "../../http/auth";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
 import { callEvent, eventKeyParam } from "./support";
+import type { Context } from "hono";
+import type { AppEnv } from "../../http/context";
+import type { EventStub } from "../../events/event-object-calls";
+import { REPLAYED_HEADER, type IdempotencyClaim, type Replayed } from "../../domain/idempotency";
+import type { Outcome } from "../../domain/outcome";
 
 /**
  * /api/v1/events/{eventKey}/seats/*: hold, book, release, extend, not-for-sale, for-sale, and the
@@ -36,9 +41,39 @@ function callerOf(kind: CallerKind, client: string | undefined): HoldCaller {
  * A validated hold of a known, counted caller: the override rule, then the event object's
  * decision. The route below and the fast lane (hold-lane.ts) both end here.
  */
-export async function holdFor(env: Env, principal: Principal, client: string | undefined, eventKey: string, body: HoldRequest): Promise<HoldResult> {
+export async function holdFor(
+  env: Env,
+  principal: Principal,
+  client: string | undefined,
+  eventKey: string,
+  body: HoldRequest,
+  idem?: IdempotencyClaim,
+  onReplay?: () => void,
+): Promise<HoldResult> {
   refuseOverride(principal.kind, body.ignoreSelectionRules);
-  return callEvent(env, principal, eventKey, (event) => event.hold(body, callerOf(principal.kind, client)));
+  return callEvent(env, principal, eventKey, async (event) => {
+    const answer: Replayed<Outcome<HoldResult>> = await event.hold(body, callerOf(principal.kind, client), idem);
+    if (answer.replayed) onReplay?.();
+    return answer;
+  });
+}
+
+/**
+ * Runs a seat decision with the request's Idempotency-Key claim (http/idempotency.ts), if any; the
+ * object answers a repeat with its stored answer, which is marked `Idempotent-Replayed: true`
+ * (a stored refusal too: the header is set before callEvent throws it).
+ */
+async function decideOnce<T>(
+  c: Context<AppEnv>,
+  eventKey: string,
+  decide: (event: EventStub, idem: IdempotencyClaim | undefined) => Promise<Replayed<Outcome<T>>>,
+): Promise<T> {
+  const idem = c.get("idempotency");
+  return callEvent(c.env, c.var.principal, eventKey, async (event) => {
+    const answer = await decide(event, idem);
+    if (answer.replayed) c.header(REPLAYED_HEADER, "true");
+    return answer;
+  });
 }
 
 /** The box-office override of the selection rules is for secret keys only (contract §8). */
@@ -64,7 +99,13 @@ eventSeats.openapi(
     request: { params: eventKeyParam, ...json(holdRequestSchema) },
     responses: { ...ok("Held", holdResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
-  async (c) => c.json(await holdFor(c.env, c.var.principal, clientAddress(c.req.raw.headers), c.req.valid("param").eventKey, c.req.valid("json")), 200),
+  async (c) =>
+    c.json(
+      await holdFor(c.env, c.var.principal, clientAddress(c.req.raw.headers), c.req.valid("param").eventKey, c.req.valid("json"), c.get("idempotency"), () =>
+        c.header(REPLAYED_HEADER, "true"),
+      ),
+      200,
+    ),
 );
 
 eventSeats.openapi(
@@ -84,7 +125,7 @@ eventSeats.openapi(
     const body = c.req.valid("json");
     refuseOverride(p.kind, body.ignoreSelectionRules);
     const caller = callerOf(p.kind, clientAddress(c.req.raw.headers));
-    return c.json(await callEvent(c.env, p, eventKey, (event) => event.holdBestAvailable(body, caller)), 200);
+    return c.json(await decideOnce(c, eventKey, (event, idem) => event.holdBestAvailable(body, caller, idem)), 200);
   },
 );
 
@@ -99,8 +140,7 @@ eventSeats.openapi(
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
-    const p = c.var.principal;
-    return c.json(await callEvent(c.env, p, eventKey, (event) => event.book(c.req.valid("json"))), 200);
+    return c.json(await decideOnce(c, eventKey, (event, idem) => event.book(c.req.valid("json"), idem)), 200);
   },
 );
 
@@ -130,7 +170,7 @@ eventSeats.openapi(
           errors: { body: ["objectLabels, holdToken or orderId is required"] },
         });
     }
-    return c.json(await callEvent(c.env, p, eventKey, (event) => event.release({ ...b, caller: p.kind })), 200);
+    return c.json(await decideOnce(c, eventKey, (event, idem) => event.release({ ...b, caller: p.kind }, idem)), 200);
   },
 );
 
@@ -145,8 +185,7 @@ eventSeats.openapi(
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
-    const p = c.var.principal;
-    return c.json(await callEvent(c.env, p, eventKey, (event) => event.extend(c.req.valid("json"))), 200);
+    return c.json(await decideOnce(c, eventKey, (event, idem) => event.extend(c.req.valid("json"), idem)), 200);
   },
 );
 
@@ -161,8 +200,7 @@ eventSeats.openapi(
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
-    const p = c.var.principal;
-    return c.json(await callEvent(c.env, p, eventKey, (event) => event.notForSale(c.req.valid("json").objectLabels)), 200);
+    return c.json(await decideOnce(c, eventKey, (event, idem) => event.notForSale(c.req.valid("json").objectLabels, idem)), 200);
   },
 );
 
@@ -177,8 +215,7 @@ eventSeats.openapi(
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
-    const p = c.var.principal;
-    return c.json(await callEvent(c.env, p, eventKey, (event) => event.forSale(c.req.valid("json").objectLabels)), 200);
+    return c.json(await decideOnce(c, eventKey, (event, idem) => event.forSale(c.req.valid("json").objectLabels, idem)), 200);
   },
 );
 
@@ -193,7 +230,6 @@ eventSeats.openapi(
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
-    const p = c.var.principal;
-    return c.json(await callEvent(c.env, p, eventKey, (event) => event.reset()), 200);
+    return c.json(await decideOnce(c, eventKey, (event, idem) => event.reset(idem)), 200);
   },
 );

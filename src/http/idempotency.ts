@@ -1,0 +1,87 @@
+/**
+ * Idempotency-Key on every POST of /api/v1 (contract §16). The request's hash (method, path with
+ * query, body) binds a key to one request. Seat actions (POST /events/{key}/seats/… and /reset)
+ * are decided by the event's object, which stores the answer in the same transaction as the change
+ * (event-object/idempotency.ts): here they only get their claim on the context. Every other POST
+ * claims the key in D1 first (one INSERT, so of concurrent duplicates exactly one runs), runs,
+ * and stores its answer on the claim; a duplicate waits for that answer or, after a while,
+ * answers 409 `idempotency_key_in_use`. A 429 or 5xx answer gives the key back, so a retry runs.
+ */
+import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
+import { db } from "../db/client";
+import { claimIdempotencyKey, getIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer, sweepIdempotencyKeys } from "../db/idempotency";
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_MS, REPLAYED_HEADER } from "../domain/idempotency";
+import type { AppEnv } from "./context";
+import { ApiError } from "./errors";
+
+/** Paths whose POSTs are decisions of the event object, idempotent inside it. */
+const EVENT_DECISION = /^\/api\/v1\/events\/[^/]+\/(seats\/[a-z-]+|reset)$/;
+/** How long a running request owns its key before a duplicate may take it over (a request that died). */
+const LOCK_MS = 60_000;
+/** How long a duplicate waits for the first request's answer before answering 409. */
+const WAIT_MS = 10_000;
+const POLL_MS = 50;
+
+/** The middleware; mount it after authentication (it scopes keys by the caller's key). */
+export function idempotency() {
+  return createMiddleware<AppEnv>(async function idempotency(c, next) {
+    const key = c.req.method === "POST" ? c.req.header("idempotency-key") : undefined;
+    if (key === undefined) return next();
+    if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX) {
+      throw new ApiError("validation_failed", `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`, {
+        errors: { "Idempotency-Key": [`1 to ${IDEMPOTENCY_KEY_MAX} characters`] },
+      });
+    }
+    const url = new URL(c.req.url);
+    const requestHash = await sha256Hex(`POST ${url.pathname}${url.search}\n${await c.req.text()}`);
+    const p = c.var.principal;
+    if (EVENT_DECISION.test(url.pathname)) {
+      c.set("idempotency", { key: `${p.kind}:${key}`, requestHash });
+      return next();
+    }
+    const scopeKey = `${p.workspaceId}:${p.environment}:${p.kind}:${key}`;
+    const d = db(c.env);
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const now = Date.now();
+      if (await claimIdempotencyKey(d, { scopeKey, requestHash, now, lockMs: LOCK_MS, ttlMs: IDEMPOTENCY_TTL_MS })) {
+        c.executionCtx.waitUntil(sweepIdempotencyKeys(d, now).catch((err: unknown) => console.error("idempotency sweep failed", err)));
+        return runAndStore(c, next, scopeKey, requestHash);
+      }
+      const row = await getIdempotencyKey(d, scopeKey);
+      if (row === null) continue; // given back meanwhile: claim again
+      if (row.requestHash !== requestHash)
+        throw new ApiError("idempotency_key_reused", "This Idempotency-Key was used with a different request in the last 24 hours");
+      if (row.state === "done" && row.status !== null && row.body !== null) {
+        c.header(REPLAYED_HEADER, "true");
+        return c.body(row.body, row.status as 200, { "Content-Type": "application/json" });
+      }
+      if (Date.now() >= deadline) {
+        throw new ApiError("idempotency_key_in_use", "A request with this Idempotency-Key is still running; retry later", {
+          headers: { "Retry-After": "1" },
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  });
+}
+
+/** Runs the request that owns the key and stores its answer, or gives the key back for a 429 or 5xx. */
+async function runAndStore(c: Context<AppEnv>, next: () => Promise<void>, scopeKey: string, requestHash: string): Promise<void> {
+  const d = db(c.env);
+  try {
+    await next();
+  } catch (err) {
+    await releaseIdempotencyKey(d, scopeKey, requestHash);
+    throw err;
+  }
+  const status = c.res.status;
+  if (status === 429 || status >= 500) await releaseIdempotencyKey(d, scopeKey, requestHash);
+  else await storeIdempotentAnswer(d, scopeKey, requestHash, status, await c.res.clone().text());
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
