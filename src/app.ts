@@ -4,6 +4,7 @@ import type { AppEnv } from "./http/context";
 import { dashboard } from "./dashboard";
 import { apiCors } from "./http/cors";
 import { ApiError, asApiError, errorResponse } from "./http/errors";
+import { completeDocument } from "./http/openapi-document";
 import { serverTiming } from "./http/server-timing";
 import { malformedJsonError, validationHook } from "./http/validation";
 import { admin } from "./routes/admin";
@@ -50,7 +51,7 @@ export function createApp() {
     scheme: "bearer",
     description: "The deployment's ADMIN_TOKEN (operator API only)",
   });
-  app.doc31("/openapi.json", {
+  const openApiConfig = {
     openapi: "3.1.0",
     info: {
       title: "Seat reservation service",
@@ -58,7 +59,9 @@ export function createApp() {
       description: "Charts, events, seat and general-admission holds and bookings, and webhooks. Every error uses one JSON envelope.",
     },
     security: [{ ApiKey: [] }],
-  });
+  };
+  // The generated document, completed with what routes cannot declare (http/openapi-document.ts).
+  app.get("/openapi.json", (c) => c.json(completeDocument(app.getOpenAPI31Document(openApiConfig), new URL(c.req.url).origin)));
 
   app.notFound(() => {
     throw new ApiError("not_found", "No such route");

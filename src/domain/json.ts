@@ -78,3 +78,14 @@ export const jsonObjectSchema: z.ZodType<JsonObject> = boundedDepth.pipe(z.recor
 export function parseJsonObject(text: string | null): JsonObject | null {
   return text ? (JSON.parse(text) as JsonObject) : null;
 }
+
+/**
+ * A JSON object or null, as answers carry `extraData` (null when none was given). Its OpenAPI type
+ * is stated outright: the generator keeps the object's own `type: "object"` and drops the null of
+ * `.nullable()`, and a document that says `object` where answers send null fails every validator.
+ */
+export const jsonObjectOrNullSchema = jsonObjectSchema.nullable().openapi({
+  type: ["object", "null"],
+  additionalProperties: true,
+  description: `A JSON object (nested at most ${MAX_JSON_DEPTH} levels deep), or null when none was given`,
+});

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { orderIdSchema } from "./status-changes";
-import { jsonObjectSchema, MAX_JSON_DEPTH } from "./json";
+import { jsonObjectOrNullSchema, jsonObjectSchema, MAX_JSON_DEPTH } from "./json";
 
 /**
  * The seat actions' request and response bodies (interface.md "Events: seat actions", contract §4).
@@ -87,7 +87,7 @@ export type ExtendRequest = z.output<typeof extendRequestSchema>;
 
 export const labelsRequestSchema = z.object({ objectLabels: labelsSchema }).openapi("LabelsRequest");
 
-const extraDataOut = jsonObjectSchema.nullable();
+const extraDataOut = jsonObjectOrNullSchema;
 
 export const holdResultSchema = z
   .object({

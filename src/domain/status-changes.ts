@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { jsonObjectSchema } from "./json";
+import { jsonObjectOrNullSchema } from "./json";
 import { STATUSES } from "./status";
 
 /**
@@ -34,7 +34,7 @@ export const statusChangeSchema = z
     booked: z.number().int().optional().openapi({ description: "GA areas: places booked in the whole area after the change" }),
     cause: z.enum(CAUSES),
     orderId: z.string().optional(),
-    extraData: jsonObjectSchema.nullable(),
+    extraData: jsonObjectOrNullSchema,
   })
   .openapi("StatusChange");
 export type StatusChange = z.infer<typeof statusChangeSchema>;

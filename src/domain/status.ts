@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { jsonObjectSchema } from "./json";
+import { jsonObjectOrNullSchema } from "./json";
 
 /**
  * What the event reads answer (interface.md "Event status entry", "Event objects response",
@@ -18,7 +18,7 @@ const seatEntry = z.object({
   categoryKey: z.string().nullable(),
   holdExpiresAt: z.string().optional(),
   mine: z.boolean().optional().openapi({ description: "Only with a holdToken query that holds this seat" }),
-  extraData: jsonObjectSchema.nullable().optional().openapi({ description: "Secret-key callers only" }),
+  extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
   orderId: z.string().optional().openapi({ description: "Secret-key callers only: the order a booked seat belongs to" }),
 });
 
@@ -32,7 +32,7 @@ const gaEntry = z.object({
   booked: z.number().int(),
   remaining: z.number().int(),
   mineQuantity: z.number().int().optional().openapi({ description: "Only with a holdToken query that holds places here" }),
-  extraData: jsonObjectSchema.nullable().optional().openapi({ description: "Secret-key callers only" }),
+  extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
 });
 
 /** One non-free object (a GA area once anything in it is held or booked). Hold tokens never appear. */

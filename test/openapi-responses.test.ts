@@ -1,0 +1,183 @@
+/**
+ * The OpenAPI document tells the truth about answers: every operation is exercised through the
+ * Worker, and each JSON answer is validated against the document's schema for its status
+ * (@cfworker/json-schema: a JSON Schema 2020-12 validator that runs in workerd without eval).
+ * Success and error answers alike; the last test checks every operation was seen.
+ */
+import { Validator, type Schema } from "@cfworker/json-schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, call, newWorkspace, smallLayout, token, uniqueKey, type CallOptions, type CallResult, type TestKeys } from "./support/fixtures";
+
+interface Operation {
+  operationId: string;
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+}
+type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+
+let doc: Doc;
+let defs: Record<string, Schema>;
+const seen = new Set<string>();
+const failures: string[] = [];
+
+/** The document's template of a concrete path, matched segment by segment. */
+function templateOf(path: string): string | undefined {
+  const parts = path.split("?")[0]!.split("/");
+  return Object.keys(doc.paths).find((t) => {
+    const tp = t.split("/");
+    return tp.length === parts.length && tp.every((seg, i) => seg.startsWith("{") || seg === parts[i]);
+  });
+}
+
+/** Calls the Worker and validates the answer against the document; failures are collected. */
+async function checked(method: string, path: string, opts: CallOptions = {}): Promise<CallResult> {
+  const res = await call(method, path, opts);
+  const template = templateOf(path);
+  const op = template ? doc.paths[template]?.[method.toLowerCase()] : undefined;
+  if (!op) {
+    failures.push(`${method} ${path}: not in the document`);
+    return res;
+  }
+  seen.add(op.operationId);
+  const response = op.responses[String(res.status)];
+  if (!response) {
+    failures.push(`${op.operationId}: status ${res.status} is not documented (${JSON.stringify(res.body).slice(0, 200)})`);
+    return res;
+  }
+  const schema = response.content?.["application/json"]?.schema;
+  if (!schema) return res;
+  const validator = new Validator({ ...schema, $defs: defs } as Schema, "2020-12", false);
+  const result = validator.validate(res.body);
+  if (!result.valid) {
+    const errors = result.errors.map((e) => `${e.instanceLocation}: ${e.error}`).slice(0, 5);
+    failures.push(`${op.operationId} ${res.status}: ${errors.join("; ")}`);
+  }
+  return res;
+}
+
+beforeAll(async () => {
+  const res = await call("GET", "/openapi.json");
+  // Component references become local $defs, which the validator resolves from the schema's root.
+  doc = JSON.parse(JSON.stringify(res.body).replaceAll("#/components/schemas/", "#/$defs/")) as Doc;
+  defs = doc.components.schemas;
+});
+
+describe("the validator", () => {
+  it("refuses what the document does not allow, through component references", () => {
+    const schema = doc.paths["/api/v1/events/{eventKey}/seats/hold"]!.post!.responses["200"]!.content!["application/json"]!.schema;
+    const validator = new Validator({ ...schema, $defs: defs } as Schema, "2020-12", false);
+    const good = { chartKey: "c", eventKey: "e", holdToken: "t", holdExpiresAt: "x", objects: [{ objectLabel: "A", status: "held", extraData: null }] };
+    expect(validator.validate(good).valid).toBe(true);
+    expect(validator.validate({ ...good, objects: [{ objectLabel: "A", status: "held", extraData: 5 }] }).valid).toBe(false);
+    const { eventKey: _dropped, ...missing } = good;
+    expect(validator.validate(missing).valid).toBe(false);
+  });
+});
+
+describe("every answer validates against the OpenAPI document", () => {
+  let keys: TestKeys;
+  let chartKey: string;
+  let eventKey: string;
+
+  it("operator API", async () => {
+    const ws = await checked("POST", "/admin/v1/workspaces", { headers: ADMIN, body: { name: "Validated" } });
+    expect(ws.status).toBe(201);
+    await checked("GET", `/admin/v1/workspaces/${ws.body.workspaceKey}`, { headers: ADMIN });
+    await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/secret-keys/sandbox`, { headers: ADMIN });
+    await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/dashboard-links`, { headers: ADMIN, body: {} });
+    await checked("GET", `/admin/v1/workspaces/nope`, { headers: ADMIN });
+    await checked("POST", "/admin/v1/workspaces", { headers: ADMIN, body: { name: "x" } });
+  });
+
+  it("charts", async () => {
+    keys = await newWorkspace();
+    const sk = keys.skTest;
+    const created = await checked("POST", "/api/v1/charts", { key: sk, body: { name: "Hall", draftVersion: smallLayout() } });
+    chartKey = created.body.chartKey as string;
+    await checked("GET", "/api/v1/charts", { key: sk });
+    await checked("GET", `/api/v1/charts/${chartKey}`, { key: sk });
+    await checked("GET", `/api/v1/charts/${chartKey}/draft`, { key: sk });
+    await checked("GET", `/api/v1/charts/${chartKey}/published`, { key: sk });
+    await checked("PATCH", `/api/v1/charts/${chartKey}`, { key: sk, body: { name: "Main hall" } });
+    await checked("GET", `/api/v1/charts/${chartKey}/publish-check`, { key: sk });
+    await checked("POST", `/api/v1/charts/${chartKey}/publish`, { key: sk });
+    await checked("GET", `/api/v1/charts/${chartKey}/published`, { key: sk });
+    const spare = await checked("POST", "/api/v1/charts", { key: sk, body: { name: "Spare" } });
+    await checked("POST", `/api/v1/charts/${spare.body.chartKey}/unpublish`, { key: sk });
+    await checked("DELETE", `/api/v1/charts/${spare.body.chartKey}`, { key: sk });
+    await checked("GET", `/api/v1/charts/${uniqueKey("none")}`, { key: sk });
+    await checked("POST", "/api/v1/charts", { key: sk, body: { name: "x" } });
+    await checked("GET", "/api/v1/charts", { key: keys.pkTest });
+  });
+
+  it("events and seats", async () => {
+    const sk = keys.skTest;
+    const pk = keys.pkTest;
+    eventKey = uniqueKey("ev");
+    await checked("POST", "/api/v1/events", { key: sk, body: { chartKey, eventKey } });
+    await checked("POST", "/api/v1/events", { key: sk, body: { chartKey, eventKey } });
+    await checked("GET", "/api/v1/events", { key: sk });
+    await checked("GET", `/api/v1/events/${eventKey}`, { key: pk });
+    const base = `/api/v1/events/${eventKey}`;
+    const t = token();
+    await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-1", "A-1-2", "A-1-3"], holdToken: t } });
+    await checked("POST", `${base}/seats/hold`, { key: sk, body: { objectLabels: ["A-1-4"], holdToken: t, extraData: { order: 1 } } });
+    await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["Floor"], holdToken: t, objectType: "generalAdmission", quantity: 2 } });
+    await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-1"], holdToken: token("other") } });
+    await checked("POST", `${base}/seats/hold-best-available`, { key: pk, body: { quantity: 2, holdToken: token("best") } });
+    await checked("POST", `${base}/seats/extend`, { key: sk, body: { holdToken: t, ttlSeconds: 600 } });
+    await checked("POST", `${base}/seats/book`, { key: sk, body: { objectLabels: ["A-1-1", "A-1-4"], holdToken: t } });
+    await checked("POST", `${base}/seats/book`, { key: pk, body: { objectLabels: ["A-1-1"], holdToken: t } });
+    await checked("POST", `${base}/seats/release`, { key: sk, body: { objectLabels: ["A-1-2"], holdToken: t } });
+    await checked("POST", `${base}/seats/not-for-sale`, { key: sk, body: { objectLabels: ["A-1-5"] } });
+    await checked("POST", `${base}/seats/for-sale`, { key: sk, body: { objectLabels: ["A-1-5"] } });
+    for (const q of ["", "?format=compact", `?holdToken=${t}`, "?labels=A-1-1,A-1-3"]) {
+      await checked("GET", `${base}/status${q}`, { key: pk });
+      await checked("GET", `${base}/status${q}`, { key: sk });
+    }
+    await checked("GET", `${base}/objects`, { key: pk });
+    await checked("GET", `${base}/objects?format=compact`, { key: pk });
+    await checked("GET", `${base}/reports`, { key: sk });
+    await checked("GET", `${base}/status-changes`, { key: sk });
+    await checked("GET", `${base}/selection-rules`, { key: pk });
+    await checked("PUT", `${base}/selection-rules`, { key: sk, body: { noOrphanSeats: true } });
+    await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-1"], holdToken: t }, headers: { "Idempotency-Key": "k" } });
+    await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-9"], holdToken: t }, headers: { "Idempotency-Key": "k" } });
+    await checked("POST", `${base}/reset`, { key: sk });
+    await checked("POST", `${base}/actions/move-to-new-chart-copy`, { key: sk });
+    await checked("GET", `/api/v1/events/${uniqueKey("none")}`, { key: pk });
+    await checked("DELETE", base, { key: sk });
+  });
+
+  it("webhooks", async () => {
+    const sk = keys.skTest;
+    const ep = await checked("POST", "/api/v1/webhooks", { key: sk, body: { url: "https://hooks.example.com/in", events: ["seat.held"], description: "d" } });
+    const id = ep.body.id as string;
+    await checked("GET", "/api/v1/webhooks", { key: sk });
+    await checked("GET", `/api/v1/webhooks/${id}`, { key: sk });
+    await checked("PATCH", `/api/v1/webhooks/${id}`, { key: sk, body: { enabled: false } });
+    await checked("POST", `/api/v1/webhooks/${id}/rotate-secret`, { key: sk });
+    const test = await checked("POST", `/api/v1/webhooks/${id}/test`, { key: sk });
+    await checked("GET", `/api/v1/webhooks/${id}/deliveries`, { key: sk });
+    await checked("GET", `/api/v1/webhooks/${id}/deliveries/${test.body.deliveryId}`, { key: sk });
+    await checked("POST", `/api/v1/webhooks/${id}/deliveries/${test.body.deliveryId}/replay`, { key: sk });
+    await checked("DELETE", `/api/v1/webhooks/${id}`, { key: sk });
+    await checked("GET", `/api/v1/webhooks/${id}`, { key: sk });
+  });
+
+  it("the SDK bundle", async () => {
+    const res = await call("GET", "/sdk/latest/seating.js");
+    expect(res.status).toBe(200);
+    seen.add("getSdkBundle");
+  });
+
+  afterAll(() => {
+    // Reported here as well, so one run lists every mismatch at once.
+    if (failures.length > 0) console.error(failures.join("\n"));
+  });
+
+  it("found no answer the document does not describe, and exercised every operation", () => {
+    expect(failures).toEqual([]);
+    const all = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(all.filter((id) => !seen.has(id))).toEqual([]);
+  });
+});
