@@ -151,6 +151,24 @@ describe("Idempotency-Key on seat actions (stored in the event's object)", () =>
     expectError(await seatPost(f, "hold", { objectLabels: ["A-1-1"], holdToken: token() }, f.pk, "x".repeat(256)), 400, "validation_failed");
   });
 
+  it("lets browsers send Idempotency-Key and read Idempotent-Replayed (CORS)", async () => {
+    const f = await newEvent();
+    const preflight = await call("OPTIONS", `/api/v1/events/${f.eventKey}/seats/hold`, {
+      headers: {
+        Origin: "https://tickets.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "x-api-key,content-type,idempotency-key",
+      },
+    });
+    expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("idempotency-key");
+    const held = await call("POST", `/api/v1/events/${f.eventKey}/seats/hold`, {
+      key: f.pk,
+      body: { objectLabels: ["A-1-1"], holdToken: token() },
+      headers: { Origin: "https://tickets.example", "Idempotency-Key": "cors" },
+    });
+    expect(held.headers.get("access-control-expose-headers")).toContain("Idempotent-Replayed");
+  });
+
   it("sends an idempotent hold through the router, not the fast lane, with the same answer shape", async () => {
     const f = await newEvent();
     const res = await seatPost(f, "hold", { objectLabels: ["A-1-1"], holdToken: token() }, f.pk, "lane");

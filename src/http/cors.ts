@@ -5,13 +5,13 @@ import { cors } from "hono/cors";
  * publishable key. One definition for the Hono middleware and for the hold route's fast lane
  * (routes/events/hold-lane.ts), which answers without the middleware stack.
  */
-const EXPOSE_HEADERS = ["ETag", "Server-Timing", "Status-Version"];
+const EXPOSE_HEADERS = ["ETag", "Server-Timing", "Status-Version", "Idempotent-Replayed", "Retry-After"];
 
 /** The CORS middleware of every /api route (preflights included). */
 export function apiCors() {
   return cors({
     origin: "*",
-    allowHeaders: ["X-Api-Key", "Content-Type", "If-None-Match"],
+    allowHeaders: ["X-Api-Key", "Content-Type", "If-None-Match", "Idempotency-Key"],
     exposeHeaders: EXPOSE_HEADERS,
     allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"],
     maxAge: 86400,

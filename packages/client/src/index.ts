@@ -68,6 +68,13 @@ export function createSeatsClient(options: SeatsClientOptions): SeatsClient {
     createConfig({ baseUrl: options.baseUrl.replace(/\/+$/, ""), headers, fetch: retryingFetch(base as typeof fetch, policy) as typeof fetch }),
   );
 
+  // One key per POST call, set before retries (which sit below, in the fetch), so every attempt of
+  // the call carries the same one. Other methods get none: in a browser it would cost a preflight.
+  client.interceptors.request.use((request) => {
+    if (request.method === "POST" && !request.headers.has("Idempotency-Key")) request.headers.set("Idempotency-Key", crypto.randomUUID());
+    return request;
+  });
+
   const methods: Record<string, unknown> = {};
   for (const [name, operation] of Object.entries(operations)) {
     if (typeof operation !== "function") continue;
@@ -75,8 +82,7 @@ export function createSeatsClient(options: SeatsClientOptions): SeatsClient {
       const timeout = AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
       const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
       const callHeaders = new Headers(opts.headers as HeadersInit | undefined);
-      // One key per call, made here (before retries), so every attempt of the call carries the same one.
-      if (!callHeaders.has("Idempotency-Key")) callHeaders.set("Idempotency-Key", call.idempotencyKey ?? crypto.randomUUID());
+      if (call.idempotencyKey !== undefined) callHeaders.set("Idempotency-Key", call.idempotencyKey);
       const result =
         (await (operation as (o: unknown) => Promise<{ data?: unknown; error?: unknown; request?: Request; response?: Response }>)({
           ...opts,
