@@ -55,7 +55,9 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
       });
     }
     const row = seatRow(tx.sql, label);
-    const blocker = holdBlocker(row, req.holdToken, tx.now);
+    const retry = row !== null && row.status === "held" && row.token === req.holdToken && isLiveHold(row, tx.now);
+    // Contract §12: a seat outside the named pools is refused, unless the token already holds it.
+    const blocker = !retry && tx.channels !== null && !tx.channels.seat(label) ? "not_in_channel" : holdBlocker(row, req.holdToken, tx.now);
     if (blocker) failed.push({ objectLabel: label, reason: blocker });
     else existing.set(label, row);
   }
@@ -179,4 +181,5 @@ export function resetAll(tx: Tx): void {
   }
   tx.sql.exec("DELETE FROM seats");
   tx.sql.exec("DELETE FROM ga");
+  tx.sql.exec("DELETE FROM ga_nfs");
 }

@@ -1,6 +1,7 @@
 import { newRouter } from "../../http/app-factory";
 import { apiKeyAuth } from "../../http/auth";
 import { rateLimit } from "../../http/rate-limit";
+import { eventChannels } from "./channels";
 import { eventCrud } from "./crud";
 import { eventReads } from "./reads";
 import { eventRules } from "./selection-rules";
@@ -19,4 +20,5 @@ events.use("*", apiKeyAuth(), rateLimit());
 events.route("/", eventReads);
 events.route("/", eventSeats);
 events.route("/", eventRules);
+events.route("/", eventChannels);
 events.route("/", eventCrud);
