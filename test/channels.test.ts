@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Layout } from "../src/domain/layout";
+import { hall, putChannels } from "./support/channels";
 import { api, call, expectError, newEvent, outboxEvents, pauseOutbox, token, type EventFixture } from "./support/fixtures";
 
 /**
@@ -8,23 +8,6 @@ import { api, call, expectError, newEvent, outboxEvents, pauseOutbox, token, typ
  * ignoreChannels, and the reads (objects, status, webhooks, reports) that carry channelKey.
  */
 
-/** Two rows of 6 seats (categories vip and std) and a GA area of 100. */
-export function hall(): Layout {
-  const row = (r: number, categoryKey: string) => ({
-    label: String(r),
-    seats: Array.from({ length: 6 }, (_, i) => ({ label: `R${r}-${i + 1}`, categoryKey })),
-  });
-  return {
-    categories: [
-      { key: "vip", label: "VIP", color: "#aa0000" },
-      { key: "std", label: "Standard", color: "#0000aa" },
-    ],
-    sections: [{ key: "S", label: "S", rows: [row(1, "vip"), row(2, "std")] }],
-    generalAdmission: [{ label: "Floor", categoryKey: "std", capacity: 100 }],
-  };
-}
-
-export const putChannels = (f: EventFixture, channels: unknown, key = f.sk) => call("PUT", `/api/v1/events/${f.eventKey}/channels`, { key, body: { channels } });
 const getChannels = (f: EventFixture, key = f.pk) => call("GET", `/api/v1/events/${f.eventKey}/channels`, { key });
 const bestAvailable = (f: EventFixture, body: Record<string, unknown>, key = f.pk) =>
   call("POST", `/api/v1/events/${f.eventKey}/seats/hold-best-available`, { key, body });

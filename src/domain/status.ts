@@ -108,7 +108,7 @@ const seatObject = z.object({
     .string()
     .nullable()
     .optional()
-    .openapi({ description: "The seat's channel (contract §12); null in the open pool. Always present in responses" }),
+    .openapi({ description: "The seat's channel (contract §12), null in the open pool; present on every seat once the event has channels" }),
   rowLabel: z.string().optional().openapi({ description: "The label of the seat's row in the layout" }),
   aisleAfter: z
     .literal(true)

@@ -43,7 +43,7 @@ import type { HoldBestAvailableRequest, HoldBestAvailableResult, SelectionRules 
 import type { HoldCaller, SaleRequest } from "../domain/seats";
 import type { Channel, ChannelsBody, ChannelSummary } from "../domain/channels";
 import { ChannelState, ensureChannelSchema, registerChannels } from "./channels";
-import { markAreaForSale, markAreaNotForSale } from "./ga-sale";
+import { areaForSaleFailures, areaNotForSaleFailures, markAreaForSale, markAreaNotForSale } from "./ga-sale";
 
 /** History records older than this are pruned by the alarm. */
 const HISTORY_RETENTION_MS = HISTORY_RETENTION_DAYS * 86_400_000;
@@ -268,7 +268,9 @@ export class EventObject extends DurableObject<Env> {
     return this.decide((tx) => {
       const labels = this.saleLabels(tx, body, "free");
       tx.channelDefs = this.channels.defs();
-      const r = markNotForSale(tx, labels);
+      // Every check before any write: all or nothing (contract §12).
+      const areaFailed = areaNotForSaleFailures(tx, body.areaPlaces ?? {});
+      const r = markNotForSale(tx, labels, areaFailed);
       if (!r.ok) return r;
       const areas = markAreaNotForSale(tx, body.areaPlaces ?? {});
       if (!areas.ok) return areas;
@@ -281,6 +283,8 @@ export class EventObject extends DurableObject<Env> {
     const body = Array.isArray(req) ? { objectLabels: req } : req;
     return this.decide((tx) => {
       tx.channelDefs = this.channels.defs();
+      const areaFailed = areaForSaleFailures(tx, body.areaPlaces ?? {});
+      if (areaFailed.length > 0) return fail("seat_unavailable", "Fewer places are off sale than asked for; nothing changed", { failed: areaFailed });
       const seats = markForSale(tx, this.saleLabels(tx, body, "not_for_sale"));
       const areas = markAreaForSale(tx, body.areaPlaces ?? {});
       if (!areas.ok) return areas;

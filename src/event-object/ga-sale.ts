@@ -11,11 +11,13 @@ import type { Tx } from "./transaction";
 
 type AreaResult<S> = { objectLabel: string; status: S; quantity: number }[];
 
-/** Takes `places` free places of each area off sale; too few free places in an area's open pool is 409 insufficient_capacity. */
-export function markAreaNotForSale(tx: Tx, areaPlaces: Record<string, number>): Outcome<AreaResult<"not_for_sale">> {
+/**
+ * Why each area cannot give `places` free places of its open pool (unknown_label, insufficient_capacity);
+ * empty when all can. Checked before any write of the call, seats included, so a refusal changes nothing.
+ */
+export function areaNotForSaleFailures(tx: Tx, areaPlaces: Record<string, number>): FailedEntry[] {
   const failed: FailedEntry[] = [];
-  const entries = Object.entries(areaPlaces);
-  for (const [area, places] of entries) {
+  for (const [area, places] of Object.entries(areaPlaces)) {
     const obj = tx.object(area);
     if (!obj || obj.objectType !== "generalAdmission") {
       failed.push({ objectLabel: area, reason: "unknown_label" });
@@ -26,7 +28,14 @@ export function markAreaNotForSale(tx: Tx, areaPlaces: Record<string, number>): 
     const used = poolUsage(tx.sql, tx.channelDefs, area, tx.now, null).get(null) ?? 0;
     if (open - used < places) failed.push({ objectLabel: area, reason: "insufficient_capacity" });
   }
+  return failed;
+}
+
+/** Takes `places` free places of each area off sale; too few free places in an area's open pool is 409 insufficient_capacity. */
+export function markAreaNotForSale(tx: Tx, areaPlaces: Record<string, number>): Outcome<AreaResult<"not_for_sale">> {
+  const failed = areaNotForSaleFailures(tx, areaPlaces);
   if (failed.length > 0) return fail("seat_unavailable", "Not enough free places to take off sale; nothing changed", { failed });
+  const entries = Object.entries(areaPlaces);
   for (const [area, places] of entries) {
     const previous = areaStatus(tx, area);
     tx.sql.exec("INSERT INTO ga_nfs (area, places) VALUES (?, ?) ON CONFLICT (area) DO UPDATE SET places = places + excluded.places", area, places);
@@ -35,15 +44,21 @@ export function markAreaNotForSale(tx: Tx, areaPlaces: Record<string, number>): 
   return ok(entries.map(([objectLabel, quantity]) => ({ objectLabel, status: "not_for_sale" as const, quantity })));
 }
 
-/** Returns `places` not-for-sale places of each area to sale; an area with fewer off sale is 409 insufficient_capacity. */
-export function markAreaForSale(tx: Tx, areaPlaces: Record<string, number>): Outcome<AreaResult<"free">> {
+/** Why each area cannot return `places` places to sale; empty when all can. */
+export function areaForSaleFailures(tx: Tx, areaPlaces: Record<string, number>): FailedEntry[] {
   const failed: FailedEntry[] = [];
-  const entries = Object.entries(areaPlaces);
-  for (const [area, places] of entries) {
+  for (const [area, places] of Object.entries(areaPlaces)) {
     const obj = tx.object(area);
     if (!obj || obj.objectType !== "generalAdmission") failed.push({ objectLabel: area, reason: "unknown_label" });
     else if ((areaCounts(tx.sql, area, tx.now).nfs ?? 0) < places) failed.push({ objectLabel: area, reason: "insufficient_capacity" });
   }
+  return failed;
+}
+
+/** Returns `places` not-for-sale places of each area to sale; an area with fewer off sale is 409 insufficient_capacity. */
+export function markAreaForSale(tx: Tx, areaPlaces: Record<string, number>): Outcome<AreaResult<"free">> {
+  const failed = areaForSaleFailures(tx, areaPlaces);
+  const entries = Object.entries(areaPlaces);
   if (failed.length > 0) return fail("seat_unavailable", "Fewer places are off sale than asked for; nothing changed", { failed });
   for (const [area, places] of entries) {
     const previous = areaStatus(tx, area);

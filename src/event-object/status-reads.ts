@@ -93,8 +93,9 @@ export function objectsOf(
         objectType: "seat",
         sectionKey: o.sectionKey ?? "",
         sectionLabel: o.sectionLabel ?? "",
-        channelKey: defs.length > 0 ? (channels?.channelOf(o.label) ?? null) : null,
       };
+      // With channels every seat names its pool (null: open); an event without channels has only the open pool.
+      if (defs.length > 0) seat.channelKey = channels?.channelOf(o.label) ?? null;
       // Indexes written before row labels were stored have none: the entry then simply lacks it.
       if (h.rowLabel !== undefined) seat.rowLabel = h.rowLabel;
       if (h.aisleAfter) seat.aisleAfter = true;
