@@ -21,7 +21,7 @@ import {
 } from "../src/designer/actions";
 import { Editor } from "../src/designer/editor";
 import { defaultGenerator } from "../src/designer/generate";
-import { commit, redo, startHistory, undo } from "../src/designer/history";
+import { commit, redo, startHistory, undo } from "../src/designer/undo-history";
 import { checkScene } from "../src/designer/validate";
 
 // The designer's actions (pure scene → scene), its history and its editor, without a browser.

@@ -1,11 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Layout } from "../src/domain/layout";
+import { LayoutDrawing, previewGeometry } from "../src/dashboard/pages/drawing";
 import { defaultGenerator, generateSection } from "../src/designer/generate";
-import { linePitch, planPitch, planScale, ringPath, sectionOutlines, sectionRing, SEAT_PITCH, type DrawnSeat } from "../src/geometry/plan";
-import { computeGeometry } from "../src/sdk/geometry";
+import { linePitch, planPitch, planScale, ringPath, sectionOutlines, sectionRing, SEAT_PITCH, stageBox, type DrawnSeat } from "../src/geometry/seat-plan";
+import { computeGeometry } from "../src/geometry/object-placement";
 import type { ApiObject } from "../src/sdk/types";
 
-// src/geometry/plan.ts: the one module that turns seats into a drawing, for the SDK and the designer.
+// src/geometry/seat-plan.ts: the one module that turns seats into a drawing, for the SDK, the
+// designer and the dashboard's previews.
 
 const generated = (g: Partial<ReturnType<typeof defaultGenerator>>, rotation = 0) =>
   generateSection({ ...defaultGenerator("c"), ...g }, { key: "A", label: "Section A", x: 100, y: 50, rotation });
@@ -133,5 +136,86 @@ describe("the SDK draws a designed layout as the designer does", () => {
     expect(g.stage!.x + g.stage!.width / 2).toBeCloseTo(20, 9);
     expect(g.stage!.y + g.stage!.height / 2).toBeCloseTo(-80, 9);
     expect(g.bounds.y).toBeLessThanOrEqual(g.stage!.y);
+  });
+});
+
+describe("the dashboard's preview draws a layout as the SDK and the designer do", () => {
+  /** Two designed sections (one on arcs and turned), a GA ellipse and the stage. */
+  const layoutOf = (curve: number, rotation: number, spacing: number): Layout => {
+    const a = generated({ rows: 4, seatsPerRow: 7, curve, seatSpacing: spacing, aisles: [3] }, rotation);
+    const b = generateSection(
+      { ...defaultGenerator("c"), rows: 3, seatsPerRow: 5, seatSpacing: spacing },
+      { key: "B", label: "Balcony", x: 600, y: 400, rotation: 0 },
+    );
+    return {
+      categories: [{ key: "c", label: "Stalls", color: "#1d70b8" }],
+      sections: [a, b],
+      generalAdmission: [{ label: "Floor", categoryKey: "c", capacity: 100, x: -300, y: 500, width: 200, height: 80, shape: "ellipse" }],
+      focalPoint: { x: 100, y: -200 },
+    };
+  };
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const num = (v: string) => Number(v);
+
+  it("seat centres, section outlines and names, row labels and the stage are plan geometry's (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -60, max: 60 }), fc.integer({ min: -120, max: 120 }), fc.integer({ min: 16, max: 40 }), (curve, rotation, spacing) => {
+        const layout = layoutOf(curve, rotation, spacing);
+        const svg = String(LayoutDrawing({ id: "draft", title: "Draft layout", layout }));
+        // What the designer's renderer and the SDK compute for the same seats (seat-plan.ts).
+        const plan = layout.sections.flatMap((s) => s.rows.flatMap((r) => r.seats.map((seat) => ({ x: seat.x!, y: seat.y!, section: s.key, row: r.label }))));
+        const k = planScale(plan);
+        const drawn: DrawnSeat[] = plan.map((p) => ({ ...p, x: p.x * k, y: p.y * k, rowLabel: p.row }));
+        const outlines = sectionOutlines(drawn);
+
+        // Seats: each is "M<cx - r> <cy>a…" in its category's path.
+        const centres = [...svg.matchAll(/M(-?[\d.]+) (-?[\d.]+)a([\d.]+) /g)].map((m) => [round(num(m[1]!) + num(m[3]!)), num(m[2]!)]);
+        expect(centres).toHaveLength(drawn.length);
+        centres.forEach(([x, y], i) => {
+          expect(Math.abs(x! - drawn[i]!.x)).toBeLessThanOrEqual(0.11);
+          expect(Math.abs(y! - drawn[i]!.y)).toBeLessThanOrEqual(0.051);
+        });
+
+        // Sections: the ring along the rows' arcs (no box), the name where the plan puts it.
+        expect(svg).not.toContain("section-box");
+        const rings = [...svg.matchAll(/class="section-fill" d="([^"]+)"/g)].map((m) => m[1]);
+        expect(rings).toEqual(outlines.map((o) => ringPath(o.ring)));
+        const names = [...svg.matchAll(/<text class="section-name" x="([-\d.]+)" y="([-\d.]+)" text-anchor="middle">([^<]*)<\/text>/g)];
+        expect(names.map((m) => m[3])).toEqual(["Section A", "Balcony"]);
+        names.forEach((m, i) => {
+          expect(num(m[1]!)).toBeCloseTo(outlines[i]!.labelAt.x, 1);
+          expect(num(m[2]!)).toBeCloseTo(outlines[i]!.labelAt.y, 1);
+        });
+        const rowLabels = [...svg.matchAll(/<text class="row-label" x="([-\d.]+)" y="([-\d.]+)">([^<]*)<\/text>/g)];
+        expect(rowLabels.map((m) => m[3])).toEqual(outlines.flatMap((o) => o.rows.map((r) => r.label)));
+
+        // The stage and the GA ellipse, scaled like the seats.
+        const stage = stageBox(layout.focalPoint!, k);
+        expect(svg).toContain(`<g class="stage"><rect x="${round(stage.x)}" y="${round(stage.y)}"`);
+        expect(svg).toContain(`<ellipse class="ga-area" cx="${round((-300 + 100) * k)}" cy="${round((500 + 40) * k)}"`);
+        // The preview's geometry is the buyers' map's, object for object.
+        expect(previewGeometry(layout).seats.map((s) => [s.cx, s.cy])).toEqual(drawn.map((d) => [d.x, d.y]));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a layout without coordinates is laid out as the SDK lays it out, names in the band above each section's rows", () => {
+    const layout: Layout = {
+      categories: [{ key: "c", label: "Stalls", color: "#1d70b8" }],
+      sections: [
+        {
+          key: "A",
+          label: "Stalls",
+          rows: [1, 2].map((r) => ({ label: String(r), seats: [1, 2, 3].map((n) => ({ label: `A-${r}-${n}`, categoryKey: "c" })) })),
+        },
+      ],
+      generalAdmission: [],
+    };
+    const svg = String(LayoutDrawing({ id: "draft", title: "Draft layout", layout }));
+    const g = previewGeometry(layout);
+    const s = g.sections[0]!;
+    expect(svg).toContain(`<text class="section-name" x="${round(s.x + 10)}" y="${round(s.y + 18)}">Stalls</text>`);
+    expect(Math.min(...g.seats.map((seat) => seat.cy - seat.r))).toBeGreaterThan(s.y + 18);
   });
 });

@@ -2,12 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { entriesOf } from "../src/sdk/api";
 import { fit, panBy, toStage, visibleBox, zoomAt } from "../src/sdk/camera";
-import { computeGeometry } from "../src/sdk/geometry";
+import { computeGeometry } from "../src/geometry/object-placement";
 import { discOffsets, fillRect, pixel, rasterSeats } from "../src/sdk/raster";
-import { buildSeatIndex, forEachSeatIn, seatsIn } from "../src/sdk/seat-index";
+import { buildSeatGrid, forEachSeatIn, seatsIn } from "../src/sdk/seat-grid";
 import type { SeatObject } from "../src/sdk/types";
 
-// Pure parts of the large-map renderer: the camera, the seat index, the pixel raster, and the
+// Pure parts of the large-map renderer: the camera, the seat grid, the pixel raster, and the
 // compact status read.
 
 const seat = (label: string, sectionKey: string, rowLabel: string): SeatObject => ({
@@ -46,18 +46,18 @@ describe("camera", () => {
   });
 });
 
-describe("seat index", () => {
+describe("seat grid", () => {
   const objects = stadium(6, 20, 40);
   const geometry = computeGeometry(objects);
   const bySeat = new Map(objects.map((o) => [o.objectLabel, o.sectionKey]));
-  const index = buildSeatIndex(geometry, (l) => bySeat.get(l));
+  const grid = buildSeatGrid(geometry, (l) => bySeat.get(l));
 
   it("keeps every seat once, in geometry order, with its section", () => {
-    expect(index.count).toBe(objects.length);
-    expect(index.labels).toEqual(geometry.seats.map((s) => s.label));
-    expect(new Set(index.grid.items).size).toBe(objects.length);
-    const i = index.byLabel.get("S3-5-7")!;
-    expect(index.sections[index.section[i]!]!.key).toBe("S3");
+    expect(grid.count).toBe(objects.length);
+    expect(grid.labels).toEqual(geometry.seats.map((s) => s.label));
+    expect(new Set(grid.cells.items).size).toBe(objects.length);
+    const i = grid.byLabel.get("S3-5-7")!;
+    expect(grid.sections[grid.section[i]!]!.key).toBe("S3");
   });
 
   it("finds exactly the seats inside a box, in seat order (property)", () => {
@@ -70,17 +70,17 @@ describe("seat index", () => {
         (fx, fy, fs) => {
           const box = { x: b.x + fx * b.width, y: b.y + fy * b.height, width: fs * b.width, height: fs * b.height };
           const expected: number[] = [];
-          for (let i = 0; i < index.count; i++) {
-            if (index.cx[i]! >= box.x && index.cx[i]! <= box.x + box.width && index.cy[i]! >= box.y && index.cy[i]! <= box.y + box.height) expected.push(i);
+          for (let i = 0; i < grid.count; i++) {
+            if (grid.cx[i]! >= box.x && grid.cx[i]! <= box.x + box.width && grid.cy[i]! >= box.y && grid.cy[i]! <= box.y + box.height) expected.push(i);
           }
-          expect([...seatsIn(index, box)]).toEqual(expected);
+          expect([...seatsIn(grid, box)]).toEqual(expected);
         },
       ),
       { numRuns: 60 },
     );
     let n = 0;
-    forEachSeatIn(index, { x: b.x - 10, y: b.y - 10, width: b.width + 20, height: b.height + 20 }, () => n++);
-    expect(n).toBe(index.count);
+    forEachSeatIn(grid, { x: b.x - 10, y: b.y - 10, width: b.width + 20, height: b.height + 20 }, () => n++);
+    expect(n).toBe(grid.count);
   });
 });
 
@@ -105,16 +105,16 @@ describe("raster", () => {
   it("gives every seat of a full view its own colour on the canvas", () => {
     const objects = stadium(2, 10, 20);
     const geometry = computeGeometry(objects);
-    const index = buildSeatIndex(geometry, () => undefined);
-    const colors = new Uint32Array(index.count).map((_, i) => (i % 2 === 0 ? 1 : 2));
+    const grid = buildSeatGrid(geometry, () => undefined);
+    const colors = new Uint32Array(grid.count).map((_, i) => (i % 2 === 0 ? 1 : 2));
     const stage = { width: 300, height: 200 };
     const cam = fit(geometry.bounds, stage);
     const px = { data: new Uint32Array(stage.width * stage.height), width: stage.width, height: stage.height };
-    rasterSeats(px, index, colors, cam, 2);
+    rasterSeats(px, grid, colors, cam, 2);
     const ones = [...px.data].filter((v) => v === 1).length;
     const twos = [...px.data].filter((v) => v === 2).length;
-    expect(ones).toBeGreaterThanOrEqual(index.count / 2);
-    expect(twos).toBeGreaterThanOrEqual(index.count / 2);
+    expect(ones).toBeGreaterThanOrEqual(grid.count / 2);
+    expect(twos).toBeGreaterThanOrEqual(grid.count / 2);
   });
 });
 

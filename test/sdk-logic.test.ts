@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeGeometry, naturalCompare, rowKeyOf, rowsOf, seatPitch } from "../src/sdk/geometry";
+import { computeGeometry, naturalCompare, rowKeyOf, rowsOf, seatPitch } from "../src/geometry/object-placement";
 import { checkLimit, roomFor, type Holding } from "../src/sdk/limits";
-import { checkBestAvailable, checkCounts, orphanLeftBy, roomUnderRules, seatPlaces } from "../src/sdk/rules";
+import { checkBestAvailable, checkCounts, orphanLeftBy, roomUnderRules, seatPlaces } from "../src/sdk/selection-rules-precheck";
 import type { AreaObject, SeatObject } from "../src/sdk/types";
 
 // Pure parts of the browser SDK: where seats are drawn and how maxSelectedObjects counts.

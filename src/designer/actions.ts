@@ -6,7 +6,7 @@
  * renderer redraws only what changed.
  */
 import type { Category, GeneralAdmissionArea, Layout, Section, SectionGenerator } from "../domain/layout";
-import type { Point } from "../geometry/plan";
+import type { Point } from "../geometry/seat-plan";
 import { generateSection, placementOf } from "./generate";
 
 /** A layout with every array present (what the schema's parse returns). */
@@ -276,20 +276,3 @@ export function seatsInBox(scene: Scene, a: Point, b: Point): string[] {
       }
   return out;
 }
-
-/** The named commands people reach by button and key: the page lists them with their shortcuts. */
-export const COMMANDS = [
-  { name: "undo", label: "Undo", keys: "Ctrl+Z" },
-  { name: "redo", label: "Redo", keys: "Ctrl+Shift+Z or Ctrl+Y" },
-  { name: "save", label: "Save draft", keys: "Ctrl+S" },
-  { name: "copy", label: "Copy section", keys: "Ctrl+D" },
-  { name: "delete", label: "Delete selected", keys: "Delete" },
-  { name: "move", label: "Move selected section or area", keys: "Arrow keys (Shift: 10 times further)" },
-  { name: "rotate", label: "Rotate selected sections", keys: "[ and ] (5°; Shift: 15°)" },
-  { name: "selectAll", label: "Select all seats", keys: "Ctrl+A" },
-  { name: "clear", label: "Clear the selection", keys: "Escape" },
-  { name: "zoomIn", label: "Zoom in", keys: "+" },
-  { name: "zoomOut", label: "Zoom out", keys: "-" },
-  { name: "fit", label: "Fit to view", keys: "0" },
-  { name: "pan", label: "Pan", keys: "Shift+Alt+Arrow keys, or drag with the middle button or Space held" },
-] as const;

@@ -4,8 +4,8 @@
  * and refused (the scene stays as it was) when the API would refuse it, so a duplicate label never
  * reaches a save. The page (client/main.ts) and the renderer listen and only read.
  */
-import type { Scene } from "./actions";
-import { canRedo, canUndo, commit, redo, startHistory, undo, type History } from "./history";
+import { seatsOfSections, type Scene } from "./actions";
+import { canRedo, canUndo, commit, redo, startHistory, undo, type History } from "./undo-history";
 import { checkScene, describeProblem } from "./validate";
 
 export interface Selection {
@@ -18,6 +18,11 @@ export interface Selection {
 }
 
 export const NOTHING: Selection = { sections: new Set(), seats: new Set(), areas: new Set() };
+
+/** Every object label a category would go to: the selected seats, the seats of selected sections, the selected areas. */
+export function selectedObjects(scene: Scene, selection: Selection): Set<string> {
+  return new Set([...selection.seats, ...seatsOfSections(scene, selection.sections), ...selection.areas]);
+}
 
 export type ApplyResult = { ok: true } | { ok: false; problems: string[] };
 

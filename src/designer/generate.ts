@@ -7,10 +7,10 @@
  * centre in front of the section (the stage side), keeping `seatSpacing` along each arc; skew
  * shears rows sideways. The block is then centred on (0, 0), turned by the section's rotation and
  * moved to its (x, y). Seats carry their final x/y, so the event engine and the SDK need nothing
- * of this to use or draw them (src/geometry/plan.ts draws from the seats alone).
+ * of this to use or draw them (src/geometry/seat-plan.ts draws from the seats alone).
  */
 import type { Row, Section, SectionGenerator, Seat, SeatNumbering } from "../domain/layout";
-import type { Point } from "../geometry/plan";
+import type { Point } from "../geometry/seat-plan";
 
 /** The seat label pattern a new section starts with. */
 export const DEFAULT_PATTERN = "{section}-{row}-{seat}";
@@ -98,9 +98,13 @@ export function localRows(g: SectionGenerator): Point[][] {
       for (const s of offsets) row.push({ x: s + depth * shear, y: depth });
     } else {
       // Positive curves wrap around a centre in front (the ends come toward the stage); rows
-      // behind have longer radii. Negative curves bow the other way; radii never go below a seat.
-      const radius = Math.max(g.seatSpacing, r0 + sign * depth);
-      const cy = -sign * r0;
+      // behind have longer radii. Negative curves bow the other way, so rows behind have shorter
+      // radii: a radius is never below a seat, nor so short that the row spans more than half a
+      // circle, where a deep section's back row would curl round until its end seats met. The
+      // row's middle stays `depth` behind the front row's (so a row held at the shortest radius
+      // is the one before it moved back, never drawn on top of it).
+      const radius = Math.max(g.seatSpacing, width / Math.PI, r0 + sign * depth);
+      const cy = depth - sign * radius;
       for (const s of offsets) {
         const phi = s / radius;
         row.push({ x: radius * Math.sin(phi) + depth * shear, y: cy + sign * radius * Math.cos(phi) });

@@ -65,6 +65,21 @@ export class ApiClient {
     return out;
   }
 
+  /**
+   * Everything a map is drawn from, read in parallel: the objects, the status as `holdToken` sees
+   * it (with its own holds' expiries) and the selection rules. The rules only sharpen what the map
+   * says before asking, and the server enforces them anyway, so a map that cannot read them still
+   * draws (with none).
+   */
+  async mapRead(holdToken: string): Promise<{ objects: ObjectsRead; status: StatusRead; rules: SelectionRules }> {
+    const [objects, status, rules] = await Promise.all([
+      this.objects(),
+      this.status(holdToken, { expiries: true }),
+      this.selectionRules().catch((): SelectionRules => ({})),
+    ]);
+    return { objects, status, rules };
+  }
+
   /** The event's selection rules (contract §8), which the map applies before asking the server. */
   async selectionRules(): Promise<SelectionRules> {
     return (await this.request<SelectionRules>("GET", "/selection-rules")).body ?? {};

@@ -4,7 +4,7 @@
  * input and the renderers read the result (an SVG transform for small maps, the canvas and a CSS
  * transform for large ones), so panning never asks the browser for a layout.
  */
-import type { Box } from "./geometry";
+import type { Box } from "../geometry/object-placement";
 
 export interface Camera {
   scale: number;

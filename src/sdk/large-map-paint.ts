@@ -8,12 +8,12 @@
  * free (category colour), held, booked, not for sale and selected apart.
  */
 import { visibleBox, type Camera, type Size } from "./camera";
-import { OUTLINE_STROKE } from "../geometry/plan";
-import type { Box, MapGeometry } from "./geometry";
+import { OUTLINE_STROKE } from "../geometry/seat-plan";
+import type { Box, MapGeometry } from "../geometry/object-placement";
 import type { MapModel } from "./map-view";
 import { discOffsets, fillRect, pixel, rasterSeat, rasterSeats } from "./raster";
-import { seatsIn, type SeatIndex } from "./seat-index";
-import type { ObjectView } from "./svg";
+import { seatsIn, type SeatGrid } from "./seat-grid";
+import type { ObjectView } from "./map-view";
 
 /** Seats narrower than this (device px) are drawn pixel by pixel; wider ones as anti-aliased circles. */
 const RASTER_BELOW_PX = 12;
@@ -25,7 +25,7 @@ const STATUS_COLOURS = { held: "#c3c8d2", booked: "#8f96a3", not_for_sale: "#e2e
 /** What a frame reads that lives as long as the map (the arrays are the map's own, shared). */
 export interface PaintModel {
   geometry: MapGeometry;
-  index: SeatIndex;
+  grid: SeatGrid;
   model: MapModel;
   /** Per seat: 0 free, 1 held, 2 booked, 3 not for sale, 4 selected ({@link statusCode}). */
   status: Uint8Array;
@@ -44,8 +44,8 @@ export interface PaintView {
 }
 
 /** The box around `box` by one seat diameter: seats partly on screen count as on screen. */
-export function margin(index: SeatIndex, box: Box): Box {
-  const m = index.r * 2;
+export function margin(grid: SeatGrid, box: Box): Box {
+  const m = grid.r * 2;
   return { x: box.x - m, y: box.y - m, width: box.width + 2 * m, height: box.height + 2 * m };
 }
 
@@ -78,7 +78,7 @@ export class MapPainter {
     const dpr = this.canvas.width / Math.max(1, v.size.width);
     const cam = v.camera;
     const dev: Camera = { scale: cam.scale * dpr, tx: cam.tx * dpr, ty: cam.ty * dpr };
-    const seatDev = this.s.index.r * 2 * v.camera.scale * dpr;
+    const seatDev = this.s.grid.r * 2 * v.camera.scale * dpr;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (seatDev < RASTER_BELOW_PX) this.drawSmallSeats(dev, seatDev);
     else this.drawLargeSeats(dev);
@@ -98,22 +98,22 @@ export class MapPainter {
     const dpr = this.canvas.width / Math.max(1, v.size.width);
     const cam = v.camera;
     const dev: Camera = { scale: cam.scale * dpr, tx: cam.tx * dpr, ty: cam.ty * dpr };
-    const seatDev = this.s.index.r * 2 * v.camera.scale * dpr;
+    const seatDev = this.s.grid.r * 2 * v.camera.scale * dpr;
     const rects: [number, number, number, number][] = [];
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (seatDev < RASTER_BELOW_PX && this.pixels) {
       const px = { data: new Uint32Array(this.pixels.data.buffer), width: this.pixels.width, height: this.pixels.height };
       const offsets = discOffsets(Math.max(seatDev, Math.min(2, seatDev * 1.3)));
       for (const i of changed) {
-        const [x0, y0, x1, y1] = rasterSeat(px, this.s.index, i, this.s.colors[i]!, dev, offsets);
+        const [x0, y0, x1, y1] = rasterSeat(px, this.s.grid, i, this.s.colors[i]!, dev, offsets);
         ctx.putImageData(this.pixels, 0, 0, x0, y0, x1 - x0, y1 - y0);
         rects.push([x0, y0, x1, y1]);
       }
     } else {
-      const reach = this.s.index.r * dev.scale + Math.max(2, this.s.index.r * dev.scale * 0.35) + 1;
+      const reach = this.s.grid.r * dev.scale + Math.max(2, this.s.grid.r * dev.scale * 0.35) + 1;
       for (const i of changed) {
-        const x = this.s.index.cx[i]! * dev.scale + dev.tx;
-        const y = this.s.index.cy[i]! * dev.scale + dev.ty;
+        const x = this.s.grid.cx[i]! * dev.scale + dev.tx;
+        const y = this.s.grid.cy[i]! * dev.scale + dev.ty;
         const rect: [number, number, number, number] = [Math.floor(x - reach), Math.floor(y - reach), Math.ceil(x + reach), Math.ceil(y + reach)];
         ctx.save();
         ctx.beginPath();
@@ -122,7 +122,7 @@ export class MapPainter {
         ctx.fillStyle = "#ffffff";
         ctx.fillRect(rect[0], rect[1], rect[2] - rect[0], rect[3] - rect[1]);
         const m = (reach * 2) / dev.scale;
-        this.drawCircles(seatsIn(this.s.index, { x: this.s.index.cx[i]! - m, y: this.s.index.cy[i]! - m, width: 2 * m, height: 2 * m }), dev);
+        this.drawCircles(seatsIn(this.s.grid, { x: this.s.grid.cx[i]! - m, y: this.s.grid.cy[i]! - m, width: 2 * m, height: 2 * m }), dev);
         ctx.restore();
         rects.push(rect);
       }
@@ -157,7 +157,7 @@ export class MapPainter {
       fillRect(px, x0 + 1, y0 + 1, x1 - 1, y1 - 1, white);
     }
     // Seats of a pixel or two get two pixels (their pitch is about 1.3 diameters), so colours stay visible at full view.
-    rasterSeats(px, this.s.index, this.s.colors, dev, Math.max(seatDev, Math.min(2, seatDev * 1.3)));
+    rasterSeats(px, this.s.grid, this.s.colors, dev, Math.max(seatDev, Math.min(2, seatDev * 1.3)));
     this.ctx.putImageData(this.pixels, 0, 0);
   }
 
@@ -197,13 +197,13 @@ export class MapPainter {
       ctx.stroke();
     }
     const box = visibleBox(dev, { width: this.canvas.width, height: this.canvas.height });
-    this.drawCircles(seatsIn(this.s.index, margin(this.s.index, box)), dev);
+    this.drawCircles(seatsIn(this.s.grid, margin(this.s.grid, box)), dev);
   }
 
   /** `seats` as circles in device pixels, one path per colour, with a ring on the buyer's own. */
   private drawCircles(seats: Int32Array, dev: Camera): void {
     const { ctx } = this;
-    const r = this.s.index.r * dev.scale;
+    const r = this.s.grid.r * dev.scale;
     const byColour = new Map<string, number[]>();
     const mine: number[] = [];
     for (const i of seats) {
@@ -232,15 +232,15 @@ export class MapPainter {
     const { ctx } = this;
     ctx.beginPath();
     for (const i of seats) {
-      const x = this.s.index.cx[i]! * dev.scale + dev.tx;
-      const y = this.s.index.cy[i]! * dev.scale + dev.ty;
+      const x = this.s.grid.cx[i]! * dev.scale + dev.tx;
+      const y = this.s.grid.cy[i]! * dev.scale + dev.ty;
       ctx.moveTo(x + r, y);
       ctx.arc(x, y, r, 0, Math.PI * 2);
     }
   }
 
   private categoryColour(i: number): string {
-    const obj = this.s.model.objects.get(this.s.index.labels[i]!);
+    const obj = this.s.model.objects.get(this.s.grid.labels[i]!);
     return this.s.model.categories.get(obj?.categoryKey ?? "")?.color ?? "#7a8499";
   }
 
@@ -332,10 +332,10 @@ export class MapPainter {
     ctx.strokeStyle = "#ff9f1c";
     ctx.lineWidth = 3;
     const label = f.getAttribute("data-object-label");
-    const i = label ? this.s.index.byLabel.get(label) : undefined;
+    const i = label ? this.s.grid.byLabel.get(label) : undefined;
     if (i !== undefined) {
       ctx.beginPath();
-      ctx.arc(this.s.index.cx[i]! * cam.scale + cam.tx, this.s.index.cy[i]! * cam.scale + cam.ty, this.s.index.r * cam.scale + 3, 0, Math.PI * 2);
+      ctx.arc(this.s.grid.cx[i]! * cam.scale + cam.tx, this.s.grid.cy[i]! * cam.scale + cam.ty, this.s.grid.r * cam.scale + 3, 0, Math.PI * 2);
       ctx.stroke();
       return;
     }

@@ -9,11 +9,11 @@
  * by large-map-paint.ts.
  */
 import { centreOn, fit, visibleBox, type Camera, type Size } from "./camera";
-import type { AreaShape, MapGeometry } from "./geometry";
+import type { AreaShape, MapGeometry } from "../geometry/object-placement";
 import { COUNT, MapPainter, margin, STATUS_PIXELS, statusCode, type PaintView } from "./large-map-paint";
 import type { MapModel, MapView } from "./map-view";
 import { pixel } from "./raster";
-import { buildSeatIndex, seatsIn, type SeatIndex } from "./seat-index";
+import { buildSeatGrid, seatsIn, type SeatGrid } from "./seat-grid";
 import { el, objectAttrs, paintObject } from "./svg";
 import { Viewport } from "./viewport";
 
@@ -28,7 +28,7 @@ export class LargeMap implements MapView {
   readonly root: SVGSVGElement;
   private readonly painter: MapPainter;
   private readonly overlay: HTMLDivElement;
-  private readonly index: SeatIndex;
+  private readonly grid: SeatGrid;
   private readonly areas: AreaShape[];
   private readonly sectionGroups: SVGGElement[] = [];
   private readonly sectionHits: SVGRectElement[] = [];
@@ -58,7 +58,7 @@ export class LargeMap implements MapView {
   private readonly cleanup: (() => void)[] = [];
 
   /**
-   * `index`: the seats of `geometry` (see {@link LargeMap.indexOf}; built by the caller so that it
+   * `grid`: the seats of `geometry` (see {@link LargeMap.gridOf}; built by the caller so that it
    * can be a task of its own). `notFree`: labels whose view may not be "free" now (everything else
    * starts drawn free).
    */
@@ -66,13 +66,13 @@ export class LargeMap implements MapView {
     private readonly stage: HTMLElement,
     private readonly geometry: MapGeometry,
     private readonly model: MapModel,
-    index: SeatIndex,
+    grid: SeatGrid,
     notFree: Iterable<string> = [],
   ) {
     const doc = stage.ownerDocument;
-    this.index = index;
+    this.grid = grid;
     this.areas = geometry.areas;
-    const n = this.index.count;
+    const n = this.grid.count;
     this.status = new Uint8Array(n);
     this.colors = new Uint32Array(n);
     this.categoryPixel = new Uint32Array(n);
@@ -82,17 +82,17 @@ export class LargeMap implements MapView {
     const byCategory = new Map([...model.categories.values()].map((c) => [c.key, pixel(c.color)]));
     const other = pixel("#7a8499");
     for (let i = 0; i < n; i++) {
-      const obj = model.objects.get(this.index.labels[i]!);
+      const obj = model.objects.get(this.grid.labels[i]!);
       this.categoryPixel[i] = byCategory.get(obj?.categoryKey ?? "") ?? other;
       this.colors[i] = this.categoryPixel[i]!;
-      const s = this.index.section[i]!;
+      const s = this.grid.section[i]!;
       if (s >= 0) {
         this.sectionSize[s]++;
         this.freeCount[s]++;
       }
     }
 
-    this.painter = new MapPainter(doc, { geometry, index, model, status: this.status, colors: this.colors, shownFree: this.shownFree });
+    this.painter = new MapPainter(doc, { geometry, grid, model, status: this.status, colors: this.colors, shownFree: this.shownFree });
     this.overlay = doc.createElement("div");
     this.overlay.className = "seating-overlay";
     const b = geometry.bounds;
@@ -155,16 +155,16 @@ export class LargeMap implements MapView {
     this.ready = true;
   }
 
-  /** The seat index a LargeMap of `geometry` needs (about 50 ms at 100,000 seats). */
-  static indexOf(geometry: MapGeometry, model: MapModel): SeatIndex {
-    return buildSeatIndex(geometry, (label) => {
+  /** The seat grid a LargeMap of `geometry` needs (about 50 ms at 100,000 seats). */
+  static gridOf(geometry: MapGeometry, model: MapModel): SeatGrid {
+    return buildSeatGrid(geometry, (label) => {
       const o = model.objects.get(label);
       return o?.objectType === "seat" ? o.sectionKey : undefined;
     });
   }
 
   update(label: string): void {
-    const i = this.index.byLabel.get(label);
+    const i = this.grid.byLabel.get(label);
     const view = this.model.viewOf(label);
     if (i === undefined) {
       const node = this.areaElements.get(label);
@@ -177,7 +177,7 @@ export class LargeMap implements MapView {
     const code = statusCode(view);
     const before = this.status[i]!;
     if (code !== before) {
-      const s = this.index.section[i]!;
+      const s = this.grid.section[i]!;
       if (s >= 0) this.freeCount[s] += (code === 0 ? 1 : 0) - (before === 0 ? 1 : 0);
       this.status[i] = code;
       this.colors[i] = code === 0 ? this.categoryPixel[i]! : STATUS_PIXELS[code]!;
@@ -218,7 +218,7 @@ export class LargeMap implements MapView {
 
   /** Seat diameter in CSS pixels at the current zoom. */
   private seatPx(cam = this.camera): number {
-    return this.index.r * 2 * cam.scale;
+    return this.grid.r * 2 * cam.scale;
   }
 
   private listen(target: EventTarget, type: string, fn: (e: Event) => void): void {
@@ -269,7 +269,7 @@ export class LargeMap implements MapView {
    * `now` (after a keyboard zoom, whose next focus needs the elements at once).
    */
   private materialize(now: boolean, cam = this.camera): void {
-    const want = this.seatPx(cam) >= CLICKABLE_PX ? seatsIn(this.index, margin(this.index, visibleBox(cam, this.size))) : new Int32Array(0);
+    const want = this.seatPx(cam) >= CLICKABLE_PX ? seatsIn(this.grid, margin(this.grid, visibleBox(cam, this.size))) : new Int32Array(0);
     const wanted = new Set(want);
     const remove: number[] = [];
     for (const [i, node] of this.live) if (!wanted.has(i) && node !== this.focused) remove.push(i);
@@ -304,15 +304,15 @@ export class LargeMap implements MapView {
       const i = q.todo[q.at++]!;
       if (this.live.has(i)) continue;
       while (q.keptAt < q.kept.length && q.kept[q.keptAt]! < i) q.keptAt++;
-      const label = this.index.labels[i]!;
+      const label = this.grid.labels[i]!;
       const obj = this.model.objects.get(label);
-      const s = this.index.section[i]!;
+      const s = this.grid.section[i]!;
       const group = this.sectionGroups[s] ?? this.root;
       const node = el(doc, "circle", {
         class: "seating-seat",
-        cx: this.index.cx[i]!,
-        cy: this.index.cy[i]!,
-        r: this.index.r,
+        cx: this.grid.cx[i]!,
+        cy: this.grid.cy[i]!,
+        r: this.grid.r,
         ...objectAttrs(label, "seat", obj?.categoryKey ?? ""),
       });
       if (obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label));
@@ -332,15 +332,15 @@ export class LargeMap implements MapView {
     const s = this.geometry.sections[Number(hit.getAttribute("data-section-index"))];
     if (!s) return;
     // The whole section on screen, and never so far out that its seats are too small to click.
-    const cam = fit(s, this.size, this.index.r * 2);
-    const scale = Math.min(this.viewport.maxScale(), Math.max(cam.scale, (CLICKABLE_PX * 1.25) / (this.index.r * 2)));
+    const cam = fit(s, this.size, this.grid.r * 2);
+    const scale = Math.min(this.viewport.maxScale(), Math.max(cam.scale, (CLICKABLE_PX * 1.25) / (this.grid.r * 2)));
     const target = scale === cam.scale ? cam : centreOn(s.x + s.width / 2, s.y + s.height / 2, scale, this.size);
     this.viewport.set(target);
     // The elements for the new view at once (the focus goes to one next); the canvas follows on the next frame.
     this.materialize(true, target);
     if (e.type === "keydown") {
       const first = [...this.live.entries()]
-        .filter(([i]) => this.index.section[i] === Number(hit.getAttribute("data-section-index")))
+        .filter(([i]) => this.grid.section[i] === Number(hit.getAttribute("data-section-index")))
         .sort((a, b) => a[0] - b[0])[0];
       first?.[1].focus({ preventScroll: true });
     }
@@ -350,13 +350,13 @@ export class LargeMap implements MapView {
   private onFocus(target: Element): void {
     this.focused = target;
     const label = target.getAttribute("data-object-label");
-    const i = label ? this.index.byLabel.get(label) : undefined;
+    const i = label ? this.grid.byLabel.get(label) : undefined;
     if (i !== undefined) {
-      const x = this.index.cx[i]! * this.camera.scale + this.camera.tx;
-      const y = this.index.cy[i]! * this.camera.scale + this.camera.ty;
+      const x = this.grid.cx[i]! * this.camera.scale + this.camera.tx;
+      const y = this.grid.cy[i]! * this.camera.scale + this.camera.ty;
       const pad = 24;
       if (x < pad || y < pad || x > this.size.width - pad || y > this.size.height - pad) {
-        this.viewport.set(centreOn(this.index.cx[i]!, this.index.cy[i]!, this.camera.scale, this.size));
+        this.viewport.set(centreOn(this.grid.cx[i]!, this.grid.cy[i]!, this.camera.scale, this.size));
       }
     }
     this.requestDraw();

@@ -3,11 +3,19 @@
  * (maps of up to {@link LARGE_MAP_OBJECTS} objects, small-map.ts) or a canvas with elements only
  * where seats are big enough to click (large-map.ts, contract §7 "Large maps").
  */
-import type { ObjectView } from "./svg";
-import type { ApiCategory, ApiObject } from "./types";
+import type { ApiCategory, ApiObject, SeatStatus } from "./types";
 
 /** Above this many objects a map is drawn as a large map. */
 export const LARGE_MAP_OBJECTS = 10_000;
+
+/** What an object looks like now: its status from this chart's point of view, and GA counts. */
+export interface ObjectView {
+  status: SeatStatus | "selected";
+  capacity?: number;
+  remaining?: number;
+  /** GA places this chart holds. */
+  quantity?: number;
+}
 
 /** What a renderer reads: the objects, their categories and each object's current view. */
 export interface MapModel {

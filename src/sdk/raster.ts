@@ -5,7 +5,7 @@
  * by anti-aliasing. Pure functions over arrays: unit-tested in workerd.
  */
 import type { Camera } from "./camera";
-import { forEachSeatIn, type SeatIndex } from "./seat-index";
+import { forEachSeatIn, type SeatGrid } from "./seat-grid";
 
 const pixels = new Map<string, number>();
 
@@ -67,10 +67,10 @@ export function discOffsets(size: number): Int32Array {
 }
 
 /**
- * Draws every seat of `index` that the camera shows as a disc of `diameter` device pixels in its
+ * Draws every seat of `grid` that the camera shows as a disc of `diameter` device pixels in its
  * colour (`colors[i]`). `cam` maps map units to device pixels.
  */
-export function rasterSeats(px: Pixels, index: SeatIndex, colors: Uint32Array, cam: Camera, diameter: number): void {
+export function rasterSeats(px: Pixels, grid: SeatGrid, colors: Uint32Array, cam: Camera, diameter: number): void {
   const offsets = discOffsets(diameter);
   const { width, height } = px;
   const margin = diameter / cam.scale;
@@ -80,13 +80,13 @@ export function rasterSeats(px: Pixels, index: SeatIndex, colors: Uint32Array, c
     width: width / cam.scale + 2 * margin,
     height: height / cam.scale + 2 * margin,
   };
-  const whole = box.x <= index.grid.x0 && box.y <= index.grid.y0;
+  const whole = box.x <= grid.cells.x0 && box.y <= grid.cells.y0;
   const { data } = px;
   const n = offsets.length;
   // The hot loop of a full frame: no allocation per seat.
   const draw = (i: number) => {
-    const x = Math.floor(index.cx[i]! * cam.scale + cam.tx);
-    const y = Math.floor(index.cy[i]! * cam.scale + cam.ty);
+    const x = Math.floor(grid.cx[i]! * cam.scale + cam.tx);
+    const y = Math.floor(grid.cy[i]! * cam.scale + cam.ty);
     const c = colors[i]!;
     for (let k = 0; k < n; k += 2) {
       const px2 = x + offsets[k]!;
@@ -94,18 +94,18 @@ export function rasterSeats(px: Pixels, index: SeatIndex, colors: Uint32Array, c
       if (px2 >= 0 && px2 < width && py2 >= 0 && py2 < height) data[py2 * width + px2] = c;
     }
   };
-  if (whole) for (let i = 0; i < index.count; i++) draw(i);
-  else forEachSeatIn(index, box, draw);
+  if (whole) for (let i = 0; i < grid.count; i++) draw(i);
+  else forEachSeatIn(grid, box, draw);
 }
 
 /**
  * Draws seat `i` as the disc `offsets` (from {@link discOffsets}) in `color`; returns the device
  * pixel box it may have touched, [x0, y0, x1, y1).
  */
-export function rasterSeat(px: Pixels, index: SeatIndex, i: number, color: number, cam: Camera, offsets: Int32Array): [number, number, number, number] {
+export function rasterSeat(px: Pixels, grid: SeatGrid, i: number, color: number, cam: Camera, offsets: Int32Array): [number, number, number, number] {
   const { data, width, height } = px;
-  const x = Math.floor(index.cx[i]! * cam.scale + cam.tx);
-  const y = Math.floor(index.cy[i]! * cam.scale + cam.ty);
+  const x = Math.floor(grid.cx[i]! * cam.scale + cam.tx);
+  const y = Math.floor(grid.cy[i]! * cam.scale + cam.ty);
   let x0 = x;
   let y0 = y;
   let x1 = x;

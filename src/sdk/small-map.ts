@@ -3,7 +3,7 @@
  * moved by a camera that is applied once per animation frame, with no layout read in input handlers.
  */
 import { visibleBox } from "./camera";
-import type { MapGeometry } from "./geometry";
+import type { MapGeometry } from "../geometry/object-placement";
 import type { MapModel, MapView } from "./map-view";
 import { createSvg, drawMap, paintObject } from "./svg";
 import { Viewport } from "./viewport";

@@ -3,20 +3,12 @@
  * carrying data-object-label, role=button, tabindex, aria-label, aria-pressed and data-status
  * (contract §7), so tests and assistive technology find it the same way.
  */
-import { OUTLINE_STROKE, ringPath } from "../geometry/plan";
-import type { MapGeometry } from "./geometry";
-import type { ApiCategory, ApiObject, SeatStatus } from "./types";
+import { OUTLINE_STROKE, ringPath } from "../geometry/seat-plan";
+import type { MapGeometry } from "../geometry/object-placement";
+import type { ObjectView } from "./map-view";
+import type { ApiCategory, ApiObject } from "./types";
 
 const NS = "http://www.w3.org/2000/svg";
-
-/** What an object looks like now: its status from this chart's point of view, and GA counts. */
-export interface ObjectView {
-  status: SeatStatus | "selected";
-  capacity?: number;
-  remaining?: number;
-  /** GA places this chart holds. */
-  quantity?: number;
-}
 
 /**
  * What contract §7 puts on every drawn object, whichever renderer draws it: its label, type and

@@ -89,7 +89,7 @@ export interface BestAvailableResult {
 export interface SeatingChartConfig {
   /** id of the element the map is drawn into. */
   divId: string;
-  /** A publishable key (`pk_live_…` or `pk_test_…`); never a secret key. */
+  /** A publishable key (`pk_live_…` or `pk_test_…`); a secret key (`sk_…`) makes the constructor throw before any request. */
   publicKey: string;
   /** The event key. */
   event: string;

@@ -11,7 +11,7 @@
  * the map is restyled.
  */
 import { fit, panBy, zoomAt, type Camera, type Size } from "./camera";
-import type { Box } from "./geometry";
+import type { Box } from "../geometry/object-placement";
 
 const DRAG_THRESHOLD_PX = 6;
 /** How long the map must be still before the renderer is told it settled. */

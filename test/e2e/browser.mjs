@@ -1,15 +1,54 @@
 /**
- * Debian's Chromium driven by playwright-core, and helpers to open the demo page on an event.
+ * Debian's Chromium driven by playwright-core, and what the suites do with pages: a file's browser
+ * lifecycle, the page-error watch, a dashboard session, opening the demo page on an event, waiting
+ * for a seat's status or a text, the accessibility check and screenshots.
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, expect } from "vitest";
 import { launchChromium } from "../../scripts/lib/chromium.mjs";
 import { ROOT } from "./server.mjs";
-
-export { launchChromium as launchBrowser };
+import { signInLink } from "./service.mjs";
 
 export const SCREENSHOT_DIR = path.join(ROOT, "test-results");
+
+/** A test file's browser: launched before its tests, closed after them. Call the result for the browser. */
+export function useBrowser() {
+  let browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser;
+}
+
+/**
+ * Collects a page's uncaught errors (and, with `console`, its console errors) into the returned
+ * array, which a test expects empty. Failed loads are left out of the console's: refusals a test
+ * provokes (401, 409) are logged by the browser that way.
+ */
+export function watchErrors(page, { console = false } = {}) {
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  if (console)
+    page.on("console", (msg) => {
+      if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) errors.push(msg.text());
+    });
+  return errors;
+}
+
+/** Signs in to a workspace's dashboard by a one-time link in a context of its own; the session cookie, for other contexts. */
+export async function sessionCookies(browser, e2e, workspaceKey) {
+  const context = await browser.newContext();
+  await (await context.newPage()).goto((await signInLink(e2e, workspaceKey)).url);
+  const cookies = (await context.cookies()).filter((c) => c.name === "dashboard_session");
+  await context.close();
+  expect(cookies).toHaveLength(1);
+  return cookies;
+}
 
 /**
  * Opens the demo page for `eventKey` in a fresh context (a fresh buyer: own sessionStorage, own
@@ -18,8 +57,7 @@ export const SCREENSHOT_DIR = path.join(ROOT, "test-results");
 export async function openMap(browser, e2e, eventKey, { max, live, ttl, viewport = { width: 1280, height: 860 } } = {}) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (err) => errors.push(err.message));
+  const errors = watchErrors(page);
   const params = new URLSearchParams({ key: e2e.publicKey, event: eventKey });
   if (max !== undefined) params.set("max", typeof max === "number" ? String(max) : JSON.stringify(max));
   if (live) params.set("live", live);
@@ -29,6 +67,23 @@ export async function openMap(browser, e2e, eventKey, { max, live, ttl, viewport
   const rendered = await page.getAttribute("body", "data-rendered");
   if (rendered !== "true") throw new Error(`map did not render: ${await page.textContent("#seating")}`);
   return { context, page, errors, token: await page.evaluate(() => window.chart.holdToken) };
+}
+
+/**
+ * A test file's browser for seat maps: launched before its tests, closed after them, when every
+ * map opened through the returned `open` must have run without an uncaught page error.
+ */
+export function useSeatMaps(e2e) {
+  const browser = useBrowser();
+  const opened = [];
+  afterAll(() => {
+    for (const m of opened) expect(m.errors, "uncaught page errors").toEqual([]);
+  });
+  return async function open(eventKey, opts) {
+    const m = await openMap(browser(), e2e, eventKey, opts);
+    opened.push(m);
+    return m;
+  };
 }
 
 /** The element of one object. */
@@ -44,31 +99,44 @@ export async function waitForStatus(page, label, status, timeout = 5000) {
   return Date.now() - started;
 }
 
+/** Waits until `check()` resolves truthy; returns its value. */
+export async function eventually(check, { timeout = 10_000, interval = 100, what = "condition" } = {}) {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeout) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
+/** Waits until the element's text matches `pattern`; returns the text. */
+export async function waitForText(locator, pattern, timeout = 10_000) {
+  let text = "";
+  await eventually(
+    async () => {
+      text = (await locator.textContent().catch(() => null)) ?? "";
+      return pattern.test(text);
+    },
+    { timeout, interval: 50, what: `${pattern}` },
+  ).catch(() => {
+    throw new Error(`timed out waiting for ${pattern} in: ${text}`);
+  });
+  return text;
+}
+
+/** axe-core on the page as it is now: the serious and critical violations (none expected). */
+export async function seriousViolations(page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`).slice(0, 5) }));
+}
+
 /** Saves a PNG under test-results/ and returns its path. */
 export async function screenshot(page, name) {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
-}
-
-/**
- * A test file's browser for seat maps: launched before its tests, closed after them, when every
- * map opened through the returned `open` must have run without an uncaught page error.
- */
-export function useSeatMaps(e2e) {
-  let browser;
-  const opened = [];
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    for (const m of opened) expect(m.errors, "uncaught page errors").toEqual([]);
-    await browser?.close();
-  });
-  return async function open(eventKey, opts) {
-    const m = await openMap(browser, e2e, eventKey, opts);
-    opened.push(m);
-    return m;
-  };
 }

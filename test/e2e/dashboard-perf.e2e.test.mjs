@@ -13,9 +13,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser.mjs";
-import { demoLayout } from "./fixtures.mjs";
-import { apiCall, dashboardWorkspace, signInLink, startReceiver } from "./dashboard-support.mjs";
+import { sessionCookies, useBrowser } from "./browser.mjs";
+import { Api, demoLayout, newWorkspace, startReceiver } from "./service.mjs";
 import { ROOT } from "./server.mjs";
 
 const injected = inject("e2e");
@@ -27,7 +26,7 @@ const PAGE_BUDGET_MS = 1000;
 const BIG_MAP_BUDGET_MS = 1500;
 const BIG_SEATS = 10_000;
 
-let browser;
+const browser = useBrowser();
 let ws;
 let cookies;
 let receiver;
@@ -52,45 +51,33 @@ function bigLayout() {
   };
 }
 
-async function setUp(key, method, p, body) {
-  const res = await apiCall(e2e, key, method, p, body);
-  if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ws = await dashboardWorkspace(e2e, "Dashboard performance");
-  const sk = ws.skTest;
-  await setUp(sk, "POST", "/api/v1/charts", { name: "Perf hall", chartKey: "perf-hall", draftVersion: demoLayout() });
-  await setUp(sk, "POST", "/api/v1/charts/perf-hall/publish");
-  await setUp(sk, "POST", "/api/v1/events", { chartKey: "perf-hall", eventKey: "perf-small" });
-  await setUp(sk, "POST", "/api/v1/charts", { name: "Arena", chartKey: "perf-arena", draftVersion: bigLayout() });
-  await setUp(sk, "POST", "/api/v1/charts/perf-arena/publish");
-  await setUp(sk, "POST", "/api/v1/events", { chartKey: "perf-arena", eventKey: "perf-10k" });
+  ws = await newWorkspace(e2e, "Dashboard performance");
+  const api = new Api(e2e.baseUrl, ws.skTest);
+  await api.call("POST", "/api/v1/charts", { name: "Perf hall", chartKey: "perf-hall", draftVersion: demoLayout() });
+  await api.call("POST", "/api/v1/charts/perf-hall/publish");
+  await api.call("POST", "/api/v1/events", { chartKey: "perf-hall", eventKey: "perf-small" });
+  await api.call("POST", "/api/v1/charts", { name: "Arena", chartKey: "perf-arena", draftVersion: bigLayout() });
+  await api.call("POST", "/api/v1/charts/perf-arena/publish");
+  await api.call("POST", "/api/v1/events", { chartKey: "perf-arena", eventKey: "perf-10k" });
   // Some life on the big event: 200 booked, 100 held.
   const labels = Array.from({ length: 300 }, (_, i) => `S${1 + (i % 10)}-${1 + Math.floor(i / 40)}-${1 + (i % 40)}`);
-  await setUp(sk, "POST", "/api/v1/events/perf-10k/seats/hold", { objectLabels: labels.slice(0, 200), holdToken: "perf-token-1" });
-  await setUp(sk, "POST", "/api/v1/events/perf-10k/seats/book", { objectLabels: labels.slice(0, 200), holdToken: "perf-token-1", orderId: "perf-1" });
-  await setUp(sk, "POST", "/api/v1/events/perf-10k/seats/hold", { objectLabels: labels.slice(200), holdToken: "perf-token-2" });
+  await api.call("POST", "/api/v1/events/perf-10k/seats/hold", { objectLabels: labels.slice(0, 200), holdToken: "perf-token-1" });
+  await api.call("POST", "/api/v1/events/perf-10k/seats/book", { objectLabels: labels.slice(0, 200), holdToken: "perf-token-1", orderId: "perf-1" });
+  await api.call("POST", "/api/v1/events/perf-10k/seats/hold", { objectLabels: labels.slice(200), holdToken: "perf-token-2" });
   receiver = await startReceiver();
-  webhookId = (await setUp(sk, "POST", "/api/v1/webhooks", { url: receiver.url, events: ["seat.booked"] })).id;
-  await setUp(sk, "POST", `/api/v1/webhooks/${webhookId}/test`);
-  const signIn = await browser.newContext();
-  await (await signIn.newPage()).goto((await signInLink(e2e, ws.workspaceKey)).url);
-  cookies = (await signIn.cookies()).filter((c) => c.name === "dashboard_session");
-  expect(cookies).toHaveLength(1);
-  await signIn.close();
+  webhookId = (await api.call("POST", "/api/v1/webhooks", { url: receiver.url, events: ["seat.booked"] })).id;
+  await api.call("POST", `/api/v1/webhooks/${webhookId}/test`);
+  cookies = await sessionCookies(browser(), e2e, ws.workspaceKey);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
   await receiver?.close();
 });
 
 /** One cold load in a fresh context: navigation timing and when the page's module had run (or the map was drawn). */
 async function coldLoad(p, { waitFor = "body[data-ready]", readyKey = "readyMs" } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   await context.addCookies(cookies);
   const page = await context.newPage();
   const res = await page.goto(e2e.baseUrl + p, { waitUntil: "load" });

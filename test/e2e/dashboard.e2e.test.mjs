@@ -5,17 +5,16 @@
  * test-results/.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, waitForStatus } from "./browser.mjs";
-import { demoLayout } from "./fixtures.mjs";
-import { apiCall, dashboardWorkspace, eventually, seriousViolations, signatureValid, signInLink, startReceiver, waitForText } from "./dashboard-support.mjs";
+import { eventually, screenshot, seriousViolations, useBrowser, waitForStatus, waitForText, watchErrors } from "./browser.mjs";
+import { apiCall, demoLayout, newWorkspace, signatureValid, signInLink, startReceiver } from "./service.mjs";
 
 const e2e = inject("e2e");
-let browser;
+const browser = useBrowser();
 let context;
 let page;
 let ws;
 let receiver;
-const errors = [];
+let errors;
 /** Every dashboard page visited, for the secrets scan at the end. */
 const visited = new Set();
 
@@ -39,22 +38,16 @@ async function checkPage(name) {
 const notice = () => page.locator("#notice");
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ws = await dashboardWorkspace(e2e);
+  ws = await newWorkspace(e2e, "Dashboard E2E workspace");
   receiver = await startReceiver();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
-  page.on("pageerror", (err) => errors.push(err.message));
-  page.on("console", (msg) => {
-    // Refusals the test provokes (401, 409) are logged by the browser as failed loads: expected.
-    if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) errors.push(msg.text());
-  });
+  errors = watchErrors(page, { console: true });
   // Destructive buttons ask first; the person says yes.
   page.on("dialog", (dialog) => dialog.accept());
 });
 
 afterAll(async () => {
-  await browser?.close();
   await receiver?.close();
 });
 
@@ -77,7 +70,7 @@ describe("the dashboard", () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/dashboard", secure: false });
     expect(cookie.expires * 1000 - Date.now()).toBeLessThanOrEqual(12 * 3600 * 1000);
     // The same link in another browser: spent.
-    const other = await browser.newContext();
+    const other = await browser().newContext();
     const again = await (await other.newPage()).goto(link.url);
     expect(again.status()).toBe(401);
     await other.close();

@@ -6,9 +6,9 @@
  *
  *   npm run test:e2e -- test/e2e/designer-perf.e2e.test.mjs
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser.mjs";
-import { apiCall, dashboardWorkspace, signInLink } from "./dashboard-support.mjs";
+import { beforeAll, expect, inject, it } from "vitest";
+import { sessionCookies, useBrowser, watchErrors } from "./browser.mjs";
+import { Api, newWorkspace } from "./service.mjs";
 
 const e2e = inject("e2e");
 const OPEN_BUDGET_MS = 2000;
@@ -17,7 +17,7 @@ const SECTIONS = 10;
 const ROWS = 40;
 const PER_ROW = 50;
 
-let browser;
+const browser = useBrowser();
 let cookies;
 
 /** 20,000 seats: ten designed sections of 40 rows of 50 (2,000 seats each) on a 5 × 2 grid, as the designer makes them. */
@@ -71,26 +71,16 @@ function arena() {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const ws = await dashboardWorkspace(e2e, "Designer performance");
-  const res = await apiCall(e2e, ws.skTest, "POST", "/api/v1/charts", { name: "Arena", chartKey: "designer-arena", draftVersion: arena() });
-  expect(res.status).toBe(201);
-  const signIn = await browser.newContext();
-  await (await signIn.newPage()).goto((await signInLink(e2e, ws.workspaceKey)).url);
-  cookies = (await signIn.cookies()).filter((c) => c.name === "dashboard_session");
-  await signIn.close();
+  const ws = await newWorkspace(e2e, "Designer performance");
+  await new Api(e2e.baseUrl, ws.skTest).call("POST", "/api/v1/charts", { name: "Arena", chartKey: "designer-arena", draftVersion: arena() });
+  cookies = await sessionCookies(browser(), e2e, ws.workspaceKey);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function open() {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
   await context.addCookies(cookies);
   const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (err) => errors.push(err.message));
+  const errors = watchErrors(page);
   await page.goto(`${e2e.baseUrl}/dashboard/charts/designer-arena/design`);
   await page.waitForSelector("#designer[data-ready]", { timeout: 30_000 });
   const readyAt = Number(await page.getAttribute("#designer", "data-ready-at"));

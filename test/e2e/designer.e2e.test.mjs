@@ -6,16 +6,16 @@
  * and axe are checked too. Screenshots go to test-results/.
  */
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openMap, screenshot } from "./browser.mjs";
-import { apiCall, dashboardWorkspace, seriousViolations, signInLink, waitForText } from "./dashboard-support.mjs";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { openMap, screenshot, seriousViolations, useBrowser, waitForText, watchErrors } from "./browser.mjs";
+import { apiCall, newWorkspace, signInLink } from "./service.mjs";
 
 const e2e = inject("e2e");
-let browser;
+const browser = useBrowser();
 let context;
 let page;
 let ws;
-const errors = [];
+let errors;
 
 const CHART = "designed-hall";
 const COPY = "designed-copy";
@@ -53,22 +53,14 @@ async function viewClip() {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ws = await dashboardWorkspace(e2e, "Designer E2E workspace");
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
+  ws = await newWorkspace(e2e, "Designer E2E workspace");
+  context = await browser().newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
   page = await context.newPage();
-  page.on("pageerror", (err) => errors.push(err.message));
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) errors.push(msg.text());
-  });
+  errors = watchErrors(page, { console: true });
   const link = await signInLink(e2e, ws.workspaceKey);
   await page.goto(link.url);
   await page.waitForSelector("body[data-ready]");
   expect((await api("POST", "/api/v1/charts", { name: "Designed hall", chartKey: CHART })).status).toBe(201);
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe("the chart designer", () => {
@@ -256,7 +248,7 @@ describe("the chart designer", () => {
     expect(event.status).toBe(201);
     const objects = (await apiCall(e2e, ws.pkTest, "GET", "/api/v1/events/designed-gala/objects")).body;
     expect(objects.focalPoint).toEqual(designed.focalPoint);
-    const map = await openMap(browser, { ...e2e, publicKey: ws.pkTest }, "designed-gala");
+    const map = await openMap(browser(), { ...e2e, publicKey: ws.pkTest }, "designed-gala");
     try {
       const drawn = await map.page.$$eval("circle[data-object-label]", (nodes) =>
         Object.fromEntries(nodes.map((n) => [n.getAttribute("data-object-label"), [Number(n.getAttribute("cx")), Number(n.getAttribute("cy"))]])),

@@ -2,16 +2,16 @@
  * Embedding from another origin, as an integrator's ticketing site would (contract §7): the page is
  * served by a separate local HTTP server, loads the SDK from the service's origin, and lets the SDK
  * default its API origin to where the script came from. Both builds: classic script and ES module.
+ * And the integrator's worst mistake, a secret key in the page: refused before any request.
  */
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, waitForStatus } from "./browser.mjs";
-import { Api } from "./fixtures.mjs";
+import { useBrowser, waitForStatus, watchErrors } from "./browser.mjs";
+import { Api } from "./service.mjs";
 
 const e2e = inject("e2e");
-const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);
-api.chartKey = e2e.chartKey;
-let browser;
+const api = Api.ofDemo(e2e);
+const browser = useBrowser();
 let site;
 let siteUrl;
 
@@ -38,15 +38,25 @@ const PAGES = {
   window.chart = chart;
   chart.render().then(() => { document.body.dataset.rendered = "true"; }, (e) => { document.body.dataset.rendered = "error:" + e.message; });
 </script>`,
+  // An integrator's mistake: the secret key in the page. Whatever the constructor throws is shown.
+  "/secret-key": (ev, build) => `<!doctype html><div id="seating" style="height:500px"></div>
+<script type="module">
+  const { SeatingChart } = ${build === "module" ? `await import("${e2e.baseUrl}/sdk/latest/seating.mjs")` : "window.Seating"};
+  try {
+    await new SeatingChart({ divId: "seating", publicKey: ${JSON.stringify(e2e.secretKey)}, event: ${JSON.stringify(ev)} }).render();
+    document.body.dataset.refused = "no";
+  } catch (e) {
+    document.body.dataset.refused = e.message;
+  }
+</script>${build === "module" ? "" : `<script src="${e2e.baseUrl}/sdk/v5.10.0/seating.js"></script>`}`,
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   site = createServer((req, res) => {
     const url = new URL(req.url, "http://site");
     const page = PAGES[url.pathname];
     res.writeHead(page ? 200 : 404, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(page ? page(url.searchParams.get("event")) : "not found");
+    res.end(page ? page(url.searchParams.get("event"), url.searchParams.get("build")) : "not found");
   });
   await new Promise((r) => site.listen(0, "127.0.0.1", r));
   // "localhost" vs the service's "127.0.0.1": a different origin, and still a secure context.
@@ -54,7 +64,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await new Promise((r) => site?.close(r));
 });
 
@@ -62,10 +71,9 @@ describe("embedding on another origin", () => {
   for (const kind of ["/classic", "/module"]) {
     it(`${kind}: renders, holds through CORS and goes live over the socket`, async () => {
       const ev = await api.newEvent();
-      const context = await browser.newContext();
+      const context = await browser().newContext();
       const page = await context.newPage();
-      const errors = [];
-      page.on("pageerror", (e) => errors.push(e.message));
+      const errors = watchErrors(page);
       await page.goto(`${siteUrl}${kind}?event=${ev}`);
       await page.waitForSelector("body[data-rendered]");
       expect(await page.getAttribute("body", "data-rendered")).toBe("true");
@@ -79,6 +87,27 @@ describe("embedding on another origin", () => {
       await waitForStatus(page, "A-2-7", "held", 2000);
       expect(await page.evaluate(() => window.selected)).toEqual(["A-2-6"]);
       expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe("a secret key in the page", () => {
+  for (const build of ["classic", "module"]) {
+    it(`${build}: the constructor refuses it with a clear message before any request`, async () => {
+      const ev = await api.newEvent();
+      const context = await browser().newContext();
+      const page = await context.newPage();
+      const requests = [];
+      page.on("request", (r) => requests.push(r.url()));
+      await page.goto(`${siteUrl}/secret-key?event=${ev}&build=${build}`);
+      await page.waitForSelector("body[data-refused]");
+      expect(await page.getAttribute("body", "data-refused")).toBe(
+        "SeatingChart was given a secret key (sk_…): use your publishable key (pk_…); a secret key must never reach a browser.",
+      );
+      // The page and the SDK bundle, nothing else: no API call, no socket, the key sent nowhere.
+      expect(requests.filter((u) => !u.startsWith(siteUrl) && !u.includes("/sdk/"))).toEqual([]);
+      expect(requests.some((u) => u.includes(e2e.secretKey))).toBe(false);
       await context.close();
     });
   }

@@ -3,13 +3,12 @@
  * keyboard reaches, Enter on a section brings its seats up as elements, a seat is held by keyboard
  * and by click, and seats too small to click are drawn without elements.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { launchBrowser, openMap, screenshot, waitForStatus } from "./browser.mjs";
-import { Api } from "./fixtures.mjs";
+import { expect, inject, it } from "vitest";
+import { openMap, screenshot, useBrowser, waitForStatus } from "./browser.mjs";
+import { Api } from "./service.mjs";
 
 const e2e = inject("e2e");
-const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);
-let browser;
+const api = Api.ofDemo(e2e);
 
 const SECTIONS = 20;
 const ROWS = 50;
@@ -34,13 +33,7 @@ function stadium() {
   };
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it(`draws ${SEATS.toLocaleString("en-US")} seats, and a keyboard and a mouse both reach and hold seats`, { timeout: 180_000 }, async () => {
   const chart = await api.call("POST", "/api/v1/charts", { name: "Stadium", draftVersion: stadium() });
@@ -49,7 +42,7 @@ it(`draws ${SEATS.toLocaleString("en-US")} seats, and a keyboard and a mouse bot
   await api.call("POST", `/api/v1/events/${ev}/seats/hold`, { objectLabels: ["S3-1-1", "S3-1-2"], holdToken: "another-buyer-1" }, e2e.publicKey);
 
   const started = Date.now();
-  const { page, context, errors } = await openMap(browser, e2e, ev);
+  const { page, context, errors } = await openMap(browser(), e2e, ev);
   const renderMs = Date.now() - started;
 
   // At full view seats are about a pixel: drawn on the canvas, not as elements; sections and the GA area are buttons.

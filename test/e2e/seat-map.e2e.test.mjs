@@ -3,11 +3,10 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { screenshot, seat, useSeatMaps, waitForStatus } from "./browser.mjs";
-import { Api, demoLabels } from "./fixtures.mjs";
+import { Api, demoLabels } from "./service.mjs";
 
 const e2e = inject("e2e");
-const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);
-api.chartKey = e2e.chartKey;
+const api = Api.ofDemo(e2e);
 const open = useSeatMaps(e2e);
 
 describe("seat map", () => {

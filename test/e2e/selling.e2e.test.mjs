@@ -5,11 +5,10 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { screenshot, seat, useSeatMaps, waitForStatus } from "./browser.mjs";
-import { Api } from "./fixtures.mjs";
+import { Api } from "./service.mjs";
 
 const e2e = inject("e2e");
-const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);
-api.chartKey = e2e.chartKey;
+const api = Api.ofDemo(e2e);
 const open = useSeatMaps(e2e);
 
 /** Every hold request the page sends, by path. */

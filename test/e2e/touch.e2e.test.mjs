@@ -2,26 +2,17 @@
  * The map on a phone: a tap holds a seat, two fingers pinch-zoom. Touches are sent through the
  * Chrome DevTools Protocol, so the page sees real touch pointer events.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, seat, waitForStatus } from "./browser.mjs";
-import { Api } from "./fixtures.mjs";
+import { expect, inject, it } from "vitest";
+import { screenshot, seat, useBrowser, waitForStatus } from "./browser.mjs";
+import { Api } from "./service.mjs";
 
 const e2e = inject("e2e");
-const api = new Api(e2e.baseUrl, e2e.secretKey, e2e.publicKey);
-api.chartKey = e2e.chartKey;
-let browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const api = Api.ofDemo(e2e);
+const browser = useBrowser();
 
 it("taps hold and a pinch zooms on a phone-sized screen", async () => {
   const ev = await api.newEvent();
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const context = await browser().newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   await page.goto(`${e2e.baseUrl}/?key=${e2e.publicKey}&event=${ev}`);
   await page.waitForSelector("body[data-rendered=true]");

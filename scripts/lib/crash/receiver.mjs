@@ -1,40 +1,8 @@
 // The webhook receiver of the crash test: node:http on 127.0.0.1, answering 200 to everything (it
 // must not cause retries of its own), verifying every delivery's `Service-Signature` the way
 // interface.md tells integrators to, and recording each distinct event (by `evt_` id).
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { signatureProblem } from "../webhook-signature.mjs";
 import http from "node:http";
-
-/** Accepted distance between the signature timestamp and our clock (interface.md: 300 s). */
-const TOLERANCE_SECONDS = 300;
-
-/**
- * Verifies `t=<unix>,v1=<hex>` over `<t>.<raw body>` with HMAC-SHA256 keyed by the whole secret,
- * in constant time, with the timestamp within ±300 s. Returns null when valid, else why not.
- * @param {Buffer} raw
- * @param {string | undefined} header
- * @param {string} secret
- */
-export function signatureProblem(raw, header, secret, nowSeconds = Math.floor(Date.now() / 1000)) {
-  if (typeof header !== "string") return "missing header";
-  let t = null;
-  const v1 = [];
-  for (const part of header.split(",")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    const value = part.slice(eq + 1).trim();
-    if (name === "t" && /^\d{1,12}$/.test(value)) t = Number(value);
-    else if (name === "v1") v1.push(value);
-  }
-  if (t === null || v1.length === 0) return "malformed header";
-  if (Math.abs(nowSeconds - t) > TOLERANCE_SECONDS) return "timestamp out of tolerance";
-  const expected = Buffer.from(createHmac("sha256", secret).update(`${t}.`).update(raw).digest("hex"));
-  const ok = v1.some((sig) => {
-    const got = Buffer.from(sig);
-    return got.length === expected.length && timingSafeEqual(got, expected);
-  });
-  return ok ? null : "signature mismatch";
-}
 
 /**
  * Stripe's own verifier, when the `stripe` package happens to be installed (it is not a

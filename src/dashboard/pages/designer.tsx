@@ -1,6 +1,6 @@
 import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
-import { COMMANDS } from "../../designer/actions";
+import { ariaKeyShortcuts, commandNamed, COMMANDS, shortcutText } from "../../designer/commands";
 import { DESIGNER_URL } from "../assets";
 import type { DashboardSession } from "../sessions";
 import { Labelled } from "./components";
@@ -36,6 +36,20 @@ function TextField(props: { id: string; label: string; value?: string; hint?: st
       hint={props.hint}
       control={(hintId) => <input id={props.id} type="text" value={props.value ?? ""} aria-describedby={hintId} autocomplete="off" spellcheck={false} />}
     />
+  );
+}
+
+/**
+ * A button that runs a command of the designer's table (src/designer/commands.ts): its name and
+ * its aria-keyshortcuts come from the table, like the shortcut list and the key handling.
+ */
+function CommandButton(props: { id: string; command: string; secondary?: boolean; warning?: boolean }) {
+  const c = commandNamed(props.command);
+  const cls = props.warning ? "button-warning" : props.secondary ? "button-secondary" : undefined;
+  return (
+    <button type="button" id={props.id} class={cls} data-command={c.name} aria-keyshortcuts={ariaKeyShortcuts(c)}>
+      {c.label}
+    </button>
   );
 }
 
@@ -90,25 +104,13 @@ export function designerPage(session: DashboardSession, environment: Environment
         </div>
 
         <div class="designer-toolbar" role="toolbar" aria-label="Designer">
-          <button type="button" id="undo" class="button-secondary" aria-keyshortcuts="Control+Z">
-            Undo
-          </button>
-          <button type="button" id="redo" class="button-secondary" aria-keyshortcuts="Control+Shift+Z Control+Y">
-            Redo
-          </button>
-          <button type="button" id="save" aria-keyshortcuts="Control+S">
-            Save draft
-          </button>
+          <CommandButton id="undo" command="undo" secondary />
+          <CommandButton id="redo" command="redo" secondary />
+          <CommandButton id="save" command="save" />
           <span class="toolbar-gap"></span>
-          <button type="button" id="zoom-in" class="button-secondary" aria-keyshortcuts="+">
-            Zoom in
-          </button>
-          <button type="button" id="zoom-out" class="button-secondary" aria-keyshortcuts="-">
-            Zoom out
-          </button>
-          <button type="button" id="zoom-fit" class="button-secondary" aria-keyshortcuts="0">
-            Fit to view
-          </button>
+          <CommandButton id="zoom-in" command="zoomIn" secondary />
+          <CommandButton id="zoom-out" command="zoomOut" secondary />
+          <CommandButton id="zoom-fit" command="fit" secondary />
           <span class="toolbar-gap"></span>
           <button type="button" id="export" class="button-secondary">
             Export layout JSON
@@ -175,12 +177,8 @@ export function designerPage(session: DashboardSession, environment: Environment
                 <button type="button" id="add-section">
                   Add section
                 </button>
-                <button type="button" id="copy-section" class="button-secondary" aria-keyshortcuts="Control+D">
-                  Copy section
-                </button>
-                <button type="button" id="delete-selected" class="button-warning" aria-keyshortcuts="Delete">
-                  Delete selected
-                </button>
+                <CommandButton id="copy-section" command="copy" secondary />
+                <CommandButton id="delete-selected" command="delete" warning />
               </div>
             </section>
 
@@ -289,7 +287,7 @@ export function designerPage(session: DashboardSession, environment: Environment
                 <tr>
                   <td>{c.label}</td>
                   <td>
-                    <kbd>{c.keys}</kbd>
+                    <kbd>{shortcutText(c)}</kbd>
                   </td>
                 </tr>
               ))}
@@ -297,7 +295,7 @@ export function designerPage(session: DashboardSession, environment: Environment
           </table>
           <p class="hint">
             With the mouse: click a seat to select it, Shift+click to add or remove, drag over empty space to select a rectangle, drag a section's outline or a
-            GA area to move it, and use the wheel to zoom.
+            GA area to move it, use the wheel to zoom, and drag with the middle button or with Space held to pan.
           </p>
         </section>
       </div>

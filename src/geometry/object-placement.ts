@@ -1,16 +1,24 @@
 /**
- * Where each object is drawn. Pure functions (no DOM), so they are unit-tested in workerd.
+ * Where each object of an event's map is drawn: seats, section outlines and names, row labels, GA
+ * areas and the stage. The browser SDK draws buyers' maps from it and the dashboard draws its
+ * previews of a layout from it, so a preview is the map buyers get. Pure functions (no DOM), so
+ * they are unit-tested in workerd.
  *
  * When every seat carries x/y (the chart designer's coordinates) those are used as they are, scaled
  * so that the closest neighbours sit about two radii apart, and sections are outlined around their
- * rows: both through src/geometry/plan.ts, the module the designer draws with too. Otherwise seats
+ * rows: both through seat-plan.ts, the module the designer draws with too. Otherwise seats
  * are laid out from the section/row structure: sections side by side on shelves, rows top to
  * bottom, seats in the order the layout lists them (their physical order, contract §8) with a gap
  * where an aisle follows a seat. GA areas use x/y/width/height when given (scaled like the seats,
  * drawn as rectangles or ellipses), else they form a band above the seats.
  */
-import { linePitch, planScale, sectionOutlines, stageBox, type DrawnSeat, type Point } from "../geometry/plan";
-import type { ApiObject, AreaObject, SeatObject } from "./types";
+import { linePitch, planScale, sectionOutlines, stageBox, type DrawnSeat, type Point } from "./seat-plan";
+import type { ObjectEntry } from "../domain/status";
+
+/** One object of the objects read (GET /events/{key}/objects), which is what a map is drawn from. */
+type ApiObject = ObjectEntry;
+type SeatObject = Extract<ObjectEntry, { objectType: "seat" }>;
+type AreaObject = Extract<ObjectEntry, { objectType: "generalAdmission" }>;
 
 export interface SeatShape {
   label: string;
@@ -254,7 +262,7 @@ export function seatPitch(points: { x: number; y: number }[]): number {
 
 /**
  * Seats at the layout's coordinates, scaled and outlined by the plan module the designer uses
- * (src/geometry/plan.ts): the same scale, rings, names and row marks as in the designer.
+ * (seat-plan.ts): the same scale, rings, names and row marks as in the designer.
  */
 function fromCoordinates(seats: SeatObject[]): SeatPart {
   const plan: DrawnSeat[] = seats.map((s) => ({ x: s.x as number, y: s.y as number, section: s.sectionKey, row: rowKeyOf(s), rowLabel: "" }));

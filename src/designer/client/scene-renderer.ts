@@ -1,6 +1,6 @@
 /**
  * The designer's renderer: draws the scene into one SVG and decides nothing. It reads a scene and
- * a selection; it never changes them. Drawing goes through src/geometry/plan.ts, the module the
+ * a selection; it never changes them. Drawing goes through src/geometry/seat-plan.ts, the module the
  * SDK draws buyers' maps with: the same scale, section outlines, row marks, GA shapes and stage.
  *
  * Each section is its own small <svg> in a "world" element that the camera moves with one CSS
@@ -21,7 +21,7 @@ import {
   type DrawnSeat,
   type PlanSeat,
   type Point,
-} from "../../geometry/plan";
+} from "../../geometry/seat-plan";
 import { translationBetween, type Scene } from "../actions";
 import type { Selection } from "../editor";
 

@@ -4,9 +4,13 @@
  * frame can be drawn from numbers without touching an object per seat. Pure (no DOM): unit-tested
  * in workerd.
  */
-import type { Box, MapGeometry, SectionShape } from "./geometry";
+import type { Box, MapGeometry, SectionShape } from "../geometry/object-placement";
 
-export interface SeatIndex {
+/**
+ * A map's seats for drawing and hit-testing by position. Named apart from src/selling's seat index,
+ * which holds the layout's rows and segments for best available and knows nothing of drawing.
+ */
+export interface SeatGrid {
   count: number;
   labels: string[];
   cx: Float32Array;
@@ -17,14 +21,15 @@ export interface SeatIndex {
   section: Int32Array;
   sections: SectionShape[];
   byLabel: Map<string, number>;
-  grid: { x0: number; y0: number; cell: number; cols: number; rows: number; start: Int32Array; items: Int32Array };
+  /** The uniform grid: cell c's seats are items[start[c]] … items[start[c + 1] - 1]. */
+  cells: { x0: number; y0: number; cell: number; cols: number; rows: number; start: Int32Array; items: Int32Array };
 }
 
 /**
- * Builds the index of `geometry`'s seats. `sectionOf(label)` names each seat's section key; seats
+ * Builds the grid of `geometry`'s seats. `sectionOf(label)` names each seat's section key; seats
  * are kept in geometry order (section by section, row by row), which is the keyboard order.
  */
-export function buildSeatIndex(geometry: MapGeometry, sectionOf: (label: string) => string | undefined): SeatIndex {
+export function buildSeatGrid(geometry: MapGeometry, sectionOf: (label: string) => string | undefined): SeatGrid {
   const seats = geometry.seats;
   const count = seats.length;
   const cx = new Float32Array(count);
@@ -60,12 +65,12 @@ export function buildSeatIndex(geometry: MapGeometry, sectionOf: (label: string)
   const fillAt = start.slice(0, cols * rows);
   const items = new Int32Array(count);
   for (let i = 0; i < count; i++) items[fillAt[cellOf(i)]++] = i;
-  return { count, labels, cx, cy, r, section, sections: geometry.sections, byLabel, grid: { x0: b.x, y0: b.y, cell, cols, rows, start, items } };
+  return { count, labels, cx, cy, r, section, sections: geometry.sections, byLabel, cells: { x0: b.x, y0: b.y, cell, cols, rows, start, items } };
 }
 
 /** Calls `fn` for every seat whose centre lies inside `box` (grid order, not seat order). */
-export function forEachSeatIn(index: SeatIndex, box: Box, fn: (i: number) => void): void {
-  const { x0, y0, cell, cols, rows, start, items } = index.grid;
+export function forEachSeatIn(grid: SeatGrid, box: Box, fn: (i: number) => void): void {
+  const { x0, y0, cell, cols, rows, start, items } = grid.cells;
   const c0 = Math.max(0, Math.floor((box.x - x0) / cell));
   const c1 = Math.min(cols - 1, Math.floor((box.x + box.width - x0) / cell));
   const r0 = Math.max(0, Math.floor((box.y - y0) / cell));
@@ -77,8 +82,8 @@ export function forEachSeatIn(index: SeatIndex, box: Box, fn: (i: number) => voi
       const cellIndex = rr * cols + c;
       for (let k = start[cellIndex]!; k < start[cellIndex + 1]!; k++) {
         const i = items[k]!;
-        const x = index.cx[i]!;
-        const y = index.cy[i]!;
+        const x = grid.cx[i]!;
+        const y = grid.cy[i]!;
         if (x >= box.x && x <= right && y >= box.y && y <= bottom) fn(i);
       }
     }
@@ -86,8 +91,8 @@ export function forEachSeatIn(index: SeatIndex, box: Box, fn: (i: number) => voi
 }
 
 /** The seats inside `box` in seat (keyboard) order. */
-export function seatsIn(index: SeatIndex, box: Box): Int32Array {
+export function seatsIn(grid: SeatGrid, box: Box): Int32Array {
   const found: number[] = [];
-  forEachSeatIn(index, box, (i) => found.push(i));
+  forEachSeatIn(grid, box, (i) => found.push(i));
   return Int32Array.from(found).sort();
 }

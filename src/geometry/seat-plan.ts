@@ -1,7 +1,8 @@
 /**
- * How a seat plan is drawn: the one module the browser SDK (src/sdk/geometry.ts) and the chart
- * designer (src/designer) both import, so that what a venue designs is, by construction, what
- * buyers see. Pure functions over plain points: no DOM, unit-tested in workerd.
+ * How a seat plan is drawn: the one module the browser SDK and the dashboard's previews (both
+ * through object-placement.ts) and the chart designer (src/designer) draw with, so that what a
+ * venue designs is, by construction, what buyers see. Pure functions over plain points: no DOM,
+ * unit-tested in workerd.
  *
  * A layout's seats carry their final x/y (the designer's generators put rows on arcs, skew and
  * turn sections before saving), so nothing here needs to know how a section was made. From the

@@ -1,0 +1,148 @@
+/**
+ * The designer page's state and its commands: the editor (scene, selection, history), the
+ * renderer that draws it, the camera, and the draft's saving. Every change goes through
+ * {@link Designer.apply}, which runs an action's result through the editor (checked with the
+ * API's layout schema) and shows a refusal instead of making it. Implements the command table's
+ * target (../commands.ts), so keys, buttons and the shortcut list all run the same methods.
+ */
+import { copySections, deleteObjects, moveAreas, moveSections, rotateSections, setFocalPoint, type Scene } from "../actions";
+import type { CommandTarget } from "../commands";
+import { Editor, NOTHING, type Selection } from "../editor";
+import { CanvasCamera } from "./canvas-camera";
+import { DraftSaving } from "./draft-saving";
+import { $ } from "./form-fields";
+import { clearProblems, showNotice, showProblems } from "./page-messages";
+import { showEditor } from "./page-view";
+import { Renderer } from "./scene-renderer";
+
+/** Screen pixels one arrow press pans the view when nothing is selected. */
+const PAN_STEP = 60;
+
+export class Designer implements CommandTarget {
+  readonly editor: Editor;
+  readonly renderer: Renderer;
+  readonly camera: CanvasCamera;
+  readonly drafts: DraftSaving;
+  /** After "Place the stage": the next click on the drawing (or Enter) places it. */
+  placingStage = false;
+
+  constructor(
+    readonly chartKey: string,
+    chartName: string,
+    scene: Scene,
+    version: number,
+  ) {
+    this.editor = new Editor(scene, version);
+    this.renderer = new Renderer($("canvas"));
+    this.camera = new CanvasCamera(this.renderer);
+    this.drafts = new DraftSaving(chartKey, chartName, this.editor, { saved: () => this.refresh("selection"), reloaded: () => this.fit() });
+    this.editor.onChange((why) => this.refresh(why));
+  }
+
+  /** Shows the editor's scene and selection in the drawing and the page. */
+  refresh(why: "scene" | "selection"): void {
+    showEditor(this.editor, this.renderer, this.drafts, why);
+  }
+
+  /** Runs an action's result through the editor; a refusal is shown and changes nothing. */
+  apply(next: Scene, selection?: Selection, done?: string): boolean {
+    const result = this.editor.apply(next, selection);
+    if (!result.ok) {
+      showProblems("That change was not made: the layout would not be valid.", result.problems);
+      return false;
+    }
+    clearProblems();
+    if (done) showNotice(done);
+    return true;
+  }
+
+  /** Whether anything is selected that moves (sections or GA areas). */
+  private get somethingMovable(): boolean {
+    const sel = this.editor.selection;
+    return sel.sections.size > 0 || sel.areas.size > 0;
+  }
+
+  undo(): void {
+    this.editor.undo();
+  }
+
+  redo(): void {
+    this.editor.redo();
+  }
+
+  save(): void {
+    void this.drafts.save();
+  }
+
+  copySelected(): void {
+    const keys = this.editor.selection.sections;
+    if (keys.size === 0) return showProblems("Nothing was copied.", ["Select a section first (click its outline, or choose it under Selected section)."]);
+    const { scene, copies } = copySections(this.editor.scene, keys);
+    this.apply(scene, { ...NOTHING, sections: new Set(copies) }, `Copied: ${copies.join(", ")}`);
+  }
+
+  deleteSelected(): void {
+    const sel = this.editor.selection;
+    if (!this.somethingMovable) return showProblems("Nothing was deleted.", ["Select a section or a GA area first."]);
+    this.apply(deleteObjects(this.editor.scene, sel.sections, sel.areas), NOTHING, "Deleted. Undo brings it back.");
+  }
+
+  selectAllSeats(): void {
+    const all = new Set<string>();
+    for (const s of this.editor.scene.sections) for (const r of s.rows) for (const seat of r.seats) all.add(seat.label);
+    this.editor.select({ ...NOTHING, seats: all });
+  }
+
+  clearSelection(): void {
+    this.stopPlacingStage();
+    this.editor.select(NOTHING);
+  }
+
+  /** Places the stage (the focal point) at `at` in layout units, else at the middle of the view. */
+  placeStage(at?: { x: number; y: number }): void {
+    this.stopPlacingStage();
+    this.apply(setFocalPoint(this.editor.scene, at ?? this.camera.centre()), undefined, "The stage (focal point) is placed");
+  }
+
+  /** Starts or stops waiting for a click that places the stage. */
+  togglePlacingStage(): void {
+    this.placingStage = !this.placingStage;
+    $("place-stage").setAttribute("aria-pressed", String(this.placingStage));
+    if (this.placingStage) showNotice("Click the map where the stage is, or press Enter to put it at the middle of the view");
+  }
+
+  private stopPlacingStage(): void {
+    this.placingStage = false;
+    $("place-stage").setAttribute("aria-pressed", "false");
+  }
+
+  /** Moves the selected sections and areas by (dx, dy) layout units: one step in the history. */
+  move(dx: number, dy: number): void {
+    const sel = this.editor.selection;
+    if (!this.somethingMovable) return;
+    this.apply(moveAreas(moveSections(this.editor.scene, sel.sections, dx, dy), sel.areas, dx, dy));
+  }
+
+  nudge(dx: number, dy: number): void {
+    if (this.somethingMovable) this.move(dx, dy);
+    else this.pan(-Math.sign(dx) * PAN_STEP, -Math.sign(dy) * PAN_STEP);
+  }
+
+  rotate(degrees: number): void {
+    const sel = this.editor.selection.sections;
+    if (sel.size === 0) return;
+    this.apply(rotateSections(this.editor.scene, sel, degrees));
+  }
+
+  pan(dx: number, dy: number): void {
+    this.camera.pan(dx, dy);
+  }
+
+  zoom(factor: number, at?: { x: number; y: number }): void {
+    this.camera.zoom(factor, at);
+  }
+
+  fit(): void {
+    this.camera.fit();
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Shows the editor's state in the page, reading only: the drawing (through the renderer), the
+ * undo and redo buttons, the save state, the selection summary, the lists of sections, areas and
+ * categories, and the selected section's or area's settings in the form.
+ */
+import type { Scene } from "../actions";
+import { selectedObjects, type Editor } from "../editor";
+import type { DraftSaving } from "./draft-saving";
+import { $, fillSelect, input, select, showSection } from "./form-fields";
+import type { Renderer } from "./scene-renderer";
+
+/** The size the form shows for an area drawn without one of its own (the size the renderer draws it). */
+const AREA_DEFAULT = { width: 200, height: 110 };
+
+/** Brings the page up to date with the editor; `why` says whether the scene or only the selection changed. */
+export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSaving, why: "scene" | "selection"): void {
+  const { scene, selection } = editor;
+  renderer.render(scene, selection);
+  $<HTMLButtonElement>("undo").disabled = !editor.canUndo;
+  $<HTMLButtonElement>("redo").disabled = !editor.canRedo;
+  drafts.showSavedState();
+  const objects = selectedObjects(scene, selection);
+  const sections = selection.sections.size;
+  $("selection-summary").textContent =
+    objects.size + sections === 0
+      ? "Nothing selected. Click a seat, Shift+click to add more, or drag a rectangle over the seats."
+      : `Selected: ${objects.size} ${objects.size === 1 ? "object" : "objects"}${sections ? ` in ${sections} whole ${sections === 1 ? "section" : "sections"}` : ""}.`;
+  const onlySection = sections === 1 ? [...selection.sections][0]! : null;
+  fillSelect(select("section-select"), [["", "None"], ...scene.sections.map((s): [string, string] => [s.key, `${s.label} (${s.key})`])], onlySection ?? "");
+  const area = selection.areas.size === 1 ? [...selection.areas][0]! : "";
+  fillSelect(select("area-select"), [["", "None"], ...scene.generalAdmission.map((a): [string, string] => [a.label, `${a.label} (${a.capacity})`])], area);
+  fillSelect(
+    select("assign-category-select"),
+    scene.categories.map((c): [string, string] => [c.key, c.label]),
+  );
+  showSection(scene, onlySection);
+  const a = scene.generalAdmission.find((x) => x.label === area);
+  if (a) {
+    input("area-name").value = a.label;
+    input("area-capacity").value = String(a.capacity);
+    select("area-shape").value = a.shape ?? "rectangle";
+    input("area-width").value = String(a.width ?? AREA_DEFAULT.width);
+    input("area-height").value = String(a.height ?? AREA_DEFAULT.height);
+  }
+  if (why === "scene") showLists(scene);
+}
+
+/** The categories with their counts, the drawing's summary and the stage's place. */
+function showLists(scene: Scene): void {
+  const counts = new Map<string, number>();
+  for (const s of scene.sections) for (const r of s.rows) for (const seat of r.seats) counts.set(seat.categoryKey, (counts.get(seat.categoryKey) ?? 0) + 1);
+  for (const a of scene.generalAdmission) counts.set(a.categoryKey, (counts.get(a.categoryKey) ?? 0) + a.capacity);
+  $("category-list").replaceChildren(
+    ...scene.categories.map((c) => {
+      const li = document.createElement("li");
+      const sw = document.createElement("span");
+      sw.className = "swatch";
+      sw.style.background = c.color;
+      li.append(sw, `${c.label} (${c.key}): ${counts.get(c.key) ?? 0} places`);
+      return li;
+    }),
+  );
+  const seatCount = scene.sections.reduce((n, s) => n + s.rows.reduce((m, r) => m + r.seats.length, 0), 0);
+  const places = scene.generalAdmission.reduce((n, a) => n + a.capacity, 0);
+  $("canvas-summary").textContent =
+    `${scene.sections.length} sections, ${seatCount} seats, ${scene.generalAdmission.length} GA areas of ${places} places${scene.focalPoint ? ", stage placed" : ""}.`;
+  $("stage-state").textContent = scene.focalPoint
+    ? `The stage is at x ${scene.focalPoint.x}, y ${scene.focalPoint.y}. Best available prefers seats near it.`
+    : "No focal point yet. Best available prefers seats near it.";
+}

@@ -1,0 +1,235 @@
+/**
+ * What the buyer asks of the map: hold or release an object, hold the best available seats, give
+ * everything back. Each request is checked on the map first (maxSelectedObjects, the event's
+ * selection rules) so a refusal is heard at once, then asked of the server, which stays the
+ * authority; the outcome goes into the map's state, onto the map and to the host's callbacks.
+ */
+import { ApiRequestError } from "./api";
+import { askQuantity } from "./dialog";
+import { expiryOf, type Held } from "./map-state";
+import type { HoldContext, HoldExpiry } from "./hold-expiry";
+import { checkLimit, describeViolation, roomFor } from "./limits";
+import { checkBestAvailable, checkCounts, orphanLeftBy, roomUnderRules, type RuleFailure } from "./selection-rules-precheck";
+import type { ApiObject, AreaObject, BestAvailableRequest, BestAvailableResult, HoldError, SelectedObject } from "./types";
+
+/** The category of a best-available request that names none or several: no category cap applies. */
+const ANY_CATEGORY = "\u0000any";
+
+export class HoldRequests {
+  constructor(
+    private readonly chart: HoldContext,
+    private readonly expiry: HoldExpiry,
+  ) {}
+
+  /** A click, Enter or Space on an object: hold it, release it, or (a GA area) ask how many. */
+  async toggle(label: string): Promise<void> {
+    const { state } = this.chart;
+    const obj = state.objects.get(label);
+    if (!obj || state.pending.has(label) || this.chart.isDestroyed()) return;
+    if (obj.objectType === "generalAdmission") return this.toggleArea(obj);
+    if (state.selection.has(label)) return this.release(label);
+    const st = state.statusOf(label);
+    if (st !== "free")
+      return this.fail(label, { code: "seat_unavailable", message: `${label} is not available`, failed: [{ objectLabel: label, reason: st }] });
+    await this.hold(obj, 1);
+  }
+
+  /**
+   * Holds the best available seats (contract §8) and selects them; see SeatingChart.holdBestAvailable.
+   * A refusal reaches onHoldFailed with no objects and rejects with the same HoldError as `detail`.
+   */
+  async holdBestAvailable(request: BestAvailableRequest): Promise<BestAvailableResult> {
+    const { state, config, api } = this.chart;
+    const { quantity, categories, sections, together } = request ?? {};
+    const refuse = (detail: HoldError): never => {
+      config.onHoldFailed?.([], detail);
+      this.chart.announce(detail.message);
+      throw new ApiRequestError(detail);
+    };
+    if (this.chart.isDestroyed()) refuse({ code: "chart_destroyed", message: "The seat map was destroyed" });
+    // A category cap is checked only when the request names one category: otherwise the seats'
+    // categories are not known until the server picks them.
+    const only = categories?.length === 1 ? categories[0]! : ANY_CATEGORY;
+    const limit = checkLimit(config.maxSelectedObjects, state.selection.values(), { objectLabel: "", categoryKey: only, quantity });
+    if (limit) refuse({ code: "max_selected_objects", message: describeViolation(limit), failed: [] });
+    const rule = checkBestAvailable(state.rules, state.selection.values(), quantity, categories);
+    if (rule) refuse({ code: "selection_rule_violated", message: rule.message, failed: [] });
+    let res;
+    try {
+      res = await api.holdBestAvailable({ holdToken: this.chart.token, quantity, categories, sections, together, ttlSeconds: config.ttlSeconds });
+    } catch (err) {
+      return refuse(this.refused(err));
+    }
+    const expiresAt = expiryOf(res.holdExpiresAt);
+    const held: SelectedObject[] = [];
+    for (const { objectLabel } of res.objects) {
+      state.selection.set(objectLabel, {
+        objectLabel,
+        objectType: "seat",
+        categoryKey: state.objects.get(objectLabel)?.categoryKey ?? "",
+        quantity: 1,
+        expiresAt,
+      });
+      held.push(state.describe(objectLabel));
+      this.chart.paint(objectLabel);
+    }
+    this.expiry.schedule();
+    if (!this.chart.isDestroyed()) {
+      for (const o of held) config.onObjectSelected?.(o);
+      this.chart.announce(`${held.length === 1 ? "Seat" : "Seats"} ${held.map((o) => o.objectLabel).join(", ")} selected`);
+    }
+    return { objects: held, nextToEachOther: res.nextToEachOther };
+  }
+
+  /** Releases everything this chart holds. */
+  async releaseAll(): Promise<void> {
+    const { state, config } = this.chart;
+    const held = [...state.selection.values()];
+    if (held.length === 0) return;
+    held.forEach((h) => state.pending.add(h.objectLabel));
+    try {
+      await this.chart.api.release({ holdToken: this.chart.token });
+      for (const h of held) {
+        state.selection.delete(h.objectLabel);
+        state.forgetOwnHold(h);
+        config.onObjectDeselected?.(state.describe(h.objectLabel, h.quantity));
+      }
+    } finally {
+      held.forEach((h) => state.pending.delete(h.objectLabel));
+      held.forEach((h) => this.chart.paint(h.objectLabel));
+      this.expiry.schedule();
+    }
+  }
+
+  private async toggleArea(obj: AreaObject): Promise<void> {
+    const { state, config } = this.chart;
+    const label = obj.objectLabel;
+    const current = state.selection.get(label)?.quantity ?? 0;
+    const entry = state.entry(label);
+    const capacity = entry?.capacity ?? obj.capacity;
+    const remaining = entry?.remaining ?? obj.remaining ?? capacity;
+    const room = roomFor(config.maxSelectedObjects, state.selection.values(), label, obj.categoryKey);
+    const ruleRoom = roomUnderRules(state.rules, state.selection.values(), label, obj.categoryKey);
+    if (current === 0 && remaining <= 0)
+      return this.fail(label, { code: "ga_capacity_exceeded", message: `${obj.label} is sold out`, failed: [{ objectLabel: label, reason: "sold_out" }] });
+    if (current === 0 && room < 1) return this.limitFail(obj, 1);
+    if (current === 0 && ruleRoom < 1)
+      return this.ruleFail(label, checkCounts(state.rules, state.selection.values(), { objectLabel: label, categoryKey: obj.categoryKey, quantity: 1 }), 1);
+    const max = Math.max(current, Math.min(remaining + current, room, ruleRoom));
+    const host = this.chart.dialogHost();
+    if (!host) return;
+    const q = await askQuantity(host, { areaName: obj.label, current, max });
+    if (q === null || q === current || this.chart.isDestroyed()) return;
+    if (q === 0) return this.release(label);
+    await this.hold(obj, q);
+  }
+
+  private async hold(obj: ApiObject, quantity: number): Promise<void> {
+    const { state, config } = this.chart;
+    const label = obj.objectLabel;
+    const ga = obj.objectType === "generalAdmission";
+    const next = { objectLabel: label, categoryKey: obj.categoryKey, quantity };
+    if (checkLimit(config.maxSelectedObjects, state.selection.values(), next)) return this.limitFail(obj, quantity);
+    const broken = checkCounts(state.rules, state.selection.values(), next) ?? (ga ? null : this.orphanRule([label]));
+    if (broken) return this.ruleFail(label, broken, ga ? quantity : undefined);
+    state.pending.add(label);
+    try {
+      const res = await this.chart.api.hold({
+        objectLabels: [label],
+        holdToken: this.chart.token,
+        ttlSeconds: config.ttlSeconds,
+        ...(ga ? { objectType: "generalAdmission" as const, quantity } : {}),
+      });
+      if (this.chart.isDestroyed()) return;
+      const before = state.selection.get(label)?.quantity ?? 0;
+      const held: Held = { objectLabel: label, objectType: obj.objectType, categoryKey: obj.categoryKey, quantity, expiresAt: expiryOf(res.holdExpiresAt) };
+      state.selection.set(label, held);
+      if (ga) state.adjustRemaining(label, before - quantity);
+      this.expiry.schedule();
+      config.onObjectSelected?.(state.describe(label, quantity));
+      this.chart.announce(ga ? `${quantity} held in ${obj.label ?? label}` : `Seat ${label} selected`);
+    } catch (err) {
+      const detail = this.refused(err);
+      const reason = detail.failed?.find((f) => f.objectLabel === label)?.reason;
+      // The server knows better than our last update: show the seat as taken right away.
+      if (!ga && (reason === "held" || reason === "booked" || reason === "not_for_sale")) state.markTaken(label, reason);
+      this.fail(label, detail, ga ? quantity : undefined);
+    } finally {
+      state.pending.delete(label);
+      this.chart.paint(label);
+    }
+  }
+
+  private async release(label: string): Promise<void> {
+    const { state, config } = this.chart;
+    const held = state.selection.get(label);
+    if (!held) return;
+    state.pending.add(label);
+    try {
+      await this.chart.api.release({ objectLabels: [label], holdToken: this.chart.token });
+      if (this.chart.isDestroyed()) return;
+      state.selection.delete(label);
+      state.forgetOwnHold(held);
+      this.expiry.schedule();
+      config.onObjectDeselected?.(state.describe(label, held.quantity));
+      this.chart.announce(`${label} released`);
+    } catch (err) {
+      // The hold stays; the buyer can try again. Nothing to report through onHoldFailed.
+      console.warn("SeatingChart: release failed", err);
+    } finally {
+      state.pending.delete(label);
+      this.chart.paint(label);
+    }
+  }
+
+  /** The noOrphanSeats rule for holding the seats `labels`, judged on the map's current picture. */
+  private orphanRule(labels: string[]): RuleFailure | null {
+    const { state } = this.chart;
+    if (!state.rules.noOrphanSeats) return null;
+    const seat = orphanLeftBy(state.seatPlaces, labels, (l) => state.isFree(l));
+    return seat === null ? null : { reason: "orphan_seat", objectLabel: seat, message: `That would leave seat ${seat} on its own` };
+  }
+
+  /** The HoldError of a failed call; a rule refusal also re-reads the rules, which may have changed since the map was drawn. */
+  private refused(err: unknown): HoldError {
+    const detail: HoldError = err instanceof ApiRequestError ? err.detail : { code: "network_error", message: String(err) };
+    if (detail.code === "selection_rule_violated") {
+      this.chart.api.selectionRules().then(
+        (rules) => (this.chart.state.rules = rules),
+        () => undefined,
+      );
+    }
+    return detail;
+  }
+
+  private fail(label: string, error: HoldError, quantity?: number): void {
+    this.chart.config.onHoldFailed?.([this.chart.state.describe(label, quantity)], error);
+    this.chart.announce(`${label}: ${error.message}`);
+  }
+
+  /**
+   * A hold of `label` the event's selection rules refuse, reported as the server would
+   * (`selection_rule_violated`, the stranded seat's label for the orphan rule).
+   */
+  private ruleFail(label: string, failure: RuleFailure | null, quantity?: number): void {
+    if (!failure) return;
+    this.fail(
+      label,
+      { code: "selection_rule_violated", message: failure.message, failed: [{ objectLabel: failure.objectLabel, reason: failure.reason }] },
+      quantity,
+    );
+  }
+
+  private limitFail(obj: ApiObject, quantity: number): void {
+    const { state, config } = this.chart;
+    const v = checkLimit(config.maxSelectedObjects, state.selection.values(), { objectLabel: obj.objectLabel, categoryKey: obj.categoryKey, quantity }) ?? {
+      reason: "max_total" as const,
+      limit: 0,
+    };
+    this.fail(
+      obj.objectLabel,
+      { code: "max_selected_objects", message: describeViolation(v), failed: [{ objectLabel: obj.objectLabel, reason: v.reason }] },
+      obj.objectType === "generalAdmission" ? quantity : undefined,
+    );
+  }
+}
