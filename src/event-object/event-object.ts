@@ -210,6 +210,14 @@ export class EventObject extends DurableObject<Env> {
     return ok({ channels: this.channels.read() });
   }
 
+  /** The layout's GA areas with their capacities (the dashboard's channel editor). */
+  async gaAreas(): Promise<Outcome<{ label: string; capacity: number }[]>> {
+    if (!this.event.meta) return NOT_FOUND;
+    const areas: { label: string; capacity: number }[] = [];
+    for (const o of this.event.layout().objects.values()) if (o.objectType === "generalAdmission") areas.push({ label: o.label, capacity: o.capacity ?? 0 });
+    return ok(areas);
+  }
+
   /** The channels' keys and names (the event record). */
   async channelSummary(): Promise<ChannelSummary[]> {
     return this.event.meta ? this.channels.summary() : [];
