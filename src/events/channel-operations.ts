@@ -26,7 +26,8 @@ export async function assignToChannel(env: Env, scope: Scope, eventKey: string, 
   if (input.channelKey !== NO_CHANNEL) {
     let target = next.find((ch) => ch.key === input.channelKey);
     if (!target) {
-      if (!input.channelName) throw new ServiceError("validation_failed", "A new channel needs a name", { errors: { channelName: ["required for a new channel"] } });
+      if (!input.channelName)
+        throw new ServiceError("validation_failed", "A new channel needs a name", { errors: { channelName: ["required for a new channel"] } });
       target = { key: input.channelKey, name: input.channelName, objectLabels: [] };
       next.push(target);
     } else if (input.channelName) target.name = input.channelName;

@@ -89,7 +89,10 @@ describe("the dashboard's channel editor", () => {
     // GA places per channel.
     const places = page.getByRole("form", { name: "Places per channel" });
     await places.getByLabel("Channel key").fill("presale");
-    await places.getByRole("group", { name: "Places set aside in each area" }).getByLabel(/^Floor/).fill("15");
+    await places
+      .getByRole("group", { name: "Places set aside in each area" })
+      .getByLabel(/^Floor/)
+      .fill("15");
     await places.getByRole("button", { name: "Save places" }).click();
     await waitForText(page.locator("#notice"), /Places of presale saved/);
     expect((await owner.call("GET", `/api/v1/events/${ev}/channels`)).channels[0].areaPlaces).toEqual({ Floor: 15 });

@@ -42,45 +42,47 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
         A channel sets seats and places aside for one sales route (a presale, a sponsor). Seats in no channel are the open pool, which buyers get by default.
         Select seats on the map and use "Assign to channel" in the box office.
       </p>
-      {props.channels.length === 0 ? (
-        <p>No channels: every seat and place is in the open pool.</p>
-      ) : (
-        <table>
-          <caption>Channels of this event</caption>
-          <thead>
-            <tr>
-              <th scope="col">Channel</th>
-              <th scope="col">Key</th>
-              <th scope="col" class="num">
-                Seats
-              </th>
-              <th scope="col">General admission places</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.channels.map((c) => (
+      <div id="channel-list" data-refresh>
+        {props.channels.length === 0 ? (
+          <p>No channels: every seat and place is in the open pool.</p>
+        ) : (
+          <table>
+            <caption>Channels of this event</caption>
+            <thead>
               <tr>
-                <th scope="row">{c.name}</th>
-                <td>
-                  <code>{c.key}</code>
-                </td>
-                <td class="num">{c.objectLabels.length}</td>
-                <td>
-                  {Object.entries(c.areaPlaces ?? {})
-                    .map(([area, n]) => `${area}: ${n}`)
-                    .join(", ") || "–"}
-                </td>
+                <th scope="col">Channel</th>
+                <th scope="col">Key</th>
+                <th scope="col" class="num">
+                  Seats
+                </th>
+                <th scope="col">General admission places</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <CountsBy
-        caption="By channel"
-        head="Channel"
-        rows={props.reports.byChannel.map((r) => ({ ...r, key: r.channelKey === null ? null : (names.get(r.channelKey) ?? r.channelKey) }))}
-        none="Open pool"
-      />
+            </thead>
+            <tbody>
+              {props.channels.map((c) => (
+                <tr>
+                  <th scope="row">{c.name}</th>
+                  <td>
+                    <code>{c.key}</code>
+                  </td>
+                  <td class="num">{c.objectLabels.length}</td>
+                  <td>
+                    {Object.entries(c.areaPlaces ?? {})
+                      .map(([area, n]) => `${area}: ${n}`)
+                      .join(", ") || "–"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <CountsBy
+          caption="By channel"
+          head="Channel"
+          rows={props.reports.byChannel.map((r) => ({ ...r, key: r.channelKey === null ? null : (names.get(r.channelKey) ?? r.channelKey) }))}
+          none="Open pool"
+        />
+      </div>
       {props.areas.length > 0 ? (
         <ApiForm id="channel-places" api={`${props.api}/channels/assign`} then="refresh" done="Places of {channelKey} saved" label="Places per channel">
           <h3>General admission places per channel</h3>
@@ -275,7 +277,12 @@ export function eventPage(session: DashboardSession, environment: Environment, v
           <p class="hint" id="map-hint">
             Live: holds and bookings appear as they happen. Select objects for the box office by clicking them, or with Tab and Enter.
           </p>
-          <div id="seat-map" data-public-key={view.publicKey} data-event-key={event.eventKey}></div>
+          <div
+            id="seat-map"
+            data-public-key={view.publicKey}
+            data-event-key={event.eventKey}
+            data-channel-keys={["NO_CHANNEL", ...view.channels.map((c) => c.key)].join(",")}
+          ></div>
         </section>
         <section class="panel" aria-labelledby="box-office-title">
           <h2 id="box-office-title">Box office</h2>

@@ -8,7 +8,13 @@ import { ENVIRONMENT_NAMES, Page } from "./layout";
 /** Events by start, soonest first; events without a start after them, by key. */
 function byDate(events: EventRecord[]): EventRecord[] {
   return [...events].sort((a, b) =>
-    a.startsAt === b.startsAt ? a.eventKey.localeCompare(b.eventKey) : a.startsAt === null ? 1 : b.startsAt === null ? -1 : a.startsAt.localeCompare(b.startsAt),
+    a.startsAt === b.startsAt
+      ? a.eventKey.localeCompare(b.eventKey)
+      : a.startsAt === null
+        ? 1
+        : b.startsAt === null
+          ? -1
+          : a.startsAt.localeCompare(b.startsAt),
   );
 }
 
@@ -86,12 +92,7 @@ export function eventsPage(
               </select>
             </div>
             <Field id="event-name" name="name" label="Name (optional)" />
-            <Field
-              id="event-starts"
-              name="startsAt"
-              label="Starts at (optional)"
-              hint="Date and time with its offset, for example 2026-12-31T20:00:00+01:00"
-            />
+            <Field id="event-starts" name="startsAt" label="Starts at (optional)" hint="Date and time with its offset, for example 2026-12-31T20:00:00+01:00" />
             <Field
               id="event-key"
               name="eventKey"
