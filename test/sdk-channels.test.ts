@@ -10,7 +10,10 @@ const seats = ["A-1", "A-2", "A-3", "A-4"].map(seat);
 
 function stateWith(channels: Record<string, string[]> | undefined, keys: string[] | undefined): MapState {
   const state = new MapState();
-  const objects: ApiObject[] = [...seats, { objectLabel: "Floor", objectType: "generalAdmission", categoryKey: "stalls", capacity: 10, label: "Floor", remaining: 10 }];
+  const objects: ApiObject[] = [
+    ...seats,
+    { objectLabel: "Floor", objectType: "generalAdmission", categoryKey: "stalls", capacity: 10, label: "Floor", remaining: 10 },
+  ];
   state.load({ eventKey: "gala", categories: [], objects, rows: [seats] });
   state.applyChannels(channels, keys);
   return state;
