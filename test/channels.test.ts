@@ -1,6 +1,9 @@
+import { createExecutionContext, evictDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { createApp } from "../src/app";
 import { describe, expect, it } from "vitest";
 import { hall, putChannels } from "./support/channels";
-import { api, call, expectError, newEvent, outboxEvents, pauseOutbox, token, type EventFixture } from "./support/fixtures";
+import { api, call, expectError, newEvent, outboxEvents, pauseOutbox, stubOf, token, type EventFixture } from "./support/fixtures";
 
 /**
  * Channels (contract §12) through the API: PUT/GET and the event record, validation that names the
@@ -104,9 +107,25 @@ describe("channels: enforcement on every hold path", () => {
   it("the hold fast lane and the router refuse alike, and a publishable key may not send ignoreChannels", async () => {
     const f = await newEvent({ layout: hall() });
     await putChannels(f, [presale]);
-    const body = JSON.stringify({ objectLabels: ["R1-1"], holdToken: token() });
-    const res = await call("POST", `/api/v1/events/${f.eventKey}/seats/hold`, { key: f.pk, body: JSON.parse(body) });
-    expectError(res, 409, "seat_unavailable");
+    const app = createApp();
+    const answer = async (via: "lane" | "router", body: unknown) => {
+      const request = new Request(`http://service.test/api/v1/events/${f.eventKey}/seats/hold`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Api-Key": f.pk, "CF-Connecting-IP": "203.0.113.7" },
+        body: JSON.stringify(body),
+      });
+      const res = via === "lane" ? await exports.default.fetch(request) : await app.fetch(request, env, createExecutionContext());
+      return { status: res.status, body: await res.json() };
+    };
+    for (const body of [
+      { objectLabels: ["R1-1"], holdToken: token() },
+      { objectLabels: ["R1-1"], holdToken: token(), ignoreChannels: true },
+      { objectLabels: ["Floor"], holdToken: token(), objectType: "generalAdmission", quantity: 11, channelKeys: ["presale"] },
+    ]) {
+      const [lane, router] = [await answer("lane", body), await answer("router", body)];
+      expect(lane).toEqual(router);
+      expect([409, 400]).toContain(lane.status);
+    }
     const bad = await api.hold(f, { objectLabels: ["R1-1"], holdToken: token(), ignoreChannels: true });
     expectError(bad, 400, "validation_failed");
     expect(bad.body.errors).toHaveProperty("ignoreChannels");
@@ -189,6 +208,19 @@ describe("channels: reads", () => {
     const report = (await api.reports(f)).body.byChannel as { channelKey: string | null; status: string; count: number }[];
     const count = (k: string | null, s: string) => report.find((r) => r.channelKey === k && r.status === s)?.count;
     expect([count("presale", "held"), count("presale", "free"), count(null, "held"), count(null, "free")]).toEqual([1, 2 + 10, 1, 8 + 90]);
+  });
+
+  it("channels and GA pools survive a restart of the event's object", async () => {
+    const f = await newEvent({ layout: hall() });
+    await putChannels(f, [presale]);
+    expect((await ga(f, token("a"), 8, { channelKeys: ["presale"] })).status).toBe(200);
+    await evictDurableObject(stubOf(f));
+    expect((await getChannels(f)).body.channels).toEqual([presale]);
+    expectError(await api.hold(f, { objectLabels: ["R1-2"], holdToken: token() }), 409, "seat_unavailable");
+    expect((await api.hold(f, { objectLabels: ["R1-2"], holdToken: token(), channelKeys: ["presale"] })).status).toBe(200);
+    const over = await ga(f, token("b"), 3, { channelKeys: ["presale"] });
+    expect(over.body.failed).toEqual([{ objectLabel: "Floor", reason: "insufficient_capacity" }]);
+    expect((await bestAvailable(f, { quantity: 1, holdToken: token(), channelKeys: ["presale"] })).body.objects[0].objectLabel).toMatch(/^R1-[13]$/);
   });
 
   it("a channel change records no history", async () => {
