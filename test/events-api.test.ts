@@ -31,6 +31,9 @@ describe("POST /api/v1/events", () => {
       chartPublishedVersion: 1,
       createdAt: expect.stringMatching(ISO),
       selectionRules: {},
+      name: null,
+      startsAt: null,
+      channels: [],
     });
     expectError(await call("POST", "/api/v1/events", { key: keys.skLive, body: { chartKey, eventKey: "gala-2026" } }), 409, "event_exists");
     // The same key in the other environment is an independent event.

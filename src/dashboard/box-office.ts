@@ -40,15 +40,23 @@ export async function bookAtBoxOffice(env: Env, scope: Scope, eventKey: string, 
   const areas = input.objectLabels.filter((l) => type.get(l) === "generalAdmission");
   const holdToken = `box-office-${crypto.randomUUID()}`;
   try {
-    // The box office sells past the event's selection rules (contract §8's override for secret keys).
+    // The box office sells past the event's selection rules and from any channel (the secret key's overrides, contract §8, §12).
     if (seats.length > 0)
       await callEvent(env, scope, eventKey, (event) =>
-        event.hold({ objectLabels: seats, holdToken, ttlSeconds: HOLD_SECONDS, ignoreSelectionRules: true }, BOX_OFFICE),
+        event.hold({ objectLabels: seats, holdToken, ttlSeconds: HOLD_SECONDS, ignoreSelectionRules: true, ignoreChannels: true }, BOX_OFFICE),
       );
     for (const area of areas) {
       await callEvent(env, scope, eventKey, (event) =>
         event.hold(
-          { objectLabels: [area], holdToken, ttlSeconds: HOLD_SECONDS, objectType: "generalAdmission", quantity: input.quantity, ignoreSelectionRules: true },
+          {
+            objectLabels: [area],
+            holdToken,
+            ttlSeconds: HOLD_SECONDS,
+            objectType: "generalAdmission",
+            quantity: input.quantity,
+            ignoreSelectionRules: true,
+            ignoreChannels: true,
+          },
           BOX_OFFICE,
         ),
       );

@@ -13,6 +13,8 @@ export interface EventWithChart {
   createdAt: string;
   chartKey: string;
   publishedVersion: number | null;
+  name: string | null;
+  startsAt: string | null;
 }
 
 const eventWithChart = {
@@ -22,6 +24,8 @@ const eventWithChart = {
   eventKey: events.eventKey,
   chartId: events.chartId,
   createdAt: events.createdAt,
+  name: events.name,
+  startsAt: events.startsAt,
   chartKey: charts.chartKey,
   publishedVersion: charts.publishedVersion,
 };
@@ -29,7 +33,16 @@ const eventWithChart = {
 /** Inserts an event row; false when the key already exists in that workspace and environment. */
 export async function insertEvent(
   d: Db,
-  row: { id: string; workspaceId: string; environment: Environment; eventKey: string; chartId: string; createdAt: string },
+  row: {
+    id: string;
+    workspaceId: string;
+    environment: Environment;
+    eventKey: string;
+    chartId: string;
+    createdAt: string;
+    name?: string | null;
+    startsAt?: string | null;
+  },
 ): Promise<boolean> {
   const res = await d.insert(events).values(row).onConflictDoNothing().run();
   return (res.meta.changes ?? 0) > 0;
@@ -64,6 +77,14 @@ export async function listEvents(
     .limit(opts.limit + 1)
     .all();
   return { items: rows.slice(0, opts.limit), hasMore: rows.length > opts.limit };
+}
+
+/** Changes an event's name and start (contract §12); a field left undefined is kept. */
+export async function setEventDetails(d: Db, id: string, details: { name?: string; startsAt?: string }): Promise<void> {
+  const set: { name?: string; startsAt?: string } = {};
+  if (details.name !== undefined) set.name = details.name;
+  if (details.startsAt !== undefined) set.startsAt = details.startsAt;
+  if (Object.keys(set).length > 0) await d.update(events).set(set).where(eq(events.id, id)).run();
 }
 
 /** Deletes an event row. */

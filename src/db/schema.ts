@@ -83,6 +83,9 @@ export const events = sqliteTable(
       .notNull()
       .references(() => charts.id),
     createdAt: text("created_at").notNull(),
+    /** Contract §12: the event's display name and start, both optional. */
+    name: text("name"),
+    startsAt: text("starts_at"),
   },
   (t) => [
     uniqueIndex("events_workspace_env_key").on(t.workspaceId, t.environment, t.eventKey),

@@ -1,9 +1,17 @@
 import { z } from "@hono/zod-openapi";
 import { ENVIRONMENTS, type Environment } from "./scope";
 import { selectionRulesSchema } from "./selling";
+import { channelSummarySchema } from "./channels";
 
 /** eventKey: 1 to 128 letters, digits, '.', '_' and '-' (contract §3). */
 export const EVENT_KEY = /^[A-Za-z0-9._-]{1,128}$/;
+
+const eventName = z.string().min(1, "must be 1 to 255 characters").max(255, "must be 1 to 255 characters");
+/** An ISO 8601 date-time with an offset or Z; stored as the normalised UTC instant. */
+const startsAt = z.iso
+  .datetime({ offset: true, message: "must be an ISO 8601 date-time" })
+  .transform((s) => new Date(s).toISOString())
+  .openapi({ type: "string", format: "date-time", example: "2026-12-31T20:00:00Z" });
 
 /** The event record of contract §3. */
 export const eventRecordSchema = z
@@ -14,6 +22,9 @@ export const eventRecordSchema = z
     chartPublishedVersion: z.number().int().nullable().openapi({ description: "The chart's current published version; null when unpublished" }),
     createdAt: z.string(),
     selectionRules: selectionRulesSchema.openapi({ description: "The event's selection rules ({} when none); see PUT /events/{eventKey}/selection-rules" }),
+    name: z.string().nullable().openapi({ description: "The event's name (contract §12); null when unset" }),
+    startsAt: z.string().nullable().openapi({ description: "When the event starts, ISO 8601; null when unset" }),
+    channels: z.array(channelSummarySchema).openapi({ description: "The event's channels (keys and names); see PUT /events/{eventKey}/channels" }),
   })
   .openapi("Event");
 export type EventRecord = z.infer<typeof eventRecordSchema>;
@@ -23,9 +34,18 @@ export const eventCreateSchema = z
   .object({
     chartKey: z.string().min(1).max(128),
     eventKey: z.string().regex(EVENT_KEY, "must be 1 to 128 letters, digits, '.', '_' or '-'").optional(),
+    name: eventName.optional(),
+    startsAt: startsAt.optional(),
   })
   .openapi("EventCreate");
 export type EventCreate = z.output<typeof eventCreateSchema>;
+
+/** PATCH /events/{eventKey} (contract §12): name and/or startsAt, at least one. */
+export const eventPatchSchema = z
+  .object({ name: eventName.optional(), startsAt: startsAt.optional() })
+  .refine((b) => b.name !== undefined || b.startsAt !== undefined, { message: "name or startsAt is required", path: ["name"] })
+  .openapi("EventPatch");
+export type EventPatch = z.output<typeof eventPatchSchema>;
 
 /** What an event's Durable Object knows about itself; set when the event is created. */
 export interface EventMeta {

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { orderIdSchema } from "./status-changes";
 import { jsonObjectOrNullSchema, jsonObjectSchema, MAX_JSON_DEPTH } from "./json";
+import { channelKeysSchema, ignoreChannelsSchema } from "./channels";
 
 /**
  * The seat actions' request and response bodies (interface.md "Events: seat actions", contract §4).
@@ -53,6 +54,8 @@ export const holdRequestSchema = z
     categoryKey: z.string().min(1).max(255).optional(),
     quantity: z.number().int().min(1, "must be at least 1").optional(),
     ignoreSelectionRules: ignoreSelectionRulesSchema,
+    channelKeys: channelKeysSchema,
+    ignoreChannels: ignoreChannelsSchema,
   })
   .superRefine((b, ctx) => {
     const ga = b.objectType !== undefined || b.quantity !== undefined || b.categoryKey !== undefined;
@@ -86,6 +89,23 @@ export const extendRequestSchema = z
 export type ExtendRequest = z.output<typeof extendRequestSchema>;
 
 export const labelsRequestSchema = z.object({ objectLabels: labelsSchema }).openapi("LabelsRequest");
+
+/**
+ * not-for-sale and for-sale (contract §4, §12): seats by label, every seat of some categories, and
+ * GA places per area; at least one of the three. All or nothing.
+ */
+export const saleRequestSchema = z
+  .object({
+    objectLabels: labelsSchema.optional(),
+    categories: z.array(z.string().min(1).max(128)).min(1).max(1000).optional(),
+    areaPlaces: z.record(z.string().min(1).max(255), z.number().int("must be an integer").min(1, "must be at least 1")).optional(),
+  })
+  .refine((b) => b.objectLabels !== undefined || b.categories !== undefined || (b.areaPlaces !== undefined && Object.keys(b.areaPlaces).length > 0), {
+    message: "objectLabels, categories or areaPlaces is required",
+    path: ["objectLabels"],
+  })
+  .openapi("SaleRequest");
+export type SaleRequest = z.output<typeof saleRequestSchema>;
 
 const extraDataOut = jsonObjectOrNullSchema;
 
@@ -126,7 +146,10 @@ export type FreedResult = z.infer<typeof freedResultSchema>;
 export type FreedObject = FreedResult["objects"][number];
 
 export const notForSaleResultSchema = z
-  .object({ eventKey: z.string(), objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("not_for_sale") })) })
+  .object({
+    eventKey: z.string(),
+    objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("not_for_sale"), quantity: z.number().int().optional() })),
+  })
   .openapi("NotForSaleResponse");
 export type NotForSaleResult = z.infer<typeof notForSaleResultSchema>;
 

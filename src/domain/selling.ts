@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_CATEGORIES, MAX_SECTIONS } from "./layout-schema";
+import { channelKeysSchema, ignoreChannelsSchema } from "./channels";
 import { DEFAULT_TTL_SECONDS, extraDataSchema, holdResultSchema, ignoreSelectionRulesSchema, newHoldTokenSchema, ttlSecondsSchema } from "./seats";
 
 /**
@@ -59,6 +60,8 @@ export const holdBestAvailableRequestSchema = z
     ttlSeconds: ttlSecondsSchema.default(DEFAULT_TTL_SECONDS),
     extraData: extraDataSchema,
     ignoreSelectionRules: ignoreSelectionRulesSchema,
+    channelKeys: channelKeysSchema,
+    ignoreChannels: ignoreChannelsSchema,
   })
   .openapi("HoldBestAvailableRequest");
 export type HoldBestAvailableRequest = z.output<typeof holdBestAvailableRequestSchema>;

@@ -20,6 +20,7 @@ const seatEntry = z.object({
   mine: z.boolean().optional().openapi({ description: "Only with a holdToken query that holds this seat" }),
   extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
   orderId: z.string().optional().openapi({ description: "Secret-key callers only: the order a booked seat belongs to" }),
+  channelKey: z.string().optional().openapi({ description: "The seat's channel (contract §12); absent for a seat in the open pool" }),
 });
 
 const gaEntry = z.object({
@@ -31,6 +32,7 @@ const gaEntry = z.object({
   held: z.number().int(),
   booked: z.number().int(),
   remaining: z.number().int(),
+  notForSale: z.number().int().optional().openapi({ description: "Places of the area not for sale (contract §12); absent when none" }),
   mineQuantity: z.number().int().optional().openapi({ description: "Only with a holdToken query that holds places here" }),
   extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
 });
@@ -102,6 +104,11 @@ const seatObject = z.object({
   objectType: z.literal("seat"),
   sectionKey: z.string(),
   sectionLabel: z.string(),
+  channelKey: z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({ description: "The seat's channel (contract §12), null in the open pool; present on every seat once the event has channels" }),
   rowLabel: z.string().optional().openapi({ description: "The label of the seat's row in the layout" }),
   aisleAfter: z
     .literal(true)
@@ -117,6 +124,10 @@ const gaObject = z.object({
   capacity: z.number().int(),
   label: z.string(),
   remaining: z.number().int(),
+  channelPlaces: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .openapi({ description: "Places set aside per channel key (contract §12); absent when no channel has places here" }),
   ...drawing,
   width: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
   height: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
@@ -145,6 +156,9 @@ export const reportsResultSchema = z
     byStatus: z.object({ free: z.number().int(), held: z.number().int(), booked: z.number().int(), not_for_sale: z.number().int() }),
     byCategory: z.array(z.object({ status, categoryKey: z.string(), count: z.number().int() })),
     bySection: z.array(z.object({ sectionKey: z.string().nullable().openapi({ description: "null for GA areas" }), status, count: z.number().int() })),
+    byChannel: z
+      .array(z.object({ channelKey: z.string().nullable().openapi({ description: "null for the open pool" }), status, count: z.number().int() }))
+      .openapi({ description: "Seats and GA places per pool and status (contract §12)" }),
   })
   .openapi("EventReports");
 export type ReportsResult = z.infer<typeof reportsResultSchema>;
@@ -192,6 +206,10 @@ export const compactObjectsSchema = z
       }),
     ),
     areas: z.array(objectEntrySchema).openapi({ description: "GA areas, exactly as the full form lists them" }),
+    channels: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .openapi({ description: "Seat labels per channel key (contract §12); a seat not listed is in the open pool. Absent when the event has no channels" }),
     focalPoint,
   })
   .openapi("CompactObjects", {

@@ -21,6 +21,8 @@ export interface SeatEventObject {
   seq: number;
   /** The order the object was booked under (seat.booked, and seat.released of a booking). */
   orderId?: string;
+  /** The seat's channel (contract §12), when it is in one. */
+  channelKey?: string;
 }
 
 /** `data.object` of event.chart_changed. */

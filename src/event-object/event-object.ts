@@ -35,14 +35,17 @@ import { compactOf, StatusCache } from "./status-cache";
 import { compactObjectsBody, compactObjectsOf } from "./objects-compact-cache";
 import { changedSince, statusVersion } from "./live-since";
 import type { StageRequest } from "./staging";
-import { ensureSchema } from "./store";
+import { ensureSchema, rows } from "./store";
 import { Tx } from "./transaction";
 import { hasRules, ruleChecks, SellingState } from "./selling-state";
 import { chooseBestAvailable } from "../selling/choose";
 import type { HoldBestAvailableRequest, HoldBestAvailableResult, SelectionRules } from "../domain/selling";
-import type { HoldCaller } from "../domain/seats";
+import type { HoldCaller, SaleRequest } from "../domain/seats";
 import { IDEMPOTENCY_TTL_MS, type IdempotencyClaim, type Replayed } from "../domain/idempotency";
 import { ensureIdempotencySchema, idempotencyDueAt, once, pruneIdempotency } from "./idempotency";
+import type { Channel, ChannelsBody, ChannelSummary } from "../domain/channels";
+import { ChannelState, ensureChannelSchema, registerChannels } from "./channels";
+import { areaForSaleFailures, areaNotForSaleFailures, markAreaForSale, markAreaNotForSale } from "./ga-sale";
 
 /** History records older than this are pruned by the alarm. */
 const HISTORY_RETENTION_MS = HISTORY_RETENTION_DAYS * 86_400_000;
@@ -67,6 +70,8 @@ export class EventObject extends DurableObject<Env> {
   private readonly statusCache = new StatusCache();
   /** The selling rules, and the seat index and occupancy that best available searches. */
   private readonly selling: SellingState;
+  /** The event's channels (contract §12): definitions and each seat's channel. */
+  private readonly channels: ChannelState;
   private readonly alarmClock: Alarm;
   protected readonly outbox: OutboxSender;
 
@@ -74,6 +79,8 @@ export class EventObject extends DurableObject<Env> {
     super(ctx, env);
     this.alarmClock = new Alarm(ctx.storage, (ms) => this.clock.toWall(ms));
     this.selling = new SellingState(ctx.storage.sql);
+    this.channels = new ChannelState(ctx.storage.sql);
+    registerChannels(ctx.storage.sql, this.channels);
     this.outbox = new OutboxSender({
       sql: ctx.storage.sql,
       queue: () => this.webhookQueue(),
@@ -99,6 +106,7 @@ export class EventObject extends DurableObject<Env> {
     void ctx.blockConcurrencyWhile(async () => {
       ensureSchema(ctx.storage.sql);
       ensureIdempotencySchema(ctx.storage.sql);
+      ensureChannelSchema(ctx.storage.sql);
       this.event.load();
       await this.alarmClock.load();
       // Rows a previous instance committed and never had confirmed (evicted or killed meanwhile).
@@ -136,8 +144,10 @@ export class EventObject extends DurableObject<Env> {
     await this.ctx.storage.deleteAll();
     ensureSchema(this.sql);
     ensureIdempotencySchema(this.sql);
+    ensureChannelSchema(this.sql);
     this.event.clear();
     this.selling.clear();
+    this.channels.clear();
     this.statusCache.invalidate();
     return { ok: true };
   }
@@ -154,6 +164,7 @@ export class EventObject extends DurableObject<Env> {
   async hold(req: HoldRequest, caller: HoldCaller, idem?: IdempotencyClaim): Promise<Replayed<Outcome<HoldResult>>> {
     return this.decide((tx) => {
       this.prepareHold(tx, caller, req.holdToken, req.ignoreSelectionRules === true);
+      this.prepareChannels(tx, caller, req.channelKeys, req.ignoreChannels === true);
       return req.objectType === "generalAdmission" ? holdGa(tx, req) : holdSeats(tx, req);
     }, idem);
   }
@@ -168,8 +179,11 @@ export class EventObject extends DurableObject<Env> {
       // An expired hold is free the moment it expires: the search must see it so.
       sweepDue(tx);
       this.prepareHold(tx, caller, req.holdToken, req.ignoreSelectionRules === true);
+      this.prepareChannels(tx, caller, req.channelKeys, req.ignoreChannels === true);
       const { index, occupancy } = this.selling.view(tx.layout, tx.now);
-      const query = { quantity: req.quantity, categories: req.categories, sections: req.sections, together: req.together };
+      // Only seats in the named pools are candidates (contract §12).
+      const eligible = tx.channels ? this.channels.mask(index, tx.channels) : null;
+      const query = { quantity: req.quantity, categories: req.categories, sections: req.sections, together: req.together, eligible };
       const choice = chooseBestAvailable(index, occupancy, query, tx.rules ? tx.rules.context() : null);
       if (!choice.ok) {
         if (choice.code === "selection_rule_violated")
@@ -194,6 +208,45 @@ export class EventObject extends DurableObject<Env> {
     if (!this.event.meta) return NOT_FOUND;
     this.ctx.storage.transactionSync(() => this.selling.setRules(rules));
     return ok(rules);
+  }
+
+  /** The event's channels, seats listed (GET /channels). */
+  async channelList(): Promise<Outcome<{ channels: Channel[] }>> {
+    if (!this.event.meta) return NOT_FOUND;
+    return ok({ channels: this.channels.read() });
+  }
+
+  /** The layout's GA areas with their capacities (the dashboard's channel editor). */
+  async gaAreas(): Promise<Outcome<{ label: string; capacity: number }[]>> {
+    if (!this.event.meta) return NOT_FOUND;
+    const areas: { label: string; capacity: number }[] = [];
+    for (const o of this.event.layout().objects.values()) if (o.objectType === "generalAdmission") areas.push({ label: o.label, capacity: o.capacity ?? 0 });
+    return ok(areas);
+  }
+
+  /** The channels' keys and names (the event record). */
+  async channelSummary(): Promise<ChannelSummary[]> {
+    return this.event.meta ? this.channels.summary() : [];
+  }
+
+  /**
+   * Replaces the channels (PUT /channels). No status changes and no history record: a held or
+   * booked seat keeps its status in its new channel, and GA places already taken stay in their pool.
+   */
+  async setChannels(body: ChannelsBody): Promise<Outcome<{ channels: Channel[] }>> {
+    if (!this.event.meta) return NOT_FOUND;
+    const layout = this.event.layout();
+    let result: Outcome<Channel[]>;
+    try {
+      result = this.ctx.storage.transactionSync(() => this.channels.replace(body, layout));
+    } catch (err) {
+      this.channels.clear();
+      throw err;
+    }
+    if (!result.ok) return result;
+    // Objects reads and status entries carry channelKey: the kept views are stale.
+    this.statusCache.invalidate();
+    return ok({ channels: result.value });
   }
 
   async book(req: BookRequest, idem?: IdempotencyClaim): Promise<Replayed<Outcome<BookResult>>> {
@@ -226,15 +279,37 @@ export class EventObject extends DurableObject<Env> {
     return answer;
   }
 
-  async notForSale(labels: string[], idem?: IdempotencyClaim): Promise<Replayed<Outcome<NotForSaleResult>>> {
+  /**
+   * Takes seats (by label and by category) and GA places off sale (contract §4, §12): all or
+   * nothing, one transaction. A plain array is the older form, labels only.
+   */
+  async notForSale(req: SaleRequest | string[], idem?: IdempotencyClaim): Promise<Replayed<Outcome<NotForSaleResult>>> {
+    const body = Array.isArray(req) ? { objectLabels: req } : req;
     return this.decide((tx) => {
-      const r = markNotForSale(tx, labels);
-      return r.ok ? ok({ eventKey: tx.meta.eventKey, objects: r.value.objects }) : r;
+      const labels = this.saleLabels(tx, body, "free");
+      tx.channelDefs = this.channels.defs();
+      // Every check before any write: all or nothing (contract §12).
+      const areaFailed = areaNotForSaleFailures(tx, body.areaPlaces ?? {});
+      const r = markNotForSale(tx, labels, areaFailed);
+      if (!r.ok) return r;
+      const areas = markAreaNotForSale(tx, body.areaPlaces ?? {});
+      if (!areas.ok) return areas;
+      return ok({ eventKey: tx.meta.eventKey, objects: [...r.value.objects, ...areas.value] });
     }, idem);
   }
 
-  async forSale(labels: string[], idem?: IdempotencyClaim): Promise<Replayed<Outcome<FreedResult>>> {
-    return this.decide((tx) => ok({ eventKey: tx.meta.eventKey, objects: markForSale(tx, labels) }), idem);
+  /** Returns seats (by label and by category) and GA places to sale; what was not off sale is skipped, an area short of that many places is 409. */
+  async forSale(req: SaleRequest | string[], idem?: IdempotencyClaim): Promise<Replayed<Outcome<FreedResult>>> {
+    const body = Array.isArray(req) ? { objectLabels: req } : req;
+    return this.decide((tx) => {
+      tx.channelDefs = this.channels.defs();
+      const areaFailed = areaForSaleFailures(tx, body.areaPlaces ?? {});
+      if (areaFailed.length > 0) return fail("seat_unavailable", "Fewer places are off sale than asked for; nothing changed", { failed: areaFailed });
+      const seats = markForSale(tx, this.saleLabels(tx, body, "not_for_sale"));
+      const areas = markAreaForSale(tx, body.areaPlaces ?? {});
+      if (!areas.ok) return areas;
+      return ok({ eventKey: tx.meta.eventKey, objects: [...seats, ...areas.value] });
+    }, idem);
   }
 
   // ---- reads -----------------------------------------------------------------------------
@@ -289,8 +364,24 @@ export class EventObject extends DurableObject<Env> {
     if (!meta) return NOT_FOUND;
     const now = this.clock.now();
     const layout = this.event.layout();
-    if (labels === undefined) return ok({ body: compactObjectsBody(this.sql, layout, now, meta.eventKey) });
-    return ok({ body: compactObjectsOf(meta.eventKey, layout.categories, objectsOf(this.sql, layout, now, labels).objects, layout.focalPoint) });
+    const body =
+      labels === undefined
+        ? compactObjectsBody(this.sql, layout, now, meta.eventKey)
+        : compactObjectsOf(meta.eventKey, layout.categories, objectsOf(this.sql, layout, now, labels).objects, layout.focalPoint);
+    return ok({ body: this.withChannels(body, labels) });
+  }
+
+  /**
+   * Adds the seats' channels to a compact objects body (contract §12) as `channels`: seat labels per
+   * channel key. Appended to the JSON object, so the body's kept seat part is unchanged.
+   */
+  private withChannels(body: string, labels?: string[]): string {
+    if (this.channels.defs().length === 0) return body;
+    const only = labels ? new Set(labels) : null;
+    const byChannel: Record<string, string[]> = Object.fromEntries(this.channels.defs().map((d) => [d.key, [] as string[]]));
+    for (const [label, key] of this.channels.seats()) if (only === null || only.has(label)) byChannel[key]?.push(label);
+    const end = body.lastIndexOf("}");
+    return `${body.slice(0, end)},"channels":${JSON.stringify(byChannel)}${body.slice(end)}`;
   }
 
   async reports(): Promise<Outcome<ReportsResult>> {
@@ -449,6 +540,37 @@ export class EventObject extends DurableObject<Env> {
   }
 
   /**
+   * The seat labels a not-for-sale or for-sale call names: its objectLabels, plus every seat of its
+   * categories that is free (`free`) or not for sale (`not_for_sale`) now.
+   */
+  private saleLabels(tx: Tx, body: SaleRequest, from: "free" | "not_for_sale"): string[] {
+    const labels = [...(body.objectLabels ?? [])];
+    if (body.categories === undefined) return labels;
+    const wanted = new Set(body.categories);
+    const nonFree = new Map(
+      rows<{ label: string; status: string }>(this.sql, "SELECT label, status FROM seats WHERE status <> 'held' OR expires_at > ?", tx.now).map((r) => [
+        r.label,
+        r.status,
+      ]),
+    );
+    for (const o of tx.layout.objects.values()) {
+      if (o.objectType !== "seat" || !wanted.has(o.categoryKey)) continue;
+      const status = nonFree.get(o.label) ?? "free";
+      if (status === from) labels.push(o.label);
+    }
+    return labels;
+  }
+
+  /**
+   * Binds a hold to the pools it may take from (contract §12): `channelKeys` (default the open
+   * pool), or any pool for a secret key's ignoreChannels.
+   */
+  private prepareChannels(tx: Tx, caller: HoldCaller, channelKeys: string[] | undefined, ignore: boolean): void {
+    tx.channelDefs = this.channels.defs();
+    tx.channels = this.channels.gate(channelKeys, caller.kind === "secret" && ignore);
+  }
+
+  /**
    * A seat decision of an existing event (see {@link transact}); with an Idempotency-Key claim, done
    * at most once and its answer stored in the same transaction (idempotency.ts).
    */
@@ -469,6 +591,7 @@ export class EventObject extends DurableObject<Env> {
   private transact<T>(meta: EventMeta, fn: (tx: Tx) => T): T {
     const tx = new Tx(this.sql, this.clock.now(), meta, this.event.layout(), this.event.activeStage());
     tx.onSeatChange = (label, status) => this.selling.seatChanged(label, status);
+    tx.channelOf = (label) => this.channels.channelOf(label);
     let result: T;
     try {
       result = this.ctx.storage.transactionSync(() => fn(tx));

@@ -5,27 +5,43 @@ import type { GaStatusEntry, Status } from "../domain/status";
 import type { Change } from "./status-history";
 import { first, GA_COLUMNS, isLiveHold, parseExtra, rows, type GaRow } from "./store";
 import { iso, type Tx } from "./transaction";
+import { NO_CHANNEL } from "../domain/channels";
+import { poolOf, poolPlaces, poolUsage } from "./channels";
 
 /** Live counts of a GA area: expired holds count as zero whether or not the sweep has run. */
 export interface AreaCounts {
   held: number;
   booked: number;
+  /** Places not for sale (contract §12); absent or 0 when none. */
+  nfs?: number;
 }
 
 export function areaCounts(sql: SqlStorage, area: string, now: number): AreaCounts {
-  const row = first<{ held: number | null; booked: number | null }>(
+  const row = first<{ held: number | null; booked: number | null; nfs: number | null }>(
     sql,
-    "SELECT SUM(CASE WHEN expires_at > ? THEN held ELSE 0 END) AS held, SUM(booked) AS booked FROM ga WHERE area = ?",
+    "SELECT SUM(CASE WHEN expires_at > ? THEN held ELSE 0 END) AS held, SUM(booked) AS booked, (SELECT places FROM ga_nfs WHERE area = ?) AS nfs FROM ga WHERE area = ?",
     now,
     area,
+    area,
   );
-  return { held: row?.held ?? 0, booked: row?.booked ?? 0 };
+  return { held: row?.held ?? 0, booked: row?.booked ?? 0, nfs: row?.nfs ?? 0 };
 }
 
-/** Derived GA status: free while anything remains, booked when bookings fill it, else held. */
-export function gaStatus(capacity: number, counts: AreaCounts): "free" | "held" | "booked" {
-  if (capacity - counts.held - counts.booked > 0) return "free";
-  return counts.booked >= capacity ? "booked" : "held";
+/** Free places of an area: capacity less held, booked and not-for-sale places. */
+export function areaRemaining(capacity: number, counts: AreaCounts): number {
+  return Math.max(0, capacity - counts.held - counts.booked - (counts.nfs ?? 0));
+}
+
+/**
+ * Derived GA status: free while anything remains, booked when bookings fill what is for sale,
+ * held while holds fill the rest, else (only not-for-sale places left) not_for_sale.
+ */
+export function gaStatus(capacity: number, counts: AreaCounts): Status {
+  const nfs = counts.nfs ?? 0;
+  if (capacity - counts.held - counts.booked - nfs > 0) return "free";
+  if (nfs === 0) return counts.booked >= capacity ? "booked" : "held";
+  if (counts.booked > 0 && counts.booked >= capacity - nfs) return "booked";
+  return counts.held > 0 ? "held" : "not_for_sale";
 }
 
 /** A GA row of (area, token), or null. */
@@ -39,7 +55,7 @@ export function gaRows(sql: SqlStorage, area: string): GaRow[] {
 }
 
 /** The area's derived status now (before a change, or after it). */
-export function areaStatus(tx: Tx, area: string): "free" | "held" | "booked" {
+export function areaStatus(tx: Tx, area: string): Status {
   return gaStatus(tx.object(area)?.capacity ?? 0, areaCounts(tx.sql, area, tx.now));
 }
 
@@ -101,9 +117,16 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     return ok(holdResult(tx, req, area, quantity, row.expires_at!, row.extra));
   }
   const counts = areaCounts(tx.sql, area, tx.now);
-  if (counts.held - ownLive + counts.booked + quantity > capacity) {
-    return fail("ga_capacity_exceeded", `Only ${capacity - counts.held - counts.booked + ownLive} places remain in ${area}`, {
+  const nfs = counts.nfs ?? 0;
+  if (counts.held - ownLive + counts.booked + nfs + quantity > capacity) {
+    return fail("ga_capacity_exceeded", `Only ${capacity - counts.held - counts.booked - nfs + ownLive} places remain in ${area}`, {
       failed: [{ objectLabel: area, reason: "ga_capacity_exceeded" }],
+    });
+  }
+  const pool = choosePool(tx, area, capacity, nfs, row, ownLive, quantity);
+  if (pool === undefined) {
+    return fail("seat_unavailable", `Not ${quantity} free places in ${area} in the channels this hold may take from`, {
+      failed: [{ objectLabel: area, reason: "insufficient_capacity" }],
     });
   }
   const violations = tx.rules?.ga({ label: area, categoryKey: obj.categoryKey, previous: ownLive, quantity }) ?? [];
@@ -117,8 +140,8 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   const extra = req.extraData ? JSON.stringify(req.extraData) : (row?.extra ?? null);
   const previous = areaStatus(tx, area);
   tx.sql.exec(
-    `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at, client) VALUES (?, ?, ?, 0, ?, ?, ?, ?)
-     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at, client = excluded.client`,
+    `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at, client, channel) VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?)
+     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel`,
     area,
     req.holdToken,
     quantity,
@@ -126,10 +149,37 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     extra,
     tx.now,
     tx.client,
+    pool,
   );
   tx.expiry(expiresAt);
   recordGaChange(tx, area, previous, { cause: "hold", quantity, token: req.holdToken, extra }, { type: "seat.held", holdExpiresAt: expiresAt });
   return ok(holdResult(tx, req, area, quantity, expiresAt, extra));
+}
+
+/**
+ * The pool a GA hold takes its places from (contract §12): the first pool named (in the request's
+ * order) with `quantity` free places, the token's own pool first when it already holds there; any
+ * pool for the box office (open first). A token's places live in one pool per area; once some are
+ * booked, more may come only from that pool. Undefined when no named pool has room.
+ */
+function choosePool(tx: Tx, area: string, capacity: number, nfs: number, row: GaRow | null, ownLive: number, quantity: number): string | null | undefined {
+  const defs = tx.channelDefs;
+  const gate = tx.channels;
+  if (defs.length === 0) return gate === null || gate.pools.has(NO_CHANNEL) ? null : undefined;
+  const places = poolPlaces(defs, area, capacity, nfs);
+  const usage = poolUsage(tx.sql, defs, area, tx.now, row?.token ?? null);
+  const own = row
+    ? poolOf(defs, first<{ channel: string | null }>(tx.sql, "SELECT channel FROM ga WHERE area = ? AND token = ?", area, row.token)?.channel ?? null)
+    : null;
+  if (row && row.booked > 0) usage.set(own, (usage.get(own) ?? 0) + row.booked);
+  let candidates: (string | null)[] = gate ? [...gate.pools].map((k) => (k === NO_CHANNEL ? null : k)) : [null, ...defs.map((d) => d.key)];
+  if (row && row.booked > 0) candidates = candidates.filter((c) => c === own);
+  else if (ownLive > 0 && candidates.includes(own)) candidates = [own, ...candidates.filter((c) => c !== own)];
+  for (const c of candidates) {
+    const total = places.get(c);
+    if (total !== undefined && total - (usage.get(c) ?? 0) >= quantity) return c;
+  }
+  return undefined;
 }
 
 function holdResult(tx: Tx, req: HoldRequest, area: string, quantity: number, expiresAt: number, extra: string | null): HoldResult {
@@ -148,8 +198,8 @@ function holdResult(tx: Tx, req: HoldRequest, area: string, quantity: number, ex
  */
 export function gaEntry(sql: SqlStorage, obj: LayoutObject, now: number, token: string | undefined, withExtra: boolean): GaStatusEntry | null {
   const live = gaRows(sql, obj.label).filter((r) => r.booked > 0 || (r.held > 0 && isLiveHold(r, now)));
-  if (live.length === 0) return null;
   const counts = areaCounts(sql, obj.label, now);
+  if (live.length === 0 && !counts.nfs) return null;
   const capacity = obj.capacity ?? 0;
   const entry: GaStatusEntry = {
     objectLabel: obj.label,
@@ -159,11 +209,12 @@ export function gaEntry(sql: SqlStorage, obj: LayoutObject, now: number, token: 
     capacity,
     held: counts.held,
     booked: counts.booked,
-    remaining: Math.max(0, capacity - counts.held - counts.booked),
+    remaining: areaRemaining(capacity, counts),
   };
+  if (counts.nfs) entry.notForSale = counts.nfs;
   const mine = token !== undefined ? live.find((r) => r.token === token && r.held > 0 && isLiveHold(r, now)) : undefined;
   if (mine) entry.mineQuantity = mine.held;
-  if (withExtra) {
+  if (withExtra && live.length > 0) {
     const latest = live.reduce((a, b) => (b.updated_at > a.updated_at ? b : a));
     entry.extraData = parseExtra(latest.extra);
   }

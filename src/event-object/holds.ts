@@ -55,7 +55,9 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
       });
     }
     const row = seatRow(tx.sql, label);
-    const blocker = holdBlocker(row, req.holdToken, tx.now);
+    const retry = row !== null && row.status === "held" && row.token === req.holdToken && isLiveHold(row, tx.now);
+    // Contract §12: a seat outside the named pools is refused, unless the token already holds it.
+    const blocker = !retry && tx.channels !== null && !tx.channels.seat(label) ? "not_in_channel" : holdBlocker(row, req.holdToken, tx.now);
     if (blocker) failed.push({ objectLabel: label, reason: blocker });
     else existing.set(label, row);
   }
@@ -103,10 +105,17 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   return ok({ chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(earliest), objects });
 }
 
-/** Marks free seats not for sale (contract §4); anything held or booked fails the whole batch. */
-export function markNotForSale(tx: Tx, labels: string[]): Outcome<{ objects: { objectLabel: string; status: "not_for_sale" }[] }> {
+/**
+ * Marks free seats not for sale (contract §4); anything held or booked fails the whole batch, as
+ * do `alsoFailed` (the same call's GA areas, checked first), so a refusal writes nothing.
+ */
+export function markNotForSale(
+  tx: Tx,
+  labels: string[],
+  alsoFailed: FailedEntry[] = [],
+): Outcome<{ objects: { objectLabel: string; status: "not_for_sale" }[] }> {
   const unique = [...new Set(labels)];
-  const failed: FailedEntry[] = [];
+  const failed: FailedEntry[] = [...alsoFailed];
   for (const label of unique) {
     const obj = tx.object(label);
     if (!obj || obj.objectType !== "seat") {
@@ -118,7 +127,7 @@ export function markNotForSale(tx: Tx, labels: string[]): Outcome<{ objects: { o
     if (row.status === "booked") failed.push({ objectLabel: label, reason: "booked" });
     else if (isLiveHold(row, tx.now)) failed.push({ objectLabel: label, reason: "held" });
   }
-  if (failed.length > 0) return fail("seat_unavailable", "Only free seats can be marked not for sale; nothing changed", { failed });
+  if (failed.length > 0) return fail("seat_unavailable", "Only free seats and places can be marked not for sale; nothing changed", { failed });
   for (const label of unique) {
     const row = liveSeat(tx, label);
     if (row) continue;
@@ -179,4 +188,5 @@ export function resetAll(tx: Tx): void {
   }
   tx.sql.exec("DELETE FROM seats");
   tx.sql.exec("DELETE FROM ga");
+  tx.sql.exec("DELETE FROM ga_nfs");
 }

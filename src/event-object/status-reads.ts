@@ -1,7 +1,8 @@
 import type { Reservation } from "../domain/publish-impact";
 import type { Category, LayoutObject, Point } from "../domain/layout";
 import { STATUSES, type ObjectEntry, type ReportsResult, type SeatStatusEntry, type Status, type StatusEntry, type StatusQuery } from "../domain/status";
-import { areaCounts, gaEntry } from "./ga";
+import { areaCounts, areaRemaining, gaEntry } from "./ga";
+import { channelsOf, poolOf, poolPlaces } from "./channels";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "./layout-index";
 import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, type SeatRow } from "./store";
 
@@ -13,9 +14,9 @@ function nonFreeSeats(sql: SqlStorage, now: number, labels?: string[]): SeatRow[
   return rows<SeatRow>(sql, `SELECT ${SEAT_COLUMNS} FROM seats WHERE status <> 'held' OR expires_at > ?`, now);
 }
 
-/** GA areas with any reservation row. */
+/** GA areas with any reservation row, or places not for sale. */
 function reservedAreas(sql: SqlStorage, labels?: string[]): string[] {
-  const all = rows<{ area: string }>(sql, "SELECT DISTINCT area FROM ga").map((r) => r.area);
+  const all = rows<{ area: string }>(sql, "SELECT area FROM ga UNION SELECT area FROM ga_nfs").map((r) => r.area);
   return labels ? all.filter((a) => labels.includes(a)) : all;
 }
 
@@ -29,6 +30,7 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
   const secret = q.caller === "secret";
   const labels = q.labels ? [...new Set(q.labels)] : undefined;
   const out: StatusEntry[] = [];
+  const channels = channelsOf(sql);
   for (const row of nonFreeSeats(sql, now, labels)) {
     const entry: SeatStatusEntry = {
       objectLabel: row.label,
@@ -36,6 +38,8 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
       status: row.status,
       categoryKey: layout.objects.get(row.label)?.categoryKey ?? null,
     };
+    const channel = channels?.channelOf(row.label) ?? null;
+    if (channel !== null) entry.channelKey = channel;
     if (row.status === "held") {
       entry.holdExpiresAt = new Date(row.expires_at!).toISOString();
       if (q.holdToken !== undefined && row.token === q.holdToken && isLiveHold(row, now)) entry.mine = true;
@@ -78,6 +82,8 @@ export function objectsOf(
   const source = labels ? [...new Set(labels)].map((l) => layout.objects.get(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
   const objects: ObjectEntry[] = [];
   const hints = drawingHints(sql, layout.objects);
+  const channels = channelsOf(sql);
+  const defs = channels?.defs() ?? [];
   for (const o of source) {
     const h = hints ? (hints.get(o.label) ?? {}) : o;
     if (o.objectType === "seat") {
@@ -88,6 +94,8 @@ export function objectsOf(
         sectionKey: o.sectionKey ?? "",
         sectionLabel: o.sectionLabel ?? "",
       };
+      // With channels every seat names its pool (null: open); an event without channels has only the open pool.
+      if (defs.length > 0) seat.channelKey = channels?.channelOf(o.label) ?? null;
       // Indexes written before row labels were stored have none: the entry then simply lacks it.
       if (h.rowLabel !== undefined) seat.rowLabel = h.rowLabel;
       if (h.aisleAfter) seat.aisleAfter = true;
@@ -95,19 +103,17 @@ export function objectsOf(
     } else {
       const counts = areaCounts(sql, o.label, now);
       const capacity = o.capacity ?? 0;
-      objects.push(
-        withDrawing(
-          {
-            objectLabel: o.label,
-            categoryKey: o.categoryKey,
-            objectType: "generalAdmission",
-            capacity,
-            label: o.label,
-            remaining: Math.max(0, capacity - counts.held - counts.booked),
-          },
-          h,
-        ),
-      );
+      const area: ObjectEntry = {
+        objectLabel: o.label,
+        categoryKey: o.categoryKey,
+        objectType: "generalAdmission",
+        capacity,
+        label: o.label,
+        remaining: areaRemaining(capacity, counts),
+      };
+      const places = Object.fromEntries(defs.flatMap((d) => (d.areaPlaces?.[o.label] ? [[d.key, d.areaPlaces[o.label]!]] : [])));
+      if (Object.keys(places).length > 0) area.channelPlaces = places;
+      objects.push(withDrawing(area, h));
     }
   }
   return layout.focalPoint ? { categories: layout.categories, objects, focalPoint: layout.focalPoint } : { categories: layout.categories, objects };
@@ -134,21 +140,61 @@ export function reportOf(sql: SqlStorage, layout: LayoutIndex, now: number): Omi
     c[status] += n;
     s[status] += n;
   };
+  // Pools: the open pool (null) first, then the channels in their order (contract §12).
+  const channels = channelsOf(sql);
+  const defs = channels?.defs() ?? [];
+  const byPool = new Map<string | null, Record<Status, number>>([[null, zero()], ...defs.map((d) => [d.key, zero()] as const)]);
+  const addPool = (pool: string | null, status: Status, n: number) => {
+    const p = byPool.get(pool) ?? byPool.get(null)!;
+    p[status] += n;
+  };
   const seatStatus = new Map(nonFreeSeats(sql, now).map((r) => [r.label, r.status]));
   for (const o of layout.objects.values()) {
     if (o.objectType === "seat") {
-      add(o.categoryKey, o.sectionKey ?? "", seatStatus.get(o.label) ?? "free", 1);
+      const status = seatStatus.get(o.label) ?? "free";
+      add(o.categoryKey, o.sectionKey ?? "", status, 1);
+      addPool(defs.length > 0 ? (channels?.channelOf(o.label) ?? null) : null, status, 1);
     } else {
       const counts = areaCounts(sql, o.label, now);
       const capacity = o.capacity ?? 0;
       add(o.categoryKey, null, "held", counts.held);
       add(o.categoryKey, null, "booked", counts.booked);
-      add(o.categoryKey, null, "free", Math.max(0, capacity - counts.held - counts.booked));
+      add(o.categoryKey, null, "not_for_sale", counts.nfs ?? 0);
+      add(o.categoryKey, null, "free", areaRemaining(capacity, counts));
+      areaPools(sql, defs, o.label, capacity, counts.nfs ?? 0, now, addPool);
     }
   }
   const byCategory = [...byCat].flatMap(([categoryKey, counts]) => STATUSES.map((status) => ({ status, categoryKey, count: counts[status] })));
   const bySection = [...bySec].flatMap(([sectionKey, counts]) => STATUSES.map((status) => ({ sectionKey, status, count: counts[status] })));
-  return { byStatus, byCategory, bySection };
+  const byChannel = [...byPool].flatMap(([channelKey, counts]) => STATUSES.map((status) => ({ channelKey, status, count: counts[status] })));
+  return { byStatus, byCategory, bySection, byChannel };
+}
+
+/** A GA area's places per pool and status: held and booked by the rows' pools, not-for-sale in the open pool, the rest free. */
+function areaPools(
+  sql: SqlStorage,
+  defs: ReturnType<NonNullable<ReturnType<typeof channelsOf>>["defs"]>,
+  area: string,
+  capacity: number,
+  nfs: number,
+  now: number,
+  addPool: (pool: string | null, status: Status, n: number) => void,
+): void {
+  const places = poolPlaces(defs, area, capacity, nfs);
+  const used = new Map<string | null, number>();
+  for (const r of rows<{ channel: string | null; held: number; booked: number }>(
+    sql,
+    "SELECT channel, SUM(CASE WHEN expires_at > ? THEN held ELSE 0 END) AS held, SUM(booked) AS booked FROM ga WHERE area = ? GROUP BY channel",
+    now,
+    area,
+  )) {
+    const pool = poolOf(defs, r.channel);
+    addPool(pool, "held", r.held ?? 0);
+    addPool(pool, "booked", r.booked ?? 0);
+    used.set(pool, (used.get(pool) ?? 0) + (r.held ?? 0) + (r.booked ?? 0));
+  }
+  addPool(null, "not_for_sale", nfs);
+  for (const [pool, n] of places) addPool(pool, "free", Math.max(0, n - (used.get(pool) ?? 0)));
 }
 
 /** Every held or booked object with its quantities, for the publish check. */

@@ -10,6 +10,7 @@ import type { SellingIndex } from "../selling/selling-index";
 import { recordChange, type Change } from "./status-history";
 import { insertOutbox } from "./outbox";
 import { parseExtra } from "./store";
+import type { ChannelDef, ChannelGate } from "./channels";
 
 /**
  * What a hold decision asks of the selling rules, bound to one token and client. Built by
@@ -49,6 +50,12 @@ export class Tx {
   rules: RuleChecks | null = null;
   /** The client address of a publishable-key hold, kept on what it holds (the per-client cap). */
   client: string | null = null;
+  /** The pools a hold may take from (contract §12), or null: any pool. */
+  channels: ChannelGate | null = null;
+  /** The event's channel definitions (GA pools), read when a hold begins. */
+  channelDefs: readonly ChannelDef[] = [];
+  /** A seat's channel, for the webhooks of its changes (null: open pool). */
+  channelOf: ((label: string) => string | null) | null = null;
   /** Told of every seat status change as it happens (the selling occupancy follows it). */
   onSeatChange: ((label: string, status: Status) => void) | null = null;
 
@@ -105,6 +112,10 @@ export class Tx {
       if (event.holdExpiresAt !== undefined && event.holdExpiresAt !== null) object.holdExpiresAt = iso(event.holdExpiresAt);
       if (c.objectType === "generalAdmission" && c.quantity !== undefined) object.quantity = c.quantity;
       if (c.orderId) object.orderId = c.orderId;
+      if (c.objectType === "seat") {
+        const channel = this.channelOf?.(c.label) ?? null;
+        if (channel !== null) object.channelKey = channel;
+      }
       insertOutbox(this.sql, event.type, object, this.now);
     }
     this.changed.add(c.label);

@@ -1,8 +1,8 @@
 import { ownChart } from "../charts/chart-operations";
 import { createChartCopy, getChartByKey, loadPublishedLayout } from "../db/charts";
 import { db, nowIso } from "../db/client";
-import { deleteEventRow, getEvent, insertEvent, listEvents, setEventChart, type EventWithChart } from "../db/events";
-import type { EventMeta, EventRecord } from "../domain/events";
+import { deleteEventRow, getEvent, insertEvent, listEvents, setEventChart, setEventDetails, type EventWithChart } from "../db/events";
+import type { EventCreate, EventMeta, EventPatch, EventRecord } from "../domain/events";
 import type { Scope } from "../domain/scope";
 import { ServiceError } from "../domain/errors";
 import { newId } from "../keys/keys";
@@ -17,7 +17,8 @@ import { callEvent, notFound, stubFor } from "./event-object-calls";
 
 /** The public record of an event row, with the selling rules its object holds. */
 async function eventRecord(env: Env, row: EventWithChart): Promise<EventRecord> {
-  const rules = await stubFor(env, row, row.eventKey).selectionRules();
+  const stub = stubFor(env, row, row.eventKey);
+  const [rules, channels] = await Promise.all([stub.selectionRules(), stub.channelSummary()]);
   return {
     eventKey: row.eventKey,
     chartKey: row.chartKey,
@@ -25,6 +26,9 @@ async function eventRecord(env: Env, row: EventWithChart): Promise<EventRecord> 
     chartPublishedVersion: row.publishedVersion,
     createdAt: row.createdAt,
     selectionRules: rules.ok ? rules.value : {},
+    name: row.name,
+    startsAt: row.startsAt,
+    channels,
   };
 }
 
@@ -38,12 +42,21 @@ function generatedEventKey(): string {
  * read before the row existed); so once the object is set up, the chart's version is read again and
  * the object converges on it should it have moved.
  */
-export async function createEvent(env: Env, scope: Scope, input: { chartKey: string; eventKey?: string }): Promise<EventRecord> {
+export async function createEvent(env: Env, scope: Scope, input: EventCreate): Promise<EventRecord> {
   const d = db(env);
   // Another workspace's chart is 403, as any other reference to another workspace's data.
   const chart = await ownChart(d, scope.workspaceId, input.chartKey);
   const eventKey = input.eventKey ?? generatedEventKey();
-  const row = { id: newId("ev"), workspaceId: scope.workspaceId, environment: scope.environment, eventKey, chartId: chart.id, createdAt: nowIso() };
+  const row = {
+    id: newId("ev"),
+    workspaceId: scope.workspaceId,
+    environment: scope.environment,
+    eventKey,
+    chartId: chart.id,
+    createdAt: nowIso(),
+    name: input.name ?? null,
+    startsAt: input.startsAt ?? null,
+  };
   if (!(await insertEvent(d, row))) throw new ServiceError("event_exists", `Event ${eventKey} already exists`);
   const stub = stubFor(env, scope, eventKey);
   try {
@@ -76,7 +89,19 @@ export async function createEvent(env: Env, scope: Scope, input: { chartKey: str
     chartPublishedVersion: publishedVersion,
     createdAt: row.createdAt,
     selectionRules: {},
+    name: row.name,
+    startsAt: row.startsAt,
+    channels: [],
   };
+}
+
+/** Changes an event's name and start (PATCH /events/{eventKey}, contract §12) and answers its record. */
+export async function updateEventDetails(env: Env, scope: Scope, eventKey: string, patch: EventPatch): Promise<EventRecord> {
+  const d = db(env);
+  const row = await getEvent(d, scope.workspaceId, scope.environment, eventKey);
+  if (!row) throw await notFound(env, scope, eventKey);
+  await setEventDetails(d, row.id, patch);
+  return eventRecord(env, { ...row, name: patch.name ?? row.name, startsAt: patch.startsAt ?? row.startsAt });
 }
 
 /** A page of the scope's events in key order. */

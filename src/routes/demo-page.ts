@@ -2,7 +2,7 @@
  * HTML of the demo page served at `/`. Plain HTML and a small inline script over the public SDK,
  * written the way an integrator would embed it (contract §7). URL parameters:
  * `key` (publishable key), `event` (event key), `max` (maxSelectedObjects), `live=poll` (no socket),
- * `ttl` (ttlSeconds of each hold).
+ * `ttl` (ttlSeconds of each hold), `channels` (channelKeys, comma-separated; contract §12).
  * Values are only ever written with textContent, never as HTML.
  */
 export const DEMO_PAGE = `<!doctype html>
@@ -116,6 +116,7 @@ export const DEMO_PAGE = `<!doctype html>
     maxSelectedObjects: max ? (max.startsWith("{") ? JSON.parse(max) : Number(max)) : 10,
     live: params.get("live") !== "poll",
     ttlSeconds: params.get("ttl") ? Number(params.get("ttl")) : undefined,
+    channelKeys: params.get("channels") ? params.get("channels").split(",") : undefined,
     onObjectSelected(o) { record("selected", o); update(); log(""); },
     onObjectDeselected(o) { record("deselected", o); update(); },
     onHoldFailed(objects, error) { record("holdFailed", { objects, error }); log((objects.length ? objects.map((o) => o.objectLabel).join(", ") + ": " : "") + error.message); },

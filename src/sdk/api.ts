@@ -29,6 +29,8 @@ export class ApiRequestError extends Error {
 /** What the objects read gives the map: the full form's body, plus the layout's rows in physical order. */
 export interface ObjectsRead extends ApiObjectsResponse {
   rows: SeatObject[][];
+  /** Seat labels per channel key (contract §12); absent when the event has no channels. */
+  channels?: Record<string, string[]>;
 }
 
 /**
@@ -62,6 +64,7 @@ export class ApiClient {
     const objects = decodeObjects(body, rows);
     const out: ObjectsRead = { eventKey: body.eventKey, categories: body.categories ?? [], objects, rows };
     if (body.focalPoint) out.focalPoint = body.focalPoint;
+    if (body.channels) out.channels = body.channels;
     return out;
   }
 

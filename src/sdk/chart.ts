@@ -147,8 +147,9 @@ export class SeatingChart {
     if (big) await nextTask();
     if (this.destroyed) return this;
     this.state.load(read.objects);
+    this.state.applyChannels(read.objects.channels, this.config.channelKeys);
     this.state.rules = read.rules;
-    fillLegend(chrome.legend, read.objects.categories ?? []);
+    fillLegend(chrome.legend, read.objects.categories ?? [], this.state.outside.size > 0);
     // The status goes into the state before anything is drawn, so each object is painted once.
     const first = this.state.mergeSnapshot(read.status.entries, true, true);
     this.expiry.schedule();

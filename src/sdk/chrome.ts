@@ -51,7 +51,7 @@ export function buildChrome(container: HTMLElement): Chrome {
 }
 
 /** Category colours plus the status keys. */
-export function fillLegend(legend: HTMLElement, categories: ApiCategory[]): void {
+export function fillLegend(legend: HTMLElement, categories: ApiCategory[], unavailable = false): void {
   const doc = legend.ownerDocument;
   legend.textContent = "";
   const item = (label: string, style: Partial<CSSStyleDeclaration>) => {
@@ -68,4 +68,6 @@ export function fillLegend(legend: HTMLElement, categories: ApiCategory[]): void
   item("Held", { background: "#c3c8d2" });
   item("Booked", { background: "#8f96a3" });
   item("Not for sale", { background: "#eef0f4", border: "1px dashed #8f96a3" });
+  // Seats of other channels (contract §12), only when this map has any.
+  if (unavailable) item("Not available here", { background: "#f6f7f9", border: "1px solid #8f96a3" });
 }

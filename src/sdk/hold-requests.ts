@@ -28,6 +28,8 @@ export class HoldRequests {
     if (!obj || state.pending.has(label) || this.chart.isDestroyed()) return;
     if (obj.objectType === "generalAdmission") return this.toggleArea(obj);
     if (state.selection.has(label)) return this.release(label);
+    // Another channel's seat (contract §12): disabled on the map, never asked for.
+    if (state.outside.has(label)) return;
     const st = state.statusOf(label);
     if (st !== "free")
       return this.fail(label, { code: "seat_unavailable", message: `${label} is not available`, failed: [{ objectLabel: label, reason: st }] });
@@ -56,7 +58,15 @@ export class HoldRequests {
     if (rule) refuse({ code: "selection_rule_violated", message: rule.message, failed: [] });
     let res;
     try {
-      res = await api.holdBestAvailable({ holdToken: this.chart.token, quantity, categories, sections, together, ttlSeconds: config.ttlSeconds });
+      res = await api.holdBestAvailable({
+        holdToken: this.chart.token,
+        quantity,
+        categories,
+        sections,
+        together,
+        ttlSeconds: config.ttlSeconds,
+        ...(config.channelKeys ? { channelKeys: config.channelKeys } : {}),
+      });
     } catch (err) {
       return refuse(this.refused(err));
     }
@@ -138,6 +148,7 @@ export class HoldRequests {
         objectLabels: [label],
         holdToken: this.chart.token,
         ttlSeconds: config.ttlSeconds,
+        ...(config.channelKeys ? { channelKeys: config.channelKeys } : {}),
         ...(ga ? { objectType: "generalAdmission" as const, quantity } : {}),
       });
       if (this.chart.isDestroyed()) return;

@@ -350,6 +350,8 @@ export const STATUS_PIXELS = STATUS_HEX.map((hex) => (hex ? pixel(hex) : 0));
 
 /** The status code a seat view is drawn with (see {@link PaintModel.status}). */
 export function statusCode(view: ObjectView): number {
+  // Another channel's seat (contract §12) is drawn as unavailable as a seat not for sale.
+  if (view.unavailable && view.status === "free") return 3;
   switch (view.status) {
     case "held":
       return 1;

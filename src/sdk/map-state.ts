@@ -52,6 +52,8 @@ export class MapState {
   readonly selection = new Map<string, Held>();
   /** Labels with a hold or release in flight: live updates must not flip them meanwhile. */
   readonly pending = new Set<string>();
+  /** Seats outside this chart's channels (contract §12): drawn unavailable, never held from here. */
+  readonly outside = new Set<string>();
 
   /** Takes in the objects read (once, before anything is drawn). */
   load(read: ObjectsRead): void {
@@ -59,6 +61,24 @@ export class MapState {
     for (const o of read.objects ?? []) this.objects.set(o.objectLabel, o);
     this.rows = read.rows;
     this.places = null;
+  }
+
+  /**
+   * Which seats this chart may not sell (contract §12): those of channels it does not name, and
+   * with "NO_CHANNEL" not named, every seat in no channel. `channelKeys` defaults to the open pool.
+   */
+  applyChannels(channels: Record<string, string[]> | undefined, channelKeys: readonly string[] | undefined): void {
+    this.outside.clear();
+    const keys = new Set(channelKeys ?? ["NO_CHANNEL"]);
+    const inChannel = new Set<string>();
+    for (const [key, labels] of Object.entries(channels ?? {})) {
+      for (const label of labels) {
+        inChannel.add(label);
+        if (!keys.has(key)) this.outside.add(label);
+      }
+    }
+    if (keys.has("NO_CHANNEL")) return;
+    for (const o of this.objects.values()) if (o.objectType === "seat" && !inChannel.has(o.objectLabel)) this.outside.add(o.objectLabel);
   }
 
   /** The layout's rows in physical order (the drawing's rows when it has no coordinates). */
@@ -93,7 +113,7 @@ export class MapState {
 
   /** Free as far as the map knows: not ours, no hold or release of ours in flight, and free on the server. */
   isFree(label: string): boolean {
-    return !this.selection.has(label) && !this.pending.has(label) && this.statusOf(label) === "free";
+    return !this.outside.has(label) && !this.selection.has(label) && !this.pending.has(label) && this.statusOf(label) === "free";
   }
 
   /** What the host's callbacks receive for `label` (GA areas with the quantity). */
@@ -114,6 +134,7 @@ export class MapState {
       const remaining = e?.remaining ?? obj.remaining ?? capacity;
       return { status: mine ? "selected" : (e?.status ?? "free"), capacity, remaining, quantity: mine?.quantity };
     }
+    if (!mine && this.outside.has(label)) return { status: e?.status ?? "free", unavailable: true };
     return { status: mine ? "selected" : (e?.status ?? "free") };
   }
 

@@ -15,6 +15,8 @@ export interface ObjectView {
   remaining?: number;
   /** GA places this chart holds. */
   quantity?: number;
+  /** A seat outside this chart's channels (contract §12): drawn unavailable, not clickable. */
+  unavailable?: true;
 }
 
 /** What a renderer reads: the objects, their categories and each object's current view. */

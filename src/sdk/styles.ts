@@ -27,6 +27,7 @@ const CSS = `
 .seating-seat[data-status=held]{fill:#c3c8d2;cursor:not-allowed}
 .seating-seat[data-status=booked]{fill:#8f96a3;cursor:not-allowed}
 .seating-seat[data-status=not_for_sale]{fill:#eef0f4;stroke:#c3c8d2;stroke-dasharray:2 2;cursor:not-allowed}
+.seating-seat[aria-disabled=true]{fill:#f6f7f9!important;stroke:#8f96a3;stroke-width:1;cursor:not-allowed}
 .seating-seat[data-status=selected]{stroke:#1d2330;stroke-width:3.5}
 .seating-seat:focus{outline:none}
 .seating-seat:focus-visible{stroke:#ff9f1c;stroke-width:4}

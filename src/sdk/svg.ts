@@ -33,6 +33,9 @@ export const STATUS_WORDS: Record<ObjectView["status"], string> = {
   not_for_sale: "not for sale",
 };
 
+/** What a seat outside this chart's channels is called (the legend uses the same words). */
+export const UNAVAILABLE_WORDS = "not available here";
+
 /**
  * Builds the drawing inside `layer` and returns each object's element by label.
  * Seats go into one fragment: a 100,000-seat map is one DOM insertion.
@@ -135,7 +138,10 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
   node.setAttribute("data-status", view.status);
   node.setAttribute("aria-pressed", view.status === "selected" ? "true" : "false");
   // No aria-disabled on taken seats: they stay clickable (the host hears onHoldFailed), and the
-  // accessible name already says "held by another buyer" / "booked".
+  // accessible name already says "held by another buyer" / "booked". A seat outside this chart's
+  // channels is different: nothing the buyer does here can get it, so it is disabled.
+  if (view.unavailable) node.setAttribute("aria-disabled", "true");
+  else node.removeAttribute("aria-disabled");
   const cat = category?.label ?? obj.categoryKey;
   let name: string;
   if (obj.objectType === "generalAdmission") {
@@ -154,9 +160,10 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
     if (text) text.textContent = shown;
   } else {
     const where = obj.sectionLabel ? `, ${obj.sectionLabel}` : "";
-    name = `Seat ${obj.objectLabel}${where}, ${cat}, ${STATUS_WORDS[view.status]}`;
+    const words = view.unavailable ? UNAVAILABLE_WORDS : STATUS_WORDS[view.status];
+    name = `Seat ${obj.objectLabel}${where}, ${cat}, ${words}`;
     const title = node.firstElementChild;
-    if (title) title.textContent = `${obj.objectLabel} · ${cat} · ${STATUS_WORDS[view.status]}`;
+    if (title) title.textContent = `${obj.objectLabel} · ${cat} · ${words}`;
   }
   node.setAttribute("aria-label", name);
 }

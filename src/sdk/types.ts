@@ -100,6 +100,12 @@ export interface SeatingChartConfig {
   ttlSeconds?: number;
   /** Reuse a hold token (at least 8 characters) instead of the per-tab one the SDK keeps. */
   holdToken?: string;
+  /**
+   * The pools this chart sells from (contract §12): channel keys and/or "NO_CHANNEL" (default
+   * ["NO_CHANNEL"], the open pool). Seats outside them are drawn unavailable; holds and best
+   * available send these keys.
+   */
+  channelKeys?: string[];
   /** Live updates over WebSocket (default true); false polls the status endpoint instead. */
   live?: boolean;
   onObjectSelected?: (object: SelectedObject) => void;

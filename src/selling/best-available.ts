@@ -43,6 +43,8 @@ export interface BestAvailableQuery {
   sections?: readonly string[];
   /** Only a run will do: no split answer. */
   together?: boolean;
+  /** Seats by id that may be taken at all (the hold's channels, contract §12); all when omitted. */
+  eligible?: Uint8Array | null;
 }
 
 /**
@@ -68,7 +70,12 @@ function filterOf(index: SellingIndex, query: BestAvailableQuery): Filter {
     const wanted = new Set(keys);
     return Uint8Array.from(known, (k) => (wanted.has(k) ? 1 : 0));
   };
-  return { quantity: query.quantity, sections: mask(query.sections, index.sectionKeys), categories: mask(query.categories, index.categoryKeys) };
+  return {
+    quantity: query.quantity,
+    sections: mask(query.sections, index.sectionKeys),
+    categories: mask(query.categories, index.categoryKeys),
+    eligible: query.eligible ?? null,
+  };
 }
 
 /** True when the seats (ascending ids) are one run: consecutive ids in one segment. */
@@ -102,6 +109,7 @@ export function bestAvailable(index: SellingIndex, occupancy: Occupancy, query: 
   if (!Number.isInteger(q) || q < 1 || q > MAX_BEST_AVAILABLE) throw new RangeError(`quantity must be an integer 1..${MAX_BEST_AVAILABLE}`);
   const filter = filterOf(index, query);
   if (occupancy.countFree(filter.sections, filter.categories) < q) return { ok: false, reason: "not_enough_seats" };
+  if (filter.eligible !== null && !enoughEligible(index, occupancy, filter)) return { ok: false, reason: "not_enough_seats" };
 
   let refused: number[] | null = null;
   for (const orphan of [false, true]) {
@@ -123,6 +131,20 @@ export function bestAvailable(index: SellingIndex, occupancy: Occupancy, query: 
     if (chosen.length === q) return answer(index, chosen);
   }
   return rejected(index, refused ?? unruled);
+}
+
+/** Whether at least `quantity` free seats pass every filter, the eligible mask included (one pass). */
+function enoughEligible(index: SellingIndex, occupancy: Occupancy, f: Filter): boolean {
+  let n = 0;
+  const free = occupancy.free;
+  const eligible = f.eligible!;
+  for (let id = 0; id < index.size; id++) {
+    if (free[id] !== 1 || eligible[id] !== 1) continue;
+    if (f.sections !== null && f.sections[index.section[id]!] !== 1) continue;
+    if (f.categories !== null && f.categories[index.category[id]!] !== 1) continue;
+    if (++n >= f.quantity) return true;
+  }
+  return false;
 }
 
 function rejected(index: SellingIndex, ids: number[]): BestAvailableResult {

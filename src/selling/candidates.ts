@@ -18,6 +18,8 @@ export interface Filter {
   quantity: number;
   sections: Uint8Array | null;
   categories: Uint8Array | null;
+  /** Seats by id that may be taken at all (a hold's channels, contract §12); null: all. */
+  eligible: Uint8Array | null;
 }
 
 /**
@@ -27,6 +29,7 @@ export interface Filter {
 const BOUND_MARGIN = 1e-12;
 
 function matches(index: SellingIndex, f: Filter, id: number): boolean {
+  if (f.eligible !== null && f.eligible[id] !== 1) return false;
   return (f.sections === null || f.sections[index.section[id]!] === 1) && (f.categories === null || f.categories[index.category[id]!] === 1);
 }
 

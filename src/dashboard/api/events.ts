@@ -1,12 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { EVENT_KEY, eventCreateSchema } from "../../domain/events";
+import { EVENT_KEY, eventCreateSchema, eventPatchSchema } from "../../domain/events";
+import { CHANNEL_KEY, NO_CHANNEL } from "../../domain/channels";
+import { assignToChannel } from "../../events/channel-operations";
 import { MAX_SALES_SPANS, SALES_SPANS } from "../../domain/sales-timeline";
 import { orderIdSchema } from "../../domain/status-changes";
 import { labelsRequestSchema, labelsSchema } from "../../domain/seats";
 import { selectionRulesSchema } from "../../domain/selling";
 import { callEvent } from "../../events/event-object-calls";
-import { createEvent, deleteEvent, getEventRecord, listEventRecords } from "../../events/event-operations";
+import { createEvent, deleteEvent, getEventRecord, listEventRecords, updateEventDetails } from "../../events/event-operations";
 import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
 import { validated } from "../../http/validation";
 import { bookAtBoxOffice } from "../box-office";
@@ -41,6 +43,20 @@ eventRoutes.get(base, async (c) => {
 eventRoutes.post(base, async (c) => c.json(await createEvent(c.env, scope(c), await jsonBody(c, eventCreateSchema)), 201));
 
 eventRoutes.get(one, async (c) => c.json(await getEventRecord(c.env, scope(c), c.req.param("eventKey")), 200));
+
+eventRoutes.patch(one, async (c) => c.json(await updateEventDetails(c.env, scope(c), c.req.param("eventKey"), await jsonBody(c, eventPatchSchema)), 200));
+
+/** The channel editor's body: seats selected on the map and/or GA places, for one channel (or NO_CHANNEL). */
+const assignBody = z.object({
+  channelKey: z.string().refine((k) => k === NO_CHANNEL || CHANNEL_KEY.test(k), "must be 1 to 64 letters, digits, '-' or '_', or NO_CHANNEL"),
+  channelName: z.string().min(1).max(255).optional(),
+  objectLabels: z.array(z.string().min(1).max(255)).max(10_000).optional(),
+  areaPlaces: z.record(z.string().min(1).max(255), z.number().int().min(0, "must be at least 0")).optional(),
+});
+
+eventRoutes.post(`${one}/channels/assign`, async (c) =>
+  c.json(await assignToChannel(c.env, scope(c), c.req.param("eventKey"), await jsonBody(c, assignBody)), 200),
+);
 
 eventRoutes.delete(one, async (c) => c.json(await deleteEvent(c.env, scope(c), c.req.param("eventKey")), 200));
 

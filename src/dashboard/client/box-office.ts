@@ -29,12 +29,19 @@ export async function initSeatMap(): Promise<void> {
   const host = document.getElementById("seat-map");
   const input = document.getElementById("bo-labels") as HTMLInputElement | null;
   if (!host) return;
-  const { publicKey, eventKey } = host.dataset;
+  const { publicKey, eventKey, channelKeys } = host.dataset;
   if (!window.Seating || !publicKey || !eventKey) {
     host.textContent = "The seat map could not be loaded.";
     return;
   }
-  const chart = new window.Seating.SeatingChart({ divId: host.id, publicKey, event: eventKey, apiBaseUrl: location.origin });
+  // The box office sells every channel (contract §12): its map shows every pool's seats as selectable.
+  const chart = new window.Seating.SeatingChart({
+    divId: host.id,
+    publicKey,
+    event: eventKey,
+    apiBaseUrl: location.origin,
+    ...(channelKeys ? { channelKeys: channelKeys.split(",") } : {}),
+  });
   await chart.render();
   // When the map became usable, in ms since navigation started: what the performance check reads.
   document.body.dataset.mapReadyMs = String(Math.round(performance.now()));

@@ -4,6 +4,7 @@ import type { EventRecord } from "../../domain/events";
 import type { SelectionRules } from "../../domain/selling";
 import { STATUSES, type ReportsResult, type Status } from "../../domain/status";
 import type { SalesTimeline } from "../../domain/sales-timeline";
+import type { Channel } from "../../domain/channels";
 import type { DashboardSession } from "../sessions";
 import { ActionButton, ApiForm, Field, When } from "./components";
 import { Page } from "./layout";
@@ -21,6 +22,116 @@ export interface EventView {
   publicKey: string;
   reports: ReportsResult;
   sales: SalesTimeline;
+  /** The event's channels with their seats and places (contract §12). */
+  channels: Channel[];
+  /** The layout's GA areas, for places per channel. */
+  areas: { label: string; capacity: number }[];
+}
+
+/**
+ * Channels (contract §12): each channel's seats and GA places, the counts per pool, and a form that
+ * sets a channel's places in each GA area. Seats are assigned from the map through the box office's
+ * "Assign to channel".
+ */
+function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label: string; capacity: number }[]; reports: ReportsResult }) {
+  const names = new Map(props.channels.map((c) => [c.key, c.name]));
+  return (
+    <section class="panel" aria-labelledby="channels-title">
+      <h2 id="channels-title">Channels</h2>
+      <p class="hint">
+        A channel sets seats and places aside for one sales route (a presale, a sponsor). Seats in no channel are the open pool, which buyers get by default.
+        Select seats on the map and use "Assign to channel" in the box office.
+      </p>
+      <div id="channel-list" data-refresh>
+        {props.channels.length === 0 ? (
+          <p>No channels: every seat and place is in the open pool.</p>
+        ) : (
+          <table>
+            <caption>Channels of this event</caption>
+            <thead>
+              <tr>
+                <th scope="col">Channel</th>
+                <th scope="col">Key</th>
+                <th scope="col" class="num">
+                  Seats
+                </th>
+                <th scope="col">General admission places</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.channels.map((c) => (
+                <tr>
+                  <th scope="row">{c.name}</th>
+                  <td>
+                    <code>{c.key}</code>
+                  </td>
+                  <td class="num">{c.objectLabels.length}</td>
+                  <td>
+                    {Object.entries(c.areaPlaces ?? {})
+                      .map(([area, n]) => `${area}: ${n}`)
+                      .join(", ") || "–"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <CountsBy
+          caption="By channel"
+          head="Channel"
+          rows={props.reports.byChannel.map((r) => ({ ...r, key: r.channelKey === null ? null : (names.get(r.channelKey) ?? r.channelKey) }))}
+          none="Open pool"
+        />
+      </div>
+      {props.areas.length > 0 ? (
+        <ApiForm id="channel-places" api={`${props.api}/channels/assign`} then="refresh" done="Places of {channelKey} saved" label="Places per channel">
+          <h3>General admission places per channel</h3>
+          <Field id="places-channel" name="channelKey" label="Channel key" hint="An existing channel's key, or a new one (give it a name)" />
+          <Field id="places-name" name="channelName" label="Channel name (new channels)" />
+          <fieldset>
+            <legend>Places set aside in each area</legend>
+            {props.areas.map((a, i) => (
+              <Field
+                id={`places-area-${i}`}
+                name={`areaPlaces-${i}`}
+                label={`${a.label} (capacity ${a.capacity})`}
+                type="number"
+                dataType="number"
+                min={0}
+                max={a.capacity}
+                group={{ name: "areaPlaces", key: a.label }}
+              />
+            ))}
+          </fieldset>
+          <button type="submit" class="button">
+            Save places
+          </button>
+        </ApiForm>
+      ) : null}
+    </section>
+  );
+}
+
+/** The event's name and start as a form (PATCH). */
+function DetailsForm(props: { api: string; event: EventRecord }) {
+  return (
+    <section class="panel" aria-labelledby="details-title">
+      <h2 id="details-title">Event details</h2>
+      <ApiForm id="event-details" api={props.api} method="PATCH" then="refresh" done="Event details saved" label="Event details">
+        <Field id="event-name" name="name" label="Name" value={props.event.name ?? undefined} />
+        <Field
+          id="event-starts"
+          name="startsAt"
+          label="Starts at"
+          hint="Date and time with its offset, for example 2026-12-31T20:00:00+01:00 or 2026-12-31T19:00:00Z"
+          value={props.event.startsAt ?? undefined}
+        />
+        <button type="submit" class="button">
+          Save details
+        </button>
+      </ApiForm>
+    </section>
+  );
 }
 
 const STATUS_WORDS: Record<Status, string> = { free: "Free", held: "Held", booked: "Booked", not_for_sale: "Not for sale" };
@@ -143,7 +254,18 @@ export function eventPage(session: DashboardSession, environment: Environment, v
       <p>
         <a href={`/dashboard/${environment}/events`}>Back to events</a>
       </p>
-      <h1>Event {event.eventKey}</h1>
+      <h1>{event.name ?? `Event ${event.eventKey}`}</h1>
+      {event.name !== null || event.startsAt !== null ? (
+        <p>
+          Event key <code>{event.eventKey}</code>
+          {event.startsAt !== null ? (
+            <>
+              , starts <When at={event.startsAt} />
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
       <p>
         Chart <a href={`/dashboard/${environment}/charts/${encodeURIComponent(event.chartKey)}`}>{event.chartKey}</a>
         {event.chartPublishedVersion === null ? ", not published: the map is empty" : `, published version ${event.chartPublishedVersion}`}. Created{" "}
@@ -155,7 +277,12 @@ export function eventPage(session: DashboardSession, environment: Environment, v
           <p class="hint" id="map-hint">
             Live: holds and bookings appear as they happen. Select objects for the box office by clicking them, or with Tab and Enter.
           </p>
-          <div id="seat-map" data-public-key={view.publicKey} data-event-key={event.eventKey}></div>
+          <div
+            id="seat-map"
+            data-public-key={view.publicKey}
+            data-event-key={event.eventKey}
+            data-channel-keys={["NO_CHANNEL", ...view.channels.map((c) => c.key)].join(",")}
+          ></div>
         </section>
         <section class="panel" aria-labelledby="box-office-title">
           <h2 id="box-office-title">Box office</h2>
@@ -171,6 +298,13 @@ export function eventPage(session: DashboardSession, environment: Environment, v
             <p id="bo-announce" class="visually-hidden" role="status"></p>
             <Field id="bo-order" name="orderId" label="Order id" hint="Your order's reference, kept with each booked object" />
             <Field id="bo-quantity" name="quantity" label="Places per general admission area" type="number" dataType="number" value="1" min={1} />
+            <Field
+              id="bo-channel"
+              name="channelKey"
+              label="Channel key"
+              hint="For Assign to channel: an existing key, a new one (give it a name), or NO_CHANNEL for the open pool. The box office sells from every channel."
+            />
+            <Field id="bo-channel-name" name="channelName" label="Channel name (new channels)" />
             <div class="button-group">
               <button
                 type="submit"
@@ -207,6 +341,15 @@ export function eventPage(session: DashboardSession, environment: Environment, v
                 data-done="{objectLabels} back on sale"
               >
                 Mark for sale
+              </button>
+              <button
+                type="submit"
+                class="button button-secondary"
+                data-api={`${api}/channels/assign`}
+                data-fields="objectLabels,channelKey,channelName"
+                data-done="{objectLabels} assigned to {channelKey}"
+              >
+                Assign to channel
               </button>
             </div>
           </ApiForm>
@@ -246,6 +389,10 @@ export function eventPage(session: DashboardSession, environment: Environment, v
           <CountsBy caption="By section" head="Section" rows={reports.bySection.map((r) => ({ ...r, key: r.sectionKey }))} none="General admission" />
         </div>
       </section>
+
+      <ChannelsPanel api={api} channels={view.channels} areas={view.areas} reports={reports} />
+
+      <DetailsForm api={api} event={event} />
 
       <section id="sales" data-refresh aria-labelledby="sales-title">
         <h2 id="sales-title">Sales over time</h2>

@@ -5,7 +5,20 @@ import type { DashboardSession } from "../sessions";
 import { ApiForm, Field, Tag, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";
 
-/** Events (contract §10.3), the list: every event of the environment, and a form to create one. */
+/** Events by start, soonest first; events without a start after them, by key. */
+function byDate(events: EventRecord[]): EventRecord[] {
+  return [...events].sort((a, b) =>
+    a.startsAt === b.startsAt
+      ? a.eventKey.localeCompare(b.eventKey)
+      : a.startsAt === null
+        ? 1
+        : b.startsAt === null
+          ? -1
+          : a.startsAt.localeCompare(b.startsAt),
+  );
+}
+
+/** Events (contract §10.3), the list: every event of the environment (by date), and a form to create one. */
 export function eventsPage(
   session: DashboardSession,
   environment: Environment,
@@ -24,17 +37,20 @@ export function eventsPage(
           <thead>
             <tr>
               <th scope="col">Event</th>
+              <th scope="col">Starts</th>
               <th scope="col">Chart</th>
               <th scope="col">Layout</th>
               <th scope="col">Created</th>
             </tr>
           </thead>
           <tbody>
-            {view.events.map((e) => (
+            {byDate(view.events).map((e) => (
               <tr>
                 <td>
-                  <a href={`/dashboard/${environment}/events/${encodeURIComponent(e.eventKey)}`}>{e.eventKey}</a>
+                  <a href={`/dashboard/${environment}/events/${encodeURIComponent(e.eventKey)}`}>{e.name ?? e.eventKey}</a>
+                  {e.name !== null ? <span class="hint"> ({e.eventKey})</span> : null}
                 </td>
+                <td>{e.startsAt !== null ? <When at={e.startsAt} /> : "–"}</td>
                 <td>
                   <a href={`/dashboard/${environment}/charts/${encodeURIComponent(e.chartKey)}`}>{e.chartKey}</a>
                 </td>
@@ -75,6 +91,8 @@ export function eventsPage(
                 ))}
               </select>
             </div>
+            <Field id="event-name" name="name" label="Name (optional)" />
+            <Field id="event-starts" name="startsAt" label="Starts at (optional)" hint="Date and time with its offset, for example 2026-12-31T20:00:00+01:00" />
             <Field
               id="event-key"
               name="eventKey"

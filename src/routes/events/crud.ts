@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { EVENT_KEY, eventCreateSchema, eventRecordSchema } from "../../domain/events";
-import { createEvent, deleteEvent, getEventRecord, listEventRecords, moveToChartCopy } from "../../events/event-operations";
+import { EVENT_KEY, eventCreateSchema, eventPatchSchema, eventRecordSchema } from "../../domain/events";
+import { createEvent, deleteEvent, getEventRecord, listEventRecords, moveToChartCopy, updateEventDetails } from "../../events/event-operations";
 import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
 import { errorResponses } from "../../http/openapi";
@@ -56,6 +56,22 @@ eventCrud.openapi(
     responses: { 200: { description: "The event", content: { "application/json": { schema: eventRecordSchema } } }, ...errorResponses(401, 403, 404, 429) },
   }),
   async (c) => c.json(await getEventRecord(c.env, c.var.principal, c.req.valid("param").eventKey), 200),
+);
+
+eventCrud.openapi(
+  createRoute({
+    method: "patch",
+    path: "/{eventKey}",
+    summary: "Change an event's name and start (secret key)",
+    description: "Body `{ name?, startsAt? }`, at least one; answers the event record (contract §12).",
+    middleware: [requireSecretKey()] as const,
+    request: { params: eventKeyParam, body: { content: { "application/json": { schema: eventPatchSchema } }, required: true } },
+    responses: {
+      200: { description: "The event", content: { "application/json": { schema: eventRecordSchema } } },
+      ...errorResponses(400, 401, 403, 404, 429),
+    },
+  }),
+  async (c) => c.json(await updateEventDetails(c.env, c.var.principal, c.req.valid("param").eventKey, c.req.valid("json")), 200),
 );
 
 eventCrud.openapi(

@@ -6,8 +6,8 @@ import {
   freedResultSchema,
   holdRequestSchema,
   holdResultSchema,
-  labelsRequestSchema,
   notForSaleResultSchema,
+  saleRequestSchema,
   releaseRequestSchema,
   resetResultSchema,
 } from "../../domain/seats";
@@ -51,6 +51,7 @@ export async function holdFor(
   onReplay?: () => void,
 ): Promise<HoldResult> {
   refuseOverride(principal.kind, body.ignoreSelectionRules);
+  refuseChannelOverride(principal.kind, body.ignoreChannels);
   return callEvent(env, principal, eventKey, async (event) => {
     const answer: Replayed<Outcome<HoldResult>> = await event.hold(body, callerOf(principal.kind, client), idem);
     if (answer.replayed) onReplay?.();
@@ -81,6 +82,15 @@ function refuseOverride(kind: CallerKind, ignore: boolean | undefined): void {
   if (ignore !== undefined && kind !== "secret") {
     throw new ApiError("validation_failed", "Only a secret key may skip the selection rules", {
       errors: { ignoreSelectionRules: ["allowed with a secret key only"] },
+    });
+  }
+}
+
+/** Taking from any channel's pool is for secret keys only (contract §12, box office). */
+function refuseChannelOverride(kind: CallerKind, ignore: boolean | undefined): void {
+  if (ignore !== undefined && kind !== "secret") {
+    throw new ApiError("validation_failed", "Only a secret key may take from any channel", {
+      errors: { ignoreChannels: ["allowed with a secret key only"] },
     });
   }
 }
@@ -124,6 +134,7 @@ eventSeats.openapi(
     const p = c.var.principal;
     const body = c.req.valid("json");
     refuseOverride(p.kind, body.ignoreSelectionRules);
+    refuseChannelOverride(p.kind, body.ignoreChannels);
     const caller = callerOf(p.kind, clientAddress(c.req.raw.headers));
     return c.json(await decideOnce(c, eventKey, (event, idem) => event.holdBestAvailable(body, caller, idem)), 200);
   },
@@ -193,14 +204,16 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/not-for-sale",
-    summary: "Mark free seats not for sale (secret key)",
+    summary: "Take free seats and GA places off sale (secret key)",
+    description:
+      "Any of objectLabels, categories (every free seat of those categories) and areaPlaces ({ gaLabel: places }: that many free places of the area's open pool). All or nothing: 409 seat_unavailable (reason insufficient_capacity for too few free places) changes nothing.",
     middleware: [requireSecretKey()] as const,
-    request: { params: eventKeyParam, ...json(labelsRequestSchema) },
+    request: { params: eventKeyParam, ...json(saleRequestSchema) },
     responses: { ...ok("Marked", notForSaleResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
-    return c.json(await decideOnce(c, eventKey, (event, idem) => event.notForSale(c.req.valid("json").objectLabels, idem)), 200);
+    return c.json(await decideOnce(c, eventKey, (event, idem) => event.notForSale(c.req.valid("json"), idem)), 200);
   },
 );
 
@@ -208,14 +221,16 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/for-sale",
-    summary: "Return not-for-sale seats to sale (secret key)",
+    summary: "Return not-for-sale seats and GA places to sale (secret key)",
+    description:
+      "Any of objectLabels, categories (every not-for-sale seat of those categories) and areaPlaces ({ gaLabel: places }). Seats that were not off sale are skipped; an area with fewer places off sale than asked is 409 and nothing changes.",
     middleware: [requireSecretKey()] as const,
-    request: { params: eventKeyParam, ...json(labelsRequestSchema) },
-    responses: { ...ok("Freed (lists the seats that were not for sale)", freedResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
+    request: { params: eventKeyParam, ...json(saleRequestSchema) },
+    responses: { ...ok("Freed (lists the seats that were not for sale)", freedResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
-    return c.json(await decideOnce(c, eventKey, (event, idem) => event.forSale(c.req.valid("json").objectLabels, idem)), 200);
+    return c.json(await decideOnce(c, eventKey, (event, idem) => event.forSale(c.req.valid("json"), idem)), 200);
   },
 );
 
