@@ -113,8 +113,10 @@ describe("every answer validates against the OpenAPI document", () => {
     const sk = keys.skTest;
     const pk = keys.pkTest;
     eventKey = uniqueKey("ev");
+    await checked("POST", "/api/v1/events", { key: sk, body: { chartKey, eventKey, name: "Opening night", startsAt: "2027-03-01T19:30:00Z" } });
     await checked("POST", "/api/v1/events", { key: sk, body: { chartKey, eventKey } });
-    await checked("POST", "/api/v1/events", { key: sk, body: { chartKey, eventKey } });
+    await checked("PATCH", `/api/v1/events/${eventKey}`, { key: sk, body: { name: "Opening night (moved)" } });
+    await checked("PATCH", `/api/v1/events/${eventKey}`, { key: sk, body: {} });
     await checked("GET", "/api/v1/events", { key: sk });
     await checked("GET", `/api/v1/events/${eventKey}`, { key: pk });
     const base = `/api/v1/events/${eventKey}`;
@@ -128,6 +130,11 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("POST", `${base}/seats/book`, { key: sk, body: { objectLabels: ["A-1-1", "A-1-4"], holdToken: t } });
     await checked("POST", `${base}/seats/book`, { key: pk, body: { objectLabels: ["A-1-1"], holdToken: t } });
     await checked("POST", `${base}/seats/release`, { key: sk, body: { objectLabels: ["A-1-2"], holdToken: t } });
+    await checked("PUT", `${base}/channels`, { key: sk, body: { channels: [{ key: "presale", name: "Fan club", objectLabels: ["A-2-1", "A-2-2"], areaPlaces: { Floor: 5 } }] } });
+    await checked("PUT", `${base}/channels`, { key: sk, body: { channels: [{ key: "NO_CHANNEL", name: "x", objectLabels: [] }] } });
+    await checked("GET", `${base}/channels`, { key: pk });
+    await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-2-1"], holdToken: token("fan"), channelKeys: ["presale"] } });
+    await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-2-2"], holdToken: token("open") } });
     await checked("POST", `${base}/seats/not-for-sale`, { key: sk, body: { objectLabels: ["A-1-5"] } });
     await checked("POST", `${base}/seats/for-sale`, { key: sk, body: { objectLabels: ["A-1-5"] } });
     for (const q of ["", "?format=compact", `?holdToken=${t}`, "?labels=A-1-1,A-1-3"]) {

@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen';
+import type { BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -280,7 +280,9 @@ export const extendHold = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
- * Mark free seats not for sale (secret key)
+ * Take free seats and GA places off sale (secret key)
+ *
+ * Any of objectLabels, categories (every free seat of those categories) and areaPlaces ({ gaLabel: places }: that many free places of the area's open pool). All or nothing: 409 seat_unavailable (reason insufficient_capacity for too few free places) changes nothing.
  */
 export const markNotForSale = <ThrowOnError extends boolean = false>(options: Options<MarkNotForSaleData, ThrowOnError>): RequestResult<MarkNotForSaleResponses, MarkNotForSaleErrors, ThrowOnError> => (options.client ?? client).post<MarkNotForSaleResponses, MarkNotForSaleErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
@@ -293,7 +295,9 @@ export const markNotForSale = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
- * Return not-for-sale seats to sale (secret key)
+ * Return not-for-sale seats and GA places to sale (secret key)
+ *
+ * Any of objectLabels, categories (every not-for-sale seat of those categories) and areaPlaces ({ gaLabel: places }). Seats that were not off sale are skipped; an area with fewer places off sale than asked is 409 and nothing changes.
  */
 export const markForSale = <ThrowOnError extends boolean = false>(options: Options<MarkForSaleData, ThrowOnError>): RequestResult<MarkForSaleResponses, MarkForSaleErrors, ThrowOnError> => (options.client ?? client).post<MarkForSaleResponses, MarkForSaleErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
@@ -341,6 +345,30 @@ export const setSelectionRules = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
+ * The event's channels (publishable or secret key)
+ */
+export const getChannels = <ThrowOnError extends boolean = false>(options: Options<GetChannelsData, ThrowOnError>): RequestResult<GetChannelsResponses, GetChannelsErrors, ThrowOnError> => (options.client ?? client).get<GetChannelsResponses, GetChannelsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/channels',
+    ...options
+});
+
+/**
+ * Replace the event's channels (secret key)
+ *
+ * Each channel: key (1..64 of letters, digits, '-', '_'; NO_CHANNEL is reserved), name, color?, objectLabels (seats), areaPlaces? ({ gaLabel: places }). A seat is in at most one channel; an area's channel places together are at most its capacity. Statuses never change: a held or booked seat keeps its status in its new channel. 400 validation_failed names the offending path (an unknown label included).
+ */
+export const setChannels = <ThrowOnError extends boolean = false>(options: Options<SetChannelsData, ThrowOnError>): RequestResult<SetChannelsResponses, SetChannelsErrors, ThrowOnError> => (options.client ?? client).put<SetChannelsResponses, SetChannelsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/channels',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * List the events of the key's environment
  */
 export const listEvents = <ThrowOnError extends boolean = false>(options?: Options<ListEventsData, ThrowOnError>): RequestResult<ListEventsResponses, ListEventsErrors, ThrowOnError> => (options?.client ?? client).get<ListEventsResponses, ListEventsErrors, ThrowOnError>({
@@ -378,6 +406,21 @@ export const getEvent = <ThrowOnError extends boolean = false>(options: Options<
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
     url: '/api/v1/events/{eventKey}',
     ...options
+});
+
+/**
+ * Change an event's name and start (secret key)
+ *
+ * Body `{ name?, startsAt? }`, at least one; answers the event record (contract §12).
+ */
+export const updateEvent = <ThrowOnError extends boolean = false>(options: Options<UpdateEventData, ThrowOnError>): RequestResult<UpdateEventResponses, UpdateEventErrors, ThrowOnError> => (options.client ?? client).patch<UpdateEventResponses, UpdateEventErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -194,6 +194,10 @@ export type StatusEntry = {
      * Secret-key callers only: the order a booked seat belongs to
      */
     orderId?: string;
+    /**
+     * The seat's channel (contract §12); absent for a seat in the open pool
+     */
+    channelKey?: string;
 } | {
     objectLabel: string;
     objectType: 'generalAdmission';
@@ -203,6 +207,10 @@ export type StatusEntry = {
     held: number;
     booked: number;
     remaining: number;
+    /**
+     * Places of the area not for sale (contract §12); absent when none
+     */
+    notForSale?: number;
     /**
      * Only with a holdToken query that holds places here
      */
@@ -274,6 +282,10 @@ export type EventObject = {
     sectionKey: string;
     sectionLabel: string;
     /**
+     * The seat's channel (contract §12), null in the open pool; present on every seat once the event has channels
+     */
+    channelKey?: string | null;
+    /**
      * The label of the seat's row in the layout
      */
     rowLabel?: string;
@@ -296,6 +308,12 @@ export type EventObject = {
     capacity: number;
     label: string;
     remaining: number;
+    /**
+     * Places set aside per channel key (contract §12); absent when no channel has places here
+     */
+    channelPlaces?: {
+        [key: string]: number;
+    };
     /**
      * Drawing hint from the layout, present only when the layout gives it
      */
@@ -370,6 +388,12 @@ export type CompactObjects = {
      */
     areas: Array<EventObject>;
     /**
+     * Seat labels per channel key (contract §12); a seat not listed is in the open pool. Absent when the event has no channels
+     */
+    channels?: {
+        [key: string]: Array<string>;
+    };
+    /**
      * The layout's focal point (the stage), in the seats' x/y units; present only when the layout has one
      */
     focalPoint?: {
@@ -396,6 +420,17 @@ export type EventReports = {
          * null for GA areas
          */
         sectionKey: string | null;
+        status: 'free' | 'held' | 'booked' | 'not_for_sale';
+        count: number;
+    }>;
+    /**
+     * Seats and GA places per pool and status (contract §12)
+     */
+    byChannel: Array<{
+        /**
+         * null for the open pool
+         */
+        channelKey: string | null;
         status: 'free' | 'held' | 'booked' | 'not_for_sale';
         count: number;
     }>;
@@ -479,6 +514,11 @@ export type HoldRequest = {
     categoryKey?: string;
     quantity?: number;
     ignoreSelectionRules?: boolean;
+    /**
+     * The pools this hold may take from: channel keys and/or "NO_CHANNEL" (default ["NO_CHANNEL"])
+     */
+    channelKeys?: Array<string>;
+    ignoreChannels?: boolean;
 };
 
 export type HoldBestAvailableResponse = HoldResponse & {
@@ -511,6 +551,11 @@ export type HoldBestAvailableRequest = {
         [key: string]: unknown;
     };
     ignoreSelectionRules?: boolean;
+    /**
+     * The pools this hold may take from: channel keys and/or "NO_CHANNEL" (default ["NO_CHANNEL"])
+     */
+    channelKeys?: Array<string>;
+    ignoreChannels?: boolean;
 };
 
 export type BookResponse = {
@@ -568,11 +613,16 @@ export type NotForSaleResponse = {
     objects: Array<{
         objectLabel: string;
         status: 'not_for_sale';
+        quantity?: number;
     }>;
 };
 
-export type LabelsRequest = {
-    objectLabels: Array<string>;
+export type SaleRequest = {
+    objectLabels?: Array<string>;
+    categories?: Array<string>;
+    areaPlaces?: {
+        [key: string]: number;
+    };
 };
 
 export type ResetResponse = {
@@ -604,6 +654,30 @@ export type SelectionRules = {
     maxHeldSeatsPerClient?: number;
 };
 
+export type Channels = {
+    channels: Array<Channel>;
+};
+
+export type Channel = {
+    key: string;
+    name: string;
+    color?: string;
+    /**
+     * Seat labels in this channel
+     */
+    objectLabels?: Array<string>;
+    /**
+     * GA area label → places of the area set aside for this channel
+     */
+    areaPlaces?: {
+        [key: string]: number;
+    };
+};
+
+export type ChannelsBody = {
+    channels: Array<Channel>;
+};
+
 export type Event = {
     eventKey: string;
     chartKey: string;
@@ -614,11 +688,35 @@ export type Event = {
     chartPublishedVersion: number | null;
     createdAt: string;
     selectionRules: SelectionRules & unknown;
+    /**
+     * The event's name (contract §12); null when unset
+     */
+    name: string | null;
+    /**
+     * When the event starts, ISO 8601; null when unset
+     */
+    startsAt: string | null;
+    /**
+     * The event's channels (keys and names); see PUT /events/{eventKey}/channels
+     */
+    channels: Array<ChannelSummary>;
+};
+
+export type ChannelSummary = {
+    key: string;
+    name: string;
 };
 
 export type EventCreate = {
     chartKey: string;
     eventKey?: string;
+    name?: string;
+    startsAt?: string;
+};
+
+export type EventPatch = {
+    name?: string;
+    startsAt?: string;
 };
 
 export type WebhookEndpointWithSecret = WebhookEndpoint & {
@@ -1789,7 +1887,7 @@ export type ExtendHoldResponses = {
 export type ExtendHoldResponse = ExtendHoldResponses[keyof ExtendHoldResponses];
 
 export type MarkNotForSaleData = {
-    body: LabelsRequest;
+    body: SaleRequest;
     headers?: {
         /**
          * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
@@ -1846,7 +1944,7 @@ export type MarkNotForSaleResponses = {
 export type MarkNotForSaleResponse = MarkNotForSaleResponses[keyof MarkNotForSaleResponses];
 
 export type MarkForSaleData = {
-    body: LabelsRequest;
+    body: SaleRequest;
     headers?: {
         /**
          * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
@@ -1878,7 +1976,7 @@ export type MarkForSaleErrors = {
      */
     404: Error;
     /**
-     * Conflict: `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
      */
     409: Error;
     /**
@@ -2036,6 +2134,88 @@ export type SetSelectionRulesResponses = {
 };
 
 export type SetSelectionRulesResponse = SetSelectionRulesResponses[keyof SetSelectionRulesResponses];
+
+export type GetChannelsData = {
+    body?: never;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/channels';
+};
+
+export type GetChannelsErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetChannelsError = GetChannelsErrors[keyof GetChannelsErrors];
+
+export type GetChannelsResponses = {
+    /**
+     * The event's channels
+     */
+    200: Channels;
+};
+
+export type GetChannelsResponse = GetChannelsResponses[keyof GetChannelsResponses];
+
+export type SetChannelsData = {
+    body: ChannelsBody;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/channels';
+};
+
+export type SetChannelsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type SetChannelsError = SetChannelsErrors[keyof SetChannelsErrors];
+
+export type SetChannelsResponses = {
+    /**
+     * The event's channels
+     */
+    200: Channels;
+};
+
+export type SetChannelsResponse = SetChannelsResponses[keyof SetChannelsResponses];
 
 export type ListEventsData = {
     body?: never;
@@ -2215,6 +2395,49 @@ export type GetEventResponses = {
 };
 
 export type GetEventResponse = GetEventResponses[keyof GetEventResponses];
+
+export type UpdateEventData = {
+    body: EventPatch;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}';
+};
+
+export type UpdateEventErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type UpdateEventError = UpdateEventErrors[keyof UpdateEventErrors];
+
+export type UpdateEventResponses = {
+    /**
+     * The event
+     */
+    200: Event;
+};
+
+export type UpdateEventResponse = UpdateEventResponses[keyof UpdateEventResponses];
 
 export type MoveEventToNewChartCopyData = {
     body?: never;
