@@ -130,7 +130,10 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("POST", `${base}/seats/book`, { key: sk, body: { objectLabels: ["A-1-1", "A-1-4"], holdToken: t } });
     await checked("POST", `${base}/seats/book`, { key: pk, body: { objectLabels: ["A-1-1"], holdToken: t } });
     await checked("POST", `${base}/seats/release`, { key: sk, body: { objectLabels: ["A-1-2"], holdToken: t } });
-    await checked("PUT", `${base}/channels`, { key: sk, body: { channels: [{ key: "presale", name: "Fan club", objectLabels: ["A-2-1", "A-2-2"], areaPlaces: { Floor: 5 } }] } });
+    await checked("PUT", `${base}/channels`, {
+      key: sk,
+      body: { channels: [{ key: "presale", name: "Fan club", objectLabels: ["A-2-1", "A-2-2"], areaPlaces: { Floor: 5 } }] },
+    });
     await checked("PUT", `${base}/channels`, { key: sk, body: { channels: [{ key: "NO_CHANNEL", name: "x", objectLabels: [] }] } });
     await checked("GET", `${base}/channels`, { key: pk });
     await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-2-1"], holdToken: token("fan"), channelKeys: ["presale"] } });
