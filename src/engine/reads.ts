@@ -68,6 +68,36 @@ function withDrawing<T extends object>(entry: T, o: DrawingHints): T & Drawing {
   return out;
 }
 
+/** The objects entry of `o` with the drawing hints `h` (for an index built from a layout, `o` itself); a GA area with its live `remaining`. */
+export function objectEntry(sql: SqlStorage, o: LayoutObject, h: DrawingHints, now: number): ObjectEntry {
+  if (o.objectType === "seat") {
+    const seat: ObjectEntry = {
+      objectLabel: o.label,
+      categoryKey: o.categoryKey,
+      objectType: "seat",
+      sectionKey: o.sectionKey ?? "",
+      sectionLabel: o.sectionLabel ?? "",
+    };
+    // Indexes written before row labels were stored have none: the entry then simply lacks it.
+    if (h.rowLabel !== undefined) seat.rowLabel = h.rowLabel;
+    if (h.aisleAfter) seat.aisleAfter = true;
+    return withDrawing(seat, h);
+  }
+  const counts = areaCounts(sql, o.label, now);
+  const capacity = o.capacity ?? 0;
+  return withDrawing(
+    {
+      objectLabel: o.label,
+      categoryKey: o.categoryKey,
+      objectType: "generalAdmission",
+      capacity,
+      label: o.label,
+      remaining: Math.max(0, capacity - counts.held - counts.booked),
+    },
+    h,
+  );
+}
+
 /** The objects response body (free seats included; GA areas with `remaining`; the focal point when the layout has one). */
 export function objectsOf(
   sql: SqlStorage,
@@ -77,39 +107,8 @@ export function objectsOf(
 ): { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point } {
   const source = labels ? [...new Set(labels)].map((l) => layout.objects.get(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
   const objects: ObjectEntry[] = [];
-  const hints = drawingHints(sql, layout.objects);
-  for (const o of source) {
-    const h = hints ? (hints.get(o.label) ?? {}) : o;
-    if (o.objectType === "seat") {
-      const seat: ObjectEntry = {
-        objectLabel: o.label,
-        categoryKey: o.categoryKey,
-        objectType: "seat",
-        sectionKey: o.sectionKey ?? "",
-        sectionLabel: o.sectionLabel ?? "",
-      };
-      // Indexes written before row labels were stored have none: the entry then simply lacks it.
-      if (h.rowLabel !== undefined) seat.rowLabel = h.rowLabel;
-      if (h.aisleAfter) seat.aisleAfter = true;
-      objects.push(withDrawing(seat, h));
-    } else {
-      const counts = areaCounts(sql, o.label, now);
-      const capacity = o.capacity ?? 0;
-      objects.push(
-        withDrawing(
-          {
-            objectLabel: o.label,
-            categoryKey: o.categoryKey,
-            objectType: "generalAdmission",
-            capacity,
-            label: o.label,
-            remaining: Math.max(0, capacity - counts.held - counts.booked),
-          },
-          h,
-        ),
-      );
-    }
-  }
+  const hints = drawingHints(layout);
+  for (const o of source) objects.push(objectEntry(sql, o, hints ? (hints.get(o.label) ?? {}) : o, now));
   return layout.focalPoint ? { categories: layout.categories, objects, focalPoint: layout.focalPoint } : { categories: layout.categories, objects };
 }
 

@@ -4,7 +4,7 @@ import { Occupancy } from "../selling/occupancy";
 import { checkGaHold, checkSeatHold, type CategoryCounts, type GaHoldChange, type RuleContext } from "../selling/rules";
 import { buildSeatIndex, type SeatIndex } from "../selling/seat-index";
 import type { RuleViolation } from "../domain/selling";
-import { readSeatObjects, type LayoutIndex } from "./layout-index";
+import { objectsWithHints, type LayoutIndex } from "./layout-index";
 import { reservedSeatLabels } from "./reads";
 import { getMeta, rows, setMeta } from "./store";
 
@@ -33,9 +33,9 @@ export class SellingState {
     this.rulesCache = rules;
   }
 
-  /** The seat index and occupancy of the current layout, built from the tables on first use. */
+  /** The seat index and occupancy of the current layout, built from the layout and the seat rows on first use. */
   view(layout: LayoutIndex, now: number): { index: SeatIndex; occupancy: Occupancy } {
-    this.index ??= buildSeatIndex(readSeatObjects(this.sql), layout.focalPoint);
+    this.index ??= buildSeatIndex(objectsWithHints(layout), layout.focalPoint);
     this.occupancy ??= Occupancy.fromNonFree(this.index, reservedSeatLabels(this.sql, now));
     return { index: this.index, occupancy: this.occupancy };
   }
