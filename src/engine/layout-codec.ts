@@ -1,10 +1,15 @@
 /**
  * The byte form of a layout index (see layout-blobs.ts for where it is kept). Columns, one entry
- * per object in drawing order, so that decoding is a JSON.parse of the labels plus typed-array
- * views, never 100,000 row reads:
+ * per object in drawing order, so that reading a version back is a few typed-array views, never
+ * 100,000 row reads:
  *
- * - core parts, read when the objects are first needed (a hold, a status read):
- *   - `labels`: the labels, a UTF-8 JSON array;
+ * - core parts (layout-columns.ts decodes them):
+ *   - `labelUnits`: every label's UTF-16 code units, one after the other (exact, lone surrogates
+ *     included), and `labelEnds` (Uint32) where each label ends;
+ *   - `lookup`: an open-addressing hash table of the labels ({@link labelHash}, linear probing,
+ *     at most half full), Uint32 slots holding ordinal + 1 (0 empty): one object is found by its
+ *     label without turning 100,000 labels into strings, which is what a woken object's first
+ *     hold or status read needs;
  *   - `kind`: Uint8, 0 a seat, 1 a GA area;
  *   - `category`, `section`: Uint32 indexes into the dictionary's category keys and (key, label)
  *     section pairs ({@link NONE} when the object has no section);
@@ -20,7 +25,7 @@ import type { LayoutObject } from "../charts/layout";
 /** "No value" in an index column. */
 export const NONE = 0xffffffff;
 
-export const CORE_PARTS = ["labels", "kind", "category", "section", "dict"] as const;
+export const CORE_PARTS = ["labelUnits", "labelEnds", "lookup", "kind", "category", "section", "dict"] as const;
 export const HINT_PARTS = ["rowLabel", "rowIndex", "x", "y", "aisle"] as const;
 export const SEAT_PART = "seats";
 
@@ -31,9 +36,13 @@ export interface Dictionary {
   rowLabels: string[];
   /** The GA areas in drawing order, whole (drawing hints included). */
   areas: LayoutObject[];
+  /** Whether every label is well-formed UTF-16 (no lone surrogate), so the code units decode in one call. */
+  wellFormed: boolean;
 }
 
 const utf8 = new TextEncoder();
+/** A surrogate code unit without its pair: in `u` mode a pair is one code point, a lone one is category Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
 const fromUtf8 = new TextDecoder();
 
 /** Interns values into a dictionary array, by a string key. */
@@ -56,7 +65,8 @@ function interner<T>(list: T[], keyOf: (v: T) => string): (v: T) => number {
  */
 export function encodeLayout(objects: readonly LayoutObject[], seatPartJson: string): Map<string, Uint8Array> {
   const n = objects.length;
-  const dict: Dictionary = { categories: [], sections: [], rowLabels: [], areas: [] };
+  const labels = objects.map((o) => o.label);
+  const dict: Dictionary = { categories: [], sections: [], rowLabels: [], areas: [], wellFormed: !labels.some((l) => LONE_SURROGATE.test(l)) };
   const category = interner(dict.categories, (k) => k);
   const section = interner(dict.sections, (s) => JSON.stringify(s));
   const rowLabel = interner(dict.rowLabels, (k) => k);
@@ -83,40 +93,72 @@ export function encodeLayout(objects: readonly LayoutObject[], seatPartJson: str
     if (o.y !== undefined) ys[i] = o.y;
     if (o.aisleAfter) aisles[i] = 1;
   }
-  const bytes = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
   return new Map([
-    ["labels", utf8.encode(JSON.stringify(objects.map((o) => o.label)))],
+    ...labelParts(labels),
     ["kind", kind],
-    ["category", bytes(categories)],
-    ["section", bytes(sections)],
+    ["category", bytesOf(categories)],
+    ["section", bytesOf(sections)],
     ["dict", utf8.encode(JSON.stringify(dict))],
-    ["rowLabel", bytes(rowLabels)],
-    ["rowIndex", bytes(rowIndexes)],
-    ["x", bytes(xs)],
-    ["y", bytes(ys)],
+    ["rowLabel", bytesOf(rowLabels)],
+    ["rowIndex", bytesOf(rowIndexes)],
+    ["x", bytesOf(xs)],
+    ["y", bytesOf(ys)],
     ["aisle", aisles],
     [SEAT_PART, utf8.encode(seatPartJson)],
   ]);
 }
 
+/**
+ * FNV-1a over a label's UTF-16 code units: the hash of the `lookup` table, computed the same way
+ * when the table is written and when a label is looked up.
+ */
+export function labelHash(label: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** The `labelUnits`, `labelEnds` and `lookup` parts of the labels in drawing order. */
+function labelParts(labels: string[]): [string, Uint8Array][] {
+  const ends = new Uint32Array(labels.length);
+  let total = 0;
+  for (let i = 0; i < labels.length; i++) ends[i] = total += labels[i]!.length;
+  const units = new Uint16Array(total);
+  for (let i = 0, at = 0; i < labels.length; i++) {
+    const label = labels[i]!;
+    for (let k = 0; k < label.length; k++) units[at++] = label.charCodeAt(k);
+  }
+  // A power of two at least twice the labels: probes stay short.
+  let size = 2;
+  while (size < labels.length * 2) size *= 2;
+  const table = new Uint32Array(size);
+  for (let i = 0; i < labels.length; i++) {
+    let slot = labelHash(labels[i]!) & (size - 1);
+    while (table[slot] !== 0) slot = (slot + 1) & (size - 1);
+    table[slot] = i + 1;
+  }
+  return [
+    ["labelUnits", bytesOf(units)],
+    ["labelEnds", bytesOf(ends)],
+    ["lookup", bytesOf(table)],
+  ];
+}
+
+function bytesOf(a: ArrayBufferView): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
+
 /** A part that must exist: a stored version always has all of them (written in one transaction). */
-function part(parts: Map<string, Uint8Array>, name: string): Uint8Array {
+export function part(parts: Map<string, Uint8Array>, name: string): Uint8Array {
   const p = parts.get(name);
   if (p === undefined) throw new Error(`layout part ${name} is missing`);
   return p;
 }
 
 /** A typed view of a part's bytes (copied when the bytes do not start on an element boundary). */
-function view<T>(bytes: Uint8Array, size: number, make: (b: ArrayBuffer, offset: number, length: number) => T): T {
+export function view<T>(bytes: Uint8Array, size: number, make: (b: ArrayBuffer, offset: number, length: number) => T): T {
   const b = bytes.byteOffset % size === 0 ? bytes : bytes.slice();
   return make(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength / size);
-}
-
-/** What the core parts decode to: the objects by label in drawing order (GA areas whole, seats without hints), and the labels. */
-export interface DecodedCore {
-  objects: Map<string, LayoutObject>;
-  labels: string[];
-  dict: Dictionary;
 }
 
 /** The dictionary part alone (the GA areas, for the compact objects read, come from it). */
@@ -124,54 +166,27 @@ export function decodeDict(parts: Map<string, Uint8Array>): Dictionary {
   return JSON.parse(fromUtf8.decode(part(parts, "dict"))) as Dictionary;
 }
 
-/** Decodes the core parts. Seats carry what decisions read (label, type, category, section); their drawing hints are {@link decodeHints}'. */
-export function decodeCore(parts: Map<string, Uint8Array>): DecodedCore {
-  const labels = JSON.parse(fromUtf8.decode(part(parts, "labels"))) as string[];
-  const dict = decodeDict(parts);
-  const kind = part(parts, "kind");
-  const category = view(part(parts, "category"), 4, (b, o, l) => new Uint32Array(b, o, l));
-  const section = view(part(parts, "section"), 4, (b, o, l) => new Uint32Array(b, o, l));
-  const objects = new Map<string, LayoutObject>();
-  let area = 0;
-  for (let i = 0; i < labels.length; i++) {
-    const label = labels[i]!;
-    if (kind[i] === 1) {
-      objects.set(label, dict.areas[area++]!);
-      continue;
-    }
-    const o: LayoutObject = { label, objectType: "seat", categoryKey: dict.categories[category[i]!]! };
-    const s = section[i]!;
-    if (s !== NONE) {
-      const [key, sectionLabel] = dict.sections[s]!;
-      if (key !== null) o.sectionKey = key;
-      if (sectionLabel !== null) o.sectionLabel = sectionLabel;
-    }
-    objects.set(label, o);
-  }
-  return { objects, labels, dict };
-}
-
 /** Drawing hints of one object (objects response and best available; no decision reads them). */
 export type DrawingHints = Pick<LayoutObject, "rowLabel" | "rowIndex" | "aisleAfter" | "x" | "y" | "width" | "height" | "shape">;
 
-/** The drawing hints of every object that has any, by label (GA areas' from the dictionary). */
-export function decodeHints(core: DecodedCore, parts: Map<string, Uint8Array>): Map<string, DrawingHints> {
+/** The drawing hints of every object by label, from the labels in drawing order (GA areas' from the dictionary). */
+export function decodeHints(labels: readonly string[], dict: Dictionary, parts: Map<string, Uint8Array>): Map<string, DrawingHints> {
   const rowLabel = view(part(parts, "rowLabel"), 4, (b, o, l) => new Uint32Array(b, o, l));
   const rowIndex = view(part(parts, "rowIndex"), 4, (b, o, l) => new Int32Array(b, o, l));
   const x = view(part(parts, "x"), 8, (b, o, l) => new Float64Array(b, o, l));
   const y = view(part(parts, "y"), 8, (b, o, l) => new Float64Array(b, o, l));
   const aisle = part(parts, "aisle");
   const hints = new Map<string, DrawingHints>();
-  for (let i = 0; i < core.labels.length; i++) {
+  for (let i = 0; i < labels.length; i++) {
     const h: DrawingHints = {};
-    if (rowLabel[i] !== NONE) h.rowLabel = core.dict.rowLabels[rowLabel[i]!]!;
+    if (rowLabel[i] !== NONE) h.rowLabel = dict.rowLabels[rowLabel[i]!]!;
     if (rowIndex[i] !== -1) h.rowIndex = rowIndex[i]!;
     if (aisle[i] === 1) h.aisleAfter = true;
     if (!Number.isNaN(x[i]!)) h.x = x[i]!;
     if (!Number.isNaN(y[i]!)) h.y = y[i]!;
-    hints.set(core.labels[i]!, h);
+    hints.set(labels[i]!, h);
   }
-  for (const a of core.dict.areas) {
+  for (const a of dict.areas) {
     const h: DrawingHints = {};
     if (a.x !== undefined) h.x = a.x;
     if (a.y !== undefined) h.y = a.y;

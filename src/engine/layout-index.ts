@@ -1,32 +1,39 @@
 import { indexLayout, type Category, type Layout, type LayoutObject, type Point } from "../charts/layout";
 import { readParts } from "./layout-blobs";
-import { CORE_PARTS, decodeCore, decodeDict, decodeHints, decodeSeatPart, HINT_PARTS, SEAT_PART, type DecodedCore, type DrawingHints } from "./layout-codec";
+import { CORE_PARTS, decodeDict, decodeHints, decodeSeatPart, HINT_PARTS, SEAT_PART, type DrawingHints } from "./layout-codec";
+import { LayoutColumns } from "./layout-columns";
 
 export type { DrawingHints } from "./layout-codec";
 
 /** A layout as the engine keeps it: objects by label in drawing order, its categories and focal point. */
 export interface LayoutIndex {
+  /** Every object by label, in drawing order: for reads that go through them all. */
   readonly objects: Map<string, LayoutObject>;
   readonly categories: Category[];
   readonly focalPoint: Point | null;
+  /** One object by label: what a decision or a status entry needs. */
+  object(label: string): LayoutObject | undefined;
 }
 
 /** The index of a layout; null (unpublished) gives an empty index. Its objects carry their drawing hints. */
 export function buildIndex(layout: Layout | null): LayoutIndex {
-  if (!layout) return { objects: new Map(), categories: [], focalPoint: null };
-  return { objects: indexLayout(layout), categories: layout.categories, focalPoint: layout.focalPoint ?? null };
+  const objects = layout ? indexLayout(layout) : new Map<string, LayoutObject>();
+  return { objects, categories: layout?.categories ?? [], focalPoint: layout?.focalPoint ?? null, object: (label) => objects.get(label) };
 }
 
 /**
  * A layout version read back from its blobs (layout-blobs.ts), decoded piece by piece as reads ask:
- * - `objects` (a hold, a status read): the core parts, seats without drawing hints;
+ * - {@link object} (a hold, a status read): the core columns, one object found by its label
+ *   through the stored hash table, nothing decoded for the others;
+ * - `objects` (the full objects read, reports, best available, a publish check): every object;
  * - {@link hints} (the full objects read, best available): the hint parts;
  * - {@link seatPartJson} and {@link areas} (the compact objects read): the seat part encoded when
- *   the version was written, and the GA areas, without decoding the 100,000 objects at all.
+ *   the version was written, and the GA areas, without the core at all.
  * A woken object thus pays for what its first read needs, not for the whole index.
  */
 export class StoredLayout implements LayoutIndex {
-  private core: DecodedCore | null = null;
+  private columns: LayoutColumns | null = null;
+  private all: { objects: Map<string, LayoutObject>; labels: string[] } | null = null;
   private hintMap: Map<string, DrawingHints> | null = null;
   private areaList: LayoutObject[] | null = null;
 
@@ -39,12 +46,19 @@ export class StoredLayout implements LayoutIndex {
   ) {}
 
   get objects(): Map<string, LayoutObject> {
-    return this.decoded().objects;
+    return this.every().objects;
+  }
+
+  object(label: string): LayoutObject | undefined {
+    return this.all ? this.all.objects.get(label) : this.core().object(label);
   }
 
   /** The drawing hints of every object, by label. */
   hints(): Map<string, DrawingHints> {
-    this.hintMap ??= decodeHints(this.decoded(), readParts(this.sql, this.key, HINT_PARTS));
+    if (this.hintMap === null) {
+      const { labels } = this.every();
+      this.hintMap = decodeHints(labels, this.core().dict, readParts(this.sql, this.key, HINT_PARTS));
+    }
     return this.hintMap;
   }
 
@@ -55,16 +69,21 @@ export class StoredLayout implements LayoutIndex {
     return decodeSeatPart(bytes);
   }
 
-  /** The GA areas in drawing order, whole (their drawing hints included): from the small dictionary part while the objects are not decoded. */
+  /** The GA areas in drawing order, whole (their drawing hints included): from the small dictionary part while the core is not read. */
   areas(): LayoutObject[] {
-    if (this.core) return this.core.dict.areas;
+    if (this.columns) return this.columns.dict.areas;
     this.areaList ??= decodeDict(readParts(this.sql, this.key, ["dict"])).areas;
     return this.areaList;
   }
 
-  private decoded(): DecodedCore {
-    this.core ??= decodeCore(readParts(this.sql, this.key, CORE_PARTS));
-    return this.core;
+  private core(): LayoutColumns {
+    this.columns ??= new LayoutColumns(readParts(this.sql, this.key, CORE_PARTS));
+    return this.columns;
+  }
+
+  private every(): { objects: Map<string, LayoutObject>; labels: string[] } {
+    this.all ??= this.core().objects();
+    return this.all;
   }
 }
 

@@ -34,7 +34,7 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
       objectLabel: row.label,
       objectType: "seat",
       status: row.status,
-      categoryKey: layout.objects.get(row.label)?.categoryKey ?? null,
+      categoryKey: layout.object(row.label)?.categoryKey ?? null,
     };
     if (row.status === "held") {
       entry.holdExpiresAt = new Date(row.expires_at!).toISOString();
@@ -47,9 +47,10 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
     out.push(entry);
   }
   for (const area of reservedAreas(sql, labels)) {
-    const obj: LayoutObject = layout.objects.get(area) ?? { label: area, objectType: "generalAdmission", categoryKey: "", capacity: 0 };
+    const known = layout.object(area);
+    const obj: LayoutObject = known ?? { label: area, objectType: "generalAdmission", categoryKey: "", capacity: 0 };
     const entry = gaEntry(sql, obj, now, q.holdToken, secret);
-    if (entry) out.push(layout.objects.has(area) ? entry : { ...entry, categoryKey: null });
+    if (entry) out.push(known ? entry : { ...entry, categoryKey: null });
   }
   return out;
 }
@@ -105,7 +106,7 @@ export function objectsOf(
   now: number,
   labels?: string[],
 ): { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point } {
-  const source = labels ? [...new Set(labels)].map((l) => layout.objects.get(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
+  const source = labels ? [...new Set(labels)].map((l) => layout.object(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
   const objects: ObjectEntry[] = [];
   const hints = drawingHints(layout);
   for (const o of source) objects.push(objectEntry(sql, o, hints ? (hints.get(o.label) ?? {}) : o, now));
@@ -158,7 +159,7 @@ export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: numbe
     out.push({
       objectLabel: row.label,
       objectType: "seat",
-      categoryKey: layout.objects.get(row.label)?.categoryKey ?? null,
+      categoryKey: layout.object(row.label)?.categoryKey ?? null,
       held: row.status === "held" ? 1 : 0,
       booked: row.status === "booked" ? 1 : 0,
     });
@@ -169,7 +170,7 @@ export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: numbe
     out.push({
       objectLabel: area,
       objectType: "generalAdmission",
-      categoryKey: layout.objects.get(area)?.categoryKey ?? null,
+      categoryKey: layout.object(area)?.categoryKey ?? null,
       held: counts.held,
       booked: counts.booked,
     });

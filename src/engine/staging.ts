@@ -132,7 +132,7 @@ export function recordPublishImpact(sql: SqlStorage, current: LayoutIndex, next:
       const status = r.booked > 0 ? "booked" : "held";
       recordChange(sql, { label: r.objectLabel, objectType: "seat", status, previous: status, cause: "publish", extra: null }, now);
     } else {
-      const status = gaStatus(current.objects.get(r.objectLabel)?.capacity ?? 0, { held: r.held, booked: r.booked });
+      const status = gaStatus(current.object(r.objectLabel)?.capacity ?? 0, { held: r.held, booked: r.booked });
       recordChange(
         sql,
         {
