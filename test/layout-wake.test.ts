@@ -1,7 +1,8 @@
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { storedLayoutKeys, writePart } from "../src/engine/layout-blobs";
-import { api, call, type EventFixture, expectOk, inObject, newEvent, stubOf, token } from "./support/fixtures";
+import { nonFreeSeats, publicSeatStates } from "../src/engine/reads";
+import { api, bigLayout, call, type EventFixture, expectOk, freeze, inObject, newEvent, stubOf, token } from "./support/fixtures";
 import { rewriteAsLegacyRows } from "./support/legacy-layout";
 
 // A woken event object reads its layout back from the few blobs of its layout version
@@ -185,6 +186,43 @@ describe("a woken event object", () => {
     expect((await versions(f)).stored).toHaveLength(2);
     await evictDurableObject(stubOf(f));
     expect(await versions(f)).toEqual(after);
+  });
+});
+
+describe("a woken object's status view", () => {
+  it("reads more seats than one JSON query carries, and only the live ones", async () => {
+    const f = await newEvent({ layout: bigLayout(9_000), environment: "production" });
+    const now = await freeze(f);
+    // 4,500 held (a tenth of them expired, swept or not), 2,000 booked, 100 not for sale: seat state written as the engine writes it.
+    await inObject(f, (_o, state) =>
+      state.storage.transactionSync(() => {
+        for (let i = 0; i < 6_600; i++) {
+          const label = `S0-${Math.floor(i / 100)}-${i % 100}`;
+          const status = i < 4_500 ? "held" : i < 6_500 ? "booked" : "not_for_sale";
+          const expiresAt = status !== "held" ? null : i % 10 === 0 ? now - 1 : now + 600_000 + (i % 7);
+          state.storage.sql.exec("INSERT INTO seats (label, status, token, expires_at) VALUES (?, ?, ?, ?)", label, status, `tok-${i % 3}-long`, expiresAt);
+        }
+      }),
+    );
+    const expected = await inObject(f, (_o, state) => nonFreeSeats(state.storage.sql, now).map(([label, status, expiresAt]) => [label, status, expiresAt]));
+    expect(expected).toHaveLength(6_600 - 450);
+    const states = await inObject(f, (_o, state) => publicSeatStates(state.storage.sql, now));
+    expect(states).toEqual(expected);
+    await evictDurableObject(stubOf(f));
+    await freeze(f);
+    await inObject(f, (o) => o.clock.advance(now - o.clock.now()));
+    const status = await api.status(f, "?format=compact");
+    expect(status.body.statuses.held).toHaveLength(4_050);
+    expect(status.body.statuses.booked).toHaveLength(2_000);
+    const full = (await api.status(f)).body.objects as { objectLabel: string; categoryKey: string; holdExpiresAt?: string }[];
+    expect(full).toHaveLength(6_150);
+    expect(full.find((e) => e.objectLabel === "S0-0-1")).toEqual({
+      objectLabel: "S0-0-1",
+      objectType: "seat",
+      status: "held",
+      categoryKey: "a",
+      holdExpiresAt: new Date(now + 600_001).toISOString(),
+    });
   });
 });
 
