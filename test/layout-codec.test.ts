@@ -88,8 +88,15 @@ describe("layout version codec", () => {
         const hintKeys = ["rowLabel", "rowIndex", "aisleAfter", "x", "y"];
         for (const o of all.objects.values()) if (o.objectType === "seat") expect(Object.keys(o).filter((k) => hintKeys.includes(k))).toEqual([]);
         // One object by its label, through the hash table: the same object, and none for a label the layout lacks.
-        for (const o of all.objects.values()) expect(columns.object(o.label)).toEqual(o);
-        for (const other of ["never-a-label", "", "a\nb!", "\ud800"]) if (!all.objects.has(other)) expect(columns.object(other)).toBeUndefined();
+        for (const o of all.objects.values()) {
+          expect(columns.object(o.label)).toEqual(o);
+          expect(columns.categoryOf(o.label)).toBe(o.categoryKey);
+        }
+        for (const other of ["never-a-label", "", "a\nb!", "\ud800"])
+          if (!all.objects.has(other)) {
+            expect(columns.object(other)).toBeUndefined();
+            expect(columns.categoryOf(other)).toBeUndefined();
+          }
         expect(decodeDict(parts).areas).toEqual(objects.filter((o) => o.objectType === "generalAdmission"));
         expect(decodeSeatPart(parts.get(SEAT_PART)!)).toBe(seatPart);
       }),

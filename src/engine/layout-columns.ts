@@ -42,6 +42,13 @@ export class LayoutColumns {
     return i < 0 ? undefined : this.objectAt(i, label);
   }
 
+  /** The category of a label's object, or undefined: a status entry's lookup, with no object built. */
+  categoryOf(label: string): string | undefined {
+    const i = this.ordinalOf(label);
+    if (i < 0) return undefined;
+    return this.kind[i] === 1 ? this.areas.get(label)?.categoryKey : this.dict.categories[this.category[i]!];
+  }
+
   /** Every object by label in drawing order: each label turned into a string, for reads that go through them all. */
   objects(): { objects: Map<string, LayoutObject>; labels: string[] } {
     const labels = this.labels();

@@ -11,14 +11,22 @@ export interface LayoutIndex {
   readonly objects: Map<string, LayoutObject>;
   readonly categories: Category[];
   readonly focalPoint: Point | null;
-  /** One object by label: what a decision or a status entry needs. */
+  /** One object by label: what a decision needs. */
   object(label: string): LayoutObject | undefined;
+  /** One object's category by label (a status entry's): like `object(label)?.categoryKey`, without building the object. */
+  categoryOf(label: string): string | undefined;
 }
 
 /** The index of a layout; null (unpublished) gives an empty index. Its objects carry their drawing hints. */
 export function buildIndex(layout: Layout | null): LayoutIndex {
   const objects = layout ? indexLayout(layout) : new Map<string, LayoutObject>();
-  return { objects, categories: layout?.categories ?? [], focalPoint: layout?.focalPoint ?? null, object: (label) => objects.get(label) };
+  return {
+    objects,
+    categories: layout?.categories ?? [],
+    focalPoint: layout?.focalPoint ?? null,
+    object: (label) => objects.get(label),
+    categoryOf: (label) => objects.get(label)?.categoryKey,
+  };
 }
 
 /**
@@ -51,6 +59,10 @@ export class StoredLayout implements LayoutIndex {
 
   object(label: string): LayoutObject | undefined {
     return this.all ? this.all.objects.get(label) : this.core().object(label);
+  }
+
+  categoryOf(label: string): string | undefined {
+    return this.all ? this.all.objects.get(label)?.categoryKey : this.core().categoryOf(label);
   }
 
   /** The drawing hints of every object, by label. */

@@ -122,7 +122,7 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
   const out: StatusEntry[] = [];
   const iso = isoFormatter();
   for (const [label, status, expiresAt, token, extra, orderId] of nonFreeSeats(sql, now, labels, secret || q.holdToken !== undefined)) {
-    const entry = publicSeatEntry(label, status, expiresAt, layout.object(label)?.categoryKey ?? null, iso);
+    const entry = publicSeatEntry(label, status, expiresAt, layout.categoryOf(label) ?? null, iso);
     if (status === "held" && q.holdToken !== undefined && token === q.holdToken && isLiveHold({ expires_at: expiresAt }, now)) entry.mine = true;
     if (secret) {
       entry.extraData = parseExtra(extra);
@@ -238,7 +238,7 @@ export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: numbe
     out.push({
       objectLabel: label,
       objectType: "seat",
-      categoryKey: layout.object(label)?.categoryKey ?? null,
+      categoryKey: layout.categoryOf(label) ?? null,
       held: status === "held" ? 1 : 0,
       booked: status === "booked" ? 1 : 0,
     });
@@ -249,7 +249,7 @@ export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: numbe
     out.push({
       objectLabel: area,
       objectType: "generalAdmission",
-      categoryKey: layout.object(area)?.categoryKey ?? null,
+      categoryKey: layout.categoryOf(area) ?? null,
       held: counts.held,
       booked: counts.booked,
     });

@@ -119,7 +119,7 @@ export function ruleChecks(
 function tokenCounts(sql: SqlStorage, layout: LayoutIndex, token: string, now: number): CategoryCounts {
   const counts = new Map<string, number>();
   const add = (label: string, n: number) => {
-    const category = layout.object(label)?.categoryKey;
+    const category = layout.categoryOf(label);
     if (category !== undefined && n > 0) counts.set(category, (counts.get(category) ?? 0) + n);
   };
   for (const r of rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND (status = 'booked' OR expires_at > ?)", token, now))

@@ -257,7 +257,7 @@ export class StatusCache {
     const categoryJson = new Map<string | undefined, string>();
     return (label, seat) => {
       if (seat.json === null) {
-        const key = layout.object(label)?.categoryKey;
+        const key = layout.categoryOf(label);
         let category = categoryJson.get(key);
         if (category === undefined) categoryJson.set(key, (category = JSON.stringify(key ?? null)));
         seat.json = publicSeatJson(label, seat.status, seat.expiresAt, category, iso);
