@@ -33,13 +33,14 @@ import * as scaling from "./scenarios/scaling.mjs";
 import * as sdk from "./scenarios/sdk.mjs";
 import * as selling from "./scenarios/selling.mjs";
 import * as status from "./scenarios/status.mjs";
+import * as wake from "./scenarios/wake.mjs";
 import * as webhooks from "./scenarios/webhooks.mjs";
 
 /**
  * Run order: webhook delivery first, while the queue is empty; postgres last, once the service is
  * idle, so the two never share the CPUs. The queue is drained between scenarios (lib/settle.mjs).
  */
-const SCENARIOS = [webhooks, breakdown, holdcost, holds, latency, race, scaling, status, expiry, history, selling, sdk, postgres];
+const SCENARIOS = [webhooks, breakdown, holdcost, holds, latency, race, scaling, status, expiry, history, selling, sdk, wake, postgres];
 const NEEDS_SERVICE = new Set(SCENARIOS.filter((s) => s !== postgres).map((s) => s.name));
 
 const { values: args } = parseArgs({
@@ -159,6 +160,20 @@ try {
     receiver,
     figures: {},
   };
+  /**
+   * Restarts the runtime on the same state (every Durable Object wakes from SQLite on its next
+   * request) and points the context at it; null when measuring a server the bench did not start.
+   */
+  ctx.restartRuntime = runtime
+    ? async () => {
+        await runtime.restart();
+        ctx.baseUrl = args.via === "direct" && runtime.directUrl ? runtime.directUrl : runtime.proxyUrl;
+        ctx.proxyUrl = runtime.proxyUrl;
+        ctx.runtimePid = runtime.pid;
+        ctx.api.retarget(ctx.baseUrl);
+        return ctx.baseUrl;
+      }
+    : null;
   const started = Date.now();
   const sentinel = ctx.api ? await createSentinel(ctx) : null;
   /** Lets a scenario wait for the queue to drain after its own set-up, before it measures. */
@@ -194,7 +209,7 @@ try {
     `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), load average at end ${loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}; shared with other work, so compare ratios to the same-run baselines.`,
-    `Runtime: ${runtime ? `wrangler dev (local workerd), fresh --persist-to state, frozen copy of ${args.source === "head" ? "git HEAD" : "the working tree"}, measured ${baseUrl === runtime.directUrl ? "at the Worker's own socket (past the dev proxy)" : "through the wrangler dev proxy"}` : baseUrl ? `existing server ${baseUrl}` : "none"}; options ${JSON.stringify({ ...opts, quick })}; total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+    `Runtime: ${runtime ? `wrangler dev (local workerd), fresh --persist-to state, frozen copy of ${args.source === "head" ? "git HEAD" : "the working tree"}, measured ${ctx.baseUrl === runtime.directUrl ? "at the Worker's own socket (past the dev proxy)" : "through the wrangler dev proxy"}` : baseUrl ? `existing server ${baseUrl}` : "none"}; options ${JSON.stringify({ ...opts, quick })}; total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
     "",
   ].join("\n");
   if (straySocketErrors) report.note("runtime", `${straySocketErrors} stray socket error(s) (ECONNRESET/EPIPE) outside any request were ignored`);

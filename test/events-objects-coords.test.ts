@@ -139,55 +139,6 @@ describe("objects response drawing hints", () => {
     expect(byLabel(list, "Pit")).toMatchObject({ x: 0, y: -12.5, width: 0, height: 40.25 });
   });
 
-  it("an object created before the hint columns gains them on wake and keeps working", async () => {
-    const f = await newEvent();
-    // Rebuild both layout tables in the old shape (no drawing columns), keeping the rows.
-    await inObject(f, (_o, state) => {
-      const sql = state.storage.sql;
-      const old =
-        "label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT";
-      const cols = "label, ord, type, category, capacity, section_key, section_label";
-      state.storage.transactionSync(() => {
-        sql.exec(`CREATE TABLE old_current (${old})`);
-        sql.exec(`INSERT INTO old_current (${cols}) SELECT ${cols} FROM layout_current`);
-        sql.exec("DROP TABLE layout_current");
-        sql.exec("ALTER TABLE old_current RENAME TO layout_current");
-        sql.exec("DROP TABLE layout_stage");
-        sql.exec(`CREATE TABLE layout_stage (${old})`);
-      });
-    });
-    await evictDurableObject(stubOf(f));
-    const legacy = await objects(f);
-    // Old rows know no hints: the entries are exactly the documented fields.
-    expect(legacy[0]).toEqual({ objectLabel: "A-1-1", categoryKey: "stalls", objectType: "seat", sectionKey: "A", sectionLabel: "Section A" });
-    expect(legacy).toHaveLength(11);
-    const columns = await inObject(f, (_o, state) =>
-      ["layout_current", "layout_stage"].map((t) =>
-        state.storage.sql
-          .exec(`PRAGMA table_info(${t})`)
-          .toArray()
-          .map((r) => r.name),
-      ),
-    );
-    for (const names of columns) expect(names).toEqual(expect.arrayContaining(["row_label", "x", "y", "width", "height"]));
-    // Holds still work, and a second wake does not try to add the columns again.
-    expect((await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token() })).status).toBe(200);
-    await evictDurableObject(stubOf(f));
-    expect(await objects(f)).toEqual(legacy);
-    // A republish writes the hints through the migrated stage table.
-    await republish(f, smallLayout());
-    expect((await objects(f))[0]).toEqual({
-      objectLabel: "A-1-1",
-      categoryKey: "stalls",
-      objectType: "seat",
-      sectionKey: "A",
-      sectionLabel: "Section A",
-      rowLabel: "1",
-      x: 0,
-      y: 0,
-    });
-  });
-
   it("the OpenAPI document lists the hints on EventObject (a seat or a GA area)", async () => {
     type Schema = { properties: Record<string, { type?: string }>; required?: string[] };
     const doc = (await call("GET", "/openapi.json")).body as { components: { schemas: Record<string, { oneOf?: Schema[] }> } };

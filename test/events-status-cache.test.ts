@@ -1,5 +1,7 @@
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isoFormatter, publicSeatEntry, publicSeatJson } from "../src/event-object/status-reads";
 import { advance, api, call, type EventFixture, expectError, freeze, inObject, newEvent, stubOf, token } from "./support/fixtures";
 
 interface Entry {
@@ -244,5 +246,25 @@ describe("status ETag", () => {
     const after = await read(a, "", { "If-None-Match": tagA });
     expect(after.status).toBe(200);
     expect(after.body.objects.map((o) => o.objectLabel)).toEqual(["A-1-2"]);
+  });
+});
+
+describe("status seat entries written directly", () => {
+  it("are the bytes JSON.stringify gives the entry (property)", () => {
+    const iso = isoFormatter();
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "binary", maxLength: 12 }),
+        fc.constantFrom("held" as const, "booked" as const, "not_for_sale" as const),
+        fc.integer({ min: 0, max: 8_640_000_000_000 }),
+        fc.option(fc.string({ unit: "binary", maxLength: 6 }), { nil: null }),
+        (label, status, expiresAt, categoryKey) => {
+          const expires = status === "held" ? expiresAt : null;
+          const entry = publicSeatEntry(label, status, expires, categoryKey, iso);
+          expect(publicSeatJson(label, status, expires, JSON.stringify(categoryKey), iso)).toBe(JSON.stringify(entry));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -27,6 +27,13 @@ export class Api {
     this.counter = 0;
   }
 
+  /** Points the client at a restarted runtime (new URL, fresh connections). */
+  retarget(baseUrl) {
+    this.agent.destroy();
+    this.baseUrl = baseUrl;
+    this.agent = newAgent(16);
+  }
+
   /** A unique suffix for keys created in this run. */
   unique(prefix) {
     return `${prefix}-${this.runId}-${++this.counter}`;

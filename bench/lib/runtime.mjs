@@ -206,8 +206,18 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
 
   const vars = { ADMIN_TOKEN: adminToken, PUBLIC_KEY_SECRET: publicKeySecret, WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_RETRY_BASE_SECONDS: "1" };
   const args = devServerArgs({ port, persistTo: persist, vars });
-  const served = await serveDev({ cwd, args, dir, port, log, keep });
-  return { ...served, adminToken, persist };
+  const runtime = { ...(await serveDev({ cwd, args, dir, port, log, keep })), adminToken, persist };
+  /**
+   * Stops wrangler dev and starts it again on the same --persist-to state (and port): every
+   * Durable Object then wakes from SQLite on its next request, as after an eviction in production.
+   * Updates this runtime's URLs and pid in place.
+   */
+  runtime.restart = async () => {
+    await runtime.stopKeepingState();
+    Object.assign(runtime, await serveDev({ cwd, args, dir, port, log, keep }));
+    return runtime;
+  };
+  return runtime;
 }
 
 /**
@@ -224,7 +234,8 @@ async function serveDev({ cwd, args, dir, port, log, keep }) {
   const baseUrl = `http://127.0.0.1:${port}`;
 
   let stopped = false;
-  const stop = async () => {
+  /** Ends wrangler and workerd and waits for them; the state directory stays. */
+  const stopKeepingState = async () => {
     if (stopped) return;
     stopped = true;
     if (child.exitCode === null) {
@@ -243,6 +254,9 @@ async function serveDev({ cwd, args, dir, port, log, keep }) {
         }
       }
     }
+  };
+  const stop = async () => {
+    await stopKeepingState();
     if (!keep) rmSync(dir, { recursive: true, force: true });
   };
 
@@ -259,7 +273,7 @@ async function serveDev({ cwd, args, dir, port, log, keep }) {
     throw new Error(`${err.message}\n${tail}`);
   }
   const directUrl = await findDirectUrl(child.pid, port);
-  return { baseUrl, proxyUrl: baseUrl, directUrl, dir, pid: child.pid, stop };
+  return { baseUrl, proxyUrl: baseUrl, directUrl, dir, pid: child.pid, stop, stopKeepingState };
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Category, Layout, Point } from "../domain/layout";
 import type { EventMeta } from "../domain/events";
 import { fail, ok, type Failure, type Outcome } from "../domain/outcome";
-import { buildIndex, clearLayoutTable, LAYOUT_CHUNK, promoteStage, readLayoutTable, writeLayoutChunk, type LayoutIndex } from "./layout-index";
+import { deleteLayout, deleteLayoutsExcept, newLayoutKey } from "./layout-blobs";
+import { buildIndex, StoredLayout, type LayoutIndex } from "./layout-index";
+import { migrateLegacyLayout, writeLayoutVersion } from "./layout-store";
 import { insertOutbox } from "./outbox";
 import { loadPublished, readPublishedTruth } from "./reconcile";
 import { activateStage, recordPublishImpact, storedStage, writeStage, type LoadedStage, type StageRequest } from "./staging";
@@ -36,7 +38,9 @@ export interface LayoutHost {
  */
 export class EventLayout {
   private current: EventMeta | null = null;
-  /** The current layout, read from SQLite once per wake. */
+  /** The current layout version's key in layout_blobs (meta "layout"); null until the event is set up. */
+  private layoutKey: string | null = null;
+  /** The current layout: built from the layout when installed, else read back from its version (decoded as reads need it). */
   private index: LayoutIndex | null = null;
   /** The staged publish; undefined until read from storage this wake (then memory is authoritative). */
   private stage: LoadedStage | null | undefined = undefined;
@@ -55,10 +59,18 @@ export class EventLayout {
     return this.host.storage.sql;
   }
 
-  /** Reads what survives a restart (on wake). */
+  /**
+   * Reads what survives a restart (on wake), converting a layout still kept as rows first, and
+   * deletes any layout version neither meta nor the stage names: one whose writing a restart cut
+   * short (a stage or a reconcile evicted before it was installed).
+   */
   load(): void {
+    migrateLegacyLayout(this.host.storage);
     this.current = getMeta<EventMeta>(this.sql, "event");
     this.settleAt = getMeta<number>(this.sql, "settle");
+    this.layoutKey = getMeta<string>(this.sql, "layout");
+    const named = [this.layoutKey, storedStage(this.sql)?.layoutKey].filter((k): k is string => k != null);
+    this.host.storage.transactionSync(() => deleteLayoutsExcept(this.sql, named));
   }
 
   /** The event's metadata, or null when it is not set up. */
@@ -73,11 +85,11 @@ export class EventLayout {
 
   /** The current layout index. */
   layout(): LayoutIndex {
-    this.index ??= {
-      objects: readLayoutTable(this.sql, "layout_current"),
-      categories: getMeta<Category[]>(this.sql, "categories") ?? [],
-      focalPoint: getMeta<Point>(this.sql, "focalPoint"),
-    };
+    if (this.index === null) {
+      const categories = getMeta<Category[]>(this.sql, "categories") ?? [];
+      const focalPoint = getMeta<Point>(this.sql, "focalPoint");
+      this.index = this.layoutKey === null ? buildIndex(null) : new StoredLayout(this.sql, this.layoutKey, categories, focalPoint);
+    }
     return this.index;
   }
 
@@ -87,7 +99,7 @@ export class EventLayout {
       const stored = storedStage(this.sql);
       this.stage = stored && {
         stored,
-        index: { objects: readLayoutTable(this.sql, "layout_stage"), categories: stored.categories, focalPoint: stored.focalPoint ?? null },
+        index: new StoredLayout(this.sql, stored.layoutKey, stored.categories, stored.focalPoint ?? null),
         guard: !stored.force,
         expiresAt: stored.expiresAt,
       };
@@ -96,21 +108,21 @@ export class EventLayout {
   }
 
   /**
-   * Sets the event up on an emptied storage: the layout index in chunks, then the metadata last,
-   * so seat calls answer event_not_found until the event is complete.
+   * Sets the event up on an emptied storage, in one transaction: the layout version, then the
+   * metadata that names it, so seat calls answer event_not_found until the event is complete.
    */
   init(meta: EventMeta, layout: Layout | null): void {
     const index = buildIndex(layout);
-    const list = [...index.objects.values()];
-    for (let from = 0; from < list.length; from += LAYOUT_CHUNK) {
-      this.host.storage.transactionSync(() => writeLayoutChunk(this.sql, "layout_current", list, from, from + LAYOUT_CHUNK));
-    }
+    const key = newLayoutKey(meta.layoutVersion);
     this.host.storage.transactionSync(() => {
+      writeLayoutVersion(this.sql, key, index);
+      setMeta(this.sql, "layout", key);
       setMeta(this.sql, "categories", index.categories);
       setMeta(this.sql, "focalPoint", index.focalPoint);
       setMeta(this.sql, "event", meta);
     });
     this.current = meta;
+    this.layoutKey = key;
     this.index = index;
     this.stage = null;
   }
@@ -118,6 +130,7 @@ export class EventLayout {
   /** Forgets everything in memory (the storage was wiped). */
   clear(): void {
     this.current = null;
+    this.layoutKey = null;
     this.index = null;
     this.stage = null;
     this.settleAt = null;
@@ -135,10 +148,10 @@ export class EventLayout {
     try {
       const index = buildIndex(req.layout);
       this.stage = null;
-      await writeStage(this.host.storage, index);
+      const layoutKey = await writeStage(this.host.storage, index, req.version, this.layoutKey);
       const scope = { eventKey: meta.eventKey, environment: meta.environment };
       const result = this.host.storage.transactionSync(() =>
-        activateStage(this.sql, this.layout(), { ...req, chartId: meta.chartId }, index, this.host.now(), scope),
+        activateStage(this.sql, this.layout(), { ...req, chartId: meta.chartId }, { index, layoutKey }, this.host.now(), scope),
       );
       if (!result.ok) return result;
       this.stage = result.value.stage;
@@ -210,13 +223,13 @@ export class EventLayout {
         return fail("conflict", "The chart changed while its layout was read; retry");
       }
       const index = buildIndex(layout);
-      await writeStage(this.host.storage, index);
+      const layoutKey = await writeStage(this.host.storage, index, truth.version, this.layoutKey);
       const next: EventMeta = { ...meta, chartId: truth.chartId, chartKey: truth.chartKey, layoutVersion: truth.version };
       const moved = meta.chartId !== truth.chartId;
       const now = this.host.now();
       this.host.storage.transactionSync(() => {
         recordPublishImpact(this.sql, this.layout(), index, now);
-        promoteStage(this.sql);
+        this.install(layoutKey);
         setMeta(this.sql, "categories", index.categories);
         setMeta(this.sql, "focalPoint", index.focalPoint);
         setMeta(this.sql, "event", next);
@@ -225,7 +238,7 @@ export class EventLayout {
         if (moved) insertOutbox(this.sql, "event.chart_changed", { eventKey: meta.eventKey, chartKey: truth.chartKey, previousChartKey: meta.chartKey }, now);
       });
       this.settleAt = null;
-      this.became(next, index);
+      this.became(next, layoutKey, index);
       if (moved) this.host.outboxWritten();
       return ok({ layoutVersion: next.layoutVersion });
     } finally {
@@ -255,7 +268,7 @@ export class EventLayout {
     const next: EventMeta = { ...meta, layoutVersion: stage.stored.version };
     this.host.storage.transactionSync(() => {
       recordPublishImpact(this.sql, this.layout(), stage.index, this.host.now());
-      promoteStage(this.sql);
+      this.install(stage.stored.layoutKey);
       setMeta(this.sql, "categories", stage.stored.categories);
       setMeta(this.sql, "focalPoint", stage.stored.focalPoint ?? null);
       setMeta(this.sql, "stage", null);
@@ -263,21 +276,29 @@ export class EventLayout {
       setMeta(this.sql, "settle", null);
     });
     this.settleAt = null;
-    this.became(next, stage.index);
+    this.became(next, stage.stored.layoutKey, stage.index);
     return next;
   }
 
+  /** Makes the layout version `key` the current one and deletes the one it replaces (inside the caller's transaction). */
+  private install(key: string): void {
+    setMeta(this.sql, "layout", key);
+    if (this.layoutKey !== null && this.layoutKey !== key) deleteLayout(this.sql, this.layoutKey);
+  }
+
   private dropStage(): void {
+    const stage = this.activeStage();
     this.host.storage.transactionSync(() => {
-      clearLayoutTable(this.sql, "layout_stage");
+      if (stage) deleteLayout(this.sql, stage.stored.layoutKey);
       setMeta(this.sql, "stage", null);
     });
     this.stage = null;
   }
 
   /** After a new layout became current: memory follows, and so do live views. */
-  private became(next: EventMeta, index: LayoutIndex): void {
+  private became(next: EventMeta, layoutKey: string, index: LayoutIndex): void {
     this.current = next;
+    this.layoutKey = layoutKey;
     this.index = index;
     this.stage = null;
     this.host.changed();

@@ -631,7 +631,7 @@ export class EventObject extends DurableObject<Env> {
     const seen = new Set(entries.map((e) => e.objectLabel));
     for (const label of labels) {
       if (seen.has(label)) continue;
-      const obj = layout.objects.get(label);
+      const obj = layout.object(label);
       if (obj?.objectType === "generalAdmission") {
         const capacity = obj.capacity ?? 0;
         entries.push({

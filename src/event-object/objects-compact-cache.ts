@@ -1,58 +1,70 @@
 /**
- * The compact objects body of an event (objects-compact.ts), kept per layout index. The seat part
- * only changes with the layout, so it is encoded once per index (the index object is replaced on
- * every publish, init or wake, which is what drops the old encoding); the GA areas carry live
- * `remaining` counts and are read on every call. A warm read of a 100,000-seat event then costs a
- * string join instead of building and stringifying 100,000 entries (about 350 ms).
+ * The compact objects body of an event (objects-compact.ts). The seat part only changes with the
+ * layout, so it is encoded once, when a layout version is written, and kept with it (layout-blobs.ts)
+ * and in memory per index; the GA areas carry live `remaining` counts and are read on every call.
+ * A warm read of a 100,000-seat event then costs a string join instead of building and
+ * stringifying 100,000 entries (about 350 ms), and a woken one reads one stored part.
  */
 import type { Category, LayoutObject, Point } from "../domain/layout";
-import { drawingHints, type LayoutIndex } from "./layout-index";
+import { StoredLayout, type LayoutIndex } from "./layout-index";
 import { encodeSeats, type SeatInput } from "./objects-compact";
 import type { ObjectEntry } from "../domain/status";
-import { objectsOf } from "./status-reads";
+import { objectEntry } from "./status-reads";
 
 interface Kept {
   /** `"categoryKeys":[…],"sections":[…]` */
   seatsJson: string;
-  areaLabels: string[];
+  /** The GA areas, whole: their entries carry live counts, so they are built on every read. */
+  areas: LayoutObject[];
 }
 
-const kept = new WeakMap<Map<string, LayoutObject>, Kept>();
+const kept = new WeakMap<LayoutIndex, Kept>();
 
-/** The compact seat part of `layout`, encoded on first use. */
-function seatPart(sql: SqlStorage, layout: LayoutIndex): Kept {
-  const known = kept.get(layout.objects);
-  if (known) return known;
-  const { seats, areaLabels } = seatInputs(sql, layout);
-  const { categoryKeys, sections } = encodeSeats(layout.categories, seats);
-  const part: Kept = { seatsJson: `"categoryKeys":${JSON.stringify(categoryKeys)},"sections":${JSON.stringify(sections)}`, areaLabels };
-  kept.set(layout.objects, part);
-  return part;
+/**
+ * The compact seat part of objects in drawing order that carry their drawing hints (an index built
+ * from a layout, or objectsWithHints of a stored one): written with each layout version.
+ */
+export function encodeSeatPart(categories: Category[], objects: Iterable<LayoutObject>): string {
+  const seats: SeatInput[] = [];
+  for (const o of objects) {
+    if (o.objectType !== "seat") continue;
+    // The row's position tells apart rows that share a label.
+    const seat: SeatInput = { objectLabel: o.label, categoryKey: o.categoryKey, sectionKey: o.sectionKey ?? "", sectionLabel: o.sectionLabel ?? "" };
+    if (o.rowLabel !== undefined) seat.rowLabel = o.rowLabel;
+    if (o.rowIndex !== undefined) seat.rowIndex = o.rowIndex;
+    if (o.aisleAfter) seat.aisleAfter = true;
+    if (o.x !== undefined) seat.x = o.x;
+    if (o.y !== undefined) seat.y = o.y;
+    seats.push(seat);
+  }
+  const { categoryKeys, sections } = encodeSeats(categories, seats);
+  return `"categoryKeys":${JSON.stringify(categoryKeys)},"sections":${JSON.stringify(sections)}`;
+}
+
+/** Keeps the seat part just encoded for `layout` (when its version was written), so its first compact read does not encode it again. */
+export function keepSeatPart(layout: LayoutIndex, seatsJson: string): void {
+  if (!(layout instanceof StoredLayout)) kept.set(layout, { seatsJson, areas: areasOf(layout) });
+}
+
+function areasOf(layout: LayoutIndex): LayoutObject[] {
+  return [...layout.objects.values()].filter((o) => o.objectType === "generalAdmission");
 }
 
 /**
- * The seats of `layout` as the encoder takes them (the full form's fields plus the row's position,
- * which tells apart rows that share a label), and the GA areas' labels.
+ * The compact seat part of `layout`, kept per index (replaced on every publish, init or wake): a
+ * stored version reads the part written with it, without decoding its objects; an index built
+ * from a layout encodes it once.
  */
-function seatInputs(sql: SqlStorage, layout: LayoutIndex): { seats: SeatInput[]; areaLabels: string[] } {
-  const hints = drawingHints(sql, layout.objects);
-  const seats: SeatInput[] = [];
-  const areaLabels: string[] = [];
-  for (const o of layout.objects.values()) {
-    if (o.objectType !== "seat") {
-      areaLabels.push(o.label);
-      continue;
-    }
-    const h = hints ? (hints.get(o.label) ?? {}) : o;
-    const seat: SeatInput = { objectLabel: o.label, categoryKey: o.categoryKey, sectionKey: o.sectionKey ?? "", sectionLabel: o.sectionLabel ?? "" };
-    if (h.rowLabel !== undefined) seat.rowLabel = h.rowLabel;
-    if (h.rowIndex !== undefined) seat.rowIndex = h.rowIndex;
-    if (h.aisleAfter) seat.aisleAfter = true;
-    if (h.x !== undefined) seat.x = h.x;
-    if (h.y !== undefined) seat.y = h.y;
-    seats.push(seat);
+function seatPart(layout: LayoutIndex): Kept {
+  let part = kept.get(layout);
+  if (part === undefined) {
+    part =
+      layout instanceof StoredLayout
+        ? { seatsJson: layout.seatPartJson(), areas: layout.areas() }
+        : { seatsJson: encodeSeatPart(layout.categories, layout.objects.values()), areas: areasOf(layout) };
+    kept.set(layout, part);
   }
-  return { seats, areaLabels };
+  return part;
 }
 
 /**
@@ -60,8 +72,8 @@ function seatInputs(sql: SqlStorage, layout: LayoutIndex): { seats: SeatInput[];
  * where `areas` are the GA entries exactly as the full form gives them.
  */
 export function compactObjectsBody(sql: SqlStorage, layout: LayoutIndex, now: number, eventKey: string): string {
-  const part = seatPart(sql, layout);
-  const areas = part.areaLabels.length > 0 ? objectsOf(sql, layout, now, part.areaLabels).objects : [];
+  const part = seatPart(layout);
+  const areas = part.areas.map((o) => objectEntry(sql, o, o, now));
   const focal = layout.focalPoint ? `,"focalPoint":${JSON.stringify(layout.focalPoint)}` : "";
   return `{"eventKey":${JSON.stringify(eventKey)},"format":"compact","categories":${JSON.stringify(layout.categories)},${part.seatsJson},"areas":${JSON.stringify(areas)}${focal}}`;
 }

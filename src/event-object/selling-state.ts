@@ -3,7 +3,7 @@ import type { Status } from "../domain/status";
 import { Occupancy } from "../selling/occupancy";
 import { checkGaHold, checkSeatHold, type CategoryCounts, type RuleContext } from "../selling/rule-checks";
 import { buildSellingIndex, type SellingIndex } from "../selling/selling-index";
-import { readSeatObjects, type LayoutIndex } from "./layout-index";
+import { objectsWithHints, type LayoutIndex } from "./layout-index";
 import { reservedSeatLabels } from "./status-reads";
 import { getMeta, rows, setMeta } from "./store";
 import type { RuleChecks } from "./transaction";
@@ -33,9 +33,9 @@ export class SellingState {
     this.rulesCache = rules;
   }
 
-  /** The selling index and occupancy of the current layout, built from the tables on first use. */
+  /** The selling index and occupancy of the current layout, built from the layout and the seat rows on first use. */
   view(layout: LayoutIndex, now: number): { index: SellingIndex; occupancy: Occupancy } {
-    this.index ??= buildSellingIndex(readSeatObjects(this.sql), layout.focalPoint);
+    this.index ??= buildSellingIndex(objectsWithHints(layout), layout.focalPoint);
     this.occupancy ??= Occupancy.fromNonFree(this.index, reservedSeatLabels(this.sql, now));
     return { index: this.index, occupancy: this.occupancy };
   }
@@ -107,7 +107,7 @@ export function ruleChecks(
 function tokenCounts(sql: SqlStorage, layout: LayoutIndex, token: string, now: number): CategoryCounts {
   const counts = new Map<string, number>();
   const add = (label: string, n: number) => {
-    const category = layout.objects.get(label)?.categoryKey;
+    const category = layout.categoryOf(label);
     if (category !== undefined && n > 0) counts.set(category, (counts.get(category) ?? 0) + n);
   };
   for (const r of rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND (status = 'booked' OR expires_at > ?)", token, now))

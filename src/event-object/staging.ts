@@ -1,7 +1,9 @@
 import type { Category, Layout, Point } from "../domain/layout";
 import { publishImpact } from "../domain/publish-impact";
 import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
-import { clearLayoutTable, LAYOUT_CHUNK, writeLayoutChunk, type LayoutIndex } from "./layout-index";
+import { deleteLayout, deleteLayoutsExcept, newLayoutKey } from "./layout-blobs";
+import type { LayoutIndex } from "./layout-index";
+import { writeLayoutVersion, type StoredStage } from "./layout-store";
 import { gaStatus } from "./ga";
 import { recordChange } from "./status-history";
 import { reservedObjects } from "./status-reads";
@@ -10,26 +12,18 @@ import type { ActiveStage } from "./transaction";
 
 /**
  * Two-phase publish, the event object's half (the orchestration is charts/publish-fanout.ts):
- * 1. stage: write the new layout index beside the current one, then in ONE transaction check the
- *    reservations against it and, unless forced, activate a guard. From then on a new hold must be
- *    valid under both layouts, so no hold can land on a label the publish will remove.
- * 2. commit: after D1 records the publish, the staged index becomes the current one.
+ * 1. stage: write the new layout index beside the current one (a layout version of its own in
+ *    layout_blobs), then in ONE transaction check the reservations against it and, unless forced,
+ *    activate a guard. From then on a new hold must be valid under both layouts, so no hold can
+ *    land on a label the publish will remove.
+ * 2. commit: after D1 records the publish, the staged version becomes the current one (meta
+ *    "layout" names it; the replaced version's blobs are deleted in the same transaction).
  * A stage that is never committed (the publisher died) is settled by the object's alarm against
  * what D1 says was published (reconcile.ts), STAGE_TTL_MS after it was staged at the latest.
  */
 export const STAGE_TTL_MS = 60_000;
 
-/** The persisted part of a stage (meta key "stage"); the staged objects live in layout_stage. */
-export interface StoredStage {
-  stageId: string;
-  /** The chart the stage publishes, and its version: D1's word on both decides whether it is committed. */
-  chartId: string;
-  version: number | null;
-  force: boolean;
-  expiresAt: number;
-  categories: Category[];
-  focalPoint?: Point | null;
-}
+export type { StoredStage };
 
 export interface StageRequest {
   stageId: string;
@@ -48,17 +42,21 @@ function yieldNow(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Writes an index into layout_stage in chunks (not yet guarding anything). */
-export async function writeStage(storage: DurableObjectStorage, index: LayoutIndex): Promise<void> {
-  const list = [...index.objects.values()];
+/**
+ * Writes an index as a new layout version beside the current one (`current`, its key) and returns
+ * its key; nothing guards or shows it yet. Any earlier stage goes first, and so does a version a
+ * restart cut short while it was being written (no meta names it).
+ */
+export async function writeStage(storage: DurableObjectStorage, index: LayoutIndex, version: number | null, current: string | null): Promise<string> {
   storage.transactionSync(() => {
-    clearLayoutTable(storage.sql, "layout_stage");
+    deleteLayoutsExcept(storage.sql, current === null ? [] : [current]);
     setMeta(storage.sql, "stage", null);
   });
-  for (let from = 0; from < list.length; from += LAYOUT_CHUNK) {
-    storage.transactionSync(() => writeLayoutChunk(storage.sql, "layout_stage", list, from, from + LAYOUT_CHUNK));
-    await yieldNow();
-  }
+  // Holds queued meanwhile go first: encoding and writing a 100,000-seat version takes a while.
+  await yieldNow();
+  const key = newLayoutKey(version);
+  storage.transactionSync(() => writeLayoutVersion(storage.sql, key, index));
+  return key;
 }
 
 /**
@@ -69,14 +67,15 @@ export function activateStage(
   sql: SqlStorage,
   current: LayoutIndex,
   req: StageRequest & { chartId: string },
-  index: LayoutIndex,
+  staged: { index: LayoutIndex; layoutKey: string },
   now: number,
   scope: { eventKey: string; environment: string },
 ): Outcome<{ stage: LoadedStage }> {
+  const { index, layoutKey } = staged;
   if (!req.force) {
     const impact = publishImpact(req.layout ? index.objects : null, reservedObjects(sql, current, now));
     if (impact.length > 0) {
-      clearLayoutTable(sql, "layout_stage");
+      deleteLayout(sql, layoutKey);
       const failed: FailedEntry[] = impact.map((e) => ({
         eventKey: scope.eventKey,
         environment: scope.environment,
@@ -91,6 +90,7 @@ export function activateStage(
   const stored: StoredStage = {
     focalPoint: index.focalPoint,
     stageId: req.stageId,
+    layoutKey,
     chartId: req.chartId,
     version: req.version,
     force: req.force,
@@ -121,7 +121,7 @@ export function recordPublishImpact(sql: SqlStorage, current: LayoutIndex, next:
       const status = r.booked > 0 ? "booked" : "held";
       recordChange(sql, { label: r.objectLabel, objectType: "seat", status, previous: status, cause: "publish", extra: null }, now);
     } else {
-      const status = gaStatus(current.objects.get(r.objectLabel)?.capacity ?? 0, { held: r.held, booked: r.booked });
+      const status = gaStatus(current.object(r.objectLabel)?.capacity ?? 0, { held: r.held, booked: r.booked });
       recordChange(
         sql,
         {

@@ -1,8 +1,9 @@
 import type { CompactStatus, GaStatusEntry, StatusEntry, StatusFormat } from "../domain/status";
 import { latestSeq } from "./status-history";
 import type { LayoutIndex } from "./layout-index";
-import { statusEntries } from "./status-reads";
-import { first, rows } from "./store";
+import { gaStatusEntries, isoFormatter, nonFreeSeats, publicSeatJson, publicSeatStates, type SeatState } from "./status-reads";
+import { first, rows, type SeatStatus } from "./store";
+import { channelsOf } from "./channels";
 
 /** The compact form of status entries (same objects, same order within each group). */
 export function compactOf(eventKey: string, seq: number, entries: StatusEntry[], withMine: boolean): CompactStatus {
@@ -48,9 +49,9 @@ function fullBody(eventKey: string, seq: number, objects: string): string {
 }
 
 /** The objects array: each seat's fragment (as `seatJson` renders it), then the GA entries. */
-function joinObjects(seats: ReadonlyMap<string, { json: string }>, ga: Iterable<GaStatusEntry>, seatJson: (label: string, json: string) => string): string {
+function joinObjects<S>(seats: ReadonlyMap<string, S>, ga: Iterable<GaStatusEntry>, seatJson: (label: string, seat: S) => string): string {
   const parts: string[] = [];
-  for (const [label, seat] of seats) parts.push(seatJson(label, seat.json));
+  for (const [label, seat] of seats) parts.push(seatJson(label, seat));
   for (const area of ga) parts.push(JSON.stringify(area));
   return `[${parts.join(",")}]`;
 }
@@ -61,10 +62,15 @@ export interface TaggedBody {
   bytes: Uint8Array<ArrayBuffer>;
 }
 
-/** A seat of the model: its status (for the compact form) and its full-form entry as JSON. */
+/**
+ * A seat of the model: its status and hold expiry (all the compact form needs) and its full-form
+ * entry as JSON, built on the first read that needs it: the compact reads (the SDK's) never need
+ * the seats' categories, so a woken object answers them without decoding its layout's seats.
+ */
 interface ModelSeat {
-  status: StatusEntry["status"];
-  json: string;
+  status: SeatStatus;
+  expiresAt: number | null;
+  json: string | null;
 }
 
 /** More changed labels than this between two reads: rebuilding from SQLite is cheaper than patching. */
@@ -120,7 +126,7 @@ export class StatusCache {
     this.refresh(sql, layout, published, now);
     const cached = this.bodies[format];
     if (cached !== undefined) return cached;
-    const built = format === "full" ? fullBody(eventKey, this.seq, this.objectsArray()) : JSON.stringify(this.compact(eventKey));
+    const built = format === "full" ? fullBody(eventKey, this.seq, this.objectsArray(sql, layout)) : JSON.stringify(this.compact(eventKey));
     const body = { tag: crypto.randomUUID(), bytes: utf8.encode(built) };
     this.bodies[format] = body;
     return body;
@@ -129,7 +135,7 @@ export class StatusCache {
   /** The live socket's `{"type":"snapshot","seq":…,"objects":[…]}` message: the same public view. */
   snapshotText(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number): string {
     this.refresh(sql, layout, published, now);
-    return `{"type":"snapshot","seq":${this.seq},"objects":${this.objectsArray()}}`;
+    return `{"type":"snapshot","seq":${this.seq},"objects":${this.objectsArray(sql, layout)}}`;
   }
 
   /**
@@ -167,7 +173,8 @@ export class StatusCache {
       return utf8.encode(JSON.stringify({ ...compactOf(eventKey, this.seq, ga, true), statuses: this.compactStatuses(), mine }));
     }
     // A held seat's entry ends with holdExpiresAt, the key `mine` follows in a fresh read.
-    const objects = joinObjects(seats, ga, (label, json) => (mineSeats.has(label) ? `${json.slice(0, -1)},"mine":true}` : json));
+    const json = this.fragments(sql, layout);
+    const objects = joinObjects(seats, ga, (label, seat) => (mineSeats.has(label) ? `${json(label, seat).slice(0, -1)},"mine":true}` : json(label, seat)));
     return utf8.encode(fullBody(eventKey, this.seq, objects));
   }
 
@@ -182,7 +189,10 @@ export class StatusCache {
     if (this.seats === null || now < this.lastNow) {
       this.invalidate();
       this.seats = new Map();
-      this.put(statusEntries(sql, layout, published, now, { caller: "public" }));
+      if (published) {
+        this.putSeats(publicSeatStates(sql, now));
+        this.putAreas(gaStatusEntries(sql, layout, now, { caller: "public" }));
+      }
       this.lastNow = now;
       this.validUntil = earliestLiveExpiry(sql, now);
       return;
@@ -218,32 +228,55 @@ export class StatusCache {
 
   /** Re-reads `labels` and replaces their entries (or removes them when now free). */
   private patch(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number, labels: string[]): void {
-    const entries = statusEntries(sql, layout, published, now, { caller: "public", labels });
-    const present = new Set(entries.map((e) => e.objectLabel));
+    const seats = published ? nonFreeSeats(sql, now, labels) : [];
+    const areas = published ? gaStatusEntries(sql, layout, now, { caller: "public", labels }) : [];
+    const present = new Set([...seats.map(([label]) => label), ...areas.map((e) => e.objectLabel)]);
     for (const label of labels) {
       if (present.has(label)) continue;
       this.seats?.delete(label);
       this.ga.delete(label);
     }
-    this.put(entries);
+    this.putSeats(seats);
+    this.putAreas(areas);
   }
 
-  private put(entries: StatusEntry[]): void {
-    for (const e of entries) {
-      if (e.objectType === "seat") this.seats?.set(e.objectLabel, { status: e.status, json: JSON.stringify(e) });
-      else this.ga.set(e.objectLabel, e);
-    }
+  private putSeats(seats: readonly SeatState[]): void {
+    for (const [label, status, expiresAt] of seats) this.seats?.set(label, { status, expiresAt, json: null });
+  }
+
+  private putAreas(entries: GaStatusEntry[]): void {
+    for (const e of entries) this.ga.set(e.objectLabel, e);
+  }
+
+  /**
+   * A model seat's full-form entry as JSON, built on first use and kept (the same bytes
+   * statusEntries would give). Its category comes from the layout: the one step of a status read
+   * that needs the layout's seats.
+   */
+  private fragments(sql: SqlStorage, layout: LayoutIndex): (label: string, seat: ModelSeat) => string {
+    const iso = isoFormatter();
+    const channels = channelsOf(sql);
+    const categoryJson = new Map<string | undefined, string>();
+    return (label, seat) => {
+      if (seat.json === null) {
+        const key = layout.categoryOf(label);
+        let category = categoryJson.get(key);
+        if (category === undefined) categoryJson.set(key, (category = JSON.stringify(key ?? null)));
+        seat.json = publicSeatJson(label, seat.status, seat.expiresAt, category, iso, channels?.channelOf(label) ?? null);
+      }
+      return seat.json;
+    };
   }
 
   /** The objects array, seats first, then GA areas: the same bytes JSON.stringify would give. */
-  private objectsArray(): string {
-    this.objectsJson ??= joinObjects(this.seats ?? new Map(), this.ga.values(), (_label, json) => json);
+  private objectsArray(sql: SqlStorage, layout: LayoutIndex): string {
+    this.objectsJson ??= joinObjects(this.seats ?? new Map<string, ModelSeat>(), this.ga.values(), this.fragments(sql, layout));
     return this.objectsJson;
   }
 
   private compactStatuses(): CompactStatus["statuses"] {
     const statuses: CompactStatus["statuses"] = { held: [], booked: [], not_for_sale: [] };
-    for (const [label, seat] of this.seats ?? []) if (seat.status !== "free") statuses[seat.status].push(label);
+    for (const [label, seat] of this.seats ?? []) statuses[seat.status].push(label);
     return statuses;
   }
 

@@ -2,9 +2,11 @@
  * SQL schema and small typed helpers over the event Durable Object's SQLite storage.
  *
  * Tables:
- * - meta: JSON values by key (the event's metadata, the staged publish).
- * - layout_current / layout_stage: the layout index, one row per object, so a 100,000-seat
- *   chart never needs a single value above the 2 MB limit.
+ * - meta: JSON values by key (the event's metadata, the current layout version's key, the staged
+ *   publish).
+ * - layout_blobs: the immutable data of each kept layout version (the current one, a staged one)
+ *   as a few chunked blobs (layout-blobs.ts). Objects created before it kept one row per object in
+ *   layout_current / layout_stage; those are converted on their first wake (layout-store.ts).
  * - seats: one row per non-free seat (lazy initialisation: free seats have no row).
  * - ga: one row per (GA area, hold token) with held and booked quantities.
  * - outbox: webhook events committed with the state change that caused them, kept until the
@@ -12,30 +14,11 @@
  * - history: one record per change of an object's state, numbered by seq (see status-history.ts).
  */
 import { parseJsonObject } from "../domain/json";
-
-/**
- * Drawing hints of the layout index (row label, coordinates, GA sizes). They came after the first
- * layout tables, so objects created before them get the columns added on wake (see ensureSchema).
- */
-const DRAWING_COLUMNS: readonly (readonly [string, string])[] = [
-  ["row_label", "TEXT"],
-  ["x", "REAL"],
-  ["y", "REAL"],
-  ["width", "REAL"],
-  ["height", "REAL"],
-  // What best available and the orphan rule read: the row's position in its section, and aisles.
-  ["row_index", "INTEGER"],
-  ["aisle_after", "INTEGER"],
-  // GA areas' drawn shape ("ellipse"; null is a rectangle), for the SDK.
-  ["shape", "TEXT"],
-];
-
-const LAYOUT_COLUMNS = `label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT, ${DRAWING_COLUMNS.map(([n, t]) => `${n} ${t}`).join(", ")}`;
+import { LAYOUT_BLOBS_TABLE } from "./layout-blobs";
 
 const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)",
-  `CREATE TABLE IF NOT EXISTS layout_current (${LAYOUT_COLUMNS})`,
-  `CREATE TABLE IF NOT EXISTS layout_stage (${LAYOUT_COLUMNS})`,
+  LAYOUT_BLOBS_TABLE,
   "CREATE TABLE IF NOT EXISTS seats (label TEXT PRIMARY KEY, status TEXT NOT NULL, token TEXT, expires_at INTEGER, booked_at TEXT, extra TEXT)",
   "CREATE INDEX IF NOT EXISTS seats_expiry ON seats (status, expires_at)",
   "CREATE INDEX IF NOT EXISTS seats_token ON seats (token)",
@@ -73,7 +56,6 @@ const LATE_INDEXES = [
 /** Creates every table if missing and adds columns that older objects lack; safe on every wake. */
 export function ensureSchema(sql: SqlStorage): void {
   for (const statement of SCHEMA) sql.exec(statement);
-  for (const table of ["layout_current", "layout_stage"]) addMissingColumns(sql, table, DRAWING_COLUMNS);
   for (const [table, columns] of Object.entries(RESERVATION_COLUMNS)) addMissingColumns(sql, table, columns);
   for (const statement of LATE_INDEXES) sql.exec(statement);
 }

@@ -73,10 +73,10 @@ export class Tx {
    * that publish can never land on a label the publish then removes.
    */
   holdable(label: string): LayoutObject | null {
-    const cur = this.layout.objects.get(label);
+    const cur = this.layout.object(label);
     if (!cur) return null;
     if (this.stage && this.stage.guard && this.stage.expiresAt > this.now) {
-      const next = this.stage.index.objects.get(label);
+      const next = this.stage.index.object(label);
       if (!next || next.objectType !== cur.objectType || next.categoryKey !== cur.categoryKey) return null;
       if (cur.objectType === "generalAdmission") return { ...cur, capacity: Math.min(cur.capacity ?? 0, next.capacity ?? 0) };
     }
@@ -85,7 +85,7 @@ export class Tx {
 
   /** The current layout's object (no stage guard): used for reads and for existing reservations. */
   object(label: string): LayoutObject | null {
-    return this.layout.objects.get(label) ?? null;
+    return this.layout.object(label) ?? null;
   }
 
   /** Records a new expiry so the alarm can be armed for it after commit. */
