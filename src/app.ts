@@ -14,6 +14,7 @@ import { docs } from "./routes/docs";
 import { eventLive, events } from "./routes/events";
 import { sdk } from "./routes/sdk";
 import { webhooks } from "./routes/webhooks";
+import { SERVER_VERSION } from "./version";
 
 /**
  * Builds the Worker's HTTP application: one sub-app per resource, one error envelope for every
@@ -55,7 +56,7 @@ export function createApp() {
     openapi: "3.1.0",
     info: {
       title: "Seat reservation service",
-      version: "1.0.0",
+      version: SERVER_VERSION,
       description: "Charts, events, seat and general-admission holds and bookings, and webhooks. Every error uses one JSON envelope.",
     },
     security: [{ ApiKey: [] }],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import pkg from "../package.json";
 import { call } from "./support/fixtures";
 
 interface OpenApiDoc {
@@ -9,13 +10,16 @@ interface OpenApiDoc {
 }
 
 describe("GET /openapi.json", () => {
-  it("is an OpenAPI 3.1 document with title and version 1.0.0", async () => {
+  it("is an OpenAPI 3.1 document with title and the server's version from package.json", async () => {
     const res = await call<OpenApiDoc>("GET", "/openapi.json");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
     expect(res.body.openapi).toMatch(/^3\.1\./);
     expect(res.body.info.title).toBeTruthy();
-    expect(res.body.info.version).toBe("1.0.0");
+    expect(res.body.info.version).toBe(pkg.version);
+    // SDK 5.7.x and 5.8.x need a server of 1.16.0 or later (interface.md "Versioning" rule 11).
+    const [major, minor] = res.body.info.version.split(".").map(Number);
+    expect(major > 1 || (major === 1 && minor >= 16)).toBe(true);
   });
 
   it("declares the ApiKey security scheme (header X-Api-Key) and the operator bearer scheme", async () => {
