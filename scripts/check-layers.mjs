@@ -44,7 +44,9 @@ export const LAYERS = [
   { layer: "webhooks", paths: ["src/webhooks/"], may: ["domain", "db", "keys", "event-object"], packages: null },
   { layer: "workspaces", paths: ["src/workspaces/"], may: ["domain", "db", "keys"], packages: null },
   // The HTTP layer: the error envelope, validation, authentication (which reads keys from D1).
-  { layer: "http", paths: ["src/http/"], may: ["domain", "db", "keys"], packages: null },
+  // package.json's version field, read at build time by http/version.ts (the server's version).
+  { layer: "manifest", paths: ["package.json"], may: [], packages: [] },
+  { layer: "http", paths: ["src/http/"], may: ["domain", "db", "keys", "manifest"], packages: null },
   // The two doors onto the operations: the public API's routes and the dashboard. The operator
   // API (routes/admin.ts) issues dashboard sign-in links; the dashboard's server-rendered pages
   // draw with the designer's scene and the shared geometry.

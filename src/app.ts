@@ -1,12 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./http/context";
 import { dashboard } from "./dashboard";
-import { apiCors } from "./http/cors";
-import { ApiError, asApiError, errorResponse } from "./http/errors";
+import { door, onApiError, onNotFound } from "./http/pipeline";
 import { completeDocument } from "./http/openapi-document";
-import { serverTiming } from "./http/server-timing";
-import { malformedJsonError, validationHook } from "./http/validation";
+import { validationHook } from "./http/validation";
 import { admin } from "./routes/admin";
 import { charts } from "./routes/charts";
 import { demo } from "./routes/demo";
@@ -14,18 +11,18 @@ import { docs } from "./routes/docs";
 import { eventLive, events } from "./routes/events";
 import { sdk } from "./routes/sdk";
 import { webhooks } from "./routes/webhooks";
-import { SERVER_VERSION } from "./version";
+import { SERVER_VERSION } from "./http/version";
 
 /**
- * Builds the Worker's HTTP application: one sub-app per resource, one error envelope for every
- * failure, and the OpenAPI document generated from the routes' zod schemas.
+ * Builds the Worker's HTTP application, its one door (http/pipeline.ts): one sub-app per resource,
+ * one error envelope for every failure, and the OpenAPI document generated from the routes' zod
+ * schemas.
  */
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  // Browsers call the public API from ticketing sites on other origins with a publishable key.
-  app.use("/api/*", serverTiming());
-  app.use("/api/*", apiCors());
+  // First of all, so that every answer has it: 404s, errors and preflights included.
+  app.use("*", door());
 
   app.route("/admin/v1", admin);
   app.route("/api/v1/charts", charts);
@@ -64,34 +61,8 @@ export function createApp() {
   // The generated document, completed with what routes cannot declare (http/openapi-document.ts).
   app.get("/openapi.json", (c) => c.json(completeDocument(app.getOpenAPI31Document(openApiConfig), new URL(c.req.url).origin)));
 
-  app.notFound(() => {
-    throw new ApiError("not_found", "No such route");
-  });
-
-  app.onError((err, c) => {
-    if (err instanceof HTTPException) {
-      const mapped = fromHttpException(err);
-      if (mapped) return errorResponse(c, mapped);
-    }
-    return errorResponse(c, asApiError(err));
-  });
+  app.notFound(onNotFound);
+  app.onError(onApiError);
 
   return app;
-}
-
-/**
- * Hono and its validators throw HTTPException for requests they refuse before our handlers run
- * (a body that is not JSON, a non-JSON content type). Each becomes the envelope with our code.
- */
-function fromHttpException(err: HTTPException): ApiError | null {
-  switch (err.status) {
-    case 400:
-      return malformedJsonError(err.message || undefined);
-    case 413:
-      return new ApiError("payload_too_large", "The request body is too large");
-    case 415:
-      return new ApiError("unsupported_media_type", "Send the request body as JSON with Content-Type: application/json");
-    default:
-      return null;
-  }
 }

@@ -44,14 +44,6 @@ export async function authenticate(env: Env, header: string | null | undefined):
   return principal;
 }
 
-/** Authenticates `X-Api-Key` and puts the caller on `c.var.principal`. */
-export function apiKeyAuth() {
-  return createMiddleware<AppEnv>(async function apiKeyAuth(c, next) {
-    c.set("principal", await authenticate(c.env, c.req.header("x-api-key")));
-    await next();
-  });
-}
-
 /** Refuses publishable keys with 403 `public_key_not_allowed`. */
 export function requireSecretKey() {
   return createMiddleware<AppEnv>(async function requireSecretKey(c, next) {

@@ -1,5 +1,4 @@
-import { createMiddleware } from "hono/factory";
-import type { AppEnv, Principal } from "./context";
+import type { Principal } from "./context";
 import { ApiError } from "./errors";
 
 /** The window of the CLIENT_RATE_LIMITER binding (wrangler.toml), sent as Retry-After. */
@@ -15,20 +14,12 @@ export function clientAddress(headers: Pick<Headers, "get">): string | undefined
 }
 
 /**
- * Inventory protection (contract §8): publishable-key seat actions are limited per client address
- * and event, with the Workers Rate Limiting binding, so a bot with the public key cannot hammer an
- * event while every other buyer, each its own address, goes on untouched. Secret keys (the
- * integrator's server, the box office) are never limited here. The limit is in wrangler.toml
- * (README "Rate limits").
+ * Inventory protection (contract §8): counts a publishable-key seat action of `client` on an event
+ * with the Workers Rate Limiting binding, 429 `rate_limited` past the limit, so a bot with the
+ * public key cannot hammer an event while every other buyer, each its own address, goes on
+ * untouched. Secret keys (the integrator's server, the box office) are never limited here. The
+ * limit is in wrangler.toml (README "Rate limits"). (Step 3 of the pipeline, http/pipeline.ts.)
  */
-export function clientRateLimit() {
-  return createMiddleware<AppEnv>(async function clientRateLimit(c, next) {
-    await checkClientLimit(c.env, c.var.principal, clientAddress(c.req.raw.headers), c.req.param("eventKey") ?? "");
-    await next();
-  });
-}
-
-/** Counts a publishable-key seat action of `client` on an event; 429 `rate_limited` past the limit. */
 export async function checkClientLimit(env: Env, principal: Principal, client: string | undefined, eventKey: string): Promise<void> {
   if (principal.kind !== "public" || client === undefined) return;
   const key = `${client}|${principal.workspaceId}|${principal.environment}|${eventKey}`;

@@ -109,13 +109,6 @@ export function asApiError(err: unknown): ApiError {
   return new ApiError("internal_error", "An unexpected error occurred");
 }
 
-/** The envelope of an error as a Response, for the one handler that answers outside Hono (the hold fast lane). */
-export function errorJson(err: ApiError): Response {
-  const res = Response.json(errorBody(err.code, err.message, err.extra), { status: err.status });
-  for (const [name, value] of Object.entries(err.extra.headers ?? {})) res.headers.set(name, value);
-  return res;
-}
-
 /** Answers an ApiError as JSON with its status and any extra headers (Retry-After, Allow). */
 export function errorResponse(c: Context, err: ApiError): Response {
   const res = c.json(errorBody(err.code, err.message, err.extra), err.status);

@@ -1,23 +1,15 @@
-import { createMiddleware } from "hono/factory";
-import type { AppEnv, Principal } from "./context";
+import type { Principal } from "./context";
 import { ApiError } from "./errors";
 
 /** The window of the SANDBOX_RATE_LIMITER binding (wrangler.toml), sent as Retry-After. */
 const WINDOW_SECONDS = 10;
 
 /**
- * Limits sandbox traffic per workspace with the Workers Rate Limiting binding. Production traffic
- * is not limited here: an on-sale burst is legitimate, and the per-event Durable Object is what
- * serialises it.
+ * Counts a sandbox request against its workspace's limit with the Workers Rate Limiting binding;
+ * 429 `rate_limited` past it. Production traffic is not limited here: an on-sale burst is
+ * legitimate, and the per-event Durable Object is what serialises it. (Step 2 of the pipeline,
+ * http/pipeline.ts.)
  */
-export function rateLimit() {
-  return createMiddleware<AppEnv>(async function rateLimit(c, next) {
-    await checkSandboxLimit(c.env, c.var.principal);
-    await next();
-  });
-}
-
-/** Counts a sandbox request against its workspace's limit; 429 `rate_limited` past it. */
 export async function checkSandboxLimit(env: Env, principal: Principal): Promise<void> {
   if (principal.environment !== "sandbox") return;
   const { success } = await env.SANDBOX_RATE_LIMITER.limit({ key: principal.workspaceId });

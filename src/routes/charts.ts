@@ -16,10 +16,10 @@ import {
 } from "../charts/chart-operations";
 import { CHART_KEY, chartCreateSchema, chartSchema, chartUpdateSchema } from "../domain/charts";
 import { newRouter } from "../http/app-factory";
-import { apiKeyAuth, requireSecretKey } from "../http/auth";
+import { requireSecretKey } from "../http/auth";
 import { errorResponses } from "../http/openapi";
 import { afterKeyOf, listQuery, nextCursor } from "../http/pagination";
-import { rateLimit } from "../http/rate-limit";
+import { apiKey } from "../http/pipeline";
 import { limitedHook } from "./charts-support";
 
 /**
@@ -29,7 +29,7 @@ import { limitedHook } from "./charts-support";
  */
 export const charts = newRouter();
 
-charts.use("*", apiKeyAuth(), rateLimit(), requireSecretKey(), idempotency());
+charts.use("*", apiKey(), requireSecretKey(), idempotency());
 
 /** The ETag every single-chart answer carries (its draftVersion), for the OpenAPI document. */
 const ETAG_HEADER = {

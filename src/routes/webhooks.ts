@@ -3,10 +3,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Scope } from "../domain/scope";
 import { newRouter } from "../http/app-factory";
-import { apiKeyAuth, requireSecretKey } from "../http/auth";
+import { requireSecretKey } from "../http/auth";
 import type { AppEnv } from "../http/context";
 import { errorResponses } from "../http/openapi";
-import { rateLimit } from "../http/rate-limit";
+import { apiKey } from "../http/pipeline";
 import {
   CreateEndpointBody,
   DeliveryDetailSchema,
@@ -38,7 +38,7 @@ import {
  */
 export const webhooks = newRouter();
 
-webhooks.use("*", apiKeyAuth(), rateLimit(), requireSecretKey(), idempotency());
+webhooks.use("*", apiKey(), requireSecretKey(), idempotency());
 
 const security = [{ ApiKey: [] }];
 const tags = ["Webhooks"];

@@ -14,11 +14,12 @@ import {
 import { holdBestAvailableRequestSchema, holdBestAvailableResultSchema } from "../../domain/selling";
 import type { CallerKind, HoldCaller, HoldRequest, HoldResult } from "../../domain/seats";
 import { newRouter } from "../../http/app-factory";
-import { clientAddress, clientRateLimit } from "../../http/client-limit";
+import { clientAddress } from "../../http/client-limit";
 import type { Principal } from "../../http/context";
 import { requireSecretKey } from "../../http/auth";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
+import { seatAction } from "../../http/pipeline";
 import { callEvent, eventKeyParam } from "./support";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/context";
@@ -39,9 +40,9 @@ function callerOf(kind: CallerKind, client: string | undefined): HoldCaller {
 
 /**
  * A validated hold of a known, counted caller: the override rule, then the event object's
- * decision. The route below and the fast lane (hold-lane.ts) both end here.
+ * decision.
  */
-export async function holdFor(
+async function holdFor(
   env: Env,
   principal: Principal,
   client: string | undefined,
@@ -105,13 +106,14 @@ eventSeats.openapi(
     summary: "Hold seats or a GA quantity under a hold token",
     description:
       "Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total).",
-    middleware: [clientRateLimit()] as const,
+    middleware: [seatAction()] as const,
     request: { params: eventKeyParam, ...json(holdRequestSchema) },
     responses: { ...ok("Held", holdResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
+  // c.get, not c.var: the busiest route skips building an object of every context variable.
   async (c) =>
     c.json(
-      await holdFor(c.env, c.var.principal, clientAddress(c.req.raw.headers), c.req.valid("param").eventKey, c.req.valid("json"), c.get("idempotency"), () =>
+      await holdFor(c.env, c.get("principal"), clientAddress(c.req.raw.headers), c.req.valid("param").eventKey, c.req.valid("json"), c.get("idempotency"), () =>
         c.header(REPLAYED_HEADER, "true"),
       ),
       200,
@@ -125,7 +127,7 @@ eventSeats.openapi(
     summary: "Hold the best available seats under a hold token",
     description:
       "Seats only, free and matching `categories` and `sections`. A block of `quantity` adjacent seats of one row wins; blocks that leave no single stranded seat win over those that do; then the nearest to the layout's focalPoint (or the earliest section, row and the middle of the row). Without such a block the nearest free seats, unless `together`. Atomic, under the event's selection rules. 409 `no_best_available` when nothing fits, `selection_rule_violated` when the rules refuse every candidate.",
-    middleware: [clientRateLimit()] as const,
+    middleware: [seatAction()] as const,
     request: { params: eventKeyParam, ...json(holdBestAvailableRequestSchema) },
     responses: { ...ok("Held", holdBestAvailableResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
@@ -159,7 +161,7 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/release",
-    middleware: [clientRateLimit()] as const,
+    middleware: [seatAction()] as const,
     summary: "Release held (and, with a secret key, booked) objects",
     description:
       "At least one of objectLabels, holdToken and orderId. A publishable key needs holdToken and frees only live holds under it. A secret key with orderId frees what was booked under that order (narrowed by objectLabels and holdToken when given). The response lists what was freed; labels with nothing to free are skipped.",

@@ -1,4 +1,4 @@
-import { version } from "../package.json";
+import { version } from "../../package.json";
 
 /**
  * The server's version: package.json's `version`, read once at build time (the bundler inlines the
