@@ -1,7 +1,8 @@
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { packEvents } from "../src/event-object/outbox";
-import type { WebhookMessage } from "../src/domain/webhook-messages";
+import { parseWebhookMessage } from "../src/webhooks/consumer";
+import type { WebhookMessage, WebhookQueueBody } from "../src/domain/webhook-messages";
 import {
   advance,
   api,
@@ -110,7 +111,7 @@ describe("durability, expiry sweep and outbox", () => {
   it("keeps outbox rows when the queue refuses them and retries from the alarm", async () => {
     const f = await newEvent();
     await inObject(f, (o) => {
-      o.queueOverride = { sendBatch: async () => Promise.reject(new Error("queue down")) } as unknown as Queue<WebhookMessage>;
+      o.queueOverride = { sendBatch: async () => Promise.reject(new Error("queue down")) } as unknown as Queue<WebhookQueueBody>;
     });
     await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token() });
     await inObject(f, (o) => o.flushOutbox());
@@ -142,17 +143,21 @@ describe("outbox packing", () => {
     body: JSON.stringify({ id: `evt_${seq}`, type: "seat.held", created: 1, data: { object: { pad: "x".repeat(pad) } } }),
   });
 
+  /** The messages of a pack as the consumer reads them. */
+  const pack = (rows: Array<{ seq: number; body: string }>) => {
+    const packed = packEvents(meta, rows);
+    return { rows: packed.rows, messages: packed.messages.map((text) => parseWebhookMessage(text) as Extract<WebhookMessage, { kind: "events" }>) };
+  };
+
   it("packs rows in commit order into at most two events messages within 100 KB each, naming the rows each carries", () => {
-    const small = packEvents(meta, [row(1), row(2), row(3)]);
+    const small = pack([row(1), row(2), row(3)]);
+    expect(small.messages[0]).toMatchObject({ kind: "events", workspaceId: "ws_a", environment: "production" });
     expect(small.rows).toBe(3);
     expect(small.messages).toHaveLength(1);
     expect(small.messages[0]!.events.map((e) => e.id)).toEqual(["evt_1", "evt_2", "evt_3"]);
     expect(small.messages[0]!.source).toEqual({ eventKey: "gala", eventId: "ev_1", seqs: [1, 2, 3] });
     // 30 KB rows: three fit in one 100 KB message, so six rows make two messages and the rest wait.
-    const big = packEvents(
-      meta,
-      Array.from({ length: 8 }, (_, i) => row(i + 1, 30_000)),
-    );
+    const big = pack(Array.from({ length: 8 }, (_, i) => row(i + 1, 30_000)));
     expect(big.messages.map((m) => m.events.length)).toEqual([3, 3]);
     expect(big.messages.map((m) => m.source!.seqs)).toEqual([
       [1, 2, 3],
@@ -160,15 +165,12 @@ describe("outbox packing", () => {
     ]);
     expect(big.rows).toBe(6);
     // Non-ASCII text counts up to 3 bytes per character.
-    const wide = packEvents(
-      meta,
-      Array.from({ length: 3 }, (_, i) => ({ seq: i + 1, body: row(i + 1).body.replace('"pad":""', `"pad":"${"é".repeat(20_000)}"`) })),
-    );
+    const wide = pack(Array.from({ length: 3 }, (_, i) => ({ seq: i + 1, body: row(i + 1).body.replace('"pad":""', `"pad":"${"é".repeat(20_000)}"`) })));
     expect(wide.messages.map((m) => m.events.length)).toEqual([1, 1]);
   });
 
   it("reads rows written in the earlier form (a whole event message per row)", () => {
     const legacy = { seq: 7, body: JSON.stringify({ kind: "event", workspaceId: "ws_a", environment: "production", event: JSON.parse(row(7).body) }) };
-    expect(packEvents(meta, [legacy]).messages[0]!.events[0]!.id).toBe("evt_7");
+    expect(pack([legacy]).messages[0]!.events[0]!.id).toBe("evt_7");
   });
 });

@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { packEvents } from "../src/event-object/outbox";
 import type { WebhookMessage } from "../src/domain/webhook-messages";
-import { deliveriesOf, newReceiver, newWorkspace, runQueue, seatHeld, seedEndpoint } from "./support/fixtures";
+import {
+  api,
+  deliveriesOf,
+  inObject,
+  newEvent,
+  newReceiver,
+  newWorkspace,
+  pauseOutbox,
+  runQueue,
+  seatHeld,
+  seedEndpoint,
+  stubOf,
+  token,
+} from "./support/fixtures";
 
 /** Runs the Worker's queue() handler on one batch of the seat-webhooks queue. */
 const runBatch = (bodies: unknown[]) =>
@@ -104,5 +118,25 @@ describe("queue consumer: events messages", () => {
     ]);
     expect(result.explicitAcks.sort()).toEqual(["msg-0", "msg-1"]);
     expect(await deliveriesOf(ep.id)).toEqual([]);
+  });
+
+  it("reads the outbox's encoded messages (JSON text) and confirms all their rows, one call per event object", async () => {
+    const f = await newEvent({ environment: "production" });
+    const ep = await seedEndpoint({ workspaceId: f.keys.workspaceId, environment: "production", url: newReceiver().url, events: ["seat.held"] });
+    // The object's own sends are lost, so the rows wait for the batch built here.
+    await pauseOutbox(f);
+    for (const label of ["A-1-1", "A-1-2", "A-1-3"]) await api.hold(f, { objectLabels: [label], holdToken: token() });
+    const rows = () => inObject(f, (_o, state) => state.storage.sql.exec<{ seq: number; body: string }>("SELECT seq, body FROM outbox ORDER BY seq").toArray());
+    const stored = await rows();
+    expect(stored).toHaveLength(3);
+    const meta = (await stubOf(f).info())!;
+    // Two messages of the same event in one batch, as two flushes send them; and text that is not JSON.
+    const first = packEvents(meta, stored.slice(0, 2)).messages;
+    const second = packEvents(meta, stored.slice(2)).messages;
+    const result = await runBatch([...first, ...second, "{not json"]);
+    expect(result.explicitAcks.sort()).toEqual(["msg-0", "msg-1", "msg-2"]);
+    expect(result.retryMessages).toEqual([]);
+    expect((await deliveriesOf(ep.id)).map((row) => row.eventId).sort()).toEqual(stored.map((row) => (JSON.parse(row.body) as { id: string }).id).sort());
+    expect(await rows()).toEqual([]);
   });
 });

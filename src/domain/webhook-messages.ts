@@ -74,6 +74,16 @@ export type WebhookMessage =
   | { kind: "events"; workspaceId: string; environment: Environment; events: OutboxEvent[]; source?: OutboxSource }
   | { kind: "deliver"; deliveryId: string };
 
+/**
+ * An `events` message as the event object's outbox sends it: its JSON text, put together from the
+ * outbox rows' stored JSON and sent with contentType "text", so an event is encoded once, when it
+ * commits. The consumer parses it (parseWebhookMessage) and then handles it like any message.
+ */
+export type EncodedEventsMessage = string;
+
+/** A body on the WEBHOOKS queue: a message, or an encoded `events` message. */
+export type WebhookQueueBody = WebhookMessage | EncodedEventsMessage;
+
 /** The `event` messages an `event` or `events` message stands for (none for `deliver`). */
 export function eventMessagesOf(msg: WebhookMessage): Array<Extract<WebhookMessage, { kind: "event" }>> {
   if (msg.kind === "event") return [msg];

@@ -17,7 +17,7 @@ import type {
 } from "../domain/seats";
 import type { SalesTimeline } from "../domain/sales-timeline";
 import type { CompactStatus, FullStatus, ObjectsResult, ReportsResult, StatusFormat, StatusQuery } from "../domain/status";
-import type { WebhookMessage } from "../domain/webhook-messages";
+import type { WebhookQueueBody } from "../domain/webhook-messages";
 import { redriveMs } from "../domain/webhook-redrive";
 import { Alarm } from "./alarm";
 import { book, extend, release } from "./bookings";
@@ -115,7 +115,7 @@ export class EventObject extends DurableObject<Env> {
   }
 
   /** Where outbox events go; the test build replaces it to hold messages back. */
-  protected webhookQueue(): Queue<WebhookMessage> {
+  protected webhookQueue(): Queue<WebhookQueueBody> {
     return this.env.WEBHOOKS;
   }
 

@@ -1,5 +1,13 @@
 import type { EventMeta } from "../domain/events";
-import type { ChartChangedObject, OutboxEvent, SeatEventObject, WebhookEventType, WebhookMessage } from "../domain/webhook-messages";
+import type {
+  ChartChangedObject,
+  EncodedEventsMessage,
+  OutboxEvent,
+  OutboxSource,
+  SeatEventObject,
+  WebhookEventType,
+  WebhookMessage,
+} from "../domain/webhook-messages";
 import { first, rows } from "./store";
 
 /**
@@ -30,41 +38,48 @@ export interface OutboxRow {
   body: string;
 }
 
-type EventsMessage = Extract<WebhookMessage, { kind: "events" }>;
-
-/** The event a row holds (rows written before `events` messages hold a whole `event` message). */
-function rowEvent(body: string): OutboxEvent {
-  const parsed = JSON.parse(body) as OutboxEvent | Extract<WebhookMessage, { kind: "event" }>;
-  return "kind" in parsed ? parsed.event : parsed;
+/**
+ * The stored JSON of a row's event, as it goes into a message. Rows written before `events`
+ * messages hold a whole `event` message (they start with its `kind`): their event is taken out.
+ */
+function rowEventJson(body: string): string {
+  if (!body.startsWith('{"kind":')) return body;
+  return JSON.stringify((JSON.parse(body) as Extract<WebhookMessage, { kind: "event" }>).event);
 }
 
 /**
  * Packs due rows in commit order into at most MESSAGES_PER_SEND `events` messages within the byte
- * budget, each naming the rows it carries. Returns the messages and how many rows (a prefix of
- * `batch`) they carry; always at least one row.
+ * budget, each naming the rows it carries. A message is its JSON text, put together from the rows'
+ * stored JSON: events are encoded once, when they commit, and never parsed and encoded again on
+ * their way to the queue (sent as text; the consumer reads either form). Returns the messages and
+ * how many rows (a prefix of `batch`) they carry; always at least one row.
  */
 export function packEvents(
   meta: Pick<EventMeta, "workspaceId" | "environment" | "eventKey" | "eventId">,
   batch: OutboxRow[],
-): { messages: EventsMessage[]; rows: number } {
-  const messages: EventsMessage[] = [];
+): { messages: EncodedEventsMessage[]; rows: number } {
+  const head = `{"kind":"events","workspaceId":${JSON.stringify(meta.workspaceId)},"environment":${JSON.stringify(meta.environment)},"events":[`;
+  const source = (seqs: number[]): OutboxSource => ({ eventKey: meta.eventKey, eventId: meta.eventId, seqs });
+  const messages: EncodedEventsMessage[] = [];
+  let events: string[] = [];
+  let seqs: number[] = [];
   let bytes = 0;
   let count = 0;
   for (const row of batch) {
     const size = bodyBytes(row.body);
-    const last = messages.at(-1);
-    if (last && bytes + size <= MESSAGE_BYTES) {
-      last.events.push(rowEvent(row.body));
-      last.source!.seqs.push(row.seq);
-      bytes += size;
-    } else {
+    if (events.length > 0 && bytes + size > MESSAGE_BYTES) {
+      messages.push(`${head}${events.join(",")}],"source":${JSON.stringify(source(seqs))}}`);
+      events = [];
+      seqs = [];
+      bytes = 0;
       if (messages.length === MESSAGES_PER_SEND) break;
-      const source = { eventKey: meta.eventKey, eventId: meta.eventId, seqs: [row.seq] };
-      messages.push({ kind: "events", workspaceId: meta.workspaceId, environment: meta.environment, events: [rowEvent(row.body)], source });
-      bytes = size;
     }
+    events.push(rowEventJson(row.body));
+    seqs.push(row.seq);
+    bytes += size;
     count++;
   }
+  if (events.length > 0) messages.push(`${head}${events.join(",")}],"source":${JSON.stringify(source(seqs))}}`);
   return { messages, rows: count };
 }
 

@@ -29,8 +29,18 @@ function parseSource(value: unknown): OutboxSource | null {
   return { eventKey: s.eventKey, eventId: s.eventId, seqs };
 }
 
-/** Narrows an untrusted queue body to a WebhookMessage; null for anything else. */
+/**
+ * Narrows an untrusted queue body to a WebhookMessage; null for anything else. A string is an
+ * `events` message as the outbox sends it (EncodedEventsMessage): its JSON text.
+ */
 export function parseWebhookMessage(body: unknown): WebhookMessage | null {
+  if (typeof body === "string") {
+    try {
+      body = JSON.parse(body) as unknown;
+    } catch {
+      return null;
+    }
+  }
   if (typeof body !== "object" || body === null) return null;
   const m = body as Record<string, unknown>;
   if (m.kind === "deliver") return typeof m.deliveryId === "string" ? { kind: "deliver", deliveryId: m.deliveryId } : null;
@@ -75,12 +85,22 @@ async function handleDeliver(env: Env, message: Message<unknown>, deliveryId: st
 
 /**
  * Tells each event object that the events it sent are now stored as deliveries, so it may forget
- * them. A confirmation that fails is harmless: the object sends the rows again after its lease,
- * and the fan-out of an event that already has its deliveries adds nothing.
+ * them: one call per object for the whole batch (during a rush a batch carries many messages of
+ * the same event, and each call is a write of the object). A confirmation that fails is harmless:
+ * the object sends the rows again after its lease, and the fan-out of an event that already has
+ * its deliveries adds nothing.
  */
 async function confirmOutbox(env: Env, messages: Array<Extract<WebhookMessage, { kind: "events" }>>): Promise<void> {
+  const perObject = new Map<string, { workspaceId: string; environment: Environment; source: OutboxSource }>();
+  for (const m of messages) {
+    if (!m.source) continue;
+    const id = `${m.workspaceId}:${m.environment}:${m.source.eventKey}:${m.source.eventId}`;
+    const known = perObject.get(id);
+    if (known) known.source.seqs.push(...m.source.seqs);
+    else perObject.set(id, { workspaceId: m.workspaceId, environment: m.environment, source: { ...m.source, seqs: [...m.source.seqs] } });
+  }
   const results = await Promise.allSettled(
-    messages.flatMap((m) => (m.source ? [eventStub(env, m.workspaceId, m.environment, m.source.eventKey).ackOutbox(m.source.eventId, m.source.seqs)] : [])),
+    [...perObject.values()].map((o) => eventStub(env, o.workspaceId, o.environment, o.source.eventKey).ackOutbox(o.source.eventId, o.source.seqs)),
   );
   for (const r of results) if (r.status === "rejected") console.error("webhooks: confirming outbox rows failed; they will be sent again", r.reason);
 }

@@ -7,7 +7,7 @@
  */
 import type { Clock } from "../../src/event-object/clock";
 import { EventObject as ProductionEventObject } from "../../src/event-object/event-object";
-import type { WebhookMessage } from "../../src/domain/webhook-messages";
+import type { WebhookQueueBody } from "../../src/domain/webhook-messages";
 
 export { DeliveryScheduler } from "../../src/webhooks/scheduler";
 export { default } from "../../src/index";
@@ -39,16 +39,16 @@ export class TestClock implements Clock {
 }
 
 /** A queue that accepts messages and loses them, like the local queue of a killed dev server. */
-const losingQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue<WebhookMessage>;
+const losingQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue<WebhookQueueBody>;
 
 export class EventObject extends ProductionEventObject {
   override clock = new TestClock();
   /** While true, outbox sends are lost (the rows stay in the outbox, leased, until their lease runs out). */
   loseOutboxSends = false;
   /** A queue to send to instead of the real one (a failing queue, say). */
-  queueOverride: Queue<WebhookMessage> | null = null;
+  queueOverride: Queue<WebhookQueueBody> | null = null;
 
-  protected override webhookQueue(): Queue<WebhookMessage> {
+  protected override webhookQueue(): Queue<WebhookQueueBody> {
     if (this.loseOutboxSends) return losingQueue;
     return this.queueOverride ?? super.webhookQueue();
   }
