@@ -2,7 +2,8 @@
  * A/B of the hold's cost between revisions: `node bench/ab.mjs <rev> <rev> …` (the first is the
  * baseline). Each revision is served by its own `wrangler dev` from a frozen `git archive` copy
  * (bench/lib/runtime.mjs), gets an event of its own, and takes single-seat holds with a production
- * publishable key at 64 connections in 2 s slices, the order rotating each round. Printed per
+ * publishable key at 64 connections in 2 s slices, each hold from a buyer address of its own
+ * (CF-Connecting-IP), the order rotating each round. Printed per
  * revision: the median CPU per hold of its process group and the median of the per-round ratios to
  * the baseline (the machine's other work moves both sides of a round alike).
  *
@@ -13,7 +14,7 @@
 import { Api } from "./lib/api.mjs";
 import { blast } from "./lib/load.mjs";
 import { groupCpuSeconds, startRuntime } from "./lib/runtime.mjs";
-import { holdPath, newEvent, singleSeatHolds } from "./lib/scenario.mjs";
+import { buyerAddresses, holdPath, newEvent, singleSeatHolds } from "./lib/scenario.mjs";
 
 const revs = process.argv.slice(2);
 if (revs.length < 2) {
@@ -43,6 +44,7 @@ try {
       method: "POST",
       path: holdPath(side.ev.eventKey),
       headers: { "x-api-key": side.ev.keys.pk },
+      headersFor: buyerAddresses(side.offset),
       body: singleSeatHolds(side.ev.labels, side.offset, "ab"),
       connections: CONNECTIONS,
       duration,

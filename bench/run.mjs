@@ -153,6 +153,8 @@ try {
     persistDir: runtime?.persist ?? null,
     /** The process group of our wrangler dev (its workerd processes), for CPU-time figures; null against --base-url. */
     runtimePid: runtime?.pid ?? null,
+    /** Where that wrangler dev runs (its bundle is under .wrangler/tmp), for profiles; null against --base-url. */
+    runtimeCwd: runtime?.cwd ?? null,
     api: baseUrl ? new Api(baseUrl, adminToken) : null,
     opts,
     log,

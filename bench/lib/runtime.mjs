@@ -206,7 +206,7 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
 
   const vars = { ADMIN_TOKEN: adminToken, PUBLIC_KEY_SECRET: publicKeySecret, WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_RETRY_BASE_SECONDS: "1" };
   const args = devServerArgs({ port, persistTo: persist, vars });
-  const runtime = { ...(await serveDev({ cwd, args, dir, port, log, keep })), adminToken, persist };
+  const runtime = { ...(await serveDev({ cwd, args, dir, port, log, keep })), adminToken, persist, cwd };
   /**
    * Stops wrangler dev and starts it again on the same --persist-to state (and port): every
    * Durable Object then wakes from SQLite on its next request, as after an eviction in production.
@@ -283,9 +283,10 @@ async function serveDev({ cwd, args, dir, port, log, keep }) {
  * which inserts one row in a transactionSync and answers. No Worker on this runtime and machine can
  * serve more requests per second than the first, nor hold seats faster than the second.
  * POST /hold-limited is the same hold behind one call of a Workers Rate Limiting binding, as
- * contract §8 asks of every publishable-key seat action: the floor of a hold a buyer's browser
- * sends (locally the binding is simulated by a Durable Object with a SQLite counter; in production
- * it is an in-memory counter in the colo).
+ * contract §8 asks of every publishable-key seat action, keyed like ours by the buyer's address
+ * (CF-Connecting-IP) and the event: the floor of a hold a buyer's browser sends (locally the
+ * binding is simulated by a Durable Object with a SQLite counter; in production it is an
+ * in-memory counter in the colo).
  */
 const FLOOR_WORKER = `import { DurableObject } from "cloudflare:workers";
 export class Floor extends DurableObject {
@@ -303,7 +304,7 @@ export default {
     if (request.method === "POST") {
       const body = await request.json();
       if (new URL(request.url).pathname === "/hold-limited") {
-        const { success } = await env.LIMIT.limit({ key: "127.0.0.1|event" });
+        const { success } = await env.LIMIT.limit({ key: (request.headers.get("cf-connecting-ip") ?? "") + "|event" });
         if (!success) return new Response('{"code":"rate_limited"}', { status: 429 });
       }
       return Response.json(await env.FLOOR.get(env.FLOOR.idFromName("event")).hold(body.objectLabels[0], body.holdToken));

@@ -42,6 +42,18 @@ export function singleSeatHolds(labels, offset, tokenPrefix, ttlSeconds = 3600) 
 }
 
 /**
+ * The headers builder of request i's buyer: its own client address (CF-Connecting-IP), as every
+ * buyer of a rush has in production, one of 2^24 (10.0.0.0/8). The per-client limit then counts
+ * each buyer apart, and the load generator stands for many buyers instead of one very busy one.
+ */
+export function buyerAddresses(offset = 0) {
+  return (i) => {
+    const n = (offset + i) & 0xffffff;
+    return { "cf-connecting-ip": `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}` };
+  };
+}
+
+/**
  * Baseline throughput: the 404 route (router + error envelope only) with 64 connections. Each
  * scenario measures its own, right before its figure, because the load from other work on the
  * machine changes minute by minute.

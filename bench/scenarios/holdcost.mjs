@@ -1,6 +1,7 @@
 /**
- * What a hold costs against the runtime's own floor of a hold (the budget: at most 1.2x, in every
- * one of three runs), measured so that the machine's other work cancels out: short slices of the
+ * What a hold costs against the runtime's own floors of a hold (the budgets: at most 1.2x the plain
+ * floor, at most 1.15x the floor behind the rate limiter, in every one of three runs), measured so
+ * that the machine's other work cancels out: short slices of the
  * same 64-connection load, alternating between
  *   - the floor: a one-line Worker calling a Durable Object that runs one INSERT in
  *     transactionSync (bench/lib/runtime.mjs FLOOR_WORKER, its own wrangler dev, same settings);
@@ -8,16 +9,22 @@
  *     contract §8 asks of every publishable-key seat action (locally wrangler simulates the binding
  *     with a Durable Object and a SQLite counter; in production it is an in-memory counter);
  *   - our full single-seat hold with a publishable key.
+ * Every hold comes from a buyer address of its own (CF-Connecting-IP), on both limited sides: the
+ * limiter keys on it, as in a rush of many buyers.
  * Two measures of cost per hold, each the median over the rounds of the two sides' ratio:
  *   - CPU: the CPU seconds the side's own wrangler dev processes (both workerd) used during the
  *     slice, over the holds it served. The load generator is not in it, and other work on the
  *     machine moves it little: this is the judged figure.
  *   - throughput: 1 / holds per second at saturation (load generator and machine included), which
  *     the other work on a shared machine moves by tens of percent from one slice to the next.
+ * With --profile, one more slice of our holds runs under a CPU profile of the Worker's isolate
+ * (lib/profile.mjs), reported as shares of its busy samples by source module and by function.
  */
+import { readFileSync } from "node:fs";
 import { blast } from "../lib/load.mjs";
+import { devBundle, inspectorUrl, shares, startProfile, summarise } from "../lib/profile.mjs";
 import { groupCpuSeconds, startFloorWorker } from "../lib/runtime.mjs";
-import { command, holdPath, newEvent, nonOk, singleSeatHolds } from "../lib/scenario.mjs";
+import { buyerAddresses, command, holdPath, newEvent, nonOk, singleSeatHolds } from "../lib/scenario.mjs";
 import { perSecond } from "../lib/stats.mjs";
 
 export const name = "holdcost";
@@ -30,7 +37,7 @@ export async function run(ctx) {
   const floor = await startFloorWorker({ log: ctx.log });
   try {
     if (!floor.directUrl) return ctx.report.note(name, "the floor Worker's own socket was not found; no hold-cost figure");
-    const ev = await newEvent(ctx, (rounds + 1) * seconds * 4000 + 2000, "holdcost");
+    const ev = await newEvent(ctx, (rounds + 2) * seconds * 4000 + 2000, "holdcost");
     let offset = 0;
     let floorOffset = 0;
     const ourPid = ctx.runtimePid;
@@ -45,6 +52,7 @@ export async function run(ctx) {
           method: "POST",
           path: holdPath(ev.eventKey),
           headers: { "x-api-key": ev.keys.pk },
+          headersFor: buyerAddresses(offset),
           body: singleSeatHolds(ev.labels, offset, "cost"),
           connections: CONNECTIONS,
           duration,
@@ -59,6 +67,7 @@ export async function run(ctx) {
           method: "POST",
           path: side === "floor" ? "/hold" : "/hold-limited",
           headers: { "content-type": "application/json" },
+          headersFor: buyerAddresses(start),
           body: (i) => JSON.stringify({ objectLabels: [`F-${start + i}`], holdToken: `floor-${start + i}-token` }),
           connections: CONNECTIONS,
           duration,
@@ -89,26 +98,45 @@ export async function run(ctx) {
     });
     const cpuUs = (side) => (got[side][0].cpu === null ? "n/a" : `${Math.round(median(got[side].map((x) => x.cpu)))} us`);
     const rpsOf = (side) => perSecond(median(got[side].map((x) => x.rps)));
-    for (const [base, label] of [
-      ["floor", "the runtime floor of a hold: Worker -> Durable Object -> one INSERT"],
-      ["limited", "the floor of a hold behind one Rate Limiting binding call (contract §8's per-client limit on publishable seat actions)"],
+    for (const [base, label, target] of [
+      ["floor", "the runtime floor of a hold: Worker -> Durable Object -> one INSERT", 1.2],
+      ["limited", "the floor of a hold behind one Rate Limiting binding call (contract §8's per-client limit on publishable seat actions)", 1.15],
     ]) {
       const r = ratios(base);
       const judged = r.cpu ? median(r.cpu) : median(r.rps);
       ctx.report.add({
         scenario: name,
         figure: `Hold cost (publishable key, one seat) vs ${label}; median of ${rounds} rotating rounds of ${seconds} s, ${CONNECTIONS} connections`,
-        target: "<= 1.2x",
+        target: `<= ${target}x`,
         result:
           `${judged.toFixed(2)}x by CPU per hold (${cpuUs("ours")} ours, ${cpuUs(base)} ${base}; rounds ${r.cpu ? list(r.cpu) : "n/a"}); ` +
           `by throughput ${median(r.rps).toFixed(2)}x (${rpsOf("ours")} ours, ${rpsOf(base)} ${base}; rounds ${list(r.rps)})`,
-        met: judged <= 1.2,
+        met: judged <= target,
         baseline: `${cpuUs(base)} CPU per hold, ${rpsOf(base)} (${base}, same run)`,
         ratio: `${judged.toFixed(2)}x`,
         command: command(name),
       });
     }
+    if (ctx.opts.profile) await profileOurs(ctx, (duration) => slice("ours", duration));
   } finally {
     await floor.stop();
   }
+}
+
+/**
+ * One more slice of our holds under a CPU profile of the Worker's isolate (Worker, event object and
+ * queue consumer alike), reported as notes: where a hold's JavaScript time goes.
+ */
+async function profileOurs(ctx, slice) {
+  const url = ctx.runtimePid ? await inspectorUrl(ctx.runtimePid) : null;
+  if (!url) return ctx.report.note(name, "profile: the Worker's inspector was not found");
+  const profiling = await startProfile(url);
+  const r = await slice(5);
+  const profile = await profiling.stop();
+  const bundle = ctx.runtimeCwd ? devBundle(ctx.runtimeCwd) : null;
+  const s = summarise(profile, bundle ? readFileSync(bundle, "utf8") : null);
+  const busy = `${s.busy} busy samples of ${s.samples} over a 5 s slice of our holds (${Math.round(r.rps)}/s)`;
+  ctx.report.note(name, `profile of the Worker's isolate, ${busy}; self time by source module: ${shares(s.modules, 16)}`);
+  ctx.report.note(name, `profile, self time by function: ${shares(s.self, 20)}`);
+  ctx.report.note(name, `profile, inclusive time by function: ${shares(s.inclusive, 30)}`);
 }
