@@ -36,10 +36,50 @@ export function liveSeat(tx: Tx, label: string): SeatRow | null {
 }
 
 /**
+ * The common hold of a rush, one seat that nobody holds, in one statement: free seats have no row,
+ * so an INSERT that does nothing on a conflict both checks the seat and takes it. A seat with a
+ * row (held, booked, not for sale, an expired hold still to be recorded as expired) makes it do
+ * nothing, and null sends the hold down the general path, which reads the row and decides; so
+ * does anything else: several labels (atomic over all of them), selection rules (which count what
+ * is held before anything is written) or a label that is not a seat that may be held. The answer
+ * and the records are those the general path gives a free seat.
+ */
+function claimFreeSeat(tx: Tx, req: HoldRequest): Outcome<HoldResult> | null {
+  if (req.objectLabels.length !== 1 || tx.rules) return null;
+  const label = req.objectLabels[0]!;
+  if (tx.holdable(label)?.objectType !== "seat") return null;
+  const expiresAt = tx.now + req.ttlSeconds * 1000;
+  const extra = req.extraData ? JSON.stringify(req.extraData) : null;
+  const taken = tx.sql.exec(
+    "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, client) VALUES (?, 'held', ?, ?, NULL, ?, ?) ON CONFLICT (label) DO NOTHING",
+    label,
+    req.holdToken,
+    expiresAt,
+    extra,
+    tx.client,
+  ).rowsWritten;
+  if (taken === 0) return null;
+  tx.change(
+    { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
+    { type: "seat.held", holdExpiresAt: expiresAt },
+  );
+  tx.expiry(expiresAt);
+  return ok({
+    chartKey: tx.meta.chartKey,
+    eventKey: tx.meta.eventKey,
+    holdToken: req.holdToken,
+    holdExpiresAt: iso(expiresAt),
+    objects: [{ objectLabel: label, status: "held", extraData: req.extraData ?? null }],
+  });
+}
+
+/**
  * Holds seats atomically (hold rules 4-6, 8): every label must be free, expired, or already held by
  * this token; otherwise 409 seat_unavailable and nothing changes. A retry keeps its expiry.
  */
 export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
+  const claimed = claimFreeSeat(tx, req);
+  if (claimed) return claimed;
   const labels = [...new Set(req.objectLabels)];
   const failed: FailedEntry[] = [];
   const existing = new Map<string, SeatRow | null>();
