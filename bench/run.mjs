@@ -101,6 +101,8 @@ const opts = {
   webhookWaitSeconds: quick ? 30 : 90,
   settleSeconds: quick ? 30 : 180,
   profile: args.profile,
+  /** "direct" (the Worker's own socket) or "proxy" (wrangler dev's public port, as `npm run dev` serves it). */
+  via: args.via,
   sdkRounds: quick ? 1 : 3,
   sdkSizes: args["sdk-sizes"] ? list(args["sdk-sizes"]).map(Number) : undefined,
 };

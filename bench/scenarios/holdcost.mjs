@@ -36,7 +36,9 @@ export async function run(ctx) {
   const seconds = ctx.opts.quick ? 1 : 2;
   const floor = await startFloorWorker({ log: ctx.log });
   try {
-    if (!floor.directUrl) return ctx.report.note(name, "the floor Worker's own socket was not found; no hold-cost figure");
+    // With --via proxy every side is measured through its wrangler dev's public port, as from outside.
+    const floorUrl = ctx.opts.via === "proxy" ? floor.proxyUrl : floor.directUrl;
+    if (!floorUrl) return ctx.report.note(name, "the floor Worker's own socket was not found; no hold-cost figure");
     const ev = await newEvent(ctx, (rounds + 2) * seconds * 4000 + 2000, "holdcost");
     let offset = 0;
     let floorOffset = 0;
@@ -63,7 +65,7 @@ export async function run(ctx) {
       } else {
         const start = floorOffset;
         r = await blast({
-          baseUrl: floor.directUrl,
+          baseUrl: floorUrl,
           method: "POST",
           path: side === "floor" ? "/hold" : "/hold-limited",
           headers: { "content-type": "application/json" },
@@ -106,11 +108,11 @@ export async function run(ctx) {
       const judged = r.cpu ? median(r.cpu) : median(r.rps);
       ctx.report.add({
         scenario: name,
-        figure: `Hold cost (publishable key, one seat) vs ${label}; median of ${rounds} rotating rounds of ${seconds} s, ${CONNECTIONS} connections`,
+        figure: `Hold cost (publishable key, one seat) vs ${label}; median of ${rounds} rotating rounds of ${seconds} s, ${CONNECTIONS} connections${ctx.opts.via === "proxy" ? ", every side through its wrangler dev proxy" : ""}`,
         target: `<= ${target}x`,
         result:
           `${judged.toFixed(2)}x by CPU per hold (${cpuUs("ours")} ours, ${cpuUs(base)} ${base}; rounds ${r.cpu ? list(r.cpu) : "n/a"}); ` +
-          `by throughput ${median(r.rps).toFixed(2)}x (${rpsOf("ours")} ours, ${rpsOf(base)} ${base}; rounds ${list(r.rps)})`,
+          `by throughput ${median(r.rps).toFixed(2)}x, i.e. ours makes ${(1 / median(r.rps)).toFixed(2)} of the ${base} side's holds/s (${rpsOf("ours")} ours, ${rpsOf(base)} ${base}; rounds ${list(r.rps)})`,
         met: judged <= target,
         baseline: `${cpuUs(base)} CPU per hold, ${rpsOf(base)} (${base}, same run)`,
         ratio: `${judged.toFixed(2)}x`,
