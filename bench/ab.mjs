@@ -10,10 +10,13 @@
  * This is how an idea for the hold path is priced before it is built: commit the variant (even a
  * crude one, e.g. a write left out) on a branch and compare it with main, e.g.
  *   TMPDIR=/dev/shm node bench/ab.mjs main my-variant
+ * The pseudo-revision `limited` is the runtime's floor of a hold behind one Rate Limiting call
+ * (holdcost's limited side), so `node bench/ab.mjs limited main my-variant` states each revision
+ * against the floor its budget is set by. `ROUNDS=20` in the environment runs more rounds.
  */
 import { Api } from "./lib/api.mjs";
 import { blast } from "./lib/load.mjs";
-import { groupCpuSeconds, startRuntime } from "./lib/runtime.mjs";
+import { groupCpuSeconds, startFloorWorker, startRuntime } from "./lib/runtime.mjs";
 import { buyerAddresses, holdPath, newEvent, singleSeatHolds } from "./lib/scenario.mjs";
 
 const revs = process.argv.slice(2);
@@ -21,7 +24,7 @@ if (revs.length < 2) {
   console.error("usage: node bench/ab.mjs <baseline rev> <rev> [<rev> …]");
   process.exit(2);
 }
-const ROUNDS = 8;
+const ROUNDS = Number(process.env.ROUNDS ?? 8);
 const SECONDS = 2;
 const CONNECTIONS = 64;
 const log = (m) => console.error(m);
@@ -30,25 +33,35 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sides = [];
 try {
   for (const rev of revs) {
-    const runtime = await startRuntime({ log, source: rev });
+    const runtime = rev === "limited" ? await startFloorWorker({ log }) : await startRuntime({ log, source: rev });
     const url = runtime.directUrl ?? runtime.proxyUrl;
     const side = { rev, runtime, url, offset: 0, cpu: [], rps: [] };
     sides.push(side);
-    side.ev = await newEvent({ api: new Api(url, runtime.adminToken), log }, (ROUNDS + 1) * SECONDS * 4000 + 3000, `ab-${rev}`);
+    if (rev !== "limited") side.ev = await newEvent({ api: new Api(url, runtime.adminToken), log }, (ROUNDS + 1) * SECONDS * 4000 + 3000, `ab-${rev}`);
   }
   /** One slice of holds on a side: CPU microseconds per hold and holds per second. */
   const slice = async (side, duration, amount) => {
     const before = groupCpuSeconds(side.runtime.pid);
+    const start = side.offset;
     const r = await blast({
       baseUrl: side.url,
       method: "POST",
-      path: holdPath(side.ev.eventKey),
-      headers: { "x-api-key": side.ev.keys.pk },
       headersFor: buyerAddresses(side.offset),
-      body: singleSeatHolds(side.ev.labels, side.offset, "ab"),
       connections: CONNECTIONS,
       duration,
-      amount: amount ?? side.ev.labels.length - side.offset,
+      ...(side.ev
+        ? {
+            path: holdPath(side.ev.eventKey),
+            headers: { "x-api-key": side.ev.keys.pk },
+            body: singleSeatHolds(side.ev.labels, side.offset, "ab"),
+            amount: amount ?? side.ev.labels.length - side.offset,
+          }
+        : {
+            path: "/hold-limited",
+            headers: { "content-type": "application/json" },
+            body: (i) => JSON.stringify({ objectLabels: [`F-${start + i}`], holdToken: `floor-${start + i}-token` }),
+            amount,
+          }),
     });
     // Requests in flight when the slice stopped may have held their seats: skip past them.
     side.offset += r.completed + CONNECTIONS;
