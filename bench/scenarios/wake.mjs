@@ -10,8 +10,12 @@
  * - status first: the public status read, the compact objects read, then the SDK's status read;
  * and after the last wake the same reads warm (twenty each), the same-run baseline. Every answer is
  * checked: the objects body is byte-identical on every read, the status lists every reservation.
+ * With --profile, one more wake's first read (the public full status) runs under a CPU profile of
+ * the Worker's isolate (lib/profile.mjs), reported as notes: where a woken object's first read goes.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { devBundle, inspectorUrl, shares, startProfile, summarise as profileSummary } from "../lib/profile.mjs";
 import { Unavailable } from "../lib/api.mjs";
 import { json, newAgent, timedRequest } from "../lib/http.mjs";
 import { seatLayout, shuffled } from "../lib/layouts.mjs";
@@ -60,6 +64,7 @@ export async function run(ctx) {
       ctx.log(`  wake ${wake} (${order}): ${reads.map((what) => `${what} ${ms(times[order][what].at(-1))}`).join(", ")} server time`);
     }
   }
+  if (ctx.opts.profile) await profileFirstStatus(ctx, ev, headers, paths.status, check);
   const warm = await warmReads(ctx, paths, headers, check);
 
   for (const [order, reads] of Object.entries(ORDERS)) {
@@ -122,6 +127,24 @@ async function wakeUp(ctx, ev, headers) {
     if (r.status !== 200) throw new Unavailable(`GET /api/v1/events/{key} answered ${r.status}`);
   }
   return agent;
+}
+
+/** One more wake whose first read, the public full status, runs under the isolate's CPU profile. */
+async function profileFirstStatus(ctx, ev, headers, path, check) {
+  const agent = await wakeUp(ctx, ev, headers);
+  const url = ctx.runtimePid ? await inspectorUrl(ctx.runtimePid) : null;
+  if (!url) return ctx.report.note(name, "profile: the Worker's inspector was not found");
+  const profiling = await startProfile(url, 50);
+  const r = await timedRequest(ctx.baseUrl, "GET", path, { agent, headers });
+  const profile = await profiling.stop();
+  agent.destroy();
+  check.status(r);
+  const bundle = ctx.runtimeCwd ? devBundle(ctx.runtimeCwd) : null;
+  const s = profileSummary(profile, bundle ? readFileSync(bundle, "utf8") : null);
+  const head = `first public status read after a wake under the profiler: ${ms(serverMs(r))} server time, ${s.busy} busy samples of 50 us`;
+  ctx.report.note(name, `${head}; self time by source module: ${shares(s.modules, 12)}`);
+  ctx.report.note(name, `profile, self time by function: ${shares(s.self, 20)}`);
+  ctx.report.note(name, `profile, inclusive time by function: ${shares(s.inclusive, 30)}`);
 }
 
 /** Checks each answer: the objects body is identical on every read; the status lists every reservation. */
