@@ -74,6 +74,11 @@ export class EventLayout {
   }
 
   /** The event's metadata, or null when it is not set up. */
+  /** The current layout version's key (what a stored status view names), or null before set-up. */
+  get currentLayoutKey(): string | null {
+    return this.layoutKey;
+  }
+
   get meta(): EventMeta | null {
     return this.current;
   }

@@ -45,6 +45,8 @@ import { IDEMPOTENCY_TTL_MS, type IdempotencyClaim, type Replayed } from "../dom
 import { ensureIdempotencySchema, idempotencyDueAt, once, pruneIdempotency } from "./idempotency";
 import type { Channel, ChannelsBody, ChannelSummary } from "../domain/channels";
 import { ChannelState, ensureChannelSchema, registerChannels } from "./channels";
+import { dropSnapshot, ensureStatusSnapshotSchema, SNAPSHOT_QUIET_MS, snapshotDueAt, writeSnapshot } from "./status-snapshot";
+import { earliestLiveExpiry } from "./status-cache";
 import { areaForSaleFailures, areaNotForSaleFailures, markAreaForSale, markAreaNotForSale } from "./ga-sale";
 
 /** History records older than this are pruned by the alarm. */
@@ -67,7 +69,7 @@ export class EventObject extends DurableObject<Env> {
   /** Which event this is and which layout it shows (publishes, chart moves, convergence on D1). */
   private readonly event: EventLayout;
   /** The public status view, kept in memory and patched with each commit's changed labels. */
-  private readonly statusCache = new StatusCache();
+  private readonly statusCache = new StatusCache(() => this.event.currentLayoutKey);
   /** The selling rules, and the seat index and occupancy that best available searches. */
   private readonly selling: SellingState;
   /** The event's channels (contract §12): definitions and each seat's channel. */
@@ -97,6 +99,8 @@ export class EventObject extends DurableObject<Env> {
       arm: (due) => this.alarmClock.arm(due),
       changed: () => {
         this.statusCache.invalidate();
+        // The stored status view names the old layout: the alarm stores the new one once quiet.
+        this.alarmClock.arm(this.clock.now() + SNAPSHOT_QUIET_MS);
         this.selling.invalidate();
         broadcast(ctx, this.snapshotText());
       },
@@ -106,6 +110,7 @@ export class EventObject extends DurableObject<Env> {
     void ctx.blockConcurrencyWhile(async () => {
       ensureSchema(ctx.storage.sql);
       ensureIdempotencySchema(ctx.storage.sql);
+      ensureStatusSnapshotSchema(ctx.storage.sql);
       ensureChannelSchema(ctx.storage.sql);
       this.event.load();
       await this.alarmClock.load();
@@ -144,6 +149,7 @@ export class EventObject extends DurableObject<Env> {
     await this.ctx.storage.deleteAll();
     ensureSchema(this.sql);
     ensureIdempotencySchema(this.sql);
+    ensureStatusSnapshotSchema(this.sql);
     ensureChannelSchema(this.sql);
     this.event.clear();
     this.selling.clear();
@@ -238,7 +244,12 @@ export class EventObject extends DurableObject<Env> {
     const layout = this.event.layout();
     let result: Outcome<Channel[]>;
     try {
-      result = this.ctx.storage.transactionSync(() => this.channels.replace(body, layout));
+      result = this.ctx.storage.transactionSync(() => {
+        const replaced = this.channels.replace(body, layout);
+        // Entries name their channel, and no history seq records this change: the stored view goes with it.
+        if (replaced.ok) dropSnapshot(this.sql);
+        return replaced;
+      });
     } catch (err) {
       this.channels.clear();
       throw err;
@@ -484,10 +495,12 @@ export class EventObject extends DurableObject<Env> {
       await this.reconcile().catch((err: unknown) => console.error("checking the layout against D1 failed; retrying later", err));
     }
     await this.outbox.flush();
+    const snapshotDue = this.storeStatusView();
     const now = this.clock.now();
     const oldest = oldestRecordAt(this.sql);
     const due = [
       more ? now : null,
+      snapshotDue,
       nextDue(this.sql),
       this.event.settleDue,
       oldest === null ? null : oldest + HISTORY_RETENTION_MS,
@@ -587,6 +600,26 @@ export class EventObject extends DurableObject<Env> {
     if (idem !== undefined) this.alarmClock.arm(this.clock.now() + IDEMPOTENCY_TTL_MS);
   }
 
+  /**
+   * Stores the public full status view (status-snapshot.ts) once the event has been quiet for a
+   * while, so that the first read after a wake need not build it. Answers when to try again: null
+   * when the stored view is current or there is none to store.
+   */
+  private storeStatusView(): number | null {
+    const meta = this.event.meta;
+    const layoutKey = this.event.currentLayoutKey;
+    if (!meta || layoutKey === null) return null;
+    const published = meta.layoutVersion !== null;
+    const now = this.clock.now();
+    const seq = latestSeq(this.sql);
+    const due = snapshotDueAt(this.sql, { layoutKey, published, seq });
+    if (due === null || due > now) return due;
+    const body = this.statusCache.body(this.sql, this.event.layout(), published, meta.eventKey, now, "full");
+    const stamp = { layoutKey, published, seq, builtAt: now, validUntil: earliestLiveExpiry(this.sql, now) };
+    this.ctx.storage.transactionSync(() => writeSnapshot(this.sql, stamp, body));
+    return null;
+  }
+
   /** Runs one decision in one synchronous transaction, then does the after-commit work. */
   private transact<T>(meta: EventMeta, fn: (tx: Tx) => T): T {
     const tx = new Tx(this.sql, this.clock.now(), meta, this.event.layout(), this.event.activeStage());
@@ -604,6 +637,8 @@ export class EventObject extends DurableObject<Env> {
     this.statusCache.changed(tx.changed);
     if (tx.earliestExpiry !== null) this.alarmClock.arm(tx.earliestExpiry);
     if (tx.changed.size > 0) {
+      // The stored status view is stale now; the alarm stores the new one once the event is quiet.
+      this.alarmClock.arm(tx.now + SNAPSHOT_QUIET_MS);
       this.outbox.schedule();
       this.broadcastChanges([...tx.changed]);
     }

@@ -4,6 +4,7 @@ import type { LayoutIndex } from "./layout-index";
 import { gaStatusEntries, isoFormatter, nonFreeSeats, publicSeatJson, publicSeatStates, type SeatState } from "./status-reads";
 import { first, rows, type SeatStatus } from "./store";
 import { channelsOf } from "./channels";
+import { readSnapshot } from "./status-snapshot";
 
 /** The compact form of status entries (same objects, same order within each group). */
 export function compactOf(eventKey: string, seq: number, entries: StatusEntry[], withMine: boolean): CompactStatus {
@@ -99,9 +100,15 @@ export class StatusCache {
   private lastNow = 0;
   /** The earliest live hold expiry in the model: from then on some entry may show a dead hold. */
   private validUntil: number | null = null;
+  /** The stored full body (status-snapshot.ts) as last read, while it is the current view. */
+  private restored: { seq: number; builtAt: number; validUntil: number | null; body: TaggedBody } | null = null;
+
+  /** @param layoutKey the current layout version's key (what a stored view names), null before set-up. */
+  constructor(private readonly layoutKey: () => string | null = () => null) {}
 
   /** Forgets the whole view: for writers that change the layout or many rows at once. */
   invalidate(): void {
+    this.restored = null;
     this.seats = null;
     this.ga.clear();
     this.dirty.clear();
@@ -115,7 +122,9 @@ export class StatusCache {
 
   /** Records the labels a committed decision changed; the next read re-reads only those. */
   changed(labels: ReadonlySet<string>): void {
-    if (this.seats === null || labels.size === 0) return;
+    if (labels.size === 0) return;
+    this.restored = null;
+    if (this.seats === null) return;
     for (const label of labels) this.dirty.add(label);
     this.forgetEncodings();
     if (this.dirty.size > MAX_DIRTY) this.invalidate();
@@ -123,12 +132,40 @@ export class StatusCache {
 
   /** The cached (or freshly encoded) JSON body of the unfiltered public view in `format`. */
   body(sql: SqlStorage, layout: LayoutIndex, published: boolean, eventKey: string, now: number, format: StatusFormat): TaggedBody {
+    // A woken object answers its first full read from the stored view when it is the current one,
+    // without building the model at all.
+    if (format === "full" && this.seats === null) {
+      const restored = this.restoredBody(sql, published, latestSeq(sql), now);
+      if (restored !== null) return restored;
+    }
     this.refresh(sql, layout, published, now);
     const cached = this.bodies[format];
     if (cached !== undefined) return cached;
+    if (format === "full") {
+      // The model is there (the SDK's compact read built it) but not its full-form entries.
+      const restored = this.restoredBody(sql, published, this.seq, now);
+      if (restored !== null) {
+        this.bodies.full = restored;
+        return restored;
+      }
+    }
     const built = format === "full" ? fullBody(eventKey, this.seq, this.objectsArray(sql, layout)) : JSON.stringify(this.compact(eventKey));
     const body = { tag: crypto.randomUUID(), bytes: utf8.encode(built) };
     this.bodies[format] = body;
+    return body;
+  }
+
+  /** The stored full body when it is exactly the view at `seq` and `now` (status-snapshot.ts), else null. */
+  private restoredBody(sql: SqlStorage, published: boolean, seq: number, now: number): TaggedBody | null {
+    const r = this.restored;
+    if (r !== null && r.seq === seq && now >= r.builtAt && (r.validUntil === null || now < r.validUntil)) return r.body;
+    this.restored = null;
+    const layoutKey = this.layoutKey();
+    if (layoutKey === null) return null;
+    const stored = readSnapshot(sql, { layoutKey, published, seq, now });
+    if (stored === null) return null;
+    const body = { tag: stored.tag, bytes: stored.bytes };
+    this.restored = { seq, builtAt: stored.stamp.builtAt, validUntil: stored.stamp.validUntil, body };
     return body;
   }
 
