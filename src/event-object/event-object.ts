@@ -614,9 +614,13 @@ export class EventObject extends DurableObject<Env> {
     const seq = latestSeq(this.sql);
     const due = snapshotDueAt(this.sql, { layoutKey, published, seq });
     if (due === null || due > now) return due;
-    const body = this.statusCache.body(this.sql, this.event.layout(), published, meta.eventKey, now, "full");
+    const layout = this.event.layout();
+    const bodies = {
+      full: this.statusCache.body(this.sql, layout, published, meta.eventKey, now, "full"),
+      compact: this.statusCache.body(this.sql, layout, published, meta.eventKey, now, "compact"),
+    };
     const stamp = { layoutKey, published, seq, builtAt: now, validUntil: earliestLiveExpiry(this.sql, now) };
-    this.ctx.storage.transactionSync(() => writeSnapshot(this.sql, stamp, body));
+    this.ctx.storage.transactionSync(() => writeSnapshot(this.sql, stamp, bodies));
     return null;
   }
 

@@ -4,7 +4,7 @@ import type { LayoutIndex } from "./layout-index";
 import { gaStatusEntries, isoFormatter, nonFreeSeats, publicSeatJson, publicSeatStates, type SeatState } from "./status-reads";
 import { first, rows, type SeatStatus } from "./store";
 import { channelsOf } from "./channels";
-import { readSnapshot } from "./status-snapshot";
+import { currentStamp, readSnapshot, type SnapshotStamp } from "./status-snapshot";
 
 /** The compact form of status entries (same objects, same order within each group). */
 export function compactOf(eventKey: string, seq: number, entries: StatusEntry[], withMine: boolean): CompactStatus {
@@ -100,8 +100,8 @@ export class StatusCache {
   private lastNow = 0;
   /** The earliest live hold expiry in the model: from then on some entry may show a dead hold. */
   private validUntil: number | null = null;
-  /** The stored full body (status-snapshot.ts) as last read, while it is the current view. */
-  private restored: { seq: number; builtAt: number; validUntil: number | null; body: TaggedBody } | null = null;
+  /** The stored view (status-snapshot.ts) as last found current, and the bodies read of it. */
+  private restored: { stamp: SnapshotStamp; bodies: Partial<Record<StatusFormat, TaggedBody>> } | null = null;
 
   /** @param layoutKey the current layout version's key (what a stored view names), null before set-up. */
   constructor(private readonly layoutKey: () => string | null = () => null) {}
@@ -132,18 +132,18 @@ export class StatusCache {
 
   /** The cached (or freshly encoded) JSON body of the unfiltered public view in `format`. */
   body(sql: SqlStorage, layout: LayoutIndex, published: boolean, eventKey: string, now: number, format: StatusFormat): TaggedBody {
-    // A woken object answers its first full read from the stored view when it is the current one,
+    // A woken object answers its first reads from the stored view when it is the current one,
     // without building the model at all.
-    if (format === "full" && this.seats === null) {
-      const restored = this.restoredBody(sql, published, latestSeq(sql), now);
+    if (this.seats === null) {
+      const restored = this.restoredBody(sql, published, latestSeq(sql), now, format);
       if (restored !== null) return restored;
     }
     this.refresh(sql, layout, published, now);
     const cached = this.bodies[format];
     if (cached !== undefined) return cached;
     if (format === "full") {
-      // The model is there (the SDK's compact read built it) but not its full-form entries.
-      const restored = this.restoredBody(sql, published, this.seq, now);
+      // The model is there but not its full-form entries, which the stored view has.
+      const restored = this.restoredBody(sql, published, this.seq, now, format);
       if (restored !== null) {
         this.bodies.full = restored;
         return restored;
@@ -155,17 +155,23 @@ export class StatusCache {
     return body;
   }
 
-  /** The stored full body when it is exactly the view at `seq` and `now` (status-snapshot.ts), else null. */
-  private restoredBody(sql: SqlStorage, published: boolean, seq: number, now: number): TaggedBody | null {
-    const r = this.restored;
-    if (r !== null && r.seq === seq && now >= r.builtAt && (r.validUntil === null || now < r.validUntil)) return r.body;
-    this.restored = null;
-    const layoutKey = this.layoutKey();
-    if (layoutKey === null) return null;
-    const stored = readSnapshot(sql, { layoutKey, published, seq, now });
-    if (stored === null) return null;
-    const body = { tag: stored.tag, bytes: stored.bytes };
-    this.restored = { seq, builtAt: stored.stamp.builtAt, validUntil: stored.stamp.validUntil, body };
+  /** The stored body in `format` when the stored view is exactly the view at `seq` and `now` (status-snapshot.ts), else null. */
+  private restoredBody(sql: SqlStorage, published: boolean, seq: number, now: number, format: StatusFormat): TaggedBody | null {
+    let r = this.restored;
+    const current = r !== null && r.stamp.seq === seq && now >= r.stamp.builtAt && (r.stamp.validUntil === null || now < r.stamp.validUntil);
+    if (!current) {
+      this.restored = r = null;
+      const layoutKey = this.layoutKey();
+      const stamp = layoutKey === null ? null : currentStamp(sql, { layoutKey, published, seq, now });
+      if (stamp === null) return null;
+      this.restored = r = { stamp, bodies: {} };
+    }
+    let body = r!.bodies[format];
+    if (body === undefined) {
+      const stored = readSnapshot(sql, r!.stamp, format);
+      if (stored === null) return null;
+      r!.bodies[format] = body = stored;
+    }
     return body;
   }
 
@@ -190,6 +196,10 @@ export class StatusCache {
     format: StatusFormat,
     token: string,
   ): Uint8Array<ArrayBuffer> {
+    if (format === "compact" && this.seats === null) {
+      const stored = this.tokenFromStored(sql, published, now, token);
+      if (stored !== null) return stored;
+    }
     this.refresh(sql, layout, published, now);
     const mineSeats = new Set(
       rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND status = 'held' AND expires_at > ?", token, now).map((r) => r.label),
@@ -213,6 +223,27 @@ export class StatusCache {
     const json = this.fragments(sql, layout);
     const objects = joinObjects(seats, ga, (label, seat) => (mineSeats.has(label) ? `${json(label, seat).slice(0, -1)},"mine":true}` : json(label, seat)));
     return utf8.encode(fullBody(eventKey, this.seq, objects));
+  }
+
+  /**
+   * The SDK's compact read from the stored compact body, on a woken object that has not built its
+   * model: the token's live seats (in the order a fresh model lists them, which is the rows') added
+   * as `mine`. A token with GA holds changes the GA entries (`mineQuantity`): built as before.
+   */
+  private tokenFromStored(sql: SqlStorage, published: boolean, now: number, token: string): Uint8Array<ArrayBuffer> | null {
+    const stored = this.restoredBody(sql, published, latestSeq(sql), now, "compact");
+    if (stored === null) return null;
+    if (first(sql, "SELECT 1 AS x FROM ga WHERE token = ? AND held > 0 AND expires_at > ?", token, now) !== null) return null;
+    const mine = rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND status = 'held' AND expires_at > ? ORDER BY rowid", token, now).map(
+      (r) => r.label,
+    );
+    // The public compact body ends with its `ga` array; the token's form adds `mine` after it.
+    const body = stored.bytes;
+    const tail = utf8.encode(`,"mine":${JSON.stringify(mine)}}`);
+    const out = new Uint8Array(body.byteLength - 1 + tail.byteLength);
+    out.set(body.subarray(0, body.byteLength - 1));
+    out.set(tail, body.byteLength - 1);
+    return out;
   }
 
   /** Brings the model up to `now`: built once, then patched with changed and expired labels. */

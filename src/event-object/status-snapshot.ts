@@ -1,8 +1,10 @@
 /**
- * The public full status body as last stored, so that a woken object's first public status read
- * answers from SQLite instead of building 30,000 entries in a cold isolate (issue 19 §3).
+ * The public status bodies (full and compact) as last stored, so that a woken object's first
+ * status read answers from SQLite instead of building 30,000 entries in a cold isolate (issue 19
+ * §3); the SDK's read (compact, with its hold token) adds the token's seats to the stored compact
+ * body.
  *
- * The body (the exact bytes StatusCache would build) is written by the alarm once the event has
+ * The bodies (the exact bytes StatusCache would build) are written by the alarm once the event has
  * been quiet for {@link SNAPSHOT_QUIET_MS}, never during a rush, and only when it is large enough
  * to be worth it ({@link MIN_SNAPSHOT_BYTES}; a small view builds in a few milliseconds anyway).
  * Its stamp (meta "statusSnapshot") says exactly which view it is: the layout version's key, the
@@ -12,21 +14,22 @@
  * Changing the channels (which entries name) drops it in the same transaction; a layout change
  * makes its key differ.
  *
- * Table status_snapshot: the body in chunks of at most 1 MB (SQLite rows in a Durable Object are
+ * Table status_snapshot: each format's body in chunks of at most 1 MB (SQLite rows in a Durable Object are
  * limited to 2 MB). It is a cache: losing it costs one slow read, never a wrong one.
  */
+import type { StatusFormat } from "../domain/status";
 import { CHUNK_BYTES } from "./layout-blobs";
 import { first, getMeta, setMeta } from "./store";
 
 /** Creates the table (idempotent; run on wake and after a wipe). */
 export function ensureStatusSnapshotSchema(sql: SqlStorage): void {
-  sql.exec("CREATE TABLE IF NOT EXISTS status_snapshot (chunk INTEGER PRIMARY KEY, bytes BLOB NOT NULL)");
+  sql.exec("CREATE TABLE IF NOT EXISTS status_snapshot (format TEXT NOT NULL, chunk INTEGER NOT NULL, bytes BLOB NOT NULL, PRIMARY KEY (format, chunk))");
 }
 
 /** The event has had no change for this long before the alarm stores its view. */
 export const SNAPSHOT_QUIET_MS = 5_000;
 
-/** Bodies smaller than this are not stored (about 900 held seats): building them is cheap. */
+/** Views whose full body is smaller than this are not stored (about 900 held seats): building them is cheap. */
 export const MIN_SNAPSHOT_BYTES = 100_000;
 
 const META_KEY = "statusSnapshot";
@@ -41,8 +44,8 @@ export interface SnapshotStamp {
   builtAt: number;
   /** The earliest live hold expiry the view shows (null: none): from then on it may show a dead hold. */
   validUntil: number | null;
-  /** The body's tag (unique to its bytes), or null when the view was considered and not stored (too small). */
-  tag: string | null;
+  /** Each stored body's tag (unique to its bytes); empty when the view was considered and not stored (too small). */
+  tags: Partial<Record<StatusFormat, string>>;
 }
 
 /** What a read must match to use the stored body. */
@@ -57,12 +60,21 @@ function matches(stamp: SnapshotStamp | null, q: Omit<SnapshotQuery, "now">): st
   return stamp !== null && stamp.layoutKey === q.layoutKey && stamp.published === q.published && stamp.seq === q.seq;
 }
 
-/** The stored body and its stamp when it is exactly the current view, else null. */
-export function readSnapshot(sql: SqlStorage, q: SnapshotQuery): { stamp: SnapshotStamp; tag: string; bytes: Uint8Array<ArrayBuffer> } | null {
+/** The stamp of the stored view when it is exactly the current one, else null. */
+export function currentStamp(sql: SqlStorage, q: SnapshotQuery): SnapshotStamp | null {
   const stamp = getMeta<SnapshotStamp>(sql, META_KEY);
-  if (!matches(stamp, q) || stamp.tag === null || q.now < stamp.builtAt) return null;
+  if (!matches(stamp, q) || q.now < stamp.builtAt) return null;
   if (stamp.validUntil !== null && q.now >= stamp.validUntil) return null;
-  const chunks = [...sql.exec("SELECT bytes FROM status_snapshot ORDER BY chunk").raw<[ArrayBuffer]>()].map(([b]) => new Uint8Array(b));
+  return stamp;
+}
+
+/** One stored body of the view `stamp` names (see {@link currentStamp}), or null when not stored. */
+export function readSnapshot(sql: SqlStorage, stamp: SnapshotStamp, format: StatusFormat): { tag: string; bytes: Uint8Array<ArrayBuffer> } | null {
+  const tag = stamp.tags[format];
+  if (tag === undefined) return null;
+  const chunks = [...sql.exec("SELECT bytes FROM status_snapshot WHERE format = ? ORDER BY chunk", format).raw<[ArrayBuffer]>()].map(
+    ([b]) => new Uint8Array(b),
+  );
   const size = chunks.reduce((n, c) => n + c.byteLength, 0);
   if (chunks.length === 0) return null;
   const bytes = chunks.length === 1 ? chunks[0]! : new Uint8Array(size);
@@ -73,19 +85,26 @@ export function readSnapshot(sql: SqlStorage, q: SnapshotQuery): { stamp: Snapsh
       at += c.byteLength;
     }
   }
-  return { stamp, tag: stamp.tag, bytes };
+  return { tag, bytes };
 }
 
-/** Stores a view (inside the caller's transaction); a body under MIN_SNAPSHOT_BYTES is only stamped as considered. */
-export function writeSnapshot(sql: SqlStorage, stamp: Omit<SnapshotStamp, "tag">, body: { tag: string; bytes: Uint8Array }): void {
+/**
+ * Stores a view's bodies (inside the caller's transaction); a view whose full body is under
+ * MIN_SNAPSHOT_BYTES is only stamped as considered.
+ */
+export function writeSnapshot(sql: SqlStorage, stamp: Omit<SnapshotStamp, "tags">, bodies: Record<StatusFormat, { tag: string; bytes: Uint8Array }>): void {
   sql.exec("DELETE FROM status_snapshot");
-  const stored = body.bytes.byteLength >= MIN_SNAPSHOT_BYTES;
-  if (stored) {
-    for (let chunk = 0, from = 0; from < body.bytes.byteLength; chunk++, from += CHUNK_BYTES) {
-      sql.exec("INSERT INTO status_snapshot (chunk, bytes) VALUES (?, ?)", chunk, body.bytes.subarray(from, from + CHUNK_BYTES));
+  const tags: SnapshotStamp["tags"] = {};
+  if (bodies.full.bytes.byteLength >= MIN_SNAPSHOT_BYTES) {
+    for (const format of ["full", "compact"] as const) {
+      const { tag, bytes } = bodies[format];
+      for (let chunk = 0, from = 0; from < bytes.byteLength; chunk++, from += CHUNK_BYTES) {
+        sql.exec("INSERT INTO status_snapshot (format, chunk, bytes) VALUES (?, ?, ?)", format, chunk, bytes.subarray(from, from + CHUNK_BYTES));
+      }
+      tags[format] = tag;
     }
   }
-  setMeta(sql, META_KEY, { ...stamp, tag: stored ? body.tag : null } satisfies SnapshotStamp);
+  setMeta(sql, META_KEY, { ...stamp, tags } satisfies SnapshotStamp);
 }
 
 /** Forgets the stored view (inside the caller's transaction): for changes no seq records, such as the channels. */
