@@ -58,6 +58,11 @@ export async function run(ctx) {
 
   /** Server times by order, then by read. */
   const times = {};
+  /**
+   * The ETag of every wake's public full status read: a view built on the woken object gets a new
+   * random tag, the stored view (status-snapshot.ts) keeps the tag it was stored with.
+   */
+  const statusTags = [];
   for (const [order, reads] of Object.entries(ORDERS)) {
     times[order] = Object.fromEntries(reads.map((r) => [r, []]));
     for (let wake = 1; wake <= WAKES; wake++) {
@@ -66,11 +71,17 @@ export async function run(ctx) {
         const r = await timedRequest(ctx.baseUrl, "GET", paths[what], { agent, headers });
         check[what](r);
         times[order][what].push(serverMs(r));
+        if (what === "status") statusTags.push(r.headers.etag ?? "");
       }
       agent.destroy();
       ctx.log(`  wake ${wake} (${order}): ${reads.map((what) => `${what} ${ms(times[order][what].at(-1))}`).join(", ")} server time`);
     }
   }
+  const distinct = new Set(statusTags).size;
+  ctx.report.note(
+    name,
+    `public full status reads after a wake: ${statusTags.length}, with ${distinct} distinct ETag${distinct === 1 ? "" : "s"} (one tag on every wake: answered from the stored view; a new tag per wake: built on the woken object)`,
+  );
   if (ctx.opts.profile) await profileFirstStatus(ctx, ev, headers, paths.status, check);
   const warm = await warmReads(ctx, paths, headers, check);
 
