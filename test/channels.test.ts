@@ -94,6 +94,10 @@ describe("channels: enforcement on every hold path", () => {
     expectError(refused, 409, "seat_unavailable");
     expect(refused.body.failed).toEqual([{ objectLabel: "R1-1", reason: "not_in_channel" }]);
     expect((await api.status(f)).body.objects).toEqual([]);
+    // One free seat (the one-statement claim in holds.ts) is gated alike.
+    const single = await api.hold(f, { objectLabels: ["R1-3"], holdToken: token() });
+    expectError(single, 409, "seat_unavailable");
+    expect(single.body.failed).toEqual([{ objectLabel: "R1-3", reason: "not_in_channel" }]);
     expect((await api.hold(f, { objectLabels: ["R1-1", "R1-2"], holdToken: t, channelKeys: ["presale"] })).status).toBe(200);
     // presale alone cannot take an open seat; presale plus NO_CHANNEL can.
     expectError(await api.hold(f, { objectLabels: ["R1-4"], holdToken: t, channelKeys: ["presale"] }), 409, "seat_unavailable");
