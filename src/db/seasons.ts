@@ -45,7 +45,16 @@ function parsed(r: Raw): SeasonRow {
 /** Inserts a season row; false when the key already exists in that workspace and environment. */
 export async function insertSeason(
   d: Db,
-  row: { id: string; workspaceId: string; environment: Environment; seasonKey: string; name: string | null; chartId: string; eventKeys: string[]; createdAt: string },
+  row: {
+    id: string;
+    workspaceId: string;
+    environment: Environment;
+    seasonKey: string;
+    name: string | null;
+    chartId: string;
+    eventKeys: string[];
+    createdAt: string;
+  },
 ): Promise<boolean> {
   const res = await d
     .insert(seasons)

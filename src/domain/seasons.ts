@@ -23,9 +23,7 @@ const eventKeys = z
   .max(MAX_SEASON_EVENTS, `must hold 1 to ${MAX_SEASON_EVENTS} event keys`)
   .refine((keys) => new Set(keys).size === keys.length, "must not repeat an event key");
 
-export const partialSeasonSchema = z
-  .object({ partialSeasonKey: z.string(), eventKeys: z.array(z.string()), createdAt: z.string() })
-  .openapi("PartialSeason");
+export const partialSeasonSchema = z.object({ partialSeasonKey: z.string(), eventKeys: z.array(z.string()), createdAt: z.string() }).openapi("PartialSeason");
 export type PartialSeason = z.infer<typeof partialSeasonSchema>;
 
 export const seasonRecordSchema = z

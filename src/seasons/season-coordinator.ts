@@ -138,7 +138,9 @@ export class SeasonCoordinator extends DurableObject<Env> {
     const now = Date.now();
     let more = false;
     const open = this.sql
-      .exec<{ id: string; state: string; run: string; deadline: number }>("SELECT id, state, run, deadline FROM actions WHERE state IN ('preparing', 'committed', 'aborted')")
+      .exec<{ id: string; state: string; run: string; deadline: number }>(
+        "SELECT id, state, run, deadline FROM actions WHERE state IN ('preparing', 'committed', 'aborted')",
+      )
       .toArray() as unknown as ActionRow[];
     for (const row of open) {
       const rec = onRecovery(row.state, now >= row.deadline);

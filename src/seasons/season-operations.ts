@@ -128,7 +128,8 @@ export async function listSeasonRecords(
 export async function deleteSeason(env: Env, scope: Scope, seasonKey: string): Promise<{ seasonKey: string; deleted: true }> {
   const row = await ownSeason(env, scope, seasonKey);
   const uses = await Promise.all(row.eventKeys.map((k) => eventStub(env, scope.workspaceId, scope.environment, k).seasonUse(seasonKey)));
-  if (uses.some((u) => u.ok && u.value.inUse)) throw new ServiceError("season_in_use", `Seats are held or booked through season ${seasonKey}; release them first`);
+  if (uses.some((u) => u.ok && u.value.inUse))
+    throw new ServiceError("season_in_use", `Seats are held or booked through season ${seasonKey}; release them first`);
   await deleteSeasonRow(db(env), row.id);
   return { seasonKey, deleted: true };
 }
@@ -210,7 +211,10 @@ export async function seasonAction(
     answer = await ns.get(ns.idFromName(coordinator)).run({ workspaceId: scope.workspaceId, environment: scope.environment, eventKeys, step, caller });
   } catch (err) {
     console.error("a season coordinator did not answer", err);
-    throw new ServiceError("conflict", "The season action was interrupted; it completes or is undone everywhere within seconds. Read the seats' status, then try again");
+    throw new ServiceError(
+      "conflict",
+      "The season action was interrupted; it completes or is undone everywhere within seconds. Read the seats' status, then try again",
+    );
   }
   if (!answer.ok) {
     if (answer.code === "event_not_found") throw new ServiceError("event_not_found", answer.message);
@@ -220,7 +224,13 @@ export async function seasonAction(
 }
 
 /** Each object once, with the events it changed in. */
-function merged(seasonKey: string, partialSeasonKey: string | undefined, eventKeys: string[], action: SeasonActionBody, run: SeasonRunResult): SeasonActionResult {
+function merged(
+  seasonKey: string,
+  partialSeasonKey: string | undefined,
+  eventKeys: string[],
+  action: SeasonActionBody,
+  run: SeasonRunResult,
+): SeasonActionResult {
   const objects = new Map<string, SeasonObject>();
   let holdExpiresAt: string | undefined;
   for (const { eventKey, part } of run.parts) {
