@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { call, expectError, expectOk, keyFor, newChart, newWorkspace, sleep, token, uniqueKey, type TestKeys } from "./support/fixtures";
+import {
+  call,
+  expectError,
+  expectOk,
+  keyFor,
+  newChart,
+  newWorkspace,
+  outboxEvents,
+  pauseOutbox,
+  sleep,
+  token,
+  uniqueKey,
+  type EventFixture,
+  type TestKeys,
+} from "./support/fixtures";
 
 /** Seasons (contract §13): one seat across many events, atomically. */
 
@@ -220,6 +234,24 @@ describe("partial seasons and added events", () => {
 });
 
 describe("season webhooks and recovery", () => {
+  it("tags status entries, history records and seat.* webhooks with seasonKey and partialSeasonKey", async () => {
+    const s = await newSeason(2);
+    const f: EventFixture = { keys: s.keys, chartKey: s.chartKey, eventKey: s.eventKeys[0]!, environment: "sandbox", sk: s.sk, pk: s.pk };
+    await pauseOutbox(f);
+    expectOk(
+      await call("POST", `/api/v1/seasons/${s.seasonKey}/partial-seasons`, { key: s.sk, body: { partialSeasonKey: "half", eventKeys: s.eventKeys } }),
+      201,
+    );
+    const t = token();
+    expectOk(await seasonSeats(s, "hold", { objectLabels: ["A-1-2"], holdToken: t }, s.pk, "half"));
+    expect(await statusOf(s, f.eventKey, "A-1-2")).toMatchObject({ status: "held", seasonKey: s.seasonKey, partialSeasonKey: "half" });
+    const history = await call("GET", `/api/v1/events/${f.eventKey}/status-changes?objectLabel=A-1-2`, { key: s.sk });
+    expectOk(history);
+    expect(history.body.items[0]).toMatchObject({ cause: "hold", status: "held", seasonKey: s.seasonKey, partialSeasonKey: "half" });
+    const held = (await outboxEvents(f)).find((e) => e.type === "seat.held" && e.object.objectLabel === "A-1-2");
+    expect(held?.object).toMatchObject({ seasonKey: s.seasonKey, partialSeasonKey: "half" });
+  });
+
   it("settles a prepared action whose coordinator never decided: presumed abort within seconds", async () => {
     const s = await newSeason(1);
     const { env } = await import("cloudflare:workers");

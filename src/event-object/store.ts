@@ -44,6 +44,11 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
     ["season_key", "TEXT"],
     ["partial_season_key", "TEXT"],
   ],
+  // Contract §13: the season a change was made for.
+  history: [
+    ["season_key", "TEXT"],
+    ["partial_season_key", "TEXT"],
+  ],
   ga: [
     ["order_id", "TEXT"],
     ["client", "TEXT"],

@@ -105,7 +105,7 @@ export class Tx {
    * that tells of it (carrying the record's seq), both inside this transaction. Returns the seq.
    */
   change(c: Change, event?: { type: WebhookEventType; holdExpiresAt?: number | null }): number {
-    const seq = recordChange(this.sql, c, this.now);
+    const seq = recordChange(this.sql, this.season ? { ...c, seasonKey: this.season.seasonKey, partialSeasonKey: this.season.partialSeasonKey } : c, this.now);
     if (event) {
       const object: SeatEventObject = {
         eventKey: this.meta.eventKey,
