@@ -145,7 +145,12 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
   const out: StatusEntry[] = [];
   const iso = isoFormatter();
   const channels = channelsOf(sql);
-  for (const [label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey] of nonFreeSeats(sql, now, labels, secret || q.holdToken !== undefined)) {
+  for (const [label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey] of nonFreeSeats(
+    sql,
+    now,
+    labels,
+    secret || q.holdToken !== undefined,
+  )) {
     const entry = publicSeatEntry(label, status, expiresAt, layout.categoryOf(label) ?? null, iso, channels?.channelOf(label) ?? null);
     if (status === "held" && q.holdToken !== undefined && token === q.holdToken && isLiveHold({ expires_at: expiresAt }, now)) entry.mine = true;
     if (secret) {
