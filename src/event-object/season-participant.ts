@@ -30,7 +30,11 @@ export function ensureSeasonSchema(sql: SqlStorage): void {
 }
 
 /** How to take back a prepare: the seats a hold took, the rows a book or extend changed as they were. */
-type Undo = { kind: "hold"; token: string; labels: string[] } | { kind: "rows"; rows: SeatRow[] } | { kind: "none" };
+type Undo = { kind: "hold"; token: string; labels: string[] } | { kind: "rows"; rows: TaggedRow[] } | { kind: "none" };
+
+/** A seat row with the season it was taken for, as an undo restores it. */
+type TaggedRow = SeatRow & { season_key: string | null; partial_season_key: string | null };
+const TAGGED_COLUMNS = `${SEAT_COLUMNS}, season_key, partial_season_key`;
 
 interface PreparedRow {
   action: string;
@@ -46,8 +50,8 @@ function tagSeats(tx: Tx, labels: string[], season: SeasonTag): void {
     tx.sql.exec("UPDATE seats SET season_key = ?, partial_season_key = ? WHERE label = ?", season.seasonKey, season.partialSeasonKey ?? null, label);
 }
 
-function before(tx: Tx, labels: string[]): Map<string, SeatRow | null> {
-  return new Map(labels.map((l) => [l, seatRow(tx.sql, l)]));
+function before(tx: Tx, labels: string[]): Map<string, TaggedRow | null> {
+  return new Map(labels.map((l) => [l, first<TaggedRow>(tx.sql, `SELECT ${TAGGED_COLUMNS} FROM seats WHERE label = ?`, l)]));
 }
 
 /**
@@ -79,7 +83,7 @@ export function prepare(tx: Tx, step: SeasonStep): Outcome<SeasonPart> {
     const was = before(tx, labels);
     const booked = book(tx, step.body);
     if (!booked.ok) return booked;
-    const changed = [...was.values()].filter((r): r is SeatRow => r !== null && r.status === "held");
+    const changed = [...was.values()].filter((r): r is TaggedRow => r !== null && r.status === "held");
     tagSeats(
       tx,
       changed.map((r) => r.label),
@@ -88,7 +92,7 @@ export function prepare(tx: Tx, step: SeasonStep): Outcome<SeasonPart> {
     undo = { kind: "rows", rows: changed };
     part = { objects: booked.value.objects };
   } else if (step.kind === "extend") {
-    const was = rows<SeatRow>(tx.sql, `SELECT ${SEAT_COLUMNS} FROM seats WHERE token = ? AND status = 'held'`, step.body.holdToken);
+    const was = rows<TaggedRow>(tx.sql, `SELECT ${TAGGED_COLUMNS} FROM seats WHERE token = ? AND status = 'held'`, step.body.holdToken);
     const extended = extend(tx, step.body);
     if (!extended.ok) return extended;
     undo = { kind: "rows", rows: was };
@@ -167,9 +171,11 @@ function undoPrepare(tx: Tx, undo: Undo): void {
     if (!r || r.token !== prior.token) continue;
     if (r.status === "booked") {
       tx.sql.exec(
-        "UPDATE seats SET status = 'held', expires_at = ?, booked_at = NULL, order_id = ?, season_key = NULL, partial_season_key = NULL WHERE label = ?",
+        "UPDATE seats SET status = 'held', expires_at = ?, booked_at = NULL, order_id = ?, season_key = ?, partial_season_key = ? WHERE label = ?",
         prior.expires_at,
         prior.order_id,
+        prior.season_key,
+        prior.partial_season_key,
         prior.label,
       );
       tx.change(
