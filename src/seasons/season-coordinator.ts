@@ -90,13 +90,25 @@ export class SeasonCoordinator extends DurableObject<Env> {
     const current = this.state(id) ?? "preparing";
     const next = refused.length === 0 ? onAllPrepared(current) : onRefused(current);
     this.setState(id, next.state);
-    const applied = await this.apply(r, next.decision);
-    if (applied.complete) this.setState(id, onApplied(next.decision));
+    if (next.decision === "commit" && r.step.kind !== "release") {
+      // A prepared hold, book or extend already reads as done in every event, and the decision is
+      // durable here: the commits (which only drop the prepared rows) finish after the answer.
+      this.ctx.waitUntil(this.finish(r, "commit"));
+      return ok({ parts: prepared.map(({ eventKey, answer }) => ({ eventKey, part: answer.ok ? answer.value : { objects: [] } })) });
+    }
+    const applied = await this.finish(r, next.decision);
     if (next.decision === "commit") {
       const parts = prepared.map(({ eventKey, answer }) => ({ eventKey, part: applied.parts.get(eventKey) ?? (answer.ok ? answer.value : { objects: [] }) }));
       return ok({ parts });
     }
     return refusal(refused);
+  }
+
+  /** Sends the decision to every event and, once every event has it, marks the action done. */
+  private async finish(r: SeasonRun, decision: Decision): Promise<{ complete: boolean; parts: Map<string, SeasonPart> }> {
+    const applied = await this.apply(r, decision);
+    if (applied.complete) this.setState(r.step.actionId, onApplied(decision));
+    return applied;
   }
 
   /** Sends the decision to every event; idempotent there. */
