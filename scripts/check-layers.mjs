@@ -55,7 +55,7 @@ export const LAYERS = [
   {
     layer: "dashboard",
     paths: ["src/dashboard/"],
-    may: ["domain", "db", "keys", "http", "charts", "events", "webhooks", "workspaces", "designer", "geometry", "dist"],
+    may: ["domain", "db", "keys", "http", "charts", "events", "seasons", "webhooks", "workspaces", "designer", "geometry", "dist"],
     packages: null,
   },
   {
