@@ -180,6 +180,19 @@ describe("season seat actions", () => {
     expect(bad.body.failed[0]).toMatchObject({ objectLabel: "A-1-1", reason: "not_held_by_token", eventKey: s.eventKeys[0] });
   });
 
+  it("answers a repeated Idempotency-Key with the first answer and does nothing again", async () => {
+    const s = await newSeason(2);
+    const t = token();
+    const headers = { "Idempotency-Key": crypto.randomUUID() };
+    const body = { objectLabels: ["A-1-6"], holdToken: t };
+    const first = await call("POST", `/api/v1/seasons/${s.seasonKey}/seats/hold`, { key: s.pk, body, headers });
+    expectOk(first);
+    const again = await call("POST", `/api/v1/seasons/${s.seasonKey}/seats/hold`, { key: s.pk, body, headers });
+    expectOk(again);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+  });
+
   it("refuses DELETE while in use (409 season_in_use)", async () => {
     const s = await newSeason(2);
     const t = token();

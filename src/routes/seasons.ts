@@ -21,6 +21,7 @@ import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { afterKeyOf, listQuery, nextCursor } from "../http/pagination";
+import { idempotency } from "../http/idempotency";
 import { apiKey, seatAction } from "../http/pipeline";
 import {
   addSeasonEvents,
@@ -38,7 +39,8 @@ import {
  * actions, each atomic across the events it covers (README "Seasons").
  */
 export const seasons = newRouter();
-seasons.use("*", apiKey());
+// Idempotency-Key (contract §16): a season action is claimed in D1 like any other POST.
+seasons.use("*", apiKey(), idempotency());
 
 const seasonKeyParam = z.object({ seasonKey: z.string().openapi({ param: { name: "seasonKey", in: "path" }, example: "home-2027" }) });
 const partialParam = seasonKeyParam.extend({
