@@ -160,6 +160,12 @@ describe("season seat actions", () => {
     expectOk(rel);
     expect(rel.body.objects).toEqual([{ objectLabel: "A-1-5", status: "free", eventKeys: expect.arrayContaining(s.eventKeys) }]);
     for (const e of s.eventKeys) expect(await statusOf(s, e, "A-1-5")).toBeUndefined();
+    // Labels alone (secret key) free what was taken for the season, never a single-event buyer's seat.
+    expectOk(await call("POST", `/api/v1/events/${s.eventKeys[0]}/seats/hold`, { key: s.pk, body: { objectLabels: ["A-1-6"], holdToken: token("one") } }));
+    const none = await seasonSeats(s, "release", { objectLabels: ["A-1-6"] });
+    expectOk(none);
+    expect(none.body.objects).toEqual([]);
+    expect(await statusOf(s, s.eventKeys[0]!, "A-1-6")).toMatchObject({ status: "held" });
   });
 
   it("needs a secret key to book; refuses GA and unknown seasons", async () => {

@@ -127,7 +127,14 @@ export function commit(tx: Tx, actionId: string): Outcome<SeasonPart> {
   let part = JSON.parse(row.result) as SeasonPart;
   if (step.kind === "release") {
     tx.season = { ...step.season, expiresAt: null };
-    part = { objects: release(tx, step.body).objects };
+    const body = step.body;
+    // Labels alone (a secret key's release) free only what was taken for this season: a season
+    // action never frees a single-event buyer's seat.
+    const labels =
+      body.holdToken === undefined && body.orderId === undefined && body.objectLabels !== undefined
+        ? body.objectLabels.filter((l) => first(tx.sql, "SELECT 1 AS one FROM seats WHERE label = ? AND season_key = ?", l, step.season.seasonKey) !== null)
+        : body.objectLabels;
+    part = { objects: labels !== undefined && labels.length === 0 ? [] : release(tx, { ...body, objectLabels: labels }).objects };
   }
   settle(tx, actionId, "commit", part);
   return ok(part);

@@ -33,6 +33,7 @@ export async function runSeasonRush({ baseUrl, pk, sk, season, stopAt, clients =
   const stats = {
     seasonHolds: { ack: 0, rejected: 0, unknown: 0 },
     seasonBooks: { ack: 0, rejected: 0, unknown: 0 },
+    seasonReleases: { ack: 0, rejected: 0, unknown: 0 },
     singles: { ack: 0, rejected: 0, unknown: 0 },
     fivexx: 0,
   };
@@ -57,7 +58,7 @@ export async function runSeasonRush({ baseUrl, pk, sk, season, stopAt, clients =
         body: { objectLabels: labels, holdToken: token, ttlSeconds: 900, extraData: { seasonOp: id } },
       });
       tally(stats.seasonHolds, held);
-      if (held.status === 200 && Math.random() < 0.5) {
+      if (held.status === 200 && Math.random() < 0.3) {
         tally(
           stats.seasonBooks,
           await exchange(baseUrl, "POST", `/api/v1/seasons/${season.seasonKey}/seats/book`, {
@@ -66,6 +67,16 @@ export async function runSeasonRush({ baseUrl, pk, sk, season, stopAt, clients =
             body: { objectLabels: labels, holdToken: token },
           }),
         );
+      } else if (held.status === 200) {
+        // Most season buyers let go again, so the seats stay contested through the whole rush.
+        await sleep(Math.random() * 300);
+        const released = await exchange(baseUrl, "POST", `/api/v1/seasons/${season.seasonKey}/seats/release`, {
+          agent,
+          apiKey: pk,
+          clientIp: `198.51.100.${200 + c}`,
+          body: { holdToken: token },
+        });
+        tally(stats.seasonReleases, released);
       }
       await sleep(Math.random() * 150);
     }
