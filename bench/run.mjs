@@ -30,6 +30,7 @@ import * as latency from "./scenarios/latency.mjs";
 import * as postgres from "./scenarios/postgres.mjs";
 import * as race from "./scenarios/race.mjs";
 import * as scaling from "./scenarios/scaling.mjs";
+import * as seasons from "./scenarios/seasons.mjs";
 import * as sdk from "./scenarios/sdk.mjs";
 import * as selling from "./scenarios/selling.mjs";
 import * as status from "./scenarios/status.mjs";
@@ -40,7 +41,7 @@ import * as webhooks from "./scenarios/webhooks.mjs";
  * Run order: webhook delivery first, while the queue is empty; postgres last, once the service is
  * idle, so the two never share the CPUs. The queue is drained between scenarios (lib/settle.mjs).
  */
-const SCENARIOS = [webhooks, breakdown, holdcost, holds, latency, race, scaling, status, expiry, history, selling, sdk, wake, postgres];
+const SCENARIOS = [webhooks, breakdown, holdcost, holds, latency, race, scaling, status, expiry, history, selling, seasons, sdk, wake, postgres];
 const NEEDS_SERVICE = new Set(SCENARIOS.filter((s) => s !== postgres).map((s) => s.name));
 
 const { values: args } = parseArgs({

@@ -41,6 +41,8 @@ export const LAYERS = [
   // An event is made on a chart: its operations look the chart up through the charts' own access
   // rule (another workspace's chart is 403), so charts never import events.
   { layer: "events", paths: ["src/events/"], may: ["domain", "db", "keys", "event-object", "charts"], packages: null },
+  // Seasons (contract §13): the coordinator object and the operations over several events' objects.
+  { layer: "seasons", paths: ["src/seasons/"], may: ["domain", "db", "keys", "event-object", "charts", "events"], packages: null },
   { layer: "webhooks", paths: ["src/webhooks/"], may: ["domain", "db", "keys", "event-object"], packages: null },
   { layer: "workspaces", paths: ["src/workspaces/"], may: ["domain", "db", "keys"], packages: null },
   // The HTTP layer: the error envelope, validation, authentication (which reads keys from D1).
@@ -53,20 +55,20 @@ export const LAYERS = [
   {
     layer: "dashboard",
     paths: ["src/dashboard/"],
-    may: ["domain", "db", "keys", "http", "charts", "events", "webhooks", "workspaces", "designer", "geometry", "dist"],
+    may: ["domain", "db", "keys", "http", "charts", "events", "seasons", "webhooks", "workspaces", "designer", "geometry", "dist"],
     packages: null,
   },
   {
     layer: "routes",
     paths: ["src/routes/"],
-    may: ["domain", "keys", "http", "charts", "events", "webhooks", "workspaces", "dashboard", "dist"],
+    may: ["domain", "keys", "http", "charts", "events", "seasons", "webhooks", "workspaces", "dashboard", "dist"],
     packages: null,
   },
   // The Worker's entry and the app that mounts every router.
   {
     layer: "entry",
     paths: ["src/index.ts", "src/app.ts"],
-    may: ["http", "routes", "dashboard", "event-object", "webhooks"],
+    may: ["http", "routes", "dashboard", "event-object", "webhooks", "seasons"],
     packages: null,
   },
   // Browser code: it never imports Worker code. The SDK reads the vocabulary and draws with the

@@ -30,6 +30,7 @@ import { provision } from "./lib/crash/provision.mjs";
 import { startReceiver } from "./lib/crash/receiver.mjs";
 import { printReport, requestSummary } from "./lib/crash/report.mjs";
 import { runRush } from "./lib/crash/rush.mjs";
+import { checkSeasonAtomic, provisionSeason, runSeasonRush } from "./lib/crash/season-rush.mjs";
 import { freePort } from "./lib/ports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -104,6 +105,8 @@ async function main() {
     (await exchange(baseUrl, "GET", `/api/v1/events/${world.eventKey}/status?labels=${probeLabel}`, { apiKey: world.pk, timeoutMs: 2000 })).status === 200;
   await server.waitReady(apiAnswers, bootTimeoutMs);
   log(`event ${world.eventKey}: ${world.labels.length} seats + GA; webhook ${world.webhookId} → receiver`);
+  const season = await provisionSeason({ baseUrl, sk: world.sk, chartKey: world.chartKey, runId, labels: world.labels });
+  log(`season ${season.seasonKey}: ${season.eventKeys.length} events, ${season.labels.length} contested seats`);
 
   // ---- the rush, with the signals ----------------------------------------------------------
   const ops = [];
@@ -111,15 +114,19 @@ async function main() {
   const stopAt = rushStart + options.duration * 1000;
   const plan = signalPlan(options.kills, options.terms);
   log(`rush: ${options.clients} clients for ${options.duration} s; signals ${plan.join(" ") || "none"}`);
-  const [restarts] = await Promise.all([
+  const [restarts, , seasonStats] = await Promise.all([
     runChaos({ server, plan, start: rushStart, stopAt, probe: apiAnswers, bootTimeoutMs, log }),
     runRush(
       { baseUrl, pk: world.pk, sk: world.sk, eventKey: world.eventKey, labels: world.labels, runId, thinkMs: options.think, stopAt, ops },
       options.clients,
     ),
+    runSeasonRush({ baseUrl, pk: world.pk, sk: world.sk, season, stopAt }),
   ]);
   const rushEnd = Date.now();
   log(`rush over: ${ops.length} requests`);
+  // Contract §13: within 10 s of the service being up again, no seat is taken for a season in some events only.
+  const seasonCheck = await checkSeasonAtomic({ baseUrl, sk: world.sk, season, stats: seasonStats });
+  log(`season check: ${seasonCheck.summary}`);
   const windows = restarts.map((r) => ({ start: r.signalAt, end: r.readyAt + WINDOW_GRACE_MS }));
 
   // ---- settle: wait for deliveries, ending early once every acknowledged change arrived ----
@@ -162,6 +169,7 @@ async function main() {
     checkServerErrors(ops, windows),
     checkRejections(ops),
     checkAnswers(model),
+    seasonCheck,
   ];
   const result = {
     options,

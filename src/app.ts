@@ -9,6 +9,7 @@ import { charts } from "./routes/charts";
 import { demo } from "./routes/demo";
 import { docs } from "./routes/docs";
 import { eventLive, events } from "./routes/events";
+import { seasons } from "./routes/seasons";
 import { sdk } from "./routes/sdk";
 import { webhooks } from "./routes/webhooks";
 import { SERVER_VERSION } from "./http/version";
@@ -30,6 +31,7 @@ export function createApp() {
   // events router's header authentication would run.
   app.route("/api/v1/events", eventLive);
   app.route("/api/v1/events", events);
+  app.route("/api/v1/seasons", seasons);
   app.route("/api/v1/webhooks", webhooks);
   app.route("/sdk", sdk);
   // The workspace console (contract §10): its own sign-in, pages and data routes; never an API key.

@@ -3,6 +3,7 @@ import { handleWebhookBatch } from "./webhooks/consumer";
 
 export { EventObject } from "./event-object/event-object";
 export { DeliveryScheduler } from "./webhooks/scheduler";
+export { SeasonCoordinator } from "./seasons/season-coordinator";
 
 /** The one door (http/pipeline.ts): every request, the on-sale hold included, goes through the app. */
 const app = createApp();

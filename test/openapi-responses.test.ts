@@ -158,6 +158,32 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("DELETE", base, { key: sk });
   });
 
+  it("seasons", async () => {
+    const sk = keys.skTest;
+    const pk = keys.pkTest;
+    const seasonKey = uniqueKey("season");
+    const games = [uniqueKey("g"), uniqueKey("g"), uniqueKey("g")];
+    await checked("POST", "/api/v1/seasons", { key: sk, body: { seasonKey, chartKey, eventKeys: games, name: "Home games" } });
+    await checked("POST", "/api/v1/seasons", { key: sk, body: { chartKey, eventKeys: games } });
+    await checked("GET", "/api/v1/seasons", { key: sk });
+    await checked("GET", `/api/v1/seasons/${seasonKey}`, { key: pk });
+    await checked("GET", `/api/v1/seasons/${uniqueKey("none")}`, { key: pk });
+    await checked("POST", `/api/v1/seasons/${seasonKey}/partial-seasons`, { key: sk, body: { partialSeasonKey: "half", eventKeys: games.slice(0, 2) } });
+    const base = `/api/v1/seasons/${seasonKey}`;
+    for (const prefix of [base, `${base}/partial-seasons/half`]) {
+      const t = token();
+      await checked("POST", `${prefix}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-7", "A-1-8"], holdToken: t } });
+      await checked("POST", `${prefix}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-7"], holdToken: token("other") } });
+      await checked("POST", `${prefix}/seats/extend`, { key: sk, body: { holdToken: t, ttlSeconds: 600 } });
+      await checked("POST", `${prefix}/seats/book`, { key: sk, body: { objectLabels: ["A-1-7"], holdToken: t } });
+      await checked("POST", `${prefix}/seats/release`, { key: pk, body: { holdToken: t } });
+      await checked("POST", `${prefix}/seats/release`, { key: sk, body: { objectLabels: ["A-1-7"] } });
+    }
+    await checked("POST", `${base}/events`, { key: sk, body: { eventKeys: [uniqueKey("g")] } });
+    await checked("DELETE", base, { key: sk });
+    await checked("POST", `${base}/seats/release`, { key: sk, body: { objectLabels: ["A-1-8"] } });
+  });
+
   it("webhooks", async () => {
     const sk = keys.skTest;
     const ep = await checked("POST", "/api/v1/webhooks", { key: sk, body: { url: "https://hooks.example.com/in", events: ["seat.held"], description: "d" } });

@@ -17,6 +17,8 @@ import { errorPage } from "./pages/error";
 import { eventPage } from "./pages/event";
 import { eventsPage } from "./pages/events";
 import { keysPage } from "./pages/keys";
+import { seasonPage, seasonsPage } from "./pages/seasons";
+import { getSeasonRecord, listSeasonRecords } from "../seasons/season-operations";
 import type { Section } from "./pages/layout";
 import { deliveryPage, webhookPage, webhooksPage } from "./pages/webhooks";
 
@@ -71,6 +73,25 @@ pages.get(`${ENV}/events`, async (c) => {
   return c.html(
     eventsPage(c.var.session, environment, { events: events.items, nextAfter: events.hasMore ? (events.lastKey ?? null) : null, charts: charts.items }),
   );
+});
+
+pages.get(`${ENV}/seasons`, async (c) => {
+  const environment = environmentOf(c);
+  const scope = scopeOf(c.var.session, environment);
+  const after = c.req.query("after");
+  const [seasons, charts] = await Promise.all([
+    listSeasonRecords(c.env, scope, { limit: 100, afterKey: after || undefined }),
+    listChartRecords(c.env, scope.workspaceId, { limit: 100 }),
+  ]);
+  return c.html(
+    seasonsPage(c.var.session, environment, { seasons: seasons.items, nextAfter: seasons.hasMore ? (seasons.lastKey ?? null) : null, charts: charts.items }),
+  );
+});
+
+pages.get(`${ENV}/seasons/:seasonKey`, async (c) => {
+  const environment = environmentOf(c);
+  const season = await getSeasonRecord(c.env, scopeOf(c.var.session, environment), c.req.param("seasonKey"));
+  return c.html(seasonPage(c.var.session, environment, season));
 });
 
 pages.get(`${ENV}/events/:eventKey`, async (c) => {
@@ -136,7 +157,14 @@ pages.all(`${ENV}/*`, () => {
   throw new ApiError("not_found", "There is no dashboard page at this address.");
 });
 
-const SECTION_OF: Record<string, Section> = { chart: "charts", event: "events", webhook: "webhooks", delivery: "webhooks", workspace: "keys" };
+const SECTION_OF: Record<string, Section> = {
+  chart: "charts",
+  event: "events",
+  season: "seasons",
+  webhook: "webhooks",
+  delivery: "webhooks",
+  workspace: "keys",
+};
 
 /** Errors on a page are answered as a page in the dashboard's frame, with the error's status. */
 pages.onError((err, c) => {
@@ -146,7 +174,7 @@ pages.onError((err, c) => {
   const section = SECTION_OF[thing] ?? (c.req.path.split("/")[3] as Section | undefined) ?? "events";
   const title = err.code.endsWith("not_found") ? "Page not found" : status === 403 ? "Not allowed" : "Something went wrong";
   return c.html(
-    errorPage(c.var.session, environmentOf(c), ["keys", "charts", "events", "webhooks"].includes(section) ? section : "events", title, err.message),
+    errorPage(c.var.session, environmentOf(c), ["keys", "charts", "events", "seasons", "webhooks"].includes(section) ? section : "events", title, err.message),
     status,
   );
 });

@@ -227,3 +227,28 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [index("idempotency_keys_expiry").on(t.expiresAt)],
 );
+
+/**
+ * Seasons (contract §13): a set of events on one chart sold together. The member event keys and the
+ * partial seasons (named subsets) are JSON arrays: a season is read whole, and at most 500 events.
+ */
+export const seasons = sqliteTable(
+  "seasons",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: ENVIRONMENTS }).notNull(),
+    seasonKey: text("season_key").notNull(),
+    name: text("name"),
+    /** No foreign key: a chart whose events are all gone may be deleted; the season then reads as on a deleted chart. */
+    chartId: text("chart_id").notNull(),
+    /** JSON array of the member events' keys, in the order they were added. */
+    eventKeys: text("event_keys").notNull(),
+    /** JSON array of { partialSeasonKey, eventKeys, createdAt }. */
+    partialSeasons: text("partial_seasons").notNull().default("[]"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("seasons_workspace_env_key").on(t.workspaceId, t.environment, t.seasonKey), index("seasons_key").on(t.seasonKey)],
+);

@@ -34,6 +34,8 @@ export const statusChangeSchema = z
     booked: z.number().int().optional().openapi({ description: "GA areas: places booked in the whole area after the change" }),
     cause: z.enum(CAUSES),
     orderId: z.string().optional(),
+    seasonKey: z.string().optional().openapi({ description: "The season the change was made for (contract §13)" }),
+    partialSeasonKey: z.string().optional().openapi({ description: "The partial season the change was made for" }),
     extraData: jsonObjectOrNullSchema,
   })
   .openapi("StatusChange");

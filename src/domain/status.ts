@@ -21,6 +21,8 @@ const seatEntry = z.object({
   extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
   orderId: z.string().optional().openapi({ description: "Secret-key callers only: the order a booked seat belongs to" }),
   channelKey: z.string().optional().openapi({ description: "The seat's channel (contract §12); absent for a seat in the open pool" }),
+  seasonKey: z.string().optional().openapi({ description: "The season the seat was taken for (contract §13); secret-key and holdToken reads" }),
+  partialSeasonKey: z.string().optional().openapi({ description: "The partial season the seat was taken for" }),
 });
 
 const gaEntry = z.object({

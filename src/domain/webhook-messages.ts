@@ -23,6 +23,9 @@ export interface SeatEventObject {
   orderId?: string;
   /** The seat's channel (contract §12), when it is in one. */
   channelKey?: string;
+  /** The season (contract §13) the seat was taken or freed for, and its partial season. */
+  seasonKey?: string;
+  partialSeasonKey?: string;
 }
 
 /** `data.object` of event.chart_changed. */

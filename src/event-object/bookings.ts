@@ -189,7 +189,7 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
   }
   if (seatTargets.size + gaTargets.size === 0) return fail("seat_unavailable", "Nothing is held under this token", { failed: [] });
 
-  const expiresAt = tx.now + req.ttlSeconds * 1000;
+  const expiresAt = tx.holdEnd(req.ttlSeconds);
   const objects: HeldObject[] = [];
   for (const [label, row] of seatTargets) {
     tx.sql.exec("UPDATE seats SET expires_at = ? WHERE label = ?", expiresAt, label);

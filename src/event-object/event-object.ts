@@ -47,6 +47,20 @@ import type { Channel, ChannelsBody, ChannelSummary } from "../domain/channels";
 import { ChannelState, ensureChannelSchema, registerChannels } from "./channels";
 import { dropSnapshot, ensureStatusSnapshotSchema, SNAPSHOT_QUIET_MS, snapshotDueAt, writeSnapshot } from "./status-snapshot";
 import { earliestLiveExpiry } from "./status-cache";
+import type { SeasonPart, SeasonStep } from "../domain/seasons";
+import {
+  abort as abortSeason,
+  bookForSeason,
+  commit as commitSeason,
+  ensureSeasonSchema,
+  nextDeadline as nextSeasonDeadline,
+  overdue as overdueSeasonActions,
+  prepare as prepareSeason,
+  pruneOutcomes as pruneSeasonOutcomes,
+  seasonBookedSeats,
+  seasonInUse,
+  type SeasonBookedSeat,
+} from "./season-participant";
 import { areaForSaleFailures, areaNotForSaleFailures, markAreaForSale, markAreaNotForSale } from "./ga-sale";
 
 /** History records older than this are pruned by the alarm. */
@@ -112,6 +126,7 @@ export class EventObject extends DurableObject<Env> {
       ensureIdempotencySchema(ctx.storage.sql);
       ensureStatusSnapshotSchema(ctx.storage.sql);
       ensureChannelSchema(ctx.storage.sql);
+      ensureSeasonSchema(ctx.storage.sql);
       this.event.load();
       await this.alarmClock.load();
       // Rows a previous instance committed and never had confirmed (evicted or killed meanwhile).
@@ -151,6 +166,7 @@ export class EventObject extends DurableObject<Env> {
     ensureIdempotencySchema(this.sql);
     ensureStatusSnapshotSchema(this.sql);
     ensureChannelSchema(this.sql);
+    ensureSeasonSchema(this.sql);
     this.event.clear();
     this.selling.clear();
     this.channels.clear();
@@ -420,6 +436,70 @@ export class EventObject extends DurableObject<Env> {
     return ok({ eventKey: meta.eventKey, objects: reservedObjects(this.sql, this.event.layout(), this.clock.now()) });
   }
 
+  // ---- seasons (contract §13; season-participant.ts, README "Seasons") ----------------------
+
+  /** Phase 1 of a season action in this event: done and recorded as prepared, or refused with nothing changed. */
+  async seasonPrepare(step: SeasonStep, caller: HoldCaller): Promise<Outcome<SeasonPart>> {
+    return this.decide((tx) => {
+      if (step.kind === "hold") {
+        this.prepareHold(tx, caller, step.body.holdToken, step.body.ignoreSelectionRules === true);
+        this.prepareChannels(tx, caller, step.body.channelKeys, step.body.ignoreChannels === true);
+      }
+      return prepareSeason(tx, step);
+    });
+  }
+
+  /** Phase 2: the action stays. Idempotent by action id. */
+  async seasonCommit(actionId: string): Promise<Outcome<SeasonPart>> {
+    return this.decide((tx) => commitSeason(tx, actionId));
+  }
+
+  /** Phase 2: the prepare is undone. Idempotent; before any prepare it blocks a late one. */
+  async seasonAbort(actionId: string): Promise<Outcome<{ aborted: true }>> {
+    return this.decide((tx) => {
+      abortSeason(tx, actionId);
+      return ok({ aborted: true as const });
+    });
+  }
+
+  /** Whether anything is held or booked through the season here (DELETE /seasons refuses then). */
+  async seasonUse(seasonKey: string): Promise<Outcome<{ inUse: boolean }>> {
+    if (!this.event.meta) return NOT_FOUND;
+    return ok({ inUse: seasonInUse(this.sql, seasonKey, this.clock.now()) });
+  }
+
+  /** The seats booked here for the whole season. */
+  async seasonBooked(seasonKey: string): Promise<Outcome<SeasonBookedSeat[]>> {
+    if (!this.event.meta) return NOT_FOUND;
+    return ok(seasonBookedSeats(this.sql, seasonKey));
+  }
+
+  /** A new member event starts with the season's booked seats booked. */
+  async seasonBookInit(seasonKey: string, seats: SeasonBookedSeat[]): Promise<Outcome<{ booked: number }>> {
+    return this.decide((tx) => ok({ booked: bookForSeason(tx, seasonKey, seats) }));
+  }
+
+  /**
+   * Prepared season actions past their deadline: their coordinator says commit or abort (presumed
+   * abort: it answers abort for anything not decided). When it cannot be reached, asked again in a second.
+   */
+  private async settleSeasonActions(meta: EventMeta): Promise<void> {
+    const now = this.clock.now();
+    for (const p of overdueSeasonActions(this.sql, now)) {
+      let outcome: "commit" | "abort";
+      try {
+        const ns = this.env.SEASONS;
+        outcome = await ns.get(ns.idFromName(p.coordinator)).outcome(p.action);
+      } catch (err) {
+        console.error("asking a season coordinator for an outcome failed; asking again shortly", err);
+        this.sql.exec("UPDATE season_prepared SET deadline = ? WHERE action = ?", now + 1000, p.action);
+        continue;
+      }
+      this.transact(meta, (tx) => (outcome === "commit" ? commitSeason(tx, p.action) : abortSeason(tx, p.action)));
+    }
+    pruneSeasonOutcomes(this.sql, now);
+  }
+
   // ---- publish, chart moves and the outbox hand-over -------------------------------------
 
   /** Phase 1 of a publish (staging.ts). Refused with `failed` when reservations conflict and not forced. */
@@ -494,6 +574,7 @@ export class EventObject extends DurableObject<Env> {
       // A failed check has already set its own retry time.
       await this.reconcile().catch((err: unknown) => console.error("checking the layout against D1 failed; retrying later", err));
     }
+    await this.settleSeasonActions(meta);
     await this.outbox.flush();
     const snapshotDue = this.storeStatusView();
     const now = this.clock.now();
@@ -505,6 +586,7 @@ export class EventObject extends DurableObject<Env> {
       this.event.settleDue,
       oldest === null ? null : oldest + HISTORY_RETENTION_MS,
       idempotencyDueAt(this.sql),
+      nextSeasonDeadline(this.sql),
     ].filter((t): t is number => t !== null);
     if (due.length > 0) this.alarmClock.arm(Math.max(Math.min(...due), now));
   }

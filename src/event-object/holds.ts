@@ -118,7 +118,7 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
       return fail("selection_rule_violated", "The hold would break the event's selection rules; nothing was held", { failed: violations });
   }
 
-  const expiresAt = tx.now + req.ttlSeconds * 1000;
+  const expiresAt = tx.holdEnd(req.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : null;
   let earliest = Number.POSITIVE_INFINITY;
   const objects: HeldObject[] = [];

@@ -25,6 +25,9 @@ export interface Change {
   /** The hold token the change was made under (stored only as a hash, to filter by). */
   token?: string | null;
   orderId?: string | null;
+  /** Contract §13: the season (and partial season) the change was made for. */
+  seasonKey?: string | null;
+  partialSeasonKey?: string | null;
   /** extraData as stored (JSON text). */
   extra: string | null;
 }
@@ -51,7 +54,7 @@ export function tokenHash(token: string): string {
 export function recordChange(sql: SqlStorage, change: Change, now: number): number {
   return sql
     .exec<{ seq: number }>(
-      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra, season_key, partial_season_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
       now,
       change.label,
       change.objectType,
@@ -64,6 +67,8 @@ export function recordChange(sql: SqlStorage, change: Change, now: number): numb
       change.token ? tokenHash(change.token) : null,
       change.orderId ?? null,
       change.extra,
+      change.seasonKey ?? null,
+      change.partialSeasonKey ?? null,
     )
     .one().seq;
 }
@@ -81,6 +86,8 @@ interface HistoryRow {
   booked: number | null;
   order_id: string | null;
   extra: string | null;
+  season_key: string | null;
+  partial_season_key: string | null;
 }
 
 function toRecord(r: HistoryRow): StatusChange {
@@ -98,6 +105,8 @@ function toRecord(r: HistoryRow): StatusChange {
   if (r.held !== null) record.held = r.held;
   if (r.booked !== null) record.booked = r.booked;
   if (r.order_id !== null) record.orderId = r.order_id;
+  if (r.season_key !== null) record.seasonKey = r.season_key;
+  if (r.partial_season_key !== null) record.partialSeasonKey = r.partial_season_key;
   return record;
 }
 
@@ -122,7 +131,7 @@ export function readChanges(sql: SqlStorage, q: StatusChangesQuery): StatusChang
   }
   const found = rows<HistoryRow>(
     sql,
-    `SELECT seq, at, label, type, status, previous, cause, quantity, held, booked, order_id, extra FROM history WHERE ${where.join(" AND ")} ORDER BY seq LIMIT ?`,
+    `SELECT seq, at, label, type, status, previous, cause, quantity, held, booked, order_id, extra, season_key, partial_season_key FROM history WHERE ${where.join(" AND ")} ORDER BY seq LIMIT ?`,
     ...params,
     q.limit + 1,
   );

@@ -19,7 +19,16 @@ import { isLiveHold, parseExtra, rows, type SeatStatus } from "./store";
 export type SeatState = readonly [label: string, status: SeatStatus, expiresAt: number | null, ...rest: unknown[]];
 
 /** A non-free seat as the reads take it: a row tuple (`raw()`, at 30,000 rows about half the time of row objects). */
-export type NonFreeSeat = [label: string, status: SeatStatus, expiresAt: number | null, token: string | null, extra: string | null, orderId: string | null];
+export type NonFreeSeat = [
+  label: string,
+  status: SeatStatus,
+  expiresAt: number | null,
+  token: string | null,
+  extra: string | null,
+  orderId: string | null,
+  seasonKey: string | null,
+  partialSeasonKey: string | null,
+];
 
 /**
  * Rows per query of {@link publicSeatStates}: a JSON array of 2,000 rows stays under SQLite's 2 MB
@@ -56,7 +65,9 @@ export function publicSeatStates(sql: SqlStorage, now: number): SeatState[] {
  * read, needs none of them.
  */
 export function nonFreeSeats(sql: SqlStorage, now: number, labels?: string[], detail = false): NonFreeSeat[] {
-  const columns = detail ? "label, status, expires_at, token, extra, order_id" : "label, status, expires_at, NULL, NULL, NULL";
+  const columns = detail
+    ? "label, status, expires_at, token, extra, order_id, season_key, partial_season_key"
+    : "label, status, expires_at, NULL, NULL, NULL, NULL, NULL";
   const where = "(status <> 'held' OR expires_at > ?)";
   if (labels) return labels.flatMap((l) => [...sql.exec(`SELECT ${columns} FROM seats WHERE label = ? AND ${where}`, l, now).raw<NonFreeSeat>()]);
   return [...sql.exec(`SELECT ${columns} FROM seats WHERE ${where}`, now).raw<NonFreeSeat>()];
@@ -134,13 +145,20 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
   const out: StatusEntry[] = [];
   const iso = isoFormatter();
   const channels = channelsOf(sql);
-  for (const [label, status, expiresAt, token, extra, orderId] of nonFreeSeats(sql, now, labels, secret || q.holdToken !== undefined)) {
+  for (const [label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey] of nonFreeSeats(
+    sql,
+    now,
+    labels,
+    secret || q.holdToken !== undefined,
+  )) {
     const entry = publicSeatEntry(label, status, expiresAt, layout.categoryOf(label) ?? null, iso, channels?.channelOf(label) ?? null);
     if (status === "held" && q.holdToken !== undefined && token === q.holdToken && isLiveHold({ expires_at: expiresAt }, now)) entry.mine = true;
     if (secret) {
       entry.extraData = parseExtra(extra);
       if (orderId !== null) entry.orderId = orderId;
     }
+    if (seasonKey !== null) entry.seasonKey = seasonKey;
+    if (partialSeasonKey !== null) entry.partialSeasonKey = partialSeasonKey;
     out.push(entry);
   }
   out.push(...gaStatusEntries(sql, layout, now, { ...q, labels }));

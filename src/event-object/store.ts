@@ -40,6 +40,14 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
   seats: [
     ["order_id", "TEXT"],
     ["client", "TEXT"],
+    // Contract §13: the season (and partial season) a seat was taken for.
+    ["season_key", "TEXT"],
+    ["partial_season_key", "TEXT"],
+  ],
+  // Contract §13: the season a change was made for.
+  history: [
+    ["season_key", "TEXT"],
+    ["partial_season_key", "TEXT"],
   ],
   ga: [
     ["order_id", "TEXT"],

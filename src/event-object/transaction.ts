@@ -56,6 +56,8 @@ export class Tx {
   channelDefs: readonly ChannelDef[] = [];
   /** A seat's channel, for the webhooks of its changes (null: open pool). */
   channelOf: ((label: string) => string | null) | null = null;
+  /** A season action's part in this event (contract §13): its changes carry the season, and its holds share one expiry. */
+  season: { seasonKey: string; partialSeasonKey?: string; expiresAt: number | null } | null = null;
   /** Told of every seat status change as it happens (the selling occupancy follows it). */
   onSeatChange: ((label: string, status: Status) => void) | null = null;
 
@@ -88,6 +90,11 @@ export class Tx {
     return this.layout.object(label) ?? null;
   }
 
+  /** When a hold or extend made now ends: a season's one expiry across its events, else now + ttl. */
+  holdEnd(ttlSeconds: number): number {
+    return this.season?.expiresAt ?? this.now + ttlSeconds * 1000;
+  }
+
   /** Records a new expiry so the alarm can be armed for it after commit. */
   expiry(ms: number): void {
     if (this.earliestExpiry === null || ms < this.earliestExpiry) this.earliestExpiry = ms;
@@ -98,7 +105,7 @@ export class Tx {
    * that tells of it (carrying the record's seq), both inside this transaction. Returns the seq.
    */
   change(c: Change, event?: { type: WebhookEventType; holdExpiresAt?: number | null }): number {
-    const seq = recordChange(this.sql, c, this.now);
+    const seq = recordChange(this.sql, this.season ? { ...c, seasonKey: this.season.seasonKey, partialSeasonKey: this.season.partialSeasonKey } : c, this.now);
     if (event) {
       const object: SeatEventObject = {
         eventKey: this.meta.eventKey,
@@ -115,6 +122,10 @@ export class Tx {
       if (c.objectType === "seat") {
         const channel = this.channelOf?.(c.label) ?? null;
         if (channel !== null) object.channelKey = channel;
+      }
+      if (this.season) {
+        object.seasonKey = this.season.seasonKey;
+        if (this.season.partialSeasonKey !== undefined) object.partialSeasonKey = this.season.partialSeasonKey;
       }
       insertOutbox(this.sql, event.type, object, this.now);
     }

@@ -39,9 +39,9 @@ export interface ObjectsRead extends ApiObjectsResponse {
  */
 export class ApiClient {
   constructor(
-    private readonly baseUrl: string,
-    private readonly publicKey: string,
-    private readonly eventKey: string,
+    protected readonly baseUrl: string,
+    protected readonly publicKey: string,
+    protected readonly eventKey: string,
   ) {}
 
   /** The event's URL prefix, e.g. https://host/api/v1/events/gala-2026 */
@@ -125,12 +125,13 @@ export class ApiClient {
     return (await this.request<FreedResult>("POST", "/seats/release", body)).body;
   }
 
-  private async request<T>(method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
+  /** One request to `base` + `path` (the event's URL unless told otherwise). */
+  protected async request<T>(method: string, path: string, body?: unknown, base = this.eventUrl): Promise<{ body: T; headers: Headers }> {
     const headers: Record<string, string> = { "X-Api-Key": this.publicKey };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     let res: Response;
     try {
-      res = await fetch(this.eventUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     } catch (err) {
       throw new ApiRequestError({ code: "network_error", message: err instanceof Error ? err.message : "Network error", status: 0 });
     }

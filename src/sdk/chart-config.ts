@@ -16,10 +16,15 @@ export const SECRET_KEY_REFUSED = "SeatingChart was given a secret key (sk_…):
 /** Whether `key` is a secret key (sandbox or production), whatever follows the prefix. */
 export const isSecretKey = (key: string) => key.trim().startsWith("sk_");
 
-/** Throws unless `config` names a container, a publishable key and an event. */
+/** Throws unless `config` names a container, a publishable key and an event or a season. */
 export function checkConfig(config: SeatingChartConfig): void {
-  if (!config || typeof config.divId !== "string" || typeof config.publicKey !== "string" || typeof config.event !== "string") {
-    throw new TypeError("SeatingChart needs divId, publicKey and event");
+  if (
+    !config ||
+    typeof config.divId !== "string" ||
+    typeof config.publicKey !== "string" ||
+    (typeof config.event !== "string" && typeof config.season !== "string")
+  ) {
+    throw new TypeError("SeatingChart needs divId, publicKey and event (or season)");
   }
   if (isSecretKey(config.publicKey)) throw new Error(SECRET_KEY_REFUSED);
 }

@@ -23,6 +23,7 @@ import type { MapView } from "./map-view";
 import { resolveApiBase } from "./origin";
 import { injectStyles } from "./styles";
 import { sessionToken } from "./token";
+import { SeasonApiClient } from "./season-api";
 import type { ApiCategory, BestAvailableRequest, BestAvailableResult, SeatingChartConfig, SelectionRules } from "./types";
 import { SDK_VERSION } from "./version";
 
@@ -43,13 +44,20 @@ export class SeatingChart {
   private rendering: Promise<this> | null = null;
   private destroyed = false;
 
+  /** What the map is of: the event key, or `season:<seasonKey>`. */
+  private get scopeKey(): string {
+    return this.config.season !== undefined ? `season:${this.config.season}` : (this.config.event ?? "");
+  }
+
   /** Throws, before any request, when the configuration is incomplete or carries a secret key. */
   constructor(config: SeatingChartConfig) {
     checkConfig(config);
     this.config = config;
     const base = resolveApiBase(config.apiBaseUrl);
-    this.api = new ApiClient(base, config.publicKey, config.event);
-    this.token = config.holdToken && config.holdToken.length >= 8 ? config.holdToken : sessionToken(base, config.event);
+    // A season's map reads every event of the season and holds through the season routes (season-api.ts).
+    this.api =
+      config.season !== undefined ? new SeasonApiClient(base, config.publicKey, config.season) : new ApiClient(base, config.publicKey, config.event ?? "");
+    this.token = config.holdToken && config.holdToken.length >= 8 ? config.holdToken : sessionToken(base, this.scopeKey);
     const context: HoldContext = {
       config,
       api: this.api,
@@ -161,7 +169,7 @@ export class SeatingChart {
     } else {
       chrome.message.remove();
       this.map = await mountMap(chrome, this.state, {
-        eventKey: this.config.event,
+        eventKey: this.scopeKey,
         focalPoint: read.objects.focalPoint,
         wanted: () => !this.destroyed,
         onActivate: (label) => void this.requests.toggle(label),
@@ -175,7 +183,8 @@ export class SeatingChart {
         onSnapshot: (entries, fromPoll) => this.take(this.state.mergeSnapshot(entries, fromPoll, false)),
         onChanges: (entries) => this.take(this.state.mergeChanges(entries)),
       },
-      { socket: this.config.live !== false },
+      // A season's status is the merge of its events': there is no one socket for it, so it polls.
+      { socket: this.config.live !== false && this.config.season === undefined },
       read.status.version,
       read.status.seq,
     );

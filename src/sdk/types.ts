@@ -91,8 +91,13 @@ export interface SeatingChartConfig {
   divId: string;
   /** A publishable key (`pk_live_…` or `pk_test_…`); a secret key (`sk_…`) makes the constructor throw before any request. */
   publicKey: string;
-  /** The event key. */
-  event: string;
+  /** The event key (or give `season`). */
+  event?: string;
+  /**
+   * A season key instead of an event (contract §13): the map shows a seat free only if it is free
+   * in every event of the season, and holds it in all of them at once. Updates by polling.
+   */
+  season?: string;
   maxSelectedObjects?: MaxSelectedObjects;
   /** API origin; defaults to the origin the script was loaded from. */
   apiBaseUrl?: string;

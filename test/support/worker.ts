@@ -10,6 +10,7 @@ import { EventObject as ProductionEventObject } from "../../src/event-object/eve
 import type { WebhookQueueBody } from "../../src/domain/webhook-messages";
 
 export { DeliveryScheduler } from "../../src/webhooks/scheduler";
+export { SeasonCoordinator } from "../../src/seasons/season-coordinator";
 export { default } from "../../src/index";
 
 /** A clock a test can stop and move forward. */

@@ -51,7 +51,7 @@ async function call(baseUrl, method, path, expected, opts) {
 
 /**
  * @param {{ baseUrl: string, adminToken: string, seats: number, gaCapacity: number, receiverUrl: string, runId: string }} o
- * @returns {Promise<{ pk: string, sk: string, eventKey: string, labels: string[], webhookSecret: string, webhookId: string }>}
+ * @returns {Promise<{ pk: string, sk: string, chartKey: string, eventKey: string, labels: string[], webhookSecret: string, webhookId: string }>}
  */
 export async function provision(o) {
   const ws = await call(o.baseUrl, "POST", "/admin/v1/workspaces", 201, { adminToken: o.adminToken, body: { name: `Crash test ${o.runId}` } });
@@ -68,5 +68,5 @@ export async function provision(o) {
     apiKey: sk,
     body: { url: o.receiverUrl, events: SEAT_EVENT_TYPES, description: "crash test receiver" },
   });
-  return { pk, sk, eventKey, labels, webhookSecret: hook.secret, webhookId: hook.id };
+  return { pk, sk, chartKey, eventKey, labels, webhookSecret: hook.secret, webhookId: hook.id };
 }

@@ -5,6 +5,7 @@ import { refuseApiKeys, requireSession } from "../guard";
 import { chartRoutes } from "./charts";
 import { eventRoutes } from "./events";
 import { keyRoutes } from "./keys";
+import { seasonRoutes } from "./seasons";
 import { webhookRoutes } from "./webhooks";
 
 /**
@@ -18,6 +19,7 @@ dashboardApi.use("*", refuseApiKeys(), requireSession("data"));
 dashboardApi.route("/charts", chartRoutes);
 dashboardApi.route("/", keyRoutes);
 dashboardApi.route("/", eventRoutes);
+dashboardApi.route("/", seasonRoutes);
 dashboardApi.route("/", webhookRoutes);
 dashboardApi.all("*", () => {
   throw new ApiError("not_found", "No such dashboard data route");

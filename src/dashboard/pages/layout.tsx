@@ -5,13 +5,14 @@ import { ASSET_URLS } from "../assets";
 import { DASHBOARD_PATH } from "../config";
 import type { DashboardSession } from "../sessions";
 
-/** The four parts of the dashboard, in the order of its navigation. */
-export type Section = "keys" | "charts" | "events" | "webhooks";
+/** The parts of the dashboard, in the order of its navigation. */
+export type Section = "keys" | "charts" | "events" | "seasons" | "webhooks";
 
 const SECTIONS: { key: Section; name: string }[] = [
   { key: "keys", name: "Keys" },
   { key: "charts", name: "Charts" },
   { key: "events", name: "Events" },
+  { key: "seasons", name: "Seasons" },
   { key: "webhooks", name: "Webhooks" },
 ];
 

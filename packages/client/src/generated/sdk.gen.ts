@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen';
+import type { AddSeasonEventsData, AddSeasonEventsErrors, AddSeasonEventsResponses, BookPartialSeasonSeatsData, BookPartialSeasonSeatsErrors, BookPartialSeasonSeatsResponses, BookSeasonSeatsData, BookSeasonSeatsErrors, BookSeasonSeatsResponses, BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreatePartialSeasonData, CreatePartialSeasonErrors, CreatePartialSeasonResponses, CreateSeasonData, CreateSeasonErrors, CreateSeasonResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteSeasonData, DeleteSeasonErrors, DeleteSeasonResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, ExtendPartialSeasonHoldsData, ExtendPartialSeasonHoldsErrors, ExtendPartialSeasonHoldsResponses, ExtendSeasonHoldsData, ExtendSeasonHoldsErrors, ExtendSeasonHoldsResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSeasonData, GetSeasonErrors, GetSeasonResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldPartialSeasonSeatsData, HoldPartialSeasonSeatsErrors, HoldPartialSeasonSeatsResponses, HoldSeasonSeatsData, HoldSeasonSeatsErrors, HoldSeasonSeatsResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListSeasonsData, ListSeasonsErrors, ListSeasonsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleasePartialSeasonSeatsData, ReleasePartialSeasonSeatsErrors, ReleasePartialSeasonSeatsResponses, ReleaseSeasonSeatsData, ReleaseSeasonSeatsErrors, ReleaseSeasonSeatsResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -432,6 +432,198 @@ export const moveEventToNewChartCopy = <ThrowOnError extends boolean = false>(op
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
     url: '/api/v1/events/{eventKey}/actions/move-to-new-chart-copy',
     ...options
+});
+
+/**
+ * List the seasons of the key's environment (secret key)
+ */
+export const listSeasons = <ThrowOnError extends boolean = false>(options?: Options<ListSeasonsData, ThrowOnError>): RequestResult<ListSeasonsResponses, ListSeasonsErrors, ThrowOnError> => (options?.client ?? client).get<ListSeasonsResponses, ListSeasonsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons',
+    ...options
+});
+
+/**
+ * Create a season and its events (secret key)
+ *
+ * Creates every event of `eventKeys` on the chart (as POST /events). An existing event key is 409 `event_exists` and nothing is created.
+ */
+export const createSeason = <ThrowOnError extends boolean = false>(options: Options<CreateSeasonData, ThrowOnError>): RequestResult<CreateSeasonResponses, CreateSeasonErrors, ThrowOnError> => (options.client ?? client).post<CreateSeasonResponses, CreateSeasonErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a season (secret key); its events stay
+ *
+ * Refused with 409 `season_in_use` while anything is held or booked through the season.
+ */
+export const deleteSeason = <ThrowOnError extends boolean = false>(options: Options<DeleteSeasonData, ThrowOnError>): RequestResult<DeleteSeasonResponses, DeleteSeasonErrors, ThrowOnError> => (options.client ?? client).delete<DeleteSeasonResponses, DeleteSeasonErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}',
+    ...options
+});
+
+/**
+ * Get a season
+ */
+export const getSeason = <ThrowOnError extends boolean = false>(options: Options<GetSeasonData, ThrowOnError>): RequestResult<GetSeasonResponses, GetSeasonErrors, ThrowOnError> => (options.client ?? client).get<GetSeasonResponses, GetSeasonErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}',
+    ...options
+});
+
+/**
+ * Add new events to a season (secret key)
+ *
+ * Each new event starts with every seat booked for the whole season booked for the season. An existing event key is 409 `event_exists`.
+ */
+export const addSeasonEvents = <ThrowOnError extends boolean = false>(options: Options<AddSeasonEventsData, ThrowOnError>): RequestResult<AddSeasonEventsResponses, AddSeasonEventsErrors, ThrowOnError> => (options.client ?? client).post<AddSeasonEventsResponses, AddSeasonEventsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/events',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Define a partial season: a named subset of the season's events (secret key)
+ */
+export const createPartialSeason = <ThrowOnError extends boolean = false>(options: Options<CreatePartialSeasonData, ThrowOnError>): RequestResult<CreatePartialSeasonResponses, CreatePartialSeasonErrors, ThrowOnError> => (options.client ?? client).post<CreatePartialSeasonResponses, CreatePartialSeasonErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/partial-seasons',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Hold seats in every event of a season
+ *
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. Every hold of the action expires at one holdExpiresAt in every event.
+ */
+export const holdSeasonSeats = <ThrowOnError extends boolean = false>(options: Options<HoldSeasonSeatsData, ThrowOnError>): RequestResult<HoldSeasonSeatsResponses, HoldSeasonSeatsErrors, ThrowOnError> => (options.client ?? client).post<HoldSeasonSeatsResponses, HoldSeasonSeatsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/seats/hold',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Book what the token holds in every event (secret key) of a season
+ *
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action.
+ */
+export const bookSeasonSeats = <ThrowOnError extends boolean = false>(options: Options<BookSeasonSeatsData, ThrowOnError>): RequestResult<BookSeasonSeatsResponses, BookSeasonSeatsErrors, ThrowOnError> => (options.client ?? client).post<BookSeasonSeatsResponses, BookSeasonSeatsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/seats/book',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Release in every event of a season
+ *
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. A publishable key needs holdToken and frees only its own holds.
+ */
+export const releaseSeasonSeats = <ThrowOnError extends boolean = false>(options: Options<ReleaseSeasonSeatsData, ThrowOnError>): RequestResult<ReleaseSeasonSeatsResponses, ReleaseSeasonSeatsErrors, ThrowOnError> => (options.client ?? client).post<ReleaseSeasonSeatsResponses, ReleaseSeasonSeatsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/seats/release',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Extend the token's holds in every event (secret key) of a season
+ *
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. The new expiry is one instant in every event.
+ */
+export const extendSeasonHolds = <ThrowOnError extends boolean = false>(options: Options<ExtendSeasonHoldsData, ThrowOnError>): RequestResult<ExtendSeasonHoldsResponses, ExtendSeasonHoldsErrors, ThrowOnError> => (options.client ?? client).post<ExtendSeasonHoldsResponses, ExtendSeasonHoldsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/seats/extend',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Hold seats in every event of a partial season
+ *
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. Every hold of the action expires at one holdExpiresAt in every event.
+ */
+export const holdPartialSeasonSeats = <ThrowOnError extends boolean = false>(options: Options<HoldPartialSeasonSeatsData, ThrowOnError>): RequestResult<HoldPartialSeasonSeatsResponses, HoldPartialSeasonSeatsErrors, ThrowOnError> => (options.client ?? client).post<HoldPartialSeasonSeatsResponses, HoldPartialSeasonSeatsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/partial-seasons/{partialSeasonKey}/seats/hold',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Book what the token holds in every event (secret key) of a partial season
+ *
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action.
+ */
+export const bookPartialSeasonSeats = <ThrowOnError extends boolean = false>(options: Options<BookPartialSeasonSeatsData, ThrowOnError>): RequestResult<BookPartialSeasonSeatsResponses, BookPartialSeasonSeatsErrors, ThrowOnError> => (options.client ?? client).post<BookPartialSeasonSeatsResponses, BookPartialSeasonSeatsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/partial-seasons/{partialSeasonKey}/seats/book',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Release in every event of a partial season
+ *
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. A publishable key needs holdToken and frees only its own holds.
+ */
+export const releasePartialSeasonSeats = <ThrowOnError extends boolean = false>(options: Options<ReleasePartialSeasonSeatsData, ThrowOnError>): RequestResult<ReleasePartialSeasonSeatsResponses, ReleasePartialSeasonSeatsErrors, ThrowOnError> => (options.client ?? client).post<ReleasePartialSeasonSeatsResponses, ReleasePartialSeasonSeatsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/partial-seasons/{partialSeasonKey}/seats/release',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Extend the token's holds in every event (secret key) of a partial season
+ *
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. The new expiry is one instant in every event.
+ */
+export const extendPartialSeasonHolds = <ThrowOnError extends boolean = false>(options: Options<ExtendPartialSeasonHoldsData, ThrowOnError>): RequestResult<ExtendPartialSeasonHoldsResponses, ExtendPartialSeasonHoldsErrors, ThrowOnError> => (options.client ?? client).post<ExtendPartialSeasonHoldsResponses, ExtendPartialSeasonHoldsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/partial-seasons/{partialSeasonKey}/seats/extend',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

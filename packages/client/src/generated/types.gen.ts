@@ -18,7 +18,7 @@ export type Error = {
     statusCode: number;
     error: string;
     message: string;
-    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'conflict' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'internal_error';
+    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'conflict' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'internal_error';
     failed?: Array<FailedEntry>;
     /**
      * Validation details: property path → messages
@@ -198,6 +198,14 @@ export type StatusEntry = {
      * The seat's channel (contract §12); absent for a seat in the open pool
      */
     channelKey?: string;
+    /**
+     * The season the seat was taken for (contract §13); secret-key and holdToken reads
+     */
+    seasonKey?: string;
+    /**
+     * The partial season the seat was taken for
+     */
+    partialSeasonKey?: string;
 } | {
     objectLabel: string;
     objectType: 'generalAdmission';
@@ -475,6 +483,14 @@ export type StatusChange = {
     cause: 'hold' | 'book' | 'release' | 'expire' | 'extend' | 'not_for_sale' | 'for_sale' | 'reset' | 'publish';
     orderId?: string;
     /**
+     * The season the change was made for (contract §13)
+     */
+    seasonKey?: string;
+    /**
+     * The partial season the change was made for
+     */
+    partialSeasonKey?: string;
+    /**
      * A JSON object (nested at most 32 levels deep), or null when none was given
      */
     extraData: {
@@ -717,6 +733,61 @@ export type EventCreate = {
 export type EventPatch = {
     name?: string;
     startsAt?: string;
+};
+
+export type Season = {
+    seasonKey: string;
+    name: string | null;
+    chartKey: string;
+    eventKeys: Array<string>;
+    partialSeasons: Array<PartialSeason>;
+    createdAt: string;
+};
+
+export type PartialSeason = {
+    partialSeasonKey: string;
+    eventKeys: Array<string>;
+    createdAt: string;
+};
+
+export type SeasonCreate = {
+    seasonKey?: string;
+    name?: string;
+    chartKey: string;
+    eventKeys: Array<string>;
+};
+
+export type SeasonEventsAdd = {
+    eventKeys: Array<string>;
+};
+
+export type PartialSeasonCreate = {
+    partialSeasonKey?: string;
+    eventKeys: Array<string>;
+};
+
+export type SeasonActionResponse = {
+    seasonKey: string;
+    partialSeasonKey?: string;
+    eventKeys: Array<string>;
+    holdToken?: string;
+    holdExpiresAt?: string;
+    objects: Array<{
+        objectLabel: string;
+        status: 'held' | 'booked' | 'free';
+        /**
+         * The events this object changed in
+         */
+        eventKeys: Array<string>;
+        /**
+         * A JSON object (nested at most 32 levels deep), or null when none was given
+         */
+        extraData?: {
+            [key: string]: unknown;
+        } | null;
+        bookedAt?: string;
+        orderId?: string;
+    }>;
 };
 
 export type WebhookEndpointWithSecret = WebhookEndpoint & {
@@ -2495,6 +2566,763 @@ export type MoveEventToNewChartCopyResponses = {
 };
 
 export type MoveEventToNewChartCopyResponse = MoveEventToNewChartCopyResponses[keyof MoveEventToNewChartCopyResponses];
+
+export type ListSeasonsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/api/v1/seasons';
+};
+
+export type ListSeasonsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type ListSeasonsError = ListSeasonsErrors[keyof ListSeasonsErrors];
+
+export type ListSeasonsResponses = {
+    /**
+     * A page of seasons
+     */
+    200: {
+        items: Array<Season>;
+        nextCursor: string | null;
+    };
+};
+
+export type ListSeasonsResponse = ListSeasonsResponses[keyof ListSeasonsResponses];
+
+export type CreateSeasonData = {
+    body: SeasonCreate;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/seasons';
+};
+
+export type CreateSeasonErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type CreateSeasonError = CreateSeasonErrors[keyof CreateSeasonErrors];
+
+export type CreateSeasonResponses = {
+    /**
+     * The new season
+     */
+    201: Season;
+};
+
+export type CreateSeasonResponse = CreateSeasonResponses[keyof CreateSeasonResponses];
+
+export type DeleteSeasonData = {
+    body?: never;
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}';
+};
+
+export type DeleteSeasonErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict
+     */
+    409: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type DeleteSeasonError = DeleteSeasonErrors[keyof DeleteSeasonErrors];
+
+export type DeleteSeasonResponses = {
+    /**
+     * Deleted
+     */
+    200: {
+        seasonKey: string;
+        deleted: true;
+    };
+};
+
+export type DeleteSeasonResponse = DeleteSeasonResponses[keyof DeleteSeasonResponses];
+
+export type GetSeasonData = {
+    body?: never;
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}';
+};
+
+export type GetSeasonErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetSeasonError = GetSeasonErrors[keyof GetSeasonErrors];
+
+export type GetSeasonResponses = {
+    /**
+     * The season
+     */
+    200: Season;
+};
+
+export type GetSeasonResponse = GetSeasonResponses[keyof GetSeasonResponses];
+
+export type AddSeasonEventsData = {
+    body: SeasonEventsAdd;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/events';
+};
+
+export type AddSeasonEventsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type AddSeasonEventsError = AddSeasonEventsErrors[keyof AddSeasonEventsErrors];
+
+export type AddSeasonEventsResponses = {
+    /**
+     * The season
+     */
+    200: Season;
+};
+
+export type AddSeasonEventsResponse = AddSeasonEventsResponses[keyof AddSeasonEventsResponses];
+
+export type CreatePartialSeasonData = {
+    body: PartialSeasonCreate;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/partial-seasons';
+};
+
+export type CreatePartialSeasonErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type CreatePartialSeasonError = CreatePartialSeasonErrors[keyof CreatePartialSeasonErrors];
+
+export type CreatePartialSeasonResponses = {
+    /**
+     * The season with its partial seasons
+     */
+    201: Season;
+};
+
+export type CreatePartialSeasonResponse = CreatePartialSeasonResponses[keyof CreatePartialSeasonResponses];
+
+export type HoldSeasonSeatsData = {
+    body: HoldRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/seats/hold';
+};
+
+export type HoldSeasonSeatsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type HoldSeasonSeatsError = HoldSeasonSeatsErrors[keyof HoldSeasonSeatsErrors];
+
+export type HoldSeasonSeatsResponses = {
+    /**
+     * Held
+     */
+    200: SeasonActionResponse;
+};
+
+export type HoldSeasonSeatsResponse = HoldSeasonSeatsResponses[keyof HoldSeasonSeatsResponses];
+
+export type BookSeasonSeatsData = {
+    body: BookRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/seats/book';
+};
+
+export type BookSeasonSeatsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type BookSeasonSeatsError = BookSeasonSeatsErrors[keyof BookSeasonSeatsErrors];
+
+export type BookSeasonSeatsResponses = {
+    /**
+     * Booked
+     */
+    200: SeasonActionResponse;
+};
+
+export type BookSeasonSeatsResponse = BookSeasonSeatsResponses[keyof BookSeasonSeatsResponses];
+
+export type ReleaseSeasonSeatsData = {
+    body: ReleaseRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/seats/release';
+};
+
+export type ReleaseSeasonSeatsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type ReleaseSeasonSeatsError = ReleaseSeasonSeatsErrors[keyof ReleaseSeasonSeatsErrors];
+
+export type ReleaseSeasonSeatsResponses = {
+    /**
+     * Released
+     */
+    200: SeasonActionResponse;
+};
+
+export type ReleaseSeasonSeatsResponse = ReleaseSeasonSeatsResponses[keyof ReleaseSeasonSeatsResponses];
+
+export type ExtendSeasonHoldsData = {
+    body: ExtendRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/seats/extend';
+};
+
+export type ExtendSeasonHoldsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type ExtendSeasonHoldsError = ExtendSeasonHoldsErrors[keyof ExtendSeasonHoldsErrors];
+
+export type ExtendSeasonHoldsResponses = {
+    /**
+     * Extended
+     */
+    200: SeasonActionResponse;
+};
+
+export type ExtendSeasonHoldsResponse = ExtendSeasonHoldsResponses[keyof ExtendSeasonHoldsResponses];
+
+export type HoldPartialSeasonSeatsData = {
+    body: HoldRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        seasonKey: string;
+        partialSeasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/partial-seasons/{partialSeasonKey}/seats/hold';
+};
+
+export type HoldPartialSeasonSeatsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type HoldPartialSeasonSeatsError = HoldPartialSeasonSeatsErrors[keyof HoldPartialSeasonSeatsErrors];
+
+export type HoldPartialSeasonSeatsResponses = {
+    /**
+     * Held
+     */
+    200: SeasonActionResponse;
+};
+
+export type HoldPartialSeasonSeatsResponse = HoldPartialSeasonSeatsResponses[keyof HoldPartialSeasonSeatsResponses];
+
+export type BookPartialSeasonSeatsData = {
+    body: BookRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        seasonKey: string;
+        partialSeasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/partial-seasons/{partialSeasonKey}/seats/book';
+};
+
+export type BookPartialSeasonSeatsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type BookPartialSeasonSeatsError = BookPartialSeasonSeatsErrors[keyof BookPartialSeasonSeatsErrors];
+
+export type BookPartialSeasonSeatsResponses = {
+    /**
+     * Booked
+     */
+    200: SeasonActionResponse;
+};
+
+export type BookPartialSeasonSeatsResponse = BookPartialSeasonSeatsResponses[keyof BookPartialSeasonSeatsResponses];
+
+export type ReleasePartialSeasonSeatsData = {
+    body: ReleaseRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        seasonKey: string;
+        partialSeasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/partial-seasons/{partialSeasonKey}/seats/release';
+};
+
+export type ReleasePartialSeasonSeatsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type ReleasePartialSeasonSeatsError = ReleasePartialSeasonSeatsErrors[keyof ReleasePartialSeasonSeatsErrors];
+
+export type ReleasePartialSeasonSeatsResponses = {
+    /**
+     * Released
+     */
+    200: SeasonActionResponse;
+};
+
+export type ReleasePartialSeasonSeatsResponse = ReleasePartialSeasonSeatsResponses[keyof ReleasePartialSeasonSeatsResponses];
+
+export type ExtendPartialSeasonHoldsData = {
+    body: ExtendRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        seasonKey: string;
+        partialSeasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/partial-seasons/{partialSeasonKey}/seats/extend';
+};
+
+export type ExtendPartialSeasonHoldsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type ExtendPartialSeasonHoldsError = ExtendPartialSeasonHoldsErrors[keyof ExtendPartialSeasonHoldsErrors];
+
+export type ExtendPartialSeasonHoldsResponses = {
+    /**
+     * Extended
+     */
+    200: SeasonActionResponse;
+};
+
+export type ExtendPartialSeasonHoldsResponse = ExtendPartialSeasonHoldsResponses[keyof ExtendPartialSeasonHoldsResponses];
 
 export type ListWebhookEndpointsData = {
     body?: never;

@@ -1,0 +1,120 @@
+import { z } from "@hono/zod-openapi";
+import { EVENT_KEY } from "./events";
+import { bookRequestSchema, extendRequestSchema, holdRequestSchema, releaseRequestSchema } from "./seats";
+import { jsonObjectOrNullSchema, type JsonObject } from "./json";
+
+/**
+ * Seasons (contract §13): one seat sold across many events at once. The bodies of the season seat
+ * actions are those of the event seat actions (domain/seats.ts); the answers list each object once
+ * with the events it changed in.
+ */
+
+/** seasonKey and partialSeasonKey: the same alphabet and length as an eventKey. */
+export const SEASON_KEY = EVENT_KEY;
+const seasonKey = z.string().regex(SEASON_KEY, "must be 1 to 128 letters, digits, '.', '_' or '-'");
+const eventKey = z.string().regex(EVENT_KEY, "must be 1 to 128 letters, digits, '.', '_' or '-'");
+
+/** At most this many events in a season (contract §13). */
+export const MAX_SEASON_EVENTS = 500;
+
+const eventKeys = z
+  .array(eventKey)
+  .min(1, `must hold 1 to ${MAX_SEASON_EVENTS} event keys`)
+  .max(MAX_SEASON_EVENTS, `must hold 1 to ${MAX_SEASON_EVENTS} event keys`)
+  .refine((keys) => new Set(keys).size === keys.length, "must not repeat an event key");
+
+export const partialSeasonSchema = z.object({ partialSeasonKey: z.string(), eventKeys: z.array(z.string()), createdAt: z.string() }).openapi("PartialSeason");
+export type PartialSeason = z.infer<typeof partialSeasonSchema>;
+
+export const seasonRecordSchema = z
+  .object({
+    seasonKey: z.string().openapi({ example: "home-2027" }),
+    name: z.string().nullable(),
+    chartKey: z.string(),
+    eventKeys: z.array(z.string()),
+    partialSeasons: z.array(partialSeasonSchema),
+    createdAt: z.string(),
+  })
+  .openapi("Season");
+export type SeasonRecord = z.infer<typeof seasonRecordSchema>;
+
+export const seasonCreateSchema = z
+  .object({
+    seasonKey: seasonKey.optional(),
+    name: z.string().min(1, "must be 1 to 255 characters").max(255, "must be 1 to 255 characters").optional(),
+    chartKey: z.string().min(1).max(128),
+    eventKeys,
+  })
+  .openapi("SeasonCreate");
+export type SeasonCreate = z.output<typeof seasonCreateSchema>;
+
+export const seasonEventsAddSchema = z.object({ eventKeys }).openapi("SeasonEventsAdd");
+
+export const partialSeasonCreateSchema = z.object({ partialSeasonKey: seasonKey.optional(), eventKeys }).openapi("PartialSeasonCreate");
+export type PartialSeasonCreate = z.output<typeof partialSeasonCreateSchema>;
+
+/** The season seat actions take the event seat actions' bodies (contract §13). */
+export const seasonHoldRequestSchema = holdRequestSchema;
+export const seasonBookRequestSchema = bookRequestSchema;
+export const seasonReleaseRequestSchema = releaseRequestSchema;
+export const seasonExtendRequestSchema = extendRequestSchema;
+
+/** The four season seat actions. */
+export const SEASON_ACTIONS = ["hold", "book", "release", "extend"] as const;
+export type SeasonActionKind = (typeof SEASON_ACTIONS)[number];
+
+/** Which season (and partial season) a seat was taken for, as status entries, history and webhooks show it. */
+export interface SeasonTag {
+  seasonKey: string;
+  partialSeasonKey?: string;
+}
+
+const seasonObject = z.object({
+  objectLabel: z.string(),
+  status: z.enum(["held", "booked", "free"]),
+  eventKeys: z.array(z.string()).openapi({ description: "The events this object changed in" }),
+  extraData: jsonObjectOrNullSchema.optional(),
+  bookedAt: z.string().optional(),
+  orderId: z.string().optional(),
+});
+
+/** The answer of a season seat action: each object once, with the events it changed in. */
+export const seasonActionResultSchema = z
+  .object({
+    seasonKey: z.string(),
+    partialSeasonKey: z.string().optional(),
+    eventKeys: z.array(z.string()),
+    holdToken: z.string().optional(),
+    holdExpiresAt: z.string().optional(),
+    objects: z.array(seasonObject),
+  })
+  .openapi("SeasonActionResponse");
+export type SeasonActionResult = z.infer<typeof seasonActionResultSchema>;
+export type SeasonObject = SeasonActionResult["objects"][number];
+
+/**
+ * One season action as the coordinator sends it to each event object (README "Seasons"): its id
+ * (commit and abort are idempotent by it), the coordinator to ask after a crash, how long the
+ * prepared state may last, and the event seat action it stands for.
+ */
+export type SeasonStep = {
+  actionId: string;
+  coordinator: string;
+  /** How long after its prepare an event may wait for the outcome before it asks (ms). */
+  prepareWindowMs: number;
+  season: SeasonTag;
+  /** hold and extend: the one expiry of the season's holds in every event (epoch ms). */
+  expiresAt: number | null;
+} & (
+  | { kind: "hold"; body: HoldRequestBody }
+  | { kind: "book"; body: z.output<typeof bookRequestSchema> }
+  | { kind: "release"; body: z.output<typeof releaseRequestSchema> & { caller: "public" | "secret" } }
+  | { kind: "extend"; body: z.output<typeof extendRequestSchema> }
+);
+type HoldRequestBody = z.output<typeof holdRequestSchema>;
+
+/** What one event did in a season action: its objects, and a hold's expiry. */
+export interface SeasonPart {
+  holdExpiresAt?: string;
+  objects: { objectLabel: string; status: "held" | "booked" | "free"; extraData?: JsonObject | null; bookedAt?: string; orderId?: string }[];
+}

@@ -1,0 +1,257 @@
+import { ownChart } from "../charts/chart-operations";
+import { db, nowIso } from "../db/client";
+import {
+  deleteSeasonRow,
+  existingEventKeys,
+  getSeason,
+  insertSeason,
+  listSeasons,
+  seasonKeyInOtherWorkspace,
+  setSeasonMembers,
+  type SeasonRow,
+} from "../db/seasons";
+import { ServiceError } from "../domain/errors";
+import type { HoldCaller } from "../domain/seats";
+import {
+  SEASON_KEY,
+  type PartialSeasonCreate,
+  type SeasonActionResult,
+  type SeasonCreate,
+  type SeasonObject,
+  type SeasonRecord,
+  type SeasonStep,
+} from "../domain/seasons";
+import type { Scope } from "../domain/scope";
+import { eventStub } from "../event-object/event-stub";
+import { createEvent, deleteEvent } from "../events/event-operations";
+import { newId } from "../keys/keys";
+import { PREPARE_WINDOW_MS, type SeasonRunResult } from "./season-coordinator";
+
+/**
+ * The season resource's operations (contract §13). A season is a D1 row naming its events; each
+ * event stays its own Durable Object. Seat actions go through the season's coordinator object
+ * (season-coordinator.ts), which makes them atomic across the events they cover.
+ */
+
+/** Events created at once while a season is made. */
+const CREATE_CONCURRENCY = 8;
+
+function record(row: SeasonRow): SeasonRecord {
+  return {
+    seasonKey: row.seasonKey,
+    name: row.name,
+    chartKey: row.chartKey,
+    eventKeys: row.eventKeys,
+    partialSeasons: row.partialSeasons,
+    createdAt: row.createdAt,
+  };
+}
+
+/** 403 when the key names a season of another workspace, else 404. */
+async function seasonNotFound(env: Env, scope: Scope, seasonKey: string): Promise<ServiceError> {
+  if (SEASON_KEY.test(seasonKey) && (await seasonKeyInOtherWorkspace(db(env), scope.workspaceId, seasonKey))) {
+    return new ServiceError("forbidden", "This season belongs to another workspace");
+  }
+  return new ServiceError("season_not_found", `Season ${seasonKey} does not exist`);
+}
+
+async function ownSeason(env: Env, scope: Scope, seasonKey: string): Promise<SeasonRow> {
+  const row = await getSeason(db(env), scope.workspaceId, scope.environment, seasonKey);
+  if (!row) throw await seasonNotFound(env, scope, seasonKey);
+  return row;
+}
+
+/** Refuses keys that already name events of the scope (409 event_exists), before anything is made. */
+async function refuseExisting(env: Env, scope: Scope, eventKeys: string[]): Promise<void> {
+  const existing = await existingEventKeys(db(env), scope.workspaceId, scope.environment, eventKeys);
+  if (existing.length > 0) throw new ServiceError("event_exists", `Event ${existing.slice(0, 5).join(", ")} already exists; nothing was created`);
+}
+
+/** Creates the events a few at a time; should one fail, those made are deleted again and the error thrown. */
+async function createEvents(env: Env, scope: Scope, chartKey: string, eventKeys: string[]): Promise<void> {
+  const made: string[] = [];
+  try {
+    for (let i = 0; i < eventKeys.length; i += CREATE_CONCURRENCY) {
+      await Promise.all(
+        eventKeys.slice(i, i + CREATE_CONCURRENCY).map(async (eventKey) => {
+          await createEvent(env, scope, { chartKey, eventKey });
+          made.push(eventKey);
+        }),
+      );
+    }
+  } catch (err) {
+    await Promise.allSettled(made.map((eventKey) => deleteEvent(env, scope, eventKey)));
+    throw err;
+  }
+}
+
+export async function createSeason(env: Env, scope: Scope, input: SeasonCreate): Promise<SeasonRecord> {
+  const d = db(env);
+  const chart = await ownChart(d, scope.workspaceId, input.chartKey);
+  const seasonKey = input.seasonKey ?? newId("ssn", 16).replace(/^ssn_/, "season-");
+  if (await getSeason(d, scope.workspaceId, scope.environment, seasonKey)) throw new ServiceError("season_exists", `Season ${seasonKey} already exists`);
+  await refuseExisting(env, scope, input.eventKeys);
+  const row = {
+    id: newId("ssn"),
+    workspaceId: scope.workspaceId,
+    environment: scope.environment,
+    seasonKey,
+    name: input.name ?? null,
+    chartId: chart.id,
+    eventKeys: input.eventKeys,
+    createdAt: nowIso(),
+  };
+  if (!(await insertSeason(d, row))) throw new ServiceError("season_exists", `Season ${seasonKey} already exists`);
+  try {
+    await createEvents(env, scope, chart.chartKey, input.eventKeys);
+  } catch (err) {
+    await deleteSeasonRow(d, row.id);
+    throw err;
+  }
+  return { seasonKey, name: row.name, chartKey: chart.chartKey, eventKeys: input.eventKeys, partialSeasons: [], createdAt: row.createdAt };
+}
+
+export async function getSeasonRecord(env: Env, scope: Scope, seasonKey: string): Promise<SeasonRecord> {
+  return record(await ownSeason(env, scope, seasonKey));
+}
+
+export async function listSeasonRecords(
+  env: Env,
+  scope: Scope,
+  page: { limit: number; afterKey?: string },
+): Promise<{ items: SeasonRecord[]; lastKey?: string; hasMore: boolean }> {
+  const result = await listSeasons(db(env), scope.workspaceId, scope.environment, page);
+  return { items: result.items.map(record), lastKey: result.items.at(-1)?.seasonKey, hasMore: result.hasMore };
+}
+
+/** Deletes the season (its events stay); refused while anything is held or booked through it. */
+export async function deleteSeason(env: Env, scope: Scope, seasonKey: string): Promise<{ seasonKey: string; deleted: true }> {
+  const row = await ownSeason(env, scope, seasonKey);
+  const uses = await Promise.all(row.eventKeys.map((k) => eventStub(env, scope.workspaceId, scope.environment, k).seasonUse(seasonKey)));
+  if (uses.some((u) => u.ok && u.value.inUse))
+    throw new ServiceError("season_in_use", `Seats are held or booked through season ${seasonKey}; release them first`);
+  await deleteSeasonRow(db(env), row.id);
+  return { seasonKey, deleted: true };
+}
+
+/** Adds new events to the season; each starts with the seats booked for the whole season booked. */
+export async function addSeasonEvents(env: Env, scope: Scope, seasonKey: string, eventKeys: string[]): Promise<SeasonRecord> {
+  const row = await ownSeason(env, scope, seasonKey);
+  await refuseExisting(env, scope, eventKeys);
+  let booked = null;
+  for (const k of row.eventKeys) {
+    const answer = await eventStub(env, scope.workspaceId, scope.environment, k).seasonBooked(seasonKey);
+    if (answer.ok) {
+      booked = answer.value;
+      break;
+    }
+  }
+  await createEvents(env, scope, row.chartKey, eventKeys);
+  const seats = booked ?? [];
+  if (seats.length > 0) await Promise.all(eventKeys.map((k) => eventStub(env, scope.workspaceId, scope.environment, k).seasonBookInit(seasonKey, seats)));
+  const members = { eventKeys: [...row.eventKeys, ...eventKeys], partialSeasons: row.partialSeasons };
+  await setSeasonMembers(db(env), row.id, members);
+  return record({ ...row, ...members });
+}
+
+/** Defines a partial season: a named subset of the season's events (partial seasons do not nest). */
+export async function createPartialSeason(env: Env, scope: Scope, seasonKey: string, input: PartialSeasonCreate): Promise<SeasonRecord> {
+  const row = await ownSeason(env, scope, seasonKey);
+  const members = new Set(row.eventKeys);
+  const outside = input.eventKeys.filter((k) => !members.has(k));
+  if (outside.length > 0)
+    throw new ServiceError("validation_failed", "A partial season's events must be events of the season", {
+      errors: { eventKeys: outside.map((k) => `${k} is not an event of season ${seasonKey}`) },
+    });
+  const partialSeasonKey = input.partialSeasonKey ?? newId("ps", 12).replace(/^ps_/, "partial-");
+  if (row.partialSeasons.some((p) => p.partialSeasonKey === partialSeasonKey))
+    throw new ServiceError("season_exists", `Partial season ${partialSeasonKey} already exists`);
+  const partialSeasons = [...row.partialSeasons, { partialSeasonKey, eventKeys: input.eventKeys, createdAt: nowIso() }];
+  await setSeasonMembers(db(env), row.id, { eventKeys: row.eventKeys, partialSeasons });
+  return record({ ...row, partialSeasons });
+}
+
+/** A season seat action's step, without its action id and coordinator (set by {@link seasonAction}). */
+export type SeasonActionBody = DistributiveOmit<SeasonStep, "actionId" | "coordinator" | "prepareWindowMs" | "season" | "expiresAt">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * Runs a season seat action (hold, book, release, extend) on the season or one of its partial
+ * seasons, atomically across the events it covers. A conflict anywhere is 409 `seat_unavailable`
+ * with each failed label's eventKey; the answer lists each object once with its eventKeys.
+ */
+export async function seasonAction(
+  env: Env,
+  scope: Scope,
+  seasonKey: string,
+  partialSeasonKey: string | undefined,
+  action: SeasonActionBody,
+  caller: HoldCaller,
+): Promise<SeasonActionResult> {
+  const row = await ownSeason(env, scope, seasonKey);
+  let eventKeys = row.eventKeys;
+  if (partialSeasonKey !== undefined) {
+    const partial = row.partialSeasons.find((p) => p.partialSeasonKey === partialSeasonKey);
+    if (!partial) throw new ServiceError("partial_season_not_found", `Partial season ${partialSeasonKey} does not exist in season ${seasonKey}`);
+    eventKeys = partial.eventKeys;
+  }
+  const coordinator = `${scope.workspaceId}:${scope.environment}:${seasonKey}`;
+  const ttl = action.kind === "hold" || action.kind === "extend" ? action.body.ttlSeconds : null;
+  const step: SeasonStep = {
+    ...action,
+    actionId: newId("sa"),
+    coordinator,
+    prepareWindowMs: PREPARE_WINDOW_MS,
+    season: partialSeasonKey === undefined ? { seasonKey } : { seasonKey, partialSeasonKey },
+    expiresAt: ttl === null ? null : Date.now() + ttl * 1000,
+  };
+  const ns = env.SEASONS;
+  let answer;
+  try {
+    answer = await ns.get(ns.idFromName(coordinator)).run({ workspaceId: scope.workspaceId, environment: scope.environment, eventKeys, step, caller });
+  } catch (err) {
+    console.error("a season coordinator did not answer", err);
+    throw new ServiceError(
+      "conflict",
+      "The season action was interrupted; it completes or is undone everywhere within seconds. Read the seats' status, then try again",
+    );
+  }
+  if (!answer.ok) {
+    if (answer.code === "event_not_found") throw new ServiceError("event_not_found", answer.message);
+    throw new ServiceError(answer.code, answer.message, { failed: answer.failed, errors: answer.errors });
+  }
+  return merged(seasonKey, partialSeasonKey, eventKeys, action, answer.value);
+}
+
+/** Each object once, with the events it changed in. */
+function merged(
+  seasonKey: string,
+  partialSeasonKey: string | undefined,
+  eventKeys: string[],
+  action: SeasonActionBody,
+  run: SeasonRunResult,
+): SeasonActionResult {
+  const objects = new Map<string, SeasonObject>();
+  let holdExpiresAt: string | undefined;
+  for (const { eventKey, part } of run.parts) {
+    holdExpiresAt ??= part.holdExpiresAt;
+    for (const o of part.objects) {
+      const seen = objects.get(o.objectLabel);
+      if (seen) seen.eventKeys.push(eventKey);
+      else {
+        const entry: SeasonObject = { objectLabel: o.objectLabel, status: o.status, eventKeys: [eventKey] };
+        if (o.extraData !== undefined) entry.extraData = o.extraData;
+        if (o.bookedAt !== undefined) entry.bookedAt = o.bookedAt;
+        if (o.orderId !== undefined) entry.orderId = o.orderId;
+        objects.set(o.objectLabel, entry);
+      }
+    }
+  }
+  const result: SeasonActionResult = { seasonKey, eventKeys, objects: [...objects.values()] };
+  if (partialSeasonKey !== undefined) result.partialSeasonKey = partialSeasonKey;
+  if (action.kind === "hold" || action.kind === "extend") {
+    result.holdToken = action.body.holdToken;
+    if (holdExpiresAt !== undefined) result.holdExpiresAt = holdExpiresAt;
+  }
+  return result;
+}

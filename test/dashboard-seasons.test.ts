@@ -1,0 +1,41 @@
+/** Seasons in the dashboard (contract §13): the list and season pages, and the season box office. */
+import { describe, expect, it } from "vitest";
+import { call, newChart, uniqueKey } from "./support/fixtures";
+import { dash, fetchWorker, signedIn } from "./support/dashboard";
+
+describe("seasons through the dashboard", () => {
+  it("creates a season, shows it, and sells a seat for every event at once", async () => {
+    const { keys, cookie } = await signedIn();
+    const chartKey = await newChart(keys);
+    const seasonKey = uniqueKey("season");
+    const eventKeys = [`${seasonKey}-1`, `${seasonKey}-2`];
+    const created = await dash(cookie, "POST", "/dashboard/api/sandbox/seasons", { seasonKey, chartKey, eventKeys, name: "Home games" });
+    expect(created.status).toBe(201);
+    const list = await fetchWorker("/dashboard/sandbox/seasons", { headers: { cookie } });
+    expect(list.status).toBe(200);
+    const listHtml = await list.text();
+    expect(listHtml).toContain("Home games");
+    expect(listHtml).not.toContain("sk_test_");
+    const page = await fetchWorker(`/dashboard/sandbox/seasons/${seasonKey}`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const e of eventKeys) expect(html).toContain(e);
+    expect(html).toContain("Season box office");
+
+    const sold = await dash(cookie, "POST", `/dashboard/api/sandbox/seasons/${seasonKey}/sell`, {
+      objectLabels: ["A-1-2"],
+      orderId: "ST-9",
+      partialSeasonKey: "",
+    });
+    expect(sold.status).toBe(200);
+    expect(sold.body).toMatchObject({ seasonKey, objects: [{ objectLabel: "A-1-2", status: "booked", orderId: "ST-9" }] });
+    for (const e of eventKeys) {
+      const st = await call("GET", `/api/v1/events/${e}/status`, { key: keys.skTest });
+      expect(st.body.objects.find((o: { objectLabel: string }) => o.objectLabel === "A-1-2")).toMatchObject({ status: "booked", seasonKey });
+    }
+    const again = await dash(cookie, "POST", `/dashboard/api/sandbox/seasons/${seasonKey}/sell`, { objectLabels: ["A-1-2"] });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("seat_unavailable");
+    expect((await fetchWorker("/dashboard/sandbox/seasons/nope", { headers: { cookie } })).status).toBe(404);
+  });
+});
