@@ -56,6 +56,11 @@ export class Tx {
   channelDefs: readonly ChannelDef[] = [];
   /** A seat's channel, for the webhooks of its changes (null: open pool). */
   channelOf: ((label: string) => string | null) | null = null;
+  /**
+   * Whether a seat is held back for buyers who state an accessibility need (contract §14) and this
+   * hold did not state it; null when nothing is held back from this hold.
+   */
+  accessGate: ((o: LayoutObject) => boolean) | null = null;
   /** Told of every seat status change as it happens (the selling occupancy follows it). */
   onSeatChange: ((label: string, status: Status) => void) | null = null;
 
