@@ -229,6 +229,22 @@ describe("accessible inventory held back (contract §14)", () => {
     expect((await history(f, "B-1-4")).map((r) => r.cause)).toEqual(["for_sale", "hold"]);
   });
 
+  it("a companion seat held with a wheelchair space is released with it", async () => {
+    const f = await newEvent({ layout: venue() });
+    await setAccess(f, { holdBack: true, releaseWhen: "event_sold_out" });
+    const t = token();
+    const held = await best(f, { holdToken: t, accessible: { wheelchair: 1, companions: 2 } });
+    expect(held.status).toBe(200);
+    const other = token();
+    expect((await api.hold(f, { objectLabels: ["A-1-4"], holdToken: t })).status).toBe(200);
+    expect((await api.hold(f, { objectLabels: ["B-1-4"], holdToken: other, accessible: true })).status).toBe(200);
+    const res = await api.release(f, { objectLabels: ["A-1-1"], holdToken: t }, f.pk);
+    expect(res.status).toBe(200);
+    expect(res.body.objects.map((o: { objectLabel: string }) => o.objectLabel).sort()).toEqual(["A-1-1", "A-1-2", "A-1-3"]);
+    const left = ((await api.status(f)).body.objects as { objectLabel: string }[]).map((o) => o.objectLabel).sort();
+    expect(left).toEqual(["A-1-4", "B-1-4"]);
+  });
+
   it("holdBack false holds nothing back and shows no accessibleOnly", async () => {
     const f = await newEvent({ layout: venue() });
     await setAccess(f, { holdBack: false, releaseWhen: "event_sold_out" });

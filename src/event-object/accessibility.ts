@@ -1,6 +1,6 @@
 import { isAccessibleSeat, type LayoutObject } from "../domain/layout";
 import type { Accessibility } from "../domain/accessibility";
-import type { SellingIndex } from "../selling/selling-index";
+import { ROLE_COMPANION, ROLE_WHEELCHAIR, type SellingIndex } from "../selling/selling-index";
 import type { LayoutIndex } from "./layout-index";
 import { getMeta, isLiveHold, rows, seatRow, setMeta } from "./store";
 import type { Tx } from "./transaction";
@@ -165,6 +165,46 @@ export class AccessState {
   accessibleOnly(o: LayoutObject): boolean | undefined {
     if (!this.config().holdBack || o.objectType !== "seat" || !isAccessibleSeat(o.features)) return undefined;
     return this.heldBack(o);
+  }
+
+  /**
+   * The wheelchair spaces among `labels` that are held now, with their tokens: read before a
+   * release, so that {@link companionsFreedWith} can find the companions held with them.
+   */
+  heldWheelchairs(tx: Tx, labels: readonly string[]): { label: string; token: string }[] {
+    if (!this.config().holdBack) return [];
+    const out: { label: string; token: string }[] = [];
+    for (const label of labels) {
+      const o = tx.layout.object(label);
+      if (!o?.features?.includes("wheelchair")) continue;
+      const row = seatRow(this.sql, label);
+      if (row && row.status === "held" && row.token !== null && isLiveHold(row, tx.now)) out.push({ label, token: row.token });
+    }
+    return out;
+  }
+
+  /**
+   * Contract §14: "a companion seat held with a wheelchair space is released with it". For each
+   * wheelchair space just freed, the companion seats its token holds in the same row, once the
+   * token holds no wheelchair space of that row any more; by token.
+   */
+  companionsFreedWith(tx: Tx, freed: readonly { label: string; token: string }[], index: SellingIndex): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const { label, token } of freed) {
+      const id = index.ids.get(label);
+      if (id === undefined) continue;
+      const row = index.row[id]!;
+      const first = index.rowStart[row]!;
+      const held = new Set(
+        rows<{ label: string }>(this.sql, "SELECT label FROM seats WHERE token = ? AND status = 'held' AND expires_at > ?", token, tx.now).map((r) => r.label),
+      );
+      const inRow = [];
+      for (let k = first; k < first + index.rowLength[row]!; k++) if (held.has(index.labels[k]!)) inRow.push(k);
+      if (inRow.some((k) => index.role[k] === ROLE_WHEELCHAIR)) continue;
+      const companions = inRow.filter((k) => index.role[k] === ROLE_COMPANION).map((k) => index.labels[k]!);
+      if (companions.length > 0) out.set(token, [...(out.get(token) ?? []), ...companions]);
+    }
+    return out;
   }
 
   private releasedScopes(): Set<string> {

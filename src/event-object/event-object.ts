@@ -305,7 +305,24 @@ export class EventObject extends DurableObject<Env> {
   }
 
   async release(req: ReleaseRequest, idem?: IdempotencyClaim): Promise<Replayed<Outcome<FreedResult>>> {
-    return this.decide((tx) => ok(release(tx, req)), idem);
+    return this.decide((tx) => {
+      const wheelchairs = this.access.heldWheelchairs(tx, req.objectLabels ?? []);
+      const freed = release(tx, req);
+      if (wheelchairs.length === 0) return ok(freed);
+      // Contract §14: the companion seats held with a wheelchair space go with it.
+      const gone = new Set(freed.objects.map((o) => o.objectLabel));
+      const { index } = this.selling.view(tx.layout, tx.now);
+      const companions = this.access.companionsFreedWith(
+        tx,
+        wheelchairs.filter((w) => gone.has(w.label)),
+        index,
+      );
+      const objects = [...freed.objects];
+      for (const [holdToken, objectLabels] of companions) {
+        for (const o of release(tx, { caller: req.caller, holdToken, objectLabels }).objects) if (!gone.has(o.objectLabel)) objects.push(o);
+      }
+      return ok({ ...freed, objects });
+    }, idem);
   }
 
   async extend(req: ExtendRequest, idem?: IdempotencyClaim): Promise<Replayed<Outcome<HoldResult>>> {
