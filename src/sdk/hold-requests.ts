@@ -150,6 +150,7 @@ export class HoldRequests {
         ttlSeconds: config.ttlSeconds,
         ...(config.channelKeys ? { channelKeys: config.channelKeys } : {}),
         ...(ga ? { objectType: "generalAdmission" as const, quantity } : {}),
+        ...(!ga && this.chart.statesNeed?.() ? { accessible: true } : {}),
       });
       if (this.chart.isDestroyed()) return;
       const before = state.selection.get(label)?.quantity ?? 0;
