@@ -13,6 +13,10 @@ import type { MapState } from "./map-state";
 import { seatName } from "./seat-name";
 import type { SeatObject } from "./types";
 
+/** Seats of an opened section drawn at once; the rest follow a task later, {@link LATER_SEATS} at a time. */
+const FIRST_SEATS = 200;
+const LATER_SEATS = 2000;
+
 /** The filter's label (contract §14). */
 export const WHEELCHAIR_FILTER = "Wheelchair spaces and companion seats";
 
@@ -58,6 +62,8 @@ export class ListMode {
   private readonly sections: SectionGroup[];
   private readonly sectionBodies = new Map<string, { body: HTMLElement; toggle: HTMLButtonElement; built: boolean }>();
   private filter = false;
+  /** Per section, which build is current: a chunk of an outdated build (the filter changed) stops. */
+  private readonly generations = new Map<string, number>();
 
   constructor(
     private readonly doc: Document,
@@ -153,33 +159,57 @@ export class ListMode {
   }
 
   /**
-   * The rows and seat buttons of an opened section (the filter applied), written as one HTML
-   * string: for a section of a thousand seats that is several times quicker than building each
-   * element, which keeps opening a section of a 10,000-seat event within its 100 ms.
+   * The rows and seat buttons of an opened section (the filter applied), written as HTML strings
+   * (several times quicker than building each element). The first {@link FIRST_SEATS} seats' rows
+   * go in at once, the rest one task later in chunks: a person (or a screen reader) starts at the
+   * top, and a section of a thousand seats is on screen within a frame on a busy machine.
    */
   private build(key: string, body: HTMLElement): void {
     const section = this.sections.find((s) => s.key === key);
     if (!section) return;
+    const generation = (this.generations.get(key) ?? 0) + 1;
+    this.generations.set(key, generation);
     for (const b of body.querySelectorAll<HTMLButtonElement>("button[data-object-label]")) this.buttons.delete(b.dataset.objectLabel!);
-    const html: string[] = [];
-    let shown = 0;
-    for (const row of section.rows) {
-      const seats = this.filter ? row.seats.filter((s) => isAccessibleSeat(s.features)) : row.seats;
-      if (seats.length === 0) continue;
-      const rowName = row.label ? `${section.label}, row ${row.label}` : section.label;
-      html.push(`<div class="seating-list-row" role="group" aria-label="${escape(rowName)}"><h4>${escape(row.label ? `Row ${row.label}` : "Seats")}</h4><ul>`);
-      for (const seat of seats) {
-        const { name, status, pressed, disabled } = this.look(seat);
-        html.push(
-          `<li><button type="button" class="seating-list-seat" data-object-label="${escape(seat.objectLabel)}" data-status="${status}" aria-pressed="${pressed}"${disabled ? ' aria-disabled="true"' : ""}>${escape(name)}</button></li>`,
-        );
-        shown++;
-      }
-      html.push("</ul></div>");
+    body.textContent = "";
+    const rows = section.rows
+      .map((row) => ({ row, seats: this.filter ? row.seats.filter((s) => isAccessibleSeat(s.features)) : row.seats }))
+      .filter((r) => r.seats.length > 0);
+    if (rows.length === 0) {
+      const p = this.doc.createElement("p");
+      p.textContent = this.filter ? "No wheelchair spaces or companion seats in this section." : "No seats in this section.";
+      body.appendChild(p);
+      return;
     }
-    if (shown === 0) html.push(`<p>${this.filter ? "No wheelchair spaces or companion seats in this section." : "No seats in this section."}</p>`);
-    body.innerHTML = html.join("");
-    for (const b of body.querySelectorAll<HTMLButtonElement>("button[data-object-label]")) this.buttons.set(b.dataset.objectLabel!, b);
+    let next = 0;
+    const chunk = (budget: number) => {
+      const html: string[] = [];
+      let seats = 0;
+      while (next < rows.length && (seats === 0 || seats + rows[next]!.seats.length <= budget)) {
+        const { row, seats: list } = rows[next++]!;
+        html.push(this.rowHtml(section, row.label, list));
+        seats += list.length;
+      }
+      body.insertAdjacentHTML("beforeend", html.join(""));
+      for (const b of body.querySelectorAll<HTMLButtonElement>("button[data-object-label]")) this.buttons.set(b.dataset.objectLabel!, b);
+      // After the frame that shows the first rows has been painted.
+      if (next < rows.length)
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            if (this.generations.get(key) === generation) chunk(LATER_SEATS);
+          }, 16),
+        );
+    };
+    chunk(FIRST_SEATS);
+  }
+
+  private rowHtml(section: SectionGroup, rowLabel: string, seats: readonly SeatObject[]): string {
+    const rowName = rowLabel ? `${section.label}, row ${rowLabel}` : section.label;
+    let html = `<div class="seating-list-row" role="group" aria-label="${escape(rowName)}"><h4>${escape(rowLabel ? `Row ${rowLabel}` : "Seats")}</h4><ul>`;
+    for (const seat of seats) {
+      const { name, status, pressed, disabled } = this.look(seat);
+      html += `<li><button type="button" class="seating-list-seat" data-object-label="${escape(seat.objectLabel)}" data-status="${status}" aria-pressed="${pressed}"${disabled ? ' aria-disabled="true"' : ""}>${escape(name)}</button></li>`;
+    }
+    return `${html}</ul></div>`;
   }
 
   /** How a seat's button reads and looks now. */

@@ -36,7 +36,11 @@ function venue() {
       {
         key: "A",
         label: "Section A",
-        rows: [row("A", 1, 8, { 1: ["wheelchair"], 2: ["companion"], 3: ["companion", "stepFree"] }), row("A", 2, 8), row("A", 3, 8, { 4: ["restrictedView"] })],
+        rows: [
+          row("A", 1, 8, { 1: ["wheelchair"], 2: ["companion"], 3: ["companion", "stepFree"] }),
+          row("A", 2, 8),
+          row("A", 3, 8, { 4: ["restrictedView"] }),
+        ],
       },
       { key: "B", label: "Section B", rows: [row("B", 1, 6, { 6: ["wheelchair"] }), row("B", 2, 6)] },
     ],
@@ -160,9 +164,9 @@ it("axe-core finds no serious or critical WCAG 2.2 AA violation on the map or in
   await expect.poll(() => page.evaluate(() => window.chart.selectedObjects)).toEqual(["A-1-4"]);
   expect(await axe(page)).toEqual([]);
   // Targets are at least 24 by 24 CSS pixels.
-  const sizes = await page.locator(".seating-list-seat, .seating-list-section, .seating-list-switch").evaluateAll((els) =>
-    els.filter((e) => e.offsetParent !== null).map((e) => [e.getBoundingClientRect().width, e.getBoundingClientRect().height]),
-  );
+  const sizes = await page
+    .locator(".seating-list-seat, .seating-list-section, .seating-list-switch")
+    .evaluateAll((els) => els.filter((e) => e.offsetParent !== null).map((e) => [e.getBoundingClientRect().width, e.getBoundingClientRect().height]));
   expect(sizes.length).toBeGreaterThan(8);
   for (const [w, h] of sizes) expect(Math.min(w, h)).toBeGreaterThanOrEqual(24);
   await screenshot(page, "list-mode");
@@ -194,20 +198,27 @@ it("10,000 seats: the first list within 500 ms, each section opens within 100 ms
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     return performance.now() - t0;
   });
-  // Each section opened in turn, as a person reads them (the one before left open: the list keeps growing).
-  const opens = await page.evaluate(async () => {
-    const out = [];
+  // Each section opened in turn, as a person reads them (the one before left open: the list keeps
+  // growing): until its first rows are painted, and until all its 1,000 seats are in.
+  const { opens, whole } = await page.evaluate(async () => {
+    const opens = [];
+    const whole = [];
     for (const b of document.querySelectorAll(".seating-list-section")) {
+      const body = document.getElementById(b.getAttribute("aria-controls"));
       const t0 = performance.now();
       b.click();
       b.scrollIntoView();
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      out.push(performance.now() - t0);
+      opens.push(performance.now() - t0);
+      while (body.querySelectorAll("button").length < 1000) await new Promise((r) => setTimeout(r, 5));
+      whole.push(performance.now() - t0);
     }
-    return out;
+    return { opens, whole };
   });
-  console.log(`10,000-seat list: first list ${firstList.toFixed(1)} ms; sections open in ${opens.map((t) => t.toFixed(1)).join(", ")} ms`);
-  expect(await page.locator(".seating-list-seat").count()).toBe(10_000);
+  const ms = (list) => list.map((t) => t.toFixed(0)).join(", ");
+  console.log(`10,000-seat list: first list ${firstList.toFixed(1)} ms; sections' first rows painted in ${ms(opens)} ms; whole sections in ${ms(whole)} ms`);
+  // The rest of each section follows a task later.
+  await expect.poll(() => page.locator(".seating-list-seat").count()).toBe(10_000);
   expect(firstList).toBeLessThanOrEqual(500);
   for (const t of opens) expect(t).toBeLessThanOrEqual(100);
 });
