@@ -63,5 +63,23 @@ export const accessibilitySchema = z
   .openapi("Accessibility", { description: "The event's hold-back of accessible inventory (contract §14)" });
 export type Accessibility = z.output<typeof accessibilitySchema>;
 
+/**
+ * The dashboard's form of the hold-back: the condition as one choice and the time apart (a
+ * `datetime-local` value is read as UTC). Turned into the API's body by {@link fromAccessibilityForm}.
+ */
+export const accessibilityFormSchema = z.object({
+  holdBack: z.boolean(),
+  releaseWhen: z.enum([...RELEASE_CONDITIONS, "at"]),
+  releaseAt: z.string().max(40).optional(),
+});
+
+/** The API's body of a dashboard form, or null when `at` lacks a readable time. */
+export function fromAccessibilityForm(form: z.output<typeof accessibilityFormSchema>): Accessibility | null {
+  if (form.releaseWhen !== "at") return { holdBack: form.holdBack, releaseWhen: form.releaseWhen };
+  const raw = form.releaseAt ?? "";
+  const ms = Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(raw) ? raw : `${raw}Z`);
+  return Number.isFinite(ms) ? { holdBack: form.holdBack, releaseWhen: { at: new Date(ms).toISOString() } } : null;
+}
+
 /** The reason of a `failed[]` entry for a held-back seat asked for by a buyer who did not state the need. */
 export const ACCESSIBLE_ONLY = "accessible_only";
