@@ -12,6 +12,9 @@ import { checkLimit, describeViolation, roomFor } from "./limits";
 import { checkBestAvailable, checkCounts, orphanLeftBy, roomUnderRules, type RuleFailure } from "./selection-rules-precheck";
 import type { ApiObject, AreaObject, BestAvailableRequest, BestAvailableResult, HoldError, SelectedObject } from "./types";
 
+/** What a buyer refused a held-back seat is told to do (the list mode's filter states the need). */
+const ACCESSIBLE_HINT = 'If you need one, choose "Wheelchair spaces and companion seats" in the list.';
+
 /** The category of a best-available request that names none or several: no category cap applies. */
 const ANY_CATEGORY = "\u0000any";
 
@@ -216,7 +219,9 @@ export class HoldRequests {
 
   private fail(label: string, error: HoldError, quantity?: number): void {
     this.chart.config.onHoldFailed?.([this.chart.state.describe(label, quantity)], error);
-    this.chart.announce(`${label}: ${error.message}`);
+    // Contract §14: say what the buyer can do about a seat kept for buyers who state an access need.
+    const kept = error.failed?.some((f) => f.objectLabel === label && f.reason === "accessible_only");
+    this.chart.announce(kept ? `${label} is kept for buyers who need a wheelchair space or companion seat. ${ACCESSIBLE_HINT}` : `${label}: ${error.message}`);
   }
 
   /**
