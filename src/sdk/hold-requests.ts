@@ -45,7 +45,9 @@ export class HoldRequests {
    */
   async holdBestAvailable(request: BestAvailableRequest): Promise<BestAvailableResult> {
     const { state, config, api } = this.chart;
-    const { quantity, categories, sections, together } = request ?? {};
+    const { categories, sections, together, accessible } = request ?? {};
+    // With `accessible` (contract §14) the seats are the spaces plus their companions.
+    const quantity = accessible ? accessible.wheelchair * (1 + (accessible.companions ?? 0)) : (request?.quantity ?? 0);
     const refuse = (detail: HoldError): never => {
       config.onHoldFailed?.([], detail);
       this.chart.announce(detail.message);
@@ -69,6 +71,7 @@ export class HoldRequests {
         together,
         ttlSeconds: config.ttlSeconds,
         ...(config.channelKeys ? { channelKeys: config.channelKeys } : {}),
+        ...(accessible ? { accessible } : {}),
       });
     } catch (err) {
       return refuse(this.refused(err));

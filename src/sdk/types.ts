@@ -67,8 +67,10 @@ export type MaxSelectedObjects = number | { total?: number; perCategory?: Record
 
 /** `chart.holdBestAvailable(…)`: what to ask for (contract §8). */
 export interface BestAvailableRequest {
-  /** How many seats, 1 to 50. */
-  quantity: number;
+  /** How many seats, 1 to 50 (with `accessible`: their sum, which may be left out). */
+  quantity?: number;
+  /** Wheelchair spaces and companion seats per space (0..3), all in one run of one row (contract §14). */
+  accessible?: { wheelchair: number; companions?: number };
   /** Only seats of these category keys. */
   categories?: string[];
   /** Only seats of these section keys. */
