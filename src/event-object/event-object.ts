@@ -679,8 +679,9 @@ export class EventObject extends DurableObject<Env> {
     try {
       result = this.ctx.storage.transactionSync(() => fn(tx));
     } catch (err) {
-      // The occupancy followed changes that were rolled back: rebuild it from the tables.
+      // The occupancy (and the hold-back's releases) followed changes that were rolled back: read them again.
       this.selling.invalidate();
+      this.access.clear();
       throw err;
     }
     // Every write of a decision records its label in tx.changed (emit, or by hand where no event is sent).
