@@ -14,7 +14,7 @@ import { seatName } from "./seat-name";
 import type { SeatObject } from "./types";
 
 /** Seats of an opened section drawn at once; the rest follow a task later, {@link LATER_SEATS} at a time. */
-const FIRST_SEATS = 200;
+const FIRST_SEATS = 100;
 const LATER_SEATS = 2000;
 
 /** The filter's label (contract §14). */
