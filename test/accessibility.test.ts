@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Layout, SeatFeature } from "../src/domain/layout";
-import { advance, api, call, engineNow, expectError, freeze, newEvent, stubOf, token, type EventFixture } from "./support/fixtures";
+import { advance, api, call, engineNow, expectError, freeze, keyFor, newEvent, newWorkspace, stubOf, token, type EventFixture } from "./support/fixtures";
 
 /**
  * Accessible seating (contract §14) through the API: seat features in layouts and objects reads,
@@ -151,6 +151,23 @@ describe("accessible inventory held back (contract §14)", () => {
       expectError(await setAccess(f, bad), 400, "validation_failed");
     }
     expectError(await call("PUT", `/api/v1/events/nope/accessibility`, { key: f.sk, body }), 404, "event_not_found");
+  });
+
+  it("is scoped: another workspace's key is refused (403), the other environment's key does not find the event", async () => {
+    const f = await newEvent({ layout: venue() });
+    const other = await newWorkspace();
+    const body = { holdBack: true, releaseWhen: "event_sold_out" };
+    expectError(await setAccess(f, body, keyFor(other, "secret", "sandbox")), 403, "forbidden");
+    expectError(await setAccess(f, body, keyFor(f.keys, "secret", "production")), 404, "event_not_found");
+    expectError(await setAccess(f, body, "sk_test_nope"), 401);
+    expect((await call("GET", `/api/v1/events/${f.eventKey}/accessibility`, { key: f.sk })).body.holdBack).toBe(false);
+  });
+
+  it("a time already past when set releases at once", async () => {
+    const f = await newEvent({ layout: venue() });
+    await setAccess(f, { holdBack: true, releaseWhen: { at: "2020-01-01T00:00:00Z" } });
+    expect(await accessibleOnly(f)).toEqual(Object.fromEntries(ACCESSIBLE.map((l) => [l, false])));
+    expect((await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token() })).status).toBe(200);
   });
 
   it("refuses wheelchair and companion seats to buyers who do not state the need, and nothing changes", async () => {
