@@ -68,6 +68,12 @@ export function accessOf(sql: SqlStorage): AccessState | null {
 export class AccessState {
   private settings: Accessibility | null | undefined = undefined;
   private released: Set<string> | null = null;
+  /**
+   * Booked seats that are not accessible, by section, for the layout they were counted on: read
+   * once from the seat rows, then kept in step with each change, so a booking's sold-out check
+   * costs nothing per booked seat.
+   */
+  private booked: { layout: LayoutIndex; bySection: Map<string, number> } | null = null;
 
   constructor(private readonly sql: SqlStorage) {
     lookups.set(sql, this);
@@ -134,7 +140,7 @@ export class AccessState {
       return;
     }
     const idx = accessIndex(tx.layout);
-    const booked = bookedOthers(tx);
+    const booked = this.bookedOthers(tx);
     if (when === "event_sold_out") {
       let total = 0;
       for (const n of booked.values()) total += n;
@@ -155,10 +161,30 @@ export class AccessState {
     if (due !== null && tx.now >= due) this.settle(tx);
   }
 
-  /** The storage was wiped or replaced: read again on next use. */
+  /** The storage was wiped or replaced, or a decision rolled back: read again on next use. */
   clear(): void {
     this.settings = undefined;
     this.released = null;
+    this.booked = null;
+  }
+
+  /** A seat's status changed in the running decision: the booked counts follow (when kept). */
+  seatChanged(layout: LayoutIndex, label: string, status: string, previous: string): void {
+    if (this.booked === null || (status === "booked") === (previous === "booked")) return;
+    if (this.booked.layout !== layout) {
+      this.booked = null;
+      return;
+    }
+    const o = layout.object(label);
+    if (!o || o.objectType !== "seat" || isAccessibleSeat(o.features)) return;
+    const key = o.sectionKey ?? "";
+    this.booked.bySection.set(key, (this.booked.bySection.get(key) ?? 0) + (status === "booked" ? 1 : -1));
+  }
+
+  /** Booked seats that are not accessible, by section (counted once per layout, then kept). */
+  private bookedOthers(tx: Tx): Map<string, number> {
+    if (this.booked === null || this.booked.layout !== tx.layout) this.booked = { layout: tx.layout, bySection: countBookedOthers(tx) };
+    return this.booked.bySection;
   }
 
   /** Whether the event has accessible seats held back at `o`'s scope, for objects reads: undefined when no hold-back applies to it. */
@@ -227,8 +253,8 @@ export class AccessState {
   }
 }
 
-/** Booked seats that are not accessible, by section. */
-function bookedOthers(tx: Tx): Map<string, number> {
+/** Booked seats that are not accessible, by section, from the seat rows. */
+function countBookedOthers(tx: Tx): Map<string, number> {
   const out = new Map<string, number>();
   for (const { label } of rows<{ label: string }>(tx.sql, "SELECT label FROM seats WHERE status = 'booked'")) {
     const o = tx.layout.object(label);

@@ -673,7 +673,10 @@ export class EventObject extends DurableObject<Env> {
   /** Runs one decision in one synchronous transaction, then does the after-commit work. */
   private transact<T>(meta: EventMeta, fn: (tx: Tx) => T): T {
     const tx = new Tx(this.sql, this.clock.now(), meta, this.event.layout(), this.event.activeStage());
-    tx.onSeatChange = (label, status) => this.selling.seatChanged(label, status);
+    tx.onSeatChange = (label, status, previous) => {
+      this.selling.seatChanged(label, status);
+      this.access.seatChanged(tx.layout, label, status, previous);
+    };
     tx.channelOf = (label) => this.channels.channelOf(label);
     let result: T;
     try {

@@ -62,7 +62,7 @@ export class Tx {
    */
   accessGate: ((o: LayoutObject) => boolean) | null = null;
   /** Told of every seat status change as it happens (the selling occupancy follows it). */
-  onSeatChange: ((label: string, status: Status) => void) | null = null;
+  onSeatChange: ((label: string, status: Status, previous: Status) => void) | null = null;
 
   constructor(
     readonly sql: SqlStorage,
@@ -125,7 +125,7 @@ export class Tx {
     }
     this.changed.add(c.label);
     this.lastSeq = seq;
-    if (c.objectType === "seat") this.onSeatChange?.(c.label, c.status);
+    if (c.objectType === "seat") this.onSeatChange?.(c.label, c.status, c.previous);
     return seq;
   }
 }
