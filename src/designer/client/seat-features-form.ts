@@ -20,7 +20,7 @@ export function setFeaturesOfSelection(d: Designer): void {
   const features = checkedFeatures();
   const scene = setSeatFeatures(d.editor.scene, labels, features);
   const words = features.length > 0 ? features.join(", ") : "no features";
-  if (!d.apply(scene, undefined, `${labels.size} ${labels.size === 1 ? "seat" : "seats"} now have ${words}`)) return;
+  if (!d.apply(scene, undefined, `${labels.size} ${labels.size === 1 ? "seat now has" : "seats now have"} ${words}`)) return;
   const lone = loneCompanions(d.editor.scene);
   if (lone.length > 0)
     showNotice(
