@@ -194,6 +194,30 @@ describe("selection rules", () => {
   });
 });
 
+describe("accessible seating (contract §14)", () => {
+  it("the event page shows the hold-back form; saving it holds wheelchair spaces back from buyers", async () => {
+    const { keys, cookie } = await signedIn();
+    const layout = smallLayout(6);
+    Object.assign(layout.sections[0]!.rows[0]!.seats[0]!, { features: ["wheelchair"] });
+    const ev = await newEvent({ keys, layout });
+    const label = "A-1-1";
+    const path = `/dashboard/api/sandbox/events/${ev.eventKey}/accessibility`;
+    const saved = await dash(cookie, "PUT", path, { holdBack: true, releaseWhen: "at", releaseAt: "2030-05-01T18:30" });
+    expect(saved.body).toEqual({ holdBack: true, releaseWhen: { at: "2030-05-01T18:30:00.000Z" } });
+    const hold = await call("POST", `/api/v1/events/${ev.eventKey}/seats/hold`, { key: ev.pk, body: { objectLabels: [label], holdToken: "access-token-1" } });
+    expect(hold.body.failed).toEqual([{ objectLabel: label, reason: "accessible_only" }]);
+    const page = await (await fetchWorker(`/dashboard/sandbox/events/${ev.eventKey}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain('id="access-title"');
+    expect(page).toContain('value="2030-05-01T18:30"');
+    const bad = await dash(cookie, "PUT", path, { holdBack: true, releaseWhen: "at" });
+    expect(bad.body).toMatchObject({ code: "validation_failed", errors: { releaseAt: expect.any(Array) } });
+    expect((await dash(cookie, "PUT", path, { holdBack: false, releaseWhen: "section_sold_out" })).body).toEqual({
+      holdBack: false,
+      releaseWhen: "section_sold_out",
+    });
+  });
+});
+
 describe("sales over time", () => {
   it("counts booked and held places at the end of each span, seats and GA alike", async () => {
     const ev = await newEvent();

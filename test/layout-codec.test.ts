@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { LayoutObject } from "../src/domain/layout";
+import { SEAT_FEATURES, type LayoutObject } from "../src/domain/layout";
 import { decodeDict, decodeHints, decodeSeatPart, encodeLayout, SEAT_PART } from "../src/event-object/layout-codec";
 import { LayoutColumns } from "../src/event-object/layout-columns";
 
@@ -26,6 +26,8 @@ const seat = fc.record(
     rowLabel: maybe(fc.constantFrom("1", "A", "")),
     rowIndex: maybe(fc.nat(500)),
     aisleAfter: maybe(fc.constant(true as const)),
+    // Contract §14: in the feature list's order, as indexLayout gives them.
+    features: maybe(fc.subarray([...SEAT_FEATURES], { minLength: 1 })),
     x: maybe(finite),
     y: maybe(finite),
   },
@@ -102,6 +104,17 @@ describe("layout version codec", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("reads a version written before seat features as seats without features", () => {
+    const objects: LayoutObject[] = [
+      { label: "a", objectType: "seat", categoryKey: "c", features: ["wheelchair", "stepFree"] },
+      { label: "b", objectType: "seat", categoryKey: "c" },
+    ];
+    const parts = encodeLayout(objects, "");
+    expect(new LayoutColumns(parts).object("a")).toEqual(objects[0]);
+    parts.delete("features");
+    expect(new LayoutColumns(parts).object("a")).toEqual({ label: "a", objectType: "seat", categoryKey: "c" });
   });
 
   it("keeps 100,000 seats' columns small and typed", () => {

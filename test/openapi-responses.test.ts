@@ -150,6 +150,9 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("GET", `${base}/status-changes`, { key: sk });
     await checked("GET", `${base}/selection-rules`, { key: pk });
     await checked("PUT", `${base}/selection-rules`, { key: sk, body: { noOrphanSeats: true } });
+    await checked("GET", `${base}/accessibility`, { key: sk });
+    await checked("PUT", `${base}/accessibility`, { key: sk, body: { holdBack: true, releaseWhen: { at: "2030-01-01T00:00:00Z" } } });
+    await checked("GET", `${base}/accessibility`, { key: pk });
     await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-1"], holdToken: t }, headers: { "Idempotency-Key": "k" } });
     await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-9"], holdToken: t }, headers: { "Idempotency-Key": "k" } });
     await checked("POST", `${base}/reset`, { key: sk });

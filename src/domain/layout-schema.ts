@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { Layout, Seat } from "./layout";
+import { SEAT_FEATURES, type Layout, type Seat, type SeatFeature } from "./layout";
 
 /**
  * Validation of the chart layout object (contract §2, a chart's `draftVersion` in requests).
@@ -41,13 +41,37 @@ const categorySchema = z.object({
   color: z.string().regex(HEX_COLOR, "must be a hex colour: #rgb, #rrggbb or #rrggbbaa"),
 });
 
+const FEATURE_SET = new Set<string>(SEAT_FEATURES);
+
+/** A set: each feature at most once. */
+const featuresSchema = z
+  .array(z.enum(SEAT_FEATURES))
+  .max(SEAT_FEATURES.length)
+  .refine((list) => new Set(list).size === list.length, "must not repeat a feature");
+
 const seatSchema = z.object({
   label: objectLabel,
   categoryKey: key,
   x: coordinate.optional(),
   y: coordinate.optional(),
   aisleAfter: z.boolean().optional(),
+  features: featuresSchema.optional(),
 });
+
+function isFeature(f: unknown): f is SeatFeature {
+  return typeof f === "string" && FEATURE_SET.has(f);
+}
+
+/** The features of a seat when they are a valid set, else null (the reference schema then words the error). */
+function fastFeatures(v: unknown): SeatFeature[] | null {
+  if (!Array.isArray(v) || v.length > SEAT_FEATURES.length) return null;
+  const out: SeatFeature[] = [];
+  for (const f of v) {
+    if (!isFeature(f) || out.includes(f)) return null;
+    out.push(f);
+  }
+  return out;
+}
 
 /** The reference rules for a row's seats: they word every seat error and describe seats in the docs. */
 const seatsReference = z.array(seatSchema).max(MAX_OBJECTS);
@@ -64,7 +88,7 @@ export function fastSeats(input: unknown): Seat[] | null {
   for (let i = 0; i < input.length; i++) {
     const v: unknown = input[i];
     if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
-    const { label, categoryKey, x, y, aisleAfter } = v as Record<string, unknown>;
+    const { label, categoryKey, x, y, aisleAfter, features } = v as Record<string, unknown>;
     if (typeof label !== "string" || label.length < 1 || label.length > MAX_LABEL) return null;
     if (typeof categoryKey !== "string" || categoryKey.length < 1 || categoryKey.length > 128) return null;
     const seat: Seat = { label, categoryKey };
@@ -79,6 +103,11 @@ export function fastSeats(input: unknown): Seat[] | null {
     if (aisleAfter !== undefined) {
       if (typeof aisleAfter !== "boolean") return null;
       seat.aisleAfter = aisleAfter;
+    }
+    if (features !== undefined) {
+      const f = fastFeatures(features);
+      if (f === null) return null;
+      seat.features = f;
     }
     out[i] = seat;
   }
@@ -98,6 +127,14 @@ const seatDoc = {
       type: "boolean" as const,
       description:
         "An aisle or gap follows this seat: it is not adjacent to the next seat of its row (best available, orphan rule). Harmless on a row's last seat.",
+    },
+    features: {
+      type: "array" as const,
+      uniqueItems: true,
+      maxItems: SEAT_FEATURES.length,
+      items: { type: "string" as const, enum: [...SEAT_FEATURES] },
+      description:
+        "A set of seat features (contract §14): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.",
     },
   },
 };

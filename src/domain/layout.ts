@@ -10,6 +10,18 @@ export interface Category {
   color: string;
 }
 
+/**
+ * What a seat offers or lacks (contract §14): `wheelchair` a wheelchair space, `companion` a seat
+ * for a wheelchair user's companion, and four facts a buyer may look for or want to avoid.
+ */
+export const SEAT_FEATURES = ["wheelchair", "companion", "restrictedView", "stepFree", "hearingLoop", "extraLegroom"] as const;
+export type SeatFeature = (typeof SEAT_FEATURES)[number];
+
+/** Whether a feature list marks the accessible inventory a hold-back keeps (contract §14): wheelchair spaces and companion seats. */
+export function isAccessibleSeat(features: readonly SeatFeature[] | undefined): boolean {
+  return features !== undefined && (features.includes("wheelchair") || features.includes("companion"));
+}
+
 export interface Seat {
   label: string;
   categoryKey: string;
@@ -17,6 +29,8 @@ export interface Seat {
   y?: number;
   /** An aisle or gap follows this seat: it is not adjacent to the next seat of its row (contract §8). Kept as given, false included. */
   aisleAfter?: boolean;
+  /** A set of seat features (contract §14), kept as given. */
+  features?: SeatFeature[];
 }
 
 export interface Row {
@@ -117,6 +131,8 @@ export interface LayoutObject {
   rowIndex?: number;
   /** Seats only: an aisle or gap follows the seat in its row (set only when the layout says true). */
   aisleAfter?: boolean;
+  /** Seats only: the seat's features (contract §14), set only when the layout lists at least one. */
+  features?: SeatFeature[];
   /** Drawing hints, copied from the layout when given: x/y for seats and GA areas, width/height for GA areas. */
   x?: number;
   y?: number;
@@ -147,6 +163,8 @@ export function indexLayout(layout: Layout): Map<string, LayoutObject> {
         if (seat.x !== undefined) o.x = seat.x;
         if (seat.y !== undefined) o.y = seat.y;
         if (seat.aisleAfter === true) o.aisleAfter = true;
+        // In the feature list's order, as the stored columns give them back.
+        if (seat.features !== undefined && seat.features.length > 0) o.features = SEAT_FEATURES.filter((f) => seat.features!.includes(f));
         index.set(seat.label, o);
       }
     }

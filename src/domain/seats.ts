@@ -56,6 +56,10 @@ export const holdRequestSchema = z
     ignoreSelectionRules: ignoreSelectionRulesSchema,
     channelKeys: channelKeysSchema,
     ignoreChannels: ignoreChannelsSchema,
+    accessible: z
+      .boolean()
+      .optional()
+      .openapi({ description: "The buyer states an accessibility need (contract §14): held-back wheelchair spaces and companion seats may be held" }),
   })
   .superRefine((b, ctx) => {
     const ga = b.objectType !== undefined || b.quantity !== undefined || b.categoryKey !== undefined;

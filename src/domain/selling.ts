@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { accessibleQuantity, accessibleRequestSchema } from "./accessibility";
 import { MAX_CATEGORIES, MAX_SECTIONS } from "./layout-schema";
 import { channelKeysSchema, ignoreChannelsSchema } from "./channels";
 import { DEFAULT_TTL_SECONDS, extraDataSchema, holdResultSchema, ignoreSelectionRulesSchema, newHoldTokenSchema, ttlSecondsSchema } from "./seats";
@@ -48,7 +49,14 @@ export type SelectionRules = z.infer<typeof selectionRulesSchema>;
 export const holdBestAvailableRequestSchema = z
   .object({
     holdToken: newHoldTokenSchema,
-    quantity: z.number().int("must be an integer").min(1, "must be at least 1").max(MAX_BEST_AVAILABLE, `must be at most ${MAX_BEST_AVAILABLE}`),
+    quantity: z
+      .number()
+      .int("must be an integer")
+      .min(1, "must be at least 1")
+      .max(MAX_BEST_AVAILABLE, `must be at most ${MAX_BEST_AVAILABLE}`)
+      .optional()
+      .openapi({ description: "Seats to hold; required unless `accessible` is sent, and then, when sent, their sum" }),
+    accessible: accessibleRequestSchema.optional(),
     categories: z.array(categoryKey).min(1).max(MAX_CATEGORIES).optional().openapi({ description: "Only seats of these categories (all when omitted)" }),
     sections: z
       .array(z.string().min(1).max(128))
@@ -62,6 +70,19 @@ export const holdBestAvailableRequestSchema = z
     ignoreSelectionRules: ignoreSelectionRulesSchema,
     channelKeys: channelKeysSchema,
     ignoreChannels: ignoreChannelsSchema,
+  })
+  .transform((b, ctx) => {
+    // quantity is the accessible seats' sum (contract §14), so it may be left out, never contradict it.
+    const sum = b.accessible ? accessibleQuantity(b.accessible) : undefined;
+    if (sum === undefined && b.quantity === undefined) {
+      ctx.addIssue({ code: "custom", path: ["quantity"], message: "required (unless accessible is sent)" });
+      return z.NEVER;
+    }
+    if (sum !== undefined && b.quantity !== undefined && b.quantity !== sum) {
+      ctx.addIssue({ code: "custom", path: ["quantity"], message: `must be ${sum}, the wheelchair spaces plus companion seats of accessible` });
+      return z.NEVER;
+    }
+    return { ...b, quantity: sum ?? b.quantity ?? 0 };
   })
   .openapi("HoldBestAvailableRequest");
 export type HoldBestAvailableRequest = z.output<typeof holdBestAvailableRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { jsonObjectOrNullSchema } from "./json";
+import { SEAT_FEATURES } from "./layout";
 
 /**
  * What the event reads answer (interface.md "Event status entry", "Event objects response",
@@ -116,6 +117,14 @@ const seatObject = z.object({
     .literal(true)
     .optional()
     .openapi({ description: "An aisle or gap follows this seat in its row (contract §8); present only when the layout says so" }),
+  features: z
+    .array(z.enum(SEAT_FEATURES))
+    .optional()
+    .openapi({ description: "The seat's features (contract §14), in the order of the feature list; present only when the layout gives at least one" }),
+  accessibleOnly: z.boolean().optional().openapi({
+    description:
+      "Wheelchair spaces and companion seats of an event with a hold-back (contract §14): true while only buyers who state the need may hold the seat, false once released",
+  }),
   ...drawing,
 });
 
@@ -203,6 +212,10 @@ export const compactObjectsSchema = z
               .array(z.number().int())
               .optional()
               .openapi({ description: "Positions (from 0) of the row's seats that an aisle follows (`aisleAfter`); absent when none" }),
+            features: z
+              .array(z.tuple([z.number().int(), z.array(z.enum(SEAT_FEATURES))]))
+              .optional()
+              .openapi({ description: "[position, features] of the row's seats that have features (contract §14); absent when none" }),
           }),
         ),
       }),
@@ -212,6 +225,10 @@ export const compactObjectsSchema = z
       .record(z.string(), z.array(z.string()))
       .optional()
       .openapi({ description: "Seat labels per channel key (contract §12); a seat not listed is in the open pool. Absent when the event has no channels" }),
+    accessibleOnly: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: "Seat labels held back for buyers who state an accessibility need (contract §14); absent when the event holds none back" }),
     focalPoint,
   })
   .openapi("CompactObjects", {

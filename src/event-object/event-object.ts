@@ -61,6 +61,8 @@ import {
   seasonInUse,
   type SeasonBookedSeat,
 } from "./season-participant";
+import { AccessState } from "./accessibility";
+import type { Accessibility } from "../domain/accessibility";
 import { areaForSaleFailures, areaNotForSaleFailures, markAreaForSale, markAreaNotForSale } from "./ga-sale";
 
 /** History records older than this are pruned by the alarm. */
@@ -88,6 +90,8 @@ export class EventObject extends DurableObject<Env> {
   private readonly selling: SellingState;
   /** The event's channels (contract §12): definitions and each seat's channel. */
   private readonly channels: ChannelState;
+  /** The hold-back of wheelchair spaces and companion seats (contract §14). */
+  private readonly access: AccessState;
   private readonly alarmClock: Alarm;
   protected readonly outbox: OutboxSender;
 
@@ -96,6 +100,7 @@ export class EventObject extends DurableObject<Env> {
     this.alarmClock = new Alarm(ctx.storage, (ms) => this.clock.toWall(ms));
     this.selling = new SellingState(ctx.storage.sql);
     this.channels = new ChannelState(ctx.storage.sql);
+    this.access = new AccessState(ctx.storage.sql);
     registerChannels(ctx.storage.sql, this.channels);
     this.outbox = new OutboxSender({
       sql: ctx.storage.sql,
@@ -127,6 +132,7 @@ export class EventObject extends DurableObject<Env> {
       ensureStatusSnapshotSchema(ctx.storage.sql);
       ensureChannelSchema(ctx.storage.sql);
       ensureSeasonSchema(ctx.storage.sql);
+      this.access.ensureSchema();
       this.event.load();
       await this.alarmClock.load();
       // Rows a previous instance committed and never had confirmed (evicted or killed meanwhile).
@@ -167,9 +173,11 @@ export class EventObject extends DurableObject<Env> {
     ensureStatusSnapshotSchema(this.sql);
     ensureChannelSchema(this.sql);
     ensureSeasonSchema(this.sql);
+    this.access.ensureSchema();
     this.event.clear();
     this.selling.clear();
     this.channels.clear();
+    this.access.clear();
     this.statusCache.invalidate();
     return { ok: true };
   }
@@ -187,6 +195,7 @@ export class EventObject extends DurableObject<Env> {
     return this.decide((tx) => {
       this.prepareHold(tx, caller, req.holdToken, req.ignoreSelectionRules === true);
       this.prepareChannels(tx, caller, req.channelKeys, req.ignoreChannels === true);
+      this.prepareAccess(tx, caller, req.accessible === true);
       return req.objectType === "generalAdmission" ? holdGa(tx, req) : holdSeats(tx, req);
     }, idem);
   }
@@ -202,18 +211,29 @@ export class EventObject extends DurableObject<Env> {
       sweepDue(tx);
       this.prepareHold(tx, caller, req.holdToken, req.ignoreSelectionRules === true);
       this.prepareChannels(tx, caller, req.channelKeys, req.ignoreChannels === true);
+      // Contract §14: an accessible request states the need; any other never picks a held-back seat.
+      this.prepareAccess(tx, caller, req.accessible !== undefined);
       const { index, occupancy } = this.selling.view(tx.layout, tx.now);
       // Only seats in the named pools are candidates (contract §12).
-      const eligible = tx.channels ? this.channels.mask(index, tx.channels) : null;
-      const query = { quantity: req.quantity, categories: req.categories, sections: req.sections, together: req.together, eligible };
+      const channelMask = tx.channels ? this.channels.mask(index, tx.channels) : null;
+      const eligible = req.accessible === undefined ? both(channelMask, this.access.mask(index)) : channelMask;
+      const query = {
+        quantity: req.quantity,
+        categories: req.categories,
+        sections: req.sections,
+        together: req.together,
+        eligible,
+        ...(req.accessible ? { accessible: req.accessible } : {}),
+      };
       const choice = chooseBestAvailable(index, occupancy, query, tx.rules ? tx.rules.context() : null);
       if (!choice.ok) {
         if (choice.code === "selection_rule_violated")
           return fail(choice.code, "The event's selection rules allow none of the best available seats", { failed: choice.failed });
         return fail("no_best_available", `No ${req.quantity} matching seats${req.together ? " next to each other" : ""} are available`);
       }
-      // The choice already passed the rules: the hold itself need not ask again.
+      // The choice already passed the rules and the hold-back: the hold itself need not ask again.
       tx.rules = null;
+      tx.accessGate = null;
       const held = holdSeats(tx, { objectLabels: choice.labels, holdToken: req.holdToken, ttlSeconds: req.ttlSeconds, extraData: req.extraData });
       return held.ok ? ok({ ...held.value, nextToEachOther: choice.nextToEachOther }) : held;
     }, idem);
@@ -230,6 +250,32 @@ export class EventObject extends DurableObject<Env> {
     if (!this.event.meta) return NOT_FOUND;
     this.ctx.storage.transactionSync(() => this.selling.setRules(rules));
     return ok(rules);
+  }
+
+  /** The event's hold-back of accessible inventory (contract §14). */
+  async accessibility(): Promise<Outcome<Accessibility>> {
+    if (!this.event.meta) return NOT_FOUND;
+    return ok(this.access.config());
+  }
+
+  /**
+   * Replaces the hold-back (PUT /accessibility) in one transaction that also releases at once what
+   * its condition already releases, and arms the alarm for an `at` release.
+   */
+  async setAccessibility(body: Accessibility): Promise<Outcome<Accessibility>> {
+    const meta = this.event.meta;
+    if (!meta) return NOT_FOUND;
+    try {
+      this.transact(meta, (tx) => this.access.replace(tx, body));
+    } catch (err) {
+      this.access.clear();
+      throw err;
+    }
+    // Objects reads carry accessibleOnly: the kept views are stale.
+    this.statusCache.invalidate();
+    const due = this.access.dueAt();
+    if (due !== null) this.alarmClock.arm(due);
+    return ok(body);
   }
 
   /** The event's channels, seats listed (GET /channels). */
@@ -277,11 +323,33 @@ export class EventObject extends DurableObject<Env> {
   }
 
   async book(req: BookRequest, idem?: IdempotencyClaim): Promise<Replayed<Outcome<BookResult>>> {
-    return this.decide((tx) => book(tx, req), idem);
+    return this.decide((tx) => {
+      const booked = book(tx, req);
+      // Contract §14: a booking may sell out a section or the event, which releases its held-back seats.
+      if (booked.ok && this.access.active()) this.access.settle(tx, new Set(req.objectLabels.map((l) => tx.layout.object(l)?.sectionKey ?? "")));
+      return booked;
+    }, idem);
   }
 
   async release(req: ReleaseRequest, idem?: IdempotencyClaim): Promise<Replayed<Outcome<FreedResult>>> {
-    return this.decide((tx) => ok(release(tx, req)), idem);
+    return this.decide((tx) => {
+      const wheelchairs = this.access.heldWheelchairs(tx, req.objectLabels ?? []);
+      const freed = release(tx, req);
+      if (wheelchairs.length === 0) return ok(freed);
+      // Contract §14: the companion seats held with a wheelchair space go with it.
+      const gone = new Set(freed.objects.map((o) => o.objectLabel));
+      const { index } = this.selling.view(tx.layout, tx.now);
+      const companions = this.access.companionsFreedWith(
+        tx,
+        wheelchairs.filter((w) => gone.has(w.label)),
+        index,
+      );
+      const objects = [...freed.objects];
+      for (const [holdToken, objectLabels] of companions) {
+        for (const o of release(tx, { caller: req.caller, holdToken, objectLabels }).objects) if (!gone.has(o.objectLabel)) objects.push(o);
+      }
+      return ok({ ...freed, objects });
+    }, idem);
   }
 
   async extend(req: ExtendRequest, idem?: IdempotencyClaim): Promise<Replayed<Outcome<HoldResult>>> {
@@ -575,6 +643,8 @@ export class EventObject extends DurableObject<Env> {
       await this.reconcile().catch((err: unknown) => console.error("checking the layout against D1 failed; retrying later", err));
     }
     await this.settleSeasonActions(meta);
+    const accessDue = this.access.dueAt();
+    if (accessDue !== null && accessDue <= this.clock.now()) this.transact(meta, (tx) => this.access.settle(tx));
     await this.outbox.flush();
     const snapshotDue = this.storeStatusView();
     const now = this.clock.now();
@@ -587,6 +657,7 @@ export class EventObject extends DurableObject<Env> {
       oldest === null ? null : oldest + HISTORY_RETENTION_MS,
       idempotencyDueAt(this.sql),
       nextSeasonDeadline(this.sql),
+      this.access.dueAt(),
     ].filter((t): t is number => t !== null);
     if (due.length > 0) this.alarmClock.arm(Math.max(Math.min(...due), now));
   }
@@ -632,6 +703,18 @@ export class EventObject extends DurableObject<Env> {
     // The orphan rule reads the neighbours' status: holds that expired must read as free.
     if (rules.noOrphanSeats) sweepDue(tx);
     tx.rules = ruleChecks(this.sql, this.selling, tx.layout, tx.now, rules, token, tx.client ?? undefined);
+  }
+
+  /**
+   * Binds a hold to the hold-back (contract §14): releases what time has released, then lets a
+   * buyer who stated the need, or a secret key, hold held-back seats; anyone else is refused them.
+   */
+  private prepareAccess(tx: Tx, caller: HoldCaller, stated: boolean): void {
+    tx.accessGate = null;
+    if (!this.access.active()) return;
+    this.access.settleDue(tx);
+    if (stated || caller.kind === "secret" || !this.access.active()) return;
+    tx.accessGate = (o) => this.access.heldBack(o);
   }
 
   /**
@@ -709,14 +792,18 @@ export class EventObject extends DurableObject<Env> {
   /** Runs one decision in one synchronous transaction, then does the after-commit work. */
   private transact<T>(meta: EventMeta, fn: (tx: Tx) => T): T {
     const tx = new Tx(this.sql, this.clock.now(), meta, this.event.layout(), this.event.activeStage());
-    tx.onSeatChange = (label, status) => this.selling.seatChanged(label, status);
+    tx.onSeatChange = (label, status, previous) => {
+      this.selling.seatChanged(label, status);
+      this.access.seatChanged(tx.layout, label, status, previous);
+    };
     tx.channelOf = (label) => this.channels.channelOf(label);
     let result: T;
     try {
       result = this.ctx.storage.transactionSync(() => fn(tx));
     } catch (err) {
-      // The occupancy followed changes that were rolled back: rebuild it from the tables.
+      // The occupancy (and the hold-back's releases) followed changes that were rolled back: read them again.
       this.selling.invalidate();
+      this.access.clear();
       throw err;
     }
     // Every write of a decision records its label in tx.changed (emit, or by hand where no event is sent).
@@ -769,4 +856,11 @@ export class EventObject extends DurableObject<Env> {
     }
     return { type: "changes", seq: latestSeq(this.sql), objects: entries };
   }
+}
+
+/** The seats both masks allow (null: no restriction). */
+function both(a: Uint8Array | null, b: Uint8Array | null): Uint8Array | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a.map((v, i) => v & b[i]!);
 }

@@ -1,5 +1,6 @@
 import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
 import type { HeldObject, HoldRequest, HoldResult } from "../domain/seats";
+import { ACCESSIBLE_ONLY } from "../domain/accessibility";
 import { gaStatus } from "./ga";
 import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seatRow, type SeatRow } from "./store";
 import { iso, type Tx } from "./transaction";
@@ -102,7 +103,9 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     const row = seatRow(tx.sql, label);
     const retry = row !== null && row.status === "held" && row.token === req.holdToken && isLiveHold(row, tx.now);
     // Contract §12: a seat outside the named pools is refused, unless the token already holds it.
-    const blocker = !retry && tx.channels !== null && !tx.channels.seat(label) ? "not_in_channel" : holdBlocker(row, req.holdToken, tx.now);
+    let blocker = !retry && tx.channels !== null && !tx.channels.seat(label) ? "not_in_channel" : holdBlocker(row, req.holdToken, tx.now);
+    // Contract §14: a held-back wheelchair space or companion seat needs the buyer to state the need.
+    if (blocker === null && !retry && tx.accessGate?.(obj) === true) blocker = ACCESSIBLE_ONLY;
     if (blocker) failed.push({ objectLabel: label, reason: blocker });
     else existing.set(label, row);
   }

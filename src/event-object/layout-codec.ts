@@ -14,18 +14,21 @@
  *   - `category`, `section`: Uint32 indexes into the dictionary's category keys and (key, label)
  *     section pairs ({@link NONE} when the object has no section);
  *   - `dict`: JSON {@link Dictionary}, which also carries each GA area whole (few, and read together);
+ *   - `features`: Uint8, a seat's features (contract §14) as bits in {@link SEAT_FEATURES} order.
+ *     Core, since the accessible hold-back decides on them; versions written before it lack the
+ *     part, which reads as no features;
  * - hint parts, read only by the full objects read and best available: `rowLabel` (Uint32 index
  *   into the dictionary's row labels, or NONE), `rowIndex` (Int32, -1 for none), `x`, `y` (Float64,
  *   NaN for none: JSON numbers are never NaN), `aisle` (Uint8, 1 when an aisle follows the seat);
  * - `seats`: the compact objects form's seat part, encoded once when the version is written
  *   (objects-compact.ts), so a woken object answers the compact read without encoding 100,000 seats.
  */
-import type { LayoutObject } from "../domain/layout";
+import { SEAT_FEATURES, type LayoutObject, type SeatFeature } from "../domain/layout";
 
 /** "No value" in an index column. */
 export const NONE = 0xffffffff;
 
-export const CORE_PARTS = ["labelUnits", "labelEnds", "lookup", "kind", "category", "section", "dict"] as const;
+export const CORE_PARTS = ["labelUnits", "labelEnds", "lookup", "kind", "category", "section", "dict", "features"] as const;
 export const HINT_PARTS = ["rowLabel", "rowIndex", "x", "y", "aisle"] as const;
 export const SEAT_PART = "seats";
 
@@ -78,6 +81,7 @@ export function encodeLayout(objects: readonly LayoutObject[], seatPartJson: str
   const xs = new Float64Array(n).fill(Number.NaN);
   const ys = new Float64Array(n).fill(Number.NaN);
   const aisles = new Uint8Array(n);
+  const features = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const o = objects[i]!;
     categories[i] = category(o.categoryKey);
@@ -92,6 +96,7 @@ export function encodeLayout(objects: readonly LayoutObject[], seatPartJson: str
     if (o.x !== undefined) xs[i] = o.x;
     if (o.y !== undefined) ys[i] = o.y;
     if (o.aisleAfter) aisles[i] = 1;
+    if (o.features) features[i] = featureBits(o.features);
   }
   return new Map([
     ...labelParts(labels),
@@ -99,6 +104,7 @@ export function encodeLayout(objects: readonly LayoutObject[], seatPartJson: str
     ["category", bytesOf(categories)],
     ["section", bytesOf(sections)],
     ["dict", utf8.encode(JSON.stringify(dict))],
+    ["features", features],
     ["rowLabel", bytesOf(rowLabels)],
     ["rowIndex", bytesOf(rowIndexes)],
     ["x", bytesOf(xs)],
@@ -106,6 +112,18 @@ export function encodeLayout(objects: readonly LayoutObject[], seatPartJson: str
     ["aisle", aisles],
     [SEAT_PART, utf8.encode(seatPartJson)],
   ]);
+}
+
+/** A feature set as bits, in {@link SEAT_FEATURES} order. */
+export function featureBits(features: readonly SeatFeature[]): number {
+  let bits = 0;
+  for (const f of features) bits |= 1 << SEAT_FEATURES.indexOf(f);
+  return bits;
+}
+
+/** The features of some bits, in {@link SEAT_FEATURES} order (a layout's own order is not kept by the columns). */
+export function featuresOfBits(bits: number): SeatFeature[] {
+  return SEAT_FEATURES.filter((_, i) => (bits & (1 << i)) !== 0);
 }
 
 /**

@@ -5,7 +5,7 @@
  * a read goes through them all ({@link LayoutColumns.objects}).
  */
 import type { LayoutObject } from "../domain/layout";
-import { decodeDict, labelHash, NONE, part, view, type Dictionary } from "./layout-codec";
+import { decodeDict, featuresOfBits, labelHash, NONE, part, view, type Dictionary } from "./layout-codec";
 
 const u32 = (b: ArrayBuffer, o: number, l: number) => new Uint32Array(b, o, l);
 
@@ -16,6 +16,8 @@ export class LayoutColumns {
   private readonly kind: Uint8Array;
   private readonly category: Uint32Array;
   private readonly section: Uint32Array;
+  /** Feature bits per object, or null for a version written before features existed. */
+  private readonly features: Uint8Array | null;
   readonly dict: Dictionary;
   /** The GA areas by label. */
   private readonly areas: Map<string, LayoutObject>;
@@ -27,6 +29,7 @@ export class LayoutColumns {
     this.kind = part(parts, "kind");
     this.category = view(part(parts, "category"), 4, u32);
     this.section = view(part(parts, "section"), 4, u32);
+    this.features = parts.get("features") ?? null;
     this.dict = decodeDict(parts);
     this.areas = new Map(this.dict.areas.map((a) => [a.label, a]));
   }
@@ -89,6 +92,8 @@ export class LayoutColumns {
       if (key !== null) o.sectionKey = key;
       if (sectionLabel !== null) o.sectionLabel = sectionLabel;
     }
+    const bits = this.features?.[i] ?? 0;
+    if (bits !== 0) o.features = featuresOfBits(bits);
     return o;
   }
 

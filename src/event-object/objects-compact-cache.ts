@@ -10,6 +10,7 @@ import { StoredLayout, type LayoutIndex } from "./layout-index";
 import { encodeSeats, type SeatInput } from "./objects-compact";
 import type { ObjectEntry } from "../domain/status";
 import { objectEntry } from "./status-reads";
+import { accessOf } from "./accessibility";
 
 interface Kept {
   /** `"categoryKeys":[…],"sections":[…]` */
@@ -33,6 +34,7 @@ export function encodeSeatPart(categories: Category[], objects: Iterable<LayoutO
     if (o.rowLabel !== undefined) seat.rowLabel = o.rowLabel;
     if (o.rowIndex !== undefined) seat.rowIndex = o.rowIndex;
     if (o.aisleAfter) seat.aisleAfter = true;
+    if (o.features) seat.features = o.features;
     if (o.x !== undefined) seat.x = o.x;
     if (o.y !== undefined) seat.y = o.y;
     seats.push(seat);
@@ -75,7 +77,18 @@ export function compactObjectsBody(sql: SqlStorage, layout: LayoutIndex, now: nu
   const part = seatPart(layout);
   const areas = part.areas.map((o) => objectEntry(sql, o, o, now));
   const focal = layout.focalPoint ? `,"focalPoint":${JSON.stringify(layout.focalPoint)}` : "";
-  return `{"eventKey":${JSON.stringify(eventKey)},"format":"compact","categories":${JSON.stringify(layout.categories)},${part.seatsJson},"areas":${JSON.stringify(areas)}${focal}}`;
+  const only = heldBackLabels(sql, layout);
+  const access = only === null ? "" : `,"accessibleOnly":${JSON.stringify(only)}`;
+  return `{"eventKey":${JSON.stringify(eventKey)},"format":"compact","categories":${JSON.stringify(layout.categories)},${part.seatsJson},"areas":${JSON.stringify(areas)}${access}${focal}}`;
+}
+
+/** The seats held back now (contract §14), or null when the event holds none back. */
+function heldBackLabels(sql: SqlStorage, layout: LayoutIndex): string[] | null {
+  const access = accessOf(sql);
+  if (access === null || !access.active()) return null;
+  const out: string[] = [];
+  for (const o of layout.objects.values()) if (access.heldBack(o)) out.push(o.label);
+  return out;
 }
 
 /** The compact body of some objects (a `labels` read): encoded on each call, nothing kept. */

@@ -14,11 +14,12 @@
  * - `x`, `y`: the layout's drawing hints when any seat of the row has them: `{ start, step }` when
  *   seat i is at `start + i * step`, else one value per seat (null where a seat has none).
  * - `aisles`: positions of the seats an aisle follows (contract §8 `aisleAfter`), when any.
+ * - `features`: `[position, features]` of the seats that have features (contract §14), when any.
  *
  * A compact row is one row of the layout: seats given with their row's position in the section
  * (`rowIndex`) are grouped by it, so two rows that share a label stay two rows.
  */
-import type { Category } from "../domain/layout";
+import type { Category, SeatFeature } from "../domain/layout";
 
 /** The 62 characters that index `categoryKeys` in a row's `c` string. */
 export const CATEGORY_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -36,6 +37,7 @@ export interface CompactRow {
   x?: CompactCoords;
   y?: CompactCoords;
   aisles?: number[];
+  features?: [position: number, features: SeatFeature[]][];
 }
 
 export interface CompactSection {
@@ -54,6 +56,7 @@ export interface SeatInput {
   /** The row's position in its section; objects read back from the full form have none (rows then follow the label). */
   rowIndex?: number;
   aisleAfter?: true;
+  features?: SeatFeature[];
   x?: number;
   y?: number;
 }
@@ -146,6 +149,8 @@ export function encodeSeats(categories: Category[], seats: Iterable<SeatInput>):
     if (y !== undefined) row.y = y;
     const aisles = g.seats.flatMap((s, i) => (s.aisleAfter ? [i] : []));
     if (aisles.length > 0) row.aisles = aisles;
+    const features = g.seats.flatMap((s, i): [number, SeatFeature[]][] => (s.features && s.features.length > 0 ? [[i, s.features]] : []));
+    if (features.length > 0) row.features = features;
     const last = sections[sections.length - 1];
     if (last && last.key === g.sectionKey && last.label === g.sectionLabel) last.rows.push(row);
     else sections.push({ key: g.sectionKey, label: g.sectionLabel, rows: [row] });

@@ -12,6 +12,7 @@ import {
 } from "../domain/status";
 import { areaCounts, areaRemaining, gaEntry } from "./ga";
 import { channelsOf, poolOf, poolPlaces } from "./channels";
+import { accessOf } from "./accessibility";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "./layout-index";
 import { isLiveHold, parseExtra, rows, type SeatStatus } from "./store";
 
@@ -196,6 +197,9 @@ export function objectEntry(sql: SqlStorage, o: LayoutObject, h: DrawingHints, n
     // Indexes written before row labels were stored have none: the entry then simply lacks it.
     if (h.rowLabel !== undefined) seat.rowLabel = h.rowLabel;
     if (h.aisleAfter) seat.aisleAfter = true;
+    if (o.features) seat.features = o.features;
+    const only = accessOf(sql)?.accessibleOnly(o);
+    if (only !== undefined) seat.accessibleOnly = only;
     return withDrawing(seat, h);
   }
   const counts = areaCounts(sql, o.label, now);

@@ -58,8 +58,13 @@ export class Tx {
   channelOf: ((label: string) => string | null) | null = null;
   /** A season action's part in this event (contract §13): its changes carry the season, and its holds share one expiry. */
   season: { seasonKey: string; partialSeasonKey?: string; expiresAt: number | null } | null = null;
+  /**
+   * Whether a seat is held back for buyers who state an accessibility need (contract §14) and this
+   * hold did not state it; null when nothing is held back from this hold.
+   */
+  accessGate: ((o: LayoutObject) => boolean) | null = null;
   /** Told of every seat status change as it happens (the selling occupancy follows it). */
-  onSeatChange: ((label: string, status: Status) => void) | null = null;
+  onSeatChange: ((label: string, status: Status, previous: Status) => void) | null = null;
 
   constructor(
     readonly sql: SqlStorage,
@@ -131,7 +136,7 @@ export class Tx {
     }
     this.changed.add(c.label);
     this.lastSeq = seq;
-    if (c.objectType === "seat") this.onSeatChange?.(c.label, c.status);
+    if (c.objectType === "seat") this.onSeatChange?.(c.label, c.status, c.previous);
     return seq;
   }
 }

@@ -53,6 +53,8 @@ export const OPERATION_IDS: Record<string, string> = {
   "POST /api/v1/events/{eventKey}/reset": "resetEvent",
   "GET /api/v1/events/{eventKey}/selection-rules": "getSelectionRules",
   "PUT /api/v1/events/{eventKey}/selection-rules": "setSelectionRules",
+  "GET /api/v1/events/{eventKey}/accessibility": "getAccessibility",
+  "PUT /api/v1/events/{eventKey}/accessibility": "setAccessibility",
   "POST /api/v1/events": "createEvent",
   "GET /api/v1/events": "listEvents",
   "GET /api/v1/events/{eventKey}": "getEvent",

@@ -117,6 +117,7 @@ export const DEMO_PAGE = `<!doctype html>
     live: params.get("live") !== "poll",
     ttlSeconds: params.get("ttl") ? Number(params.get("ttl")) : undefined,
     channelKeys: params.get("channels") ? params.get("channels").split(",") : undefined,
+    mode: params.get("mode") === "list" ? "list" : undefined,
     onObjectSelected(o) { record("selected", o); update(); log(""); },
     onObjectDeselected(o) { record("deselected", o); update(); },
     onHoldFailed(objects, error) { record("holdFailed", { objects, error }); log((objects.length ? objects.map((o) => o.objectLabel).join(", ") + ": " : "") + error.message); },

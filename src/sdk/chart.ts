@@ -22,10 +22,13 @@ import { isLargeMap, mountMap, nextTask } from "./map-mount";
 import type { MapView } from "./map-view";
 import { resolveApiBase } from "./origin";
 import { injectStyles } from "./styles";
+import { ListMode } from "./list-mode";
 import { sessionToken } from "./token";
 import { SeasonApiClient } from "./season-api";
 import type { ApiCategory, BestAvailableRequest, BestAvailableResult, SeatingChartConfig, SelectionRules } from "./types";
 import { SDK_VERSION } from "./version";
+
+type ObjectsFocal = Parameters<typeof mountMap>[2]["focalPoint"];
 
 /** A seat map bound to one event and one hold token. */
 export class SeatingChart {
@@ -41,6 +44,10 @@ export class SeatingChart {
   private map: MapView | null = null;
   private chrome: Chrome | null = null;
   private live: LiveFeed | null = null;
+  /** The list mode (contract §14), once shown. */
+  private list: ListMode | null = null;
+  /** The list's wheelchair filter is on: the buyer looks for accessible seats, which states the need. */
+  private filterOn = false;
   private rendering: Promise<this> | null = null;
   private destroyed = false;
 
@@ -63,12 +70,13 @@ export class SeatingChart {
       api: this.api,
       token: this.token,
       state: this.state,
-      paint: (label) => this.map?.update(label),
+      paint: (label) => this.repaint(label),
       announce: (text) => {
         if (this.chrome) this.chrome.live.textContent = text;
       },
       dialogHost: () => this.chrome?.root ?? null,
       isDestroyed: () => this.destroyed,
+      statesNeed: () => this.config.accessible === true || this.filterOn,
     };
     this.expiry = new HoldExpiry(context);
     this.requests = new HoldRequests(context, this.expiry);
@@ -124,12 +132,54 @@ export class SeatingChart {
     return this.requests.releaseAll();
   }
 
+  /** "list" while the list mode is shown, else "map". */
+  get mode(): "map" | "list" {
+    return this.list && !this.list.root.hidden ? "list" : "map";
+  }
+
+  /**
+   * Shows the event as a list (contract §14): what the "Choose from a list" button does. Focus
+   * moves to the list's first control, so a keyboard user lands where the list starts.
+   */
+  showList(): void {
+    const chrome = this.chrome;
+    if (!chrome || this.destroyed) return;
+    if (!this.list) {
+      this.list = new ListMode(document, {
+        state: this.state,
+        activate: (label) => void this.requests.toggle(label),
+        showMap: () => void this.showMap(),
+        filterChanged: (on) => {
+          this.filterOn = on;
+        },
+      });
+      chrome.root.insertBefore(this.list.root, chrome.legend);
+    }
+    this.list.root.hidden = false;
+    chrome.stage.hidden = true;
+    chrome.listButton.hidden = true;
+    this.list.root.querySelector<HTMLElement>("input, button")?.focus();
+  }
+
+  /** Back to the drawn map (drawn now when the chart started in list mode). */
+  async showMap(): Promise<void> {
+    const chrome = this.chrome;
+    if (!chrome || this.destroyed) return;
+    if (this.list) this.list.root.hidden = true;
+    chrome.stage.hidden = false;
+    chrome.listButton.hidden = false;
+    if (!this.map && this.state.objects.size > 0) await this.mountMapNow(chrome);
+    chrome.listButton.focus();
+  }
+
   /** Removes the map and stops live updates. Holds are kept: the host may still book them. */
   destroy(): void {
     this.destroyed = true;
     this.live?.stop();
     this.map?.destroy();
     this.map = null;
+    this.list?.destroy();
+    this.list = null;
     this.expiry.stop();
     this.chrome?.root.remove();
     this.chrome = null;
@@ -164,17 +214,17 @@ export class SeatingChart {
     this.take(first);
     if (big) await nextTask();
     if (this.destroyed) return this;
+    this.focalPoint = read.objects.focalPoint;
+    chrome.listButton.addEventListener("click", () => this.showList());
     if (this.state.objects.size === 0) {
       chrome.message.textContent = "This event has no published seat map yet.";
+      chrome.listButton.hidden = true;
+    } else if (this.config.mode === "list") {
+      chrome.message.remove();
+      this.showList();
     } else {
       chrome.message.remove();
-      this.map = await mountMap(chrome, this.state, {
-        eventKey: this.scopeKey,
-        focalPoint: read.objects.focalPoint,
-        wanted: () => !this.destroyed,
-        onActivate: (label) => void this.requests.toggle(label),
-      });
-      if (!this.map) return this;
+      if (!(await this.mountMapNow(chrome))) return this;
     }
     this.live = new LiveFeed(
       this.api.liveUrl,
@@ -194,9 +244,28 @@ export class SeatingChart {
     return this;
   }
 
+  private focalPoint: ObjectsFocal = undefined;
+
+  /** Draws the map into the stage; false when the chart was destroyed meanwhile. */
+  private async mountMapNow(chrome: Chrome): Promise<boolean> {
+    this.map = await mountMap(chrome, this.state, {
+      eventKey: this.scopeKey,
+      focalPoint: this.focalPoint,
+      wanted: () => !this.destroyed,
+      onActivate: (label) => void this.requests.toggle(label),
+    });
+    return this.map !== null;
+  }
+
+  /** Redraws one object on the map and in the list. */
+  private repaint(label: string): void {
+    this.map?.update(label);
+    this.list?.update(label);
+  }
+
   /** Acts on a picture from the server merged into the state: holds it ended, then what to repaint. */
   private take(merged: Merged): void {
     for (const lost of merged.lost) this.expiry.lose(lost);
-    for (const label of merged.repaint) this.map?.update(label);
+    for (const label of merged.repaint) this.repaint(label);
   }
 }

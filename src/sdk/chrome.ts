@@ -13,6 +13,8 @@ export interface Chrome {
   zoomIn: HTMLButtonElement;
   zoomOut: HTMLButtonElement;
   zoomReset: HTMLButtonElement;
+  /** "Choose from a list" (contract §14): the list mode of the same event. */
+  listButton: HTMLButtonElement;
 }
 
 /** Builds the shell inside `container` (which keeps its own children out of the way). */
@@ -45,9 +47,15 @@ export function buildChrome(container: HTMLElement): Chrome {
   const live = div("seating-sr");
   live.setAttribute("aria-live", "polite");
   stage.append(message, controls);
-  root.append(stage, legend, live);
+  const toolbar = div("seating-toolbar");
+  const listButton = doc.createElement("button");
+  listButton.type = "button";
+  listButton.className = "seating-list-switch";
+  listButton.textContent = "Choose from a list";
+  toolbar.appendChild(listButton);
+  root.append(toolbar, stage, legend, live);
   container.appendChild(root);
-  return { root, stage, legend, message, live, zoomIn, zoomOut, zoomReset };
+  return { root, stage, legend, message, live, zoomIn, zoomOut, zoomReset, listButton };
 }
 
 /** Category colours plus the status keys. */

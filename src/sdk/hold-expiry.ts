@@ -21,6 +21,8 @@ export interface HoldContext {
   /** The element a quantity dialog opens in, null until the map is drawn. */
   dialogHost(): HTMLElement | null;
   isDestroyed(): boolean;
+  /** Whether the buyer has stated an accessibility need (contract §14): holds then send `accessible: true`. */
+  statesNeed?(): boolean;
 }
 
 /** A hold whose expiry is this close is taken as expired when the server drops it (clocks differ). */

@@ -12,6 +12,9 @@ import { checkLimit, describeViolation, roomFor } from "./limits";
 import { checkBestAvailable, checkCounts, orphanLeftBy, roomUnderRules, type RuleFailure } from "./selection-rules-precheck";
 import type { ApiObject, AreaObject, BestAvailableRequest, BestAvailableResult, HoldError, SelectedObject } from "./types";
 
+/** What a buyer refused a held-back seat is told to do (the list mode's filter states the need). */
+const ACCESSIBLE_HINT = 'If you need one, choose "Wheelchair spaces and companion seats" in the list.';
+
 /** The category of a best-available request that names none or several: no category cap applies. */
 const ANY_CATEGORY = "\u0000any";
 
@@ -42,7 +45,9 @@ export class HoldRequests {
    */
   async holdBestAvailable(request: BestAvailableRequest): Promise<BestAvailableResult> {
     const { state, config, api } = this.chart;
-    const { quantity, categories, sections, together } = request ?? {};
+    const { categories, sections, together, accessible } = request ?? {};
+    // With `accessible` (contract §14) the seats are the spaces plus their companions.
+    const quantity = accessible ? accessible.wheelchair * (1 + (accessible.companions ?? 0)) : (request?.quantity ?? 0);
     const refuse = (detail: HoldError): never => {
       config.onHoldFailed?.([], detail);
       this.chart.announce(detail.message);
@@ -66,6 +71,7 @@ export class HoldRequests {
         together,
         ttlSeconds: config.ttlSeconds,
         ...(config.channelKeys ? { channelKeys: config.channelKeys } : {}),
+        ...(accessible ? { accessible } : {}),
       });
     } catch (err) {
       return refuse(this.refused(err));
@@ -150,6 +156,7 @@ export class HoldRequests {
         ttlSeconds: config.ttlSeconds,
         ...(config.channelKeys ? { channelKeys: config.channelKeys } : {}),
         ...(ga ? { objectType: "generalAdmission" as const, quantity } : {}),
+        ...(!ga && this.chart.statesNeed?.() ? { accessible: true } : {}),
       });
       if (this.chart.isDestroyed()) return;
       const before = state.selection.get(label)?.quantity ?? 0;
@@ -215,7 +222,9 @@ export class HoldRequests {
 
   private fail(label: string, error: HoldError, quantity?: number): void {
     this.chart.config.onHoldFailed?.([this.chart.state.describe(label, quantity)], error);
-    this.chart.announce(`${label}: ${error.message}`);
+    // Contract §14: say what the buyer can do about a seat kept for buyers who state an access need.
+    const kept = error.failed?.some((f) => f.objectLabel === label && f.reason === "accessible_only");
+    this.chart.announce(kept ? `${label} is kept for buyers who need a wheelchair space or companion seat. ${ACCESSIBLE_HINT}` : `${label}: ${error.message}`);
   }
 
   /**

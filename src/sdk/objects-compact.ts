@@ -38,9 +38,11 @@ function labelsOf(row: CompactRow): string[] {
  */
 export function decodeObjects(body: CompactObjects, rows?: SeatObject[][]): ApiObject[] {
   const out: ApiObject[] = [];
+  const held = body.accessibleOnly ? new Set(body.accessibleOnly) : null;
   for (const section of body.sections ?? []) {
     for (const row of section.rows) {
       const aisles = new Set(row.aisles ?? []);
+      const features = new Map(row.features ?? []);
       const seats: SeatObject[] = labelsOf(row).map((objectLabel, i) => {
         const index = typeof row.c === "string" ? DIGITS.indexOf(row.c.charAt(i)) : (row.c[i] ?? -1);
         const seat: SeatObject = {
@@ -52,6 +54,9 @@ export function decodeObjects(body: CompactObjects, rows?: SeatObject[][]): ApiO
         };
         if (row.label !== undefined) seat.rowLabel = row.label;
         if (aisles.has(i)) seat.aisleAfter = true;
+        const f = features.get(i);
+        if (f !== undefined) seat.features = f;
+        if (held?.has(objectLabel)) seat.accessibleOnly = true;
         const x = coordAt(row.x, i);
         const y = coordAt(row.y, i);
         if (x !== undefined) seat.x = x;

@@ -30,14 +30,14 @@ const CSS = `
 .seating-seat[aria-disabled=true]{fill:#f6f7f9!important;stroke:#8f96a3;stroke-width:1;cursor:not-allowed}
 .seating-seat[data-status=selected]{stroke:#1d2330;stroke-width:3.5}
 .seating-seat:focus{outline:none}
-.seating-seat:focus-visible{stroke:#ff9f1c;stroke-width:4}
+.seating-seat:focus-visible{stroke:#0b3d91;stroke-width:4}
 .seating-ga{cursor:pointer}
 .seating-ga .seating-ga-shape{fill-opacity:.22;stroke-width:2}
 .seating-ga[data-status=selected] .seating-ga-shape{fill-opacity:.45;stroke:#1d2330;stroke-width:3.5}
 .seating-ga[data-status=held] .seating-ga-shape,.seating-ga[data-status=booked] .seating-ga-shape,.seating-ga[data-status=not_for_sale] .seating-ga-shape{fill:#c3c8d2!important;stroke:#8f96a3!important}
 .seating-ga[data-status=booked],.seating-ga[data-status=not_for_sale]{cursor:not-allowed}
 .seating-ga:focus{outline:none}
-.seating-ga:focus-visible .seating-ga-shape{stroke:#ff9f1c;stroke-width:4}
+.seating-ga:focus-visible .seating-ga-shape{stroke:#0b3d91;stroke-width:4}
 .seating-ga-name{font-weight:600;fill:#1d2330;text-anchor:middle}
 .seating-ga-remaining{fill:#4a5263;text-anchor:middle}
 .seating-controls{position:absolute;top:10px;right:10px;display:flex;flex-direction:column;gap:4px}
@@ -45,7 +45,28 @@ const CSS = `
 .seating-controls button:hover{background:#eef1f7}
 .seating-legend{display:flex;flex-wrap:wrap;gap:6px 16px;padding:8px 12px;border-top:1px solid #e3e6ee;background:#fff;font-size:12px}
 .seating-legend-item{display:inline-flex;align-items:center;gap:6px}
-.seating-swatch{width:12px;height:12px;border-radius:50%;display:inline-block;box-sizing:border-box}
+.seating-swatch{width:14px;height:14px;border-radius:50%;display:inline-block;box-sizing:border-box;outline:1px solid #4a5263;outline-offset:0}
+.seating-swatch[data-pattern=taken]{background-image:repeating-linear-gradient(45deg,transparent 0 3px,#1d2330 3px 4px)!important}
+.seating-toolbar{display:flex;gap:8px;padding:6px 10px;background:#fff;border-bottom:1px solid #e3e6ee}
+.seating-root button:focus-visible,.seating-root input:focus-visible{outline:3px solid #0b3d91;outline-offset:2px}
+.seating-list-switch{min-height:32px;padding:4px 12px;border:1px solid #4a5263;border-radius:6px;background:#fff;color:#1d2330;font:inherit;cursor:pointer}
+.seating-list{flex:1;overflow:auto;padding:8px 12px;background:#fff}
+.seating-list[hidden],.seating-stage[hidden],.seating-list-switch[hidden]{display:none}
+.seating-list-bar{display:flex;flex-wrap:wrap;gap:12px;align-items:center;padding:4px 0 8px}
+.seating-list-bar label{display:inline-flex;align-items:center;gap:6px;min-height:32px;cursor:pointer}
+.seating-list-bar input{width:20px;height:20px}
+.seating-list ul{list-style:none;margin:0;padding:0}
+.seating-list-heading{margin:4px 0;font-size:15px}
+.seating-list-section{width:100%;min-height:44px;text-align:left;padding:8px 12px;border:1px solid #c3c8d2;border-radius:6px;background:#f7f8fb;color:#1d2330;font:inherit;font-weight:600;cursor:pointer}
+.seating-list-section::before{content:"▸ " / "";display:inline-block}
+.seating-list-section[aria-expanded=true]::before{content:"▾ " / ""}
+.seating-list-row{content-visibility:auto;contain-intrinsic-size:auto 480px}
+.seating-list-row h4{margin:8px 0 4px;font-size:13px;color:#4a5263}
+.seating-list-row ul{display:flex;flex-direction:column;gap:4px}
+.seating-list-seat{min-width:44px;min-height:44px;width:100%;text-align:left;padding:8px 12px;border:1px solid #4a5263;border-radius:6px;background:#fff;color:#1d2330;font:inherit;cursor:pointer}
+.seating-list-seat[data-status=selected]{border:3px solid #0b3d91;font-weight:700;background:#e8efff}
+.seating-list-seat[data-status=selected]::before{content:"✓ " / ""}
+.seating-list-seat[data-status=held],.seating-list-seat[data-status=booked],.seating-list-seat[data-status=not_for_sale],.seating-list-seat[data-status=unavailable]{color:#4a5263;background:#f1f2f5;border-style:dashed;text-decoration:line-through}
 .seating-message{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:24px;text-align:center;color:#4a5263}
 .seating-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .seating-dialog-backdrop{position:absolute;inset:0;background:rgba(20,24,33,.35);display:flex;align-items:center;justify-content:center;z-index:10}

@@ -3,6 +3,7 @@
  * carrying data-object-label, role=button, tabindex, aria-label, aria-pressed and data-status
  * (contract §7), so tests and assistive technology find it the same way.
  */
+import { featureText } from "./seat-name";
 import { OUTLINE_STROKE, ringPath } from "../geometry/seat-plan";
 import type { MapGeometry } from "../geometry/object-placement";
 import type { ObjectView } from "./map-view";
@@ -161,7 +162,9 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
   } else {
     const where = obj.sectionLabel ? `, ${obj.sectionLabel}` : "";
     const words = view.unavailable ? UNAVAILABLE_WORDS : STATUS_WORDS[view.status];
-    name = `Seat ${obj.objectLabel}${where}, ${cat}, ${words}`;
+    // Contract §14: the seat's features are part of its name, as the list mode says them.
+    const features = featureText(obj.features);
+    name = `Seat ${obj.objectLabel}${where}, ${cat}${features ? `, ${features}` : ""}, ${words}`;
     const title = node.firstElementChild;
     if (title) title.textContent = `${obj.objectLabel} · ${cat} · ${words}`;
   }

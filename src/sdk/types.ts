@@ -67,8 +67,10 @@ export type MaxSelectedObjects = number | { total?: number; perCategory?: Record
 
 /** `chart.holdBestAvailable(…)`: what to ask for (contract §8). */
 export interface BestAvailableRequest {
-  /** How many seats, 1 to 50. */
-  quantity: number;
+  /** How many seats, 1 to 50 (with `accessible`: their sum, which may be left out). */
+  quantity?: number;
+  /** Wheelchair spaces and companion seats per space (0..3), all in one run of one row (contract §14). */
+  accessible?: { wheelchair: number; companions?: number };
   /** Only seats of these category keys. */
   categories?: string[];
   /** Only seats of these section keys. */
@@ -113,6 +115,18 @@ export interface SeatingChartConfig {
   channelKeys?: string[];
   /** Live updates over WebSocket (default true); false polls the status endpoint instead. */
   live?: boolean;
+  /**
+   * "map" (the default) draws the seat map; "list" shows the same event as a list of sections,
+   * rows and seat buttons (contract §14), for screen readers, switches and keyboards. Every map
+   * has a "Choose from a list" button that switches too.
+   */
+  mode?: "map" | "list";
+  /**
+   * The buyer has stated an accessibility need (contract §14): holds send `accessible: true`, so
+   * wheelchair spaces and companion seats an event holds back can be held. The list mode's
+   * wheelchair filter states it too while it is on.
+   */
+  accessible?: boolean;
   onObjectSelected?: (object: SelectedObject) => void;
   onObjectDeselected?: (object: SelectedObject) => void;
   /** A hold was refused (by the map's own checks or by the server); `objects` is empty for a best-available request. */

@@ -1,5 +1,7 @@
 import type { RuleViolation } from "../domain/selling";
-import { bestAvailable, type BestAvailableQuery } from "./best-available";
+import type { AccessibleRequest } from "../domain/accessibility";
+import { accessibleBestAvailable } from "./accessible-best-available";
+import { bestAvailable, type Accept, type BestAvailableQuery, type BestAvailableResult } from "./best-available";
 import type { Occupancy } from "./occupancy";
 import { checkSeatHold, quantityAllowed, rulesAccept, type RuleContext } from "./rule-checks";
 import type { SellingIndex } from "./selling-index";
@@ -22,11 +24,20 @@ export type BestAvailableChoice =
  * When no seats qualify at all (too few free, or no block with `together`) it is
  * `no_best_available` whatever the rules say.
  */
-export function chooseBestAvailable(index: SellingIndex, occupancy: Occupancy, query: BestAvailableQuery, rules: RuleContext | null): BestAvailableChoice {
-  if (rules === null) return settle(bestAvailable(index, occupancy, query), null, index, occupancy);
+export function chooseBestAvailable(
+  index: SellingIndex,
+  occupancy: Occupancy,
+  query: BestAvailableQuery & { accessible?: AccessibleRequest },
+  rules: RuleContext | null,
+): BestAvailableChoice {
+  // With `accessible` (contract §14) the search is the accessible one; the rules apply the same way.
+  const { accessible } = query;
+  const search = (accept?: Accept): BestAvailableResult =>
+    accessible ? accessibleBestAvailable(index, occupancy, { ...query, accessible }, accept) : bestAvailable(index, occupancy, query, accept);
+  if (rules === null) return settle(search(), null, index, occupancy);
   // The token's and client's totals refuse any seats: look up the unruled answer only to name it.
-  if (!quantityAllowed(rules, query.quantity)) return settle(bestAvailable(index, occupancy, query), rules, index, occupancy);
-  return settle(bestAvailable(index, occupancy, query, rulesAccept(rules, index, occupancy)), rules, index, occupancy);
+  if (!quantityAllowed(rules, query.quantity)) return settle(search(), rules, index, occupancy);
+  return settle(search(rulesAccept(rules, index, occupancy)), rules, index, occupancy);
 }
 
 function settle(result: ReturnType<typeof bestAvailable>, rules: RuleContext | null, index: SellingIndex, occupancy: Occupancy): BestAvailableChoice {

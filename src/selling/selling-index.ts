@@ -41,6 +41,8 @@ export interface SellingIndex {
    */
   readonly segmentCategoryStart: Uint32Array;
   readonly segmentCategories: Uint32Array;
+  /** Accessible role of each seat (contract §14): {@link ROLE_WHEELCHAIR}, {@link ROLE_COMPANION} or 0. */
+  readonly role: Uint8Array;
   /** (section, category) pair of each seat, so free seats matching both filters are counted without a scan. */
   readonly group: Uint32Array;
   readonly groupSection: Uint32Array;
@@ -55,6 +57,11 @@ export interface SellingIndex {
   /** Segment ids by increasing {@link segmentBound} (layout order without distances). */
   readonly segmentsByBound: Uint32Array;
 }
+
+/** A wheelchair space (a seat that is both counts as a wheelchair space). */
+export const ROLE_WHEELCHAIR = 1;
+/** A companion seat for a wheelchair space. */
+export const ROLE_COMPANION = 2;
 
 /** Builds the index of a parsed layout (its seats and its focal point). */
 export function sellingIndexOfLayout(layout: Layout): SellingIndex {
@@ -86,6 +93,7 @@ export function buildSellingIndex(objects: Iterable<LayoutObject>, focalPoint?: 
   const position = new Uint32Array(n);
   const segment = new Uint32Array(n);
   const group = new Uint32Array(n);
+  const role = new Uint8Array(n);
   const sectionKeys: string[] = [];
   const categoryKeys: string[] = [];
   const categoryOf = new Map<string, number>();
@@ -132,6 +140,7 @@ export function buildSellingIndex(objects: Iterable<LayoutObject>, focalPoint?: 
     }
     group[id] = g;
     if (Number.isFinite(o.x) && Number.isFinite(o.y)) withCoordinates++;
+    if (o.features !== undefined) role[id] = o.features.includes("wheelchair") ? ROLE_WHEELCHAIR : o.features.includes("companion") ? ROLE_COMPANION : 0;
   }
 
   const rows = rowStart.length;
@@ -196,6 +205,7 @@ export function buildSellingIndex(objects: Iterable<LayoutObject>, focalPoint?: 
     segmentRow: Uint32Array.from(segmentRow),
     segmentCategoryStart,
     segmentCategories: Uint32Array.from(flat),
+    role,
     group,
     groupSection: Uint32Array.from(groupSection),
     groupCategory: Uint32Array.from(groupCategory),

@@ -54,7 +54,7 @@ export async function sessionCookies(browser, e2e, workspaceKey) {
  * Opens the demo page for `eventKey` in a fresh context (a fresh buyer: own sessionStorage, own
  * hold token) and waits until the map is drawn.
  */
-export async function openMap(browser, e2e, eventKey, { max, live, ttl, channels, viewport = { width: 1280, height: 860 } } = {}) {
+export async function openMap(browser, e2e, eventKey, { max, live, ttl, channels, mode, viewport = { width: 1280, height: 860 } } = {}) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -63,6 +63,7 @@ export async function openMap(browser, e2e, eventKey, { max, live, ttl, channels
   if (live) params.set("live", live);
   if (ttl) params.set("ttl", String(ttl));
   if (channels) params.set("channels", channels.join(","));
+  if (mode) params.set("mode", mode);
   await page.goto(`${e2e.baseUrl}/?${params}`);
   await page.waitForSelector("body[data-rendered]", { timeout: 30_000 });
   const rendered = await page.getAttribute("body", "data-rendered");

@@ -276,4 +276,27 @@ describe("the chart designer", () => {
       await map.context.close();
     }
   });
+
+  it("sets seat features on a selection and says when a companion seat has no wheelchair space beside it (contract §14)", async () => {
+    await openDesigner(CHART);
+    const setFeatures = async (labels, feature) => {
+      await page.getByLabel("Select seats by label").fill(labels);
+      await page.getByRole("button", { name: "Select seats", exact: true }).click();
+      for (const box of await page.locator(".seat-features input[type=checkbox]").all()) await box.uncheck();
+      await page.getByRole("checkbox", { name: feature }).check();
+      await page.getByRole("button", { name: "Set features" }).click();
+    };
+    await setFeatures("A-E-1", "Wheelchair space");
+    await waitForText(page.locator("#notice"), /1 seat now has wheelchair/);
+    await setFeatures("A-E-2", "Companion seat");
+    await waitForText(page.locator("#notice"), /now has companion/);
+    await setFeatures("A-E-5", "Companion seat");
+    await waitForText(page.locator("#notice"), /Companion seats should be next to a wheelchair space; this one is not: A-E-5/);
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await waitForText(saveState(), /All changes saved/);
+    const draft = (await api("GET", `/api/v1/charts/${CHART}/draft`)).body;
+    const byLabel = Object.fromEntries(draft.sections.flatMap((s) => s.rows.flatMap((r) => r.seats)).map((seat) => [seat.label, seat.features]));
+    expect([byLabel["A-E-1"], byLabel["A-E-2"], byLabel["A-E-5"], byLabel["A-E-3"]]).toEqual([["wheelchair"], ["companion"], ["companion"], undefined]);
+    expect(errors).toEqual([]);
+  });
 });

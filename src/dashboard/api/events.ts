@@ -7,6 +7,8 @@ import { MAX_SALES_SPANS, SALES_SPANS } from "../../domain/sales-timeline";
 import { orderIdSchema } from "../../domain/status-changes";
 import { labelsRequestSchema, labelsSchema } from "../../domain/seats";
 import { selectionRulesSchema } from "../../domain/selling";
+import { accessibilityFormSchema, fromAccessibilityForm } from "../../domain/accessibility";
+import { ApiError } from "../../http/errors";
 import { callEvent } from "../../events/event-object-calls";
 import { createEvent, deleteEvent, getEventRecord, listEventRecords, updateEventDetails } from "../../events/event-operations";
 import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
@@ -84,6 +86,14 @@ eventRoutes.put(`${one}/selection-rules`, async (c) => {
   const eventKey = c.req.param("eventKey");
   const rules = await jsonBody(c, selectionRulesSchema);
   return c.json(await callEvent(c.env, s, eventKey, (event) => event.setSelectionRules(rules)), 200);
+});
+
+eventRoutes.put(`${one}/accessibility`, async (c) => {
+  const s = scope(c);
+  const eventKey = c.req.param("eventKey");
+  const body = fromAccessibilityForm(await jsonBody(c, accessibilityFormSchema));
+  if (body === null) throw new ApiError("validation_failed", "Give the date and time to release at", { errors: { releaseAt: ["must be a date and time"] } });
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.setAccessibility(body)), 200);
 });
 
 eventRoutes.post(`${one}/box-office/book`, async (c) =>

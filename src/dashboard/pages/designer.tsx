@@ -1,3 +1,4 @@
+import type { SeatFeature } from "../../domain/layout";
 import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
 import { ariaKeyShortcuts, commandNamed, COMMANDS, shortcutText } from "../../designer/commands";
@@ -219,6 +220,17 @@ export function designerPage(session: DashboardSession, environment: Environment
               <button type="button" id="assign-category">
                 Assign category
               </button>
+              <fieldset class="seat-features">
+                <legend>Seat features of the selection</legend>
+                {SEAT_FEATURE_CHOICES.map(([key, label]) => (
+                  <label class="checkbox">
+                    <input type="checkbox" id={`feature-${key}`} value={key} /> {label}
+                  </label>
+                ))}
+              </fieldset>
+              <button type="button" id="set-features">
+                Set features
+              </button>
             </section>
 
             <section class="panel" aria-labelledby="ga-tools-title">
@@ -302,3 +314,13 @@ export function designerPage(session: DashboardSession, environment: Environment
     </Page>
   );
 }
+
+/** The seat features (contract §14) as the designer offers them. */
+const SEAT_FEATURE_CHOICES: [SeatFeature, string][] = [
+  ["wheelchair", "Wheelchair space"],
+  ["companion", "Companion seat"],
+  ["restrictedView", "Restricted view"],
+  ["stepFree", "Step-free access"],
+  ["hearingLoop", "Hearing loop"],
+  ["extraLegroom", "Extra legroom"],
+];

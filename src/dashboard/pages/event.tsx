@@ -9,6 +9,8 @@ import type { DashboardSession } from "../sessions";
 import { ActionButton, ApiForm, Field, When } from "./components";
 import { Page } from "./layout";
 import { SalesPlot } from "./plot";
+import { AccessibilityForm } from "./accessibility-form";
+import type { Accessibility } from "../../domain/accessibility";
 
 /**
  * One event (contract §10.3): the live seat map through the SDK with the environment's publishable
@@ -26,6 +28,8 @@ export interface EventView {
   channels: Channel[];
   /** The layout's GA areas, for places per channel. */
   areas: { label: string; capacity: number }[];
+  /** The hold-back of accessible inventory (contract §14). */
+  accessibility?: Accessibility;
 }
 
 /**
@@ -400,6 +404,8 @@ export function eventPage(session: DashboardSession, environment: Environment, v
       </section>
 
       <SelectionRulesForm api={`${api}/selection-rules`} rules={event.selectionRules} categoryKeys={reports.byCategory.map((r) => r.categoryKey)} />
+
+      {view.accessibility ? <AccessibilityForm api={`${api}/accessibility`} settings={view.accessibility} /> : null}
 
       <section class="panel" aria-labelledby="manage-title">
         <h2 id="manage-title">Manage the event</h2>

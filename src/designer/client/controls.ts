@@ -3,6 +3,7 @@
  * the table (../commands.ts), the same one its keys run; the panel's other buttons and fields run
  * the form's actions (form-actions.ts), and the file field imports a layout.
  */
+import { attachSeatFeatures } from "./seat-features-form";
 import { commandNamed } from "../commands";
 import { NOTHING } from "../editor";
 import type { Designer } from "./designer";
@@ -51,6 +52,7 @@ export function attachControls(d: Designer): void {
   click("add-section", () => addSectionFromForm(d));
   click("add-category", () => addCategoryFromForm(d));
   click("assign-category", () => assignChosenCategory(d));
+  attachSeatFeatures(d);
   click("select-rows", () => widenToRows(d));
   click("select-labelled", () => selectByLabels(d));
   click("select-sections", () => widenToSections(d));

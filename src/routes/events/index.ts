@@ -1,6 +1,7 @@
 import { idempotency } from "../../http/idempotency";
 import { newRouter } from "../../http/app-factory";
 import { apiKey } from "../../http/pipeline";
+import { eventAccessibility } from "./accessibility";
 import { eventChannels } from "./channels";
 import { eventCrud } from "./crud";
 import { eventReads } from "./reads";
@@ -21,4 +22,5 @@ events.route("/", eventReads);
 events.route("/", eventSeats);
 events.route("/", eventRules);
 events.route("/", eventChannels);
+events.route("/", eventAccessibility);
 events.route("/", eventCrud);

@@ -103,6 +103,10 @@ export type Layout = {
                  * An aisle or gap follows this seat: it is not adjacent to the next seat of its row (best available, orphan rule). Harmless on a row's last seat.
                  */
                 aisleAfter?: boolean;
+                /**
+                 * A set of seat features (contract §14): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.
+                 */
+                features?: Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>;
             }>;
         }>;
         /**
@@ -302,6 +306,14 @@ export type EventObject = {
      */
     aisleAfter?: true;
     /**
+     * The seat's features (contract §14), in the order of the feature list; present only when the layout gives at least one
+     */
+    features?: Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>;
+    /**
+     * Wheelchair spaces and companion seats of an event with a hold-back (contract §14): true while only buyers who state the need may hold the seat, false once released
+     */
+    accessibleOnly?: boolean;
+    /**
      * Drawing hint from the layout, present only when the layout gives it
      */
     x?: number;
@@ -389,6 +401,13 @@ export type CompactObjects = {
              * Positions (from 0) of the row's seats that an aisle follows (`aisleAfter`); absent when none
              */
             aisles?: Array<number>;
+            /**
+             * [position, features] of the row's seats that have features (contract §14); absent when none
+             */
+            features?: Array<[
+                number,
+                Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>
+            ]>;
         }>;
     }>;
     /**
@@ -401,6 +420,10 @@ export type CompactObjects = {
     channels?: {
         [key: string]: Array<string>;
     };
+    /**
+     * Seat labels held back for buyers who state an accessibility need (contract §14); absent when the event holds none back
+     */
+    accessibleOnly?: Array<string>;
     /**
      * The layout's focal point (the stage), in the seats' x/y units; present only when the layout has one
      */
@@ -535,6 +558,10 @@ export type HoldRequest = {
      */
     channelKeys?: Array<string>;
     ignoreChannels?: boolean;
+    /**
+     * The buyer states an accessibility need (contract §14): held-back wheelchair spaces and companion seats may be held
+     */
+    accessible?: boolean;
 };
 
 export type HoldBestAvailableResponse = HoldResponse & {
@@ -546,7 +573,11 @@ export type HoldBestAvailableResponse = HoldResponse & {
 
 export type HoldBestAvailableRequest = {
     holdToken: string;
-    quantity: number;
+    /**
+     * Seats to hold; required unless `accessible` is sent, and then, when sent, their sum
+     */
+    quantity?: number;
+    accessible?: AccessibleRequest;
     /**
      * Only seats of these categories (all when omitted)
      */
@@ -572,6 +603,20 @@ export type HoldBestAvailableRequest = {
      */
     channelKeys?: Array<string>;
     ignoreChannels?: boolean;
+};
+
+/**
+ * Hold `wheelchair` wheelchair spaces and `wheelchair × companions` companion seats, all in one run of adjacent seats of one row; `quantity` is then their sum and may be omitted
+ */
+export type AccessibleRequest = {
+    /**
+     * Wheelchair spaces to hold
+     */
+    wheelchair: number;
+    /**
+     * Companion seats per wheelchair space (0..3)
+     */
+    companions?: number;
 };
 
 export type BookResponse = {
@@ -692,6 +737,22 @@ export type Channel = {
 
 export type ChannelsBody = {
     channels: Array<Channel>;
+};
+
+/**
+ * The event's hold-back of accessible inventory (contract §14)
+ */
+export type Accessibility = {
+    /**
+     * Keep wheelchair spaces and companion seats for buyers who state the need until the release condition is met
+     */
+    holdBack: boolean;
+    /**
+     * `section_sold_out`: a section's held-back seats are released once every other seat of that section is booked; `event_sold_out`: the same over the event; `{ at }`: at that time
+     */
+    releaseWhen: 'section_sold_out' | 'event_sold_out' | {
+        at: string;
+    };
 };
 
 export type Event = {
@@ -2287,6 +2348,88 @@ export type SetChannelsResponses = {
 };
 
 export type SetChannelsResponse = SetChannelsResponses[keyof SetChannelsResponses];
+
+export type GetAccessibilityData = {
+    body?: never;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/accessibility';
+};
+
+export type GetAccessibilityErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetAccessibilityError = GetAccessibilityErrors[keyof GetAccessibilityErrors];
+
+export type GetAccessibilityResponses = {
+    /**
+     * The event's hold-back (holdBack false and event_sold_out before one is set)
+     */
+    200: Accessibility;
+};
+
+export type GetAccessibilityResponse = GetAccessibilityResponses[keyof GetAccessibilityResponses];
+
+export type SetAccessibilityData = {
+    body: Accessibility;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/accessibility';
+};
+
+export type SetAccessibilityErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type SetAccessibilityError = SetAccessibilityErrors[keyof SetAccessibilityErrors];
+
+export type SetAccessibilityResponses = {
+    /**
+     * The event's hold-back (holdBack false and event_sold_out before one is set)
+     */
+    200: Accessibility;
+};
+
+export type SetAccessibilityResponse = SetAccessibilityResponses[keyof SetAccessibilityResponses];
 
 export type ListEventsData = {
     body?: never;

@@ -1,0 +1,33 @@
+/**
+ * The panel's "Seat features" fieldset: the checked features go to every selected seat, and the
+ * designer says when a companion seat has no wheelchair space beside it (contract §14).
+ */
+import { SEAT_FEATURES, type SeatFeature } from "../../domain/layout";
+import { selectedObjects } from "../editor";
+import { loneCompanions, setSeatFeatures } from "../seat-features";
+import type { Designer } from "./designer";
+import { showNotice, showProblems } from "./page-messages";
+
+/** The features checked in the fieldset. */
+function checkedFeatures(): SeatFeature[] {
+  return SEAT_FEATURES.filter((f) => document.querySelector<HTMLInputElement>(`#feature-${f}`)?.checked === true);
+}
+
+/** Sets the checked features on the selected seats, then warns about companion seats left alone. */
+export function setFeaturesOfSelection(d: Designer): void {
+  const labels = selectedObjects(d.editor.scene, d.editor.selection);
+  if (labels.size === 0) return showProblems("No features were set.", ["Select seats first."]);
+  const features = checkedFeatures();
+  const scene = setSeatFeatures(d.editor.scene, labels, features);
+  const words = features.length > 0 ? features.join(", ") : "no features";
+  if (!d.apply(scene, undefined, `${labels.size} ${labels.size === 1 ? "seat now has" : "seats now have"} ${words}`)) return;
+  const lone = loneCompanions(d.editor.scene);
+  if (lone.length > 0)
+    showNotice(
+      `Companion seats should be next to a wheelchair space; ${lone.length === 1 ? "this one is" : "these are"} not: ${lone.slice(0, 10).join(", ")}${lone.length > 10 ? ", …" : ""}`,
+    );
+}
+
+export function attachSeatFeatures(d: Designer): void {
+  document.getElementById("set-features")?.addEventListener("click", () => setFeaturesOfSelection(d));
+}
