@@ -43,8 +43,9 @@ export function liveSeat(tx: Tx, label: string): SeatRow | null {
  * nothing, and null sends the hold down the general path, which reads the row and decides; so
  * does anything else: several labels (atomic over all of them), selection rules (which count what
  * is held before anything is written), a seat outside the hold's channel pools (contract §12; a
- * free seat has no retry to excuse it, so the general path refuses it as not_in_channel) or a
- * label that is not a seat that may be held. Not-for-sale seats (by label or by category) have a
+ * free seat has no retry to excuse it, so the general path refuses it as not_in_channel), a
+ * wheelchair or companion seat held back from this buyer (contract §14, refused as accessible_only)
+ * or a label that is not a seat that may be held. A season's hold takes its one expiry (§13). Not-for-sale seats (by label or by category) have a
  * row, so they never reach the insert. The answer and the records (history row, outbox row, both
  * in the caller's transaction, as is any Idempotency-Key answer stored around it) are those the
  * general path gives a free seat.
@@ -52,9 +53,12 @@ export function liveSeat(tx: Tx, label: string): SeatRow | null {
 function claimFreeSeat(tx: Tx, req: HoldRequest): Outcome<HoldResult> | null {
   if (req.objectLabels.length !== 1 || tx.rules) return null;
   const label = req.objectLabels[0]!;
-  if (tx.holdable(label)?.objectType !== "seat") return null;
+  const obj = tx.holdable(label);
+  if (obj?.objectType !== "seat") return null;
   if (tx.channels !== null && !tx.channels.seat(label)) return null;
-  const expiresAt = tx.now + req.ttlSeconds * 1000;
+  // Contract §14: a held-back accessible seat is refused (accessible_only) by the general path.
+  if (tx.accessGate?.(obj) === true) return null;
+  const expiresAt = tx.holdEnd(req.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : null;
   const taken = tx.sql.exec(
     "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, client) VALUES (?, 'held', ?, ?, NULL, ?, ?) ON CONFLICT (label) DO NOTHING",
