@@ -166,4 +166,6 @@ export type ReleaseRequest = ReleaseBody & { caller: CallerKind };
 export interface HoldCaller {
   kind: CallerKind;
   client?: string;
+  /** A publishable-key hold whose X-Admission the Worker verified (contract §15); the object refuses others while its waiting room is open. */
+  admitted?: boolean;
 }

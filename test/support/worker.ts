@@ -10,6 +10,8 @@ import { EventObject as ProductionEventObject } from "../../src/event-object/eve
 import type { WebhookMessage } from "../../src/domain/webhook-messages";
 
 export { DeliveryScheduler } from "../../src/webhooks/scheduler";
+export { WaitingRoomPacer } from "../../src/waiting-room/waiting-room-pacer";
+export { WaitingRoomShard } from "../../src/waiting-room/waiting-room-shard";
 export { default } from "../../src/index";
 
 /** A clock a test can stop and move forward. */

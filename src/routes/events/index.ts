@@ -6,6 +6,7 @@ import { eventCrud } from "./crud";
 import { eventReads } from "./reads";
 import { eventRules } from "./selection-rules";
 import { eventSeats } from "./seats";
+import { eventWaitingRoom } from "./waiting-room";
 
 export { eventLive } from "./live-socket";
 
@@ -21,4 +22,5 @@ events.route("/", eventReads);
 events.route("/", eventSeats);
 events.route("/", eventRules);
 events.route("/", eventChannels);
+events.route("/", eventWaitingRoom);
 events.route("/", eventCrud);

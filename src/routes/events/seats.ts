@@ -26,6 +26,8 @@ import type { AppEnv } from "../../http/context";
 import type { EventStub } from "../../events/event-object-calls";
 import { REPLAYED_HEADER, type IdempotencyClaim, type Replayed } from "../../domain/idempotency";
 import type { Outcome } from "../../domain/outcome";
+import { ADMISSION_HEADER } from "../../domain/waiting-room";
+import { hasAdmission } from "../../waiting-room/room-operations";
 
 /**
  * /api/v1/events/{eventKey}/seats/*: hold, book, release, extend, not-for-sale, for-sale, and the
@@ -39,6 +41,18 @@ function callerOf(kind: CallerKind, client: string | undefined): HoldCaller {
 }
 
 /**
+ * The caller of a hold, with whether its X-Admission is a live admission to this event for this
+ * client (contract §15): one signature check, and none when the header is absent. The event's
+ * object decides whether the hold needed one.
+ */
+async function admittedCaller(env: Env, principal: Principal, client: string | undefined, eventKey: string, headers: Headers): Promise<HoldCaller> {
+  const caller = callerOf(principal.kind, client);
+  const admission = principal.kind === "public" ? (headers.get(ADMISSION_HEADER) ?? undefined) : undefined;
+  if (admission !== undefined && (await hasAdmission(env, principal, eventKey, client ?? "", admission))) caller.admitted = true;
+  return caller;
+}
+
+/**
  * A validated hold of a known, counted caller: the override rule, then the event object's
  * decision.
  */
@@ -46,6 +60,7 @@ async function holdFor(
   env: Env,
   principal: Principal,
   client: string | undefined,
+  headers: Headers,
   eventKey: string,
   body: HoldRequest,
   idem?: IdempotencyClaim,
@@ -53,8 +68,9 @@ async function holdFor(
 ): Promise<HoldResult> {
   refuseOverride(principal.kind, body.ignoreSelectionRules);
   refuseChannelOverride(principal.kind, body.ignoreChannels);
+  const caller = await admittedCaller(env, principal, client, eventKey, headers);
   return callEvent(env, principal, eventKey, async (event) => {
-    const answer: Replayed<Outcome<HoldResult>> = await event.hold(body, callerOf(principal.kind, client), idem);
+    const answer: Replayed<Outcome<HoldResult>> = await event.hold(body, caller, idem);
     if (answer.replayed) onReplay?.();
     return answer;
   });
@@ -113,8 +129,15 @@ eventSeats.openapi(
   // c.get, not c.var: the busiest route skips building an object of every context variable.
   async (c) =>
     c.json(
-      await holdFor(c.env, c.get("principal"), clientAddress(c.req.raw.headers), c.req.valid("param").eventKey, c.req.valid("json"), c.get("idempotency"), () =>
-        c.header(REPLAYED_HEADER, "true"),
+      await holdFor(
+        c.env,
+        c.get("principal"),
+        clientAddress(c.req.raw.headers),
+        c.req.raw.headers,
+        c.req.valid("param").eventKey,
+        c.req.valid("json"),
+        c.get("idempotency"),
+        () => c.header(REPLAYED_HEADER, "true"),
       ),
       200,
     ),
@@ -137,7 +160,7 @@ eventSeats.openapi(
     const body = c.req.valid("json");
     refuseOverride(p.kind, body.ignoreSelectionRules);
     refuseChannelOverride(p.kind, body.ignoreChannels);
-    const caller = callerOf(p.kind, clientAddress(c.req.raw.headers));
+    const caller = await admittedCaller(c.env, p, clientAddress(c.req.raw.headers), eventKey, c.req.raw.headers);
     return c.json(await decideOnce(c, eventKey, (event, idem) => event.holdBestAvailable(body, caller, idem)), 200);
   },
 );
