@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen';
+import type { BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWaitingRoomData, GetWaitingRoomErrors, GetWaitingRoomResponses, GetWaitingRoomTicketData, GetWaitingRoomTicketErrors, GetWaitingRoomTicketResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, JoinWaitingRoomData, JoinWaitingRoomErrors, JoinWaitingRoomResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, SetWaitingRoomData, SetWaitingRoomErrors, SetWaitingRoomResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -366,6 +366,52 @@ export const setChannels = <ThrowOnError extends boolean = false>(options: Optio
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * The event's waiting room and its figures (secret key)
+ */
+export const getWaitingRoom = <ThrowOnError extends boolean = false>(options: Options<GetWaitingRoomData, ThrowOnError>): RequestResult<GetWaitingRoomResponses, GetWaitingRoomErrors, ThrowOnError> => (options.client ?? client).get<GetWaitingRoomResponses, GetWaitingRoomErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/waiting-room',
+    ...options
+});
+
+/**
+ * Configure the event's waiting room (secret key)
+ *
+ * enabled, opensAt (date-time), admitPerMinute (1..100000), sessionMinutes (1..60). While enabled and at or after opensAt, every publishable-key hold of the event needs the X-Admission header of an admitted ticket.
+ */
+export const setWaitingRoom = <ThrowOnError extends boolean = false>(options: Options<SetWaitingRoomData, ThrowOnError>): RequestResult<SetWaitingRoomResponses, SetWaitingRoomErrors, ThrowOnError> => (options.client ?? client).put<SetWaitingRoomResponses, SetWaitingRoomErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/waiting-room',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Join the event's waiting room
+ *
+ * 201 with a ticket. The same client address (CF-Connecting-IP) joining again gets the same ticket. Those who join before opensAt are admitted in a uniformly random order (position null until then), later joiners in join order. 404 when the event has no enabled waiting room.
+ */
+export const joinWaitingRoom = <ThrowOnError extends boolean = false>(options: Options<JoinWaitingRoomData, ThrowOnError>): RequestResult<JoinWaitingRoomResponses, JoinWaitingRoomErrors, ThrowOnError> => (options.client ?? client).post<JoinWaitingRoomResponses, JoinWaitingRoomErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/waiting-room/join',
+    ...options
+});
+
+/**
+ * A waiting-room ticket's place, and its admission once admitted
+ *
+ * Ask again after retryAfterSeconds. Once admitted, `admission` is sent as the X-Admission header of every hold until admissionExpiresAt.
+ */
+export const getWaitingRoomTicket = <ThrowOnError extends boolean = false>(options: Options<GetWaitingRoomTicketData, ThrowOnError>): RequestResult<GetWaitingRoomTicketResponses, GetWaitingRoomTicketErrors, ThrowOnError> => (options.client ?? client).get<GetWaitingRoomTicketResponses, GetWaitingRoomTicketErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/waiting-room/tickets/{ticket}',
+    ...options
 });
 
 /**
