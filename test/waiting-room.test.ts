@@ -193,7 +193,7 @@ describe("the admission on every publishable hold", () => {
     const [t, exp, sig] = [admission.split(".").slice(0, 2).join("."), admission.split(".")[2], admission.split(".")[3]];
     expectError(await holdAs(f, "203.0.113.9", `${t}.${Number(exp) + 60_000}.${sig}`), 403, "admission_required");
     // Signed with the right key, but expired.
-    const expired = await signAdmission(admissionSecret(env), scopeOf(f), t, "203.0.113.9", Date.now() - 1);
+    const expired = await signAdmission(admissionSecret(env as unknown as Env), scopeOf(f), t, "203.0.113.9", Date.now() - 1);
     expectError(await holdAs(f, "203.0.113.9", expired), 403, "admission_required");
     // Signed with another key.
     const forged = await signAdmission("not-the-secret", scopeOf(f), t, "203.0.113.9", Date.now() + 60_000);
