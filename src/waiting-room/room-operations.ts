@@ -43,6 +43,16 @@ export async function readRoom(env: Env, scope: Scope, eventKey: string): Promis
   };
 }
 
+/** The room, or null when the event has none (the dashboard's event page). */
+export async function readRoomIfAny(env: Env, scope: Scope, eventKey: string): Promise<WaitingRoom | null> {
+  try {
+    return await readRoom(env, scope, eventKey);
+  } catch (err) {
+    if (err instanceof ServiceError && err.code === "not_found") return null;
+    throw err;
+  }
+}
+
 /** Admissions per tick since `since` (the dashboard's plot). */
 export async function roomTicks(env: Env, scope: Scope, eventKey: string, since: number): Promise<{ at: number; admitted: number; waiting: number }[]> {
   return pacerStub(env, scopeOf(scope, eventKey)).ticks(since);

@@ -12,6 +12,8 @@ import { createEvent, deleteEvent, getEventRecord, listEventRecords, updateEvent
 import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
 import { validated } from "../../http/validation";
 import { bookAtBoxOffice } from "../box-office";
+import { waitingRoomConfigSchema } from "../../domain/waiting-room";
+import { configureRoom } from "../../waiting-room/room-operations";
 import type { DashEnv } from "../context";
 import { ENV, jsonBody, scope } from "./support";
 
@@ -56,6 +58,10 @@ const assignBody = z.object({
 
 eventRoutes.post(`${one}/channels/assign`, async (c) =>
   c.json(await assignToChannel(c.env, scope(c), c.req.param("eventKey"), await jsonBody(c, assignBody)), 200),
+);
+
+eventRoutes.put(`${one}/waiting-room`, async (c) =>
+  c.json(await configureRoom(c.env, scope(c), c.req.param("eventKey"), await jsonBody(c, waitingRoomConfigSchema)), 200),
 );
 
 eventRoutes.delete(one, async (c) => c.json(await deleteEvent(c.env, scope(c), c.req.param("eventKey")), 200));

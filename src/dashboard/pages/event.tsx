@@ -9,6 +9,8 @@ import type { DashboardSession } from "../sessions";
 import { ActionButton, ApiForm, Field, When } from "./components";
 import { Page } from "./layout";
 import { SalesPlot } from "./plot";
+import { WaitingRoomPanel, type RoomTick } from "./waiting-room";
+import type { WaitingRoom } from "../../domain/waiting-room";
 
 /**
  * One event (contract §10.3): the live seat map through the SDK with the environment's publishable
@@ -26,6 +28,9 @@ export interface EventView {
   channels: Channel[];
   /** The layout's GA areas, for places per channel. */
   areas: { label: string; capacity: number }[];
+  /** The waiting room (contract §15), null when the event has none, and its last hour of ticks. */
+  room: WaitingRoom | null;
+  roomTicks: RoomTick[];
 }
 
 /**
@@ -398,6 +403,8 @@ export function eventPage(session: DashboardSession, environment: Environment, v
         <h2 id="sales-title">Sales over time</h2>
         <SalesPlot timeline={view.sales} now={new Date().toISOString()} />
       </section>
+
+      <WaitingRoomPanel api={`${api}/waiting-room`} room={view.room} ticks={view.roomTicks} />
 
       <SelectionRulesForm api={`${api}/selection-rules`} rules={event.selectionRules} categoryKeys={reports.byCategory.map((r) => r.categoryKey)} />
 
