@@ -141,7 +141,10 @@ export class SeatingChart {
       // for no extra round trip; a buyer who queued reads again once admitted (contract §15).
       const early = this.api.mapRead(this.token);
       early.catch(() => undefined);
+      // The legend stays empty until the map is read: hidden meanwhile, it says nothing of a queue.
+      chrome.legend.style.display = "none";
       const admission = await waitInQueue(this.api, chrome.stage, { onQueueChanged: this.config.onQueueChanged, isDestroyed: () => this.destroyed });
+      chrome.legend.style.display = "";
       if (this.destroyed) return this;
       if (admission !== null) {
         this.api.admission = admission;
