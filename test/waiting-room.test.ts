@@ -122,6 +122,9 @@ describe("join and tickets (publishable key)", () => {
     for (let i = 0; i < 5; i++) {
       const res = await join(f, `198.51.100.${i}`);
       expect(res.status).toBe(201);
+      // Open: a place at once (estimated from this shard), and a wait at the pace.
+      expect(res.body.position).toEqual(expect.any(Number));
+      expect(res.body.position).toBeGreaterThanOrEqual(0);
       tickets.push(res.body.ticket);
     }
     const now = Date.now();

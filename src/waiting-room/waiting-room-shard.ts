@@ -71,6 +71,7 @@ export class WaitingRoomShard extends DurableObject<Env> {
     const config = this.config;
     if (!config?.enabled) return null;
     const sql = this.ctx.storage.sql;
+    this.rankIfOpen(now);
     const existing = sql.exec<{ ticket: string }>("SELECT ticket FROM entries WHERE client = ?", client).toArray()[0];
     let ticket = existing?.ticket;
     if (ticket === undefined) {
@@ -105,6 +106,7 @@ export class WaitingRoomShard extends DurableObject<Env> {
   async status(ticket: string, now: number): Promise<TicketStatus | null> {
     const config = this.config;
     if (!config) return null;
+    this.rankIfOpen(now);
     const row = this.ctx.storage.sql
       .exec<{ client: string; rank: number | null; admitted_at: number | null }>("SELECT client, rank, admitted_at FROM entries WHERE ticket = ?", ticket)
       .toArray()[0];
@@ -134,13 +136,18 @@ export class WaitingRoomShard extends DurableObject<Env> {
    * after opensAt the pre-queue is ranked first (once).
    */
   async peek(limit: number, now: number): Promise<{ waiting: number; keys: number[] }> {
-    if (this.config && now >= this.config.opensAt && !this.ranked) this.rank();
+    this.rankIfOpen(now);
     if (!this.ranked || limit <= 0) return { waiting: this.waiting, keys: [] };
     const keys = this.ctx.storage.sql
       .exec<{ k: number }>("SELECT k FROM entries WHERE rank > ? ORDER BY rank LIMIT ?", this.admitted, limit)
       .toArray()
       .map((r) => r.k);
     return { waiting: this.waiting, keys };
+  }
+
+  /** From opensAt on, whoever asks first (a join, a poll or the pacer) has the pre-queue ranked. */
+  private rankIfOpen(now: number): void {
+    if (!this.ranked && this.config && now >= this.config.opensAt) this.rank();
   }
 
   /** Ranks every unranked buyer by order key (the pre-queue's random draw decides its order here). */
