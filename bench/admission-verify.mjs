@@ -12,7 +12,7 @@ import { signAdmission, verifyAdmission } from "../src/waiting-room/admission.ts
 const count = Number(process.argv[2] ?? 20_000);
 const secret = "bench-secret";
 const scope = { workspaceId: "ws", environment: "production", eventKey: "gala-2026" };
-const admission = await signAdmission(secret, scope, "3.AAAAAAAAAAAAAAAAAAAAAA", "203.0.113.9", Date.now() + 600_000);
+const admission = await signAdmission(secret, scope, "ev_0123456789abcdef", "3.AAAAAAAAAAAAAAAAAAAAAA", "203.0.113.9", Date.now() + 600_000);
 for (let i = 0; i < 2000; i++) await verifyAdmission(secret, scope, admission, "203.0.113.9", Date.now());
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();

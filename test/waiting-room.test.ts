@@ -193,14 +193,21 @@ describe("the admission on every publishable hold", () => {
     const last = admission.at(-1) === "A" ? "B" : "A";
     expectError(await holdAs(f, "203.0.113.9", admission.slice(0, -1) + last), 403, "admission_required");
     // A later expiry with the old signature.
-    const [t, exp, sig] = [admission.split(".").slice(0, 2).join("."), admission.split(".")[2], admission.split(".")[3]];
-    expectError(await holdAs(f, "203.0.113.9", `${t}.${Number(exp) + 60_000}.${sig}`), 403, "admission_required");
+    const parts = admission.split(".");
+    const [t, eventId, exp, sig] = [parts.slice(0, 2).join("."), parts[2]!, parts[3]!, parts[4]!];
+    expectError(await holdAs(f, "203.0.113.9", `${t}.${eventId}.${Number(exp) + 60_000}.${sig}`), 403, "admission_required");
+    const secret = admissionSecret(env as unknown as Env);
     // Signed with the right key, but expired.
-    const expired = await signAdmission(admissionSecret(env as unknown as Env), scopeOf(f), t, "203.0.113.9", Date.now() - 1);
+    const expired = await signAdmission(secret, scopeOf(f), eventId, t, "203.0.113.9", Date.now() - 1);
     expectError(await holdAs(f, "203.0.113.9", expired), 403, "admission_required");
     // Signed with another key.
-    const forged = await signAdmission("not-the-secret", scopeOf(f), t, "203.0.113.9", Date.now() + 60_000);
+    const forged = await signAdmission("not-the-secret", scopeOf(f), eventId, t, "203.0.113.9", Date.now() + 60_000);
     expectError(await holdAs(f, "203.0.113.9", forged), 403, "admission_required");
+    // Signed with the right key for another creation of the event (a deleted one of the same key).
+    const stale = await signAdmission(secret, scopeOf(f), "ev_deleted", t, "203.0.113.9", Date.now() + 60_000);
+    expectError(await holdAs(f, "203.0.113.9", stale), 403, "admission_required");
+    // A signature this test made the server's way is accepted: the refusals above are the fields, not the test's signing.
+    expectOk(await holdAs(f, "203.0.113.9", await signAdmission(secret, scopeOf(f), eventId, t, "203.0.113.9", Date.now() + 60_000), "A-1-6"));
     // And the real one still works.
     expectOk(await holdAs(f, "203.0.113.9", admission, "A-1-5"));
   });
@@ -213,6 +220,22 @@ describe("the admission on every publishable hold", () => {
     expectError(await holdAs(f, "203.0.113.20", undefined, "A-1-4"), 403, "admission_required");
     await configure(f, { enabled: false });
     expectOk(await holdAs(f, "203.0.113.20", undefined, "A-1-4"));
+  });
+
+  it("deleting the event deletes its room: a new event of the same key has none, and the old admission is void", async () => {
+    const f = await newEvent();
+    await configure(f, {});
+    const j = await join(f, "203.0.113.30");
+    const { admission } = await admitted(f, j.body.ticket);
+    expectOk(await call("DELETE", `/api/v1/events/${f.eventKey}`, { key: f.sk }));
+    expectOk(await call("POST", "/api/v1/events", { key: f.sk, body: { chartKey: f.chartKey, eventKey: f.eventKey } }), 201);
+    expectError(await join(f, "203.0.113.30"), 404, "not_found");
+    expectError(await ticket(f, j.body.ticket), 404, "not_found");
+    expectError(await call("GET", room(f), { key: f.sk }), 404, "not_found");
+    await configure(f, {});
+    expectError(await holdAs(f, "203.0.113.30", admission), 403, "admission_required");
+    const again = await join(f, "203.0.113.30");
+    expect(again.body.ticket).not.toBe(j.body.ticket);
   });
 
   it("the preflight allows X-Admission", async () => {

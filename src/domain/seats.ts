@@ -166,6 +166,9 @@ export type ReleaseRequest = ReleaseBody & { caller: CallerKind };
 export interface HoldCaller {
   kind: CallerKind;
   client?: string;
-  /** A publishable-key hold whose X-Admission the Worker verified (contract §15); the object refuses others while its waiting room is open. */
-  admitted?: boolean;
+  /**
+   * The event id a publishable-key hold's X-Admission was signed for, once the Worker verified its
+   * signature (contract §15); while its waiting room is open the object refuses holds without its own id here.
+   */
+  admittedTo?: string;
 }

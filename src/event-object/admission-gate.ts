@@ -31,10 +31,13 @@ export class AdmissionGate {
     this.load();
   }
 
-  /** Whether this hold is refused for want of an admission: publishable keys only, while the room is enabled and open. */
-  refuses(caller: HoldCaller, now: number): boolean {
+  /**
+   * Whether this hold is refused for want of an admission: publishable keys only, while the room is
+   * enabled and open, unless the caller's verified admission is for this creation of the event.
+   */
+  refuses(caller: HoldCaller, now: number, eventId: string | undefined): boolean {
     const gate = this.gate;
-    return gate !== null && gate.enabled && now >= gate.opensAt && caller.kind === "public" && caller.admitted !== true;
+    return gate !== null && gate.enabled && now >= gate.opensAt && caller.kind === "public" && (eventId === undefined || caller.admittedTo !== eventId);
   }
 }
 

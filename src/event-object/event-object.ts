@@ -160,10 +160,11 @@ export class EventObject extends DurableObject<Env> {
   }
 
   /** The waiting room's switch and opening time, put with the room's configuration (contract §15). */
-  async setAdmissionGate(gate: AdmissionGateConfig): Promise<Outcome<{ ok: true }>> {
-    if (!this.event.meta) return NOT_FOUND;
+  async setAdmissionGate(gate: AdmissionGateConfig): Promise<Outcome<{ eventId: string }>> {
+    const meta = this.event.meta;
+    if (!meta) return NOT_FOUND;
     this.admissionGate.set(gate);
-    return ok({ ok: true });
+    return ok({ eventId: meta.eventId });
   }
 
   /** The event's metadata, or null when not initialised. */
@@ -176,7 +177,7 @@ export class EventObject extends DurableObject<Env> {
   // Each seat action takes an optional Idempotency-Key claim: its answer is stored with the change (idempotency.ts).
 
   async hold(req: HoldRequest, caller: HoldCaller, idem?: IdempotencyClaim): Promise<Replayed<Outcome<HoldResult>>> {
-    if (this.admissionGate.refuses(caller, this.clock.now())) return ADMISSION_REQUIRED;
+    if (this.admissionGate.refuses(caller, this.clock.now(), this.event.meta?.eventId)) return ADMISSION_REQUIRED;
     return this.decide((tx) => {
       this.prepareHold(tx, caller, req.holdToken, req.ignoreSelectionRules === true);
       this.prepareChannels(tx, caller, req.channelKeys, req.ignoreChannels === true);
@@ -190,7 +191,7 @@ export class EventObject extends DurableObject<Env> {
    * never be given the same seat.
    */
   async holdBestAvailable(req: HoldBestAvailableRequest, caller: HoldCaller, idem?: IdempotencyClaim): Promise<Replayed<Outcome<HoldBestAvailableResult>>> {
-    if (this.admissionGate.refuses(caller, this.clock.now())) return ADMISSION_REQUIRED;
+    if (this.admissionGate.refuses(caller, this.clock.now(), this.event.meta?.eventId)) return ADMISSION_REQUIRED;
     return this.decide((tx) => {
       // An expired hold is free the moment it expires: the search must see it so.
       sweepDue(tx);

@@ -1,6 +1,8 @@
 /**
- * Signed admissions (contract §15): `<ticket>.<expiresAt ms>.<HMAC-SHA256, base64url>` over the
- * ticket, the event (workspace, environment, key), the client address that joined and the expiry.
+ * Signed admissions (contract §15): `<ticket>.<eventId>.<expiresAt ms>.<HMAC-SHA256, base64url>`
+ * over the ticket, the event (workspace, environment, key, and the id of this creation of it, so a
+ * deleted event's admissions are void for a new event of the same key), the client address that
+ * joined and the expiry.
  * The hold path checks one signature with a key imported once per isolate: no storage read, and
  * nothing to look up for a forged, expired, other event's or other client's admission, all of
  * which fail the same check.
@@ -34,8 +36,8 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return cached.key;
 }
 
-function message(scope: AdmissionScope, ticket: string, client: string, expiresAt: number) {
-  return encoder.encode(`wr1|${scope.workspaceId}|${scope.environment}|${scope.eventKey}|${ticket}|${client}|${expiresAt}`);
+function message(scope: AdmissionScope, eventId: string, ticket: string, client: string, expiresAt: number) {
+  return encoder.encode(`wr1|${scope.workspaceId}|${scope.environment}|${scope.eventKey}|${eventId}|${ticket}|${client}|${expiresAt}`);
 }
 
 function base64url(bytes: ArrayBuffer): string {
@@ -44,25 +46,34 @@ function base64url(bytes: ArrayBuffer): string {
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** The admission of `ticket`, valid for `client` until `expiresAt` (epoch ms). */
-export async function signAdmission(secret: string, scope: AdmissionScope, ticket: string, client: string, expiresAt: number): Promise<string> {
-  const sig = await crypto.subtle.sign("HMAC", await hmacKey(secret), message(scope, ticket, client, expiresAt));
-  return `${ticket}.${expiresAt}.${base64url(sig)}`;
+/** The admission of `ticket` to the event created as `eventId`, valid for `client` until `expiresAt` (epoch ms). */
+export async function signAdmission(
+  secret: string,
+  scope: AdmissionScope,
+  eventId: string,
+  ticket: string,
+  client: string,
+  expiresAt: number,
+): Promise<string> {
+  const sig = await crypto.subtle.sign("HMAC", await hmacKey(secret), message(scope, eventId, ticket, client, expiresAt));
+  return `${ticket}.${eventId}.${expiresAt}.${base64url(sig)}`;
 }
 
 /**
- * Whether `admission` is a live admission to this event for this client at `now`. A malformed one
- * is simply not valid; the comparison of signatures does not stop at the first differing byte.
+ * The event id a live admission to this event key for this client at `now` was signed for (the
+ * event's object compares it with its own), or null. A malformed admission is simply not valid; the
+ * comparison of signatures does not stop at the first differing byte.
  */
-export async function verifyAdmission(secret: string, scope: AdmissionScope, admission: string, client: string, now: number): Promise<boolean> {
-  const m = /^(\d{1,3}\.[A-Za-z0-9_-]{16,64})\.(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(admission);
-  if (!m) return false;
-  const expiresAt = Number(m[2]);
-  if (!(expiresAt > now)) return false;
-  const expected = await signAdmission(secret, scope, m[1], client, expiresAt);
-  const got = m[3];
+export async function verifyAdmission(secret: string, scope: AdmissionScope, admission: string, client: string, now: number): Promise<string | null> {
+  const m = /^(\d{1,3}\.[A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{1,64})\.(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(admission);
+  if (!m) return null;
+  const eventId = m[2]!;
+  const expiresAt = Number(m[3]);
+  if (!(expiresAt > now)) return null;
+  const expected = await signAdmission(secret, scope, eventId, m[1]!, client, expiresAt);
+  const got = m[4]!;
   const want = expected.slice(expected.length - 43);
   let diff = 0;
   for (let i = 0; i < 43; i++) diff |= got.charCodeAt(i) ^ want.charCodeAt(i);
-  return diff === 0;
+  return diff === 0 ? eventId : null;
 }

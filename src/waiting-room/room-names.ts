@@ -9,6 +9,8 @@ import type { AdmissionScope } from "./admission";
 /** Everything a shard needs to answer on its own: the event, its configuration (epoch ms) and its index. */
 export interface ShardConfig {
   scope: AdmissionScope;
+  /** The id of this creation of the event (its D1 row), signed into every admission. */
+  eventId: string;
   enabled: boolean;
   opensAt: number;
   admitPerMinute: number;

@@ -5,6 +5,7 @@ import { EVENT_KEY } from "../domain/events";
 import type { Scope } from "../domain/scope";
 import type { JoinResult, TicketStatus, WaitingRoom, WaitingRoomConfig } from "../domain/waiting-room";
 import { callEvent, notFound, stubFor } from "../events/event-object-calls";
+import { deleteEvent } from "../events/event-operations";
 import { admissionSecret, verifyAdmission, type AdmissionScope } from "./admission";
 import { shardOf, ticketShard } from "./queue-core";
 import { pacerStub, shardStub } from "./room-names";
@@ -22,8 +23,8 @@ function scopeOf(scope: Scope, eventKey: string): AdmissionScope {
 /** Puts the room: the event's object learns its switch first (404/403 for an event the scope does not have), then the pacer and shards. */
 export async function configureRoom(env: Env, scope: Scope, eventKey: string, body: WaitingRoomConfig): Promise<WaitingRoom> {
   const opensAt = Date.parse(body.opensAt);
-  await callEvent(env, scope, eventKey, (event) => event.setAdmissionGate({ enabled: body.enabled, opensAt }));
-  await pacerStub(env, scopeOf(scope, eventKey)).configure({ scope: scopeOf(scope, eventKey), ...body, opensAt });
+  const { eventId } = await callEvent(env, scope, eventKey, (event) => event.setAdmissionGate({ enabled: body.enabled, opensAt }));
+  await pacerStub(env, scopeOf(scope, eventKey)).configure({ scope: scopeOf(scope, eventKey), eventId, ...body, opensAt });
   return readRoom(env, scope, eventKey);
 }
 
@@ -41,6 +42,16 @@ export async function readRoom(env: Env, scope: Scope, eventKey: string): Promis
     sessionMinutes: config.sessionMinutes,
     stats,
   };
+}
+
+/**
+ * Deletes an event (events/event-operations.ts) and then its room, so that a later event of the
+ * same key neither inherits the queue nor accepts the old room's admissions.
+ */
+export async function deleteEventAndRoom(env: Env, scope: Scope, eventKey: string): Promise<{ eventKey: string; deleted: true }> {
+  const deleted = await deleteEvent(env, scope, eventKey);
+  await pacerStub(env, scopeOf(scope, eventKey)).clear(scopeOf(scope, eventKey));
+  return deleted;
 }
 
 /** The room, or null when the event has none (the dashboard's event page). */
@@ -74,11 +85,12 @@ export async function ticketStatus(env: Env, scope: Scope, eventKey: string, tic
 }
 
 /**
- * Whether a publishable-key hold shows a live admission to this event for this client: one HMAC,
- * no look-up. Whether the hold needs one is the event object's to say (its admission gate).
+ * The event id of a live admission to this event key for this client, or null: one HMAC, no
+ * look-up. Whether the hold needs one, and whether the id is this event's, is the event object's
+ * to say (its admission gate).
  */
-export async function hasAdmission(env: Env, scope: Scope, eventKey: string, client: string, admission: string | undefined): Promise<boolean> {
-  if (admission === undefined || admission.length > 200) return false;
+export async function admittedEventId(env: Env, scope: Scope, eventKey: string, client: string, admission: string | undefined): Promise<string | null> {
+  if (admission === undefined || admission.length > 200) return null;
   return verifyAdmission(admissionSecret(env), scopeOf(scope, eventKey), admission, client, Date.now());
 }
 

@@ -7,6 +7,7 @@ import { shardStub, type ShardConfig } from "./room-names";
 /** The room as the pacer keeps it (opensAt in epoch ms). */
 export interface RoomConfig {
   scope: AdmissionScope;
+  eventId: string;
   enabled: boolean;
   opensAt: number;
   admitPerMinute: number;
@@ -36,13 +37,30 @@ export class WaitingRoomPacer extends DurableObject<Env> {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
-      sql.exec("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)");
-      sql.exec("CREATE TABLE IF NOT EXISTS ticks (at INTEGER PRIMARY KEY, admitted INTEGER NOT NULL, waiting INTEGER NOT NULL)");
+      this.ensureSchema();
       for (const row of sql.exec<{ k: string; v: string }>("SELECT k, v FROM meta")) {
         if (row.k === "config") this.config = JSON.parse(row.v) as RoomConfig;
         if (row.k === "state") Object.assign(this, JSON.parse(row.v) as object);
       }
     });
+  }
+
+  private ensureSchema(): void {
+    const sql = this.ctx.storage.sql;
+    sql.exec("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS ticks (at INTEGER PRIMARY KEY, admitted INTEGER NOT NULL, waiting INTEGER NOT NULL)");
+  }
+
+  /** Forgets the room and every shard's queue (the event was deleted). */
+  async clear(scope: AdmissionScope): Promise<void> {
+    await Promise.all(Array.from({ length: SHARD_COUNT }, (_, shard) => shardStub(this.env, scope, shard).clear()));
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.ensureSchema();
+    this.config = null;
+    this.pace = INITIAL_PACE;
+    this.admittedTotal = 0;
+    this.idleSince = null;
   }
 
   private saveState(): void {

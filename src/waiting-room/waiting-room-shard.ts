@@ -29,16 +29,34 @@ export class WaitingRoomShard extends DurableObject<Env> {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
-      sql.exec(`CREATE TABLE IF NOT EXISTS entries (
-        ticket TEXT PRIMARY KEY, client TEXT NOT NULL UNIQUE, k REAL NOT NULL,
-        joined_at INTEGER NOT NULL, rank INTEGER, admitted_at INTEGER)`);
-      sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS entries_rank ON entries(rank)");
-      sql.exec("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)");
+      this.ensureSchema();
       for (const row of sql.exec<{ k: string; v: string }>("SELECT k, v FROM meta")) {
         if (row.k === "config") this.config = JSON.parse(row.v) as ShardConfig;
         if (row.k === "state") Object.assign(this, JSON.parse(row.v) as object);
       }
     });
+  }
+
+  private ensureSchema(): void {
+    const sql = this.ctx.storage.sql;
+    sql.exec(`CREATE TABLE IF NOT EXISTS entries (
+      ticket TEXT PRIMARY KEY, client TEXT NOT NULL UNIQUE, k REAL NOT NULL,
+      joined_at INTEGER NOT NULL, rank INTEGER, admitted_at INTEGER)`);
+    sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS entries_rank ON entries(rank)");
+    sql.exec("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)");
+  }
+
+  /** Forgets the room: its event was deleted, and a later event of the same key starts afresh. */
+  async clear(): Promise<void> {
+    await this.ctx.storage.deleteAll();
+    this.ensureSchema();
+    this.config = null;
+    this.joined = 0;
+    this.admitted = 0;
+    this.lastRank = 0;
+    this.ranked = false;
+    this.totalWaiting = null;
+    this.lastGrantAt = 0;
   }
 
   private saveState(): void {
@@ -116,7 +134,7 @@ export class WaitingRoomShard extends DurableObject<Env> {
       return {
         position: 0,
         admitted: true,
-        admission: await signAdmission(admissionSecret(this.env), config.scope, ticket, row.client, expiresAt),
+        admission: await signAdmission(admissionSecret(this.env), config.scope, config.eventId, ticket, row.client, expiresAt),
         admissionExpiresAt: new Date(expiresAt).toISOString(),
         retryAfterSeconds: 0,
       };

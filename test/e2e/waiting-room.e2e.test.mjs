@@ -44,7 +44,7 @@ describe("waiting room", () => {
     await seat(page, "A-1-1").click();
     await waitForStatus(page, "A-1-1", "selected");
     expect(admissions).toHaveLength(1);
-    expect(admissions[0]).toMatch(/^\d+\.[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(admissions[0]).toMatch(/^\d+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]{43}$/);
     const token = await page.evaluate(() => window.chart.holdToken);
     expect((await api.status(ev, token)).get("A-1-1").status).toBe("held");
     expect(errors).toEqual([]);

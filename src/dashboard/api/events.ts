@@ -8,12 +8,12 @@ import { orderIdSchema } from "../../domain/status-changes";
 import { labelsRequestSchema, labelsSchema } from "../../domain/seats";
 import { selectionRulesSchema } from "../../domain/selling";
 import { callEvent } from "../../events/event-object-calls";
-import { createEvent, deleteEvent, getEventRecord, listEventRecords, updateEventDetails } from "../../events/event-operations";
+import { createEvent, getEventRecord, listEventRecords, updateEventDetails } from "../../events/event-operations";
 import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
 import { validated } from "../../http/validation";
 import { bookAtBoxOffice } from "../box-office";
 import { waitingRoomConfigSchema } from "../../domain/waiting-room";
-import { configureRoom } from "../../waiting-room/room-operations";
+import { configureRoom, deleteEventAndRoom } from "../../waiting-room/room-operations";
 import type { DashEnv } from "../context";
 import { ENV, jsonBody, scope } from "./support";
 
@@ -64,7 +64,7 @@ eventRoutes.put(`${one}/waiting-room`, async (c) =>
   c.json(await configureRoom(c.env, scope(c), c.req.param("eventKey"), await jsonBody(c, waitingRoomConfigSchema)), 200),
 );
 
-eventRoutes.delete(one, async (c) => c.json(await deleteEvent(c.env, scope(c), c.req.param("eventKey")), 200));
+eventRoutes.delete(one, async (c) => c.json(await deleteEventAndRoom(c.env, scope(c), c.req.param("eventKey")), 200));
 
 eventRoutes.get(`${one}/reports`, async (c) => {
   const s = scope(c);

@@ -27,7 +27,7 @@ import type { EventStub } from "../../events/event-object-calls";
 import { REPLAYED_HEADER, type IdempotencyClaim, type Replayed } from "../../domain/idempotency";
 import type { Outcome } from "../../domain/outcome";
 import { ADMISSION_HEADER } from "../../domain/waiting-room";
-import { hasAdmission } from "../../waiting-room/room-operations";
+import { admittedEventId } from "../../waiting-room/room-operations";
 
 /**
  * /api/v1/events/{eventKey}/seats/*: hold, book, release, extend, not-for-sale, for-sale, and the
@@ -48,7 +48,9 @@ function callerOf(kind: CallerKind, client: string | undefined): HoldCaller {
 async function admittedCaller(env: Env, principal: Principal, client: string | undefined, eventKey: string, headers: Headers): Promise<HoldCaller> {
   const caller = callerOf(principal.kind, client);
   const admission = principal.kind === "public" ? (headers.get(ADMISSION_HEADER) ?? undefined) : undefined;
-  if (admission !== undefined && (await hasAdmission(env, principal, eventKey, client ?? "", admission))) caller.admitted = true;
+  if (admission === undefined) return caller;
+  const eventId = await admittedEventId(env, principal, eventKey, client ?? "", admission);
+  if (eventId !== null) caller.admittedTo = eventId;
   return caller;
 }
 
