@@ -35,13 +35,14 @@ import * as sdk from "./scenarios/sdk.mjs";
 import * as selling from "./scenarios/selling.mjs";
 import * as status from "./scenarios/status.mjs";
 import * as wake from "./scenarios/wake.mjs";
+import * as waitingRoom from "./scenarios/waiting-room.mjs";
 import * as webhooks from "./scenarios/webhooks.mjs";
 
 /**
  * Run order: webhook delivery first, while the queue is empty; postgres last, once the service is
  * idle, so the two never share the CPUs. The queue is drained between scenarios (lib/settle.mjs).
  */
-const SCENARIOS = [webhooks, breakdown, holdcost, holds, latency, race, scaling, status, expiry, history, selling, seasons, sdk, wake, postgres];
+const SCENARIOS = [webhooks, breakdown, holdcost, holds, latency, race, scaling, status, expiry, history, selling, seasons, sdk, wake, waitingRoom, postgres];
 const NEEDS_SERVICE = new Set(SCENARIOS.filter((s) => s !== postgres).map((s) => s.name));
 
 const { values: args } = parseArgs({

@@ -45,6 +45,9 @@ export const LAYERS = [
   { layer: "seasons", paths: ["src/seasons/"], may: ["domain", "db", "keys", "event-object", "charts", "events"], packages: null },
   { layer: "webhooks", paths: ["src/webhooks/"], may: ["domain", "db", "keys", "event-object"], packages: null },
   { layer: "workspaces", paths: ["src/workspaces/"], may: ["domain", "db", "keys"], packages: null },
+  // The waiting room (contract §15): its queue shards, pacer and signed admissions; configuring it
+  // tells the event's object its switch (through events/' one door).
+  { layer: "waiting-room", paths: ["src/waiting-room/"], may: ["domain", "db", "events", "event-object"], packages: null },
   // The HTTP layer: the error envelope, validation, authentication (which reads keys from D1).
   // package.json's version field, read at build time by http/version.ts (the server's version).
   { layer: "manifest", paths: ["package.json"], may: [], packages: [] },
@@ -55,20 +58,20 @@ export const LAYERS = [
   {
     layer: "dashboard",
     paths: ["src/dashboard/"],
-    may: ["domain", "db", "keys", "http", "charts", "events", "seasons", "webhooks", "workspaces", "designer", "geometry", "dist"],
+    may: ["domain", "db", "keys", "http", "charts", "events", "seasons", "webhooks", "workspaces", "waiting-room", "designer", "geometry", "dist"],
     packages: null,
   },
   {
     layer: "routes",
     paths: ["src/routes/"],
-    may: ["domain", "keys", "http", "charts", "events", "seasons", "webhooks", "workspaces", "dashboard", "dist"],
+    may: ["domain", "keys", "http", "charts", "events", "seasons", "webhooks", "workspaces", "waiting-room", "dashboard", "dist"],
     packages: null,
   },
   // The Worker's entry and the app that mounts every router.
   {
     layer: "entry",
     paths: ["src/index.ts", "src/app.ts"],
-    may: ["http", "routes", "dashboard", "event-object", "webhooks", "seasons"],
+    may: ["http", "routes", "dashboard", "event-object", "webhooks", "seasons", "waiting-room"],
     packages: null,
   },
   // Browser code: it never imports Worker code. The SDK reads the vocabulary and draws with the

@@ -4,6 +4,8 @@ import { handleWebhookBatch } from "./webhooks/consumer";
 export { EventObject } from "./event-object/event-object";
 export { DeliveryScheduler } from "./webhooks/scheduler";
 export { SeasonCoordinator } from "./seasons/season-coordinator";
+export { WaitingRoomPacer } from "./waiting-room/waiting-room-pacer";
+export { WaitingRoomShard } from "./waiting-room/waiting-room-shard";
 
 /** The one door (http/pipeline.ts): every request, the on-sale hold included, goes through the app. */
 const app = createApp();

@@ -5,4 +5,6 @@ interface Env {
   ADMIN_TOKEN?: string;
   /** Key from which publishable keys are derived, so that D1 stores only their hashes. */
   PUBLIC_KEY_SECRET?: string;
+  /** Signs waiting-room admissions (contract §15). When unset, one is derived from PUBLIC_KEY_SECRET. */
+  WAITING_ROOM_SECRET?: string;
 }

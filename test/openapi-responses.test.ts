@@ -138,6 +138,20 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("GET", `${base}/channels`, { key: pk });
     await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-2-1"], holdToken: token("fan"), channelKeys: ["presale"] } });
     await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-2-2"], holdToken: token("open") } });
+    // The waiting room (contract §15): opened an hour from now, so this file's holds stay ungated.
+    const wr = `${base}/waiting-room`;
+    await checked("GET", wr, { key: sk });
+    await checked("PUT", wr, {
+      key: sk,
+      body: { enabled: true, opensAt: new Date(Date.now() + 3_600_000).toISOString(), admitPerMinute: 100, sessionMinutes: 10 },
+    });
+    await checked("PUT", wr, { key: sk, body: { enabled: true } });
+    await checked("PUT", wr, { key: pk, body: {} });
+    await checked("GET", wr, { key: sk });
+    const joined = await checked("POST", `${wr}/join`, { key: pk, headers: { "CF-Connecting-IP": "192.0.2.50" } });
+    await checked("GET", `${wr}/tickets/${String(joined.body.ticket)}`, { key: pk });
+    await checked("GET", `${wr}/tickets/0.AAAAAAAAAAAAAAAAAAAAAA`, { key: pk });
+    await checked("POST", `/api/v1/events/no-such-event/waiting-room/join`, { key: pk });
     await checked("POST", `${base}/seats/not-for-sale`, { key: sk, body: { objectLabels: ["A-1-5"] } });
     await checked("POST", `${base}/seats/for-sale`, { key: sk, body: { objectLabels: ["A-1-5"] } });
     for (const q of ["", "?format=compact", `?holdToken=${t}`, "?labels=A-1-1,A-1-3"]) {

@@ -15,6 +15,7 @@ import { chartPage, chartsPage } from "./pages/charts";
 import { designerPage } from "./pages/designer";
 import { errorPage } from "./pages/error";
 import { eventPage } from "./pages/event";
+import { readRoomIfAny, roomTicks as readRoomTicks } from "../waiting-room/room-operations";
 import { eventsPage } from "./pages/events";
 import { keysPage } from "./pages/keys";
 import { seasonPage, seasonsPage } from "./pages/seasons";
@@ -100,17 +101,29 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
   const scope = scopeOf(session, environment);
   const eventKey = c.req.param("eventKey");
   const event = await getEventRecord(c.env, scope, eventKey);
-  const [ws, reports, sales, channels, areas, accessibility] = await Promise.all([
+  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks] = await Promise.all([
     getWorkspace(c.env, session.workspaceKey),
     callEvent(c.env, scope, eventKey, (event) => event.reports()),
     callEvent(c.env, scope, eventKey, (event) => event.salesTimeline(SALES_SPANS)),
     callEvent(c.env, scope, eventKey, (event) => event.channelList()),
     callEvent(c.env, scope, eventKey, (event) => event.gaAreas()),
     callEvent(c.env, scope, eventKey, (event) => event.accessibility()),
+    readRoomIfAny(c.env, scope, eventKey),
+    readRoomTicks(c.env, scope, eventKey, Date.now() - 3_600_000),
   ]);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
   return c.html(
-    eventPage(session, environment, { event, publicKey: ws.publicKeys[environment], reports, sales, channels: channels.channels, areas, accessibility }),
+    eventPage(session, environment, {
+      event,
+      publicKey: ws.publicKeys[environment],
+      reports,
+      sales,
+      channels: channels.channels,
+      areas,
+      accessibility,
+      room,
+      roomTicks,
+    }),
   );
 });
 

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   "idempotency_key_reused",
   "unsupported_media_type",
   "rate_limited",
+  "admission_required",
   "internal_error",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -32,6 +32,7 @@ export const FAILURE_CODES = [
   "sandbox_only",
   "conflict",
   "idempotency_key_reused",
+  "admission_required",
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 

@@ -170,4 +170,9 @@ export type ReleaseRequest = ReleaseBody & { caller: CallerKind };
 export interface HoldCaller {
   kind: CallerKind;
   client?: string;
+  /**
+   * The event id a publishable-key hold's X-Admission was signed for, once the Worker verified its
+   * signature (contract §15); while its waiting room is open the object refuses holds without its own id here.
+   */
+  admittedTo?: string;
 }

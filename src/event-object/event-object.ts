@@ -22,6 +22,8 @@ import { redriveMs } from "../domain/webhook-redrive";
 import { Alarm } from "./alarm";
 import { book, extend, release } from "./bookings";
 import { systemClock, type Clock } from "./clock";
+import { ADMISSION_REQUIRED, AdmissionGate } from "./admission-gate";
+import type { AdmissionGateConfig } from "../domain/waiting-room";
 import { EventLayout, NOT_FOUND } from "./event-layout";
 import { nextDue, sweepDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
 import { holdGa } from "./ga";
@@ -92,6 +94,8 @@ export class EventObject extends DurableObject<Env> {
   private readonly channels: ChannelState;
   /** The hold-back of wheelchair spaces and companion seats (contract §14). */
   private readonly access: AccessState;
+  /** The waiting room's switch (contract §15): which publishable holds need an admission. */
+  private readonly admissionGate: AdmissionGate;
   private readonly alarmClock: Alarm;
   protected readonly outbox: OutboxSender;
 
@@ -101,6 +105,7 @@ export class EventObject extends DurableObject<Env> {
     this.selling = new SellingState(ctx.storage.sql);
     this.channels = new ChannelState(ctx.storage.sql);
     this.access = new AccessState(ctx.storage.sql);
+    this.admissionGate = new AdmissionGate(ctx.storage.sql);
     registerChannels(ctx.storage.sql, this.channels);
     this.outbox = new OutboxSender({
       sql: ctx.storage.sql,
@@ -133,6 +138,7 @@ export class EventObject extends DurableObject<Env> {
       ensureChannelSchema(ctx.storage.sql);
       ensureSeasonSchema(ctx.storage.sql);
       this.access.ensureSchema();
+      this.admissionGate.load();
       this.event.load();
       await this.alarmClock.load();
       // Rows a previous instance committed and never had confirmed (evicted or killed meanwhile).
@@ -178,8 +184,17 @@ export class EventObject extends DurableObject<Env> {
     this.selling.clear();
     this.channels.clear();
     this.access.clear();
+    this.admissionGate.clear();
     this.statusCache.invalidate();
     return { ok: true };
+  }
+
+  /** The waiting room's switch and opening time, put with the room's configuration (contract §15). */
+  async setAdmissionGate(gate: AdmissionGateConfig): Promise<Outcome<{ eventId: string }>> {
+    const meta = this.event.meta;
+    if (!meta) return NOT_FOUND;
+    this.admissionGate.set(gate);
+    return ok({ eventId: meta.eventId });
   }
 
   /** The event's metadata, or null when not initialised. */
@@ -192,6 +207,7 @@ export class EventObject extends DurableObject<Env> {
   // Each seat action takes an optional Idempotency-Key claim: its answer is stored with the change (idempotency.ts).
 
   async hold(req: HoldRequest, caller: HoldCaller, idem?: IdempotencyClaim): Promise<Replayed<Outcome<HoldResult>>> {
+    if (this.admissionGate.refuses(caller, this.clock.now(), this.event.meta?.eventId)) return ADMISSION_REQUIRED;
     return this.decide((tx) => {
       this.prepareHold(tx, caller, req.holdToken, req.ignoreSelectionRules === true);
       this.prepareChannels(tx, caller, req.channelKeys, req.ignoreChannels === true);
@@ -206,6 +222,7 @@ export class EventObject extends DurableObject<Env> {
    * never be given the same seat.
    */
   async holdBestAvailable(req: HoldBestAvailableRequest, caller: HoldCaller, idem?: IdempotencyClaim): Promise<Replayed<Outcome<HoldBestAvailableResult>>> {
+    if (this.admissionGate.refuses(caller, this.clock.now(), this.event.meta?.eventId)) return ADMISSION_REQUIRED;
     return this.decide((tx) => {
       // An expired hold is free the moment it expires: the search must see it so.
       sweepDue(tx);

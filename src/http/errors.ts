@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   public_key_not_allowed: 403,
   sandbox_only: 403,
   forbidden: 403,
+  admission_required: 403,
   not_found: 404,
   chart_not_found: 404,
   event_not_found: 404,

@@ -41,8 +41,8 @@ const EXPOSE_HEADERS = ["ETag", "Server-Timing", "Status-Version", "Idempotent-R
 /** What a preflight allows: browsers call the API from ticketing sites on any origin with a publishable key. */
 const PREFLIGHT_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Allow-Methods": "GET,POST,PATCH,DELETE,OPTIONS",
-  "Access-Control-Allow-Headers": "X-Api-Key,Content-Type,If-None-Match,Idempotency-Key",
+  "Access-Control-Allow-Methods": "GET,POST,PUT,PATCH,DELETE,OPTIONS",
+  "Access-Control-Allow-Headers": "X-Api-Key,Content-Type,If-None-Match,Idempotency-Key,X-Admission",
   "Access-Control-Expose-Headers": EXPOSE_HEADERS,
   "Access-Control-Max-Age": "86400",
   [SERVER_VERSION_HEADER]: SERVER_VERSION,

@@ -122,6 +122,7 @@ export const DEMO_PAGE = `<!doctype html>
     onObjectDeselected(o) { record("deselected", o); update(); },
     onHoldFailed(objects, error) { record("holdFailed", { objects, error }); log((objects.length ? objects.map((o) => o.objectLabel).join(", ") + ": " : "") + error.message); },
     onHoldTokenExpired() { record("expired", null); update(); log("Your holds expired."); },
+    onQueueChanged(q) { record("queue", q); log(q.admitted ? "Your turn: choose your seats." : "In the waiting room" + (q.position ? ", number " + q.position : "") + ".", q.admitted); },
   });
   window.chart = chart;
   function update() {

@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { holdRequestSchema, releaseRequestSchema } from "../domain/seats";
 import type { holdBestAvailableRequestSchema } from "../domain/selling";
+import type { JoinResult, TicketStatus } from "../domain/waiting-room";
 import { decodeObjects } from "./objects-compact";
 import type {
   ApiObjectsResponse,
@@ -38,6 +39,9 @@ export interface ObjectsRead extends ApiObjectsResponse {
  * answer CORS, so the page may live on any origin.
  */
 export class ApiClient {
+  /** The waiting room's admission (contract §15), sent as X-Admission with every request once admitted. */
+  admission: string | null = null;
+
   constructor(
     protected readonly baseUrl: string,
     protected readonly publicKey: string,
@@ -125,9 +129,20 @@ export class ApiClient {
     return (await this.request<FreedResult>("POST", "/seats/release", body)).body;
   }
 
+  /** Joins the event's waiting room (404 when it has none). */
+  async joinWaitingRoom(): Promise<JoinResult> {
+    return (await this.request<JoinResult>("POST", "/waiting-room/join")).body;
+  }
+
+  /** A waiting-room ticket's place, and its admission once admitted. */
+  async waitingRoomTicket(ticket: string): Promise<TicketStatus> {
+    return (await this.request<TicketStatus>("GET", `/waiting-room/tickets/${encodeURIComponent(ticket)}`)).body;
+  }
+
   /** One request to `base` + `path` (the event's URL unless told otherwise). */
   protected async request<T>(method: string, path: string, body?: unknown, base = this.eventUrl): Promise<{ body: T; headers: Headers }> {
     const headers: Record<string, string> = { "X-Api-Key": this.publicKey };
+    if (this.admission !== null) headers["X-Admission"] = this.admission;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     let res: Response;
     try {

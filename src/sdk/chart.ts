@@ -18,6 +18,7 @@ import { HoldExpiry, type HoldContext } from "./hold-expiry";
 import { HoldRequests } from "./hold-requests";
 import { LiveFeed } from "./live-updates";
 import { MapState, type Merged } from "./map-state";
+import { waitInQueue } from "./queue-screen";
 import { isLargeMap, mountMap, nextTask } from "./map-mount";
 import type { MapView } from "./map-view";
 import { resolveApiBase } from "./origin";
@@ -191,10 +192,23 @@ export class SeatingChart {
     injectStyles(document);
     const chrome = buildChrome(container);
     this.chrome = chrome;
-    chrome.message.textContent = "Loading seat map…";
     let read;
     try {
-      read = await this.api.mapRead(this.token);
+      chrome.message.textContent = "Loading seat map…";
+      // The map's read starts alongside the waiting room's join, so an event without a room waits
+      // for no extra round trip; a buyer who queued reads again once admitted (contract §15).
+      const early = this.api.mapRead(this.token);
+      early.catch(() => undefined);
+      // The legend stays empty until the map is read: hidden meanwhile, it says nothing of a queue.
+      chrome.legend.style.display = "none";
+      const admission = await waitInQueue(this.api, chrome.stage, { onQueueChanged: this.config.onQueueChanged, isDestroyed: () => this.destroyed });
+      chrome.legend.style.display = "";
+      if (this.destroyed) return this;
+      if (admission !== null) {
+        this.api.admission = admission;
+        chrome.live.textContent = "It is your turn: the seat map is opening.";
+      }
+      read = admission === null ? await early : await this.api.mapRead(this.token);
     } catch (err) {
       const msg = err instanceof ApiRequestError ? `${err.detail.message} (${err.detail.code})` : String(err);
       chrome.message.textContent = `The seat map could not be loaded: ${msg}`;

@@ -69,6 +69,10 @@ const CSS = `
 .seating-list-seat[data-status=held],.seating-list-seat[data-status=booked],.seating-list-seat[data-status=not_for_sale],.seating-list-seat[data-status=unavailable]{color:#4a5263;background:#f1f2f5;border-style:dashed;text-decoration:line-through}
 .seating-message{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:24px;text-align:center;color:#4a5263}
 .seating-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.seating-queue{position:absolute;inset:0;z-index:2;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:24px;text-align:center;background:#fff;color:#1d2330}
+.seating-queue h2{margin:0 0 12px;font-size:20px}
+.seating-queue p{margin:4px 0;max-width:36em}
+.seating-queue-place{font-size:18px;font-weight:600}
 .seating-dialog-backdrop{position:absolute;inset:0;background:rgba(20,24,33,.35);display:flex;align-items:center;justify-content:center;z-index:10}
 .seating-dialog{background:#fff;border-radius:10px;padding:16px 18px;min-width:240px;box-shadow:0 8px 30px rgba(0,0,0,.2)}
 .seating-dialog h2{font-size:16px;margin:0 0 4px}

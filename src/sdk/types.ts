@@ -132,6 +132,11 @@ export interface SeatingChartConfig {
   /** A hold was refused (by the map's own checks or by the server); `objects` is empty for a best-available request. */
   onHoldFailed?: (objects: SelectedObject[], error: HoldError) => void;
   onHoldTokenExpired?: () => void;
+  /**
+   * The event's waiting room (contract §15): called when this buyer's place changes and once when
+   * admitted (`{ position: 0, admitted: true }`), just before the map is drawn.
+   */
+  onQueueChanged?: (state: { position: number | null; admitted: boolean }) => void;
   /** Called once the map is drawn (the same moment `render()` resolves). */
   onChartRendered?: (chart: unknown) => void;
 }

@@ -11,6 +11,8 @@ import type { WebhookQueueBody } from "../../src/domain/webhook-messages";
 
 export { DeliveryScheduler } from "../../src/webhooks/scheduler";
 export { SeasonCoordinator } from "../../src/seasons/season-coordinator";
+export { WaitingRoomPacer } from "../../src/waiting-room/waiting-room-pacer";
+export { WaitingRoomShard } from "../../src/waiting-room/waiting-room-shard";
 export { default } from "../../src/index";
 
 /** A clock a test can stop and move forward. */

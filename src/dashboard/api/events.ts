@@ -10,10 +10,12 @@ import { selectionRulesSchema } from "../../domain/selling";
 import { accessibilityFormSchema, fromAccessibilityForm } from "../../domain/accessibility";
 import { ApiError } from "../../http/errors";
 import { callEvent } from "../../events/event-object-calls";
-import { createEvent, deleteEvent, getEventRecord, listEventRecords, updateEventDetails } from "../../events/event-operations";
+import { createEvent, getEventRecord, listEventRecords, updateEventDetails } from "../../events/event-operations";
 import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
 import { validated } from "../../http/validation";
 import { bookAtBoxOffice } from "../box-office";
+import { waitingRoomConfigSchema } from "../../domain/waiting-room";
+import { configureRoom, deleteEventAndRoom } from "../../waiting-room/room-operations";
 import type { DashEnv } from "../context";
 import { ENV, jsonBody, scope } from "./support";
 
@@ -60,7 +62,11 @@ eventRoutes.post(`${one}/channels/assign`, async (c) =>
   c.json(await assignToChannel(c.env, scope(c), c.req.param("eventKey"), await jsonBody(c, assignBody)), 200),
 );
 
-eventRoutes.delete(one, async (c) => c.json(await deleteEvent(c.env, scope(c), c.req.param("eventKey")), 200));
+eventRoutes.put(`${one}/waiting-room`, async (c) =>
+  c.json(await configureRoom(c.env, scope(c), c.req.param("eventKey"), await jsonBody(c, waitingRoomConfigSchema)), 200),
+);
+
+eventRoutes.delete(one, async (c) => c.json(await deleteEventAndRoom(c.env, scope(c), c.req.param("eventKey")), 200));
 
 eventRoutes.get(`${one}/reports`, async (c) => {
   const s = scope(c);

@@ -11,6 +11,8 @@ import { Page } from "./layout";
 import { SalesPlot } from "./plot";
 import { AccessibilityForm } from "./accessibility-form";
 import type { Accessibility } from "../../domain/accessibility";
+import { WaitingRoomPanel, type RoomTick } from "./waiting-room";
+import type { WaitingRoom } from "../../domain/waiting-room";
 
 /**
  * One event (contract §10.3): the live seat map through the SDK with the environment's publishable
@@ -30,6 +32,9 @@ export interface EventView {
   areas: { label: string; capacity: number }[];
   /** The hold-back of accessible inventory (contract §14). */
   accessibility?: Accessibility;
+  /** The waiting room (contract §15), null when the event has none, and its last hour of ticks. */
+  room: WaitingRoom | null;
+  roomTicks: RoomTick[];
 }
 
 /**
@@ -402,6 +407,8 @@ export function eventPage(session: DashboardSession, environment: Environment, v
         <h2 id="sales-title">Sales over time</h2>
         <SalesPlot timeline={view.sales} now={new Date().toISOString()} />
       </section>
+
+      <WaitingRoomPanel api={`${api}/waiting-room`} room={view.room} ticks={view.roomTicks} />
 
       <SelectionRulesForm api={`${api}/selection-rules`} rules={event.selectionRules} categoryKeys={reports.byCategory.map((r) => r.categoryKey)} />
 

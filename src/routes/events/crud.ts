@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { EVENT_KEY, eventCreateSchema, eventPatchSchema, eventRecordSchema } from "../../domain/events";
-import { createEvent, deleteEvent, getEventRecord, listEventRecords, moveToChartCopy, updateEventDetails } from "../../events/event-operations";
+import { createEvent, getEventRecord, listEventRecords, moveToChartCopy, updateEventDetails } from "../../events/event-operations";
+import { deleteEventAndRoom } from "../../waiting-room/room-operations";
 import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
 import { errorResponses } from "../../http/openapi";
@@ -86,7 +87,8 @@ eventCrud.openapi(
       ...errorResponses(401, 403, 404, 429),
     },
   }),
-  async (c) => c.json(await deleteEvent(c.env, c.var.principal, c.req.valid("param").eventKey), 200),
+  // The event and its waiting room (contract §15).
+  async (c) => c.json(await deleteEventAndRoom(c.env, c.var.principal, c.req.valid("param").eventKey), 200),
 );
 
 eventCrud.openapi(

@@ -7,6 +7,7 @@ import { eventCrud } from "./crud";
 import { eventReads } from "./reads";
 import { eventRules } from "./selection-rules";
 import { eventSeats } from "./seats";
+import { eventWaitingRoom } from "./waiting-room";
 
 export { eventLive } from "./live-socket";
 
@@ -23,4 +24,5 @@ events.route("/", eventSeats);
 events.route("/", eventRules);
 events.route("/", eventChannels);
 events.route("/", eventAccessibility);
+events.route("/", eventWaitingRoom);
 events.route("/", eventCrud);

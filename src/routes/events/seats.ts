@@ -26,6 +26,8 @@ import type { AppEnv } from "../../http/context";
 import type { EventStub } from "../../events/event-object-calls";
 import { REPLAYED_HEADER, type IdempotencyClaim, type Replayed } from "../../domain/idempotency";
 import type { Outcome } from "../../domain/outcome";
+import { ADMISSION_HEADER } from "../../domain/waiting-room";
+import { admittedEventId } from "../../waiting-room/room-operations";
 
 /**
  * /api/v1/events/{eventKey}/seats/*: hold, book, release, extend, not-for-sale, for-sale, and the
@@ -39,6 +41,20 @@ function callerOf(kind: CallerKind, client: string | undefined): HoldCaller {
 }
 
 /**
+ * The caller of a hold, with whether its X-Admission is a live admission to this event for this
+ * client (contract §15): one signature check, and none when the header is absent. The event's
+ * object decides whether the hold needed one.
+ */
+async function admittedCaller(env: Env, principal: Principal, client: string | undefined, eventKey: string, headers: Headers): Promise<HoldCaller> {
+  const caller = callerOf(principal.kind, client);
+  const admission = principal.kind === "public" ? (headers.get(ADMISSION_HEADER) ?? undefined) : undefined;
+  if (admission === undefined) return caller;
+  const eventId = await admittedEventId(env, principal, eventKey, client ?? "", admission);
+  if (eventId !== null) caller.admittedTo = eventId;
+  return caller;
+}
+
+/**
  * A validated hold of a known, counted caller: the override rule, then the event object's
  * decision.
  */
@@ -46,6 +62,7 @@ async function holdFor(
   env: Env,
   principal: Principal,
   client: string | undefined,
+  headers: Headers,
   eventKey: string,
   body: HoldRequest,
   idem?: IdempotencyClaim,
@@ -53,8 +70,9 @@ async function holdFor(
 ): Promise<HoldResult> {
   refuseOverride(principal.kind, body.ignoreSelectionRules);
   refuseChannelOverride(principal.kind, body.ignoreChannels);
+  const caller = await admittedCaller(env, principal, client, eventKey, headers);
   return callEvent(env, principal, eventKey, async (event) => {
-    const answer: Replayed<Outcome<HoldResult>> = await event.hold(body, callerOf(principal.kind, client), idem);
+    const answer: Replayed<Outcome<HoldResult>> = await event.hold(body, caller, idem);
     if (answer.replayed) onReplay?.();
     return answer;
   });
@@ -105,7 +123,7 @@ eventSeats.openapi(
     path: "/{eventKey}/seats/hold",
     summary: "Hold seats or a GA quantity under a hold token",
     description:
-      "Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total).",
+      "Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total). While the event's waiting room is enabled and open, a publishable key must send the X-Admission header of an admitted ticket (403 admission_required).",
     middleware: [seatAction()] as const,
     request: { params: eventKeyParam, ...json(holdRequestSchema) },
     responses: { ...ok("Held", holdResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -113,8 +131,15 @@ eventSeats.openapi(
   // c.get, not c.var: the busiest route skips building an object of every context variable.
   async (c) =>
     c.json(
-      await holdFor(c.env, c.get("principal"), clientAddress(c.req.raw.headers), c.req.valid("param").eventKey, c.req.valid("json"), c.get("idempotency"), () =>
-        c.header(REPLAYED_HEADER, "true"),
+      await holdFor(
+        c.env,
+        c.get("principal"),
+        clientAddress(c.req.raw.headers),
+        c.req.raw.headers,
+        c.req.valid("param").eventKey,
+        c.req.valid("json"),
+        c.get("idempotency"),
+        () => c.header(REPLAYED_HEADER, "true"),
       ),
       200,
     ),
@@ -126,7 +151,7 @@ eventSeats.openapi(
     path: "/{eventKey}/seats/hold-best-available",
     summary: "Hold the best available seats under a hold token",
     description:
-      "Seats only, free and matching `categories` and `sections`. A block of `quantity` adjacent seats of one row wins; blocks that leave no single stranded seat win over those that do; then the nearest to the layout's focalPoint (or the earliest section, row and the middle of the row). Without such a block the nearest free seats, unless `together`. Atomic, under the event's selection rules. 409 `no_best_available` when nothing fits, `selection_rule_violated` when the rules refuse every candidate.",
+      "Seats only, free and matching `categories` and `sections`. A block of `quantity` adjacent seats of one row wins; blocks that leave no single stranded seat win over those that do; then the nearest to the layout's focalPoint (or the earliest section, row and the middle of the row). Without such a block the nearest free seats, unless `together`. Atomic, under the event's selection rules. 409 `no_best_available` when nothing fits, `selection_rule_violated` when the rules refuse every candidate. While the event's waiting room is enabled and open, a publishable key must send X-Admission (403 admission_required).",
     middleware: [seatAction()] as const,
     request: { params: eventKeyParam, ...json(holdBestAvailableRequestSchema) },
     responses: { ...ok("Held", holdBestAvailableResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -137,7 +162,7 @@ eventSeats.openapi(
     const body = c.req.valid("json");
     refuseOverride(p.kind, body.ignoreSelectionRules);
     refuseChannelOverride(p.kind, body.ignoreChannels);
-    const caller = callerOf(p.kind, clientAddress(c.req.raw.headers));
+    const caller = await admittedCaller(c.env, p, clientAddress(c.req.raw.headers), eventKey, c.req.raw.headers);
     return c.json(await decideOnce(c, eventKey, (event, idem) => event.holdBestAvailable(body, caller, idem)), 200);
   },
 );

@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddSeasonEventsData, AddSeasonEventsErrors, AddSeasonEventsResponses, BookPartialSeasonSeatsData, BookPartialSeasonSeatsErrors, BookPartialSeasonSeatsResponses, BookSeasonSeatsData, BookSeasonSeatsErrors, BookSeasonSeatsResponses, BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreatePartialSeasonData, CreatePartialSeasonErrors, CreatePartialSeasonResponses, CreateSeasonData, CreateSeasonErrors, CreateSeasonResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteSeasonData, DeleteSeasonErrors, DeleteSeasonResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, ExtendPartialSeasonHoldsData, ExtendPartialSeasonHoldsErrors, ExtendPartialSeasonHoldsResponses, ExtendSeasonHoldsData, ExtendSeasonHoldsErrors, ExtendSeasonHoldsResponses, GetAccessibilityData, GetAccessibilityErrors, GetAccessibilityResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSeasonData, GetSeasonErrors, GetSeasonResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldPartialSeasonSeatsData, HoldPartialSeasonSeatsErrors, HoldPartialSeasonSeatsResponses, HoldSeasonSeatsData, HoldSeasonSeatsErrors, HoldSeasonSeatsResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListSeasonsData, ListSeasonsErrors, ListSeasonsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleasePartialSeasonSeatsData, ReleasePartialSeasonSeatsErrors, ReleasePartialSeasonSeatsResponses, ReleaseSeasonSeatsData, ReleaseSeasonSeatsErrors, ReleaseSeasonSeatsResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetAccessibilityData, SetAccessibilityErrors, SetAccessibilityResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen';
+import type { AddSeasonEventsData, AddSeasonEventsErrors, AddSeasonEventsResponses, BookPartialSeasonSeatsData, BookPartialSeasonSeatsErrors, BookPartialSeasonSeatsResponses, BookSeasonSeatsData, BookSeasonSeatsErrors, BookSeasonSeatsResponses, BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreatePartialSeasonData, CreatePartialSeasonErrors, CreatePartialSeasonResponses, CreateSeasonData, CreateSeasonErrors, CreateSeasonResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteSeasonData, DeleteSeasonErrors, DeleteSeasonResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, ExtendPartialSeasonHoldsData, ExtendPartialSeasonHoldsErrors, ExtendPartialSeasonHoldsResponses, ExtendSeasonHoldsData, ExtendSeasonHoldsErrors, ExtendSeasonHoldsResponses, GetAccessibilityData, GetAccessibilityErrors, GetAccessibilityResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSeasonData, GetSeasonErrors, GetSeasonResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWaitingRoomData, GetWaitingRoomErrors, GetWaitingRoomResponses, GetWaitingRoomTicketData, GetWaitingRoomTicketErrors, GetWaitingRoomTicketResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldPartialSeasonSeatsData, HoldPartialSeasonSeatsErrors, HoldPartialSeasonSeatsResponses, HoldSeasonSeatsData, HoldSeasonSeatsErrors, HoldSeasonSeatsResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, JoinWaitingRoomData, JoinWaitingRoomErrors, JoinWaitingRoomResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListSeasonsData, ListSeasonsErrors, ListSeasonsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleasePartialSeasonSeatsData, ReleasePartialSeasonSeatsErrors, ReleasePartialSeasonSeatsResponses, ReleaseSeasonSeatsData, ReleaseSeasonSeatsErrors, ReleaseSeasonSeatsResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetAccessibilityData, SetAccessibilityErrors, SetAccessibilityResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, SetWaitingRoomData, SetWaitingRoomErrors, SetWaitingRoomResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -211,7 +211,7 @@ export const listStatusChanges = <ThrowOnError extends boolean = false>(options:
 /**
  * Hold seats or a GA quantity under a hold token
  *
- * Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total).
+ * Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total). While the event's waiting room is enabled and open, a publishable key must send the X-Admission header of an admitted ticket (403 admission_required).
  */
 export const holdSeats = <ThrowOnError extends boolean = false>(options: Options<HoldSeatsData, ThrowOnError>): RequestResult<HoldSeatsResponses, HoldSeatsErrors, ThrowOnError> => (options.client ?? client).post<HoldSeatsResponses, HoldSeatsErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
@@ -226,7 +226,7 @@ export const holdSeats = <ThrowOnError extends boolean = false>(options: Options
 /**
  * Hold the best available seats under a hold token
  *
- * Seats only, free and matching `categories` and `sections`. A block of `quantity` adjacent seats of one row wins; blocks that leave no single stranded seat win over those that do; then the nearest to the layout's focalPoint (or the earliest section, row and the middle of the row). Without such a block the nearest free seats, unless `together`. Atomic, under the event's selection rules. 409 `no_best_available` when nothing fits, `selection_rule_violated` when the rules refuse every candidate.
+ * Seats only, free and matching `categories` and `sections`. A block of `quantity` adjacent seats of one row wins; blocks that leave no single stranded seat win over those that do; then the nearest to the layout's focalPoint (or the earliest section, row and the middle of the row). Without such a block the nearest free seats, unless `together`. Atomic, under the event's selection rules. 409 `no_best_available` when nothing fits, `selection_rule_violated` when the rules refuse every candidate. While the event's waiting room is enabled and open, a publishable key must send X-Admission (403 admission_required).
  */
 export const holdBestAvailable = <ThrowOnError extends boolean = false>(options: Options<HoldBestAvailableData, ThrowOnError>): RequestResult<HoldBestAvailableResponses, HoldBestAvailableErrors, ThrowOnError> => (options.client ?? client).post<HoldBestAvailableResponses, HoldBestAvailableErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
@@ -390,6 +390,52 @@ export const setAccessibility = <ThrowOnError extends boolean = false>(options: 
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * The event's waiting room and its figures (secret key)
+ */
+export const getWaitingRoom = <ThrowOnError extends boolean = false>(options: Options<GetWaitingRoomData, ThrowOnError>): RequestResult<GetWaitingRoomResponses, GetWaitingRoomErrors, ThrowOnError> => (options.client ?? client).get<GetWaitingRoomResponses, GetWaitingRoomErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/waiting-room',
+    ...options
+});
+
+/**
+ * Configure the event's waiting room (secret key)
+ *
+ * enabled, opensAt (date-time), admitPerMinute (1..100000), sessionMinutes (1..60). While enabled and at or after opensAt, every publishable-key hold of the event needs the X-Admission header of an admitted ticket.
+ */
+export const setWaitingRoom = <ThrowOnError extends boolean = false>(options: Options<SetWaitingRoomData, ThrowOnError>): RequestResult<SetWaitingRoomResponses, SetWaitingRoomErrors, ThrowOnError> => (options.client ?? client).put<SetWaitingRoomResponses, SetWaitingRoomErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/waiting-room',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Join the event's waiting room
+ *
+ * 201 with a ticket. The same client address (CF-Connecting-IP) joining again gets the same ticket. Those who join before opensAt are admitted in a uniformly random order (position null until then), later joiners in join order. 404 when the event has no enabled waiting room.
+ */
+export const joinWaitingRoom = <ThrowOnError extends boolean = false>(options: Options<JoinWaitingRoomData, ThrowOnError>): RequestResult<JoinWaitingRoomResponses, JoinWaitingRoomErrors, ThrowOnError> => (options.client ?? client).post<JoinWaitingRoomResponses, JoinWaitingRoomErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/waiting-room/join',
+    ...options
+});
+
+/**
+ * A waiting-room ticket's place, and its admission once admitted
+ *
+ * Ask again after retryAfterSeconds. Once admitted, `admission` is sent as the X-Admission header of every hold until admissionExpiresAt.
+ */
+export const getWaitingRoomTicket = <ThrowOnError extends boolean = false>(options: Options<GetWaitingRoomTicketData, ThrowOnError>): RequestResult<GetWaitingRoomTicketResponses, GetWaitingRoomTicketErrors, ThrowOnError> => (options.client ?? client).get<GetWaitingRoomTicketResponses, GetWaitingRoomTicketErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/waiting-room/tickets/{ticket}',
+    ...options
 });
 
 /**

@@ -18,7 +18,7 @@ export type Error = {
     statusCode: number;
     error: string;
     message: string;
-    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'conflict' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'internal_error';
+    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'admission_required' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'conflict' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'internal_error';
     failed?: Array<FailedEntry>;
     /**
      * Validation details: property path → messages
@@ -753,6 +753,64 @@ export type Accessibility = {
     releaseWhen: 'section_sold_out' | 'event_sold_out' | {
         at: string;
     };
+};
+
+export type WaitingRoom = {
+    eventKey: string;
+    enabled: boolean;
+    opensAt: string;
+    admitPerMinute: number;
+    sessionMinutes: number;
+    stats: WaitingRoomStats;
+};
+
+export type WaitingRoomStats = {
+    /**
+     * Buyers in the queue, not yet admitted
+     */
+    waiting: number;
+    admittedTotal: number;
+    /**
+     * Admitted in the 60 seconds before this answer
+     */
+    admittedLastMinute: number;
+};
+
+export type WaitingRoomConfig = {
+    enabled: boolean;
+    opensAt: string;
+    /**
+     * Buyers admitted per minute, 1..100000
+     */
+    admitPerMinute: number;
+    /**
+     * How long an admission lets its buyer hold, 1..60
+     */
+    sessionMinutes: number;
+};
+
+export type WaitingRoomJoin = {
+    ticket: string;
+    /**
+     * Place in the queue (1 is next); null before opensAt, when the pre-queue's order is not drawn yet; 0 once admitted
+     */
+    position: number | null;
+    opensAt: string;
+    estimatedWaitSeconds: number;
+};
+
+export type WaitingRoomTicket = {
+    position: number | null;
+    admitted: boolean;
+    /**
+     * Send it as the X-Admission header of every hold
+     */
+    admission?: string;
+    admissionExpiresAt?: string;
+    /**
+     * When to ask again; 0 once admitted
+     */
+    retryAfterSeconds: number;
 };
 
 export type Event = {
@@ -2430,6 +2488,181 @@ export type SetAccessibilityResponses = {
 };
 
 export type SetAccessibilityResponse = SetAccessibilityResponses[keyof SetAccessibilityResponses];
+
+export type GetWaitingRoomData = {
+    body?: never;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/waiting-room';
+};
+
+export type GetWaitingRoomErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetWaitingRoomError = GetWaitingRoomErrors[keyof GetWaitingRoomErrors];
+
+export type GetWaitingRoomResponses = {
+    /**
+     * The waiting room and its figures
+     */
+    200: WaitingRoom;
+};
+
+export type GetWaitingRoomResponse = GetWaitingRoomResponses[keyof GetWaitingRoomResponses];
+
+export type SetWaitingRoomData = {
+    body: WaitingRoomConfig;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/waiting-room';
+};
+
+export type SetWaitingRoomErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type SetWaitingRoomError = SetWaitingRoomErrors[keyof SetWaitingRoomErrors];
+
+export type SetWaitingRoomResponses = {
+    /**
+     * The waiting room and its figures
+     */
+    200: WaitingRoom;
+};
+
+export type SetWaitingRoomResponse = SetWaitingRoomResponses[keyof SetWaitingRoomResponses];
+
+export type JoinWaitingRoomData = {
+    body?: never;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/waiting-room/join';
+};
+
+export type JoinWaitingRoomErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict: `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type JoinWaitingRoomError = JoinWaitingRoomErrors[keyof JoinWaitingRoomErrors];
+
+export type JoinWaitingRoomResponses = {
+    /**
+     * In the queue
+     */
+    201: WaitingRoomJoin;
+};
+
+export type JoinWaitingRoomResponse = JoinWaitingRoomResponses[keyof JoinWaitingRoomResponses];
+
+export type GetWaitingRoomTicketData = {
+    body?: never;
+    path: {
+        eventKey: string;
+        ticket: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/waiting-room/tickets/{ticket}';
+};
+
+export type GetWaitingRoomTicketErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetWaitingRoomTicketError = GetWaitingRoomTicketErrors[keyof GetWaitingRoomTicketErrors];
+
+export type GetWaitingRoomTicketResponses = {
+    /**
+     * The ticket
+     */
+    200: WaitingRoomTicket;
+};
+
+export type GetWaitingRoomTicketResponse = GetWaitingRoomTicketResponses[keyof GetWaitingRoomTicketResponses];
 
 export type ListEventsData = {
     body?: never;

@@ -1,0 +1,208 @@
+import type { WaitingRoom } from "../../domain/waiting-room";
+import { ApiForm, Field } from "./components";
+
+/**
+ * The event page's waiting room (contract §15): a form that configures it, and its live figures
+ * (refreshed every 5 s) with a plot of admissions per minute and the queue's length over the last
+ * hour, and the same figures in a table for anyone who cannot see the picture.
+ */
+
+/** A tick of the pacer: when, how many it admitted, how many still waited. */
+export interface RoomTick {
+  at: number;
+  admitted: number;
+  waiting: number;
+}
+
+const W = 720;
+const H = 200;
+const M = { left: 56, right: 16, top: 16, bottom: 32 };
+
+function niceMax(n: number): number {
+  if (n <= 1) return 1;
+  const p = 10 ** Math.floor(Math.log10(n));
+  for (const m of [1, 2, 5, 10]) if (m * p >= n) return m * p;
+  return 10 * p;
+}
+
+/** Ticks grouped by minute: admitted in it, and the queue at its end. */
+function perMinute(ticks: RoomTick[]): { minute: number; admitted: number; waiting: number }[] {
+  const out = new Map<number, { minute: number; admitted: number; waiting: number }>();
+  for (const t of ticks) {
+    const minute = Math.floor(t.at / 60_000) * 60_000;
+    const m = out.get(minute) ?? { minute, admitted: 0, waiting: 0 };
+    m.admitted += t.admitted;
+    m.waiting = t.waiting;
+    out.set(minute, m);
+  }
+  return [...out.values()].sort((a, b) => a.minute - b.minute);
+}
+
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+
+function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting: number }[] }) {
+  const { minutes } = props;
+  if (minutes.length === 0) return <p>Nobody has been admitted in the last hour.</p>;
+  const t0 = minutes[0]!.minute;
+  const t1 = Math.max(minutes.at(-1)!.minute, t0 + 60_000);
+  const top = niceMax(Math.max(...minutes.map((m) => Math.max(m.admitted, m.waiting))));
+  const x = (t: number) => M.left + ((t - t0) / (t1 - t0)) * (W - M.left - M.right);
+  const y = (v: number) => H - M.bottom - (v / top) * (H - M.top - M.bottom);
+  const path = (pick: (m: (typeof minutes)[number]) => number) =>
+    minutes.map((m, i) => `${i === 0 ? "M" : "L"}${x(m.minute).toFixed(1)} ${y(pick(m)).toFixed(1)}`).join("");
+  const last = minutes.at(-1)!;
+  return (
+    <figure>
+      <svg class="plot" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="room-plot-title">
+        <title id="room-plot-title">{`Waiting room: ${last.admitted} admitted in the minute from ${hhmm(last.minute)} UTC, ${last.waiting} waiting`}</title>
+        {[0, 0.5, 1].map((f) => (
+          <g>
+            <line class="grid" x1={M.left} x2={W - M.right} y1={y(top * f)} y2={y(top * f)} />
+            <text x={M.left - 6} y={y(top * f) + 4} text-anchor="end">
+              {String(Math.round(top * f))}
+            </text>
+          </g>
+        ))}
+        <text x={M.left} y={H - 8}>
+          {hhmm(t0)}
+        </text>
+        <text x={W - M.right} y={H - 8} text-anchor="end">
+          {`${hhmm(t1)} UTC`}
+        </text>
+        <line class="axis" x1={M.left} x2={W - M.right} y1={y(0)} y2={y(0)} />
+        <path class="held" d={path((m) => m.waiting)} />
+        <path class="booked" d={path((m) => m.admitted)} />
+      </svg>
+      <figcaption>
+        <ul class="legend">
+          <li>
+            <span class="line-sample" aria-hidden="true"></span> Admitted per minute (solid line)
+          </li>
+          <li>
+            <span class="line-sample dashed" aria-hidden="true"></span> Waiting at the end of the minute (dashed line)
+          </li>
+        </ul>
+        <details>
+          <summary>The waiting room over time as a table</summary>
+          <table>
+            <caption class="visually-hidden">Admitted and waiting per minute</caption>
+            <thead>
+              <tr>
+                <th scope="col">Minute (UTC)</th>
+                <th scope="col" class="num">
+                  Admitted
+                </th>
+                <th scope="col" class="num">
+                  Waiting
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {minutes.map((m) => (
+                <tr>
+                  <td>{hhmm(m.minute)}</td>
+                  <td class="num">{m.admitted}</td>
+                  <td class="num">{m.waiting}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </figcaption>
+    </figure>
+  );
+}
+
+export function WaitingRoomPanel(props: { api: string; room: WaitingRoom | null; ticks: RoomTick[] }) {
+  const { room } = props;
+  const minutes = perMinute(props.ticks);
+  return (
+    <section class="panel" aria-labelledby="room-title">
+      <h2 id="room-title">Waiting room</h2>
+      <p class="hint">
+        While enabled and open, buyers queue before the seat map and are admitted at the pace below (those who arrive before opening in a random order); holds
+        with the publishable key need an admission. The box office is never queued.
+      </p>
+      <ApiForm id="waiting-room" api={props.api} method="PUT" done="Waiting room saved" label="Waiting room">
+        <div class="field">
+          <label for="room-enabled">Waiting room</label>
+          <select id="room-enabled" name="enabled" data-type="boolean">
+            <option value="false" selected={!room?.enabled}>
+              Off
+            </option>
+            <option value="true" selected={room?.enabled === true}>
+              On
+            </option>
+          </select>
+        </div>
+        <Field
+          id="room-opens"
+          name="opensAt"
+          label="Opens at"
+          hint="Date and time in UTC, for example 2026-12-01T10:00:00Z"
+          value={room?.opensAt ?? new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, "Z")}
+          required
+        />
+        <Field
+          id="room-pace"
+          name="admitPerMinute"
+          label="Buyers admitted per minute"
+          hint="1 to 100,000"
+          type="number"
+          dataType="number"
+          min={1}
+          max={100000}
+          value={String(room?.admitPerMinute ?? 500)}
+          required
+        />
+        <Field
+          id="room-session"
+          name="sessionMinutes"
+          label="Minutes an admitted buyer may hold"
+          hint="1 to 60"
+          type="number"
+          dataType="number"
+          min={1}
+          max={60}
+          value={String(room?.sessionMinutes ?? 10)}
+          required
+        />
+        <button type="submit" class="button">
+          Save waiting room
+        </button>
+      </ApiForm>
+      <div id="room-figures" data-refresh data-refresh-every="5000">
+        {room ? (
+          <>
+            <table>
+              <caption>Now</caption>
+              <thead>
+                <tr>
+                  <th scope="col" class="num">
+                    Waiting
+                  </th>
+                  <th scope="col" class="num">
+                    Admitted in the last minute
+                  </th>
+                  <th scope="col" class="num">
+                    Admitted in total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <td class="num">{room.stats.waiting}</td>
+                  <td class="num">{room.stats.admittedLastMinute}</td>
+                  <td class="num">{room.stats.admittedTotal}</td>
+                </tr>
+              </tbody>
+            </table>
+            <RoomPlot minutes={minutes} />
+          </>
+        ) : (
+          <p>This event has no waiting room.</p>
+        )}
+      </div>
+    </section>
+  );
+}
