@@ -119,7 +119,8 @@ export const DEMO_PAGE = `<!doctype html>
     channelKeys: params.get("channels") ? params.get("channels").split(",") : undefined,
     onObjectSelected(o) { record("selected", o); update(); log(""); },
     onObjectDeselected(o) { record("deselected", o); update(); },
-    onHoldFailed(objects, error) { record("holdFailed", { objects, error }); log((objects.length ? objects.map((o) => o.objectLabel).join(", ") + ": " : "") + error.message); },
+    // A refused seat is told on the map, where the buyer looks; a refused best-available request here.
+    onHoldFailed(objects, error) { record("holdFailed", { objects, error }); log(objects.length ? "" : error.message); },
     onHoldTokenExpired() { record("expired", null); update(); log("Your holds expired."); },
   });
   window.chart = chart;

@@ -13,7 +13,9 @@
  */
 import { ApiClient, ApiRequestError } from "./api";
 import { checkConfig } from "./chart-config";
+import { BuyerNotice } from "./buyer-notice";
 import { buildChrome, fillLegend, type Chrome } from "./chrome";
+import { HoldCountdown } from "./hold-countdown";
 import { HoldExpiry, type HoldContext } from "./hold-expiry";
 import { HoldRequests } from "./hold-requests";
 import { LiveFeed } from "./live-updates";
@@ -23,6 +25,7 @@ import type { MapView } from "./map-view";
 import { resolveApiBase } from "./origin";
 import { injectStyles } from "./styles";
 import { sessionToken } from "./token";
+import { SeatTooltip } from "./tooltip";
 import type { ApiCategory, BestAvailableRequest, BestAvailableResult, SeatingChartConfig, SelectionRules } from "./types";
 import { SDK_VERSION } from "./version";
 
@@ -41,6 +44,8 @@ export class SeatingChart {
   private chrome: Chrome | null = null;
   private live: LiveFeed | null = null;
   private rendering: Promise<this> | null = null;
+  private notice: BuyerNotice | null = null;
+  private countdown: HoldCountdown | null = null;
   private destroyed = false;
 
   /** Throws, before any request, when the configuration is incomplete or carries a secret key. */
@@ -58,6 +63,12 @@ export class SeatingChart {
       paint: (label) => this.map?.update(label),
       announce: (text) => {
         if (this.chrome) this.chrome.live.textContent = text;
+      },
+      notify: (text) => {
+        if (text === null) this.notice?.clear();
+        else if (this.notice) this.notice.show(text);
+        else if (this.chrome) this.chrome.live.textContent = text;
+        this.countdown?.tick();
       },
       dialogHost: () => this.chrome?.root ?? null,
       isDestroyed: () => this.destroyed,
@@ -123,6 +134,8 @@ export class SeatingChart {
     this.map?.destroy();
     this.map = null;
     this.expiry.stop();
+    this.countdown?.stop();
+    this.countdown = null;
     this.chrome?.root.remove();
     this.chrome = null;
   }
@@ -167,6 +180,7 @@ export class SeatingChart {
         onActivate: (label) => void this.requests.toggle(label),
       });
       if (!this.map) return this;
+      this.addBuyerAids(chrome);
     }
     this.live = new LiveFeed(
       this.api.liveUrl,
@@ -183,6 +197,21 @@ export class SeatingChart {
     for (const h of first.restored) this.config.onObjectSelected?.(this.state.describe(h.objectLabel, h.quantity));
     this.config.onChartRendered?.(this);
     return this;
+  }
+
+  /** The tooltip, the refusal notice and the hold countdown, each unless the configuration turns it off. */
+  private addBuyerAids(chrome: Chrome): void {
+    const { tooltip, notices, holdCountdown } = this.config;
+    if (tooltip !== false) new SeatTooltip(chrome.stage, this.state, typeof tooltip === "object" ? tooltip : {});
+    if (notices !== false) this.notice = new BuyerNotice(chrome.stage);
+    if (holdCountdown !== false)
+      this.countdown = new HoldCountdown(
+        chrome.stage,
+        () => this.state.earliestExpiry(),
+        (text) => {
+          if (this.chrome) this.chrome.live.textContent = text;
+        },
+      );
   }
 
   /** Acts on a picture from the server merged into the state: holds it ended, then what to repaint. */

@@ -189,7 +189,7 @@ export function designerPage(session: DashboardSession, environment: Environment
                 <TextField id="category-name" label="Category name" />
                 <div class="field field-inline">
                   <label for="category-colour">Colour</label>
-                  <input id="category-colour" type="color" value="#4f7cff" />
+                  <input id="category-colour" type="color" value="#2f5bea" />
                 </div>
               </div>
               <button type="button" id="add-category" class="button-secondary">

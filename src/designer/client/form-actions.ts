@@ -5,6 +5,7 @@
  */
 import { addArea, addCategory, addSection, assignCategory, seatsOfRows, setFocalPoint, updateArea, updateSection, type Scene } from "../actions";
 import { NOTHING, selectedObjects } from "../editor";
+import { CATEGORY_PALETTE, nextCategoryColour } from "../palette";
 import type { Designer } from "./designer";
 import { input, readGenerator, select, type FieldError } from "./form-fields";
 import { clearProblems, showNotice, showProblems } from "./page-messages";
@@ -12,7 +13,7 @@ import { clearProblems, showNotice, showProblems } from "./page-messages";
 type Area = Scene["generalAdmission"][number];
 
 /** The category things get when the layout has none yet. */
-const DEFAULT_CATEGORY = { name: "Standard", color: "#4f7cff" };
+const DEFAULT_CATEGORY = { name: "Standard", color: CATEGORY_PALETTE[0] };
 
 /** The category new things get: the one chosen for the selection, else the first, else a new "Standard". */
 function categoryFor(scene: Scene): { scene: Scene; key: string } {
@@ -63,6 +64,8 @@ export function addCategoryFromForm(d: Designer): void {
   if (d.apply(scene, undefined, `Category ${name} added`)) {
     select("assign-category-select").value = key;
     input("category-name").value = "";
+    // The next category starts from a colour no category has, so two never look alike by default.
+    input("category-colour").value = nextCategoryColour(scene.categories.map((c) => c.color));
   }
 }
 
