@@ -114,7 +114,7 @@ pages.get(`${ENV}/webhooks/:id/deliveries/:deliveryId`, async (c) => {
 
 /** The environment a person last worked in (the dashboard's cookie), for the frame of pages outside /{environment}/. */
 function lastEnvironment(c: Context<DashEnv>): Environment {
-  return getCookie(c, "dashboard_environment") === "sandbox" ? "sandbox" : "production";
+  return getCookie(c, "dashboard_environment") === "production" ? "production" : "sandbox";
 }
 
 // The chart designer (contract §11). Charts are workspace-wide, so its address names no environment.

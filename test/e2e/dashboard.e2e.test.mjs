@@ -64,7 +64,8 @@ describe("the dashboard", () => {
     const link = await signInLink(e2e, ws.workspaceKey);
     await page.goto(link.url);
     await page.waitForSelector("body[data-ready]");
-    expect(new URL(page.url()).pathname).toBe("/dashboard/production/events");
+    // The sandbox first: where npm run dev's demo page holds its seats.
+    expect(new URL(page.url()).pathname).toBe("/dashboard/sandbox/events");
     await page.getByRole("heading", { level: 1, name: "Events" }).waitFor();
     const [cookie] = (await context.cookies()).filter((c) => c.name === "dashboard_session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/dashboard", secure: false });
