@@ -68,8 +68,23 @@ pages.get(`${ENV}/events`, async (c) => {
     listEventRecords(c.env, scope, { limit: 100, afterKey: after || undefined }),
     listChartRecords(c.env, scope.workspaceId, { limit: 100 }),
   ]);
+  // Sold and held per event, read from each event's object side by side; an event whose object
+  // cannot answer (its chart never published) shows a dash rather than failing the list.
+  const counts = await Promise.all(
+    events.items.map((e) =>
+      callEvent(c.env, scope, e.eventKey, (event) => event.reports()).then(
+        (r) => ({ booked: r.byStatus.booked, held: r.byStatus.held }),
+        () => null,
+      ),
+    ),
+  );
+  const chartNames = new Map(charts.items.map((ch) => [ch.chartKey, ch.name]));
   return c.html(
-    eventsPage(c.var.session, environment, { events: events.items, nextAfter: events.hasMore ? (events.lastKey ?? null) : null, charts: charts.items }),
+    eventsPage(c.var.session, environment, {
+      events: events.items.map((e, i) => ({ ...e, counts: counts[i] ?? null, chartName: chartNames.get(e.chartKey) ?? null })),
+      nextAfter: events.hasMore ? (events.lastKey ?? null) : null,
+      charts: charts.items,
+    }),
   );
 });
 

@@ -52,3 +52,8 @@ export function plainMessage(label: string, message: string): string {
   if (!field) return message;
   return /^[a-z]/.test(message) ? `${field} ${message}` : `${field}: ${message}`;
 }
+
+/** "1 section", "3 sections": a count with its noun in the right number. */
+export function counted(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

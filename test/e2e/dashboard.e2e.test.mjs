@@ -177,7 +177,7 @@ describe("the dashboard", () => {
     await page.getByRole("button", { name: /^Seat A-2-3,/ }).click();
     await page.getByRole("button", { name: /^Seat A-2-4,/ }).focus();
     await page.keyboard.press("Enter");
-    expect(await page.getByLabel("Selected objects").inputValue()).toBe("A-2-3, A-2-4");
+    expect(await page.getByLabel("Selected seats and areas").inputValue()).toBe("A-2-3, A-2-4");
     expect(await page.locator('[data-box-office="selected"]').count()).toBe(2);
     // Selecting holds nothing: the seats stay free until the booking.
     expect(await page.locator('[data-object-label="A-2-3"]').getAttribute("data-status")).toBe("free");
@@ -185,7 +185,7 @@ describe("the dashboard", () => {
     await checkPage("event");
     await page.getByRole("button", { name: "Book", exact: true }).click();
     await waitForText(notice(), /Booked A-2-3, A-2-4 under order order-7781/);
-    expect(await page.getByLabel("Selected objects").inputValue()).toBe("");
+    expect(await page.getByLabel("Selected seats and areas").inputValue()).toBe("");
     const status = await apiCall(e2e, ws.skTest, "GET", `/api/v1/events/${EVENT_KEY}/status?labels=A-2-3,A-2-4`);
     expect(status.body.objects.map((o) => [o.objectLabel, o.status, o.orderId])).toEqual([
       ["A-2-3", "booked", "order-7781"],
@@ -197,16 +197,16 @@ describe("the dashboard", () => {
     await eventually(async () => (await page.locator("#counts table").first().locator("td").nth(2).textContent()) === "2", { what: "2 booked in the counts" });
 
     // A seat someone holds cannot be booked: the refusal is summarised with its reason.
-    await page.getByLabel("Selected objects").fill("B-1-1");
+    await page.getByLabel("Selected seats and areas").fill("B-1-1");
     await page.getByLabel("Order id", { exact: true }).fill("order-7782");
     await page.getByRole("button", { name: "Book", exact: true }).click();
     await waitForText(page.getByRole("alert").filter({ hasText: "There is a problem" }), /B-1-1 is held/);
 
     // Not for sale and back, then the whole order released.
-    await page.getByLabel("Selected objects").fill("B-3-8");
+    await page.getByLabel("Selected seats and areas").fill("B-3-8");
     await page.getByRole("button", { name: "Mark not for sale" }).click();
     await waitForStatus(page, "B-3-8", "not_for_sale", 3000);
-    await page.getByLabel("Selected objects").fill("B-3-8");
+    await page.getByLabel("Selected seats and areas").fill("B-3-8");
     await page.getByRole("button", { name: "Mark for sale" }).click();
     await waitForStatus(page, "B-3-8", "free", 3000);
     await page.getByLabel("Order id to release").fill("order-7781");

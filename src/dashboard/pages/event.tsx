@@ -275,7 +275,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
         <section aria-labelledby="map-title">
           <h2 id="map-title">Seat map</h2>
           <p class="hint" id="map-hint">
-            Live: holds and bookings appear as they happen. Select objects for the box office by clicking them, or with Tab and Enter.
+            Live: holds and bookings appear as they happen. Select seats and areas for the box office by clicking them, or with Tab and Enter.
           </p>
           <div
             id="seat-map"
@@ -290,7 +290,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
             <Field
               id="bo-labels"
               name="objectLabels"
-              label="Selected objects"
+              label="Selected seats and areas"
               hint="Select on the map, or type labels separated by commas, for example A-1-1, A-1-2"
               dataType="list"
               wide

@@ -9,6 +9,7 @@ import { CATEGORY_PALETTE, nextCategoryColour } from "../palette";
 import type { Designer } from "./designer";
 import { input, readGenerator, select, type FieldError } from "./form-fields";
 import { clearProblems, showNotice, showProblems } from "./page-messages";
+import { seatsAndAreas } from "./page-view";
 
 type Area = Scene["generalAdmission"][number];
 
@@ -76,7 +77,7 @@ export function assignChosenCategory(d: Designer): void {
   if (!key) return showProblems("No category was assigned.", [{ id: "category-name", message: "Add a category first" }]);
   if (labels.size === 0) return showProblems("No category was assigned.", ["Select seats, rows, sections or GA areas first."]);
   const name = d.editor.scene.categories.find((c) => c.key === key)?.label ?? key;
-  d.apply(assignCategory(d.editor.scene, labels, key), undefined, `${name} assigned to ${labels.size} ${labels.size === 1 ? "object" : "objects"}`);
+  d.apply(assignCategory(d.editor.scene, labels, key), undefined, `${name} assigned to ${seatsAndAreas(d.editor.scene, labels)}`);
 }
 
 /** Selects seats by typed labels ("A-C-1, A-C-2", or "A-C-*" for a prefix): seat selection without a pointer. */
