@@ -94,15 +94,25 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
   const scope = scopeOf(session, environment);
   const eventKey = c.req.param("eventKey");
   const event = await getEventRecord(c.env, scope, eventKey);
-  const [ws, reports, sales, channels, areas] = await Promise.all([
+  const [ws, reports, sales, channels, areas, chart] = await Promise.all([
     getWorkspace(c.env, session.workspaceKey),
     callEvent(c.env, scope, eventKey, (event) => event.reports()),
     callEvent(c.env, scope, eventKey, (event) => event.salesTimeline(SALES_SPANS)),
     callEvent(c.env, scope, eventKey, (event) => event.channelList()),
     callEvent(c.env, scope, eventKey, (event) => event.gaAreas()),
+    // The chart is named by its name; a chart gone meanwhile is named by its key.
+    getChartRecord(c.env, session.workspaceId, event.chartKey).catch(() => null),
   ]);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
-  return c.html(eventPage(session, environment, { event, publicKey: ws.publicKeys[environment], reports, sales, channels: channels.channels, areas }));
+  return c.html(eventPage(session, environment, {
+      event,
+      chartName: chart?.name ?? null,
+      publicKey: ws.publicKeys[environment],
+      reports,
+      sales,
+      channels: channels.channels,
+      areas,
+    }));
 });
 
 pages.get(`${ENV}/webhooks`, async (c) => {

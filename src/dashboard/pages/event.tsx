@@ -19,6 +19,8 @@ import { SalesPlot } from "./plot";
 
 export interface EventView {
   event: EventRecord;
+  /** The chart's name, shown with its key as secondary text (null when the chart could not be read). */
+  chartName: string | null;
   publicKey: string;
   reports: ReportsResult;
   sales: SalesTimeline;
@@ -267,7 +269,8 @@ export function eventPage(session: DashboardSession, environment: Environment, v
         </p>
       ) : null}
       <p>
-        Chart <a href={`/dashboard/${environment}/charts/${encodeURIComponent(event.chartKey)}`}>{event.chartKey}</a>
+        Chart <a href={`/dashboard/${environment}/charts/${encodeURIComponent(event.chartKey)}`}>{view.chartName ?? event.chartKey}</a>
+        {view.chartName !== null ? <span class="hint key"> {event.chartKey}</span> : null}
         {event.chartPublishedVersion === null ? ", not published: the map is empty" : `, published version ${event.chartPublishedVersion}`}. Created{" "}
         <When at={event.createdAt} />.
       </p>
@@ -396,7 +399,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
 
       <section id="sales" data-refresh aria-labelledby="sales-title">
         <h2 id="sales-title">Sales over time</h2>
-        <SalesPlot timeline={view.sales} now={new Date().toISOString()} />
+        <SalesPlot timeline={view.sales} now={new Date().toISOString()} startsAt={view.event.startsAt} />
       </section>
 
       <SelectionRulesForm api={`${api}/selection-rules`} rules={event.selectionRules} categoryKeys={reports.byCategory.map((r) => r.categoryKey)} />

@@ -69,6 +69,7 @@ function showLists(scene: Scene): void {
       return li;
     }),
   );
+  $("canvas-empty").hidden = scene.sections.length > 0 || scene.generalAdmission.length > 0;
   const seatCount = scene.sections.reduce((n, s) => n + s.rows.reduce((m, r) => m + r.seats.length, 0), 0);
   const places = scene.generalAdmission.reduce((n, a) => n + a.capacity, 0);
   $("canvas-summary").textContent =
