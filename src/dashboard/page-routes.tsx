@@ -104,7 +104,8 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
     getChartRecord(c.env, session.workspaceId, event.chartKey).catch(() => null),
   ]);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
-  return c.html(eventPage(session, environment, {
+  return c.html(
+    eventPage(session, environment, {
       event,
       chartName: chart?.name ?? null,
       publicKey: ws.publicKeys[environment],
@@ -112,7 +113,8 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
       sales,
       channels: channels.channels,
       areas,
-    }));
+    }),
+  );
 });
 
 pages.get(`${ENV}/webhooks`, async (c) => {

@@ -83,6 +83,15 @@ export function designerPage(session: DashboardSession, environment: Environment
           <p id="save-state" class="save-state" role="status" data-state="loading">
             Loading the draft…
           </p>
+          <div class="designer-files">
+            <button type="button" id="export" class="button-secondary">
+              Export layout JSON
+            </button>
+            <input type="file" id="import" accept="application/json,.json" class="visually-hidden file-input" />
+            <label for="import" class="button button-secondary file-button">
+              Import layout JSON
+            </label>
+          </div>
           <noscript>
             <p>The designer needs JavaScript. The draft can also be replaced as JSON on the chart's page or through the API.</p>
           </noscript>
@@ -117,14 +126,6 @@ export function designerPage(session: DashboardSession, environment: Environment
           <CommandButton id="zoom-in" command="zoomIn" secondary />
           <CommandButton id="zoom-out" command="zoomOut" secondary />
           <CommandButton id="zoom-fit" command="fit" secondary />
-          <span class="toolbar-gap"></span>
-          <button type="button" id="export" class="button-secondary">
-            Export layout JSON
-          </button>
-          <input type="file" id="import" accept="application/json,.json" class="visually-hidden file-input" />
-          <label for="import" class="button button-secondary file-button">
-            Import layout JSON
-          </label>
         </div>
 
         <div class="designer-body">
@@ -277,7 +278,6 @@ export function designerPage(session: DashboardSession, environment: Environment
               <p class="hint">After "Place the stage", click the map where it is, or press Enter to put it at the middle of the view.</p>
             </section>
           </div>
-
         </div>
 
         <section class="panel" aria-labelledby="shortcuts-title">

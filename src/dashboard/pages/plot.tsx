@@ -21,6 +21,10 @@ function clock(iso: string, withDate: boolean): string {
  * most three times the span of the sales so far); further off it is named under the plot instead.
  */
 const START_REACH = 3;
+/** …or when it is at most two hours after the first sale, however recent that was. */
+const START_WITHIN_MS = 2 * 3600_000;
+/** The shortest time axis drawn. */
+const MIN_SPAN_MS = 10 * 60_000;
 
 /** The plot up to `now` (or the event's start, see START_REACH): the last counts hold until then. */
 export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsAt?: string | null }) {
@@ -29,8 +33,9 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsA
   const t0 = Date.parse(from);
   const salesEnd = Math.max(Date.parse(props.now), Date.parse(points.at(-1)!.at), t0 + 60_000);
   const start = props.startsAt ? Date.parse(props.startsAt) : NaN;
-  const startShown = Number.isFinite(start) && start >= t0 && start - t0 <= START_REACH * (salesEnd - t0);
-  const t1 = startShown ? Math.max(salesEnd, start) : salesEnd;
+  const startShown = Number.isFinite(start) && start >= t0 && start - t0 <= Math.max(START_REACH * (salesEnd - t0), START_WITHIN_MS);
+  // At least MIN_SPAN_MS across, so a first minute of sales still has readable ticks; the lines stop at now.
+  const t1 = Math.max(salesEnd, t0 + MIN_SPAN_MS, startShown ? start : 0);
   const { top, ticks } = countTicks(Math.max(...points.map((p) => Math.max(p.booked, p.held))));
   const x = (t: number) => M.left + ((t - t0) / (t1 - t0)) * (W - M.left - M.right);
   const y = (v: number) => H - M.bottom - (v / top) * (H - M.top - M.bottom);
