@@ -89,6 +89,7 @@ dashboard.get("/environment", requireSession("page"), (c) => {
 
 dashboard.use("/:environment{production|sandbox}/*", async (c, next) => {
   await next();
-  setCookie(c, ENV_COOKIE, c.req.param("environment"), cookieOptions(c.req.url, 365 * 86400));
+  // Only a page the person saw: a sign-in page answered to a stranger chooses nothing.
+  if (c.res.status < 400) setCookie(c, ENV_COOKIE, c.req.param("environment"), cookieOptions(c.req.url, 365 * 86400));
 });
 dashboard.route("/", pages);

@@ -258,7 +258,7 @@ describe("the dashboard", () => {
     await page.getByLabel("Draft layout (JSON)").fill(JSON.stringify(layout));
     await page.getByRole("button", { name: "Replace draft" }).click();
     await waitForText(notice(), /Draft replaced/);
-    const affected = page.getByRole("table", { name: "Held or booked objects the draft affects" });
+    const affected = page.getByRole("table", { name: "Held or booked seats and areas the draft affects" });
     await affected.waitFor();
     const cells = await affected.getByRole("row").nth(1).getByRole("cell").allTextContents();
     expect(cells).toEqual([EVENT_KEY, "sandbox", "B-1-1", "Removed from the layout", "0", "1"]);
