@@ -47,7 +47,7 @@ export function plainMessage(label: string, message: string): string {
   const field = label.trim();
   for (const [re, say] of RULES) {
     const m = re.exec(message);
-    if (m) return say(field || "This field", m);
+    if (m) return say(field || "Value", m);
   }
   if (!field) return message;
   return /^[a-z]/.test(message) ? `${field} ${message}` : `${field}: ${message}`;
