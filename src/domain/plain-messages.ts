@@ -41,7 +41,7 @@ export function isSchemaWording(message: string): boolean {
  * One field's message as a sentence for people: zod's wording becomes the GOV.UK phrase for the
  * field `label`; any other message keeps its voice ("Name" + "must be unique" reads as one
  * sentence, a message of its own follows the label and a colon). Without a label, zod's wording
- * speaks of "this field".
+ * speaks of "a value".
  */
 export function plainMessage(label: string, message: string): string {
   const field = label.trim();

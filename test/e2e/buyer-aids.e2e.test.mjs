@@ -5,6 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { seat, seriousViolations, useSeatMaps, waitForStatus } from "./browser.mjs";
+import { demoLayout as devDemoLayout } from "../../scripts/lib/demo.mjs";
 import { Api } from "./service.mjs";
 
 const e2e = inject("e2e");
@@ -82,7 +83,6 @@ describe("details and time", () => {
     expect(await timer.textContent()).toMatch(/^Held for 1?\d:\d\d$/);
     await page.mouse.move(5, 5);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: "docs/buyer-tooltip.png" });
   });
 
   it("tooltip: false turns the tooltip off", async () => {
@@ -101,11 +101,42 @@ describe("details and time", () => {
   });
 });
 
+describe("npm run dev's demo page", () => {
+  it("draws the Floor clear of the section names, and shows a tooltip, the countdown and a refusal where the buyer looks", async () => {
+    const chart = await api.call("POST", "/api/v1/charts", { name: "Demo theatre", draftVersion: devDemoLayout() });
+    await api.call("POST", `/api/v1/charts/${chart.chartKey}/publish`);
+    const { eventKey } = await api.call("POST", "/api/v1/events", { chartKey: chart.chartKey });
+    const { page } = await open(eventKey, { max: 2 });
+    const floor = await page.locator('[data-object-label="Floor"]').boundingBox();
+    for (const title of await page.locator(".seating-section-label").all()) {
+      const box = await title.boundingBox();
+      expect(box.y - (floor.y + floor.height), "gap between the Floor and a section's name").toBeGreaterThanOrEqual(8);
+    }
+    for (const l of ["A-3-5", "A-3-6"]) {
+      await seat(page, l).click();
+      await waitForStatus(page, l, "selected");
+    }
+    await seat(page, "A-3-7").click();
+    await page.getByRole("alert").filter({ hasText: "You can select up to 2 seats" }).waitFor();
+    await page.getByRole("timer").waitFor();
+    await seat(page, "A-1-4").hover();
+    await page.getByRole("tooltip").waitFor({ state: "visible" });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: "docs/buyer-map.png" });
+  });
+});
+
 describe("the demo page on a phone", () => {
   it("at 390 px nothing scrolls sideways, and axe is clean", async () => {
     const ev = await api.newEvent();
     const { page } = await open(ev, { viewport: { width: 390, height: 844 } });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The map opens on its first section with seats a finger can hit.
+    expect((await seat(page, "A-2-5").boundingBox()).width).toBeGreaterThanOrEqual(24);
+    await seat(page, "A-2-5")
+      .tap()
+      .catch(() => seat(page, "A-2-5").click());
+    await waitForStatus(page, "A-2-5", "selected");
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: "docs/buyer-phone.png", fullPage: true });
   });
