@@ -203,6 +203,6 @@ describe("on a 390 px phone", () => {
     const width = await page.evaluate(() => document.querySelector('[data-object-label="A-2-5"]').getBoundingClientRect().width);
     expect(width).toBeGreaterThanOrEqual(24);
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: "docs/phone-event.png", fullPage: true });
+    await page.screenshot({ path: "docs/phone-event.png" });
   });
 });
