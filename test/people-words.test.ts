@@ -7,8 +7,7 @@ import { describe, expect, it } from "vitest";
 import { counted, isSchemaWording, plainMessage } from "../src/domain/plain-messages";
 import { CATEGORY_PALETTE, nextCategoryColour } from "../src/designer/palette";
 import { countTicks, timeTicks } from "../src/dashboard/pages/plot-axes";
-import { buyerMessage } from "../src/sdk/buyer-messages";
-import { formatRemaining } from "../src/sdk/hold-countdown";
+import { buyerMessage, formatRemaining } from "../src/sdk/buyer-messages";
 
 describe("plain messages", () => {
   it("turns zod's wording into the GOV.UK phrase for the field", () => {

@@ -1,7 +1,8 @@
 /**
- * What the map tells a buyer whose hold was refused, in words about the seat they just chose:
- * "Seat B-5-5 was just taken — choose another seat", "You can select up to 10 seats". The host's
- * onHoldFailed still receives the machine-readable HoldError; these sentences are for people.
+ * What the map tells a buyer in words: why a hold was refused, about the seat they just chose
+ * ("Seat B-5-5 was just taken — choose another seat", "You can select up to 10 seats"), and how
+ * long the hold lasts ("9:41"). The host's onHoldFailed still receives the machine-readable
+ * HoldError; these sentences are for people.
  */
 import type { HoldError } from "./types";
 
@@ -48,4 +49,13 @@ export function buyerMessage(error: HoldError, r: Refusal): string {
       // Selection rules and best available answer sentences written for people already.
       return error.code === "selection_rule_violated" || error.code === "no_best_available" ? error.message : `${r.what} could not be held — ${AGAIN}`;
   }
+}
+
+/** Minutes and seconds, "9:05"; an hour or more as "1:02:05". */
+export function formatRemaining(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }

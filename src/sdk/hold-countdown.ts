@@ -4,15 +4,7 @@
  * hold-expiry.ts). role="timer" is a live region that is not read out on every tick; a screen
  * reader user finds it by its name, and hears the minute marks through the chart's live region.
  */
-
-/** Minutes and seconds, "9:05"; an hour or more as "1:02:05". */
-export function formatRemaining(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
+import { formatRemaining } from "./buyer-messages";
 
 export class HoldCountdown {
   private readonly box: HTMLDivElement;

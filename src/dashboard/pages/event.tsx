@@ -299,7 +299,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
               wide
             />
             <p id="bo-announce" class="visually-hidden" role="status"></p>
-            <Field id="bo-order" name="orderId" label="Order id" hint="Your order's reference, kept with each booked object" />
+            <Field id="bo-order" name="orderId" label="Order id" hint="Your order's reference, kept with each booked seat and area" />
             <Field id="bo-quantity" name="quantity" label="Places per general admission area" type="number" dataType="number" value="1" min={1} />
             <Field
               id="bo-channel"
@@ -413,7 +413,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
               label="Reset event"
               kind="warning"
               confirm="Reset this sandbox event? Every hold and booking is removed."
-              done="Event reset: every object is free"
+              done="Event reset: every seat and area is free"
             />
           ) : null}
           <ActionButton
