@@ -46,6 +46,7 @@ export class SeatingChart {
   private rendering: Promise<this> | null = null;
   private notice: BuyerNotice | null = null;
   private countdown: HoldCountdown | null = null;
+  private tooltip: SeatTooltip | null = null;
   private destroyed = false;
 
   /** Throws, before any request, when the configuration is incomplete or carries a secret key. */
@@ -136,6 +137,8 @@ export class SeatingChart {
     this.expiry.stop();
     this.countdown?.stop();
     this.countdown = null;
+    this.tooltip?.destroy();
+    this.tooltip = null;
     this.chrome?.root.remove();
     this.chrome = null;
   }
@@ -202,7 +205,7 @@ export class SeatingChart {
   /** The tooltip, the refusal notice and the hold countdown, each unless the configuration turns it off. */
   private addBuyerAids(chrome: Chrome): void {
     const { tooltip, notices, holdCountdown } = this.config;
-    if (tooltip !== false) new SeatTooltip(chrome.stage, this.state, typeof tooltip === "object" ? tooltip : {});
+    if (tooltip !== false) this.tooltip = new SeatTooltip(chrome.stage, this.state, typeof tooltip === "object" ? tooltip : {});
     if (notices !== false) this.notice = new BuyerNotice(chrome.stage);
     if (holdCountdown !== false)
       this.countdown = new HoldCountdown(

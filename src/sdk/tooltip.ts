@@ -75,9 +75,19 @@ export class SeatTooltip {
       if (el) this.show(el, true);
     });
     stage.addEventListener("focusout", () => this.hide());
-    doc.addEventListener("keydown", (e) => {
-      if (e.key === "Escape") this.hide();
-    });
+    doc.addEventListener("keydown", this.onKey);
+  }
+
+  /** Escape hides it (WCAG 1.4.13: dismissable without moving the pointer). */
+  private readonly onKey = (e: KeyboardEvent) => {
+    if (e.key === "Escape") this.hide();
+  };
+
+  /** Removes the tooltip and its document listener (the chart is destroyed). */
+  destroy(): void {
+    this.box.ownerDocument.removeEventListener("keydown", this.onKey);
+    this.undescribe();
+    this.box.remove();
   }
 
   /** Describes `el` beside it; `focused` also links it to the element for screen readers. */
