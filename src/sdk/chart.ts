@@ -139,6 +139,8 @@ export class SeatingChart {
     this.countdown = null;
     this.tooltip?.destroy();
     this.tooltip = null;
+    this.notice?.clear();
+    this.notice = null;
     this.chrome?.root.remove();
     this.chrome = null;
   }
