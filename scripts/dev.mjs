@@ -15,8 +15,9 @@ import { fileURLToPath } from "node:url";
 import { request, waitUntilUp } from "./lib/client.mjs";
 import { DEMO_EVENT_KEY, ensureDemo } from "./lib/demo.mjs";
 import { baseUrlFor, parseDevArgs } from "./lib/dev-args.mjs";
+import { dropRepeatedBindings } from "./lib/dev-output.mjs";
 import { ensureDevVars } from "./lib/dev-vars.mjs";
-import { firstFreePort, runWrangler, startWrangler } from "./lib/wrangler.mjs";
+import { firstFreePort, runWranglerCaptured, startWrangler } from "./lib/wrangler.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const extra = process.argv.slice(2);
@@ -34,10 +35,15 @@ if (args.config) shared.push("--config", args.config);
 if (args.env) shared.push("--env", args.env);
 if (args.persistTo) shared.push("--persist-to", args.persistTo);
 log("applying local D1 migrations");
-if (runWrangler(root, ["d1", "migrations", "apply", "DB", "--local", ...shared]) !== 0) {
+const migrations = runWranglerCaptured(root, ["d1", "migrations", "apply", "DB", "--local", ...shared]);
+if (migrations.status !== 0) {
+  process.stderr.write(migrations.output);
   console.error("[dev] applying the D1 migrations failed");
   process.exit(1);
 }
+// Wrangler prints the whole table after each migration it applies; the last one says it all.
+const table = migrations.output.lastIndexOf("┌");
+console.log(table >= 0 ? migrations.output.slice(table).trimEnd() : (migrations.output.trim().split("\n").pop() ?? ""));
 
 // 2b. The browser SDK bundle and the dashboard's assets the Worker serves, then watchers that
 // rebuild them on every change under src/sdk and src/dashboard/client (wrangler dev reloads the
@@ -79,7 +85,8 @@ if (port === undefined) {
   defaults.push("--port", String(port));
 }
 const baseUrl = baseUrlFor(ip, port, args.protocol);
-const child = startWrangler(root, ["dev", ...defaults, ...demoVars, ...extra]);
+const child = startWrangler(root, ["dev", ...defaults, ...demoVars, ...extra], { pipeOutput: true });
+dropRepeatedBindings(child.stdout, process.stdout);
 let exited = false;
 child.on("exit", (code, signal) => {
   exited = true;

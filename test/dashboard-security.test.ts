@@ -134,15 +134,21 @@ describe("sessions", () => {
     const { keys, cookie } = await signedIn();
     const home = await fetchWorker("/dashboard", { headers: { Cookie: cookie } });
     expect(home.status).toBe(303);
-    expect(home.headers.get("location")).toBe("/dashboard/production/events");
-    const keysPage = await fetchWorker("/dashboard/sandbox/keys", { headers: { Cookie: cookie } });
+    expect(home.headers.get("location")).toBe("/dashboard/sandbox/events");
+    const keysPage = await fetchWorker("/dashboard/production/keys", { headers: { Cookie: cookie } });
     expect(keysPage.status).toBe(200);
     const html = await keysPage.text();
     expect(html).toContain(keys.pkLive);
     expect(html).toContain(keys.pkTest);
     const envCookie = keysPage.headers.getSetCookie().find((l) => l.startsWith("dashboard_environment="));
     const again = await fetchWorker("/dashboard", { headers: { Cookie: `${cookie}; ${envCookie!.split(";")[0]}` } });
-    expect(again.headers.get("location")).toBe("/dashboard/sandbox/events");
+    expect(again.headers.get("location")).toBe("/dashboard/production/events");
+    // An address without an environment goes to the same page in the current one.
+    const bare = await fetchWorker("/dashboard/events", { headers: { Cookie: cookie } });
+    expect([bare.status, bare.headers.get("location")]).toEqual([303, "/dashboard/sandbox/events"]);
+    const bareEvent = await fetchWorker("/dashboard/events/gala", { headers: { Cookie: `${cookie}; ${envCookie!.split(";")[0]}` } });
+    expect(bareEvent.headers.get("location")).toBe("/dashboard/production/events/gala");
+    expect((await fetchWorker("/dashboard/events")).status).toBe(401);
   });
 
   it("signing out ends the session on the server: the same cookie stops working at once", async () => {

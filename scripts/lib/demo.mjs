@@ -28,12 +28,14 @@ export function demoLayout() {
   }));
   return {
     categories: [
-      { key: "premium", label: "Premium", color: "#d4a017" },
-      { key: "standard", label: "Standard", color: "#4f7cff" },
-      { key: "floor", label: "Floor (standing)", color: "#2f9e44" },
+      // Colours of the designer's palette (src/designer/palette.ts): 3:1 against the map, apart from each other.
+      { key: "premium", label: "Premium", color: "#c2410c" },
+      { key: "standard", label: "Standard", color: "#2f5bea" },
+      { key: "floor", label: "Floor (standing)", color: "#0f7b5f" },
     ],
     sections,
-    generalAdmission: [{ label: "Floor", categoryKey: "floor", capacity: 200, x: 0, y: 40, width: 750, height: 120 }],
+    // Well clear of the sections' names, which are written in front of their first rows (y 200).
+    generalAdmission: [{ label: "Floor", categoryKey: "floor", capacity: 200, x: 0, y: 0, width: 750, height: 110 }],
   };
 }
 

@@ -32,9 +32,32 @@ export function runWrangler(root, args) {
   return res.status ?? 1;
 }
 
-/** Starts a long-running wrangler command in the foreground (output and keyboard shared). */
-export function startWrangler(root, args) {
-  return spawn(process.execPath, [wranglerBin(root), ...args], { cwd: root, stdio: "inherit", env: { ...process.env, ...OFFLINE_ENV } });
+/**
+ * Runs a wrangler command to completion with its output kept, not shown: for a caller that prints
+ * only what a person needs (the migrations' final table rather than one per migration).
+ * @returns {{ status: number, output: string }}
+ */
+export function runWranglerCaptured(root, args) {
+  const res = spawnSync(process.execPath, [wranglerBin(root), ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    env: { ...process.env, ...OFFLINE_ENV, CI: "true" },
+  });
+  if (res.error) throw res.error;
+  return { status: res.status ?? 1, output: `${res.stdout ?? ""}${res.stderr ?? ""}` };
+}
+
+/**
+ * Starts a long-running wrangler command in the foreground (output and keyboard shared); with
+ * `pipeOutput` its standard output is the child's `stdout` stream, for the caller to pass on.
+ */
+export function startWrangler(root, args, { pipeOutput = false } = {}) {
+  return spawn(process.execPath, [wranglerBin(root), ...args], {
+    cwd: root,
+    stdio: pipeOutput ? ["inherit", "pipe", "inherit"] : "inherit",
+    env: { ...process.env, ...OFFLINE_ENV, ...(pipeOutput && process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}) },
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { ENVIRONMENTS, type Environment } from "../domain/scope";
 import { dashboardApi } from "./api";
@@ -58,10 +58,25 @@ dashboard.post("/sign-out", async (c) => {
 
 const isEnvironment = (v: string | undefined): v is Environment => ENVIRONMENTS.includes(v as Environment);
 
-dashboard.get("/", requireSession("page"), (c) => {
+/**
+ * The environment a person last worked in; the sandbox the first time, where `npm run dev`'s demo
+ * page holds its seats, so a newcomer's first look at the dashboard shows the demo's holds.
+ */
+function startingEnvironment(c: Context<DashEnv>): Environment {
   const last = getCookie(c, ENV_COOKIE);
-  return c.redirect(`${DASHBOARD_PATH}/${isEnvironment(last) ? last : "production"}/events`, 303);
-});
+  return isEnvironment(last) ? last : "sandbox";
+}
+
+dashboard.get("/", requireSession("page"), (c) => c.redirect(`${DASHBOARD_PATH}/${startingEnvironment(c)}/events`, 303));
+
+// An address without its environment (typed by hand, or from an older link) goes to the same page in the current one.
+// The alternations are grouped: an ungrouped one swallowed the next segment in Hono 4.13.
+dashboard.get("/:section{(?:keys|charts|events|webhooks)}", requireSession("page"), (c) =>
+  c.redirect(`${DASHBOARD_PATH}/${startingEnvironment(c)}/${c.req.param("section")}`, 303),
+);
+dashboard.get("/:section{(?:charts|events|webhooks)}/:key", requireSession("page"), (c) =>
+  c.redirect(`${DASHBOARD_PATH}/${startingEnvironment(c)}/${c.req.param("section")}/${encodeURIComponent(c.req.param("key"))}`, 303),
+);
 
 // The environment switch is a plain GET form: the same section in the other environment.
 dashboard.get("/environment", requireSession("page"), (c) => {
@@ -74,6 +89,7 @@ dashboard.get("/environment", requireSession("page"), (c) => {
 
 dashboard.use("/:environment{production|sandbox}/*", async (c, next) => {
   await next();
-  setCookie(c, ENV_COOKIE, c.req.param("environment"), cookieOptions(c.req.url, 365 * 86400));
+  // Only a page the person saw: a sign-in page answered to a stranger chooses nothing.
+  if (c.res.status < 400) setCookie(c, ENV_COOKIE, c.req.param("environment"), cookieOptions(c.req.url, 365 * 86400));
 });
 dashboard.route("/", pages);

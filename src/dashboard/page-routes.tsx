@@ -71,8 +71,23 @@ pages.get(`${ENV}/events`, async (c) => {
     listEventRecords(c.env, scope, { limit: 100, afterKey: after || undefined }),
     listChartRecords(c.env, scope.workspaceId, { limit: 100 }),
   ]);
+  // Sold and held per event, read from each event's object side by side; an event whose object
+  // cannot answer (its chart never published) shows a dash rather than failing the list.
+  const counts = await Promise.all(
+    events.items.map((e) =>
+      callEvent(c.env, scope, e.eventKey, (event) => event.reports()).then(
+        (r) => ({ booked: r.byStatus.booked, held: r.byStatus.held }),
+        () => null,
+      ),
+    ),
+  );
+  const chartNames = new Map(charts.items.map((ch) => [ch.chartKey, ch.name]));
   return c.html(
-    eventsPage(c.var.session, environment, { events: events.items, nextAfter: events.hasMore ? (events.lastKey ?? null) : null, charts: charts.items }),
+    eventsPage(c.var.session, environment, {
+      events: events.items.map((e, i) => ({ ...e, counts: counts[i] ?? null, chartName: chartNames.get(e.chartKey) ?? null })),
+      nextAfter: events.hasMore ? (events.lastKey ?? null) : null,
+      charts: charts.items,
+    }),
   );
 });
 
@@ -101,7 +116,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
   const scope = scopeOf(session, environment);
   const eventKey = c.req.param("eventKey");
   const event = await getEventRecord(c.env, scope, eventKey);
-  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks] = await Promise.all([
+  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks, chart] = await Promise.all([
     getWorkspace(c.env, session.workspaceKey),
     callEvent(c.env, scope, eventKey, (event) => event.reports()),
     callEvent(c.env, scope, eventKey, (event) => event.salesTimeline(SALES_SPANS)),
@@ -110,11 +125,14 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
     callEvent(c.env, scope, eventKey, (event) => event.accessibility()),
     readRoomIfAny(c.env, scope, eventKey),
     readRoomTicks(c.env, scope, eventKey, Date.now() - 3_600_000),
+    // The chart is named by its name; a chart gone meanwhile is named by its key.
+    getChartRecord(c.env, session.workspaceId, event.chartKey).catch(() => null),
   ]);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
   return c.html(
     eventPage(session, environment, {
       event,
+      chartName: chart?.name ?? null,
       publicKey: ws.publicKeys[environment],
       reports,
       sales,
@@ -151,7 +169,7 @@ pages.get(`${ENV}/webhooks/:id/deliveries/:deliveryId`, async (c) => {
 
 /** The environment a person last worked in (the dashboard's cookie), for the frame of pages outside /{environment}/. */
 function lastEnvironment(c: Context<DashEnv>): Environment {
-  return getCookie(c, "dashboard_environment") === "sandbox" ? "sandbox" : "production";
+  return getCookie(c, "dashboard_environment") === "production" ? "production" : "sandbox";
 }
 
 // The chart designer (contract §11). Charts are workspace-wide, so its address names no environment.

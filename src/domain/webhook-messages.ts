@@ -93,3 +93,13 @@ export function eventMessagesOf(msg: WebhookMessage): Array<Extract<WebhookMessa
   if (msg.kind === "events") return msg.events.map((event) => ({ kind: "event", workspaceId: msg.workspaceId, environment: msg.environment, event }));
   return [];
 }
+
+/** Each webhook event type in words, for people choosing them (the id stays beside it). */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  "seat.held": "A seat or GA place is held",
+  "seat.booked": "A seat or GA place is booked",
+  "seat.released": "A hold or booking is released",
+  "seat.hold_expired": "A hold ran out before it was booked",
+  "event.chart_changed": "An event's seat map changed (a chart was published)",
+  "webhook.test": "A test delivery, sent from this page",
+};

@@ -169,7 +169,9 @@ export function sectionOutlines(seats: readonly DrawnSeat[]): SectionOutline[] {
     const marks: RowMark[] = rows.map((r) => {
       const first = r[0]!;
       const along = r.length > 1 ? unit(r[1]!.x - first.x, r[1]!.y - first.y, { x: 1, y: 0 }) : { x: 1, y: 0 };
-      return { label: first.rowLabel, x: first.x - along.x * SEAT_PITCH * 0.9, y: first.y - along.y * SEAT_PITCH * 0.9 };
+      // Centred clear of the outline's edge: half of an 11 px label's width (about 3.5 per character) beyond it.
+      const off = reach + 5 + 3.5 * first.rowLabel.length;
+      return { label: first.rowLabel, x: first.x - along.x * off, y: first.y - along.y * off };
     });
     out.push({ key, ring, labelAt, rows: marks, box: { x: minX - reach, y: minY - reach, width: maxX - minX + 2 * reach, height: maxY - minY + 2 * reach } });
   }

@@ -120,7 +120,8 @@ export const DEMO_PAGE = `<!doctype html>
     mode: params.get("mode") === "list" ? "list" : undefined,
     onObjectSelected(o) { record("selected", o); update(); log(""); },
     onObjectDeselected(o) { record("deselected", o); update(); },
-    onHoldFailed(objects, error) { record("holdFailed", { objects, error }); log((objects.length ? objects.map((o) => o.objectLabel).join(", ") + ": " : "") + error.message); },
+    // A refused seat is told on the map, where the buyer looks; a refused best-available request here.
+    onHoldFailed(objects, error) { record("holdFailed", { objects, error }); log(objects.length ? "" : error.message); },
     onHoldTokenExpired() { record("expired", null); update(); log("Your holds expired."); },
     onQueueChanged(q) { record("queue", q); log(q.admitted ? "Your turn: choose your seats." : "In the waiting room" + (q.position ? ", number " + q.position : "") + ".", q.admitted); },
   });

@@ -13,7 +13,9 @@
  */
 import { ApiClient, ApiRequestError } from "./api";
 import { checkConfig } from "./chart-config";
+import { BuyerNotice } from "./buyer-notice";
 import { buildChrome, fillLegend, type Chrome } from "./chrome";
+import { HoldCountdown } from "./hold-countdown";
 import { HoldExpiry, type HoldContext } from "./hold-expiry";
 import { HoldRequests } from "./hold-requests";
 import { LiveFeed } from "./live-updates";
@@ -26,6 +28,7 @@ import { injectStyles } from "./styles";
 import { ListMode } from "./list-mode";
 import { sessionToken } from "./token";
 import { SeasonApiClient } from "./season-api";
+import { SeatTooltip } from "./tooltip";
 import type { ApiCategory, BestAvailableRequest, BestAvailableResult, SeatingChartConfig, SelectionRules } from "./types";
 import { SDK_VERSION } from "./version";
 
@@ -50,6 +53,9 @@ export class SeatingChart {
   /** The list's wheelchair filter is on: the buyer looks for accessible seats, which states the need. */
   private filterOn = false;
   private rendering: Promise<this> | null = null;
+  private notice: BuyerNotice | null = null;
+  private countdown: HoldCountdown | null = null;
+  private tooltip: SeatTooltip | null = null;
   private destroyed = false;
 
   /** What the map is of: the event key, or `season:<seasonKey>`. */
@@ -74,6 +80,13 @@ export class SeatingChart {
       paint: (label) => this.repaint(label),
       announce: (text) => {
         if (this.chrome) this.chrome.live.textContent = text;
+      },
+      notify: (text) => {
+        if (text === null) this.notice?.clear();
+        // In list mode the map (and its notice) is hidden: the list's live region tells it.
+        else if (this.notice && this.chrome?.stage.hidden === false) this.notice.show(text);
+        else if (this.chrome) this.chrome.live.textContent = text;
+        this.countdown?.tick();
       },
       dialogHost: () => this.chrome?.root ?? null,
       isDestroyed: () => this.destroyed,
@@ -182,6 +195,12 @@ export class SeatingChart {
     this.list?.destroy();
     this.list = null;
     this.expiry.stop();
+    this.countdown?.stop();
+    this.countdown = null;
+    this.tooltip?.destroy();
+    this.tooltip = null;
+    this.notice?.clear();
+    this.notice = null;
     this.chrome?.root.remove();
     this.chrome = null;
   }
@@ -268,13 +287,30 @@ export class SeatingChart {
       wanted: () => !this.destroyed,
       onActivate: (label) => void this.requests.toggle(label),
     });
-    return this.map !== null;
+    if (this.map === null) return false;
+    this.addBuyerAids(chrome);
+    return true;
   }
 
   /** Redraws one object on the map and in the list. */
   private repaint(label: string): void {
     this.map?.update(label);
     this.list?.update(label);
+  }
+
+  /** The tooltip, the refusal notice and the hold countdown, each unless the configuration turns it off. */
+  private addBuyerAids(chrome: Chrome): void {
+    const { tooltip, notices, holdCountdown } = this.config;
+    if (tooltip !== false) this.tooltip = new SeatTooltip(chrome.stage, this.state, typeof tooltip === "object" ? tooltip : {});
+    if (notices !== false) this.notice = new BuyerNotice(chrome.stage);
+    if (holdCountdown !== false)
+      this.countdown = new HoldCountdown(
+        chrome.stage,
+        () => this.state.earliestExpiry(),
+        (text) => {
+          if (this.chrome) this.chrome.live.textContent = text;
+        },
+      );
   }
 
   /** Acts on a picture from the server merged into the state: holds it ended, then what to repaint. */

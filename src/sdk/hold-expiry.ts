@@ -18,6 +18,8 @@ export interface HoldContext {
   paint(label: string): void;
   /** Tells screen-reader users what happened (the map's polite live region). */
   announce(text: string): void;
+  /** Tells the buyer why a choice was refused, on the map where they look (an alert), or clears it (null). */
+  notify(text: string | null): void;
   /** The element a quantity dialog opens in, null until the map is drawn. */
   dialogHost(): HTMLElement | null;
   isDestroyed(): boolean;
@@ -81,6 +83,7 @@ export class HoldExpiry {
     });
     held.forEach((h) => this.chart.paint(h.objectLabel));
     this.chart.announce("Your held seats have expired");
+    this.chart.notify("Your held seats have expired — choose your seats again");
     this.chart.config.onHoldTokenExpired?.();
   }
 }

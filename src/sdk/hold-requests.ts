@@ -8,12 +8,12 @@ import { ApiRequestError } from "./api";
 import { askQuantity } from "./dialog";
 import { expiryOf, type Held } from "./map-state";
 import type { HoldContext, HoldExpiry } from "./hold-expiry";
+import { buyerMessage, type Refusal } from "./buyer-messages";
 import { checkLimit, describeViolation, roomFor } from "./limits";
 import { checkBestAvailable, checkCounts, orphanLeftBy, roomUnderRules, type RuleFailure } from "./selection-rules-precheck";
 import type { ApiObject, AreaObject, BestAvailableRequest, BestAvailableResult, HoldError, SelectedObject } from "./types";
 
 /** What a buyer refused a held-back seat is told to do (the list mode's filter states the need). */
-const ACCESSIBLE_HINT = 'If you need one, choose "Wheelchair spaces and companion seats" in the list.';
 
 /** The category of a best-available request that names none or several: no category cap applies. */
 const ANY_CATEGORY = "\u0000any";
@@ -35,7 +35,9 @@ export class HoldRequests {
     if (state.outside.has(label)) return;
     const st = state.statusOf(label);
     if (st !== "free")
-      return this.fail(label, { code: "seat_unavailable", message: `${label} is not available`, failed: [{ objectLabel: label, reason: st }] });
+      return this.fail(label, { code: "seat_unavailable", message: `${label} is not available`, failed: [{ objectLabel: label, reason: st }] }, undefined, {
+        known: true,
+      });
     await this.hold(obj, 1);
   }
 
@@ -48,9 +50,9 @@ export class HoldRequests {
     const { categories, sections, together, accessible } = request ?? {};
     // With `accessible` (contract §14) the seats are the spaces plus their companions.
     const quantity = accessible ? accessible.wheelchair * (1 + (accessible.companions ?? 0)) : (request?.quantity ?? 0);
-    const refuse = (detail: HoldError): never => {
+    const refuse = (detail: HoldError, refusal: Partial<Refusal> = {}): never => {
       config.onHoldFailed?.([], detail);
-      this.chart.announce(detail.message);
+      this.chart.notify(buyerMessage(detail, { what: "Those seats", ...refusal }));
       throw new ApiRequestError(detail);
     };
     if (this.chart.isDestroyed()) refuse({ code: "chart_destroyed", message: "The seat map was destroyed" });
@@ -58,7 +60,11 @@ export class HoldRequests {
     // categories are not known until the server picks them.
     const only = categories?.length === 1 ? categories[0]! : ANY_CATEGORY;
     const limit = checkLimit(config.maxSelectedObjects, state.selection.values(), { objectLabel: "", categoryKey: only, quantity });
-    if (limit) refuse({ code: "max_selected_objects", message: describeViolation(limit), failed: [] });
+    if (limit)
+      refuse(
+        { code: "max_selected_objects", message: describeViolation(limit), failed: [] },
+        { reason: limit.reason, limit: limit.limit, categoryName: this.categoryName(only) },
+      );
     const rule = checkBestAvailable(state.rules, state.selection.values(), quantity, categories);
     if (rule) refuse({ code: "selection_rule_violated", message: rule.message, failed: [] });
     let res;
@@ -92,6 +98,7 @@ export class HoldRequests {
     this.expiry.schedule();
     if (!this.chart.isDestroyed()) {
       for (const o of held) config.onObjectSelected?.(o);
+      this.chart.notify(null);
       this.chart.announce(`${held.length === 1 ? "Seat" : "Seats"} ${held.map((o) => o.objectLabel).join(", ")} selected`);
     }
     return { objects: held, nextToEachOther: res.nextToEachOther };
@@ -165,6 +172,7 @@ export class HoldRequests {
       if (ga) state.adjustRemaining(label, before - quantity);
       this.expiry.schedule();
       config.onObjectSelected?.(state.describe(label, quantity));
+      this.chart.notify(null);
       this.chart.announce(ga ? `${quantity} held in ${obj.label ?? label}` : `Seat ${label} selected`);
     } catch (err) {
       const detail = this.refused(err);
@@ -220,11 +228,19 @@ export class HoldRequests {
     return detail;
   }
 
-  private fail(label: string, error: HoldError, quantity?: number): void {
+  private fail(label: string, error: HoldError, quantity?: number, refusal: Partial<Refusal> = {}): void {
     this.chart.config.onHoldFailed?.([this.chart.state.describe(label, quantity)], error);
-    // Contract §14: say what the buyer can do about a seat kept for buyers who state an access need.
-    const kept = error.failed?.some((f) => f.objectLabel === label && f.reason === "accessible_only");
-    this.chart.announce(kept ? `${label} is kept for buyers who need a wheelchair space or companion seat. ${ACCESSIBLE_HINT}` : `${label}: ${error.message}`);
+    this.chart.notify(buyerMessage(error, { what: this.nameOf(label), ...refusal }));
+  }
+
+  /** "Seat B-5-5", or a GA area's own name. */
+  private nameOf(label: string): string {
+    const obj = this.chart.state.objects.get(label);
+    return obj?.objectType === "generalAdmission" ? obj.label : `Seat ${label}`;
+  }
+
+  private categoryName(key: string): string | undefined {
+    return this.chart.state.categories.get(key)?.label;
   }
 
   /**
@@ -250,6 +266,7 @@ export class HoldRequests {
       obj.objectLabel,
       { code: "max_selected_objects", message: describeViolation(v), failed: [{ objectLabel: obj.objectLabel, reason: v.reason }] },
       obj.objectType === "generalAdmission" ? quantity : undefined,
+      { limit: v.limit, categoryName: this.categoryName(obj.categoryKey) },
     );
   }
 }

@@ -4,7 +4,7 @@
  * with elements for what is on screen and big enough to click), and wires the input a map takes
  * from people: the zoom buttons, and a click, Enter or Space on an object.
  */
-import { computeGeometry } from "../geometry/object-placement";
+import { computeGeometry, type MapGeometry } from "../geometry/object-placement";
 import type { Point } from "../geometry/seat-plan";
 import type { Chrome } from "./chrome";
 import { LargeMap } from "./large-map";
@@ -44,12 +44,34 @@ export async function mountMap(chrome: Chrome, state: MapState, options: MountOp
     await nextTask();
     if (!options.wanted()) return null;
     map = new LargeMap(chrome.stage, geometry, model, grid, state.takenLabels());
-  } else map = new SmallMap(chrome.stage, geometry, model);
+  } else {
+    const small = new SmallMap(chrome.stage, geometry, model);
+    openWhereTappable(small, geometry);
+    map = small;
+  }
   chrome.zoomIn.onclick = () => map.zoomBy(ZOOM_STEP);
   chrome.zoomOut.onclick = () => map.zoomBy(1 / ZOOM_STEP);
   chrome.zoomReset.onclick = () => map.reset();
   listenForActivation(map.root, options.onActivate);
   return map;
+}
+
+/** The smallest a seat is drawn when a map opens on a narrow screen: a finger's target (WCAG 2.5.8). */
+const MIN_TARGET_PX = 24;
+/** Stages narrower than this are phones: the map opens on its first section rather than all of it. */
+const NARROW_STAGE_PX = 640;
+
+/**
+ * On a phone the whole map draws seats a few pixels wide; it opens instead on the first section
+ * (in the layout's order), with seats at least MIN_TARGET_PX across. Pinch or "Show the whole
+ * map" shows the rest.
+ */
+function openWhereTappable(map: SmallMap, geometry: MapGeometry): void {
+  const seat = geometry.seats[0];
+  const section = geometry.sections[0];
+  if (!seat || !section || map.root.getBoundingClientRect().width >= NARROW_STAGE_PX) return;
+  if (2 * seat.r * map.homeScale >= MIN_TARGET_PX) return;
+  map.focus(section, MIN_TARGET_PX / (2 * seat.r));
 }
 
 /** Click, Enter and Space on an object's element (contract §7) call `onActivate` with its label. */

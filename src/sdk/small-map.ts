@@ -3,7 +3,7 @@
  * moved by a camera that is applied once per animation frame, with no layout read in input handlers.
  */
 import { visibleBox } from "./camera";
-import type { MapGeometry } from "../geometry/object-placement";
+import type { Box, MapGeometry } from "../geometry/object-placement";
 import type { MapModel, MapView } from "./map-view";
 import { createSvg, drawMap, paintObject } from "./svg";
 import { Viewport } from "./viewport";
@@ -48,6 +48,16 @@ export class SmallMap implements MapView {
 
   reset(): void {
     this.viewport.reset();
+  }
+
+  /** How many CSS pixels one map unit is drawn at, with the whole map in view. */
+  get homeScale(): number {
+    return this.viewport.homeScale;
+  }
+
+  /** Shows `box` at a scale of at least `scale` (see Viewport.focus). */
+  focus(box: Box, scale: number): void {
+    this.viewport.focus(box, scale);
   }
 
   destroy(): void {

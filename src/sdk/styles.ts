@@ -23,12 +23,14 @@ const CSS = `
 .seating-section-label{font-size:13px;font-weight:600;fill:#4a5263}
 .seating-row-label{font-size:10px;fill:#8a93a6;text-anchor:middle;dominant-baseline:central}
 .seating-seat{stroke:#fff;stroke-width:1.5;cursor:pointer;transition:fill .15s}
-.seating-seat:hover{stroke:#1d2330}
+.seating-seat:hover{stroke:#2f5bea;stroke-width:2;stroke-dasharray:2.5 1.5}
+.seating-seat[data-status=held]:hover,.seating-seat[data-status=booked]:hover{stroke:#fff;stroke-width:1.5;stroke-dasharray:none}
+.seating-seat[data-status=not_for_sale]:hover{stroke:#c3c8d2;stroke-width:1.5;stroke-dasharray:2 2}
 .seating-seat[data-status=held]{fill:#c3c8d2;cursor:not-allowed}
 .seating-seat[data-status=booked]{fill:#8f96a3;cursor:not-allowed}
 .seating-seat[data-status=not_for_sale]{fill:#eef0f4;stroke:#c3c8d2;stroke-dasharray:2 2;cursor:not-allowed}
 .seating-seat[aria-disabled=true]{fill:#f6f7f9!important;stroke:#8f96a3;stroke-width:1;cursor:not-allowed}
-.seating-seat[data-status=selected]{stroke:#1d2330;stroke-width:3.5}
+.seating-seat[data-status=selected],.seating-seat[data-status=selected]:hover{stroke:#1d2330;stroke-width:3.5;stroke-dasharray:none}
 .seating-seat:focus{outline:none}
 .seating-seat:focus-visible{stroke:#0b3d91;stroke-width:4}
 .seating-ga{cursor:pointer}
@@ -73,6 +75,13 @@ const CSS = `
 .seating-queue h2{margin:0 0 12px;font-size:20px}
 .seating-queue p{margin:4px 0;max-width:36em}
 .seating-queue-place{font-size:18px;font-weight:600}
+.seating-notice{position:absolute;top:10px;left:50%;transform:translateX(-50%);max-width:min(92%,460px);z-index:8;display:flex;align-items:flex-start;gap:10px;padding:10px 12px 10px 14px;background:#fff;border-left:5px solid #b3261e;border-radius:8px;box-shadow:0 4px 18px rgba(0,0,0,.18);font-size:15px;font-weight:600;color:#1d2330}
+.seating-notice[hidden],.seating-countdown[hidden],.seating-tooltip[hidden]{display:none}
+.seating-notice button{border:0;background:none;font-size:20px;line-height:1;cursor:pointer;color:#4a5263;min-width:24px;min-height:24px}
+.seating-countdown{position:absolute;left:10px;top:10px;z-index:6;padding:6px 10px;background:#fff;border:1px solid #d0d5df;border-radius:6px;font-size:13px;color:#1d2330}
+.seating-countdown-low{border-color:#b3261e;color:#b3261e}
+.seating-tooltip{position:absolute;z-index:7;pointer-events:none;display:flex;flex-direction:column;gap:1px;max-width:220px;padding:7px 10px;background:#1d2330;color:#fff;border-radius:6px;font-size:12px;line-height:1.35;box-shadow:0 4px 14px rgba(0,0,0,.25)}
+.seating-tooltip strong{font-size:13px}
 .seating-dialog-backdrop{position:absolute;inset:0;background:rgba(20,24,33,.35);display:flex;align-items:center;justify-content:center;z-index:10}
 .seating-dialog{background:#fff;border-radius:10px;padding:16px 18px;min-width:240px;box-shadow:0 8px 30px rgba(0,0,0,.2)}
 .seating-dialog h2{font-size:16px;margin:0 0 4px}

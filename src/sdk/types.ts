@@ -87,6 +87,14 @@ export interface BestAvailableResult {
   nextToEachOther: boolean;
 }
 
+/** What the seat tooltip shows beyond the map's own data. */
+export interface TooltipOptions {
+  /** A price per category key: a number (formatted in `currency`) or the text to show ("€45"). */
+  prices?: Record<string, number | string>;
+  /** ISO 4217 code for numeric prices (default EUR). */
+  currency?: string;
+}
+
 /** Options of `new Seating.SeatingChart(…)`. */
 export interface SeatingChartConfig {
   /** id of the element the map is drawn into. */
@@ -127,6 +135,12 @@ export interface SeatingChartConfig {
    * wheelchair filter states it too while it is on.
    */
   accessible?: boolean;
+  /** The details of a seat on hover and focus (default on); false turns them off, an object adds prices. */
+  tooltip?: boolean | TooltipOptions;
+  /** The hold's remaining time over the map while anything is held (default true). */
+  holdCountdown?: boolean;
+  /** Refusals told on the map itself, in a live region (default true); false leaves them to onHoldFailed. */
+  notices?: boolean;
   onObjectSelected?: (object: SelectedObject) => void;
   onObjectDeselected?: (object: SelectedObject) => void;
   /** A hold was refused (by the map's own checks or by the server); `objects` is empty for a best-available request. */

@@ -92,6 +92,17 @@ export class Viewport {
     this.set(zoomAt(this.camera, factor, p.x, p.y, this.minScale(), this.maxScale()));
   }
 
+  /**
+   * Shows `box` (a section) filling the stage, zoomed in further when needed so that the map's
+   * scale is at least `scale`; "Show the whole map" still goes back to everything.
+   */
+  focus(box: Box, scale: number): void {
+    const framed = fit(box, this.size, 12);
+    const cx = this.size.width / 2;
+    const cy = this.size.height / 2;
+    this.set(framed.scale >= scale ? framed : zoomAt(framed, scale / framed.scale, cx, cy, this.minScale(), this.maxScale()));
+  }
+
   /** Back to the whole map. */
   reset(): void {
     this.set(this.home);

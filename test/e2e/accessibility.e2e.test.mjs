@@ -145,7 +145,7 @@ it("a refused hold is announced, and a held-back seat needs the stated need", { 
   await page.getByRole("button", { name: /^Section A, 24 seats$/ }).click();
   // Without the filter (the need not stated), the server refuses the wheelchair space: announced.
   await page.getByRole("button", { name: "Section A, row 1, seat 1, Premium, wheelchair space, available" }).click();
-  await expect.poll(() => page.locator("[aria-live=polite]").first().textContent()).toMatch(/^A-1-1 is kept for buyers who need a wheelchair space/);
+  await expect.poll(() => page.locator("[aria-live=polite]").first().textContent()).toMatch(/^Seat A-1-1 is kept for buyers who need a wheelchair space/);
   expect(await page.evaluate(() => window.chart.selectedObjects)).toEqual([]);
   const events = await page.evaluate(() => window.seatingEvents.filter((e) => e.type === "holdFailed").map((e) => e.payload.error.failed));
   expect(events.at(-1)).toEqual([{ objectLabel: "A-1-1", reason: "accessible_only" }]);

@@ -64,7 +64,8 @@ describe("the dashboard", () => {
     const link = await signInLink(e2e, ws.workspaceKey);
     await page.goto(link.url);
     await page.waitForSelector("body[data-ready]");
-    expect(new URL(page.url()).pathname).toBe("/dashboard/production/events");
+    // The sandbox first: where npm run dev's demo page holds its seats.
+    expect(new URL(page.url()).pathname).toBe("/dashboard/sandbox/events");
     await page.getByRole("heading", { level: 1, name: "Events" }).waitFor();
     const [cookie] = (await context.cookies()).filter((c) => c.name === "dashboard_session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/dashboard", secure: false });
@@ -176,7 +177,7 @@ describe("the dashboard", () => {
     await page.getByRole("button", { name: /^Seat A-2-3,/ }).click();
     await page.getByRole("button", { name: /^Seat A-2-4,/ }).focus();
     await page.keyboard.press("Enter");
-    expect(await page.getByLabel("Selected objects").inputValue()).toBe("A-2-3, A-2-4");
+    expect(await page.getByLabel("Selected seats and areas").inputValue()).toBe("A-2-3, A-2-4");
     expect(await page.locator('[data-box-office="selected"]').count()).toBe(2);
     // Selecting holds nothing: the seats stay free until the booking.
     expect(await page.locator('[data-object-label="A-2-3"]').getAttribute("data-status")).toBe("free");
@@ -184,7 +185,7 @@ describe("the dashboard", () => {
     await checkPage("event");
     await page.getByRole("button", { name: "Book", exact: true }).click();
     await waitForText(notice(), /Booked A-2-3, A-2-4 under order order-7781/);
-    expect(await page.getByLabel("Selected objects").inputValue()).toBe("");
+    expect(await page.getByLabel("Selected seats and areas").inputValue()).toBe("");
     const status = await apiCall(e2e, ws.skTest, "GET", `/api/v1/events/${EVENT_KEY}/status?labels=A-2-3,A-2-4`);
     expect(status.body.objects.map((o) => [o.objectLabel, o.status, o.orderId])).toEqual([
       ["A-2-3", "booked", "order-7781"],
@@ -196,16 +197,16 @@ describe("the dashboard", () => {
     await eventually(async () => (await page.locator("#counts table").first().locator("td").nth(2).textContent()) === "2", { what: "2 booked in the counts" });
 
     // A seat someone holds cannot be booked: the refusal is summarised with its reason.
-    await page.getByLabel("Selected objects").fill("B-1-1");
+    await page.getByLabel("Selected seats and areas").fill("B-1-1");
     await page.getByLabel("Order id", { exact: true }).fill("order-7782");
     await page.getByRole("button", { name: "Book", exact: true }).click();
     await waitForText(page.getByRole("alert").filter({ hasText: "There is a problem" }), /B-1-1 is held/);
 
     // Not for sale and back, then the whole order released.
-    await page.getByLabel("Selected objects").fill("B-3-8");
+    await page.getByLabel("Selected seats and areas").fill("B-3-8");
     await page.getByRole("button", { name: "Mark not for sale" }).click();
     await waitForStatus(page, "B-3-8", "not_for_sale", 3000);
-    await page.getByLabel("Selected objects").fill("B-3-8");
+    await page.getByLabel("Selected seats and areas").fill("B-3-8");
     await page.getByRole("button", { name: "Mark for sale" }).click();
     await waitForStatus(page, "B-3-8", "free", 3000);
     await page.getByLabel("Order id to release").fill("order-7781");
@@ -257,7 +258,7 @@ describe("the dashboard", () => {
     await page.getByLabel("Draft layout (JSON)").fill(JSON.stringify(layout));
     await page.getByRole("button", { name: "Replace draft" }).click();
     await waitForText(notice(), /Draft replaced/);
-    const affected = page.getByRole("table", { name: "Held or booked objects the draft affects" });
+    const affected = page.getByRole("table", { name: "Held or booked seats and areas the draft affects" });
     await affected.waitFor();
     const cells = await affected.getByRole("row").nth(1).getByRole("cell").allTextContents();
     expect(cells).toEqual([EVENT_KEY, "sandbox", "B-1-1", "Removed from the layout", "0", "1"]);

@@ -86,7 +86,7 @@ describe("the chart designer", () => {
     await page.getByLabel("Curve (degrees)").fill("30");
     await page.getByLabel("Aisles after seats").fill("10");
     await page.getByRole("button", { name: "Add section" }).click();
-    await waitForText(page.locator("#canvas-summary"), /1 sections, 200 seats/);
+    await waitForText(page.locator("#canvas-summary"), /1 section, 200 seats/);
     await waitForText(saveState(), /Unsaved changes/);
 
     await page.getByLabel("Category name").fill("Premium");
@@ -116,15 +116,15 @@ describe("the chart designer", () => {
     await page.keyboard.down("Shift");
     await page.mouse.click(at("A-J-18").x, at("A-J-18").y);
     await page.keyboard.up("Shift");
-    await waitForText(page.locator("#selection-summary"), /Selected: 2 objects/);
+    await waitForText(page.locator("#selection-summary"), /Selected: 2 seats/);
     await page.getByRole("button", { name: "Select whole rows" }).click();
-    await waitForText(page.locator("#selection-summary"), /Selected: 20 objects/);
+    await waitForText(page.locator("#selection-summary"), /Selected: 20 seats/);
     await page.getByRole("button", { name: "Assign category" }).click();
     premium = new Set([...inRect, ...seats.filter((s) => s.label.startsWith("A-J-")).map((s) => s.label)]);
     // Seats can be selected without a pointer too: by label, or a row by its prefix.
     await page.getByLabel("Select seats by label").fill("A-E-*, A-F-3");
     await page.getByRole("button", { name: "Select seats", exact: true }).click();
-    await waitForText(page.locator("#selection-summary"), /Selected: 21 objects/);
+    await waitForText(page.locator("#selection-summary"), /Selected: 21 seats/);
 
     // A standing area of 300, an ellipse, moved below the seats with the keyboard.
     await page.getByLabel("Area name").fill("Standing");
@@ -209,7 +209,7 @@ describe("the chart designer", () => {
     expect((await api("POST", "/api/v1/charts", { name: "Designed copy", chartKey: COPY })).status).toBe(201);
     await openDesigner(COPY);
     await page.getByLabel("Import layout JSON").setInputFiles(exported);
-    await waitForText(page.locator("#canvas-summary"), /1 sections, 200 seats, 1 GA areas of 300 places, stage placed/);
+    await waitForText(page.locator("#canvas-summary"), /1 section, 200 seats, 1 GA area of 300 places, stage placed/);
     await page.getByRole("button", { name: "Save draft" }).click();
     await waitForText(saveState(), /All changes saved · draft version 2/);
     expect((await api("GET", `/api/v1/charts/${COPY}/draft`)).body).toEqual(designed);

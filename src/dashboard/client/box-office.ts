@@ -1,7 +1,7 @@
 /**
  * The event page's live seat map, drawn by the browser SDK with the environment's publishable key,
  * and the box office's selection on it. A click (or Enter or Space) on an object does not hold it,
- * as it would for a buyer: it adds the label to the "Selected objects" field, which the box-office
+ * as it would for a buyer: it adds the label to the "Selected seats and areas" field, which the box-office
  * buttons send to the server, which holds and books under a token of its own. The field can also be
  * typed into, so nothing depends on the pointer.
  */

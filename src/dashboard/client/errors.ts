@@ -3,6 +3,7 @@
  * link to the fields they are about, the same message next to each field, and focus moved to the
  * summary so a screen reader reads it first. The content comes from the service's error envelope.
  */
+import { plainMessage } from "../../domain/plain-messages";
 
 /** The service's error envelope (src/http/errors.ts), as far as the dashboard reads it. */
 export interface Envelope {
@@ -58,10 +59,15 @@ function labelOf(field: HTMLElement): string {
   return label?.textContent?.trim() ?? "";
 }
 
-/** "Name" + "must be 3 to 255 characters" reads as one sentence; a message of its own keeps its own voice. */
+/** A field's message for people: zod's wording in the GOV.UK voice ("Enter an order id"), any other after its label. */
 function sentence(label: string, message: string): string {
-  if (!label) return message;
-  return /^[a-z]/.test(message) ? `${label} ${message}` : `${label}: ${message}`;
+  return plainMessage(label, message);
+}
+
+/** "objectLabels.0" as "Object labels": a path no field of the form shows, named in words. */
+function spokenPath(path: string): string {
+  const words = (path.split(".")[0] ?? path).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : path;
 }
 
 function describeFailed(f: NonNullable<Envelope["failed"]>[number]): string {
@@ -92,12 +98,13 @@ export function showErrors(form: HTMLFormElement, env: Envelope): void {
     list.append(li);
   };
   const intro = summary.querySelector<HTMLElement>("[data-message]");
-  if (intro) intro.textContent = env.message;
+  // A validation failure's items say it all; the envelope's "The request is invalid" is for developers.
+  if (intro) intro.textContent = env.code === "validation_failed" && env.errors ? "" : env.message;
   let items = 0;
   for (const [path, messages] of Object.entries(env.errors ?? {})) {
     const field = fieldFor(form, path);
     for (const message of messages) {
-      const text = sentence(field ? labelOf(field) : path === "body" ? "" : path, message);
+      const text = sentence(field ? labelOf(field) : path === "body" ? "" : spokenPath(path), message);
       add(text, field ?? undefined);
       items++;
       if (field) markField(field, text);

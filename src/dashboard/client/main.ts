@@ -5,8 +5,10 @@
  */
 import { initSeatMap } from "./box-office";
 import { initForms } from "./forms";
+import { initMenu } from "./menu";
 import { notify, showFlash } from "./notice";
 import { startAutoRefresh } from "./refresh";
+import { initTableLabels } from "./table-labels";
 
 function initCopyButtons(): void {
   document.addEventListener("click", (e) => {
@@ -25,6 +27,8 @@ function initCopyButtons(): void {
 showFlash();
 initForms();
 initCopyButtons();
+initMenu();
+initTableLabels();
 startAutoRefresh();
 document.body.dataset.readyMs = String(Math.round(performance.now()));
 document.body.dataset.ready = "true";

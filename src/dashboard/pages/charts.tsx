@@ -132,12 +132,12 @@ export function chartPage(session: DashboardSession, environment: Environment, v
           <>
             <p>
               <strong>
-                Publishing the draft would affect {view.affected.length} held or booked {view.affected.length === 1 ? "object" : "objects"}.
+                Publishing the draft would affect {view.affected.length} held or booked {view.affected.length === 1 ? "seat or area" : "seats and areas"}.
               </strong>{" "}
               A normal publish is refused while this is so; publishing anyway keeps those reservations as they are.
             </p>
             <table>
-              <caption>Held or booked objects the draft affects</caption>
+              <caption>Held or booked seats and areas the draft affects</caption>
               <thead>
                 <tr>
                   <th scope="col">Event</th>
@@ -175,7 +175,7 @@ export function chartPage(session: DashboardSession, environment: Environment, v
               hidden={{ force: "true" }}
               label="Publish anyway"
               kind="warning"
-              confirm="Publish anyway? The affected held and booked objects keep their reservations."
+              confirm="Publish anyway? The affected held and booked seats and areas keep their reservations."
               done={`Chart ${chart.name} published (forced)`}
             />
           ) : null}
@@ -220,7 +220,10 @@ export function chartPage(session: DashboardSession, environment: Environment, v
 
       <section class="panel" aria-labelledby="draft-json-title">
         <h2 id="draft-json-title">Replace the draft</h2>
-        <p>Paste a layout (the JSON of contract §2: categories, sections of rows of seats, general admission areas). It becomes the next draft version.</p>
+        <p>
+          Paste a layout as JSON (categories, sections of rows of seats, general admission areas), as exported from the designer or sent to the API. It becomes
+          the next draft version.
+        </p>
         <ApiForm api={api(key)} method="PATCH" done="Draft replaced" label="Replace the draft">
           <TextArea id="draft-json" name="draftVersion" label="Draft layout (JSON)" dataType="json" rows={10} />
           <button type="submit" class="button">

@@ -79,13 +79,20 @@ export function designerPage(session: DashboardSession, environment: Environment
     <Page title={`Design ${chart.name}`} session={session} environment={environment} section="charts" scripts={[DESIGNER_URL]}>
       <div class="designer" id="designer" data-chart-key={key} data-chart-name={chart.name} data-environment={environment}>
         <div class="designer-head">
-          <p>
-            <a href={`/dashboard/${environment}/charts/${encodeURIComponent(key)}`}>Back to chart {chart.name}</a>
-          </p>
           <h1>Design {chart.name}</h1>
+          <a href={`/dashboard/${environment}/charts/${encodeURIComponent(key)}`}>Back to chart {chart.name}</a>
           <p id="save-state" class="save-state" role="status" data-state="loading">
             Loading the draft…
           </p>
+          <div class="designer-files">
+            <button type="button" id="export" class="button-secondary">
+              Export layout JSON
+            </button>
+            <input type="file" id="import" accept="application/json,.json" class="visually-hidden file-input" />
+            <label for="import" class="button button-secondary file-button">
+              Import layout JSON
+            </label>
+          </div>
           <noscript>
             <p>The designer needs JavaScript. The draft can also be replaced as JSON on the chart's page or through the API.</p>
           </noscript>
@@ -105,6 +112,14 @@ export function designerPage(session: DashboardSession, environment: Environment
         </div>
 
         <div class="designer-toolbar" role="toolbar" aria-label="Designer">
+          {/* The first things a new chart needs; what they add is set in the panels beside the drawing. */}
+          <button type="button" id="add-section">
+            Add section
+          </button>
+          <button type="button" id="add-area">
+            Add GA area
+          </button>
+          <span class="toolbar-gap"></span>
           <CommandButton id="undo" command="undo" secondary />
           <CommandButton id="redo" command="redo" secondary />
           <CommandButton id="save" command="save" />
@@ -112,22 +127,29 @@ export function designerPage(session: DashboardSession, environment: Environment
           <CommandButton id="zoom-in" command="zoomIn" secondary />
           <CommandButton id="zoom-out" command="zoomOut" secondary />
           <CommandButton id="zoom-fit" command="fit" secondary />
-          <span class="toolbar-gap"></span>
-          <button type="button" id="export" class="button-secondary">
-            Export layout JSON
-          </button>
-          <input type="file" id="import" accept="application/json,.json" class="visually-hidden file-input" />
-          <label for="import" class="button button-secondary file-button">
-            Import layout JSON
-          </label>
         </div>
 
         <div class="designer-body">
+          <div class="designer-canvas-wrap">
+            <div id="canvas" class="designer-canvas" tabindex={0} role="application" aria-label="Seat map drawing" aria-describedby="canvas-help">
+              <p id="canvas-help" class="visually-hidden">
+                Use the controls beside the drawing, or the keyboard shortcuts listed below the drawing.
+              </p>
+            </div>
+            <div id="canvas-empty" class="canvas-empty" hidden>
+              <h2>This chart is empty</h2>
+              <p>
+                Choose <strong>Add section</strong> in the toolbar for rows of seats (set rows and seats per row beside the drawing first), or{" "}
+                <strong>Add GA area</strong> for standing room. Then add categories, assign them, and save the draft.
+              </p>
+            </div>
+            <p class="hint" id="canvas-summary" aria-live="polite"></p>
+          </div>
           <div class="designer-tools">
             <section class="panel" aria-labelledby="section-tools-title">
               <h2 id="section-tools-title">Sections</h2>
               <p class="hint" id="section-mode">
-                New sections are made from these settings. Select a section to change its settings.
+                "Add section" in the toolbar makes a section from these settings. Select a section to change its settings.
               </p>
               <Select id="section-select" label="Selected section" options={[["", "None"]]} />
               <TextField id="section-name" label="Section name" hint="Left empty: Section A, Section B …" />
@@ -175,9 +197,6 @@ export function designerPage(session: DashboardSession, environment: Environment
               <TextField id="aisles" label="Aisles after seats" hint="Seat positions from the left, separated by commas: 5, 15" />
               <TextField id="label-pattern" label="Seat label pattern" value="{section}-{row}-{seat}" hint="{section}, {row} and {seat} are replaced" />
               <div class="button-group">
-                <button type="button" id="add-section">
-                  Add section
-                </button>
                 <CommandButton id="copy-section" command="copy" secondary />
                 <CommandButton id="delete-selected" command="delete" warning />
               </div>
@@ -190,7 +209,7 @@ export function designerPage(session: DashboardSession, environment: Environment
                 <TextField id="category-name" label="Category name" />
                 <div class="field field-inline">
                   <label for="category-colour">Colour</label>
-                  <input id="category-colour" type="color" value="#4f7cff" />
+                  <input id="category-colour" type="color" value="#2f5bea" />
                 </div>
               </div>
               <button type="button" id="add-category" class="button-secondary">
@@ -203,7 +222,7 @@ export function designerPage(session: DashboardSession, environment: Environment
               <TextField
                 id="select-labels"
                 label="Select seats by label"
-                hint="Labels separated by commas; end one with * for every label that starts so (A-C-* is row C of section A)"
+                hint="Section names, a section and row (Stalls row C), or seat labels, separated by commas; end a label with * for every label that starts so (A-C-*)"
               />
               <button type="button" id="select-labelled" class="button-secondary">
                 Select seats
@@ -235,6 +254,7 @@ export function designerPage(session: DashboardSession, environment: Environment
 
             <section class="panel" aria-labelledby="ga-tools-title">
               <h2 id="ga-tools-title">General admission</h2>
+              <p class="hint">"Add GA area" in the toolbar adds a standing area with these settings.</p>
               <Select id="area-select" label="Selected GA area" options={[["", "None"]]} />
               <TextField id="area-name" label="Area name" hint="Its object label: unique among seats and areas" />
               <div class="field-row">
@@ -252,9 +272,6 @@ export function designerPage(session: DashboardSession, environment: Environment
                 <NumberField id="area-width" label="Width" value={240} min={1} step="any" />
                 <NumberField id="area-height" label="Height" value={120} min={1} step="any" />
               </div>
-              <button type="button" id="add-area">
-                Add GA area
-              </button>
             </section>
 
             <section class="panel" aria-labelledby="stage-tools-title">
@@ -272,15 +289,6 @@ export function designerPage(session: DashboardSession, environment: Environment
               </div>
               <p class="hint">After "Place the stage", click the map where it is, or press Enter to put it at the middle of the view.</p>
             </section>
-          </div>
-
-          <div class="designer-canvas-wrap">
-            <div id="canvas" class="designer-canvas" tabindex={0} role="application" aria-label="Seat map drawing" aria-describedby="canvas-help">
-              <p id="canvas-help" class="visually-hidden">
-                Use the controls beside the drawing, or the keyboard shortcuts listed below the drawing.
-              </p>
-            </div>
-            <p class="hint" id="canvas-summary" aria-live="polite"></p>
           </div>
         </div>
 

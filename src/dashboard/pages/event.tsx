@@ -23,6 +23,8 @@ import type { WaitingRoom } from "../../domain/waiting-room";
 
 export interface EventView {
   event: EventRecord;
+  /** The chart's name, shown with its key as secondary text (null when the chart could not be read). */
+  chartName: string | null;
   publicKey: string;
   reports: ReportsResult;
   sales: SalesTimeline;
@@ -276,7 +278,8 @@ export function eventPage(session: DashboardSession, environment: Environment, v
         </p>
       ) : null}
       <p>
-        Chart <a href={`/dashboard/${environment}/charts/${encodeURIComponent(event.chartKey)}`}>{event.chartKey}</a>
+        Chart <a href={`/dashboard/${environment}/charts/${encodeURIComponent(event.chartKey)}`}>{view.chartName ?? event.chartKey}</a>
+        {view.chartName !== null ? <span class="hint key"> {event.chartKey}</span> : null}
         {event.chartPublishedVersion === null ? ", not published: the map is empty" : `, published version ${event.chartPublishedVersion}`}. Created{" "}
         <When at={event.createdAt} />.
       </p>
@@ -284,7 +287,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
         <section aria-labelledby="map-title">
           <h2 id="map-title">Seat map</h2>
           <p class="hint" id="map-hint">
-            Live: holds and bookings appear as they happen. Select objects for the box office by clicking them, or with Tab and Enter.
+            Live: holds and bookings appear as they happen. Select seats and areas for the box office by clicking them, or with Tab and Enter.
           </p>
           <div
             id="seat-map"
@@ -299,13 +302,13 @@ export function eventPage(session: DashboardSession, environment: Environment, v
             <Field
               id="bo-labels"
               name="objectLabels"
-              label="Selected objects"
+              label="Selected seats and areas"
               hint="Select on the map, or type labels separated by commas, for example A-1-1, A-1-2"
               dataType="list"
               wide
             />
             <p id="bo-announce" class="visually-hidden" role="status"></p>
-            <Field id="bo-order" name="orderId" label="Order id" hint="Your order's reference, kept with each booked object" />
+            <Field id="bo-order" name="orderId" label="Order id" hint="Your order's reference, kept with each booked seat and area" />
             <Field id="bo-quantity" name="quantity" label="Places per general admission area" type="number" dataType="number" value="1" min={1} />
             <Field
               id="bo-channel"
@@ -405,7 +408,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
 
       <section id="sales" data-refresh aria-labelledby="sales-title">
         <h2 id="sales-title">Sales over time</h2>
-        <SalesPlot timeline={view.sales} now={new Date().toISOString()} />
+        <SalesPlot timeline={view.sales} now={new Date().toISOString()} startsAt={view.event.startsAt} />
       </section>
 
       <WaitingRoomPanel api={`${api}/waiting-room`} room={view.room} ticks={view.roomTicks} />
@@ -423,7 +426,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
               label="Reset event"
               kind="warning"
               confirm="Reset this sandbox event? Every hold and booking is removed."
-              done="Event reset: every object is free"
+              done="Event reset: every seat and area is free"
             />
           ) : null}
           <ActionButton

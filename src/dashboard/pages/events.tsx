@@ -5,8 +5,11 @@ import type { DashboardSession } from "../sessions";
 import { ApiForm, Field, Tag, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";
 
+/** An event in the list, with what it has sold and holds (null when its object could not say) and its chart's name. */
+export type ListedEvent = EventRecord & { counts: { booked: number; held: number } | null; chartName: string | null };
+
 /** Events by start, soonest first; events without a start after them, by key. */
-function byDate(events: EventRecord[]): EventRecord[] {
+function byDate(events: ListedEvent[]): ListedEvent[] {
   return [...events].sort((a, b) =>
     a.startsAt === b.startsAt
       ? a.eventKey.localeCompare(b.eventKey)
@@ -22,7 +25,7 @@ function byDate(events: EventRecord[]): EventRecord[] {
 export function eventsPage(
   session: DashboardSession,
   environment: Environment,
-  view: { events: EventRecord[]; nextAfter: string | null; charts: ChartRecord[] },
+  view: { events: ListedEvent[]; nextAfter: string | null; charts: ChartRecord[] },
 ) {
   const envName = ENVIRONMENT_NAMES[environment];
   return (
@@ -38,6 +41,8 @@ export function eventsPage(
             <tr>
               <th scope="col">Event</th>
               <th scope="col">Starts</th>
+              <th scope="col">Sold</th>
+              <th scope="col">Held</th>
               <th scope="col">Chart</th>
               <th scope="col">Layout</th>
               <th scope="col">Created</th>
@@ -46,16 +51,23 @@ export function eventsPage(
           <tbody>
             {byDate(view.events).map((e) => (
               <tr>
-                <td>
+                <td data-label="Event">
                   <a href={`/dashboard/${environment}/events/${encodeURIComponent(e.eventKey)}`}>{e.name ?? e.eventKey}</a>
-                  {e.name !== null ? <span class="hint"> ({e.eventKey})</span> : null}
+                  {e.name !== null ? <span class="hint key"> {e.eventKey}</span> : null}
                 </td>
-                <td>{e.startsAt !== null ? <When at={e.startsAt} /> : "–"}</td>
-                <td>
-                  <a href={`/dashboard/${environment}/charts/${encodeURIComponent(e.chartKey)}`}>{e.chartKey}</a>
+                <td data-label="Starts">{e.startsAt !== null ? <When at={e.startsAt} /> : "–"}</td>
+                <td data-label="Sold" class="num">
+                  {e.counts ? e.counts.booked : "–"}
                 </td>
-                <td>{e.chartPublishedVersion === null ? <Tag kind="off">Unpublished chart</Tag> : `Version ${e.chartPublishedVersion}`}</td>
-                <td>
+                <td data-label="Held" class="num">
+                  {e.counts ? e.counts.held : "–"}
+                </td>
+                <td data-label="Chart">
+                  <a href={`/dashboard/${environment}/charts/${encodeURIComponent(e.chartKey)}`}>{e.chartName ?? e.chartKey}</a>
+                  {e.chartName !== null ? <span class="hint key"> {e.chartKey}</span> : null}
+                </td>
+                <td data-label="Layout">{e.chartPublishedVersion === null ? <Tag kind="off">Unpublished chart</Tag> : `Version ${e.chartPublishedVersion}`}</td>
+                <td data-label="Created">
                   <When at={e.createdAt} />
                 </td>
               </tr>

@@ -76,8 +76,16 @@ export function Page(props: { title: string; session: DashboardSession; environm
     <Document title={`${props.title} – ${envName} – ${props.session.workspaceName} – Seat reservation dashboard`} scripts={props.scripts}>
       <header class="app-header">
         <div class="brand">
-          Seat reservation dashboard <span>· {props.session.workspaceName}</span>
+          <span class="brand-long">Seat reservation dashboard </span>
+          <span>
+            <span class="brand-long">· </span>
+            {props.session.workspaceName}
+          </span>
         </div>
+        {/* On a phone the environment switch, sign out and the navigation fold behind this button (dashboard client: menu.ts). */}
+        <button type="button" class="menu-button" aria-expanded="false" aria-controls="app-nav">
+          Menu
+        </button>
         <form method="get" action={`${DASHBOARD_PATH}/environment`}>
           <label for="environment">Environment</label>
           <select id="environment" name="environment">
@@ -101,10 +109,11 @@ export function Page(props: { title: string; session: DashboardSession; environm
       {props.environment === "sandbox" ? (
         <p class="sandbox-banner">
           <strong>Sandbox</strong>
-          Test environment: its keys, events and webhooks are separate from production, and its events can be reset.
+          <span class="banner-long">Test environment: its keys, events and webhooks are separate from production, and its events can be reset.</span>
+          <span class="banner-short">Test data, separate from production.</span>
         </p>
       ) : null}
-      <nav class="app-nav" aria-label="Dashboard">
+      <nav class="app-nav" id="app-nav" aria-label="Dashboard">
         <ul>
           {SECTIONS.map((s) => (
             <li>

@@ -1,4 +1,5 @@
 import type { SalesTimeline } from "../../domain/sales-timeline";
+import { countTicks, timeTicks } from "./plot-axes";
 
 /**
  * Sales over time drawn from the event's status history: booked places as a solid line, held
@@ -7,29 +8,35 @@ import type { SalesTimeline } from "../../domain/sales-timeline";
  */
 
 const W = 720;
-const H = 240;
-const M = { left: 48, right: 16, top: 16, bottom: 36 };
-
-/** A round upper bound for the y axis: 1, 2, 5 × 10^n. */
-function niceMax(n: number): number {
-  if (n <= 1) return 1;
-  const p = 10 ** Math.floor(Math.log10(n));
-  for (const m of [1, 2, 5, 10]) if (m * p >= n) return m * p;
-  return 10 * p;
-}
+const H = 260;
+const M = { left: 64, right: 16, top: 24, bottom: 52 };
 
 function clock(iso: string, withDate: boolean): string {
   const d = iso.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, "");
   return withDate ? `${d} UTC` : d.slice(11);
 }
 
-/** The plot up to `now`: the last counts hold until the present. */
-export function SalesPlot(props: { timeline: SalesTimeline; now: string }) {
+/**
+ * The event's start widens the time axis when it is near enough to keep the sales readable (at
+ * most three times the span of the sales so far); further off it is named under the plot instead.
+ */
+const START_REACH = 3;
+/** …or when it is at most two hours after the first sale, however recent that was. */
+const START_WITHIN_MS = 2 * 3600_000;
+/** The shortest time axis drawn. */
+const MIN_SPAN_MS = 10 * 60_000;
+
+/** The plot up to `now` (or the event's start, see START_REACH): the last counts hold until then. */
+export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsAt?: string | null }) {
   const { points, from } = props.timeline;
   if (!from || points.length === 0) return <p>Nothing has been held or booked yet.</p>;
   const t0 = Date.parse(from);
-  const t1 = Math.max(Date.parse(props.now), Date.parse(points.at(-1)!.at), t0 + 1000);
-  const top = niceMax(Math.max(...points.map((p) => Math.max(p.booked, p.held))));
+  const salesEnd = Math.max(Date.parse(props.now), Date.parse(points.at(-1)!.at), t0 + 60_000);
+  const start = props.startsAt ? Date.parse(props.startsAt) : NaN;
+  const startShown = Number.isFinite(start) && start >= t0 && start - t0 <= Math.max(START_REACH * (salesEnd - t0), START_WITHIN_MS);
+  // At least MIN_SPAN_MS across, so a first minute of sales still has readable ticks; the lines stop at now.
+  const t1 = Math.max(salesEnd, t0 + MIN_SPAN_MS, startShown ? start : 0);
+  const { top, ticks } = countTicks(Math.max(...points.map((p) => Math.max(p.booked, p.held))));
   const x = (t: number) => M.left + ((t - t0) / (t1 - t0)) * (W - M.left - M.right);
   const y = (v: number) => H - M.bottom - (v / top) * (H - M.top - M.bottom);
   const line = (pick: (p: (typeof points)[number]) => number) => {
@@ -40,32 +47,45 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string }) {
       d += `L${px} ${y(prev).toFixed(1)}L${px} ${y(pick(p)).toFixed(1)}`;
       prev = pick(p);
     }
-    return `${d}L${x(t1).toFixed(1)} ${y(prev).toFixed(1)}`;
+    return `${d}L${x(salesEnd).toFixed(1)} ${y(prev).toFixed(1)}`;
   };
   const last = points.at(-1)!;
-  const end = new Date(t1).toISOString();
-  const sameDay = from.slice(0, 10) === end.slice(0, 10);
   return (
     <figure>
       <svg class="plot" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="sales-plot-title">
         <title id="sales-plot-title">{`Sales over time: ${last.booked} places booked and ${last.held} held at ${clock(last.at, true)}`}</title>
-        {/* A middle line only where it falls on a whole number of places (not "1" twice for a top of 1). */}
-        {(top % 2 === 0 ? [0, 0.5, 1] : [0, 1]).map((f) => (
+        {ticks.map((v) => (
           <g>
-            <line class="grid" x1={M.left} x2={W - M.right} y1={y(top * f)} y2={y(top * f)} />
-            <text x={M.left - 6} y={y(top * f) + 4} text-anchor="end">
-              {String(Math.round(top * f))}
+            <line class="grid" x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} />
+            <text x={M.left - 8} y={y(v) + 4} text-anchor="end">
+              {String(v)}
+            </text>
+          </g>
+        ))}
+        {timeTicks(t0, t1).map((t) => (
+          <g>
+            <line class="axis" x1={x(t.at)} x2={x(t.at)} y1={y(0)} y2={y(0) + 5} />
+            <text x={x(t.at)} y={y(0) + 18} text-anchor="middle">
+              {t.label}
             </text>
           </g>
         ))}
         <line class="axis" x1={M.left} x2={W - M.right} y1={y(0)} y2={y(0)} />
         <line class="axis" x1={M.left} x2={M.left} y1={M.top} y2={y(0)} />
-        <text x={M.left} y={H - 12}>
-          {clock(from, true)}
+        <text class="axis-title" x={(M.left + W - M.right) / 2} y={H - 8} text-anchor="middle">
+          Time (UTC)
         </text>
-        <text x={W - M.right} y={H - 12} text-anchor="end">
-          {clock(end, !sameDay)}
+        <text class="axis-title" x={14} y={(M.top + y(0)) / 2} text-anchor="middle" transform={`rotate(-90 14 ${(M.top + y(0)) / 2})`}>
+          Places
         </text>
+        {startShown ? (
+          <g class="start-mark">
+            <line x1={x(start)} x2={x(start)} y1={M.top - 4} y2={y(0)} />
+            <text x={x(start) > W / 3 ? x(start) - 4 : x(start) + 4} y={M.top - 8} text-anchor={x(start) > W / 3 ? "end" : "start"}>
+              Event starts
+            </text>
+          </g>
+        ) : null}
         <path class="held" d={line((p) => p.held)} />
         <path class="booked" d={line((p) => p.booked)} />
       </svg>
@@ -78,6 +98,7 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string }) {
             <span class="line-sample dashed" aria-hidden="true"></span> Held places (dashed line)
           </li>
         </ul>
+        {Number.isFinite(start) && !startShown ? <p class="hint">The event starts {clock(new Date(start).toISOString(), true)}.</p> : null}
         <details>
           <summary>Sales over time as a table</summary>
           <table>

@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { Environment } from "../../domain/scope";
 import type { DeliveryDetailSchema, DeliverySchema, EndpointSchema } from "../../webhooks/api-schemas";
-import { WEBHOOK_EVENT_TYPES } from "../../domain/webhook-messages";
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "../../domain/webhook-messages";
 import type { DashboardSession } from "../sessions";
 import { ActionButton, ApiForm, Field, RevealPanel, Tag, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";
@@ -31,7 +31,7 @@ function EventTypes(props: { idPrefix: string; checked: readonly string[] }) {
         {WEBHOOK_EVENT_TYPES.map((t) => (
           <label>
             <input type="checkbox" name="events" value={t} id={`${props.idPrefix}-${t.replace(".", "-")}`} checked={props.checked.includes(t)} />
-            <code>{t}</code>
+            {WEBHOOK_EVENT_DESCRIPTIONS[t]} <code>{t}</code>
           </label>
         ))}
       </div>
@@ -80,7 +80,15 @@ export function webhooksPage(session: DashboardSession, environment: Environment
                   </a>
                 </td>
                 <td>{e.description || "–"}</td>
-                <td>{e.events.join(", ")}</td>
+                <td>
+                  <ul class="plain-list">
+                    {e.events.map((t) => (
+                      <li>
+                        {WEBHOOK_EVENT_DESCRIPTIONS[t]} <code>{t}</code>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
                 <td>{e.enabled ? <Tag kind="ok">Enabled</Tag> : <Tag kind="off">Disabled</Tag>}</td>
               </tr>
             ))}

@@ -5,14 +5,16 @@
  */
 import { addArea, addCategory, addSection, assignCategory, seatsOfRows, setFocalPoint, updateArea, updateSection, type Scene } from "../actions";
 import { NOTHING, selectedObjects } from "../editor";
+import { CATEGORY_PALETTE, nextCategoryColour } from "../palette";
 import type { Designer } from "./designer";
 import { input, readGenerator, select, type FieldError } from "./form-fields";
 import { clearProblems, showNotice, showProblems } from "./page-messages";
+import { seatsAndAreas } from "./page-view";
 
 type Area = Scene["generalAdmission"][number];
 
 /** The category things get when the layout has none yet. */
-const DEFAULT_CATEGORY = { name: "Standard", color: "#4f7cff" };
+const DEFAULT_CATEGORY = { name: "Standard", color: CATEGORY_PALETTE[0] };
 
 /** The category new things get: the one chosen for the selection, else the first, else a new "Standard". */
 function categoryFor(scene: Scene): { scene: Scene; key: string } {
@@ -63,6 +65,8 @@ export function addCategoryFromForm(d: Designer): void {
   if (d.apply(scene, undefined, `Category ${name} added`)) {
     select("assign-category-select").value = key;
     input("category-name").value = "";
+    // The next category starts from a colour no category has, so two never look alike by default.
+    input("category-colour").value = nextCategoryColour(scene.categories.map((c) => c.color));
   }
 }
 
@@ -73,10 +77,14 @@ export function assignChosenCategory(d: Designer): void {
   if (!key) return showProblems("No category was assigned.", [{ id: "category-name", message: "Add a category first" }]);
   if (labels.size === 0) return showProblems("No category was assigned.", ["Select seats, rows, sections or GA areas first."]);
   const name = d.editor.scene.categories.find((c) => c.key === key)?.label ?? key;
-  d.apply(assignCategory(d.editor.scene, labels, key), undefined, `${name} assigned to ${labels.size} ${labels.size === 1 ? "object" : "objects"}`);
+  d.apply(assignCategory(d.editor.scene, labels, key), undefined, `${name} assigned to ${seatsAndAreas(d.editor.scene, labels)}`);
 }
 
-/** Selects seats by typed labels ("A-C-1, A-C-2", or "A-C-*" for a prefix): seat selection without a pointer. */
+/**
+ * Selects seats by what a person calls them: a section's name ("Stalls"), a section and row
+ * ("Stalls row C"), a GA area's name, seat labels ("A-C-1"), or a label prefix ("A-C-*"). Names
+ * are matched without regard to case. Seat selection without a pointer.
+ */
 export function selectByLabels(d: Designer): void {
   const terms = input("select-labels")
     .value.split(",")
@@ -85,13 +93,22 @@ export function selectByLabels(d: Designer): void {
   if (terms.length === 0) return showProblems("Nothing was selected.", [{ id: "select-labels", message: "Enter seat labels, separated by commas" }]);
   const exact = new Set(terms.filter((t) => !t.endsWith("*")));
   const prefixes = terms.filter((t) => t.endsWith("*")).map((t) => t.slice(0, -1));
+  const named = new Set(terms.map((t) => t.toLowerCase()));
   const seats = new Set<string>();
-  for (const s of d.editor.scene.sections)
-    for (const r of s.rows) for (const seat of r.seats) if (exact.has(seat.label) || prefixes.some((p) => seat.label.startsWith(p))) seats.add(seat.label);
-  if (seats.size === 0) return showProblems("Nothing was selected.", [{ id: "select-labels", message: "No seat has those labels" }]);
+  for (const s of d.editor.scene.sections) {
+    const section = s.label.toLowerCase();
+    const whole = named.has(section) || named.has(s.key.toLowerCase());
+    for (const r of s.rows) {
+      const row = whole || named.has(`${section} row ${r.label.toLowerCase()}`) || named.has(`${section} ${r.label.toLowerCase()}`);
+      for (const seat of r.seats) if (row || exact.has(seat.label) || prefixes.some((p) => seat.label.startsWith(p))) seats.add(seat.label);
+    }
+  }
+  const areas = new Set(d.editor.scene.generalAdmission.filter((a) => named.has(a.label.toLowerCase())).map((a) => a.label));
+  if (seats.size + areas.size === 0)
+    return showProblems("Nothing was selected.", [{ id: "select-labels", message: "No section, row, area or seat has those names or labels" }]);
   clearProblems();
-  d.editor.select({ ...NOTHING, seats });
-  showNotice(`${seats.size} ${seats.size === 1 ? "seat" : "seats"} selected`);
+  d.editor.select({ ...NOTHING, seats, areas });
+  showNotice(`${seatsAndAreas(d.editor.scene, new Set([...seats, ...areas]))} selected`);
 }
 
 /** Widens the selected seats to their whole rows. */

@@ -89,7 +89,7 @@ export function showSection(scene: Scene, key: string | null): void {
   const s = key ? scene.sections.find((x) => x.key === key) : undefined;
   const mode = $("section-mode");
   if (!s) {
-    mode.textContent = "New sections are made from these settings. Select a section to change its settings.";
+    mode.textContent = '"Add section" in the toolbar makes a section from these settings. Select a section to change its settings.';
     return;
   }
   mode.textContent = s.generator

@@ -9,9 +9,10 @@ import { checkScene } from "../validate";
 import { attachControls } from "./controls";
 import { Designer } from "./designer";
 import { loadDraft } from "./draft-api";
-import { $ } from "./form-fields";
+import { $, input } from "./form-fields";
 import { attachKeyboard } from "./keyboard";
 import { attachPointer } from "./pointer-input";
+import { nextCategoryColour } from "../palette";
 
 async function boot(): Promise<void> {
   const root = document.getElementById("designer");
@@ -30,6 +31,7 @@ async function boot(): Promise<void> {
   attachPointer(designer);
   designer.refresh("scene");
   designer.fit();
+  input("category-colour").value = nextCategoryColour(designer.editor.scene.categories.map((c) => c.color));
   window.addEventListener("beforeunload", (e) => {
     if (!designer.editor.dirty || designer.drafts.leaving) return;
     e.preventDefault();

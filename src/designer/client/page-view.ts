@@ -3,6 +3,7 @@
  * undo and redo buttons, the save state, the selection summary, the lists of sections, areas and
  * categories, and the selected section's or area's settings in the form.
  */
+import { counted } from "../../domain/plain-messages";
 import type { Scene } from "../actions";
 import { selectedObjects, type Editor } from "../editor";
 import type { DraftSaving } from "./draft-saving";
@@ -24,7 +25,7 @@ export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSavi
   $("selection-summary").textContent =
     objects.size + sections === 0
       ? "Nothing selected. Click a seat, Shift+click to add more, or drag a rectangle over the seats."
-      : `Selected: ${objects.size} ${objects.size === 1 ? "object" : "objects"}${sections ? ` in ${sections} whole ${sections === 1 ? "section" : "sections"}` : ""}.`;
+      : `Selected: ${seatsAndAreas(scene, objects)}${sections ? ` in ${sections} whole ${sections === 1 ? "section" : "sections"}` : ""}.`;
   const onlySection = sections === 1 ? [...selection.sections][0]! : null;
   fillSelect(select("section-select"), [["", "None"], ...scene.sections.map((s): [string, string] => [s.key, `${s.label} (${s.key})`])], onlySection ?? "");
   const area = selection.areas.size === 1 ? [...selection.areas][0]! : "";
@@ -45,6 +46,14 @@ export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSavi
   if (why === "scene") showLists(scene);
 }
 
+/** "12 seats", "1 GA area", "12 seats and 1 GA area": what `labels` names, in words. */
+export function seatsAndAreas(scene: Scene, labels: ReadonlySet<string>): string {
+  const areas = scene.generalAdmission.filter((a) => labels.has(a.label)).length;
+  const seats = labels.size - areas;
+  const parts = [seats > 0 || areas === 0 ? counted(seats, "seat", "seats") : "", areas > 0 ? counted(areas, "GA area", "GA areas") : ""];
+  return parts.filter(Boolean).join(" and ");
+}
+
 /** The categories with their counts, the drawing's summary and the stage's place. */
 function showLists(scene: Scene): void {
   const counts = new Map<string, number>();
@@ -56,14 +65,15 @@ function showLists(scene: Scene): void {
       const sw = document.createElement("span");
       sw.className = "swatch";
       sw.style.background = c.color;
-      li.append(sw, `${c.label} (${c.key}): ${counts.get(c.key) ?? 0} places`);
+      li.append(sw, `${c.label}: ${counted(counts.get(c.key) ?? 0, "place", "places")}`);
       return li;
     }),
   );
+  $("canvas-empty").hidden = scene.sections.length > 0 || scene.generalAdmission.length > 0;
   const seatCount = scene.sections.reduce((n, s) => n + s.rows.reduce((m, r) => m + r.seats.length, 0), 0);
   const places = scene.generalAdmission.reduce((n, a) => n + a.capacity, 0);
   $("canvas-summary").textContent =
-    `${scene.sections.length} sections, ${seatCount} seats, ${scene.generalAdmission.length} GA areas of ${places} places${scene.focalPoint ? ", stage placed" : ""}.`;
+    `${counted(scene.sections.length, "section", "sections")}, ${counted(seatCount, "seat", "seats")}, ${counted(scene.generalAdmission.length, "GA area", "GA areas")} of ${counted(places, "place", "places")}${scene.focalPoint ? ", stage placed" : ""}.`;
   $("stage-state").textContent = scene.focalPoint
     ? `The stage is at x ${scene.focalPoint.x}, y ${scene.focalPoint.y}. Best available prefers seats near it.`
     : "No focal point yet. Best available prefers seats near it.";

@@ -1,0 +1,62 @@
+/**
+ * The hold's remaining time, shown over the map while this chart holds anything: "Held for 9:41".
+ * It reads the earliest expiry each second (the moment the whole hold token's session ends, see
+ * hold-expiry.ts). role="timer" is a live region that is not read out on every tick; a screen
+ * reader user finds it by its name, and hears the minute marks through the chart's live region.
+ */
+import { formatRemaining } from "./buyer-messages";
+
+export class HoldCountdown {
+  private readonly box: HTMLDivElement;
+  private readonly time: HTMLElement;
+  private readonly timer: ReturnType<typeof setInterval>;
+
+  /**
+   * Shows the time until `earliest()` (Infinity when nothing is held) in `stage`; `announce`
+   * hears "2 minutes left" and "1 minute left" once each.
+   */
+  constructor(
+    stage: HTMLElement,
+    private readonly earliest: () => number,
+    private readonly announce: (text: string) => void,
+  ) {
+    const doc = stage.ownerDocument;
+    this.box = doc.createElement("div");
+    this.box.className = "seating-countdown";
+    this.box.setAttribute("role", "timer");
+    this.box.setAttribute("aria-label", "Time left to book your seats");
+    this.time = doc.createElement("strong");
+    this.box.append(doc.createTextNode("Held for "), this.time);
+    this.box.hidden = true;
+    stage.append(this.box);
+    this.timer = setInterval(() => this.tick(), 1000);
+    this.tick();
+  }
+
+  private warned = new Set<number>();
+
+  /** Brings the shown time up to date (called each second, and at once after a hold). */
+  tick(): void {
+    const end = this.earliest();
+    if (end === Infinity) {
+      this.box.hidden = true;
+      this.warned.clear();
+      return;
+    }
+    const left = end - Date.now();
+    this.box.hidden = false;
+    this.time.textContent = formatRemaining(left);
+    this.box.classList.toggle("seating-countdown-low", left < 60_000);
+    for (const minutes of [2, 1]) {
+      if (left <= minutes * 60_000 && left > (minutes - 1) * 60_000 && !this.warned.has(minutes)) {
+        this.warned.add(minutes);
+        this.announce(`${minutes} ${minutes === 1 ? "minute" : "minutes"} left to book your seats`);
+      }
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.box.remove();
+  }
+}
