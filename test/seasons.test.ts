@@ -271,6 +271,25 @@ describe("season webhooks and recovery", () => {
     expect(held?.object).toMatchObject({ seasonKey: s.seasonKey, partialSeasonKey: "half" });
   });
 
+  it("keeps the season's tags on changes made outside a season action: an expiry, an event route's release", async () => {
+    const s = await newSeason(2);
+    const [first, second] = s.eventKeys as [string, string];
+    expectOk(await seasonSeats(s, "hold", { objectLabels: ["A-1-3"], holdToken: token(), ttlSeconds: 1 }, s.pk));
+    const t = token();
+    expectOk(await seasonSeats(s, "hold", { objectLabels: ["A-1-4"], holdToken: t }, s.pk));
+    expectOk(await call("POST", `/api/v1/events/${first}/seats/release`, { key: s.pk, body: { objectLabels: ["A-1-4"], holdToken: t } }));
+    const released = await call("GET", `/api/v1/events/${first}/status-changes?objectLabel=A-1-4`, { key: s.sk });
+    expectOk(released);
+    expect(released.body.items.at(-1)).toMatchObject({ cause: "release", status: "free", seasonKey: s.seasonKey });
+    await new Promise((r) => setTimeout(r, 1_200));
+    for (const e of [first, second]) {
+      expect(await statusOf(s, e, "A-1-3")).toBeUndefined();
+      const expired = await call("GET", `/api/v1/events/${e}/status-changes?objectLabel=A-1-3`, { key: s.sk });
+      expectOk(expired);
+      expect(expired.body.items.at(-1)).toMatchObject({ cause: "expire", status: "free", seasonKey: s.seasonKey });
+    }
+  });
+
   it("settles a prepared action whose coordinator never decided: presumed abort within seconds", async () => {
     const s = await newSeason(1);
     const { env } = await import("cloudflare:workers");

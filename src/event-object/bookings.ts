@@ -1,7 +1,7 @@
 import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
 import type { BookedObject, BookRequest, BookResult, ExtendRequest, FreedObject, FreedResult, HeldObject, HoldResult, ReleaseRequest } from "../domain/seats";
 import { areaStatus, gaRow, gaRows, recordGaChange } from "./ga";
-import { GA_COLUMNS, isLiveHold, parseExtra, rows, SEAT_COLUMNS, seatRow, type GaRow, type SeatRow } from "./store";
+import { GA_COLUMNS, isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type GaRow, type SeatRow } from "./store";
 import { iso, type Tx } from "./transaction";
 
 /** Whether a label names a GA area (in the layout, or by rows kept after a forced publish removed it). */
@@ -59,7 +59,7 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
       const r = plan.row;
       tx.sql.exec("UPDATE seats SET status = 'booked', expires_at = NULL, booked_at = ?, order_id = ? WHERE label = ?", bookedAt, orderId, r.label);
       tx.change(
-        { label: r.label, objectType: "seat", status: "booked", previous: "held", cause: "book", token: r.token, orderId, extra: r.extra },
+        { label: r.label, objectType: "seat", status: "booked", previous: "held", cause: "book", token: r.token, orderId, extra: r.extra, ...seasonTags(r) },
         { type: "seat.booked" },
       );
       return withOrder({ objectLabel: r.label, status: "booked", bookedAt, extraData: parseExtra(r.extra) }, orderId);
@@ -156,7 +156,17 @@ export function release(tx: Tx, req: ReleaseRequest): FreedResult {
     if (!canFree) continue;
     tx.sql.exec("DELETE FROM seats WHERE label = ?", label);
     tx.change(
-      { label, objectType: "seat", status: "free", previous: row.status, cause: "release", token: row.token, orderId: row.order_id, extra: row.extra },
+      {
+        label,
+        objectType: "seat",
+        status: "free",
+        previous: row.status,
+        cause: "release",
+        token: row.token,
+        orderId: row.order_id,
+        extra: row.extra,
+        ...seasonTags(row),
+      },
       { type: "seat.released" },
     );
     freed.push({ objectLabel: label, status: "free" });
@@ -193,7 +203,7 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
   const objects: HeldObject[] = [];
   for (const [label, row] of seatTargets) {
     tx.sql.exec("UPDATE seats SET expires_at = ? WHERE label = ?", expiresAt, label);
-    tx.change({ label, objectType: "seat", status: "held", previous: "held", cause: "extend", token: req.holdToken, extra: row.extra });
+    tx.change({ label, objectType: "seat", status: "held", previous: "held", cause: "extend", token: req.holdToken, extra: row.extra, ...seasonTags(row) });
     objects.push({ objectLabel: label, status: "held", extraData: parseExtra(row.extra) });
   }
   for (const [label, row] of gaTargets) {

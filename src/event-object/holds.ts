@@ -2,7 +2,7 @@ import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
 import type { HeldObject, HoldRequest, HoldResult } from "../domain/seats";
 import { ACCESSIBLE_ONLY } from "../domain/accessibility";
 import { gaStatus } from "./ga";
-import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seatRow, type SeatRow } from "./store";
+import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type SeatRow } from "./store";
 import { iso, type Tx } from "./transaction";
 
 /** Why a seat cannot be held by a token right now, or null when it can (or already is). */
@@ -21,7 +21,7 @@ function holdBlocker(row: SeatRow | null, token: string, now: number): string | 
 export function expireSeat(tx: Tx, row: SeatRow): void {
   tx.sql.exec("DELETE FROM seats WHERE label = ? AND status = 'held'", row.label);
   tx.change(
-    { label: row.label, objectType: "seat", status: "free", previous: "held", cause: "expire", token: row.token, extra: row.extra },
+    { label: row.label, objectType: "seat", status: "free", previous: "held", cause: "expire", token: row.token, extra: row.extra, ...seasonTags(row) },
     { type: "seat.hold_expired", holdExpiresAt: row.expires_at },
   );
 }

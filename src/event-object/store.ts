@@ -87,10 +87,23 @@ export interface SeatRow {
   booked_at: string | null;
   extra: string | null;
   order_id: string | null;
+  /** Contract §13: the season (and partial season) the seat was taken for, null when none. */
+  season_key: string | null;
+  partial_season_key: string | null;
 }
 
 /** The columns of a SeatRow, for SELECTs. */
-export const SEAT_COLUMNS = "label, status, token, expires_at, booked_at, extra, order_id";
+export const SEAT_COLUMNS = "label, status, token, expires_at, booked_at, extra, order_id, season_key, partial_season_key";
+
+/**
+ * The season tags of a change made to a seat outside a season action (its hold expiring, an event
+ * route's book, release or extend with the season's token): the records still name the season the
+ * seat was taken for (contract §13).
+ */
+export function seasonTags(row: SeatRow): { seasonKey?: string; partialSeasonKey?: string } {
+  if (row.season_key === null) return {};
+  return row.partial_season_key === null ? { seasonKey: row.season_key } : { seasonKey: row.season_key, partialSeasonKey: row.partial_season_key };
+}
 
 export interface GaRow {
   area: string;

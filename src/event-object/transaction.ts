@@ -110,7 +110,9 @@ export class Tx {
    * that tells of it (carrying the record's seq), both inside this transaction. Returns the seq.
    */
   change(c: Change, event?: { type: WebhookEventType; holdExpiresAt?: number | null }): number {
-    const seq = recordChange(this.sql, this.season ? { ...c, seasonKey: this.season.seasonKey, partialSeasonKey: this.season.partialSeasonKey } : c, this.now);
+    // A season action tags its changes; a change outside one carries the tags of the seat's row.
+    const season = this.season ?? (c.seasonKey ? { seasonKey: c.seasonKey, partialSeasonKey: c.partialSeasonKey ?? undefined } : null);
+    const seq = recordChange(this.sql, season ? { ...c, seasonKey: season.seasonKey, partialSeasonKey: season.partialSeasonKey } : c, this.now);
     if (event) {
       const object: SeatEventObject = {
         eventKey: this.meta.eventKey,
@@ -128,9 +130,9 @@ export class Tx {
         const channel = this.channelOf?.(c.label) ?? null;
         if (channel !== null) object.channelKey = channel;
       }
-      if (this.season) {
-        object.seasonKey = this.season.seasonKey;
-        if (this.season.partialSeasonKey !== undefined) object.partialSeasonKey = this.season.partialSeasonKey;
+      if (season) {
+        object.seasonKey = season.seasonKey;
+        if (season.partialSeasonKey !== undefined) object.partialSeasonKey = season.partialSeasonKey;
       }
       insertOutbox(this.sql, event.type, object, this.now);
     }
