@@ -188,6 +188,9 @@ describe("accessible inventory held back (contract §14)", () => {
     expect(await accessibleOnly(f)).toEqual(Object.fromEntries(ACCESSIBLE.map((l) => [l, true])));
     const compact = await api.objects(f, "?format=compact");
     expect(compact.body.accessibleOnly).toEqual(ACCESSIBLE);
+    // A read of some labels lists those of them held back.
+    const some = await api.objects(f, "?format=compact&labels=A-1-1,A-1-4,B-1-3");
+    expect(some.body.accessibleOnly).toEqual(["A-1-1", "B-1-3"]);
   });
 
   it("section_sold_out releases a section once every other seat of it is booked, recorded with cause for_sale", async () => {

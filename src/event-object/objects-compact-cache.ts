@@ -100,9 +100,19 @@ export function compactObjectsOf(eventKey: string, categories: Category[], objec
     else areas.push(o);
   }
   const { categoryKeys, sections } = encodeSeats(categories, seats);
-  return JSON.stringify(
-    focalPoint
-      ? { eventKey, format: "compact", categories, categoryKeys, sections, areas, focalPoint }
-      : { eventKey, format: "compact", categories, categoryKeys, sections, areas },
-  );
+  // Contract §14: the listed seats held back now, as the whole-event compact read gives them.
+  const seatEntries = objects.filter((o) => o.objectType === "seat");
+  const heldBack = seatEntries.some((o) => "accessibleOnly" in o && o.accessibleOnly !== undefined)
+    ? seatEntries.filter((o) => "accessibleOnly" in o && o.accessibleOnly === true).map((o) => o.objectLabel)
+    : null;
+  return JSON.stringify({
+    eventKey,
+    format: "compact",
+    categories,
+    categoryKeys,
+    sections,
+    areas,
+    ...(heldBack !== null && heldBack.length > 0 ? { accessibleOnly: heldBack } : {}),
+    ...(focalPoint ? { focalPoint } : {}),
+  });
 }
