@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { encodeSeats } from "../src/event-object/objects-compact";
 import { decodeObjects } from "../src/sdk/objects-compact";
+import { MapState } from "../src/sdk/map-state";
 import { seatName, seatNumber } from "../src/sdk/seat-name";
+import { tooltipLines } from "../src/sdk/tooltip-lines";
 import type { CompactObjects, SeatObject } from "../src/sdk/types";
 
 /** The words a seat is called by in list mode and on the map (contract §14), and the features the compact read carries to them. */
@@ -39,5 +41,22 @@ describe("seat names", () => {
     const decoded = decodeObjects(body);
     expect(decoded[0]).toMatchObject({ objectLabel: "A-1-1", features: ["wheelchair"], accessibleOnly: true });
     expect(decoded[1]).not.toHaveProperty("features");
+  });
+});
+
+describe("the seat tooltip", () => {
+  it("names features in the words of the seat's accessible name", () => {
+    const state = new MapState();
+    const wheelchair: SeatObject = {
+      objectLabel: "A-3-12",
+      objectType: "seat",
+      categoryKey: "p",
+      sectionKey: "A",
+      sectionLabel: "Section A",
+      rowLabel: "3",
+      features: ["wheelchair", "stepFree"],
+    };
+    state.load({ eventKey: "e", categories: [{ key: "p", label: "Premium", color: "#000" }], objects: [wheelchair], rows: [[wheelchair]] });
+    expect(tooltipLines(wheelchair, state, {})).toEqual({ title: "Section A", details: ["Row 3", "Seat 12", "Premium", "Wheelchair space, step-free access"] });
   });
 });

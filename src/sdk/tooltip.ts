@@ -5,43 +5,8 @@
  * the focused object is described by it (aria-describedby). `tooltip: false` turns it off.
  */
 import type { MapState } from "./map-state";
+import { tooltipLines } from "./tooltip-lines";
 import type { ApiObject, TooltipOptions } from "./types";
-
-/** The lines of an object's tooltip: a title, then "Name: value" details. */
-export function tooltipLines(obj: ApiObject, state: MapState, options: TooltipOptions): { title: string; details: string[] } {
-  const details: string[] = [];
-  const category = state.categories.get(obj.categoryKey);
-  let title: string;
-  if (obj.objectType === "seat") {
-    title = obj.sectionLabel;
-    if (obj.rowLabel) details.push(`Row ${obj.rowLabel}`);
-    const seat = obj.objectLabel.split("-").pop();
-    details.push(`Seat ${seat && seat !== obj.objectLabel ? seat : obj.objectLabel}`);
-  } else {
-    title = obj.label;
-    const remaining = state.entry(obj.objectLabel)?.remaining ?? obj.remaining;
-    details.push(`${remaining} of ${obj.capacity} places left`);
-  }
-  if (category) details.push(category.label);
-  const price = options.prices?.[obj.categoryKey];
-  if (price !== undefined) details.push(typeof price === "number" ? formatPrice(price, options.currency) : price);
-  const features = "features" in obj ? obj.features : undefined;
-  if (Array.isArray(features) && features.length > 0) details.push(features.map(String).join(", "));
-  const view = state.view(obj.objectLabel);
-  const status = view.unavailable
-    ? "Not available here"
-    : { free: "", selected: "Your selection", held: "Taken", booked: "Booked", not_for_sale: "Not for sale" }[view.status];
-  if (status) details.push(status);
-  return { title, details };
-}
-
-function formatPrice(amount: number, currency = "EUR"): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(amount);
-  } catch {
-    return String(amount);
-  }
-}
 
 let nextId = 0;
 
