@@ -116,7 +116,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
   const scope = scopeOf(session, environment);
   const eventKey = c.req.param("eventKey");
   const event = await getEventRecord(c.env, scope, eventKey);
-  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks, chart] = await Promise.all([
+  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks, chart, names] = await Promise.all([
     getWorkspace(c.env, session.workspaceKey),
     callEvent(c.env, scope, eventKey, (event) => event.reports()),
     callEvent(c.env, scope, eventKey, (event) => event.salesTimeline(SALES_SPANS)),
@@ -127,12 +127,14 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
     readRoomTicks(c.env, scope, eventKey, Date.now() - 3_600_000),
     // The chart is named by its name; a chart gone meanwhile is named by its key.
     getChartRecord(c.env, session.workspaceId, event.chartKey).catch(() => null),
+    callEvent(c.env, scope, eventKey, (event) => event.layoutNames()),
   ]);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
   return c.html(
     eventPage(session, environment, {
       event,
       chartName: chart?.name ?? null,
+      names: { categories: new Map(names.categories.map((n) => [n.key, n.label])), sections: new Map(names.sections.map((n) => [n.key, n.label])) },
       publicKey: ws.publicKeys[environment],
       reports,
       sales,

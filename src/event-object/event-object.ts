@@ -67,6 +67,12 @@ import { AccessState } from "./accessibility";
 import type { Accessibility } from "../domain/accessibility";
 import { areaForSaleFailures, areaNotForSaleFailures, markAreaForSale, markAreaNotForSale } from "./ga-sale";
 
+/** A key and the label a person reads for it. */
+interface KeyLabel {
+  key: string;
+  label: string;
+}
+
 /** History records older than this are pruned by the alarm. */
 const HISTORY_RETENTION_MS = HISTORY_RETENTION_DAYS * 86_400_000;
 /** History records deleted per transaction, and transactions per alarm run: bounded like the sweep. */
@@ -307,6 +313,19 @@ export class EventObject extends DurableObject<Env> {
     const areas: { label: string; capacity: number }[] = [];
     for (const o of this.event.layout().objects.values()) if (o.objectType === "generalAdmission") areas.push({ label: o.label, capacity: o.capacity ?? 0 });
     return ok(areas);
+  }
+
+  /**
+   * The names a person reads beside the reports' keys (the dashboard's counts by category and by
+   * section): each category's and each section's label in the event's layout.
+   */
+  async layoutNames(): Promise<Outcome<{ categories: KeyLabel[]; sections: KeyLabel[] }>> {
+    if (!this.event.meta) return NOT_FOUND;
+    const layout = this.event.layout();
+    const sections = new Map<string, string>();
+    for (const o of layout.objects.values())
+      if (o.sectionKey !== undefined && o.sectionLabel && !sections.has(o.sectionKey)) sections.set(o.sectionKey, o.sectionLabel);
+    return ok({ categories: layout.categories.map((c) => ({ key: c.key, label: c.label })), sections: [...sections].map(([key, label]) => ({ key, label })) });
   }
 
   /** The channels' keys and names (the event record). */

@@ -25,6 +25,8 @@ export interface EventView {
   event: EventRecord;
   /** The chart's name, shown with its key as secondary text (null when the chart could not be read). */
   chartName: string | null;
+  /** Categories' and sections' labels by key, so the counts read by name (key as secondary text). */
+  names: { categories: Map<string, string>; sections: Map<string, string> };
   publicKey: string;
   reports: ReportsResult;
   sales: SalesTimeline;
@@ -148,7 +150,15 @@ function DetailsForm(props: { api: string; event: EventRecord }) {
 const STATUS_WORDS: Record<Status, string> = { free: "Free", held: "Held", booked: "Booked", not_for_sale: "Not for sale" };
 
 /** A table of counts by one dimension (category or section) and status. */
-function CountsBy(props: { caption: string; head: string; rows: { key: string | null; status: Status; count: number }[]; none: string }) {
+function CountsBy(props: {
+  caption: string;
+  head: string;
+  rows: { key: string | null; status: Status; count: number }[];
+  none: string;
+  /** Labels by key, the key then shown as secondary text; rows whose keys are already names leave it out. */
+  names?: Map<string, string>;
+}) {
+  const names = props.names ?? new Map<string, string>();
   const keys = [...new Set(props.rows.map((r) => r.key))];
   const count = new Map(props.rows.map((r) => [`${r.key}\u0000${r.status}`, r.count]));
   return (
@@ -167,7 +177,10 @@ function CountsBy(props: { caption: string; head: string; rows: { key: string | 
       <tbody>
         {keys.map((k) => (
           <tr>
-            <th scope="row">{k ?? props.none}</th>
+            <th scope="row">
+              {k === null ? props.none : (names.get(k) ?? k)}
+              {k !== null && names.has(k) && names.get(k) !== k ? <span class="hint key"> {k}</span> : null}
+            </th>
             {STATUSES.map((s) => (
               <td class="num">{count.get(`${k}\u0000${s}`) ?? 0}</td>
             ))}
@@ -397,8 +410,20 @@ export function eventPage(session: DashboardSession, environment: Environment, v
           </tbody>
         </table>
         <div class="columns">
-          <CountsBy caption="By category" head="Category" rows={reports.byCategory.map((r) => ({ ...r, key: r.categoryKey }))} none="–" />
-          <CountsBy caption="By section" head="Section" rows={reports.bySection.map((r) => ({ ...r, key: r.sectionKey }))} none="General admission" />
+          <CountsBy
+            caption="By category"
+            head="Category"
+            rows={reports.byCategory.map((r) => ({ ...r, key: r.categoryKey }))}
+            none="–"
+            names={view.names.categories}
+          />
+          <CountsBy
+            caption="By section"
+            head="Section"
+            rows={reports.bySection.map((r) => ({ ...r, key: r.sectionKey }))}
+            none="General admission"
+            names={view.names.sections}
+          />
         </div>
       </section>
 
