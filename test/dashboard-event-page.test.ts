@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, expectOk, newEvent } from "./support/fixtures";
 import { fetchWorker, signedIn } from "./support/dashboard";
 
-/** The event page reads like a product (issue 25): counts name categories and sections, keys as secondary text. */
+/** The event page names things as a venue does: counts name categories and sections, keys as secondary text. */
 describe("the dashboard's event page", () => {
   it("names categories and sections in its counts, with the key beside a name that differs", async () => {
     const { keys, cookie } = await signedIn();

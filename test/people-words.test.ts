@@ -1,5 +1,5 @@
 /**
- * The people's side in pure functions (issue 25): validation messages in plain words, category
+ * The people's side in pure functions: validation messages in plain words, category
  * colours that stand apart, the sales plot's round ticks, a buyer's refusal in a sentence, and
  * the hold countdown's clock.
  */

@@ -1,7 +1,7 @@
 /**
  * The public status bodies (full and compact) as last stored, so that a woken object's first
- * status read answers from SQLite instead of building 30,000 entries in a cold isolate (issue 19
- * §3); the SDK's read (compact, with its hold token) adds the token's seats to the stored compact
+ * status read answers from SQLite instead of building 30,000 entries in a cold isolate (the first
+ * buyers of an on-sale meet a woken object); the SDK's read (compact, with its hold token) adds the token's seats to the stored compact
  * body.
  *
  * The bodies (the exact bytes StatusCache would build) are written by the alarm once the event has

@@ -1,5 +1,5 @@
 /**
- * What a buyer sees beyond the seats (issue 25): the reason a seat was refused, said on the map in
+ * What a buyer sees beyond the seats: the reason a seat was refused, said on the map in
  * a live region; the limit in words; a tooltip on hover and focus; the hold's countdown; and the
  * demo page at phone width without sideways scrolling. Found by role and accessible name, with axe.
  */

@@ -1,5 +1,5 @@
 /**
- * The people's side (issue 25), as a venue and a box-office clerk meet it: on a desktop and on a
+ * The people's side, as a venue and a box-office clerk meet it: on a desktop and on a
  * 390 px phone. Messages written for people (an empty order id), names before keys, sold and held
  * per event, the sales plot's axes, the phone's folded menu and stacked tables with nothing
  * scrolling sideways, and the designer's first minute at 1280×800. Found by role and accessible
