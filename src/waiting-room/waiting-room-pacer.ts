@@ -3,6 +3,7 @@ import type { WaitingRoomStats } from "../domain/waiting-room";
 import type { AdmissionScope } from "./admission";
 import { allocate, INITIAL_PACE, paceTick, SHARD_COUNT, TICK_MS, tickBudget, type PaceState } from "./queue-core";
 import { shardStub, type ShardConfig } from "./room-names";
+import { META_TABLE, readMeta, writeMeta } from "./room-meta";
 
 /** The room as the pacer keeps it (opensAt in epoch ms). */
 export interface RoomConfig {
@@ -36,18 +37,16 @@ export class WaitingRoomPacer extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
-      const sql = ctx.storage.sql;
       this.ensureSchema();
-      for (const row of sql.exec<{ k: string; v: string }>("SELECT k, v FROM meta")) {
-        if (row.k === "config") this.config = JSON.parse(row.v) as RoomConfig;
-        if (row.k === "state") Object.assign(this, JSON.parse(row.v) as object);
-      }
+      const { config, state } = readMeta<RoomConfig>(ctx.storage.sql);
+      this.config = config;
+      if (state !== null) Object.assign(this, state);
     });
   }
 
   private ensureSchema(): void {
     const sql = this.ctx.storage.sql;
-    sql.exec("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)");
+    sql.exec(META_TABLE);
     sql.exec("CREATE TABLE IF NOT EXISTS ticks (at INTEGER PRIMARY KEY, admitted INTEGER NOT NULL, waiting INTEGER NOT NULL)");
   }
 
@@ -65,13 +64,13 @@ export class WaitingRoomPacer extends DurableObject<Env> {
 
   private saveState(): void {
     const state = { pace: this.pace, admittedTotal: this.admittedTotal, idleSince: this.idleSince };
-    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (k, v) VALUES ('state', ?)", JSON.stringify(state));
+    writeMeta(this.ctx.storage.sql, "state", state);
   }
 
   /** Puts the room's configuration, hands it to every shard, and arms the first tick. */
   async configure(config: RoomConfig): Promise<void> {
     this.config = config;
-    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (k, v) VALUES ('config', ?)", JSON.stringify(config));
+    writeMeta(this.ctx.storage.sql, "config", config);
     await Promise.all(
       Array.from({ length: SHARD_COUNT }, (_, shard) => shardStub(this.env, config.scope, shard).configure({ ...config, shard } satisfies ShardConfig)),
     );

@@ -3,6 +3,7 @@ import type { JoinResult, TicketStatus } from "../domain/waiting-room";
 import { admissionSecret, signAdmission } from "./admission";
 import { estimatedWaitSeconds, globalPosition, orderKey, retryAfterSeconds, SHARD_COUNT, TICK_MS } from "./queue-core";
 import { pacerStub, type ShardConfig } from "./room-names";
+import { META_TABLE, readMeta, writeMeta } from "./room-meta";
 
 /**
  * One queue shard of an event's waiting room: the buyers whose client address hashes to it
@@ -28,12 +29,10 @@ export class WaitingRoomShard extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
-      const sql = ctx.storage.sql;
       this.ensureSchema();
-      for (const row of sql.exec<{ k: string; v: string }>("SELECT k, v FROM meta")) {
-        if (row.k === "config") this.config = JSON.parse(row.v) as ShardConfig;
-        if (row.k === "state") Object.assign(this, JSON.parse(row.v) as object);
-      }
+      const { config, state } = readMeta<ShardConfig>(ctx.storage.sql);
+      this.config = config;
+      if (state !== null) Object.assign(this, state);
     });
   }
 
@@ -43,7 +42,7 @@ export class WaitingRoomShard extends DurableObject<Env> {
       ticket TEXT PRIMARY KEY, client TEXT NOT NULL UNIQUE, k REAL NOT NULL,
       joined_at INTEGER NOT NULL, rank INTEGER, admitted_at INTEGER)`);
     sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS entries_rank ON entries(rank)");
-    sql.exec("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)");
+    sql.exec(META_TABLE);
   }
 
   /** Forgets the room: its event was deleted, and a later event of the same key starts afresh. */
@@ -68,7 +67,7 @@ export class WaitingRoomShard extends DurableObject<Env> {
       totalWaiting: this.totalWaiting,
       lastGrantAt: this.lastGrantAt,
     };
-    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (k, v) VALUES ('state', ?)", JSON.stringify(state));
+    writeMeta(this.ctx.storage.sql, "state", state);
   }
 
   private get waiting(): number {
@@ -78,7 +77,7 @@ export class WaitingRoomShard extends DurableObject<Env> {
   /** The pacer hands every shard the room's configuration (and its own index). */
   async configure(config: ShardConfig): Promise<void> {
     this.config = config;
-    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (k, v) VALUES ('config', ?)", JSON.stringify(config));
+    writeMeta(this.ctx.storage.sql, "config", config);
   }
 
   /**
