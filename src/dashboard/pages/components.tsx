@@ -1,4 +1,5 @@
 import type { Child } from "hono/jsx";
+import type { ChartRecord } from "../../domain/charts";
 
 /**
  * Small pieces the pages share, after GOV.UK patterns: a labelled field with its hint, an action
@@ -209,5 +210,21 @@ export function When(props: { at: string | null | undefined }) {
         .replace(/\.\d+Z$/, " UTC")
         .replace(/Z$/, " UTC")}
     </time>
+  );
+}
+
+/** The chart an event or a season is made on: each chart by name, its key beside it, and whether it is published. */
+export function ChartSelect(props: { id: string; charts: ChartRecord[] }) {
+  return (
+    <div class="field">
+      <label for={props.id}>Chart</label>
+      <select id={props.id} name="chartKey">
+        {props.charts.map((c) => (
+          <option value={c.chartKey}>
+            {c.name} ({c.chartKey}){c.publishedVersion === null ? " – not published" : ""}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
 import type { EventRecord } from "../../domain/events";
 import type { DashboardSession } from "../sessions";
-import { ApiForm, Field, Tag, When } from "./components";
+import { ApiForm, ChartSelect, Field, Tag, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";
 
 /** An event in the list, with what it has sold and holds (null when its object could not say) and its chart's name. */
@@ -93,16 +93,7 @@ export function eventsPage(
             done="Event {eventKey} created"
             label="Create an event"
           >
-            <div class="field">
-              <label for="event-chart">Chart</label>
-              <select id="event-chart" name="chartKey">
-                {view.charts.map((c) => (
-                  <option value={c.chartKey}>
-                    {c.name} ({c.chartKey}){c.publishedVersion === null ? " – not published" : ""}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ChartSelect id="event-chart" charts={view.charts} />
             <Field id="event-name" name="name" label="Name (optional)" />
             <Field id="event-starts" name="startsAt" label="Starts at (optional)" hint="Date and time with its offset, for example 2026-12-31T20:00:00+01:00" />
             <Field

@@ -2,7 +2,7 @@ import type { ChartRecord } from "../../domain/charts";
 import type { Environment } from "../../domain/scope";
 import type { SeasonRecord } from "../../domain/seasons";
 import type { DashboardSession } from "../sessions";
-import { ApiForm, Field, When } from "./components";
+import { ApiForm, ChartSelect, Field, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";
 
 /** Seasons (contract §13), the list: every season of the environment, and a form to create one with its events. */
@@ -68,16 +68,7 @@ export function seasonsPage(
             done="Season {seasonKey} created"
             label="Create a season"
           >
-            <div class="field">
-              <label for="season-chart">Chart</label>
-              <select id="season-chart" name="chartKey">
-                {view.charts.map((c) => (
-                  <option value={c.chartKey}>
-                    {c.name} ({c.chartKey}){c.publishedVersion === null ? " – not published" : ""}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ChartSelect id="season-chart" charts={view.charts} />
             <Field id="season-name" name="name" label="Name (optional)" />
             <Field id="season-key" name="seasonKey" label="Season key (optional)" hint="Left empty, one is made up." />
             <Field
