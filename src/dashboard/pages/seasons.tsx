@@ -33,16 +33,16 @@ export function seasonsPage(
           <tbody>
             {view.seasons.map((s) => (
               <tr>
-                <td>
+                <td data-label="Season">
                   <a href={`/dashboard/${environment}/seasons/${encodeURIComponent(s.seasonKey)}`}>{s.name ?? s.seasonKey}</a>
                   {s.name !== null ? <span class="hint"> ({s.seasonKey})</span> : null}
                 </td>
-                <td>
+                <td data-label="Chart">
                   <a href={`/dashboard/${environment}/charts/${encodeURIComponent(s.chartKey)}`}>{s.chartKey}</a>
                 </td>
-                <td>{s.eventKeys.length}</td>
-                <td>{s.partialSeasons.length}</td>
-                <td>
+                <td data-label="Events">{s.eventKeys.length}</td>
+                <td data-label="Partial seasons">{s.partialSeasons.length}</td>
+                <td data-label="Created">
                   <When at={s.createdAt} />
                 </td>
               </tr>
