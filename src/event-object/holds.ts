@@ -1,6 +1,7 @@
 import { fail, ok, type FailedEntry, type Outcome } from "../domain/outcome";
 import type { HeldObject, HoldRequest, HoldResult } from "../domain/seats";
 import { ACCESSIBLE_ONLY } from "../domain/accessibility";
+import type { LayoutObject } from "../domain/layout";
 import { gaStatus } from "./ga";
 import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type SeatRow } from "./store";
 import { iso, type Tx } from "./transaction";
@@ -12,6 +13,18 @@ function holdBlocker(row: SeatRow | null, token: string, now: number): string | 
   if (row.status === "booked") return "booked";
   if (!isLiveHold(row, now)) return null;
   return row.token === token ? null : "held";
+}
+
+/**
+ * What keeps this buyer from a seat whatever its row says: a seat outside the hold's channel pools
+ * (contract §12), or a wheelchair space or companion seat held back from a buyer who has not stated
+ * the need (§14). Null when neither. The one-statement hold and the general path both ask here, so
+ * a gate added to the hold is added once.
+ */
+function seatGate(tx: Tx, obj: LayoutObject): "not_in_channel" | typeof ACCESSIBLE_ONLY | null {
+  if (tx.channels !== null && !tx.channels.seat(obj.label)) return "not_in_channel";
+  if (tx.accessGate?.(obj) === true) return ACCESSIBLE_ONLY;
+  return null;
 }
 
 /**
@@ -55,9 +68,8 @@ function claimFreeSeat(tx: Tx, req: HoldRequest): Outcome<HoldResult> | null {
   const label = req.objectLabels[0]!;
   const obj = tx.holdable(label);
   if (obj?.objectType !== "seat") return null;
-  if (tx.channels !== null && !tx.channels.seat(label)) return null;
-  // Contract §14: a held-back accessible seat is refused (accessible_only) by the general path.
-  if (tx.accessGate?.(obj) === true) return null;
+  // A gated seat is refused (not_in_channel, accessible_only) by the general path.
+  if (seatGate(tx, obj) !== null) return null;
   const expiresAt = tx.holdEnd(req.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : null;
   const taken = tx.sql.exec(
@@ -106,10 +118,10 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     }
     const row = seatRow(tx.sql, label);
     const retry = row !== null && row.status === "held" && row.token === req.holdToken && isLiveHold(row, tx.now);
-    // Contract §12: a seat outside the named pools is refused, unless the token already holds it.
-    let blocker = !retry && tx.channels !== null && !tx.channels.seat(label) ? "not_in_channel" : holdBlocker(row, req.holdToken, tx.now);
-    // Contract §14: a held-back wheelchair space or companion seat needs the buyer to state the need.
-    if (blocker === null && !retry && tx.accessGate?.(obj) === true) blocker = ACCESSIBLE_ONLY;
+    // A gate does not refuse a seat the token already holds. A seat outside the pools is refused as
+    // such; a held-back seat is refused as accessible_only only when its row would not refuse it.
+    const gate = retry ? null : seatGate(tx, obj);
+    const blocker = gate === "not_in_channel" ? gate : (holdBlocker(row, req.holdToken, tx.now) ?? gate);
     if (blocker) failed.push({ objectLabel: label, reason: blocker });
     else existing.set(label, row);
   }
