@@ -1,6 +1,8 @@
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { packEvents } from "../src/event-object/outbox";
+import { recordChange } from "../src/event-object/status-history";
+import { historyQueuedThrough } from "../src/event-object/store";
 import { parseWebhookMessage } from "../src/webhooks/consumer";
 import type { WebhookMessage, WebhookQueueBody } from "../src/domain/webhook-messages";
 import {
@@ -13,6 +15,7 @@ import {
   freeze,
   inObject,
   newEvent,
+  inFilledOutbox,
   outboxEvents,
   pauseOutbox,
   stubOf,
@@ -24,9 +27,7 @@ const REDRIVE_MS = 2000;
 
 /** The outbox rows with their lease and attempts. */
 function outboxRows(f: EventFixture) {
-  return inObject(f, (_o, state) =>
-    state.storage.sql.exec<{ seq: number; next_at: number; attempts: number }>("SELECT seq, next_at, attempts FROM outbox ORDER BY seq").toArray(),
-  );
+  return inFilledOutbox(f, (sql) => sql.exec<{ seq: number; next_at: number; attempts: number }>("SELECT seq, next_at, attempts FROM outbox ORDER BY seq").toArray());
 }
 
 describe("durability, expiry sweep and outbox", () => {
@@ -99,6 +100,36 @@ describe("durability, expiry sweep and outbox", () => {
     await evictDurableObject(stubOf(f));
     await new Promise((r) => setTimeout(r, REDRIVE_MS));
     expect(await drainedOutbox(f)).toEqual([]);
+  });
+
+  it("fills and sends, once the object wakes, an event whose change committed but never reached the outbox", async () => {
+    const f = await newEvent();
+    await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token() });
+    expect(await drainedOutbox(f)).toEqual([]);
+    // A commit whose instance was killed before its after-commit fill: only the history record exists.
+    const seq = await inObject(f, (o, state) =>
+      state.storage.transactionSync(() =>
+        recordChange(
+          state.storage.sql,
+          { label: "A-1-2", objectType: "seat", status: "held", previous: "free", cause: "hold", extra: null },
+          o.clock.now(),
+          { type: "seat.held", holdExpiresAt: o.clock.now() + 60_000, categoryKey: "cat1", channelKey: null },
+        ),
+      ),
+    );
+    await evictDurableObject(stubOf(f));
+    // Read as the object left it (no fill by the test): the record's event was filled, sent and confirmed.
+    const left = () =>
+      inObject(f, (_o, state) => ({
+        through: historyQueuedThrough(state.storage.sql),
+        rows: state.storage.sql.exec("SELECT COUNT(*) AS n FROM outbox").one().n,
+      }));
+    let now = await left();
+    for (let i = 0; i < 150 && (now.through < seq || now.rows > 0); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      now = await left();
+    }
+    expect(now).toEqual({ through: seq, rows: 0 });
   });
 
   it("sends every change of a burst of concurrent commits (flushes coalesced on a short interval)", async () => {

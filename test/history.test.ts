@@ -1,6 +1,6 @@
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { advance, api, call, freeze, inObject, newEvent, smallLayout, stubOf, token, type EventFixture } from "./support/fixtures";
+import { advance, api, call, drainedOutbox, freeze, inObject, newEvent, smallLayout, stubOf, token, type EventFixture } from "./support/fixtures";
 
 /**
  * The status history (contract §9): every change recorded with its cause, numbered per event with
@@ -200,6 +200,24 @@ describe("retention", () => {
     await api.hold(f, { objectLabels: ["A-1-3"], holdToken: token() });
     const newest = (await allChanges(f)).at(-1)!;
     expect(newest.seq).toBe(Math.max(...left.map((r) => r.seq)) + 1);
+  });
+
+  it("keeps the latest record when every record is old, so numbering never starts again", async () => {
+    const f = await newEvent();
+    await freeze(f);
+    await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token() });
+    await api.hold(f, { objectLabels: ["A-1-2"], holdToken: token() });
+    // A year on, the alarm records both expiries and prunes the holds; a year later still, all four
+    // records are old (and their webhook events long sent): only the latest stays.
+    for (let year = 0; year < 2; year++) {
+      expect(await drainedOutbox(f)).toEqual([]);
+      await advance(f, 400 * 86_400_000);
+      await runDurableObjectAlarm(stubOf(f));
+    }
+    const left = await allChanges(f);
+    expect(left.map((r) => [r.seq, r.cause])).toEqual([[4, "expire"]]);
+    await api.hold(f, { objectLabels: ["A-1-3"], holdToken: token() });
+    expect((await allChanges(f)).at(-1)!.seq).toBe(left[0]!.seq + 1);
   });
 
   it("goes with the event when it is deleted", async () => {

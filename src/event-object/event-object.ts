@@ -115,6 +115,7 @@ export class EventObject extends DurableObject<Env> {
     registerChannels(ctx.storage.sql, this.channels);
     this.outbox = new OutboxSender({
       sql: ctx.storage.sql,
+      transaction: (fn) => ctx.storage.transactionSync(fn),
       queue: () => this.webhookQueue(),
       meta: () => this.event.meta,
       now: () => this.clock.now(),

@@ -8,12 +8,15 @@ import type {
   WebhookEventType,
   WebhookMessage,
 } from "../domain/webhook-messages";
-import { first, rows } from "./store";
+import type { Status } from "../domain/status";
+import { first, historyQueuedThrough, markHistoryQueued, parseExtra, rows } from "./store";
 
 /**
- * The event's outbox: webhook events committed in the same transaction as the change that caused
- * them. A row leaves the outbox only when the webhook consumer confirms that the event's deliveries
- * are stored (ackRows); sending it to the queue merely leases it for a while (`next_at`), and the
+ * The event's outbox: webhook events of committed changes. A seat or area change names its event
+ * in its history record, in the change's own transaction, and a fill after commit turns the
+ * records into rows (fillOutbox); the event's chart changes are written as rows directly. A row
+ * leaves the outbox only when the webhook consumer confirms that the event's deliveries are stored
+ * (ackRows); sending it to the queue merely leases it for a while (`next_at`), and the
  * object's alarm sends it again when the lease runs out unconfirmed. So an event survives a queue
  * that loses messages (the local dev queue keeps them in memory), a consumer that dies half-way,
  * and the object itself being evicted or killed: delivery is at least once, never at most once.
@@ -93,10 +96,85 @@ export function newEventId(): string {
   return id;
 }
 
-/** Adds an event to the outbox; called inside the transaction that made the change. */
-export function insertOutbox(sql: SqlStorage, type: WebhookEventType, object: SeatEventObject | ChartChangedObject, now: number): void {
+/**
+ * Adds an event of the event itself (a chart change) to the outbox, inside the transaction that
+ * made the change. The seat events recorded before it are filled in first, so the outbox keeps
+ * commit order.
+ */
+export function insertOutbox(sql: SqlStorage, type: WebhookEventType, object: ChartChangedObject, now: number): void {
+  while (fillOutbox(sql, object.eventKey) === FILL_BATCH);
   const event: OutboxEvent = { id: newEventId(), type, created: Math.floor(now / 1000), data: { object } };
   sql.exec("INSERT INTO outbox (body, next_at) VALUES (?, 0)", JSON.stringify(event));
+}
+
+/** History records turned into outbox rows per fill. */
+const FILL_BATCH = 1000;
+
+interface HookRow {
+  seq: number;
+  at: number;
+  label: string;
+  type: "seat" | "generalAdmission";
+  status: Status;
+  quantity: number | null;
+  order_id: string | null;
+  extra: string | null;
+  season_key: string | null;
+  partial_season_key: string | null;
+  hook: WebhookEventType;
+  hook_expires_at: number | null;
+  category: string | null;
+  channel: string | null;
+}
+
+/**
+ * Turns the webhook events named by history records (status-history.ts) into outbox rows, in seq
+ * order, up to FILL_BATCH of them, and moves the mark of the last one filled; returns how many.
+ * A hold's transaction writes only its record, and the rows of a whole rush are written here
+ * together, a few times a second (outbox-sender.ts). The record is committed with the change, so
+ * an event whose row is not written yet survives any crash: the next fill writes it. Must run in
+ * one transaction with nothing awaited, so the rows and the mark commit together.
+ */
+export function fillOutbox(sql: SqlStorage, eventKey: string): number {
+  const through = historyQueuedThrough(sql);
+  const found = rows<HookRow>(
+    sql,
+    "SELECT seq, at, label, type, status, quantity, order_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel FROM history WHERE seq > ? AND hook IS NOT NULL ORDER BY seq LIMIT ?",
+    through,
+    FILL_BATCH,
+  );
+  if (found.length === 0) return 0;
+  const bodies = found.map((r) => JSON.stringify(seatEvent(eventKey, r)));
+  sql.exec("INSERT INTO outbox (body, next_at) SELECT value, 0 FROM json_each(?)", JSON.stringify(bodies));
+  markHistoryQueued(sql, found.at(-1)!.seq);
+  return found.length;
+}
+
+/** The webhook event of a recorded change, as contract §5 and §12-§13 describe it. */
+function seatEvent(eventKey: string, r: HookRow): OutboxEvent {
+  const object: SeatEventObject = {
+    eventKey,
+    objectLabel: r.label,
+    objectType: r.type,
+    status: r.status,
+    categoryKey: r.category,
+    extraData: parseExtra(r.extra),
+    seq: r.seq,
+  };
+  if (r.hook_expires_at !== null) object.holdExpiresAt = new Date(r.hook_expires_at).toISOString();
+  if (r.type === "generalAdmission" && r.quantity !== null) object.quantity = r.quantity;
+  if (r.order_id) object.orderId = r.order_id;
+  if (r.type === "seat" && r.channel !== null) object.channelKey = r.channel;
+  if (r.season_key !== null) {
+    object.seasonKey = r.season_key;
+    if (r.partial_season_key !== null) object.partialSeasonKey = r.partial_season_key;
+  }
+  return { id: newEventId(), type: r.hook, created: Math.floor(r.at / 1000), data: { object } };
+}
+
+/** Whether a recorded change's webhook event is still to be put in the outbox. */
+function unfilled(sql: SqlStorage): boolean {
+  return rows(sql, "SELECT seq FROM history WHERE seq > ? AND hook IS NOT NULL LIMIT 1", historyQueuedThrough(sql)).length > 0;
 }
 
 /** Up to BATCH rows due at `now`, oldest first. */
@@ -123,7 +201,11 @@ export function ackRows(sql: SqlStorage, seqs: number[]): number {
   return sql.exec("DELETE FROM outbox WHERE seq IN (SELECT value FROM json_each(?))", JSON.stringify(seqs)).rowsWritten;
 }
 
-/** Earliest time the outbox needs attention (a row to send or a lease to check), or null when empty. */
+/**
+ * Earliest time the outbox needs attention (a row to send or a lease to check; 0 when a recorded
+ * change's event is still to be filled in), or null when there is nothing to do.
+ */
 export function outboxDueAt(sql: SqlStorage): number | null {
+  if (unfilled(sql)) return 0;
   return first<{ due: number | null }>(sql, "SELECT MIN(next_at) AS due FROM outbox")?.due ?? null;
 }

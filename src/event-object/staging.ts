@@ -119,7 +119,7 @@ export function recordPublishImpact(sql: SqlStorage, current: LayoutIndex, next:
     if (!affected.has(r.objectLabel)) continue;
     if (r.objectType === "seat") {
       const status = r.booked > 0 ? "booked" : "held";
-      recordChange(sql, { label: r.objectLabel, objectType: "seat", status, previous: status, cause: "publish", extra: null }, now);
+      recordChange(sql, { label: r.objectLabel, objectType: "seat", status, previous: status, cause: "publish", extra: null }, now, null);
     } else {
       const status = gaStatus(current.object(r.objectLabel)?.capacity ?? 0, { held: r.held, booked: r.booked });
       recordChange(
@@ -136,6 +136,7 @@ export function recordPublishImpact(sql: SqlStorage, current: LayoutIndex, next:
           extra: null,
         },
         now,
+        null,
       );
     }
     recorded++;

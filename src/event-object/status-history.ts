@@ -1,13 +1,16 @@
 import type { Cause, StatusChange, StatusChangesQuery, StatusChangesResult } from "../domain/status-changes";
 import type { SalesPoint, SalesTimeline } from "../domain/sales-timeline";
 import type { Status } from "../domain/status";
-import { parseExtra, rows, first } from "./store";
+import type { WebhookEventType } from "../domain/webhook-messages";
+import { parseExtra, rows, first, latestHistorySeq, historyQueuedThrough } from "./store";
 
 /**
  * The event's status history (contract §9), kept in its own SQLite next to the seats: a record is
  * written by the same transaction as the change it describes, so there is never a change without
- * its record or a record without its change, and `seq` (AUTOINCREMENT) rises by exactly one per
- * committed record across eviction, restart and pruning. Reads use the indexes by label, by token
+ * its record or a record without its change, and `seq` rises by exactly one per committed record
+ * across eviction, restart and pruning (the latest record is never pruned). A record also names
+ * the webhook event its change sends, which is how that event survives a crash before it reaches
+ * the outbox (outbox.ts). Reads use the indexes by label, by token
  * hash, by order id and by seq; none scans the whole history.
  */
 
@@ -32,6 +35,14 @@ export interface Change {
   extra: string | null;
 }
 
+/** The webhook event a change sends, as recorded with it: filled into the outbox after commit. */
+export interface ChangeHook {
+  type: WebhookEventType;
+  holdExpiresAt: number | null;
+  categoryKey: string | null;
+  channelKey: string | null;
+}
+
 /**
  * A 64-bit hash of a hold token: what the history keeps so it can be filtered by token without
  * keeping the token for a year. It runs inside the decision's transaction, so it must be
@@ -50,11 +61,11 @@ export function tokenHash(token: string): string {
   return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
 }
 
-/** Writes a record inside the caller's transaction and returns its seq. */
-export function recordChange(sql: SqlStorage, change: Change, now: number): number {
+/** Writes a record (with the webhook event it sends, if any) inside the caller's transaction and returns its seq. */
+export function recordChange(sql: SqlStorage, change: Change, now: number, hook: ChangeHook | null): number {
   return sql
     .exec<{ seq: number }>(
-      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra, season_key, partial_season_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
       now,
       change.label,
       change.objectType,
@@ -69,6 +80,10 @@ export function recordChange(sql: SqlStorage, change: Change, now: number): numb
       change.extra,
       change.seasonKey ?? null,
       change.partialSeasonKey ?? null,
+      hook?.type ?? null,
+      hook?.holdExpiresAt ?? null,
+      hook?.categoryKey ?? null,
+      hook?.channelKey ?? null,
     )
     .one().seq;
 }
@@ -141,17 +156,29 @@ export function readChanges(sql: SqlStorage, q: StatusChangesQuery): StatusChang
 
 /** The latest seq written (0 before the first change). */
 export function latestSeq(sql: SqlStorage): number {
-  return first<{ seq: number }>(sql, "SELECT seq FROM sqlite_sequence WHERE name = 'history'")?.seq ?? 0;
+  return latestHistorySeq(sql);
 }
 
-/** When the oldest record was written (engine time), or null for an empty history. */
+/** When the oldest record was written (engine time), or null for an empty history. Records are written in time order, so it is the first by seq. */
 export function oldestRecordAt(sql: SqlStorage): number | null {
-  return first<{ at: number | null }>(sql, "SELECT MIN(at) AS at FROM history")?.at ?? null;
+  return first<{ at: number }>(sql, "SELECT at FROM history ORDER BY seq LIMIT 1")?.at ?? null;
 }
 
-/** Deletes up to `limit` records written before `before`; returns how many went. */
+/**
+ * Deletes up to `limit` of the oldest records written before `before`; returns how many went.
+ * Records are written in time order, so the oldest are the first by seq: the candidates are the
+ * first `limit` by seq. Whatever their age, the latest record stays (the next seq is the largest
+ * plus one, so it must never go), and so does every record whose webhook event is not in the
+ * outbox yet.
+ */
 export function pruneHistory(sql: SqlStorage, before: number, limit: number): number {
-  return sql.exec("DELETE FROM history WHERE seq IN (SELECT seq FROM history WHERE at < ? ORDER BY at LIMIT ?)", before, limit).rowsWritten;
+  const keepFrom = Math.min(latestHistorySeq(sql), historyQueuedThrough(sql) + 1);
+  return sql.exec(
+    "DELETE FROM history WHERE seq IN (SELECT seq FROM (SELECT seq, at FROM history ORDER BY seq LIMIT ?) WHERE at < ? AND seq < ?)",
+    limit,
+    before,
+    keepFrom,
+  ).rowsWritten;
 }
 
 /**

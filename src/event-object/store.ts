@@ -9,9 +9,11 @@
  *   layout_current / layout_stage; those are converted on their first wake (layout-store.ts).
  * - seats: one row per non-free seat (lazy initialisation: free seats have no row).
  * - ga: one row per (GA area, hold token) with held and booked quantities.
- * - outbox: webhook events committed with the state change that caused them, kept until the
- *   webhook consumer confirms it has stored their deliveries (see outbox.ts).
- * - history: one record per change of an object's state, numbered by seq (see status-history.ts).
+ * - history: one record per change of an object's state, numbered by seq (see status-history.ts),
+ *   written by the same transaction as the change; it also names the webhook event the change sends.
+ * - outbox: webhook events, filled from the history after commit (and directly for the event's
+ *   own chart changes), kept until the webhook consumer confirms it has stored their deliveries
+ *   (see outbox.ts).
  */
 import { parseJsonObject } from "../domain/json";
 import { LAYOUT_BLOBS_TABLE } from "./layout-blobs";
@@ -26,12 +28,16 @@ const SCHEMA = [
   "CREATE INDEX IF NOT EXISTS ga_expiry ON ga (held, expires_at)",
   "CREATE INDEX IF NOT EXISTS ga_token ON ga (token)",
   "CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL, next_at INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0)",
-  // AUTOINCREMENT: a seq is never reused, even once pruning has emptied the table.
-  "CREATE TABLE IF NOT EXISTS history (seq INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, label TEXT NOT NULL, type TEXT NOT NULL, status TEXT NOT NULL, previous TEXT NOT NULL, cause TEXT NOT NULL, quantity INTEGER, held INTEGER, booked INTEGER, token_hash TEXT, order_id TEXT, extra TEXT)",
+  // A seq is the largest so far plus one, and pruning never deletes the largest (status-history.ts),
+  // so a seq is never reused. Objects created before this kept AUTOINCREMENT, which costs every
+  // record a write of sqlite_sequence; both number alike.
+  "CREATE TABLE IF NOT EXISTS history (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, label TEXT NOT NULL, type TEXT NOT NULL, status TEXT NOT NULL, previous TEXT NOT NULL, cause TEXT NOT NULL, quantity INTEGER, held INTEGER, booked INTEGER, token_hash TEXT, order_id TEXT, extra TEXT)",
   "CREATE INDEX IF NOT EXISTS history_label ON history (label, seq)",
   "CREATE INDEX IF NOT EXISTS history_token ON history (token_hash, seq) WHERE token_hash IS NOT NULL",
   "CREATE INDEX IF NOT EXISTS history_order ON history (order_id, seq) WHERE order_id IS NOT NULL",
-  "CREATE INDEX IF NOT EXISTS history_at ON history (at)",
+  // Records are written in time order, so seq order is time order and the oldest come first by seq:
+  // a time index would cost every hold one more index write for nothing.
+  "DROP INDEX IF EXISTS history_at",
 ];
 
 /** Columns added to the reservation tables after they first shipped; objects created before get them on wake. */
@@ -48,6 +54,13 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
   history: [
     ["season_key", "TEXT"],
     ["partial_season_key", "TEXT"],
+    // The webhook event a change sends (its type, or null for none) and what the event tells that
+    // the record does not: the hold's expiry, the seat's category and channel at the change. The
+    // outbox is filled from these records after commit (outbox.ts).
+    ["hook", "TEXT"],
+    ["hook_expires_at", "INTEGER"],
+    ["category", "TEXT"],
+    ["channel", "TEXT"],
   ],
   ga: [
     ["order_id", "TEXT"],
@@ -64,16 +77,46 @@ const LATE_INDEXES = [
 /** Creates every table if missing and adds columns that older objects lack; safe on every wake. */
 export function ensureSchema(sql: SqlStorage): void {
   for (const statement of SCHEMA) sql.exec(statement);
-  for (const [table, columns] of Object.entries(RESERVATION_COLUMNS)) addMissingColumns(sql, table, columns);
+  for (const [table, columns] of Object.entries(RESERVATION_COLUMNS)) {
+    const added = addMissingColumns(sql, table, columns);
+    // Records written before the outbox was filled from the history had their outbox rows written
+    // with them: the filling starts after the last of them (a new object: after 0).
+    if (table === "history" && added.includes("hook")) markHistoryQueued(sql, latestHistorySeq(sql));
+  }
   for (const statement of LATE_INDEXES) sql.exec(statement);
 }
 
-/** ALTER TABLE … ADD COLUMN for each column the table lacks (an object created before it). */
-function addMissingColumns(sql: SqlStorage, table: string, columns: readonly (readonly [string, string])[]): void {
+/** ALTER TABLE … ADD COLUMN for each column the table lacks (an object created before it); returns the added names. */
+function addMissingColumns(sql: SqlStorage, table: string, columns: readonly (readonly [string, string])[]): string[] {
   const have = new Set(rows<{ name: string }>(sql, `PRAGMA table_info(${table})`).map((r) => r.name));
+  const added: string[] = [];
   for (const [name, type] of columns) {
-    if (!have.has(name)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+    if (have.has(name)) continue;
+    sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+    added.push(name);
   }
+  return added;
+}
+
+/**
+ * The latest history seq (0 before the first record). The largest row is never pruned; an object
+ * whose AUTOINCREMENT table was emptied before that rule existed still knows its last seq from
+ * sqlite_sequence.
+ */
+export function latestHistorySeq(sql: SqlStorage): number {
+  const max = first<{ seq: number | null }>(sql, "SELECT MAX(seq) AS seq FROM history")?.seq ?? null;
+  if (max !== null) return max;
+  const counted = rows<{ name: string }>(sql, "SELECT name FROM sqlite_master WHERE name = 'sqlite_sequence'").length > 0;
+  return counted ? (first<{ seq: number }>(sql, "SELECT seq FROM sqlite_sequence WHERE name = 'history'")?.seq ?? 0) : 0;
+}
+
+/** The last history seq whose webhook event is in the outbox (outbox.ts). */
+export function historyQueuedThrough(sql: SqlStorage): number {
+  return getMeta<number>(sql, "outbox_through") ?? 0;
+}
+
+export function markHistoryQueued(sql: SqlStorage, seq: number): void {
+  setMeta(sql, "outbox_through", seq);
 }
 
 /** Status of a seat row; free seats have no row. */

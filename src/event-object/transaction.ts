@@ -1,6 +1,6 @@
 import type { LayoutObject } from "../domain/layout";
 import type { EventMeta } from "../domain/events";
-import type { SeatEventObject, WebhookEventType } from "../domain/webhook-messages";
+import type { WebhookEventType } from "../domain/webhook-messages";
 import type { LayoutIndex } from "./layout-index";
 import type { RuleViolation } from "../domain/selling";
 import type { Status } from "../domain/status";
@@ -8,8 +8,6 @@ import type { Occupancy } from "../selling/occupancy";
 import type { GaHoldChange, RuleContext } from "../selling/rule-checks";
 import type { SellingIndex } from "../selling/selling-index";
 import { recordChange, type Change } from "./status-history";
-import { insertOutbox } from "./outbox";
-import { parseExtra } from "./store";
 import type { ChannelDef, ChannelGate } from "./channels";
 
 /**
@@ -106,36 +104,22 @@ export class Tx {
   }
 
   /**
-   * Records a change of an object's state in the history and, with `event`, the webhook event
-   * that tells of it (carrying the record's seq), both inside this transaction. Returns the seq.
+   * Records a change of an object's state in the history and, with `event`, names the webhook
+   * event that tells of it, both inside this transaction: the outbox is filled from the record
+   * after commit (outbox.ts), so a hold writes one record, not two. Returns the seq.
    */
   change(c: Change, event?: { type: WebhookEventType; holdExpiresAt?: number | null }): number {
     // A season action tags its changes; a change outside one carries the tags of the seat's row.
     const season = this.season ?? (c.seasonKey ? { seasonKey: c.seasonKey, partialSeasonKey: c.partialSeasonKey ?? undefined } : null);
-    const seq = recordChange(this.sql, season ? { ...c, seasonKey: season.seasonKey, partialSeasonKey: season.partialSeasonKey } : c, this.now);
-    if (event) {
-      const object: SeatEventObject = {
-        eventKey: this.meta.eventKey,
-        objectLabel: c.label,
-        objectType: c.objectType,
-        status: c.status,
-        categoryKey: this.object(c.label)?.categoryKey ?? null,
-        extraData: parseExtra(c.extra),
-        seq,
-      };
-      if (event.holdExpiresAt !== undefined && event.holdExpiresAt !== null) object.holdExpiresAt = iso(event.holdExpiresAt);
-      if (c.objectType === "generalAdmission" && c.quantity !== undefined) object.quantity = c.quantity;
-      if (c.orderId) object.orderId = c.orderId;
-      if (c.objectType === "seat") {
-        const channel = this.channelOf?.(c.label) ?? null;
-        if (channel !== null) object.channelKey = channel;
-      }
-      if (season) {
-        object.seasonKey = season.seasonKey;
-        if (season.partialSeasonKey !== undefined) object.partialSeasonKey = season.partialSeasonKey;
-      }
-      insertOutbox(this.sql, event.type, object, this.now);
-    }
+    const hook = event
+      ? {
+          type: event.type,
+          holdExpiresAt: event.holdExpiresAt ?? null,
+          categoryKey: this.object(c.label)?.categoryKey ?? null,
+          channelKey: c.objectType === "seat" ? (this.channelOf?.(c.label) ?? null) : null,
+        }
+      : null;
+    const seq = recordChange(this.sql, season ? { ...c, seasonKey: season.seasonKey, partialSeasonKey: season.partialSeasonKey } : c, this.now, hook);
     this.changed.add(c.label);
     this.lastSeq = seq;
     if (c.objectType === "seat") this.onSeatChange?.(c.label, c.status, c.previous);

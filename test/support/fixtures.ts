@@ -10,6 +10,7 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { Environment } from "../../src/domain/scope";
 import { eventStub } from "../../src/event-object/event-stub";
+import { fillOutbox } from "../../src/event-object/outbox";
 import type { ErrorCode } from "../../src/domain/errors";
 import type { ErrorBody } from "../../src/http/errors";
 import { createWorkspace, issueSecretKey } from "../../src/workspaces/provision";
@@ -333,10 +334,21 @@ export async function pauseOutbox(f: EventFixture): Promise<void> {
   });
 }
 
+/**
+ * Reads the event's outbox rows as they stand once every committed change's event is in it: a
+ * hold writes its history record, and the outbox is filled from the records a moment after commit.
+ */
+export function inFilledOutbox<R>(f: EventFixture, read: (sql: SqlStorage) => R): Promise<R> {
+  return inObject(f, (_o, state) => {
+    state.storage.transactionSync(() => fillOutbox(state.storage.sql, f.eventKey));
+    return read(state.storage.sql);
+  });
+}
+
 /** The webhook events waiting in the outbox, oldest first. */
 export async function outboxEvents(f: EventFixture): Promise<{ id: string; type: string; object: Record<string, unknown> }[]> {
-  return inObject(f, (_o, state) =>
-    state.storage.sql
+  return inFilledOutbox(f, (sql) =>
+    sql
       .exec("SELECT body FROM outbox ORDER BY seq")
       .toArray()
       .map((r) => {
