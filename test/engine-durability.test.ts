@@ -27,7 +27,9 @@ const REDRIVE_MS = 2000;
 
 /** The outbox rows with their lease and attempts. */
 function outboxRows(f: EventFixture) {
-  return inFilledOutbox(f, (sql) => sql.exec<{ seq: number; next_at: number; attempts: number }>("SELECT seq, next_at, attempts FROM outbox ORDER BY seq").toArray());
+  return inFilledOutbox(f, (sql) =>
+    sql.exec<{ seq: number; next_at: number; attempts: number }>("SELECT seq, next_at, attempts FROM outbox ORDER BY seq").toArray(),
+  );
 }
 
 describe("durability, expiry sweep and outbox", () => {
@@ -109,12 +111,12 @@ describe("durability, expiry sweep and outbox", () => {
     // A commit whose instance was killed before its after-commit fill: only the history record exists.
     const seq = await inObject(f, (o, state) =>
       state.storage.transactionSync(() =>
-        recordChange(
-          state.storage.sql,
-          { label: "A-1-2", objectType: "seat", status: "held", previous: "free", cause: "hold", extra: null },
-          o.clock.now(),
-          { type: "seat.held", holdExpiresAt: o.clock.now() + 60_000, categoryKey: "cat1", channelKey: null },
-        ),
+        recordChange(state.storage.sql, { label: "A-1-2", objectType: "seat", status: "held", previous: "free", cause: "hold", extra: null }, o.clock.now(), {
+          type: "seat.held",
+          holdExpiresAt: o.clock.now() + 60_000,
+          categoryKey: "cat1",
+          channelKey: null,
+        }),
       ),
     );
     await evictDurableObject(stubOf(f));
