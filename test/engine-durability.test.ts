@@ -124,7 +124,7 @@ describe("durability, expiry sweep and outbox", () => {
     const left = () =>
       inObject(f, (_o, state) => ({
         through: historyQueuedThrough(state.storage.sql),
-        rows: state.storage.sql.exec("SELECT COUNT(*) AS n FROM outbox").one().n,
+        rows: Number(state.storage.sql.exec("SELECT COUNT(*) AS n FROM outbox").one().n),
       }));
     let now = await left();
     for (let i = 0; i < 150 && (now.through < seq || now.rows > 0); i++) {

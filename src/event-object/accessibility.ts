@@ -85,7 +85,8 @@ export class AccessState {
 
   /** The settings (the default when never set). */
   config(): Accessibility {
-    this.settings ??= getMeta<Accessibility>(this.sql, "accessibility");
+    // Read once: an event that never set one is answered from memory too (null is kept, not re-read).
+    if (this.settings === undefined) this.settings = getMeta<Accessibility>(this.sql, "accessibility");
     return this.settings ?? DEFAULT_ACCESSIBILITY;
   }
 

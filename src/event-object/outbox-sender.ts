@@ -1,13 +1,13 @@
 import type { EventMeta } from "../domain/events";
 import type { WebhookQueueBody } from "../domain/webhook-messages";
-import { backOffRows, dueRows, fillOutbox, leaseRows, outboxDueAt, packEvents } from "./outbox";
+import { backOffRows, BATCH, dueRows, FILL_BATCH, fillOutbox, leaseRows, outboxDueAt, packEvents } from "./outbox";
 
 /**
  * Shortest time between two flushes started by commits (see schedule). Each flush is a queue send
  * and a write (the lease), so during a rush fewer, fuller flushes cost less per hold; a change
  * waits at most this long, next to the consumer's own batch wait (max_batch_timeout, 1 s).
  */
-const FLUSH_INTERVAL_MS = 100;
+const FLUSH_INTERVAL_MS = 250;
 /** Passes per flush, so one flush never runs unbounded; the alarm picks up the rest. */
 const MAX_PASSES = 20;
 
@@ -79,10 +79,12 @@ export class OutboxSender {
     if (!meta) return true;
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const now = this.host.now();
-      this.host.transaction(() => fillOutbox(this.host.sql, meta.eventKey));
+      const filled = this.host.transaction(() => fillOutbox(this.host.sql, meta.eventKey));
       const selected = dueRows(this.host.sql, now);
       if (selected.length === 0) return true;
       const packed = packEvents(meta, selected);
+      // Everything due fitted in this pass (and nothing is left to fill): no second pass to find that out.
+      const last = packed.rows === selected.length && selected.length < BATCH && filled < FILL_BATCH;
       const seqs = selected.slice(0, packed.rows).map((r) => r.seq);
       try {
         await this.host.queue().sendBatch(packed.messages.map((body) => ({ body, contentType: "text" as const })));
@@ -92,6 +94,7 @@ export class OutboxSender {
         return false;
       }
       leaseRows(this.host.sql, seqs, now + this.host.leaseMs());
+      if (last) return true;
     }
     return true;
   }

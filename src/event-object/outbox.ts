@@ -26,7 +26,7 @@ import { first, historyQueuedThrough, markHistoryQueued, parseExtra, rows } from
  * Rows read per flush pass, and the byte budgets: one queue message is at most 128 KB and one
  * sendBatch at most 256 KB, so a pass sends up to two `events` messages of at most 100 KB each.
  */
-const BATCH = 400;
+export const BATCH = 400;
 const MESSAGE_BYTES = 100_000;
 const MESSAGES_PER_SEND = 2;
 
@@ -108,7 +108,7 @@ export function insertOutbox(sql: SqlStorage, type: WebhookEventType, object: Ch
 }
 
 /** History records turned into outbox rows per fill. */
-const FILL_BATCH = 1000;
+export const FILL_BATCH = 1000;
 
 interface HookRow {
   seq: number;
