@@ -149,7 +149,7 @@ export class EventObject extends DurableObject<Env> {
       this.event.load();
       await this.alarmClock.load();
       // Rows a previous instance committed and never had confirmed (evicted or killed meanwhile).
-      if (outboxDueAt(ctx.storage.sql) !== null) this.outbox.schedule();
+      if (outboxDueAt(ctx.storage.sql, this.clock.now()) !== null) this.outbox.schedule();
     });
   }
 
@@ -689,7 +689,7 @@ export class EventObject extends DurableObject<Env> {
     const due = [
       more ? now : null,
       snapshotDue,
-      nextDue(this.sql),
+      nextDue(this.sql, now),
       this.event.settleDue,
       oldest === null ? null : oldest + HISTORY_RETENTION_MS,
       idempotencyDueAt(this.sql),

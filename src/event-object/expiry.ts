@@ -29,10 +29,10 @@ export function sweepExpired(tx: Tx, limit = SWEEP_CHUNK): number {
 }
 
 /** When the alarm should next run (engine time): the earliest hold expiry or outbox retry. */
-export function nextDue(sql: SqlStorage): number | null {
+export function nextDue(sql: SqlStorage, now: number): number | null {
   const seat = first<{ t: number | null }>(sql, "SELECT MIN(expires_at) AS t FROM seats WHERE status = 'held'")?.t ?? null;
   const ga = first<{ t: number | null }>(sql, "SELECT MIN(expires_at) AS t FROM ga WHERE held > 0")?.t ?? null;
-  const outbox = outboxDueAt(sql);
+  const outbox = outboxDueAt(sql, now);
   const all = [seat, ga, outbox].filter((t): t is number => t !== null);
   return all.length > 0 ? Math.min(...all) : null;
 }

@@ -65,8 +65,10 @@ export class OutboxSender {
         this.again = false;
         if (!(await this.sendDue())) break;
       } while (this.again);
-      const due = outboxDueAt(this.host.sql);
-      if (due !== null) this.host.arm(due);
+      const now = this.host.now();
+      const due = outboxDueAt(this.host.sql, now);
+      // Rows never sent are due at 0: the alarm takes them now.
+      if (due !== null) this.host.arm(Math.max(due, now));
     })().finally(() => {
       this.flushing = null;
     });

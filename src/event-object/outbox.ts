@@ -202,10 +202,10 @@ export function ackRows(sql: SqlStorage, seqs: number[]): number {
 }
 
 /**
- * Earliest time the outbox needs attention (a row to send or a lease to check; 0 when a recorded
- * change's event is still to be filled in), or null when there is nothing to do.
+ * Earliest time the outbox needs attention (a row to send or a lease to check; `now` when a
+ * recorded change's event is still to be filled in), or null when there is nothing to do.
  */
-export function outboxDueAt(sql: SqlStorage): number | null {
-  if (unfilled(sql)) return 0;
+export function outboxDueAt(sql: SqlStorage, now: number): number | null {
+  if (unfilled(sql)) return now;
   return first<{ due: number | null }>(sql, "SELECT MIN(next_at) AS due FROM outbox")?.due ?? null;
 }
