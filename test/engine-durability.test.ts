@@ -134,6 +134,44 @@ describe("durability, expiry sweep and outbox", () => {
     expect(now).toEqual({ through: seq, rows: 0 });
   });
 
+  it("upgrades an object from before the outbox was filled from the history, sending nothing twice", async () => {
+    const f = await newEvent();
+    await pauseOutbox(f);
+    await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token() });
+    // Make it look as 1.18.0 left it: no webhook columns on its history, a time index, and its
+    // event written as an outbox row with its change.
+    await inObject(f, (_o, state) => {
+      const sql = state.storage.sql;
+      sql.exec("DELETE FROM outbox");
+      for (const column of ["hook", "hook_expires_at", "category", "channel"]) sql.exec(`ALTER TABLE history DROP COLUMN ${column}`);
+      sql.exec("CREATE INDEX history_at ON history (at)");
+      sql.exec("DELETE FROM meta WHERE k = 'outbox_through'");
+      const event = { id: "evt_written_by_1_18_0", type: "seat.held", created: 0, data: { object: { eventKey: f.eventKey, objectLabel: "A-1-1", seq: 1 } } };
+      sql.exec("INSERT INTO outbox (body, next_at) VALUES (?, 0)", JSON.stringify(event));
+    });
+    await evictDurableObject(stubOf(f));
+    const woken = await inObject(f, (o, state) => {
+      o.loseOutboxSends = true;
+      const sql = state.storage.sql;
+      return {
+        through: historyQueuedThrough(sql),
+        timeIndex: sql.exec("SELECT name FROM sqlite_master WHERE name = 'history_at'").toArray().length,
+        bodies: sql
+          .exec<{ body: string }>("SELECT body FROM outbox")
+          .toArray()
+          .map((r) => r.body),
+      };
+    });
+    // The old record's event is the old row, not a second one filled from the record.
+    expect(woken.through).toBe(1);
+    expect(woken.timeIndex).toBe(0);
+    expect(woken.bodies.every((b) => b.includes("evt_written_by_1_18_0"))).toBe(true);
+    await api.hold(f, { objectLabels: ["A-1-2"], holdToken: token() });
+    const events = await outboxEvents(f);
+    expect(events.filter((e) => e.object.objectLabel === "A-1-2").map((e) => e.object.seq)).toEqual([2]);
+    expect(events.some((e) => e.object.objectLabel === "A-1-1" && e.id !== "evt_written_by_1_18_0")).toBe(false);
+  });
+
   it("sends every change of a burst of concurrent commits (flushes coalesced on a short interval)", async () => {
     const f = await newEvent();
     const labels = Array.from({ length: 10 }, (_, i) => `A-1-${i + 1}`);
