@@ -30,8 +30,9 @@ export interface OutboxSenderHost {
  * Sends the outbox to the WEBHOOKS queue after commits. A quiet event sends each change straight
  * away; during a rush one flush every FLUSH_INTERVAL_MS carries every change of the interval, so a
  * thousand holds a second cost tens of queue sends, not a thousand, and their outbox rows are
- * written together from the history records (fillOutbox) rather than one by each hold. Rows are leased, not deleted
- * (outbox.ts), and the alarm is armed for the earliest lease, so a send that is lost is sent again.
+ * written together from the history records (fillOutbox) rather than one by each hold. Rows are
+ * leased, not deleted (outbox.ts), and the alarm is armed for the earliest lease, so a send that
+ * is lost is sent again.
  */
 export class OutboxSender {
   private flushing: Promise<void> | null = null;

@@ -10,8 +10,8 @@ import { parseExtra, rows, first, latestHistorySeq, historyQueuedThrough } from 
  * its record or a record without its change, and `seq` rises by exactly one per committed record
  * across eviction, restart and pruning (the latest record is never pruned). A record also names
  * the webhook event its change sends, which is how that event survives a crash before it reaches
- * the outbox (outbox.ts). Reads use the indexes by label, by token
- * hash, by order id and by seq; none scans the whole history.
+ * the outbox (outbox.ts). Reads use the indexes by label, by token hash, by order id and by seq;
+ * none scans the whole history.
  */
 
 /** One change as a decision describes it. */
@@ -159,9 +159,19 @@ export function latestSeq(sql: SqlStorage): number {
   return latestHistorySeq(sql);
 }
 
-/** When the oldest record was written (engine time), or null for an empty history. Records are written in time order, so it is the first by seq. */
+/**
+ * When the oldest record that pruning may delete was written (engine time), or null when there is
+ * none: the latest record and those whose webhook event is not in the outbox yet stay (see
+ * pruneHistory), so an event whose only old record is its latest does not wake its alarm for it.
+ * Records are written in time order, so the oldest is the first by seq.
+ */
 export function oldestRecordAt(sql: SqlStorage): number | null {
-  return first<{ at: number }>(sql, "SELECT at FROM history ORDER BY seq LIMIT 1")?.at ?? null;
+  return first<{ at: number }>(sql, "SELECT at FROM history WHERE seq < ? ORDER BY seq LIMIT 1", prunableBelow(sql))?.at ?? null;
+}
+
+/** Records with a seq below this may be pruned: never the latest, never one whose event is still to be filled in. */
+function prunableBelow(sql: SqlStorage): number {
+  return Math.min(latestHistorySeq(sql), historyQueuedThrough(sql) + 1);
 }
 
 /**
@@ -172,7 +182,7 @@ export function oldestRecordAt(sql: SqlStorage): number | null {
  * outbox yet.
  */
 export function pruneHistory(sql: SqlStorage, before: number, limit: number): number {
-  const keepFrom = Math.min(latestHistorySeq(sql), historyQueuedThrough(sql) + 1);
+  const keepFrom = prunableBelow(sql);
   return sql.exec(
     "DELETE FROM history WHERE seq IN (SELECT seq FROM (SELECT seq, at FROM history ORDER BY seq LIMIT ?) WHERE at < ? AND seq < ?)",
     limit,
