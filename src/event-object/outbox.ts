@@ -9,7 +9,7 @@ import type {
   WebhookMessage,
 } from "../domain/webhook-messages";
 import type { Status } from "../domain/status";
-import { first, historyQueuedThrough, markHistoryQueued, parseExtra, rows } from "./store";
+import { first, historyQueuedThrough, latestHistorySeq, markHistoryQueued, parseExtra, rows } from "./store";
 
 /**
  * The event's outbox: webhook events of committed changes. A seat or area change names its event
@@ -143,10 +143,14 @@ export function fillOutbox(sql: SqlStorage, eventKey: string): number {
     through,
     FILL_BATCH,
   );
-  if (found.length === 0) return 0;
-  const bodies = found.map((r) => JSON.stringify(seatEvent(eventKey, r)));
-  sql.exec("INSERT INTO outbox (body, next_at) SELECT value, 0 FROM json_each(?)", JSON.stringify(bodies));
-  markHistoryQueued(sql, found.at(-1)!.seq);
+  // Past the last record read, when every record is read: records that send nothing (a forced
+  // publish's) are not looked at again by the next fill.
+  const mark = found.length < FILL_BATCH ? latestHistorySeq(sql) : found.at(-1)!.seq;
+  if (found.length > 0) {
+    const bodies = found.map((r) => JSON.stringify(seatEvent(eventKey, r)));
+    sql.exec("INSERT INTO outbox (body, next_at) SELECT value, 0 FROM json_each(?)", JSON.stringify(bodies));
+  }
+  if (mark > through) markHistoryQueued(sql, mark);
   return found.length;
 }
 
