@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, call, type EventFixture, expectError, newEvent, token } from "./support/fixtures";
+import { api, call, type EventFixture, expectError, newEvent, smallLayout, token } from "./support/fixtures";
 
 /** Opens the live socket and collects parsed messages. */
 async function connect(f: EventFixture, key = f.pk) {
@@ -50,6 +50,20 @@ describe("live status over WebSocket", () => {
       { objectLabel: "Floor", objectType: "generalAdmission", status: "free", categoryKey: "stalls", capacity: 50, held: 5, booked: 0, remaining: 45 },
     ]);
     expect(JSON.stringify(live.messages)).not.toContain(t);
+    live.ws.close();
+  });
+
+  it("tells a rush's changes in a few messages, each naming every seat changed since the last", async () => {
+    const f = await newEvent({ layout: smallLayout(20) });
+    const live = await connect(f);
+    await live.next(1);
+    const labels = Array.from({ length: 20 }, (_, i) => `A-1-${i + 1}`);
+    await Promise.all(labels.map((label) => api.hold(f, { objectLabels: [label], holdToken: token() })));
+    const held = () => new Set(live.messages.slice(1).flatMap((m) => m.objects.filter((o) => o.status === "held").map((o) => o.objectLabel)));
+    for (let i = 0; i < 50 && held().size < labels.length; i++) await new Promise((r) => setTimeout(r, 20));
+    expect([...held()].sort()).toEqual([...labels].sort());
+    // One message per 100 ms at most while changes keep coming, not one per hold.
+    expect(live.messages.length - 1).toBeLessThan(labels.length);
     live.ws.close();
   });
 
