@@ -714,6 +714,9 @@ export class EventObject extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response(null, { status: 400 });
     const meta = this.event.meta;
     if (!meta) return new Response(null, { status: 404 });
+    // Changes still waiting for the interval go to the sockets already open, so a new socket's
+    // first message (its snapshot, or what changed since its read) covers everything before it.
+    this.flushLiveChanges();
     // A client that read the status at version `since` gets what changed after it, not a snapshot.
     const since = new URL(request.url).searchParams.get("since");
     const changed = since ? changedSince(this.sql, meta.layoutVersion, since) : null;
@@ -885,6 +888,14 @@ export class EventObject extends DurableObject<Env> {
         this.liveTimer = null;
         this.sendLiveChanges();
       }, wait);
+  }
+
+  /** Sends the waiting changes now rather than at the end of the interval. */
+  private flushLiveChanges(): void {
+    if (this.liveTimer === null) return;
+    clearTimeout(this.liveTimer);
+    this.liveTimer = null;
+    this.sendLiveChanges();
   }
 
   /** One `changes` message of every label changed since the last, read as they are now. */
