@@ -13,16 +13,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-
-/** Process group of a pid, from /proc, or null. */
-function processGroup(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-  } catch {
-    return null;
-  }
-}
+import { processGroup } from "./runtime.mjs";
 
 /** The WebSocket URL of the user Worker's inspector target in a process group, or null. */
 export async function inspectorUrl(groupPid) {

@@ -92,7 +92,7 @@ export function groupCpuSeconds(groupPid) {
 }
 
 /** Process group of a pid, from /proc (field 5 of stat), or null. */
-function processGroup(pid) {
+export function processGroup(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);

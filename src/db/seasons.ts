@@ -43,19 +43,7 @@ function parsed(r: Raw): SeasonRow {
 }
 
 /** Inserts a season row; false when the key already exists in that workspace and environment. */
-export async function insertSeason(
-  d: Db,
-  row: {
-    id: string;
-    workspaceId: string;
-    environment: Environment;
-    seasonKey: string;
-    name: string | null;
-    chartId: string;
-    eventKeys: string[];
-    createdAt: string;
-  },
-): Promise<boolean> {
+export async function insertSeason(d: Db, row: Omit<SeasonRow, "chartKey" | "partialSeasons">): Promise<boolean> {
   const res = await d
     .insert(seasons)
     .values({ ...row, eventKeys: JSON.stringify(row.eventKeys), partialSeasons: "[]" })

@@ -27,7 +27,7 @@ import type { AdmissionGateConfig } from "../domain/waiting-room";
 import { EventLayout, NOT_FOUND } from "./event-layout";
 import { nextDue, sweepDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
 import { holdGa } from "./ga";
-import { readChanges, latestSeq, oldestRecordAt, pruneHistory, salesTimeline } from "./status-history";
+import { readChanges, oldestRecordAt, pruneHistory, salesTimeline } from "./status-history";
 import { holdSeats, markForSale, markNotForSale, resetAll } from "./holds";
 import { acceptLive, broadcast, type LiveMessage } from "./live-broadcast";
 import { ackRows, outboxDueAt } from "./outbox";
@@ -37,7 +37,7 @@ import { compactOf, StatusCache } from "./status-cache";
 import { compactObjectsBody, compactObjectsOf } from "./objects-compact-cache";
 import { changedSince, statusVersion } from "./live-since";
 import type { StageRequest } from "./staging";
-import { ensureSchema, rows } from "./store";
+import { ensureSchema, latestHistorySeq, rows } from "./store";
 import { Tx } from "./transaction";
 import { hasRules, ruleChecks, SellingState } from "./selling-state";
 import { chooseBestAvailable } from "../selling/choose";
@@ -457,7 +457,7 @@ export class EventObject extends DurableObject<Env> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
     const objects = statusEntries(this.sql, this.event.layout(), meta.layoutVersion !== null, this.clock.now(), q);
-    return ok({ eventKey: meta.eventKey, seq: latestSeq(this.sql), objects });
+    return ok({ eventKey: meta.eventKey, seq: latestHistorySeq(this.sql), objects });
   }
 
   /**
@@ -480,7 +480,7 @@ export class EventObject extends DurableObject<Env> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
     const body = this.statusCache.forToken(this.sql, this.event.layout(), meta.layoutVersion !== null, meta.eventKey, this.clock.now(), format, holdToken);
-    return ok({ body, version: statusVersion(meta.layoutVersion, latestSeq(this.sql)) });
+    return ok({ body, version: statusVersion(meta.layoutVersion, latestHistorySeq(this.sql)) });
   }
 
   /** A compact status view for a filtered or secret read (uncached; extraData is not part of it). */
@@ -488,7 +488,7 @@ export class EventObject extends DurableObject<Env> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
     const entries = statusEntries(this.sql, this.event.layout(), meta.layoutVersion !== null, this.clock.now(), { ...q, caller: "public" });
-    return ok(compactOf(meta.eventKey, latestSeq(this.sql), entries, q.holdToken !== undefined));
+    return ok(compactOf(meta.eventKey, latestHistorySeq(this.sql), entries, q.holdToken !== undefined));
   }
 
   async objects(labels?: string[]): Promise<Outcome<ObjectsResult>> {
@@ -823,7 +823,7 @@ export class EventObject extends DurableObject<Env> {
     if (!meta || layoutKey === null) return null;
     const published = meta.layoutVersion !== null;
     const now = this.clock.now();
-    const seq = latestSeq(this.sql);
+    const seq = latestHistorySeq(this.sql);
     const due = snapshotDueAt(this.sql, { layoutKey, published, seq });
     if (due === null || due > now) return due;
     const layout = this.event.layout();
@@ -931,7 +931,7 @@ export class EventObject extends DurableObject<Env> {
         });
       } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
     }
-    return { type: "changes", seq: latestSeq(this.sql), objects: entries };
+    return { type: "changes", seq: latestHistorySeq(this.sql), objects: entries };
   }
 }
 

@@ -1,5 +1,4 @@
-import { latestSeq } from "./status-history";
-import { rows } from "./store";
+import { latestHistorySeq, rows } from "./store";
 
 /**
  * What lets a live socket skip its snapshot: a client that has just read the status (and with it
@@ -27,7 +26,7 @@ export function changedSince(sql: SqlStorage, layoutVersion: number | null, sinc
   const m = /^(n|\d{1,10})\.(\d{1,15})$/.exec(since);
   if (!m || m[1] !== String(layoutVersion ?? "n")) return null;
   const seq = Number(m[2]);
-  if (seq > latestSeq(sql)) return null;
+  if (seq > latestHistorySeq(sql)) return null;
   const labels = rows<{ label: string }>(sql, "SELECT DISTINCT label FROM history WHERE seq > ? LIMIT ?", seq, MAX_REPLAYED_LABELS + 1).map((r) => r.label);
   return labels.length > MAX_REPLAYED_LABELS ? null : labels;
 }

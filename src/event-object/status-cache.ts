@@ -1,8 +1,7 @@
 import type { CompactStatus, GaStatusEntry, StatusEntry, StatusFormat } from "../domain/status";
-import { latestSeq } from "./status-history";
 import type { LayoutIndex } from "./layout-index";
 import { gaStatusEntries, isoFormatter, nonFreeSeats, publicSeatJson, publicSeatStates, type SeatState } from "./status-reads";
-import { first, rows, type SeatStatus } from "./store";
+import { first, latestHistorySeq, rows, type SeatStatus } from "./store";
 import { channelsOf } from "./channels";
 import { currentStamp, readSnapshot, type SnapshotStamp } from "./status-snapshot";
 
@@ -135,7 +134,7 @@ export class StatusCache {
     // A woken object answers its first reads from the stored view when it is the current one,
     // without building the model at all.
     if (this.seats === null) {
-      const restored = this.restoredBody(sql, published, latestSeq(sql), now, format);
+      const restored = this.restoredBody(sql, published, latestHistorySeq(sql), now, format);
       if (restored !== null) return restored;
     }
     this.refresh(sql, layout, published, now);
@@ -231,7 +230,7 @@ export class StatusCache {
    * as `mine`. A token with GA holds changes the GA entries (`mineQuantity`): built as before.
    */
   private tokenFromStored(sql: SqlStorage, published: boolean, now: number, token: string): Uint8Array<ArrayBuffer> | null {
-    const stored = this.restoredBody(sql, published, latestSeq(sql), now, "compact");
+    const stored = this.restoredBody(sql, published, latestHistorySeq(sql), now, "compact");
     if (stored === null) return null;
     if (first(sql, "SELECT 1 AS x FROM ga WHERE token = ? AND held > 0 AND expires_at > ?", token, now) !== null) return null;
     const mine = rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND status = 'held' AND expires_at > ? ORDER BY rowid", token, now).map(
@@ -248,7 +247,7 @@ export class StatusCache {
 
   /** Brings the model up to `now`: built once, then patched with changed and expired labels. */
   private refresh(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number): void {
-    const seq = latestSeq(sql);
+    const seq = latestHistorySeq(sql);
     if (seq !== this.seq) {
       this.seq = seq;
       this.forgetEncodings();

@@ -154,11 +154,6 @@ export function readChanges(sql: SqlStorage, q: StatusChangesQuery): StatusChang
   return { items: page.map(toRecord), nextCursor: found.length > q.limit ? String(page.at(-1)!.seq) : null };
 }
 
-/** The latest seq written (0 before the first change). */
-export function latestSeq(sql: SqlStorage): number {
-  return latestHistorySeq(sql);
-}
-
 /**
  * When the oldest record that pruning may delete was written (engine time), or null when there is
  * none: the latest record and those whose webhook event is not in the outbox yet stay (see
