@@ -8,6 +8,7 @@ import { admin } from "./routes/admin";
 import { charts } from "./routes/charts";
 import { demo } from "./routes/demo";
 import { docs } from "./routes/docs";
+import { withExamples } from "./routes/openapi-examples";
 import { eventLive, events } from "./routes/events";
 import { seasons } from "./routes/seasons";
 import { sdk } from "./routes/sdk";
@@ -60,8 +61,9 @@ export function createApp() {
     },
     security: [{ ApiKey: [] }],
   };
-  // The generated document, completed with what routes cannot declare (http/openapi-document.ts).
-  app.get("/openapi.json", (c) => c.json(completeDocument(app.getOpenAPI31Document(openApiConfig), new URL(c.req.url).origin)));
+  // The generated document, completed with what routes cannot declare (http/openapi-document.ts)
+  // and an example of every request and answer (routes/openapi-examples/).
+  app.get("/openapi.json", (c) => c.json(withExamples(completeDocument(app.getOpenAPI31Document(openApiConfig), new URL(c.req.url).origin))));
 
   app.notFound(onNotFound);
   app.onError(onApiError);
