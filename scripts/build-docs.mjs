@@ -40,10 +40,24 @@ const nameOf = (file) => (path.resolve(file) === path.join(root, "README.md") ? 
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
 
-/** The guides: README.md first, then docs/*.md by name (docs/bench/ holds raw benchmark output, not guides). */
+/**
+ * The guides: README.md first, then docs/*.md in the order of the README's map ("The guides"), any
+ * guide it does not name after them by name (docs/bench/ holds raw benchmark output, not guides).
+ */
 async function guideFiles() {
-  const names = (await readdir(docsDir)).filter((n) => n.endsWith(".md")).sort();
-  return [path.join(root, "README.md"), ...names.map((n) => path.join(docsDir, n))];
+  const readme = path.join(root, "README.md");
+  const text = await readFile(readme, "utf8");
+  const map = text.indexOf("\n## The guides");
+  const mapped = links
+    .links(map === -1 ? text : text.slice(map))
+    .map(({ href }) => href.split("#")[0])
+    .filter((href) => /^docs\/[^/]+\.md$/.test(href))
+    .map((href) => path.join(root, href));
+  const all = (await readdir(docsDir))
+    .filter((n) => n.endsWith(".md"))
+    .sort()
+    .map((n) => path.join(docsDir, n));
+  return [readme, ...new Set([...mapped.filter((f) => all.includes(f)), ...all])];
 }
 
 /**
@@ -90,9 +104,11 @@ function render(file, markdown, guides) {
       },
     },
   });
-  const html = md.parse(markdown);
+  // A wide table or a long line of code scrolls inside its box: focusable, so a keyboard can scroll it too.
+  const html = md.parse(markdown).replaceAll("<pre>", '<pre tabindex="0">').replaceAll("<table>", '<table tabindex="0">');
   const tokens = md.lexer(markdown);
-  const title = links.plainText(tokens.find((t) => t.type === "heading" && t.depth === 1)?.tokens) || nameOf(file);
+  // The README's own title names the service; among the guides it is the overview.
+  const title = nameOf(file) === "overview" ? "Overview" : links.plainText(tokens.find((t) => t.type === "heading" && t.depth === 1)?.tokens) || nameOf(file);
   const first = tokens.find((t) => t.type === "paragraph");
   const summary = first ? links.plainText(first.tokens).replace(/\s+/g, " ").trim() : "";
   return { name: nameOf(file), title, summary: summary.length > 240 ? `${summary.slice(0, summary.lastIndexOf(" ", 237))} …` : summary, headings, html };

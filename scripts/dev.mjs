@@ -45,12 +45,13 @@ if (migrations.status !== 0) {
 const table = migrations.output.lastIndexOf("┌");
 console.log(table >= 0 ? migrations.output.slice(table).trimEnd() : (migrations.output.trim().split("\n").pop() ?? ""));
 
-// 2b. The browser SDK bundle and the dashboard's assets the Worker serves, then watchers that
-// rebuild them on every change under src/sdk and src/dashboard/client (wrangler dev reloads the
-// Worker when a bundle changes).
+// 2b. The browser SDK bundle, the dashboard's assets and the guides the Worker serves, then
+// watchers that rebuild them on every change under src/sdk, src/dashboard/client and docs/
+// (wrangler dev reloads the Worker when a bundle changes).
 for (const [name, what] of [
   ["build-sdk.mjs", "the browser SDK"],
   ["build-dashboard.mjs", "the dashboard's assets"],
+  ["build-docs.mjs", "the guides"],
 ]) {
   const script = path.join(root, "scripts", name);
   if (spawnSync(process.execPath, [script], { cwd: root, stdio: "inherit" }).status !== 0) {

@@ -68,12 +68,67 @@ describe("GET /docs", () => {
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const html = res.body;
     expect(html).toMatch(/^<!doctype html>/i);
-    expect(html).toContain("/openapi.json");
     // No external script, stylesheet, font or image: the page must work offline.
-    expect(html).not.toMatch(/<script[^>]+src=/i);
+    expect(html).not.toMatch(/<script[^>]+src="(?!\/docs\/)/i);
     expect(html).not.toMatch(/<link[^>]+href="(?!data:)/i);
     expect(html).not.toMatch(/url\(\s*['"]?https?:/i);
     expect(html).not.toMatch(/https?:\/\/(?!service\.test)/);
+  });
+
+  it("runs no inline script: its one script is a file of its own origin, which reads /openapi.json", async () => {
+    const res = await call<string>("GET", "/docs");
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/i);
+    const script = await call<string>("GET", "/docs/reference.js");
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/text\/javascript/);
+    expect(script.body).toContain("/openapi.json");
+    expect(script.body).toContain("operationId");
+  });
+
+  it("links every guide", async () => {
+    const html = (await call<string>("GET", "/docs")).body;
+    for (const guide of ["api", "events", "charts", "channels", "seasons", "webhooks", "sdk", "deploy"]) expect(html).toContain(`href="/docs/guides/${guide}"`);
+  });
+});
+
+describe("GET /docs/guides", () => {
+  it("lists the guides, each linked to its page", async () => {
+    const res = await call<string>("GET", "/docs/guides");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    expect(res.body).toContain('href="/docs/guides/overview"');
+    expect(res.body).toContain('href="/docs/guides/selling-rules"');
+    expect(res.body).toContain("Selling rules");
+  });
+
+  it("serves a guide rendered from its Markdown, with GitHub's heading anchors and links between guides", async () => {
+    const res = await call<string>("GET", "/docs/guides/channels");
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<h1 id="channels">Channels</h1>');
+    expect(res.body).toContain('<h2 id="rules">');
+    expect(res.body).toMatch(/href="\/docs\/guides\/events#general-admission"/);
+    // The rule the guide states, in words a reader of the repository finds too.
+    expect(res.body).toContain("not_in_channel");
+  });
+
+  it("sends no script and allows none", async () => {
+    for (const path of ["/docs/guides", "/docs/guides/overview", "/docs/guides/webhooks"]) {
+      const res = await call<string>("GET", path);
+      expect(res.body, path).not.toMatch(/<script/i);
+      expect(res.headers.get("content-security-policy"), path).toMatch(/^default-src 'none'/);
+      expect(res.headers.get("content-security-policy"), path).not.toMatch(/script-src/);
+      // Links may lead elsewhere; nothing is loaded from there.
+      expect(res.body, path).not.toMatch(/<(img|iframe|object|embed)\b|<link(?![^>]*href="data:)/i);
+    }
+  });
+
+  it("answers an unknown guide with the 404 envelope", async () => {
+    const res = await call("GET", "/docs/guides/no-such-guide");
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ statusCode: 404, code: "not_found" });
   });
 });
 
