@@ -28,7 +28,12 @@ let operations: { what: string; op: Operation }[];
 function invalid(schema: Schema | undefined, value: unknown): string | null {
   if (!schema) return "no schema";
   const result = new Validator({ ...schema, $defs: doc.components.schemas } as Schema, "2020-12", false).validate(value);
-  return result.valid ? null : result.errors.map((e) => `${e.instanceLocation}: ${e.error}`).slice(-2).join("; ");
+  return result.valid
+    ? null
+    : result.errors
+        .map((e) => `${e.instanceLocation}: ${e.error}`)
+        .slice(-2)
+        .join("; ");
 }
 
 const first = (content: Record<string, Media> | undefined): Media | undefined => (content ? Object.values(content)[0] : undefined);
@@ -37,7 +42,9 @@ beforeAll(async () => {
   const res = await call("GET", "/openapi.json");
   // Component references become local $defs, which the validator resolves from the schema's root.
   doc = JSON.parse(JSON.stringify(res.body).replaceAll("#/components/schemas/", "#/$defs/")) as Doc;
-  operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ what: `${op.operationId} (${method.toUpperCase()} ${path})`, op })));
+  operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ what: `${op.operationId} (${method.toUpperCase()} ${path})`, op })),
+  );
 });
 
 describe("examples in the OpenAPI document", () => {
