@@ -29,21 +29,11 @@ import { ListMode } from "./list-mode";
 import { sessionToken } from "./token";
 import { SeasonApiClient } from "./season-api";
 import { SeatTooltip } from "./tooltip";
-import { MARKED_FEATURES, markOf, type MarkedFeature } from "./seat-marks";
+import { marksIn } from "./seat-marks";
 import type { ApiCategory, BestAvailableRequest, BestAvailableResult, SeatingChartConfig, SelectionRules } from "./types";
 import { SDK_VERSION } from "./version";
 
 type ObjectsFocal = Parameters<typeof mountMap>[2]["focalPoint"];
-
-/** The seat marks (contract §14) this event's map draws, for the legend. */
-function marksOn(state: MapState): MarkedFeature[] {
-  const found = new Set<MarkedFeature>();
-  for (const o of state.objects.values()) {
-    const mark = o.objectType === "seat" ? markOf(o.features) : null;
-    if (mark) found.add(mark);
-  }
-  return MARKED_FEATURES.filter((m) => found.has(m));
-}
 
 /** A seat map bound to one event and one hold token. */
 export class SeatingChart {
@@ -259,7 +249,7 @@ export class SeatingChart {
     this.state.load(read.objects);
     this.state.applyChannels(read.objects.channels, this.config.channelKeys);
     this.state.rules = read.rules;
-    fillLegend(chrome.legend, read.objects.categories ?? [], { unavailable: this.state.outside.size > 0, marks: marksOn(this.state) });
+    fillLegend(chrome.legend, read.objects.categories ?? [], { unavailable: this.state.outside.size > 0, marks: marksIn(this.state.objects.values()) });
     // The status goes into the state before anything is drawn, so each object is painted once.
     const first = this.state.mergeSnapshot(read.status.entries, true, true);
     this.expiry.schedule();

@@ -5,6 +5,7 @@
  * on the large map's canvas, and in the legend's swatch.
  */
 import type { SeatFeature } from "../domain/layout";
+import type { ApiObject } from "./types";
 
 /** The marked features, in the order the legend lists them. */
 export type MarkedFeature = Extract<SeatFeature, "wheelchair" | "companion">;
@@ -39,6 +40,16 @@ export function markOf(features: readonly SeatFeature[] | undefined): MarkedFeat
   if (!features) return null;
   if (features.includes("wheelchair")) return "wheelchair";
   return features.includes("companion") ? "companion" : null;
+}
+
+/** The marks a map of `objects` draws, in the legend's order. */
+export function marksIn(objects: Iterable<ApiObject>): MarkedFeature[] {
+  const found = new Set<MarkedFeature>();
+  for (const o of objects) {
+    const mark = o.objectType === "seat" ? markOf(o.features) : null;
+    if (mark) found.add(mark);
+  }
+  return MARKED_FEATURES.filter((m) => found.has(m));
 }
 
 const NS = "http://www.w3.org/2000/svg";
@@ -81,7 +92,8 @@ export function markSwatch(doc: Document, mark: MarkedFeature): SVGSVGElement {
   const seat = doc.createElementNS(NS, "circle");
   seat.setAttribute("r", "10");
   seat.setAttribute("fill", "#4a5263");
-  svg.append(seat, markElement(doc, mark, 0, 0, 15));
+  svg.appendChild(seat);
+  svg.appendChild(markElement(doc, mark, 0, 0, 15));
   return svg;
 }
 
