@@ -1,13 +1,15 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { wranglerConfigForTests } from "./scripts/lib/test-wrangler-config.mjs";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
     plugins: [
       cloudflareTest({
-        wrangler: { configPath: "./wrangler.toml" },
+        // wrangler.toml without a developer's .dev.vars beside it (scripts/lib/test-wrangler-config.mjs).
+        wrangler: { configPath: wranglerConfigForTests(import.meta.dirname) },
         // The production Worker with the test hooks of the event object (test/support/worker.ts).
         main: "./test/support/worker.ts",
         miniflare: {

@@ -34,6 +34,7 @@ describe("POST /api/v1/events", () => {
       name: null,
       startsAt: null,
       channels: [],
+      waitingRoom: null,
     });
     expectError(await call("POST", "/api/v1/events", { key: keys.skLive, body: { chartKey, eventKey: "gala-2026" } }), 409, "event_exists");
     // The same key in the other environment is an independent event.

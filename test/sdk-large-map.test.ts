@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { entriesOf } from "../src/sdk/api";
-import { fit, panBy, toStage, visibleBox, zoomAt } from "../src/sdk/camera";
+import { fit, keepInside, panBy, toStage, visibleBox, zoomAt } from "../src/sdk/camera";
 import { computeGeometry } from "../src/geometry/object-placement";
 import { discOffsets, fillRect, pixel, rasterSeats } from "../src/sdk/raster";
 import { buildSeatGrid, forEachSeatIn, seatsIn } from "../src/sdk/seat-grid";
@@ -43,6 +43,38 @@ describe("camera", () => {
     expect(zoomAt(cam, 1000, 0, 0, 0.5, 4).scale).toBe(4);
     const moved = panBy(cam, 10, -20);
     expect(visibleBox(moved, { width: 800, height: 800 }).x).toBeCloseTo(visibleBox(cam, { width: 800, height: 800 }).x - 5);
+  });
+});
+
+describe("a tap's zoom keeps its section in view", () => {
+  const stage = { width: 390, height: 600 };
+  it("brings a section that fits wholly into view, and makes one that does not fill the stage", () => {
+    // A section of 100 x 80 units at scale 2 (200 x 160 px) drawn from x = -50 px: moved right by 50.
+    const small = keepInside({ scale: 2, tx: -50, ty: 10 }, { x: 0, y: 0, width: 100, height: 80 }, stage);
+    expect(small).toEqual({ scale: 2, tx: 0, ty: 10 });
+    // 400 x 80 units at scale 2 (800 px across) with its left edge 30 px into the stage: moved left by 30.
+    expect(keepInside({ scale: 2, tx: 30, ty: 0 }, { x: 0, y: 0, width: 400, height: 80 }, stage).tx).toBe(0);
+  });
+
+  it("never moves a point of the section that was on the stage off it (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.5, max: 4, noNaN: true }),
+        fc.integer({ min: -800, max: 800 }),
+        fc.integer({ min: 1, max: 600 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (scale, tx, width, at) => {
+          const box = { x: 0, y: 0, width, height: 50 };
+          const cam = { scale, tx, ty: 0 };
+          const x = box.x + box.width * at;
+          const before = toStage(cam, x, 0).x;
+          if (before < 0 || before > stage.width) return;
+          const after = toStage(keepInside(cam, box, stage), x, 0).x;
+          expect(after).toBeGreaterThanOrEqual(-1e-6);
+          expect(after).toBeLessThanOrEqual(stage.width + 1e-6);
+        },
+      ),
+    );
   });
 });
 

@@ -39,6 +39,29 @@ async function admitted(f: EventFixture, t: string, from = Date.now()): Promise<
   throw new Error("never admitted");
 }
 
+describe("the event record tells every key whether to queue", () => {
+  it("waitingRoom is null without a room, then { enabled, opensAt } for publishable and secret keys, enabled false once switched off", async () => {
+    const f = await newEvent();
+    const record = async (key: string) => {
+      const res = await call("GET", `/api/v1/events/${f.eventKey}`, { key });
+      expectOk(res);
+      return res.body.waitingRoom;
+    };
+    expect(await record(f.pk)).toBeNull();
+    expect(await record(f.sk)).toBeNull();
+    const opensAt = new Date(Date.now() + HOUR).toISOString();
+    await configure(f, { opensAt });
+    expect(await record(f.pk)).toEqual({ enabled: true, opensAt });
+    expect(await record(f.sk)).toEqual({ enabled: true, opensAt });
+    const listed = await call("GET", "/api/v1/events?limit=100", { key: f.sk });
+    expect(listed.body.items.find((e: { eventKey: string }) => e.eventKey === f.eventKey).waitingRoom).toEqual({ enabled: true, opensAt });
+    await configure(f, { enabled: false, opensAt });
+    expect(await record(f.pk)).toEqual({ enabled: false, opensAt });
+    // The join of an event whose room is off stays 404, which the seat map now never asks for.
+    expectError(await join(f, "10.0.0.9"), 404, "not_found");
+  });
+});
+
 describe("configuration (secret key)", () => {
   it("PUT stores the room, GET answers it with stats", async () => {
     const f = await newEvent();

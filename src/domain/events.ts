@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ENVIRONMENTS, type Environment } from "./scope";
 import { selectionRulesSchema } from "./selling";
 import { channelSummarySchema } from "./channels";
+import { waitingRoomSummarySchema } from "./waiting-room";
 
 /** eventKey: 1 to 128 letters, digits, '.', '_' and '-' (contract §3). */
 export const EVENT_KEY = /^[A-Za-z0-9._-]{1,128}$/;
@@ -25,6 +26,9 @@ export const eventRecordSchema = z
     name: z.string().nullable().openapi({ description: "The event's name (contract §12); null when unset" }),
     startsAt: z.string().nullable().openapi({ description: "When the event starts, ISO 8601; null when unset" }),
     channels: z.array(channelSummarySchema).openapi({ description: "The event's channels (keys and names); see PUT /events/{eventKey}/channels" }),
+    waitingRoom: waitingRoomSummarySchema.nullable().openapi({
+      description: "The event's waiting room (contract §15), whether enabled and when it opens; null when it has none. See PUT /events/{eventKey}/waiting-room",
+    }),
   })
   .openapi("Event");
 export type EventRecord = z.infer<typeof eventRecordSchema>;

@@ -26,6 +26,12 @@ const seatEntry = z.object({
   partialSeasonKey: z.string().optional().openapi({ description: "The partial season the seat was taken for" }),
 });
 
+/** A GA area's free places per pool (contract §12), in status entries and objects reads alike. */
+const remainingByChannel = z.record(z.string(), z.number().int()).optional().openapi({
+  description:
+    "Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it",
+});
+
 const gaEntry = z.object({
   objectLabel: z.string(),
   objectType: z.literal("generalAdmission"),
@@ -36,6 +42,7 @@ const gaEntry = z.object({
   booked: z.number().int(),
   remaining: z.number().int(),
   notForSale: z.number().int().optional().openapi({ description: "Places of the area not for sale (contract §12); absent when none" }),
+  remainingByChannel,
   mineQuantity: z.number().int().optional().openapi({ description: "Only with a holdToken query that holds places here" }),
   extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
 });
@@ -82,6 +89,7 @@ export const compactStatusSchema = z
         held: z.number().int(),
         booked: z.number().int(),
         remaining: z.number().int(),
+        remainingByChannel,
         mineQuantity: z.number().int().optional(),
       }),
     ),
@@ -139,6 +147,7 @@ const gaObject = z.object({
     .record(z.string(), z.number().int())
     .optional()
     .openapi({ description: "Places set aside per channel key (contract §12); absent when no channel has places here" }),
+  remainingByChannel,
   ...drawing,
   width: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
   height: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),

@@ -43,6 +43,18 @@ export const waitingRoomSchema = z
   .openapi("WaitingRoom");
 export type WaitingRoom = z.infer<typeof waitingRoomSchema>;
 
+/**
+ * The room as the event record shows it to every key (contract §15): what a buyer's page needs to
+ * know before it joins (the join of an event without an enabled room is 404), and no figures.
+ */
+export const waitingRoomSummarySchema = z
+  .object({
+    enabled: z.boolean().openapi({ description: "Buyers queue before they may hold (while open); the seat map joins the queue only then" }),
+    opensAt: z.string().openapi({ description: "When the room opens, ISO 8601 UTC" }),
+  })
+  .openapi("WaitingRoomSummary");
+export type WaitingRoomSummary = z.infer<typeof waitingRoomSummarySchema>;
+
 /** POST …/waiting-room/join (201). */
 export const joinResultSchema = z
   .object({

@@ -20,6 +20,11 @@ export class AdmissionGate {
     this.gate = row ? { enabled: row.enabled === 1, opensAt: row.opens_at } : null;
   }
 
+  /** The gate as put (null: the event has no waiting room). */
+  get current(): AdmissionGateConfig | null {
+    return this.gate;
+  }
+
   set(gate: AdmissionGateConfig): void {
     this.sql.exec("INSERT OR REPLACE INTO admission_gate (id, enabled, opens_at) VALUES (1, ?, ?)", gate.enabled ? 1 : 0, gate.opensAt);
     this.gate = gate;

@@ -252,6 +252,26 @@ export function poolUsage(sql: SqlStorage, defs: readonly ChannelDef[], area: st
   return out;
 }
 
+/**
+ * Free places of each pool of a GA area now (contract §12: what a hold naming that pool can take),
+ * keyed by channel key and `NO_CHANNEL` for the open pool; undefined when no channel sets places
+ * aside in the area, where every place is in the open pool and `remaining` says it all.
+ */
+export function remainingByPool(
+  sql: SqlStorage,
+  defs: readonly ChannelDef[],
+  area: string,
+  capacity: number,
+  nfs: number,
+  now: number,
+): Record<string, number> | undefined {
+  if (!defs.some((d) => (d.areaPlaces?.[area] ?? 0) > 0)) return undefined;
+  const used = poolUsage(sql, defs, area, now, null);
+  const out: Record<string, number> = {};
+  for (const [pool, places] of poolPlaces(defs, area, capacity, nfs)) out[pool ?? NO_CHANNEL] = Math.max(0, places - (used.get(pool) ?? 0));
+  return out;
+}
+
 /** The pool key of a stored row's channel: null (open) when the channel is gone. */
 export function poolOf(defs: readonly ChannelDef[], channel: string | null): string | null {
   return channel !== null && defs.some((d) => d.key === channel) ? channel : null;

@@ -16,14 +16,14 @@ import type {
   ResetResult,
 } from "../domain/seats";
 import type { SalesTimeline } from "../domain/sales-timeline";
-import type { CompactStatus, FullStatus, ObjectsResult, ReportsResult, StatusFormat, StatusQuery } from "../domain/status";
+import type { CompactStatus, FullStatus, ObjectsResult, ReportsResult, StatusEntry, StatusFormat, StatusQuery } from "../domain/status";
 import type { WebhookQueueBody } from "../domain/webhook-messages";
 import { redriveMs } from "../domain/webhook-redrive";
 import { Alarm } from "./alarm";
 import { book, extend, release } from "./bookings";
 import { systemClock, type Clock } from "./clock";
 import { ADMISSION_REQUIRED, AdmissionGate } from "./admission-gate";
-import type { AdmissionGateConfig } from "../domain/waiting-room";
+import type { AdmissionGateConfig, WaitingRoomSummary } from "../domain/waiting-room";
 import { EventLayout, NOT_FOUND } from "./event-layout";
 import { nextDue, sweepDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
 import { holdGa } from "./ga";
@@ -46,7 +46,7 @@ import type { HoldCaller, SaleRequest } from "../domain/seats";
 import { IDEMPOTENCY_TTL_MS, type IdempotencyClaim, type Replayed } from "../domain/idempotency";
 import { ensureIdempotencySchema, idempotencyDueAt, once, pruneIdempotency } from "./idempotency";
 import type { Channel, ChannelsBody, ChannelSummary } from "../domain/channels";
-import { ChannelState, ensureChannelSchema, registerChannels } from "./channels";
+import { ChannelState, ensureChannelSchema, registerChannels, remainingByPool } from "./channels";
 import { dropSnapshot, ensureStatusSnapshotSchema, SNAPSHOT_QUIET_MS, snapshotDueAt, writeSnapshot } from "./status-snapshot";
 import { earliestLiveExpiry } from "./status-cache";
 import type { SeasonPart, SeasonStep } from "../domain/seasons";
@@ -339,6 +339,17 @@ export class EventObject extends DurableObject<Env> {
   /** The channels' keys and names (the event record). */
   async channelSummary(): Promise<ChannelSummary[]> {
     return this.event.meta ? this.channels.summary() : [];
+  }
+
+  /** What the event record shows of the object, in one call: its selection rules, channels and waiting room. */
+  async recordParts(): Promise<{ selectionRules: SelectionRules; channels: ChannelSummary[]; waitingRoom: WaitingRoomSummary | null }> {
+    if (!this.event.meta) return { selectionRules: {}, channels: [], waitingRoom: null };
+    const gate = this.admissionGate.current;
+    return {
+      selectionRules: this.selling.rules(),
+      channels: this.channels.summary(),
+      waitingRoom: gate ? { enabled: gate.enabled, opensAt: new Date(gate.opensAt).toISOString() } : null,
+    };
   }
 
   /**
@@ -919,7 +930,7 @@ export class EventObject extends DurableObject<Env> {
       const obj = layout.object(label);
       if (obj?.objectType === "generalAdmission") {
         const capacity = obj.capacity ?? 0;
-        entries.push({
+        const freed: StatusEntry = {
           objectLabel: label,
           objectType: "generalAdmission",
           status: "free",
@@ -928,7 +939,10 @@ export class EventObject extends DurableObject<Env> {
           held: 0,
           booked: 0,
           remaining: capacity,
-        });
+        };
+        const byPool = remainingByPool(this.sql, this.channels.defs(), label, capacity, 0, this.clock.now());
+        if (byPool) freed.remainingByChannel = byPool;
+        entries.push(freed);
       } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
     }
     return { type: "changes", seq: latestHistorySeq(this.sql), objects: entries };

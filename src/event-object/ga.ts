@@ -6,7 +6,7 @@ import type { Change } from "./status-history";
 import { first, GA_COLUMNS, isLiveHold, parseExtra, rows, type GaRow } from "./store";
 import { iso, type Tx } from "./transaction";
 import { NO_CHANNEL } from "../domain/channels";
-import { poolOf, poolPlaces, poolUsage } from "./channels";
+import { channelsOf, poolOf, poolPlaces, poolUsage, remainingByPool } from "./channels";
 
 /** Live counts of a GA area: expired holds count as zero whether or not the sweep has run. */
 export interface AreaCounts {
@@ -212,6 +212,8 @@ export function gaEntry(sql: SqlStorage, obj: LayoutObject, now: number, token: 
     remaining: areaRemaining(capacity, counts),
   };
   if (counts.nfs) entry.notForSale = counts.nfs;
+  const byPool = remainingByPool(sql, channelsOf(sql)?.defs() ?? [], obj.label, capacity, counts.nfs ?? 0, now);
+  if (byPool) entry.remainingByChannel = byPool;
   const mine = token !== undefined ? live.find((r) => r.token === token && r.held > 0 && isLiveHold(r, now)) : undefined;
   if (mine) entry.mineQuantity = mine.held;
   if (withExtra && live.length > 0) {

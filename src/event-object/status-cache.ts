@@ -23,6 +23,7 @@ export function compactOf(eventKey: string, seq: number, entries: StatusEntry[],
         booked: e.booked,
         remaining: e.remaining,
       };
+      if (e.remainingByChannel !== undefined) g.remainingByChannel = e.remainingByChannel;
       if (e.mineQuantity !== undefined) g.mineQuantity = e.mineQuantity;
       ga.push(g);
     }

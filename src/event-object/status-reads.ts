@@ -11,7 +11,7 @@ import {
   type StatusQuery,
 } from "../domain/status";
 import { areaCounts, areaRemaining, gaEntry } from "./ga";
-import { channelsOf, poolOf, poolPlaces } from "./channels";
+import { channelsOf, poolOf, poolPlaces, remainingByPool } from "./channels";
 import { accessOf } from "./accessibility";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "./layout-index";
 import { isLiveHold, parseExtra, rows, type SeatStatus } from "./store";
@@ -214,6 +214,8 @@ export function objectEntry(sql: SqlStorage, o: LayoutObject, h: DrawingHints, n
   };
   const places = Object.fromEntries(defs.flatMap((d) => (d.areaPlaces?.[o.label] ? [[d.key, d.areaPlaces[o.label]!]] : [])));
   if (Object.keys(places).length > 0) area.channelPlaces = places;
+  const byPool = remainingByPool(sql, defs, o.label, capacity, counts.nfs ?? 0, now);
+  if (byPool) area.remainingByChannel = byPool;
   return withDrawing(area, h);
 }
 

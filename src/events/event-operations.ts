@@ -15,20 +15,20 @@ import { callEvent, notFound, stubFor } from "./event-object-calls";
  * src/README.md "Failures").
  */
 
-/** The public record of an event row, with the selling rules its object holds. */
+/** The public record of an event row, with what its object holds: selling rules, channels, waiting room. */
 async function eventRecord(env: Env, row: EventWithChart): Promise<EventRecord> {
-  const stub = stubFor(env, row, row.eventKey);
-  const [rules, channels] = await Promise.all([stub.selectionRules(), stub.channelSummary()]);
+  const { selectionRules, channels, waitingRoom } = await stubFor(env, row, row.eventKey).recordParts();
   return {
     eventKey: row.eventKey,
     chartKey: row.chartKey,
     environment: row.environment,
     chartPublishedVersion: row.publishedVersion,
     createdAt: row.createdAt,
-    selectionRules: rules.ok ? rules.value : {},
+    selectionRules,
     name: row.name,
     startsAt: row.startsAt,
     channels,
+    waitingRoom,
   };
 }
 
@@ -92,6 +92,7 @@ export async function createEvent(env: Env, scope: Scope, input: EventCreate): P
     name: row.name,
     startsAt: row.startsAt,
     channels: [],
+    waitingRoom: null,
   };
 }
 

@@ -11,6 +11,8 @@ export const DEMO_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Seat reservation demo</title>
+<!-- No favicon to fetch: a buyer's page opens without a failed request in its console. -->
+<link rel="icon" href="data:,">
 <style>
   *{box-sizing:border-box}
   body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#eef1f6}

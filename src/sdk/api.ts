@@ -1,7 +1,8 @@
 import type { z } from "@hono/zod-openapi";
 import type { holdRequestSchema, releaseRequestSchema } from "../domain/seats";
 import type { holdBestAvailableRequestSchema } from "../domain/selling";
-import type { JoinResult, TicketStatus } from "../domain/waiting-room";
+import type { EventRecord } from "../domain/events";
+import type { JoinResult, TicketStatus, WaitingRoomSummary } from "../domain/waiting-room";
 import { decodeObjects } from "./objects-compact";
 import type {
   ApiObjectsResponse,
@@ -127,6 +128,14 @@ export class ApiClient {
 
   async release(body: z.input<typeof releaseRequestSchema>): Promise<FreedResult> {
     return (await this.request<FreedResult>("POST", "/seats/release", body)).body;
+  }
+
+  /**
+   * The event's waiting room as its record tells it (contract §15), null when it has none: the map
+   * joins the queue only when the room is enabled, so an event without one costs no failed request.
+   */
+  async waitingRoom(): Promise<WaitingRoomSummary | null> {
+    return (await this.request<Pick<EventRecord, "waitingRoom">>("GET", "")).body.waitingRoom ?? null;
   }
 
   /** Joins the event's waiting room (404 when it has none). */

@@ -52,3 +52,32 @@ export function toStage(cam: Camera, x: number, y: number): { x: number; y: numb
 export function centreOn(x: number, y: number, scale: number, stage: Size): Camera {
   return { scale, tx: stage.width / 2 - x * scale, ty: stage.height / 2 - y * scale };
 }
+
+/**
+ * `cam` moved (not scaled) so that `box` shows no empty margin it could avoid: a box smaller than
+ * the stage is brought wholly into view, a larger one fills the stage. Every point of the box that
+ * was on the stage stays on it.
+ */
+export function keepInside(cam: Camera, box: Box, stage: Size): Camera {
+  const axis = (start: number, length: number, offset: number, room: number) => {
+    const a = start * cam.scale + offset;
+    const b = (start + length) * cam.scale + offset;
+    if (b - a <= room) return a < 0 ? offset - a : b > room ? offset - (b - room) : offset;
+    return a > 0 ? offset - a : b < room ? offset + (room - b) : offset;
+  };
+  return { scale: cam.scale, tx: axis(box.x, box.width, cam.tx, stage.width), ty: axis(box.y, box.height, cam.ty, stage.height) };
+}
+
+/**
+ * `cam` moved right and down, as far as the stage point `point` (the tap) stays `margin` pixels
+ * inside the stage, towards showing the box's left and top edges: where a section's row labels
+ * and name are drawn.
+ */
+export function showStart(cam: Camera, box: Box, stage: Size, point: { x: number; y: number }, margin: number): Camera {
+  const shift = (edge: number, at: number, room: number) => (edge < 0 ? Math.max(0, Math.min(-edge, room - margin - at)) : 0);
+  return {
+    scale: cam.scale,
+    tx: cam.tx + shift(box.x * cam.scale + cam.tx, point.x, stage.width),
+    ty: cam.ty + shift(box.y * cam.scale + cam.ty, point.y, stage.height),
+  };
+}

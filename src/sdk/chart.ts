@@ -29,6 +29,7 @@ import { ListMode } from "./list-mode";
 import { sessionToken } from "./token";
 import { SeasonApiClient } from "./season-api";
 import { SeatTooltip } from "./tooltip";
+import { marksIn } from "./seat-marks";
 import type { ApiCategory, BestAvailableRequest, BestAvailableResult, SeatingChartConfig, SelectionRules } from "./types";
 import { SDK_VERSION } from "./version";
 
@@ -162,6 +163,8 @@ export class SeatingChart {
       this.list = new ListMode(document, {
         state: this.state,
         activate: (label) => void this.requests.toggle(label),
+        areaMax: (label) => this.requests.areaMax(label),
+        holdArea: (label, quantity) => void this.requests.holdArea(label, quantity),
         showMap: () => void this.showMap(),
         filterChanged: (on) => {
           this.filterOn = on;
@@ -172,6 +175,7 @@ export class SeatingChart {
     this.list.root.hidden = false;
     chrome.stage.hidden = true;
     chrome.listButton.hidden = true;
+    chrome.controls.hidden = true;
     this.list.root.querySelector<HTMLElement>("input, button")?.focus();
   }
 
@@ -182,6 +186,7 @@ export class SeatingChart {
     if (this.list) this.list.root.hidden = true;
     chrome.stage.hidden = false;
     chrome.listButton.hidden = false;
+    chrome.controls.hidden = false;
     if (!this.map && this.state.objects.size > 0) await this.mountMapNow(chrome);
     chrome.listButton.focus();
   }
@@ -214,13 +219,17 @@ export class SeatingChart {
     let read;
     try {
       chrome.message.textContent = "Loading seat map…";
-      // The map's read starts alongside the waiting room's join, so an event without a room waits
-      // for no extra round trip; a buyer who queued reads again once admitted (contract §15).
+      // The map's read starts alongside the event record's, which says whether the event has an
+      // enabled waiting room: an event without one waits for no extra round trip and asks for no
+      // queue it has not got; a buyer who queued reads again once admitted (contract §15).
       const early = this.api.mapRead(this.token);
       early.catch(() => undefined);
       // The legend stays empty until the map is read: hidden meanwhile, it says nothing of a queue.
       chrome.legend.style.display = "none";
-      const admission = await waitInQueue(this.api, chrome.stage, { onQueueChanged: this.config.onQueueChanged, isDestroyed: () => this.destroyed });
+      const room = await this.api.waitingRoom();
+      const admission = room?.enabled
+        ? await waitInQueue(this.api, chrome.stage, { onQueueChanged: this.config.onQueueChanged, isDestroyed: () => this.destroyed })
+        : null;
       chrome.legend.style.display = "";
       if (this.destroyed) return this;
       if (admission !== null) {
@@ -240,7 +249,7 @@ export class SeatingChart {
     this.state.load(read.objects);
     this.state.applyChannels(read.objects.channels, this.config.channelKeys);
     this.state.rules = read.rules;
-    fillLegend(chrome.legend, read.objects.categories ?? [], this.state.outside.size > 0);
+    fillLegend(chrome.legend, read.objects.categories ?? [], { unavailable: this.state.outside.size > 0, marks: marksIn(this.state.objects.values()) });
     // The status goes into the state before anything is drawn, so each object is painted once.
     const first = this.state.mergeSnapshot(read.status.entries, true, true);
     this.expiry.schedule();
@@ -249,9 +258,11 @@ export class SeatingChart {
     if (this.destroyed) return this;
     this.focalPoint = read.objects.focalPoint;
     chrome.listButton.addEventListener("click", () => this.showList());
+    this.addCountdown(chrome);
     if (this.state.objects.size === 0) {
       chrome.message.textContent = "This event has no published seat map yet.";
       chrome.listButton.hidden = true;
+      chrome.controls.hidden = true;
     } else if (this.config.mode === "list") {
       chrome.message.remove();
       this.showList();
@@ -288,6 +299,7 @@ export class SeatingChart {
       onActivate: (label) => void this.requests.toggle(label),
     });
     if (this.map === null) return false;
+    chrome.controls.hidden = false;
     this.addBuyerAids(chrome);
     return true;
   }
@@ -298,14 +310,18 @@ export class SeatingChart {
     this.list?.update(label);
   }
 
-  /** The tooltip, the refusal notice and the hold countdown, each unless the configuration turns it off. */
+  /** The map's tooltip and refusal notice, each unless the configuration turns it off. */
   private addBuyerAids(chrome: Chrome): void {
-    const { tooltip, notices, holdCountdown } = this.config;
+    const { tooltip, notices } = this.config;
     if (tooltip !== false) this.tooltip = new SeatTooltip(chrome.stage, this.state, typeof tooltip === "object" ? tooltip : {});
     if (notices !== false) this.notice = new BuyerNotice(chrome.stage);
-    if (holdCountdown !== false)
+  }
+
+  /** The hold countdown in the toolbar, in map and list mode alike, unless the configuration turns it off. */
+  private addCountdown(chrome: Chrome): void {
+    if (this.config.holdCountdown !== false)
       this.countdown = new HoldCountdown(
-        chrome.stage,
+        chrome.toolbar,
         () => this.state.earliestExpiry(),
         (text) => {
           if (this.chrome) this.chrome.live.textContent = text;

@@ -1,12 +1,20 @@
 /**
- * The HTML around the SVG: the root box, zoom buttons, the legend, a message overlay and a
- * polite live region that announces selections to screen readers.
+ * The HTML around the SVG: the root box, a toolbar (the list mode's button, the hold's countdown,
+ * the zoom buttons), the stage the map is drawn in, the legend, a message overlay and a polite
+ * live region that announces selections to screen readers. The controls sit in the toolbar, not
+ * over the map, so they never hide a row label, the stage or a seat a finger is about to tap.
  */
+import { MARK_NAMES, markSwatch, type MarkedFeature } from "./seat-marks";
+import { UNAVAILABLE_FILL, UNAVAILABLE_STRIPE } from "./svg";
 import type { ApiCategory } from "./types";
 
 export interface Chrome {
   root: HTMLDivElement;
+  /** The bar above the map: "Choose from a list", the countdown, the zoom buttons. */
+  toolbar: HTMLDivElement;
   stage: HTMLDivElement;
+  /** The zoom buttons (hidden in list mode). */
+  controls: HTMLDivElement;
   legend: HTMLDivElement;
   message: HTMLDivElement;
   live: HTMLDivElement;
@@ -42,40 +50,63 @@ export function buildChrome(container: HTMLElement): Chrome {
   const zoomIn = btn("+", "Zoom in");
   const zoomOut = btn("−", "Zoom out");
   const zoomReset = btn("⤢", "Show the whole map");
+  // Shown once a map is drawn (not during loading, the queue or the list).
+  controls.hidden = true;
   const legend = div("seating-legend");
   legend.setAttribute("aria-label", "Legend");
   const live = div("seating-sr");
   live.setAttribute("aria-live", "polite");
-  stage.append(message, controls);
+  stage.append(message);
   const toolbar = div("seating-toolbar");
   const listButton = doc.createElement("button");
   listButton.type = "button";
   listButton.className = "seating-list-switch";
   listButton.textContent = "Choose from a list";
-  toolbar.appendChild(listButton);
+  toolbar.append(listButton, controls);
   root.append(toolbar, stage, legend, live);
   container.appendChild(root);
-  return { root, stage, legend, message, live, zoomIn, zoomOut, zoomReset, listButton };
+  return { root, toolbar, stage, controls, legend, message, live, zoomIn, zoomOut, zoomReset, listButton };
 }
 
-/** Category colours plus the status keys. */
-export function fillLegend(legend: HTMLElement, categories: ApiCategory[], unavailable = false): void {
+/** What the legend shows beyond categories and statuses: only what this map has. */
+export interface LegendExtras {
+  /** Seats of channels this chart does not sell (contract §12). */
+  unavailable?: boolean;
+  /** The seat marks drawn on this map (contract §14). */
+  marks?: readonly MarkedFeature[];
+}
+
+/**
+ * Category colours, the status keys and the marks. Each status has a swatch of its own look,
+ * and its words: "Not for sale" (pale, dashed) and "Not available here" (hatched) are told apart.
+ */
+export function fillLegend(legend: HTMLElement, categories: ApiCategory[], extras: LegendExtras = {}): void {
   const doc = legend.ownerDocument;
   legend.textContent = "";
-  const item = (label: string, style: Partial<CSSStyleDeclaration>) => {
+  const item = (label: string, swatch: Element) => {
     const span = doc.createElement("span");
     span.className = "seating-legend-item";
+    span.append(swatch, doc.createTextNode(label));
+    legend.appendChild(span);
+  };
+  const swatch = (style: Partial<CSSStyleDeclaration>) => {
     const sw = doc.createElement("span");
     sw.className = "seating-swatch";
     Object.assign(sw.style, style);
-    span.append(sw, doc.createTextNode(label));
-    legend.appendChild(span);
+    return sw;
   };
-  for (const c of categories) item(c.label, { background: c.color });
-  item("Your selection", { background: "#fff", border: "3px solid #1d2330" });
-  item("Held", { background: "#c3c8d2" });
-  item("Booked", { background: "#8f96a3" });
-  item("Not for sale", { background: "#eef0f4", border: "1px dashed #8f96a3" });
-  // Seats of other channels (contract §12), only when this map has any.
-  if (unavailable) item("Not available here", { background: "#f6f7f9", border: "1px solid #8f96a3" });
+  for (const c of categories) item(c.label, swatch({ background: c.color }));
+  item("Your selection", swatch({ background: "#fff", border: "3px solid #1d2330" }));
+  item("Held", swatch({ background: "#c3c8d2" }));
+  item("Booked", swatch({ background: "#8f96a3" }));
+  item("Not for sale", swatch({ background: "#eef0f4", border: "1px dashed #4a5263" }));
+  if (extras.unavailable)
+    item(
+      "Not available here",
+      swatch({
+        background: `repeating-linear-gradient(45deg, ${UNAVAILABLE_FILL} 0 2px, ${UNAVAILABLE_STRIPE} 2px 3.5px)`,
+        border: `1px solid ${UNAVAILABLE_STRIPE}`,
+      }),
+    );
+  for (const mark of extras.marks ?? []) item(MARK_NAMES[mark], markSwatch(doc, mark));
 }

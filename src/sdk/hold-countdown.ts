@@ -1,5 +1,5 @@
 /**
- * The hold's remaining time, shown over the map while this chart holds anything: "Held for 9:41".
+ * The hold's remaining time, shown in the chart's toolbar while it holds anything: "Held for 9:41".
  * It reads the earliest expiry each second (the moment the whole hold token's session ends, see
  * hold-expiry.ts). role="timer" is a live region that is not read out on every tick; a screen
  * reader user finds it by its name, and hears the minute marks through the chart's live region.
@@ -12,15 +12,15 @@ export class HoldCountdown {
   private readonly timer: ReturnType<typeof setInterval>;
 
   /**
-   * Shows the time until `earliest()` (Infinity when nothing is held) in `stage`; `announce`
+   * Shows the time until `earliest()` (Infinity when nothing is held) in `host`; `announce`
    * hears "2 minutes left" and "1 minute left" once each.
    */
   constructor(
-    stage: HTMLElement,
+    host: HTMLElement,
     private readonly earliest: () => number,
     private readonly announce: (text: string) => void,
   ) {
-    const doc = stage.ownerDocument;
+    const doc = host.ownerDocument;
     this.box = doc.createElement("div");
     this.box.className = "seating-countdown";
     this.box.setAttribute("role", "timer");
@@ -28,7 +28,8 @@ export class HoldCountdown {
     this.time = doc.createElement("strong");
     this.box.append(doc.createTextNode("Held for "), this.time);
     this.box.hidden = true;
-    stage.append(this.box);
+    // Before the zoom buttons, which keep the toolbar's right end.
+    host.insertBefore(this.box, host.querySelector(".seating-controls"));
     this.timer = setInterval(() => this.tick(), 1000);
     this.tick();
   }

@@ -124,27 +124,65 @@ export class HoldRequests {
     }
   }
 
-  private async toggleArea(obj: AreaObject): Promise<void> {
+  /**
+   * The most places of a GA area this chart may hold in all (its own included): what its channels
+   * have free, within maxSelectedObjects and the selection rules. The list mode's quantity control
+   * offers up to this.
+   */
+  areaMax(label: string): number {
     const { state, config } = this.chart;
-    const label = obj.objectLabel;
+    const obj = state.objects.get(label);
+    if (obj?.objectType !== "generalAdmission") return 0;
     const current = state.selection.get(label)?.quantity ?? 0;
-    const entry = state.entry(label);
-    const capacity = entry?.capacity ?? obj.capacity;
-    const remaining = entry?.remaining ?? obj.remaining ?? capacity;
+    const remaining = state.view(label).remaining ?? 0;
     const room = roomFor(config.maxSelectedObjects, state.selection.values(), label, obj.categoryKey);
     const ruleRoom = roomUnderRules(state.rules, state.selection.values(), label, obj.categoryKey);
-    if (current === 0 && remaining <= 0)
-      return this.fail(label, { code: "ga_capacity_exceeded", message: `${obj.label} is sold out`, failed: [{ objectLabel: label, reason: "sold_out" }] });
-    if (current === 0 && room < 1) return this.limitFail(obj, 1);
-    if (current === 0 && ruleRoom < 1)
-      return this.ruleFail(label, checkCounts(state.rules, state.selection.values(), { objectLabel: label, categoryKey: obj.categoryKey, quantity: 1 }), 1);
-    const max = Math.max(current, Math.min(remaining + current, room, ruleRoom));
+    return Math.max(current, Math.min(remaining + current, room, ruleRoom));
+  }
+
+  /**
+   * Holds `quantity` places of a GA area in all (0 releases them), as the list mode's quantity
+   * control asks: the same checks, requests and callbacks as the map's dialog.
+   */
+  async holdArea(label: string, quantity: number): Promise<void> {
+    const { state } = this.chart;
+    const obj = state.objects.get(label);
+    if (obj?.objectType !== "generalAdmission" || state.pending.has(label) || this.chart.isDestroyed()) return;
+    const current = state.selection.get(label)?.quantity ?? 0;
+    if (!Number.isInteger(quantity) || quantity < 0 || quantity === current) return;
+    if (quantity === 0) return this.release(label);
+    if (current === 0 && !this.areaOpen(obj)) return;
+    await this.hold(obj, quantity);
+  }
+
+  /** Whether a first place of the area may be asked for; tells the buyer why not. */
+  private areaOpen(obj: AreaObject): boolean {
+    const { state, config } = this.chart;
+    const label = obj.objectLabel;
+    if ((state.view(label).remaining ?? 0) <= 0) {
+      this.fail(label, { code: "ga_capacity_exceeded", message: `${obj.label} is sold out`, failed: [{ objectLabel: label, reason: "sold_out" }] });
+      return false;
+    }
+    if (roomFor(config.maxSelectedObjects, state.selection.values(), label, obj.categoryKey) < 1) {
+      this.limitFail(obj, 1);
+      return false;
+    }
+    if (roomUnderRules(state.rules, state.selection.values(), label, obj.categoryKey) < 1) {
+      this.ruleFail(label, checkCounts(state.rules, state.selection.values(), { objectLabel: label, categoryKey: obj.categoryKey, quantity: 1 }), 1);
+      return false;
+    }
+    return true;
+  }
+
+  private async toggleArea(obj: AreaObject): Promise<void> {
+    const label = obj.objectLabel;
+    const current = this.chart.state.selection.get(label)?.quantity ?? 0;
+    if (current === 0 && !this.areaOpen(obj)) return;
     const host = this.chart.dialogHost();
     if (!host) return;
-    const q = await askQuantity(host, { areaName: obj.label, current, max });
-    if (q === null || q === current || this.chart.isDestroyed()) return;
-    if (q === 0) return this.release(label);
-    await this.hold(obj, q);
+    const q = await askQuantity(host, { areaName: obj.label, current, max: this.areaMax(label) });
+    if (q === null || this.chart.isDestroyed()) return;
+    await this.holdArea(label, q);
   }
 
   private async hold(obj: ApiObject, quantity: number): Promise<void> {

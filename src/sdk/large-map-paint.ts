@@ -13,6 +13,7 @@ import type { Box, MapGeometry } from "../geometry/object-placement";
 import type { MapModel } from "./map-view";
 import { discOffsets, fillRect, pixel, rasterSeat, rasterSeats } from "./raster";
 import { seatsIn, type SeatGrid } from "./seat-grid";
+import { markOf, paintMark } from "./seat-marks";
 import type { ObjectView } from "./map-view";
 
 /** Seats narrower than this (device px) are drawn pixel by pixel; wider ones as anti-aliased circles. */
@@ -20,14 +21,14 @@ const RASTER_BELOW_PX = 12;
 const BACKGROUND = "#f7f8fb";
 /** One formatter: toLocaleString() builds a new one per call, which cost 40 ms per frame of labels. */
 export const COUNT = new Intl.NumberFormat("en-US");
-const STATUS_COLOURS = { held: "#c3c8d2", booked: "#8f96a3", not_for_sale: "#e2e5ec", selected: "#1d2330" } as const;
+const STATUS_COLOURS = { held: "#c3c8d2", booked: "#8f96a3", not_for_sale: "#e2e5ec", selected: "#1d2330", unavailable: "#b4bdcf" } as const;
 
 /** What a frame reads that lives as long as the map (the arrays are the map's own, shared). */
 export interface PaintModel {
   geometry: MapGeometry;
   grid: SeatGrid;
   model: MapModel;
-  /** Per seat: 0 free, 1 held, 2 booked, 3 not for sale, 4 selected ({@link statusCode}). */
+  /** Per seat: 0 free, 1 held, 2 booked, 3 not for sale, 4 selected, 5 not available here ({@link statusCode}). */
   status: Uint8Array;
   /** Per seat: its pixel colour now. */
   colors: Uint32Array;
@@ -219,6 +220,17 @@ export class MapPainter {
       this.traceDots(list, r, dev);
       ctx.fill();
     }
+    // Wheelchair spaces and companion seats carry their mark once it can be made out (contract §14).
+    if (r >= 5)
+      for (const i of seats) {
+        const obj = this.s.model.objects.get(this.s.grid.labels[i]!);
+        const mark = obj?.objectType === "seat" ? markOf(obj.features) : null;
+        if (!mark) continue;
+        const code = this.s.status[i]!;
+        const x = this.s.grid.cx[i]! * dev.scale + dev.tx;
+        const y = this.s.grid.cy[i]! * dev.scale + dev.ty;
+        paintMark(ctx, mark, x, y, r * 1.55, code === 3 || code === 5 ? "#4a5263" : "#ffffff");
+      }
     if (mine.length > 0) {
       ctx.strokeStyle = STATUS_COLOURS.selected;
       ctx.lineWidth = Math.max(2, r * 0.35);
@@ -270,7 +282,8 @@ export class MapPainter {
       const size = Math.max(11, Math.min(28, h * 0.22, w / Math.max(6, obj.label.length) / 0.6));
       const remaining = view.remaining ?? obj.remaining;
       const capacity = view.capacity ?? obj.capacity;
-      const lines = [obj.label, remaining > 0 ? `${remaining} of ${capacity} left${view.quantity ? ` · you hold ${view.quantity}` : ""}` : "Sold out"];
+      const left = view.pooled ? `${remaining} left` : `${remaining} of ${capacity} left`;
+      const lines = [obj.label, remaining > 0 ? `${left}${view.quantity ? ` · you hold ${view.quantity}` : ""}` : "Sold out"];
       this.text(lines[0]!, x + w / 2, y + h / 2 - size * 0.2, `600 ${size}px system-ui, sans-serif`, "#1d2330", "center");
       this.text(lines[1]!, x + w / 2, y + h / 2 + size * 0.95, `${Math.max(10, size * 0.75)}px system-ui, sans-serif`, "#4a5263", "center");
     }
@@ -344,14 +357,21 @@ export class MapPainter {
   }
 }
 
-const STATUS_HEX = [null, STATUS_COLOURS.held, STATUS_COLOURS.booked, STATUS_COLOURS.not_for_sale, STATUS_COLOURS.selected] as const;
+const STATUS_HEX = [
+  null,
+  STATUS_COLOURS.held,
+  STATUS_COLOURS.booked,
+  STATUS_COLOURS.not_for_sale,
+  STATUS_COLOURS.selected,
+  STATUS_COLOURS.unavailable,
+] as const;
 /** Pixel colour of each status code (0, free, uses the category colour instead). */
 export const STATUS_PIXELS = STATUS_HEX.map((hex) => (hex ? pixel(hex) : 0));
 
 /** The status code a seat view is drawn with (see {@link PaintModel.status}). */
 export function statusCode(view: ObjectView): number {
-  // Another channel's seat (contract §12) is drawn as unavailable as a seat not for sale.
-  if (view.unavailable && view.status === "free") return 3;
+  // Another channel's seat (contract §12): its own colour, told apart from a seat not for sale.
+  if (view.unavailable && view.status === "free") return 5;
   switch (view.status) {
     case "held":
       return 1;

@@ -206,6 +206,14 @@ export class LargeMap implements MapView {
     this.viewport.reset();
   }
 
+  seatPixels(): number {
+    return 2 * this.grid.r * this.viewport.camera.scale;
+  }
+
+  zoomToSeats(px: number, clientX: number, clientY: number): void {
+    this.viewport.zoomTo(px / (2 * this.grid.r), { x: clientX, y: clientY });
+  }
+
   destroy(): void {
     if (this.frame) cancelAnimationFrame(this.frame);
     if (this.pump) cancelAnimationFrame(this.pump);

@@ -9,6 +9,7 @@
  * status change rewrites one button's text in place, so the focused button stays focused.
  */
 import { isAccessibleSeat } from "../domain/layout";
+import { ListAreas, type AreaHost } from "./list-areas";
 import type { MapState } from "./map-state";
 import { seatName } from "./seat-name";
 import type { SeatObject } from "./types";
@@ -20,7 +21,7 @@ const LATER_SEATS = 2000;
 /** The filter's label (contract §14). */
 export const WHEELCHAIR_FILTER = "Wheelchair spaces and companion seats";
 
-export interface ListHost {
+export interface ListHost extends AreaHost {
   state: MapState;
   /** Hold or release a seat, exactly as a click on the map does. */
   activate(label: string): void;
@@ -64,6 +65,9 @@ export class ListMode {
   private filter = false;
   /** Per section, which build is current: a chunk of an outdated build (the filter changed) stops. */
   private readonly generations = new Map<string, number>();
+  /** The standing areas, after the seated sections (list-areas.ts). */
+  private readonly areas: ListAreas;
+  private readonly areaItems: HTMLLIElement[];
 
   constructor(
     private readonly doc: Document,
@@ -101,11 +105,15 @@ export class ListMode {
       if (target?.dataset.objectLabel) this.host.activate(target.dataset.objectLabel);
     });
     for (const section of this.sections) list.appendChild(this.sectionItem(section));
+    this.areas = new ListAreas(doc, host);
+    this.areaItems = this.areas.build();
+    list.append(...this.areaItems);
     this.root.append(bar, list);
   }
 
   /** Rewrites one seat's button after its status changed (in place: focus stays where it is). */
   update(label: string): void {
+    this.areas.updateAll();
     const b = this.buttons.get(label);
     if (!b) return;
     const seat = this.host.state.objects.get(label);
@@ -236,6 +244,8 @@ export class ListMode {
 
   /** The filter changed: every section's count, and the open sections' seats, follow it. */
   private applyFilter(): void {
+    // Standing areas have no wheelchair spaces or companion seats: the filter leaves them out.
+    for (const li of this.areaItems) li.hidden = this.filter;
     for (const li of this.root.querySelectorAll<HTMLLIElement>("li[data-section]")) {
       const section = this.sections.find((s) => s.key === li.dataset.section);
       const entry = section && this.sectionBodies.get(section.key);

@@ -4,7 +4,7 @@
  * with elements for what is on screen and big enough to click), and wires the input a map takes
  * from people: the zoom buttons, and a click, Enter or Space on an object.
  */
-import { computeGeometry, type MapGeometry } from "../geometry/object-placement";
+import { computeGeometry } from "../geometry/object-placement";
 import type { Point } from "../geometry/seat-plan";
 import type { Chrome } from "./chrome";
 import { LargeMap } from "./large-map";
@@ -45,49 +45,57 @@ export async function mountMap(chrome: Chrome, state: MapState, options: MountOp
     if (!options.wanted()) return null;
     map = new LargeMap(chrome.stage, geometry, model, grid, state.takenLabels());
   } else {
-    const small = new SmallMap(chrome.stage, geometry, model);
-    openWhereTappable(small, geometry);
-    map = small;
+    map = new SmallMap(chrome.stage, geometry, model);
   }
   chrome.zoomIn.onclick = () => map.zoomBy(ZOOM_STEP);
   chrome.zoomOut.onclick = () => map.zoomBy(1 / ZOOM_STEP);
   chrome.zoomReset.onclick = () => map.reset();
-  listenForActivation(map.root, options.onActivate);
+  listenForActivation(map, options.onActivate);
   return map;
 }
 
-/** The smallest a seat is drawn when a map opens on a narrow screen: a finger's target (WCAG 2.5.8). */
+/** The smallest a seat must be drawn for a finger to hit it (WCAG 2.5.8). */
 const MIN_TARGET_PX = 24;
-/** Stages narrower than this are phones: the map opens on its first section rather than all of it. */
-const NARROW_STAGE_PX = 640;
+/** How big a tap on a small map draws the seats: a little more than the minimum, for a thumb. */
+const TAP_ZOOM_PX = 30;
 
 /**
- * On a phone the whole map draws seats a few pixels wide; it opens instead on the first section
- * (in the layout's order), with seats at least MIN_TARGET_PX across. Pinch or "Show the whole
- * map" shows the rest.
+ * Click, Enter and Space on an object's element (contract §7) call `onActivate` with its label.
+ *
+ * Every map opens on the whole venue, phones included: every seat, the stage and the section
+ * names. Where that draws seats smaller than a finger (under MIN_TARGET_PX), a tap by touch or pen
+ * does not hold the seat under it (a guess among several): it zooms there until seats are
+ * TAP_ZOOM_PX across, and the next tap holds. A mouse click, the keyboard and assistive
+ * technology (whose activation comes without a pointer) always act on the object itself, and a
+ * standing area, drawn large, is always a target.
  */
-function openWhereTappable(map: SmallMap, geometry: MapGeometry): void {
-  const seat = geometry.seats[0];
-  const section = geometry.sections[0];
-  if (!seat || !section || map.root.getBoundingClientRect().width >= NARROW_STAGE_PX) return;
-  if (2 * seat.r * map.homeScale >= MIN_TARGET_PX) return;
-  map.focus(section, MIN_TARGET_PX / (2 * seat.r));
-}
-
-/** Click, Enter and Space on an object's element (contract §7) call `onActivate` with its label. */
-function listenForActivation(root: Element, onActivate: (label: string) => void): void {
-  const activate = (e: Event) => {
-    const target = (e.target as Element | null)?.closest?.("[data-object-label]");
+function listenForActivation(map: MapView, onActivate: (label: string) => void): void {
+  const root = map.root;
+  let pointer = "";
+  const targetOf = (e: Event) => (e.target as Element | null)?.closest?.("[data-object-label]") ?? null;
+  root.addEventListener("pointerdown", (e) => {
+    pointer = e.pointerType;
+  });
+  root.addEventListener("click", (e) => {
+    const coarse = pointer === "touch" || pointer === "pen";
+    pointer = "";
+    // A large map's section block zooms itself in.
+    if (e.defaultPrevented) return;
+    const target = targetOf(e);
+    const area = target?.getAttribute("data-object-type") === "generalAdmission";
+    if (coarse && !area && map.seatPixels() < MIN_TARGET_PX) {
+      map.zoomToSeats(TAP_ZOOM_PX, e.clientX, e.clientY);
+      return;
+    }
     const label = target?.getAttribute("data-object-label");
     if (label) onActivate(label);
-  };
-  root.addEventListener("click", activate);
+  });
   root.addEventListener("keydown", (e) => {
-    const key = (e as KeyboardEvent).key;
-    if (key === "Enter" || key === " " || key === "Spacebar") {
-      e.preventDefault();
-      activate(e);
-    }
+    const key = e.key;
+    if (key !== "Enter" && key !== " " && key !== "Spacebar") return;
+    e.preventDefault();
+    const label = targetOf(e)?.getAttribute("data-object-label");
+    if (label) onActivate(label);
   });
 }
 

@@ -11,6 +11,9 @@ import { seatPlaces, type SeatPlaces } from "./selection-rules-precheck";
 import type { ObjectView } from "./map-view";
 import type { ApiCategory, ApiObject, SeatObject, SelectedObject, SelectionRules, StatusEntry } from "./types";
 
+/** The open pool's name among channel keys (contract §12). */
+const NO_CHANNEL = "NO_CHANNEL";
+
 /** One object this chart holds: a seat, or places in a GA area. */
 export interface Held extends Holding {
   objectType: ApiObject["objectType"];
@@ -54,6 +57,8 @@ export class MapState {
   readonly pending = new Set<string>();
   /** Seats outside this chart's channels (contract §12): drawn unavailable, never held from here. */
   readonly outside = new Set<string>();
+  /** The pools this chart sells from (its channelKeys; the open pool by default). */
+  private pools: readonly string[] = [NO_CHANNEL];
 
   /** Takes in the objects read (once, before anything is drawn). */
   load(read: ObjectsRead): void {
@@ -69,7 +74,8 @@ export class MapState {
    */
   applyChannels(channels: Record<string, string[]> | undefined, channelKeys: readonly string[] | undefined): void {
     this.outside.clear();
-    const keys = new Set(channelKeys ?? ["NO_CHANNEL"]);
+    this.pools = channelKeys ?? [NO_CHANNEL];
+    const keys = new Set(this.pools);
     const inChannel = new Set<string>();
     for (const [key, labels] of Object.entries(channels ?? {})) {
       for (const label of labels) {
@@ -77,7 +83,7 @@ export class MapState {
         if (!keys.has(key)) this.outside.add(label);
       }
     }
-    if (keys.has("NO_CHANNEL")) return;
+    if (keys.has(NO_CHANNEL)) return;
     for (const o of this.objects.values()) if (o.objectType === "seat" && !inChannel.has(o.objectLabel)) this.outside.add(o.objectLabel);
   }
 
@@ -132,10 +138,29 @@ export class MapState {
     if (obj?.objectType === "generalAdmission") {
       const capacity = e?.capacity ?? obj.capacity ?? 0;
       const remaining = e?.remaining ?? obj.remaining ?? capacity;
-      return { status: mine ? "selected" : (e?.status ?? "free"), capacity, remaining, quantity: mine?.quantity };
+      const byPool = e ? e.remainingByChannel : obj.remainingByChannel;
+      const view: ObjectView = {
+        status: mine ? "selected" : (e?.status ?? "free"),
+        capacity,
+        remaining: this.forThisBuyer(remaining, byPool),
+        quantity: mine?.quantity,
+      };
+      if (byPool) view.pooled = true;
+      return view;
     }
     if (!mine && this.outside.has(label)) return { status: e?.status ?? "free", unavailable: true };
     return { status: mine ? "selected" : (e?.status ?? "free") };
+  }
+
+  /**
+   * The places of a GA area this chart can take (contract §12): a hold takes its places from one
+   * of the chart's pools, so the most any one of them has free, and never more than the area has
+   * left (which our own holds move at once, the pools with the next update). Without pools in the
+   * area every place is in the open pool.
+   */
+  private forThisBuyer(remaining: number, byPool: Record<string, number> | undefined): number {
+    if (!byPool) return this.pools.includes(NO_CHANNEL) ? remaining : 0;
+    return Math.min(remaining, Math.max(0, ...this.pools.map((p) => byPool[p] ?? 0)));
   }
 
   /** Moves a GA area's remaining places by `delta` (our own hold grew or shrank), within its capacity. */
@@ -145,12 +170,24 @@ export class MapState {
     const e = this.server.get(label);
     const capacity = e?.capacity ?? area?.capacity ?? 0;
     const remaining = Math.max(0, Math.min(capacity, (e?.remaining ?? area?.remaining ?? capacity) + delta));
-    this.server.set(label, {
+    const next: StatusEntry = {
       ...(e ?? { objectLabel: label, objectType: "generalAdmission" as const }),
       status: remaining > 0 ? "free" : (e?.status ?? "held"),
       capacity,
       remaining,
-    });
+    };
+    const byPool = e ? e.remainingByChannel : area?.remainingByChannel;
+    if (byPool) next.remainingByChannel = this.movePools(byPool, delta);
+    this.server.set(label, next);
+  }
+
+  /**
+   * The pools after our own hold moved `delta` places, until the next update says exactly: the
+   * server takes from the first of our pools with room (contract §12), and we give back to it.
+   */
+  private movePools(byPool: Record<string, number>, delta: number): Record<string, number> {
+    const pool = this.pools.find((p) => (byPool[p] ?? 0) + delta >= 0 && p in byPool);
+    return pool === undefined ? byPool : { ...byPool, [pool]: (byPool[pool] ?? 0) + delta };
   }
 
   /** Our hold is gone: drop its trace from the server picture until the next update says otherwise. */

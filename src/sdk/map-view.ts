@@ -12,7 +12,10 @@ export const LARGE_MAP_OBJECTS = 10_000;
 export interface ObjectView {
   status: SeatStatus | "selected";
   capacity?: number;
+  /** GA: the places this buyer can take now (its channels' free places, contract §12). */
   remaining?: number;
+  /** GA: channels set places aside in the area, so `remaining` counts only this buyer's pools, not the area's capacity. */
+  pooled?: true;
   /** GA places this chart holds. */
   quantity?: number;
   /** A seat outside this chart's channels (contract §12): drawn unavailable, not clickable. */
@@ -34,5 +37,9 @@ export interface MapView {
   update(label: string): void;
   zoomBy(factor: number): void;
   reset(): void;
+  /** How many CSS pixels across a seat is drawn now. */
+  seatPixels(): number;
+  /** Zooms until seats are drawn `px` CSS pixels across, keeping the map point under the client point (clientX, clientY) where it is. */
+  zoomToSeats(px: number, clientX: number, clientY: number): void;
   destroy(): void;
 }

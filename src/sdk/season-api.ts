@@ -91,6 +91,11 @@ export class SeasonApiClient extends ApiClient {
     return { eventKey: this.seasonKey, objects: r.objects.map((o) => ({ objectLabel: o.objectLabel, status: "free" as const })) };
   }
 
+  /** A season's map is not queued: its holds go through the season's routes, not one event's room. */
+  override async waitingRoom(): Promise<null> {
+    return null;
+  }
+
   override async holdBestAvailable(): Promise<HoldBestAvailableResult> {
     throw new ApiRequestError({ code: "validation_failed", message: "Best available is not offered on a season", status: 400 });
   }

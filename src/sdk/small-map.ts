@@ -12,13 +12,16 @@ export class SmallMap implements MapView {
   readonly root: SVGSVGElement;
   private readonly elements: Map<string, SVGElement>;
   private readonly viewport: Viewport;
+  /** A seat's radius in map units (every seat of a map has the same). */
+  private readonly seatRadius: number;
 
   constructor(
     stage: HTMLElement,
-    geometry: MapGeometry,
+    private readonly geometry: MapGeometry,
     private readonly model: MapModel,
   ) {
-    const { svg, layer } = createSvg(stage.ownerDocument, model.eventKey);
+    this.seatRadius = geometry.seats[0]?.r ?? 5;
+    const { svg, layer } = createSvg(stage.ownerDocument, model.eventKey, Math.max(1.5, (geometry.seats[0]?.r ?? 5) * 0.7));
     this.root = svg;
     stage.prepend(svg);
     this.elements = drawMap(layer, geometry, model.objects, model.categories);
@@ -50,18 +53,29 @@ export class SmallMap implements MapView {
     this.viewport.reset();
   }
 
-  /** How many CSS pixels one map unit is drawn at, with the whole map in view. */
-  get homeScale(): number {
-    return this.viewport.homeScale;
+  seatPixels(): number {
+    return 2 * this.seatRadius * this.viewport.camera.scale;
   }
 
-  /** Shows `box` at a scale of at least `scale` (see Viewport.focus). */
-  focus(box: Box, scale: number): void {
-    this.viewport.focus(box, scale);
+  zoomToSeats(px: number, clientX: number, clientY: number): void {
+    const at = { x: clientX, y: clientY };
+    this.viewport.zoomTo(px / (2 * this.seatRadius), at, sectionAround(this.geometry, this.viewport.mapPoint(at)));
   }
 
   destroy(): void {
     this.viewport.destroy();
     this.root.remove();
   }
+}
+
+/**
+ * The drawn box of the section at map point `p`, its row labels and name included (they are drawn
+ * outside its seats' box), or undefined away from every section.
+ */
+export function sectionAround(geometry: MapGeometry, p: { x: number; y: number }): Box | undefined {
+  const s = geometry.sections.find((b) => p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height);
+  if (!s) return undefined;
+  const left = Math.min(s.x, ...s.rows.map((r) => r.x - 10));
+  const top = Math.min(s.y, (s.labelAt?.y ?? s.y) - 16);
+  return { x: left, y: top, width: s.x + s.width - left, height: s.y + s.height - top };
 }

@@ -5,7 +5,7 @@
  */
 const CSS = `
 .seating-root{position:relative;width:100%;height:100%;min-height:420px;display:flex;flex-direction:column;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f7f8fb;border-radius:10px;overflow:hidden}
-.seating-stage{position:relative;flex:1;min-height:320px}
+.seating-stage{position:relative;flex:1;min-height:320px;overflow:hidden}
 .seating-map{position:absolute;inset:0;width:100%;height:100%;touch-action:none;user-select:none;-webkit-user-select:none;cursor:grab}
 .seating-drag-shield{position:absolute;inset:0;cursor:grabbing;z-index:5}
 .seating-canvas{position:absolute;inset:0;width:100%;height:100%;pointer-events:none}
@@ -29,7 +29,13 @@ const CSS = `
 .seating-seat[data-status=held]{fill:#c3c8d2;cursor:not-allowed}
 .seating-seat[data-status=booked]{fill:#8f96a3;cursor:not-allowed}
 .seating-seat[data-status=not_for_sale]{fill:#eef0f4;stroke:#c3c8d2;stroke-dasharray:2 2;cursor:not-allowed}
-.seating-seat[aria-disabled=true]{fill:#f6f7f9!important;stroke:#8f96a3;stroke-width:1;cursor:not-allowed}
+.seating-seat[aria-disabled=true]{stroke:#4a5263;stroke-width:1;cursor:not-allowed}
+.seating-seat-mark{pointer-events:none}
+.seating-seat-mark-fill{fill:#fff}
+.seating-seat-mark-line{fill:none;stroke:#fff;stroke-linecap:round;stroke-linejoin:round}
+.seating-seat[data-status=not_for_sale]+.seating-seat-mark .seating-seat-mark-fill,.seating-seat[aria-disabled=true]+.seating-seat-mark .seating-seat-mark-fill{fill:#1d2330}
+.seating-seat[data-status=not_for_sale]+.seating-seat-mark .seating-seat-mark-line,.seating-seat[aria-disabled=true]+.seating-seat-mark .seating-seat-mark-line{stroke:#1d2330}
+.seating-mark-swatch{flex:none;display:inline-block}
 .seating-seat[data-status=selected],.seating-seat[data-status=selected]:hover{stroke:#1d2330;stroke-width:3.5;stroke-dasharray:none}
 .seating-seat:focus{outline:none}
 .seating-seat:focus-visible{stroke:#0b3d91;stroke-width:4}
@@ -42,14 +48,16 @@ const CSS = `
 .seating-ga:focus-visible .seating-ga-shape{stroke:#0b3d91;stroke-width:4}
 .seating-ga-name{font-weight:600;fill:#1d2330;text-anchor:middle}
 .seating-ga-remaining{fill:#4a5263;text-anchor:middle}
-.seating-controls{position:absolute;top:10px;right:10px;display:flex;flex-direction:column;gap:4px}
+.seating-controls{display:flex;gap:4px;margin-left:auto}
+.seating-controls[hidden]{display:none}
 .seating-controls button{width:32px;height:32px;border:1px solid #d0d5df;border-radius:6px;background:#fff;font-size:18px;line-height:1;cursor:pointer;color:#1d2330}
 .seating-controls button:hover{background:#eef1f7}
 .seating-legend{display:flex;flex-wrap:wrap;gap:6px 16px;padding:8px 12px;border-top:1px solid #e3e6ee;background:#fff;font-size:12px}
 .seating-legend-item{display:inline-flex;align-items:center;gap:6px}
 .seating-swatch{width:14px;height:14px;border-radius:50%;display:inline-block;box-sizing:border-box;outline:1px solid #4a5263;outline-offset:0}
 .seating-swatch[data-pattern=taken]{background-image:repeating-linear-gradient(45deg,transparent 0 3px,#1d2330 3px 4px)!important}
-.seating-toolbar{display:flex;gap:8px;padding:6px 10px;background:#fff;border-bottom:1px solid #e3e6ee}
+.seating-toolbar{display:flex;flex-wrap:wrap;align-items:center;gap:6px 8px;padding:6px 10px;background:#fff;border-bottom:1px solid #e3e6ee}
+.seating-toolbar:not(:has(>:not([hidden]))){display:none}
 .seating-root button:focus-visible,.seating-root input:focus-visible{outline:3px solid #0b3d91;outline-offset:2px}
 .seating-list-switch{min-height:32px;padding:4px 12px;border:1px solid #4a5263;border-radius:6px;background:#fff;color:#1d2330;font:inherit;cursor:pointer}
 .seating-list{flex:1;overflow:auto;padding:8px 12px;background:#fff}
@@ -69,16 +77,22 @@ const CSS = `
 .seating-list-seat[data-status=selected]{border:3px solid #0b3d91;font-weight:700;background:#e8efff}
 .seating-list-seat[data-status=selected]::before{content:"✓ " / ""}
 .seating-list-seat[data-status=held],.seating-list-seat[data-status=booked],.seating-list-seat[data-status=not_for_sale],.seating-list-seat[data-status=unavailable]{color:#4a5263;background:#f1f2f5;border-style:dashed;text-decoration:line-through}
+.seating-list-area-status{margin:2px 0 6px;color:#1d2330}
+.seating-list-area-controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-bottom:8px}
+.seating-list-area-controls input{width:6em;min-height:44px;padding:4px 8px;font:inherit;border:1px solid #4a5263;border-radius:6px}
+.seating-list-area-controls button{min-height:44px;padding:8px 12px;border:1px solid #4a5263;border-radius:6px;background:#fff;color:#1d2330;font:inherit;cursor:pointer}
+.seating-list-area-controls .seating-list-area-hold{background:#0b3d91;border-color:#0b3d91;color:#fff}
+.seating-list-area-release[hidden]{display:none}
 .seating-message{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:24px;text-align:center;color:#4a5263}
 .seating-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .seating-queue{position:absolute;inset:0;z-index:2;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:24px;text-align:center;background:#fff;color:#1d2330}
 .seating-queue h2{margin:0 0 12px;font-size:20px}
 .seating-queue p{margin:4px 0;max-width:36em}
 .seating-queue-place{font-size:18px;font-weight:600}
-.seating-notice{position:absolute;top:10px;left:50%;transform:translateX(-50%);max-width:min(92%,460px);z-index:8;display:flex;align-items:flex-start;gap:10px;padding:10px 12px 10px 14px;background:#fff;border-left:5px solid #b3261e;border-radius:8px;box-shadow:0 4px 18px rgba(0,0,0,.18);font-size:15px;font-weight:600;color:#1d2330}
+.seating-notice{position:absolute;top:10px;left:50%;transform:translateX(-50%);max-width:min(92%,460px);z-index:8;display:flex;align-items:flex-start;gap:10px;padding:10px 12px 10px 14px;background:#fff;border-left:5px solid #b3261e;border-radius:8px;box-shadow:0 4px 18px rgba(0,0,0,.18);font-size:15px;font-weight:600;color:#1d2330;pointer-events:none}
 .seating-notice[hidden],.seating-countdown[hidden],.seating-tooltip[hidden]{display:none}
-.seating-notice button{border:0;background:none;font-size:20px;line-height:1;cursor:pointer;color:#4a5263;min-width:24px;min-height:24px}
-.seating-countdown{position:absolute;left:10px;top:10px;z-index:6;padding:6px 10px;background:#fff;border:1px solid #d0d5df;border-radius:6px;font-size:13px;color:#1d2330}
+.seating-notice button{border:0;background:none;font-size:20px;line-height:1;cursor:pointer;color:#4a5263;min-width:24px;min-height:24px;pointer-events:auto}
+.seating-countdown{padding:4px 10px;background:#fff;border:1px solid #d0d5df;border-radius:6px;font-size:13px;color:#1d2330}
 .seating-countdown-low{border-color:#b3261e;color:#b3261e}
 .seating-tooltip{position:absolute;z-index:7;pointer-events:none;display:flex;flex-direction:column;gap:1px;max-width:220px;padding:7px 10px;background:#1d2330;color:#fff;border-radius:6px;font-size:12px;line-height:1.35;box-shadow:0 4px 14px rgba(0,0,0,.25)}
 .seating-tooltip strong{font-size:13px}

@@ -4,6 +4,7 @@
  * (contract §7), so tests and assistive technology find it the same way.
  */
 import { featureText } from "./seat-name";
+import { markElement, markOf } from "./seat-marks";
 import { OUTLINE_STROKE, ringPath } from "../geometry/seat-plan";
 import type { MapGeometry } from "../geometry/object-placement";
 import type { ObjectView } from "./map-view";
@@ -33,6 +34,10 @@ export const STATUS_WORDS: Record<ObjectView["status"], string> = {
   booked: "booked",
   not_for_sale: "not for sale",
 };
+
+/** The hatch of a seat "not available here": stripes on a blue-grey (the legend and the large map's canvas use the same). */
+export const UNAVAILABLE_FILL = "#b4bdcf";
+export const UNAVAILABLE_STRIPE = "#4a5263";
 
 /** What a seat outside this chart's channels is called (the legend uses the same words). */
 export const UNAVAILABLE_WORDS = "not available here";
@@ -129,6 +134,9 @@ export function drawMap(
     c.appendChild(el(doc, "title", {}));
     elements.set(s.label, c);
     frag.appendChild(c);
+    // Wheelchair spaces and companion seats carry a mark (contract §14), drawn right after the seat.
+    const mark = obj.objectType === "seat" ? markOf(obj.features) : null;
+    if (mark) frag.appendChild(markElement(doc, mark, s.cx, s.cy, s.r * 1.55));
   }
   layer.appendChild(frag);
   return elements;
@@ -143,17 +151,19 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
   // channels is different: nothing the buyer does here can get it, so it is disabled.
   if (view.unavailable) node.setAttribute("aria-disabled", "true");
   else node.removeAttribute("aria-disabled");
+  // Another channel's seat is hatched (the map's own pattern), unlike a seat not for sale.
+  const hatch = view.unavailable ? node.ownerSVGElement?.getAttribute("data-hatch") : null;
+  if (hatch) node.style.setProperty("fill", `url(#${hatch})`);
+  else node.style.removeProperty("fill");
   const cat = category?.label ?? obj.categoryKey;
   let name: string;
   if (obj.objectType === "generalAdmission") {
     const capacity = view.capacity ?? obj.capacity ?? 0;
     const remaining = view.remaining ?? obj.remaining ?? capacity;
+    // With channels setting places aside, the count is this buyer's (contract §12), not the area's.
+    const left = view.pooled ? `${remaining} left` : `${remaining} of ${capacity} left`;
     const shown =
-      remaining > 0
-        ? `${remaining} of ${capacity} left${view.quantity ? ` · you hold ${view.quantity}` : ""}`
-        : view.quantity
-          ? `Sold out · you hold ${view.quantity}`
-          : "Sold out";
+      remaining > 0 ? `${left}${view.quantity ? ` · you hold ${view.quantity}` : ""}` : view.quantity ? `Sold out · you hold ${view.quantity}` : "Sold out";
     // The name starts with the words drawn in the area (its name, then what is left), so speech
     // and sight agree (WCAG 2.5.3, "label in name"); the rest follows.
     name = `${obj.label ?? obj.objectLabel} (${obj.objectLabel}), ${shown.replace(" · ", ", ")}, general admission, ${cat}`;
@@ -171,11 +181,24 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
   node.setAttribute("aria-label", name);
 }
 
-/** The SVG element with its one pan/zoom layer. */
-export function createSvg(doc: Document, eventKey: string): { svg: SVGSVGElement; layer: SVGGElement } {
+let hatches = 0;
+
+/**
+ * The SVG element with its one pan/zoom layer, and the hatch pattern of seats "not available
+ * here" (another channel's, contract §12), `stripe` map units apart; its id is on `data-hatch`.
+ */
+export function createSvg(doc: Document, eventKey: string, stripe = 3): { svg: SVGSVGElement; layer: SVGGElement } {
   // No viewBox: user units are CSS pixels, and the camera moves the layer with one transform.
-  const svg = el(doc, "svg", { class: "seating-map", role: "group", "aria-label": `Seat map of ${eventKey}` });
+  const hatch = `seating-hatch-${++hatches}`;
+  const svg = el(doc, "svg", { class: "seating-map", role: "group", "aria-label": `Seat map of ${eventKey}`, "data-hatch": hatch });
+  const defs = el(doc, "defs", {});
+  const pattern = el(doc, "pattern", { id: hatch, patternUnits: "userSpaceOnUse", width: stripe, height: stripe, patternTransform: "rotate(45)" });
+  pattern.append(
+    el(doc, "rect", { width: stripe, height: stripe, fill: UNAVAILABLE_FILL }),
+    el(doc, "rect", { width: stripe * 0.4, height: stripe, fill: UNAVAILABLE_STRIPE }),
+  );
+  defs.appendChild(pattern);
   const layer = el(doc, "g", { class: "seating-layer" });
-  svg.appendChild(layer);
+  svg.append(defs, layer);
   return { svg, layer };
 }

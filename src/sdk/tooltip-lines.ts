@@ -19,8 +19,10 @@ export function tooltipLines(obj: ApiObject, state: MapState, options: TooltipOp
     details.push(`Seat ${seat && seat !== obj.objectLabel ? seat : obj.objectLabel}`);
   } else {
     title = obj.label;
-    const remaining = state.entry(obj.objectLabel)?.remaining ?? obj.remaining;
-    details.push(`${remaining} of ${obj.capacity} places left`);
+    // What this buyer's channels can take (contract §12), as the area itself says.
+    const area = state.view(obj.objectLabel);
+    const remaining = area.remaining ?? obj.remaining;
+    details.push(area.pooled ? `${remaining} places left` : `${remaining} of ${area.capacity ?? obj.capacity} places left`);
   }
   if (category) details.push(category.label);
   const price = options.prices?.[obj.categoryKey];

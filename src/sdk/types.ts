@@ -35,7 +35,7 @@ export type ApiObjectsResponse = ObjectsResult;
 export type StatusEntry = Pick<ApiStatusEntry, "objectLabel" | "status"> &
   Partial<Pick<ApiStatusEntry, "objectType">> &
   Partial<Pick<SeatStatusEntry, "holdExpiresAt" | "mine">> &
-  Partial<Pick<GaStatusEntry, "capacity" | "held" | "booked" | "remaining" | "mineQuantity">>;
+  Partial<Pick<GaStatusEntry, "capacity" | "held" | "booked" | "remaining" | "remainingByChannel" | "mineQuantity">>;
 
 /** What `onObjectSelected` / `onObjectDeselected` receive. */
 export interface SelectedObject {

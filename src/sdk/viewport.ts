@@ -10,7 +10,7 @@
  * is swallowed. During a drag a transparent shield carries the grabbing cursor, so no element of
  * the map is restyled.
  */
-import { fit, panBy, zoomAt, type Camera, type Size } from "./camera";
+import { fit, keepInside, panBy, showStart, zoomAt, type Camera, type Size } from "./camera";
 import type { Box } from "../geometry/object-placement";
 
 const DRAG_THRESHOLD_PX = 6;
@@ -93,14 +93,26 @@ export class Viewport {
   }
 
   /**
-   * Shows `box` (a section) filling the stage, zoomed in further when needed so that the map's
-   * scale is at least `scale`; "Show the whole map" still goes back to everything.
+   * Zooms to `scale` around a point in client pixels (the map point under it stays there), then,
+   * given `within` (the section around that point), moves so as to show as much of it as fits and
+   * its start (row labels, name) where the point allows: a tap brings the row labels into view
+   * rather than the empty map beside the section.
    */
-  focus(box: Box, scale: number): void {
-    const framed = fit(box, this.size, 12);
-    const cx = this.size.width / 2;
-    const cy = this.size.height / 2;
-    this.set(framed.scale >= scale ? framed : zoomAt(framed, scale / framed.scale, cx, cy, this.minScale(), this.maxScale()));
+  zoomTo(scale: number, clientPoint: Pt, within?: Box): void {
+    this.refreshOrigin();
+    const p = { x: clientPoint.x - this.origin.x, y: clientPoint.y - this.origin.y };
+    const zoomed = zoomAt(this.camera, scale / this.camera.scale, p.x, p.y, this.minScale(), this.maxScale());
+    if (!within) return this.set(zoomed);
+    // The point tapped stays on the stage, a seat's width inside, and moves no further than it must.
+    const kept = keepInside(zoomed, within, this.size);
+    const moved = { x: p.x + kept.tx - zoomed.tx, y: p.y + kept.ty - zoomed.ty };
+    this.set(showStart(kept, within, this.size, moved, 40));
+  }
+
+  /** The map point under a point in client pixels. */
+  mapPoint(clientPoint: Pt): Pt {
+    this.refreshOrigin();
+    return { x: (clientPoint.x - this.origin.x - this.camera.tx) / this.camera.scale, y: (clientPoint.y - this.origin.y - this.camera.ty) / this.camera.scale };
   }
 
   /** Back to the whole map. */

@@ -52,10 +52,10 @@ export async function sessionCookies(browser, e2e, workspaceKey) {
 
 /**
  * Opens the demo page for `eventKey` in a fresh context (a fresh buyer: own sessionStorage, own
- * hold token) and waits until the map is drawn.
+ * hold token; a phone with `hasTouch` and `isMobile`) and waits until the map is drawn.
  */
-export async function openMap(browser, e2e, eventKey, { max, live, ttl, channels, mode, viewport = { width: 1280, height: 860 } } = {}) {
-  const context = await browser.newContext({ viewport });
+export async function openMap(browser, e2e, eventKey, { max, live, ttl, channels, mode, viewport = { width: 1280, height: 860 }, hasTouch, isMobile } = {}) {
+  const context = await browser.newContext({ viewport, ...(hasTouch ? { hasTouch, isMobile } : {}) });
   const page = await context.newPage();
   const errors = watchErrors(page);
   const params = new URLSearchParams({ key: e2e.publicKey, event: eventKey });

@@ -4,99 +4,23 @@
  * only for event or publicKey), new callback identities (no redraw, the newest is called), unmount
  * (no socket left open, no listener left on window or document), and server rendering (nothing).
  */
-import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import * as esbuild from "esbuild";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { useBrowser, watchErrors } from "./browser.mjs";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser } from "./browser.mjs";
+import { useReactHarness } from "./react-harness.mjs";
 import { ROOT } from "./server.mjs";
 import { Api, demoLabels } from "./service.mjs";
 
 const e2e = inject("e2e");
 const api = Api.ofDemo(e2e);
 const browser = useBrowser();
-let site;
-let siteUrl;
+const harness = useReactHarness(browser, e2e);
+const openHarness = () => harness.open();
 
-/** Counts sockets and window/document listeners from before any script of the page runs. */
-const INSTRUMENT = `
-window.sockets = { made: 0, open: 0 };
-const NativeWebSocket = window.WebSocket;
-window.WebSocket = class extends NativeWebSocket {
-  constructor(...args) { super(...args); window.sockets.made++; window.sockets.open++;
-    let closed = false; const done = () => { if (!closed) { closed = true; window.sockets.open--; } };
-    this.addEventListener("close", done); const close = this.close.bind(this); this.close = (...a) => { done(); close(...a); }; }
-};
-window.listeners = new Set();
-const add = EventTarget.prototype.addEventListener, remove = EventTarget.prototype.removeEventListener;
-const tracked = (t) => t === window || t === document;
-EventTarget.prototype.addEventListener = function (type, fn, opts) { if (tracked(this)) window.listeners.add(type + ":" + (fn && (fn.__id ??= Math.random()))); return add.call(this, type, fn, opts); };
-EventTarget.prototype.removeEventListener = function (type, fn, opts) { if (tracked(this) && fn) window.listeners.delete(type + ":" + fn.__id); return remove.call(this, type, fn, opts); };
-`;
-
-const HARNESS = `
-import { StrictMode, createElement, createRef } from "react";
-import { createRoot } from "react-dom/client";
-import { SeatingChart } from "./packages/react/dist/index.js";
-// The root exists before the test's baseline: React listens for selectionchange on the document once per root.
-let root = createRoot(document.getElementById("app"));
-let strict = false;
-window.rendered = 0;
-window.calls = [];
-window.chartRef = createRef();
-function draw(props) {
-  const el = createElement(SeatingChart, { ref: window.chartRef, onChartRendered: () => window.rendered++, ...props });
-  root.render(strict ? createElement(StrictMode, null, el) : el);
-}
-window.harness = {
-  mount(props, useStrict) { strict = useStrict; draw(props); },
-  update(props) { draw(props); },
-  unmount() { root.unmount(); root = null; },
-  selector(tag) { return (o) => window.calls.push(tag + ":" + o.objectLabel); },
-};
-`;
-
-beforeAll(async () => {
-  const bundle = await esbuild.build({
-    stdin: { contents: HARNESS, resolveDir: ROOT, loader: "js" },
-    bundle: true,
-    format: "esm",
-    write: false,
-    define: { "process.env.NODE_ENV": '"development"' },
-    logLevel: "silent",
-  });
-  const script = bundle.outputFiles[0].text;
-  site = createServer((req, res) => {
-    if (req.url === "/harness.js") {
-      res.writeHead(200, { "content-type": "text/javascript" });
-      res.end(script);
-      return;
-    }
-    res.writeHead(200, { "content-type": "text/html" });
-    res.end(`<!doctype html><script>${INSTRUMENT}</script><div id="app"></div><script type="module" src="/harness.js"></script>`);
-  });
-  await new Promise((resolve) => site.listen(0, "127.0.0.1", resolve));
-  siteUrl = `http://127.0.0.1:${site.address().port}/`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => site?.close(resolve));
-});
-
-async function openHarness() {
-  const context = await browser().newContext({ viewport: { width: 1100, height: 800 } });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(siteUrl);
-  await page.waitForFunction(() => window.harness !== undefined);
-  return { page, errors, close: () => context.close() };
-}
-
-const props = (eventKey, extra = "") =>
-  `({ publicKey: ${JSON.stringify(e2e.publicKey)}, event: ${JSON.stringify(eventKey)}, apiBaseUrl: ${JSON.stringify(e2e.baseUrl)}, style: { height: "500px" }${extra} })`;
+const props = (eventKey, extra = "") => harness.props(`, event: ${JSON.stringify(eventKey)}${extra}`);
 const label = demoLabels()[0];
 
 describe("<SeatingChart> in Chromium", () => {

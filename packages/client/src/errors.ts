@@ -1,5 +1,5 @@
 /** The service's error envelope (interface.md "Errors"), as the generated types describe it. */
-import type { Error as ErrorBody, FailedEntry } from "./generated/types.gen";
+import type { Error as ErrorBody, FailedEntry } from "./generated/types.gen.js";
 
 export type { ErrorBody, FailedEntry };
 

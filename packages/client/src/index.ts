@@ -10,14 +10,14 @@
  * const booked = await seats.bookSeats({ path: { eventKey: "gala" }, body: { objectLabels: ["A-1-1"], holdToken } });
  * for await (const event of paginate(seats.listEvents, { query: { limit: 100 } })) console.log(event.eventKey);
  */
-import { createClient, createConfig } from "./generated/client";
-import * as operations from "./generated/sdk.gen";
-import { SeatsApiError, SeatsNetworkError } from "./errors";
-import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from "./retry";
+import { createClient, createConfig } from "./generated/client/index.js";
+import * as operations from "./generated/sdk.gen.js";
+import { SeatsApiError, SeatsNetworkError } from "./errors.js";
+import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from "./retry.js";
 
-export * from "./errors";
-export type * from "./generated/types.gen";
-export { DEFAULT_RETRY, type RetryPolicy } from "./retry";
+export * from "./errors.js";
+export type * from "./generated/types.gen.js";
+export { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
 
 export interface SeatsClientOptions {
   /** Where the service runs, e.g. `https://seats.example.com` (no path). */

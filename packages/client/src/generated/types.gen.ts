@@ -224,6 +224,12 @@ export type StatusEntry = {
      */
     notForSale?: number;
     /**
+     * Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
+     */
+    remainingByChannel?: {
+        [key: string]: number;
+    };
+    /**
      * Only with a holdToken query that holds places here
      */
     mineQuantity?: number;
@@ -260,6 +266,12 @@ export type CompactStatus = {
         held: number;
         booked: number;
         remaining: number;
+        /**
+         * Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
+         */
+        remainingByChannel?: {
+            [key: string]: number;
+        };
         mineQuantity?: number;
     }>;
     /**
@@ -332,6 +344,12 @@ export type EventObject = {
      * Places set aside per channel key (contract §12); absent when no channel has places here
      */
     channelPlaces?: {
+        [key: string]: number;
+    };
+    /**
+     * Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
+     */
+    remainingByChannel?: {
         [key: string]: number;
     };
     /**
@@ -835,12 +853,27 @@ export type Event = {
      * The event's channels (keys and names); see PUT /events/{eventKey}/channels
      */
     channels: Array<ChannelSummary>;
+    waitingRoom: WaitingRoomSummary;
 };
 
 export type ChannelSummary = {
     key: string;
     name: string;
 };
+
+/**
+ * The event's waiting room (contract §15), whether enabled and when it opens; null when it has none. See PUT /events/{eventKey}/waiting-room
+ */
+export type WaitingRoomSummary = {
+    /**
+     * Buyers queue before they may hold (while open); the seat map joins the queue only then
+     */
+    enabled: boolean;
+    /**
+     * When the room opens, ISO 8601 UTC
+     */
+    opensAt: string;
+} | null;
 
 export type EventCreate = {
     chartKey: string;
