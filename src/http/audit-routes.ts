@@ -121,7 +121,10 @@ function seats(action: AuditAction, targetType: "event" | "season"): AuditedRout
 
 const seasonCreated = on("season.created", "season", answered("seasonKey"), (i) => pick(i.answer, "name", "chartKey", "eventKeys"));
 const seasonEventsAdded = on("season.changed", "season", param("seasonKey"), (i) => ({ addedEventKeys: i.body.eventKeys }));
-const partialSeasonAdded = on("season.changed", "season", param("seasonKey"), (i) => ({ partialSeason: pick(i.body, "partialSeasonKey", "eventKeys") }));
+const partialSeasonAdded = on("season.changed", "season", param("seasonKey"), (i) => {
+  const made = Array.isArray(i.answer.partialSeasons) ? obj(i.answer.partialSeasons.at(-1)) : {};
+  return { partialSeason: pick(made, "partialSeasonKey", "eventKeys") };
+});
 const seasonDeleted = on("season.deleted", "season", param("seasonKey"));
 
 const endpointCreated = on("webhook_endpoint.created", "webhook_endpoint", answered("id"), (i) => ({
