@@ -12,7 +12,21 @@ import { routeKey } from "../src/http/audit-trail";
 import { ADMIN_AUDITED, API_AUDITED, DASHBOARD_AUDITED, NOT_AUDITED } from "../src/http/audit-routes";
 import { hashKey } from "../src/keys/keys";
 import { dash, signedIn } from "./support/dashboard";
-import { ADMIN, api, call, expectError, expectOk, newChart, newEvent, newReceiver, newWorkspace, smallLayout, token, type TestKeys } from "./support/fixtures";
+import {
+  ADMIN,
+  api,
+  call,
+  expectError,
+  expectOk,
+  newChart,
+  newEvent,
+  newReceiver,
+  newWorkspace,
+  smallLayout,
+  token,
+  type CallResult,
+  type TestKeys,
+} from "./support/fixtures";
 import { addMember, auditRecords, signedInAs } from "./support/team";
 
 type Rec = Awaited<ReturnType<typeof auditRecords>>[number];
@@ -313,10 +327,14 @@ describe("GET /api/v1/audit-log", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await call("GET", `/api/v1/audit-log?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { key: keys.skTest });
+      const res: CallResult<{ items: Rec[]; nextCursor: string | null }> = await call(
+        "GET",
+        `/api/v1/audit-log?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        { key: keys.skTest },
+      );
       expectOk(res);
       expect(res.body.items.length).toBeLessThanOrEqual(3);
-      seen.push(...res.body.items.map((r: Rec) => r.id));
+      seen.push(...res.body.items.map((r) => r.id));
       cursor = res.body.nextCursor;
       pages++;
     } while (cursor);

@@ -92,11 +92,10 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("PATCH", `${members}/${member.body.memberId}`, { headers: ADMIN, body: { role: "viewer" } });
     await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/dashboard-links`, { headers: ADMIN, body: { memberId: member.body.memberId } });
     await checked("DELETE", `${members}/${member.body.memberId}`, { headers: ADMIN });
-    const owner = (await checked("GET", members, { headers: ADMIN })).body.items[0];
+    const owner = ((await checked("GET", members, { headers: ADMIN })).body as { items: Array<{ memberId: string }> }).items[0]!;
     await checked("DELETE", `${members}/${owner.memberId}`, { headers: ADMIN });
-    await checked("GET", "/api/v1/audit-log?limit=2", {
-      key: (await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/secret-keys/production`, { headers: ADMIN })).body.secretKey,
-    });
+    const sk = await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/secret-keys/production`, { headers: ADMIN });
+    await checked("GET", "/api/v1/audit-log?limit=2", { key: String(sk.body.secretKey) });
     await checked("GET", `/admin/v1/workspaces/nope`, { headers: ADMIN });
     await checked("POST", "/admin/v1/workspaces", { headers: ADMIN, body: { name: "x" } });
   });
