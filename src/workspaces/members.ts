@@ -63,7 +63,9 @@ export async function getMemberRecord(env: Env, workspaceId: string, memberId: s
 export async function addMember(env: Env, workspaceId: string, input: MemberCreate, by?: Role): Promise<Member> {
   assertMayManage(by, input.role);
   const row = newMemberRow(workspaceId, input);
-  if (!(await insertMember(db(env), row))) throw new ServiceError("member_exists", `${input.email} is already a member of this workspace`);
+  if (!(await insertMember(db(env), row))) {
+    throw new ServiceError("member_exists", `${input.email} is already a member of this workspace`, { errors: { email: ["is already a member of this workspace"] } });
+  }
   return memberRecord(row);
 }
 
