@@ -4,7 +4,7 @@ import { dashboard } from "./dashboard";
 import { door, onApiError, onNotFound } from "./http/pipeline";
 import { auditTrail } from "./http/audit-trail";
 import { ADMIN_AUDITED, API_AUDITED } from "./http/audit-routes";
-import { apiKeyActor, operatorActor } from "./http/audit-doors";
+import { apiKeyActor, notASecretKey, operatorActor } from "./http/audit-doors";
 import { completeDocument } from "./http/openapi-document";
 import { validationHook } from "./http/validation";
 import { admin } from "./routes/admin";
@@ -29,7 +29,7 @@ export function createApp() {
   // First of all, so that every answer has it: 404s, errors and preflights included.
   app.use("*", door());
   // The audit trail (contract §18): each door records its changes once they succeeded.
-  app.use("/api/v1/*", auditTrail(API_AUDITED, apiKeyActor));
+  app.use("/api/v1/*", auditTrail(API_AUDITED, apiKeyActor, notASecretKey));
   app.use("/admin/v1/*", auditTrail(ADMIN_AUDITED, operatorActor));
 
   app.route("/admin/v1", admin);

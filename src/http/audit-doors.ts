@@ -23,6 +23,11 @@ export function apiKeyActor(c: Context<AppEnv>): AuditWho | null {
   };
 }
 
+/** Whether a request over /api/v1 was a publishable key's (or no key's): nothing of it is recorded. */
+export function notASecretKey(c: Context<AppEnv>): boolean {
+  return c.get("principal")?.kind !== "secret";
+}
+
 /** The operator, acting on the workspace its path (or, for a new workspace, its answer) names. */
 export async function operatorActor(c: Context<AppEnv>, answer: () => Promise<Record<string, unknown>>): Promise<AuditWho | null> {
   const named = c.req.param("workspaceKey") ?? (await answer()).workspaceKey;
