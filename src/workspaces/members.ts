@@ -64,7 +64,9 @@ export async function addMember(env: Env, workspaceId: string, input: MemberCrea
   assertMayManage(by, input.role);
   const row = newMemberRow(workspaceId, input);
   if (!(await insertMember(db(env), row))) {
-    throw new ServiceError("member_exists", `${input.email} is already a member of this workspace`, { errors: { email: ["is already a member of this workspace"] } });
+    throw new ServiceError("member_exists", `${input.email} is already a member of this workspace`, {
+      errors: { email: ["is already a member of this workspace"] },
+    });
   }
   return memberRecord(row);
 }

@@ -47,7 +47,11 @@ async function checkPage(page, name) {
 }
 
 /** The members table's row of a person. */
-const memberRow = (page, name) => page.locator("#members").getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(name) }) });
+const memberRow = (page, name) =>
+  page
+    .locator("#members")
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: new RegExp(name) }) });
 
 beforeAll(async () => {
   ws = await newWorkspace(e2e, "Team E2E workspace");
@@ -115,7 +119,8 @@ describe("a team in the dashboard", () => {
     await page.getByRole("heading", { level: 1, name: "Webhooks" }).waitFor();
     expect(await page.getByRole("button", { name: "Add endpoint" }).count()).toBe(0);
     await open(page, `/dashboard/sandbox/webhooks/${endpointId}`);
-    for (const name of ["Send test", "Rotate secret", "Delete endpoint", "Disable", "Save changes"]) expect(await page.getByRole("button", { name }).count(), name).toBe(0);
+    for (const name of ["Send test", "Rotate secret", "Delete endpoint", "Disable", "Save changes"])
+      expect(await page.getByRole("button", { name }).count(), name).toBe(0);
     // The box office is theirs.
     await open(page, `/dashboard/sandbox/events/${EVENT_KEY}`);
     await page.getByRole("button", { name: "Book" }).waitFor();
