@@ -63,6 +63,14 @@ describe("sign-in links", () => {
     expect(res.headers.get("referrer-policy")).toBe("same-origin");
   });
 
+  it("a POST to the link's own address (its token in the query) spends it too, once", async () => {
+    const keys = await newWorkspace();
+    const link = new URL((await signInLink(keys.workspaceKey)).url);
+    const post = () => fetchWorker(link.pathname + link.search, { method: "POST", headers: { Origin: ORIGIN } });
+    expect((await post()).status).toBe(303);
+    expect((await post()).status).toBe(401);
+  });
+
   it("Continue from another site is refused before the link is spent", async () => {
     const keys = await newWorkspace();
     const link = new URL((await signInLink(keys.workspaceKey)).url);

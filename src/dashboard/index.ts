@@ -40,7 +40,8 @@ dashboard.get("/sign-in", async (c) => {
 // (A cross-site post never gets here: the Origin check runs first.)
 dashboard.post("/sign-in", async (c) => {
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const token = typeof form.token === "string" ? form.token : "";
+  // The page's form sends the token in its body; a client that posts to the link's own address has it in the query.
+  const token = typeof form.token === "string" ? form.token : (c.req.query("token") ?? "");
   const started = token ? await openSignInLink(c.env, token, c.req.header("user-agent") ?? "") : null;
   if (!started) return c.html(signInPage({ reason: "link_invalid" }), 401);
   setCookie(c, SESSION_COOKIE, started.token, cookieOptions(c.req.url, Math.floor(SESSION_TTL_MS / 1000)));

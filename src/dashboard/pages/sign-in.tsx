@@ -36,8 +36,8 @@ export function signInPage(props: { reason: SignInReason; crossSite?: boolean })
           <h2>How to get a sign-in link</h2>
           <p>
             The dashboard has no passwords. The operator of this deployment, or an owner or admin of your workspace, hands out one-time sign-in links. A link
-            works once (within 15 minutes, or 7 days for an invitation); the session it starts ends after 30 minutes without use, after 12 hours at most, or
-            when you sign out.
+            works once (within 15 minutes, or 7 days for an invitation); the session it starts ends after a spell without use (30 minutes unless the deployment
+            sets another), after 12 hours at most, or when you sign out.
           </p>
           <ul>
             <li>
