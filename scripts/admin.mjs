@@ -19,7 +19,12 @@ Commands:
   workspace:create <name>                          create a workspace (prints its publishable keys)
   workspace:get <workspaceKey>                     show a workspace and its publishable keys
   secret-key <workspaceKey> <production|sandbox>   create or rotate a secret key (shown once)
-  dashboard-link <workspaceKey>                    a one-time sign-in link to the workspace's dashboard (15 minutes)
+  dashboard-link <workspaceKey> [memberId|email]   a one-time sign-in link to the workspace's dashboard (15 minutes),
+                                                   for that member, or the workspace's first owner
+  members <workspaceKey>                           list the workspace's members and roles
+  member:add <workspaceKey> <email> <role> <name>  add a member (role: viewer, box_office, designer, admin, owner)
+  member:role <workspaceKey> <memberId> <role>     change a member's role (their open sessions follow at once)
+  member:remove <workspaceKey> <memberId>          remove a member (their sessions end at once)
   help                                             this text
 
 Options:
@@ -31,6 +36,8 @@ Examples:
   npm run admin -- workspace:create "Grand Theatre"
   npm run admin -- secret-key ws_3kTq9bX2mN8pL4vR7sW1 sandbox
   npm run admin -- dashboard-link ws_3kTq9bX2mN8pL4vR7sW1
+  npm run admin -- member:add ws_3kTq9bX2mN8pL4vR7sW1 ana@venue.example box_office "Ana Lima"
+  npm run admin -- dashboard-link ws_3kTq9bX2mN8pL4vR7sW1 ana@venue.example
   npm run admin -- --url https://seats.example.com --token "$ADMIN_TOKEN" workspace:get ws_3kTq9bX2mN8pL4vR7sW1
 `;
 
@@ -88,9 +95,24 @@ function plan() {
       if (!environment) usage(`unknown environment "${rest[1]}": use production or sandbox`);
       return ["POST", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/secret-keys/${environment}`];
     }
-    case "dashboard-link":
-      if (rest.length !== 1) usage("dashboard-link needs exactly one workspaceKey");
-      return ["POST", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/dashboard-links`];
+    case "dashboard-link": {
+      if (rest.length < 1 || rest.length > 2) usage("dashboard-link needs a workspaceKey, and optionally a memberId or an e-mail address");
+      const who = rest[1] === undefined ? undefined : rest[1].includes("@") ? { email: rest[1] } : { memberId: rest[1] };
+      return ["POST", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/dashboard-links`, who];
+    }
+    case "members":
+      if (rest.length !== 1) usage("members needs exactly one workspaceKey");
+      return ["GET", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/members`];
+    case "member:add": {
+      if (rest.length < 4) usage("member:add needs a workspaceKey, an e-mail address, a role and a name");
+      return ["POST", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/members`, { email: rest[1], role: rest[2], name: rest.slice(3).join(" ") }];
+    }
+    case "member:role":
+      if (rest.length !== 3) usage("member:role needs a workspaceKey, a memberId and a role");
+      return ["PATCH", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/members/${encodeURIComponent(rest[1])}`, { role: rest[2] }];
+    case "member:remove":
+      if (rest.length !== 2) usage("member:remove needs a workspaceKey and a memberId");
+      return ["DELETE", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/members/${encodeURIComponent(rest[1])}`];
     default:
       return usage(`unknown command "${command}"`);
   }

@@ -2,6 +2,9 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./http/context";
 import { dashboard } from "./dashboard";
 import { door, onApiError, onNotFound } from "./http/pipeline";
+import { auditTrail } from "./http/audit-trail";
+import { ADMIN_AUDITED, API_AUDITED } from "./http/audit-routes";
+import { apiKeyActor, notASecretKey, operatorActor } from "./http/audit-doors";
 import { completeDocument } from "./http/openapi-document";
 import { validationHook } from "./http/validation";
 import { admin } from "./routes/admin";
@@ -13,6 +16,7 @@ import { eventLive, events } from "./routes/events";
 import { seasons } from "./routes/seasons";
 import { sdk } from "./routes/sdk";
 import { webhooks } from "./routes/webhooks";
+import { auditLog } from "./routes/audit-log";
 import { SERVER_VERSION } from "./http/version";
 
 /**
@@ -25,6 +29,9 @@ export function createApp() {
 
   // First of all, so that every answer has it: 404s, errors and preflights included.
   app.use("*", door());
+  // The audit trail (contract §18): each door records its changes once they succeeded.
+  app.use("/api/v1/*", auditTrail(API_AUDITED, apiKeyActor, notASecretKey));
+  app.use("/admin/v1/*", auditTrail(ADMIN_AUDITED, operatorActor));
 
   app.route("/admin/v1", admin);
   app.route("/api/v1/charts", charts);
@@ -34,6 +41,7 @@ export function createApp() {
   app.route("/api/v1/events", events);
   app.route("/api/v1/seasons", seasons);
   app.route("/api/v1/webhooks", webhooks);
+  app.route("/api/v1/audit-log", auditLog);
   app.route("/sdk", sdk);
   // The workspace console (contract §10): its own sign-in, pages and data routes; never an API key.
   app.route("/dashboard", dashboard);

@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import { handleWebhookBatch } from "./webhooks/consumer";
+import { housekeeping } from "./routes/housekeeping";
 
 export { EventObject } from "./event-object/event-object";
 export { DeliveryScheduler } from "./webhooks/scheduler";
@@ -14,4 +15,6 @@ export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
   // Both webhook queues (work and dead-letter) land here; the consumer tells them apart by name.
   queue: (batch, env) => handleWebhookBatch(batch, env),
+  // The daily cron of wrangler.toml: audit records past their 400 days are deleted (contract §18).
+  scheduled: (controller, env, ctx) => ctx.waitUntil(housekeeping(env, controller.scheduledTime)),
 } satisfies ExportedHandler<Env>;

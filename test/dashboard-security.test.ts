@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { nowIso } from "../src/db/client";
 import { hashKey } from "../src/keys/keys";
-import { dash, fetchWorker, ORIGIN, sessionCookie, signedIn, signInLink } from "./support/dashboard";
+import { continueSignIn, dash, fetchWorker, ORIGIN, sessionCookie, signedIn, signInLink } from "./support/dashboard";
 import { call, newWorkspace } from "./support/fixtures";
 
 describe("sign-in links", () => {
@@ -29,10 +29,25 @@ describe("sign-in links", () => {
     expect(wrong.body.code).toBe("workspace_not_found");
   });
 
-  it("opening it starts a session with the contract's cookie and redirects to /dashboard", async () => {
+  it("opening it shows a Continue page (200) and spends nothing, as often as it is opened", async () => {
     const keys = await newWorkspace();
     const link = new URL((await signInLink(keys.workspaceKey)).url);
-    const res = await fetchWorker(link.pathname + link.search);
+    for (let i = 0; i < 3; i++) {
+      const res = await fetchWorker(link.pathname + link.search);
+      expect(res.status).toBe(200);
+      expect(sessionCookie(res).line).toBe("");
+      const html = await res.text();
+      expect(html).toContain(">Continue</button>");
+      expect(html).toContain(`owner@${keys.workspaceKey.toLowerCase()}`);
+      expect(html).toContain('method="post" action="/dashboard/sign-in"');
+    }
+    // Still unspent: its Continue starts the session.
+    expect((await continueSignIn(link.toString())).status).toBe(303);
+  });
+
+  it("Continue starts a session with the contract's cookie and redirects to /dashboard", async () => {
+    const keys = await newWorkspace();
+    const res = await continueSignIn((await signInLink(keys.workspaceKey)).url);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/dashboard");
     const { line } = sessionCookie(res);
@@ -48,11 +63,31 @@ describe("sign-in links", () => {
     expect(res.headers.get("referrer-policy")).toBe("same-origin");
   });
 
+  it("a POST to the link's own address (its token in the query) spends it too, once", async () => {
+    const keys = await newWorkspace();
+    const link = new URL((await signInLink(keys.workspaceKey)).url);
+    const post = () => fetchWorker(link.pathname + link.search, { method: "POST", headers: { Origin: ORIGIN } });
+    expect((await post()).status).toBe(303);
+    expect((await post()).status).toBe(401);
+  });
+
+  it("Continue from another site is refused before the link is spent", async () => {
+    const keys = await newWorkspace();
+    const link = new URL((await signInLink(keys.workspaceKey)).url);
+    const res = await fetchWorker("/dashboard/sign-in", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: `token=${link.searchParams.get("token")}`,
+    });
+    expect(res.status).toBe(403);
+    expect((await continueSignIn(link.toString())).status).toBe(303);
+  });
+
   it("on a loopback host the cookie is not Secure (local development runs over HTTP)", async () => {
     const keys = await newWorkspace();
     const link = new URL((await signInLink(keys.workspaceKey, "http://127.0.0.1:8787")).url);
     expect(link.origin).toBe("http://127.0.0.1:8787");
-    const res = await fetchWorker(link.pathname + link.search, { origin: "http://127.0.0.1:8787" });
+    const res = await continueSignIn(link.toString());
     expect(res.status).toBe(303);
     const attrs = sessionCookie(res)
       .line.split(";")
@@ -64,32 +99,36 @@ describe("sign-in links", () => {
   it("a used link shows the sign-in page with 401 and starts nothing", async () => {
     const keys = await newWorkspace();
     const link = new URL((await signInLink(keys.workspaceKey)).url);
-    expect((await fetchWorker(link.pathname + link.search)).status).toBe(303);
-    const again = await fetchWorker(link.pathname + link.search);
-    expect(again.status).toBe(401);
-    expect(again.headers.get("content-type")).toContain("text/html");
-    expect(sessionCookie(again).line).toBe("");
-    const html = await again.text();
-    expect(html).toContain("This sign-in link cannot be used");
-    expect(html).toContain("dashboard-link");
+    expect((await continueSignIn(link.toString())).status).toBe(303);
+    for (const again of [await fetchWorker(link.pathname + link.search), await continueSignIn(link.toString())]) {
+      expect(again.status).toBe(401);
+      expect(again.headers.get("content-type")).toContain("text/html");
+      expect(sessionCookie(again).line).toBe("");
+      const html = await again.text();
+      expect(html).toContain("This sign-in link cannot be used");
+      expect(html).toContain("dashboard-link");
+    }
   });
 
-  it("two openings of one link at once start one session", async () => {
+  it("three Continues of one link at once start one session", async () => {
     const keys = await newWorkspace();
-    const link = new URL((await signInLink(keys.workspaceKey)).url);
-    const results = await Promise.all([1, 2, 3].map(() => fetchWorker(link.pathname + link.search)));
+    const link = (await signInLink(keys.workspaceKey)).url;
+    const results = await Promise.all([1, 2, 3].map(() => continueSignIn(link)));
     expect(results.map((r) => r.status).sort()).toEqual([303, 401, 401]);
   });
 
-  it("an expired link shows the sign-in page with 401", async () => {
+  it("an expired link shows the sign-in page with 401, opened or continued", async () => {
     const keys = await newWorkspace();
     const token = "x".repeat(43);
-    await env.DB.prepare("INSERT INTO dashboard_links (token_hash, workspace_id, expires_at, created_at) VALUES (?, ?, ?, ?)")
-      .bind(await hashKey(token), keys.workspaceId, Date.now() - 1, nowIso())
+    await env.DB.prepare(
+      "INSERT INTO dashboard_links (token_hash, workspace_id, member_id, expires_at, created_at) VALUES (?, ?, (SELECT id FROM members WHERE workspace_id = ?), ?, ?)",
+    )
+      .bind(await hashKey(token), keys.workspaceId, keys.workspaceId, Date.now() - 1, nowIso())
       .run();
     const res = await fetchWorker(`/dashboard/sign-in?token=${token}`);
     expect(res.status).toBe(401);
     expect(await res.text()).toContain("expired");
+    expect((await continueSignIn(`${ORIGIN}/dashboard/sign-in?token=${token}`)).status).toBe(401);
   });
 
   it("uses DASHBOARD_ORIGIN for links when a deployment sets it", async () => {

@@ -84,6 +84,18 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("GET", `/admin/v1/workspaces/${ws.body.workspaceKey}`, { headers: ADMIN });
     await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/secret-keys/sandbox`, { headers: ADMIN });
     await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/dashboard-links`, { headers: ADMIN, body: {} });
+    const members = `/admin/v1/workspaces/${ws.body.workspaceKey}/members`;
+    const member = await checked("POST", members, { headers: ADMIN, body: { email: "ana@venue.example", name: "Ana", role: "admin" } });
+    await checked("POST", members, { headers: ADMIN, body: { email: "ANA@venue.example", name: "Ana", role: "admin" } });
+    await checked("GET", members, { headers: ADMIN });
+    await checked("GET", `${members}/${member.body.memberId}`, { headers: ADMIN });
+    await checked("PATCH", `${members}/${member.body.memberId}`, { headers: ADMIN, body: { role: "viewer" } });
+    await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/dashboard-links`, { headers: ADMIN, body: { memberId: member.body.memberId } });
+    await checked("DELETE", `${members}/${member.body.memberId}`, { headers: ADMIN });
+    const owner = ((await checked("GET", members, { headers: ADMIN })).body as { items: Array<{ memberId: string }> }).items[0]!;
+    await checked("DELETE", `${members}/${owner.memberId}`, { headers: ADMIN });
+    const sk = await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/secret-keys/production`, { headers: ADMIN });
+    await checked("GET", "/api/v1/audit-log?limit=2", { key: String(sk.body.secretKey) });
     await checked("GET", `/admin/v1/workspaces/nope`, { headers: ADMIN });
     await checked("POST", "/admin/v1/workspaces", { headers: ADMIN, body: { name: "x" } });
   });

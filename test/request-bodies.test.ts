@@ -88,7 +88,7 @@ interface Operation {
   path: string;
   security?: Record<string, unknown>[];
   parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
-  requestBody?: { content?: Record<string, unknown> };
+  requestBody?: { content?: Record<string, unknown>; required?: boolean };
 }
 
 /** The document's operations, with the path and method of each. */
@@ -124,8 +124,11 @@ describe("every JSON route of the OpenAPI document", () => {
     );
     for (const op of ops) {
       const auth = op.security?.some((s) => "AdminToken" in s) ? ADMIN : { "X-Api-Key": keys.skLive };
-      for (const [name, body, contentType] of BROKEN)
+      for (const [name, body, contentType] of BROKEN) {
+        // A body the document marks optional may be left out (an operator's sign-in link for the first owner); cut short, it is still refused.
+        if (op.requestBody?.required !== true && !body) continue;
         expectBodyRefused(await sendBroken(op.method, fillPath(op, keys.workspaceKey), body, contentType, auth), name);
+      }
     }
   });
 

@@ -1,3 +1,4 @@
+import type { AuditDetails } from "../domain/audit";
 import type { Environment } from "../domain/scope";
 import type { DashboardSession } from "./sessions";
 
@@ -6,6 +7,8 @@ export interface DashEnv {
   Bindings: Env;
   Variables: {
     session: DashboardSession;
+    /** Facts a data route leaves for the audit trail's record of its change (http/audit-trail.ts). */
+    auditNote?: AuditDetails;
   };
 }
 

@@ -3,12 +3,13 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { ENVIRONMENTS, type Environment } from "../domain/scope";
 import { dashboardApi } from "./api";
 import { assets } from "./assets";
-import { DASHBOARD_PATH, isLoopbackHost, SESSION_COOKIE, SESSION_TTL_MS } from "./config";
+import { cookieOptions, DASHBOARD_PATH, SESSION_COOKIE, SESSION_TTL_MS } from "./config";
 import type { DashEnv } from "./context";
 import { dashboardHeaders, requireSession, sameOrigin } from "./guard";
 import { pages } from "./page-routes";
 import { signInPage } from "./pages/sign-in";
-import { endSession, openSignInLink, sessionOf } from "./sessions";
+import { continuePage } from "./pages/continue";
+import { endSession, openSignInLink, previewSignInLink, sessionOf } from "./sessions";
 
 /**
  * The dashboard (contract §10), mounted at /dashboard: sign-in by one-time link, the pages, their
@@ -25,23 +26,24 @@ dashboard.use("*", dashboardHeaders(), sameOrigin());
 dashboard.route("/assets", assets);
 dashboard.route("/api", dashboardApi);
 
-/** The session cookie's attributes (contract §10): Secure except on this machine, where dev runs over HTTP. */
-function cookieOptions(url: string, maxAgeSeconds: number) {
-  return {
-    path: DASHBOARD_PATH,
-    httpOnly: true,
-    sameSite: "Strict" as const,
-    secure: !isLoopbackHost(new URL(url).hostname),
-    maxAge: maxAgeSeconds,
-  };
-}
-
-// Opening a sign-in link: a live, unused link starts a session and goes to the dashboard; anything
-// else shows the sign-in page with 401.
+// Opening a sign-in link (contracts §10, §17): a live, unused link shows whom it signs in and a
+// "Continue" button; looking spends nothing, so a mail scanner that follows links leaves it usable.
+// A used, expired or unknown link shows the sign-in page with 401.
 dashboard.get("/sign-in", async (c) => {
   const token = c.req.query("token");
-  const started = token ? await openSignInLink(c.env, token) : null;
-  if (!started) return c.html(signInPage({ reason: token ? "link_invalid" : "required" }), 401);
+  const preview = token ? await previewSignInLink(c.env, token) : null;
+  if (!token || !preview) return c.html(signInPage({ reason: token ? "link_invalid" : "required" }), 401);
+  return c.html(continuePage({ token, ...preview }), 200);
+});
+
+// The "Continue" button: spends the link, starts the member's session and goes to the dashboard.
+// (A cross-site post never gets here: the Origin check runs first.)
+dashboard.post("/sign-in", async (c) => {
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  // The page's form sends the token in its body; a client that posts to the link's own address has it in the query.
+  const token = typeof form.token === "string" ? form.token : (c.req.query("token") ?? "");
+  const started = token ? await openSignInLink(c.env, token, c.req.header("user-agent") ?? "") : null;
+  if (!started) return c.html(signInPage({ reason: "link_invalid" }), 401);
   setCookie(c, SESSION_COOKIE, started.token, cookieOptions(c.req.url, Math.floor(SESSION_TTL_MS / 1000)));
   return c.redirect(DASHBOARD_PATH, 303);
 });
@@ -71,7 +73,7 @@ dashboard.get("/", requireSession("page"), (c) => c.redirect(`${DASHBOARD_PATH}/
 
 // An address without its environment (typed by hand, or from an older link) goes to the same page in the current one.
 // The alternations are grouped: an ungrouped one swallowed the next segment in Hono 4.13.
-dashboard.get("/:section{(?:keys|charts|events|webhooks)}", requireSession("page"), (c) =>
+dashboard.get("/:section{(?:keys|charts|events|seasons|webhooks|team|activity|account)}", requireSession("page"), (c) =>
   c.redirect(`${DASHBOARD_PATH}/${startingEnvironment(c)}/${c.req.param("section")}`, 303),
 );
 dashboard.get("/:section{(?:charts|events|webhooks)}/:key", requireSession("page"), (c) =>
@@ -83,7 +85,7 @@ dashboard.get("/environment", requireSession("page"), (c) => {
   const environment = c.req.query("environment");
   const section = c.req.query("section");
   const to = isEnvironment(environment) ? environment : "production";
-  const part = section && ["keys", "charts", "events", "webhooks"].includes(section) ? section : "events";
+  const part = section && ["keys", "charts", "events", "seasons", "webhooks", "team", "activity", "account"].includes(section) ? section : "events";
   return c.redirect(`${DASHBOARD_PATH}/${to}/${part}`, 303);
 });
 

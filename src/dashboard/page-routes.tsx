@@ -6,6 +6,7 @@ import type { Environment } from "../domain/scope";
 import { getEventRecord, listEventRecords } from "../events/event-operations";
 import { callEvent } from "../events/event-object-calls";
 import { ServiceError } from "../domain/errors";
+import { can } from "../domain/roles";
 import { ApiError, ERROR_STATUS } from "../http/errors";
 import { getDeliveryDetail, getEndpoint, listDeliveryRecords, listEndpointRecords } from "../webhooks/endpoints";
 import { getWorkspace, secretKeyIssuedAt } from "../workspaces/provision";
@@ -20,7 +21,17 @@ import { eventsPage } from "./pages/events";
 import { keysPage } from "./pages/keys";
 import { seasonPage, seasonsPage } from "./pages/seasons";
 import { getSeasonRecord, listSeasonRecords } from "../seasons/season-operations";
-import type { Section } from "./pages/layout";
+import { SECTION_KEYS, type Section } from "./pages/layout";
+import { demand, requirePage } from "./access";
+import { activityCsv } from "./activity-csv";
+import { accountPage } from "./pages/account";
+import { activityPage, type ActivityFilters } from "./pages/activity";
+import { teamPage } from "./pages/team";
+import { liveSessions } from "./sessions";
+import { auditQuerySchema, type AuditQuery } from "../domain/audit";
+import { validated } from "../http/validation";
+import { readAuditLog } from "../workspaces/audit-log";
+import { listMemberRecords } from "../workspaces/members";
 import { deliveryPage, webhookPage, webhooksPage } from "./pages/webhooks";
 
 /**
@@ -40,7 +51,8 @@ pages.get(`${ENV}/keys`, async (c) => {
   const session = c.var.session;
   const ws = await getWorkspace(c.env, session.workspaceKey);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
-  const issuedAt = await secretKeyIssuedAt(c.env, session.workspaceId, environment);
+  // Not even read for a role that may not know whether a secret key exists.
+  const issuedAt = can(session.role, "secret_key.status") ? await secretKeyIssuedAt(c.env, session.workspaceId, environment) : null;
   return c.html(keysPage(session, environment, { publicKeys: ws.publicKeys, secretKeyIssuedAt: issuedAt }));
 });
 
@@ -178,15 +190,73 @@ function lastEnvironment(c: Context<DashEnv>): Environment {
 pages.get("/charts/:chartKey/design", requireSession("page"), async (c) => {
   const environment = lastEnvironment(c);
   try {
+    // The designer edits drafts: for roles that may (contract §18); the others read the chart's page.
+    demand(c, "charts.edit");
     const chart = await getChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"));
     return c.html(designerPage(c.var.session, environment, chart));
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
     return c.html(
-      errorPage(c.var.session, environment, "charts", err.code.endsWith("not_found") ? "Page not found" : "Something went wrong", err.message),
+      errorPage(
+        c.var.session,
+        environment,
+        "charts",
+        err.code.endsWith("not_found") ? "Page not found" : err.code === "forbidden" ? "Not allowed" : "Something went wrong",
+        err.message,
+      ),
       ERROR_STATUS[err.code],
     );
   }
+});
+
+pages.get(`${ENV}/team`, requirePage("members.manage"), async (c) => {
+  const workspaceId = c.var.session.workspaceId;
+  const [members, sessions] = await Promise.all([listMemberRecords(c.env, workspaceId), liveSessions(c.env, workspaceId)]);
+  return c.html(teamPage(c.var.session, environmentOf(c), { members, sessions }));
+});
+
+/** The Activity page's filters from its query; a date alone means from the start of that day (UTC). */
+function activityFilters(c: Context<DashEnv>): { filters: ActivityFilters; query: Omit<AuditQuery, "limit"> } {
+  const action = c.req.query("action") || undefined;
+  const targetKey = c.req.query("targetKey") || undefined;
+  const since = c.req.query("since") || undefined;
+  const parsed = validated(auditQuerySchema.omit({ limit: true }), {
+    action,
+    targetKey,
+    since: since && /^\d{4}-\d{2}-\d{2}$/.test(since) ? `${since}T00:00:00Z` : since,
+    cursor: c.req.query("cursor") || undefined,
+  });
+  return { filters: { action, targetKey, since }, query: parsed };
+}
+
+pages.get(`${ENV}/activity`, async (c) => {
+  const environment = environmentOf(c);
+  const { filters, query } = activityFilters(c);
+  const page = await readAuditLog(c.env, scopeOf(c.var.session, environment), { ...query, limit: 50 });
+  return c.html(activityPage(c.var.session, environment, { ...page, filters }));
+});
+
+/** The CSV download holds at most this many records (the newest that match). */
+const CSV_MAX_RECORDS = 10_000;
+
+pages.get(`${ENV}/activity.csv`, async (c) => {
+  const environment = environmentOf(c);
+  const { query } = activityFilters(c);
+  const records = [];
+  let cursor = query.cursor;
+  do {
+    const page = await readAuditLog(c.env, scopeOf(c.var.session, environment), { ...query, cursor, limit: 1000 });
+    records.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && records.length < CSV_MAX_RECORDS);
+  c.header("Content-Type", "text/csv; charset=utf-8");
+  c.header("Content-Disposition", `attachment; filename="activity-${environment}-${new Date().toISOString().slice(0, 10)}.csv"`);
+  return c.body(activityCsv(records.slice(0, CSV_MAX_RECORDS)), 200);
+});
+
+pages.get(`${ENV}/account`, async (c) => {
+  const session = c.var.session;
+  return c.html(accountPage(session, environmentOf(c), await liveSessions(c.env, session.workspaceId, session.memberId)));
 });
 
 pages.all(`${ENV}/*`, () => {
@@ -200,6 +270,8 @@ const SECTION_OF: Record<string, Section> = {
   webhook: "webhooks",
   delivery: "webhooks",
   workspace: "keys",
+  member: "team",
+  session: "team",
 };
 
 /** Errors on a page are answered as a page in the dashboard's frame, with the error's status. */
@@ -209,8 +281,5 @@ pages.onError((err, c) => {
   const thing = err.code.replace(/_not_found$/, "");
   const section = SECTION_OF[thing] ?? (c.req.path.split("/")[3] as Section | undefined) ?? "events";
   const title = err.code.endsWith("not_found") ? "Page not found" : status === 403 ? "Not allowed" : "Something went wrong";
-  return c.html(
-    errorPage(c.var.session, environmentOf(c), ["keys", "charts", "events", "seasons", "webhooks"].includes(section) ? section : "events", title, err.message),
-    status,
-  );
+  return c.html(errorPage(c.var.session, environmentOf(c), SECTION_KEYS.includes(section) ? section : "events", title, err.message), status);
 });

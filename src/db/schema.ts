@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { AUDIT_ACTOR_TYPES } from "../domain/audit";
+import { ROLES } from "../domain/roles";
 import { ENVIRONMENTS } from "../domain/scope";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -178,6 +180,15 @@ export const dashboardLinks = sqliteTable(
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
+    /**
+     * The member the link signs in (contract §18). Null only for a link made before members existed,
+     * which the upgrade gave to the workspace's first owner; a removed member's links go with them.
+     */
+    memberId: text("member_id").references(() => members.id, { onDelete: "cascade" }),
+    /** `sign_in` (the operator's, 15 minutes) or `invitation` (the Team page's, 7 days). */
+    purpose: text("purpose", { enum: ["sign_in", "invitation"] })
+      .notNull()
+      .default("sign_in"),
     /** Epoch ms after which the link no longer signs anyone in. */
     expiresAt: integer("expires_at").notNull(),
     createdAt: text("created_at").notNull(),
@@ -197,11 +208,75 @@ export const dashboardSessions = sqliteTable(
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
-    /** Epoch ms at which the session ends, whatever the cookie says. */
+    /** Epoch ms at which the session ends, whatever the cookie says (12 hours after it started). */
     expiresAt: integer("expires_at").notNull(),
     createdAt: text("created_at").notNull(),
+    /**
+     * The session's public name (`ses_…`), by which the Team page lists and revokes it; the token
+     * itself is never shown. Null only on a session older than members, given one by the upgrade.
+     */
+    sessionId: text("session_id").unique(),
+    /** Whose session it is (contract §18): a member, whatever started it. Removing the member ends it. */
+    memberId: text("member_id").references(() => members.id, { onDelete: "cascade" }),
+    /** Epoch ms of the session's last request (kept to the minute): it ends after the idle timeout without one. */
+    lastActiveAt: integer("last_active_at").notNull().default(0),
+    /** The browser that opened it, as its User-Agent said (at most 255 characters), to tell sessions apart. */
+    userAgent: text("user_agent").notNull().default(""),
   },
-  (t) => [index("dashboard_sessions_expiry").on(t.expiresAt)],
+  (t) => [index("dashboard_sessions_expiry").on(t.expiresAt), index("dashboard_sessions_member").on(t.memberId)],
+);
+
+/**
+ * The people of a workspace (contract §18). `email` is stored lower-cased and is unique within the
+ * workspace; every workspace has at least one owner, which the member operations keep true in
+ * single conditional statements (no read-then-write race).
+ */
+export const members = sqliteTable(
+  "members",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    createdAt: text("created_at").notNull(),
+    lastSeenAt: text("last_seen_at"),
+    lastSignInAt: text("last_sign_in_at"),
+  },
+  (t) => [uniqueIndex("members_workspace_email").on(t.workspaceId, t.email)],
+);
+
+/**
+ * The audit trail (contract §18): append-only; nothing but the daily pruning of records older than
+ * 400 days deletes a row. `id` sorts by time (domain/audit.ts), so pages are read newest first by it.
+ * `details` is JSON without secrets.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Null for a workspace-level record (charts, members), which both environments' trails show. */
+    environment: text("environment", { enum: ENVIRONMENTS }),
+    at: text("at").notNull(),
+    actorType: text("actor_type", { enum: AUDIT_ACTOR_TYPES }).notNull(),
+    actorId: text("actor_id").notNull(),
+    actorName: text("actor_name"),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetKey: text("target_key").notNull(),
+    details: text("details").notNull(),
+  },
+  (t) => [
+    index("audit_log_workspace").on(t.workspaceId, t.id),
+    index("audit_log_action").on(t.workspaceId, t.action, t.id),
+    index("audit_log_target").on(t.workspaceId, t.targetKey, t.id),
+    index("audit_log_at").on(t.at),
+  ],
 );
 
 /**

@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   "unsupported_media_type",
   "rate_limited",
   "admission_required",
+  "member_not_found",
+  "member_exists",
+  "last_owner",
+  "session_not_found",
   "internal_error",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,9 +1,21 @@
+import type { AuditRecord } from "./audit";
 import type { Environment } from "./scope";
 import type { JsonObject } from "./json";
 import type { Status } from "./status";
 
-/** Webhook event types of interface.md "Events". */
-export const WEBHOOK_EVENT_TYPES = ["seat.held", "seat.booked", "seat.released", "seat.hold_expired", "event.chart_changed", "webhook.test"] as const;
+/**
+ * Webhook event types of interface.md "Events", and `audit.recorded` (contract §18), which an
+ * endpoint receives only when it lists it: no endpoint is subscribed to anything it did not name.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  "seat.held",
+  "seat.booked",
+  "seat.released",
+  "seat.hold_expired",
+  "event.chart_changed",
+  "webhook.test",
+  "audit.recorded",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** `data.object` of a seat.* event. The hold token is never part of it. */
@@ -50,7 +62,7 @@ export interface OutboxEvent {
   type: WebhookEventType;
   /** Unix seconds. */
   created: number;
-  data: { object: SeatEventObject | ChartChangedObject | TestObject };
+  data: { object: SeatEventObject | ChartChangedObject | TestObject | AuditRecord };
 }
 
 /**
@@ -71,11 +83,15 @@ export interface OutboxSource {
  *   one per seat change. `source` names the outbox rows to confirm after the fan-out.
  * - `event`: one event (the form of messages sent before `events` existed; still accepted).
  * - `deliver`: one attempt at one delivery.
+ * - `audit`: audit records of one workspace (contract §18), each stored if it is not yet (the
+ *   request that made it stores it too; this copy is what survives that write failing) and then
+ *   fanned out as `audit.recorded` to the endpoints that listed it.
  */
 export type WebhookMessage =
   | { kind: "event"; workspaceId: string; environment: Environment; event: OutboxEvent }
   | { kind: "events"; workspaceId: string; environment: Environment; events: OutboxEvent[]; source?: OutboxSource }
-  | { kind: "deliver"; deliveryId: string };
+  | { kind: "deliver"; deliveryId: string }
+  | { kind: "audit"; workspaceId: string; records: AuditRecord[] };
 
 /**
  * An `events` message as the event object's outbox sends it: its JSON text, put together from the
@@ -102,4 +118,14 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "seat.hold_expired": "A hold ran out before it was booked",
   "event.chart_changed": "An event's seat map changed (a chart was published)",
   "webhook.test": "A test delivery, sent from this page",
+  "audit.recorded": "A change was recorded in the activity log (who changed what; only if chosen here)",
 };
+
+/**
+ * The `audit.recorded` event of an audit record, for one environment's endpoints. Its id is derived
+ * from the record's, so a record fanned out twice is still one delivery per endpoint. A
+ * workspace-level record (environment null) goes to the endpoints of both environments.
+ */
+export function auditEvent(record: AuditRecord): OutboxEvent {
+  return { id: `evt_${record.id.slice("aud_".length)}`, type: "audit.recorded", created: Math.floor(Date.parse(record.at) / 1000), data: { object: record } };
+}

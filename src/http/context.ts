@@ -1,3 +1,4 @@
+import type { AuditDetails } from "../domain/audit";
 import type { IdempotencyClaim } from "../domain/idempotency";
 import type { Environment } from "../domain/scope";
 import type { KeyKind } from "../keys/keys";
@@ -17,5 +18,7 @@ export interface AppEnv {
     principal: Principal;
     /** A seat action's Idempotency-Key claim, for the event object (http/idempotency.ts). */
     idempotency?: IdempotencyClaim;
+    /** Facts a handler leaves for the audit trail's record of its change (http/audit-trail.ts). */
+    auditNote?: AuditDetails;
   };
 }

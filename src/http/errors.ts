@@ -40,6 +40,10 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   unsupported_media_type: 415,
   rate_limited: 429,
+  member_not_found: 404,
+  member_exists: 409,
+  last_owner: 409,
+  session_not_found: 404,
   internal_error: 500,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 

@@ -5,8 +5,10 @@ import { newRouter } from "../http/app-factory";
 import { ApiError } from "../http/errors";
 import { configuredOrigin } from "../dashboard/config";
 import { createSignInLink } from "../dashboard/sessions";
-import { createWorkspace, getWorkspace, issueSecretKey } from "../workspaces/provision";
+import { createWorkspace, getWorkspace, issueSecretKey, secretKeyIssuedAt } from "../workspaces/provision";
 import { errorResponses } from "../http/openapi";
+import { signInTargetSchema } from "../domain/members";
+import { adminMembers } from "./admin-members";
 
 /**
  * The operator API (contract §1), mounted at /admin/v1: provisions workspaces and their keys.
@@ -114,6 +116,8 @@ admin.openapi(issueSecretKeyRoute, async (c) => {
   const { workspaceKey, environment } = c.req.valid("param");
   const ws = await getWorkspace(c.env, workspaceKey);
   if (!ws) throw new ApiError("workspace_not_found", `Workspace ${workspaceKey} does not exist`);
+  // For the audit trail: a first key is "created", a replaced one "rotated".
+  c.set("auditNote", { rotated: (await secretKeyIssuedAt(c.env, ws.id, environment)) !== null });
   return c.json(await issueSecretKey(c.env, ws.id, environment), 201);
 });
 
@@ -121,11 +125,16 @@ const dashboardLinkRoute = createRoute({
   method: "post",
   path: "/workspaces/{workspaceKey}/dashboard-links",
   tags: ["Operator"],
-  summary: "Create a one-time sign-in link to the workspace's dashboard",
+  summary: "Create a one-time sign-in link to the workspace's dashboard for a member",
   description:
-    "The link works once, within 15 minutes, and starts a dashboard session of up to 12 hours. Its origin is the DASHBOARD_ORIGIN var when set, else the origin this request reached.",
+    "Signs in the member named by `memberId` or `email`; without a body, the workspace's first owner (owner@<workspaceKey>). " +
+    "Opening the link shows a page with a Continue button, whose POST spends the link and starts a session of that member (ending after the idle timeout, 30 minutes by default, or 12 hours in all). " +
+    "The link works once, within 15 minutes. Its origin is the DASHBOARD_ORIGIN var when set, else the origin this request reached.",
   security,
-  request: { params: WorkspaceKeyParam },
+  request: {
+    params: WorkspaceKeyParam,
+    body: { content: { "application/json": { schema: signInTargetSchema } }, required: false },
+  },
   responses: {
     201: {
       description: "The sign-in link",
@@ -135,17 +144,20 @@ const dashboardLinkRoute = createRoute({
             .object({
               url: z.string().openapi({ example: "https://seats.example.com/dashboard/sign-in?token=…" }),
               expiresAt: z.string().openapi({ format: "date-time" }),
+              memberId: z.string().openapi({ description: "The member the link signs in" }),
             })
             .openapi("DashboardLink"),
         },
       },
     },
-    ...errorResponses(401, 404),
+    ...errorResponses(400, 401, 404),
   },
 });
 
 admin.openapi(dashboardLinkRoute, async (c) => {
   const { workspaceKey } = c.req.valid("param");
   const origin = configuredOrigin(c.env) ?? new URL(c.req.url).origin;
-  return c.json(await createSignInLink(c.env, workspaceKey, origin), 201);
+  return c.json(await createSignInLink(c.env, workspaceKey, origin, c.req.valid("json") ?? {}), 201);
 });
+
+admin.route("/", adminMembers);

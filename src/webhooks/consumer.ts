@@ -5,6 +5,7 @@ import { attemptDelivery, deadLetterDelivery } from "./delivery";
 import { fanOutEvents, type EventToFanOut } from "./fan-out";
 import { eventMessagesOf, WEBHOOK_EVENT_TYPES, type OutboxEvent, type OutboxSource, type WebhookMessage } from "../domain/webhook-messages";
 import { enqueueDeliveries } from "./queue";
+import { parseAuditMessage, storeAuditMessages } from "./audit-fan-out";
 
 /** The dead-letter queue's name in wrangler.toml: its batches reach the same handler. */
 export const WEBHOOK_DLQ = "seat-webhooks-dlq";
@@ -44,6 +45,7 @@ export function parseWebhookMessage(body: unknown): WebhookMessage | null {
   if (typeof body !== "object" || body === null) return null;
   const m = body as Record<string, unknown>;
   if (m.kind === "deliver") return typeof m.deliveryId === "string" ? { kind: "deliver", deliveryId: m.deliveryId } : null;
+  if (m.kind === "audit") return parseAuditMessage(m);
   if (typeof m.workspaceId !== "string" || !ENVIRONMENTS.includes(m.environment as Environment)) return null;
   const scope = { workspaceId: m.workspaceId, environment: m.environment as Environment };
   if (m.kind === "event") {
@@ -116,6 +118,7 @@ async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]):
   const carriers: Message<unknown>[] = [];
   const sources: Array<Extract<WebhookMessage, { kind: "events" }>> = [];
   const items: EventToFanOut[] = [];
+  const audits: Array<{ msg: Extract<WebhookMessage, { kind: "audit" }>; enqueuedAt: Date }> = [];
   const delivers: Array<Promise<void>> = [];
   for (const message of messages) {
     const msg = parseWebhookMessage(message.body);
@@ -125,6 +128,9 @@ async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]):
       message.ack();
     } else if (msg.kind === "deliver") {
       delivers.push(guarded(message, () => handleDeliver(env, message, msg.deliveryId)));
+    } else if (msg.kind === "audit") {
+      carriers.push(message);
+      audits.push({ msg, enqueuedAt: message.timestamp });
     } else {
       carriers.push(message);
       if (msg.kind === "events") sources.push(msg);
@@ -133,6 +139,7 @@ async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]):
   }
   const fanOut = async () => {
     try {
+      items.push(...(await storeAuditMessages(env, audits)));
       await fanOutEvents(env, items, (ids) => enqueueDeliveries(env, ids));
       await confirmOutbox(env, sources);
       for (const message of carriers) message.ack();
@@ -165,6 +172,7 @@ async function handleDeadLetter(env: Env, message: Message<unknown>): Promise<vo
     await fanOutEvent(env, msg);
     if (msg.kind === "events") await confirmOutbox(env, [msg]);
   } else if (msg?.kind === "deliver") await deadLetterDelivery(env, msg.deliveryId);
+  else if (msg?.kind === "audit") await fanOutEvents(env, await storeAuditMessages(env, [{ msg }]), (ids) => enqueueDeliveries(env, ids));
   else console.error("webhooks: dropping unreadable dead-lettered message", message.id);
   message.ack();
 }

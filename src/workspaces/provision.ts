@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { db, nowIso } from "../db/client";
 import { keyCreatedAt, replaceKey } from "../db/keys";
-import { apiKeys as apiKeysTable, workspaces } from "../db/schema";
+import { apiKeys as apiKeysTable, members, workspaces } from "../db/schema";
+import { firstOwnerEmail } from "../domain/members";
 import { ENVIRONMENTS, type Environment } from "../domain/scope";
 import { derivePublicKey, hashKey, newId, newSecretKey } from "../keys/keys";
+import { newMemberRow } from "./members";
 
 export interface WorkspaceRecord {
   workspaceKey: string;
@@ -26,8 +28,9 @@ async function publicKeysOf(env: Env, salt: string): Promise<Record<Environment,
 }
 
 /**
- * Creates a workspace with its two publishable keys (one per environment). Only the keys' hashes
- * reach D1.
+ * Creates a workspace with its two publishable keys (one per environment) and its first owner,
+ * `owner@<workspaceKey>` (contract §18), whom the operator's sign-in link without a body signs in.
+ * Only the keys' hashes reach D1.
  */
 export async function createWorkspace(env: Env, name: string): Promise<WorkspaceRecord & { id: string }> {
   const d = db(env);
@@ -49,6 +52,7 @@ export async function createWorkspace(env: Env, name: string): Promise<Workspace
   await d.batch([
     d.insert(workspaces).values({ id, workspaceKey: id, name, publicKeySalt: salt, createdAt }),
     ...keyRows.map((row) => d.insert(apiKeysTable).values(row)),
+    d.insert(members).values(newMemberRow(id, { email: firstOwnerEmail(id), name: "Owner", role: "owner" })),
   ]);
   return { id, workspaceKey: id, name, createdAt, publicKeys };
 }

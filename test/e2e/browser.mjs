@@ -40,10 +40,21 @@ export function watchErrors(page, { console = false } = {}) {
   return errors;
 }
 
+/**
+ * Uses a one-time sign-in link as a person does: opening it shows whom it signs in and a button
+ * "Continue", whose press spends it and lands on the dashboard. Resolves once the dashboard's page is ready.
+ */
+export async function signInThrough(page, url) {
+  await page.goto(url);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL((u) => /^\/dashboard\/(production|sandbox)\//.test(u.pathname));
+  await page.waitForSelector("body[data-ready]");
+}
+
 /** Signs in to a workspace's dashboard by a one-time link in a context of its own; the session cookie, for other contexts. */
 export async function sessionCookies(browser, e2e, workspaceKey) {
   const context = await browser.newContext();
-  await (await context.newPage()).goto((await signInLink(e2e, workspaceKey)).url);
+  await signInThrough(await context.newPage(), (await signInLink(e2e, workspaceKey)).url);
   const cookies = (await context.cookies()).filter((c) => c.name === "dashboard_session");
   await context.close();
   expect(cookies).toHaveLength(1);

@@ -60,9 +60,15 @@ describe("the dashboard", () => {
     await checkPage("sign-in");
   });
 
-  it("signs in by a one-time link; the link does not work twice", async () => {
+  it("signs in by a one-time link and its Continue button; the link does not work twice", async () => {
     const link = await signInLink(e2e, ws.workspaceKey);
-    await page.goto(link.url);
+    // Opening the link spends nothing: a page says whom it signs in, and Continue does it.
+    const opened = await page.goto(link.url);
+    expect(opened.status()).toBe(200);
+    await page.getByRole("heading", { level: 1, name: "Sign in to Dashboard E2E workspace" }).waitFor();
+    await checkPage("continue");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/sandbox/events");
     await page.waitForSelector("body[data-ready]");
     // The sandbox first: where npm run dev's demo page holds its seats.
     expect(new URL(page.url()).pathname).toBe("/dashboard/sandbox/events");

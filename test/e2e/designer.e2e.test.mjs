@@ -7,7 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { openMap, screenshot, seriousViolations, useBrowser, waitForText, watchErrors } from "./browser.mjs";
+import { openMap, screenshot, seriousViolations, signInThrough, useBrowser, waitForText, watchErrors } from "./browser.mjs";
 import { apiCall, newWorkspace, signInLink } from "./service.mjs";
 
 const e2e = inject("e2e");
@@ -57,9 +57,7 @@ beforeAll(async () => {
   context = await browser().newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
   page = await context.newPage();
   errors = watchErrors(page, { console: true });
-  const link = await signInLink(e2e, ws.workspaceKey);
-  await page.goto(link.url);
-  await page.waitForSelector("body[data-ready]");
+  await signInThrough(page, (await signInLink(e2e, ws.workspaceKey)).url);
   expect((await api("POST", "/api/v1/charts", { name: "Designed hall", chartKey: CHART })).status).toBe(201);
 });
 

@@ -6,7 +6,7 @@
  * name; axe-core stays clean at both widths. Screenshots go to docs/ for the README.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seriousViolations, useBrowser, waitForText, watchErrors } from "./browser.mjs";
+import { seriousViolations, signInThrough, useBrowser, waitForText, watchErrors } from "./browser.mjs";
 import { apiCall, demoLayout, newWorkspace, signInLink } from "./service.mjs";
 
 const e2e = inject("e2e");
@@ -54,7 +54,7 @@ beforeAll(async () => {
   expect((await hold(["B-2-4", "B-2-5"], "buyer-two-token")).status).toBe(200);
   // Sign in once; the session cookie serves every context.
   const first = await browser().newContext();
-  await (await first.newPage()).goto((await signInLink(e2e, ws.workspaceKey)).url);
+  await signInThrough(await first.newPage(), (await signInLink(e2e, ws.workspaceKey)).url);
   cookies = (await first.cookies()).filter((c) => c.name === "dashboard_session");
   await first.close();
 });

@@ -45,9 +45,14 @@ export async function newWorkspace(e2e, name) {
   return { workspaceKey: ws.workspaceKey, pkLive: ws.publicKeys.production, pkTest: ws.publicKeys.sandbox, skTest: sk.secretKey };
 }
 
-/** A one-time sign-in link to a workspace's dashboard. */
-export function signInLink(e2e, workspaceKey) {
-  return operator(e2e)(`/admin/v1/workspaces/${workspaceKey}/dashboard-links`);
+/** A one-time sign-in link to a workspace's dashboard: for its first owner, or for the member `{ memberId }` or `{ email }` names. */
+export function signInLink(e2e, workspaceKey, member) {
+  return operator(e2e)(`/admin/v1/workspaces/${workspaceKey}/dashboard-links`, member);
+}
+
+/** Adds a member to a workspace through the operator API; the member. */
+export function addMember(e2e, workspaceKey, member) {
+  return operator(e2e)(`/admin/v1/workspaces/${workspaceKey}/members`, member);
 }
 
 /** API calls of one workspace: the secret key by default, the publishable key for what buyers do. */

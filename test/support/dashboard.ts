@@ -10,15 +10,39 @@ export function fetchWorker(path: string, init: RequestInit & { origin?: string 
   return exports.default.fetch(new Request(`${init.origin ?? ORIGIN}${path}`, { ...init, redirect: "manual" }));
 }
 
-/** Creates a sign-in link through the operator API; its URL and expiry. */
-export async function signInLink(workspaceKey: string, origin = ORIGIN): Promise<{ url: string; expiresAt: string }> {
+/** Creates a sign-in link through the operator API (for the first owner, or the member named); its URL and expiry. */
+export async function signInLink(
+  workspaceKey: string,
+  origin = ORIGIN,
+  target?: { memberId?: string; email?: string },
+): Promise<{ url: string; expiresAt: string; memberId: string }> {
   const res = await fetchWorker(`/admin/v1/workspaces/${workspaceKey}/dashboard-links`, {
     method: "POST",
-    headers: { Authorization: "Bearer test-admin-token" },
+    headers: target ? { Authorization: "Bearer test-admin-token", "Content-Type": "application/json" } : { Authorization: "Bearer test-admin-token" },
+    body: target ? JSON.stringify(target) : undefined,
     origin,
   });
   expect(res.status).toBe(201);
   return res.json();
+}
+
+/**
+ * Uses a sign-in link as a person does (contract §17): opening it shows the Continue page, and the
+ * page's POST spends it. The POST's answer (303 with the session cookie, or 401).
+ */
+export async function continueSignIn(url: string, init: { userAgent?: string } = {}): Promise<Response> {
+  const link = new URL(url);
+  const token = link.searchParams.get("token") ?? "";
+  return fetchWorker("/dashboard/sign-in", {
+    method: "POST",
+    origin: link.origin,
+    headers: {
+      Origin: link.origin,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(init.userAgent ? { "User-Agent": init.userAgent } : {}),
+    },
+    body: new URLSearchParams({ token }).toString(),
+  });
 }
 
 /** The session cookie a response sets, as "name=value", and its full Set-Cookie line. */
@@ -27,11 +51,11 @@ export function sessionCookie(res: Response): { pair: string; line: string } {
   return { pair: line.split(";")[0], line };
 }
 
-/** A workspace and a signed-in session of it: the session cookie to send. */
-export async function signedIn(keys?: TestKeys): Promise<{ keys: TestKeys; cookie: string }> {
+/** A workspace and a signed-in session of its first owner (or of the member named): the session cookie to send. */
+export async function signedIn(keys?: TestKeys, target?: { memberId?: string; email?: string }): Promise<{ keys: TestKeys; cookie: string }> {
   const k = keys ?? (await newWorkspace("Dashboard test workspace"));
-  const link = await signInLink(k.workspaceKey);
-  const res = await fetchWorker(new URL(link.url).pathname + new URL(link.url).search);
+  const link = await signInLink(k.workspaceKey, ORIGIN, target);
+  const res = await continueSignIn(link.url);
   expect(res.status).toBe(303);
   return { keys: k, cookie: sessionCookie(res).pair };
 }

@@ -18,6 +18,7 @@ import { afterKeyOf, listQuery } from "../../http/pagination";
 import { validated } from "../../http/validation";
 import type { DashEnv } from "../context";
 import { jsonBody } from "./support";
+import { demand } from "../access";
 
 /**
  * /dashboard/api/charts: the workspace's charts through charts/chart-operations.ts, the functions
@@ -62,6 +63,8 @@ chartRoutes.get("/:chartKey/publish-check", async (c) => c.json(await checkChart
 
 chartRoutes.post("/:chartKey/publish", async (c) => {
   const { force } = await jsonBody(c, publishBody, { optional: true });
+  // Publishing over reservations is for those who may manage charts, not for a designer (contract §18).
+  if (force) demand(c, "charts.manage");
   return withEtag(c, await publishChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"), force));
 });
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { issueSecretKey } from "../../workspaces/provision";
+import { issueSecretKey, secretKeyIssuedAt } from "../../workspaces/provision";
 import type { DashEnv } from "../context";
 import { ENV, scope } from "./support";
 
@@ -12,5 +12,7 @@ export const keyRoutes = new Hono<DashEnv>();
 
 keyRoutes.post(`${ENV}/secret-key`, async (c) => {
   const { workspaceId, environment } = scope(c);
+  // For the audit trail: a first key is "created", a replaced one "rotated".
+  c.set("auditNote", { rotated: (await secretKeyIssuedAt(c.env, workspaceId, environment)) !== null });
   return c.json(await issueSecretKey(c.env, workspaceId, environment), 201);
 });

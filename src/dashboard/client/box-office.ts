@@ -3,7 +3,8 @@
  * and the box office's selection on it. A click (or Enter or Space) on an object does not hold it,
  * as it would for a buyer: it adds the label to the "Selected seats and areas" field, which the box-office
  * buttons send to the server, which holds and books under a token of its own. The field can also be
- * typed into, so nothing depends on the pointer.
+ * typed into, so nothing depends on the pointer. For a member without the box office the map is
+ * only read.
  */
 import type { SeatingChartConfig } from "../../sdk/types";
 
@@ -47,7 +48,16 @@ export async function initSeatMap(): Promise<void> {
   document.body.dataset.mapReadyMs = String(Math.round(performance.now()));
   document.body.dataset.mapReady = "true";
   const svg = host.querySelector<SVGSVGElement>("svg.seating-map");
-  if (!svg || !input) return;
+  if (!svg) return;
+  if (!input) {
+    // A member without the box office (a viewer, say) reads the map: a click must not hold a seat as a buyer would.
+    const ignore = (e: Event) => {
+      if ((e.target as Element | null)?.closest?.("[data-object-label]")) e.stopPropagation();
+    };
+    svg.addEventListener("click", ignore, { capture: true });
+    svg.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " " || e.key === "Spacebar") && ignore(e), { capture: true });
+    return;
+  }
   const announce = document.getElementById("bo-announce");
 
   const mark = () => {

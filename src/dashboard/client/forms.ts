@@ -5,6 +5,7 @@
  *   data-fields    the fields this button sends     data-confirm a question asked first
  *   data-then      what happens on success: reload (default), go:<url with {field}>, reveal, refresh
  *   data-done      the notice shown afterwards, with {field} filled from the request and answer
+ * A select with `data-submit-on-change` sends its form as soon as it changes.
  * Field values are typed by `data-type`: number, list (comma or line separated), json, boolean;
  * checkboxes of one name become an array; empty fields are left out, except that a field with
  * `data-empty="null"` sends null (how an edit form clears an optional value). A control with `data-group`
@@ -181,5 +182,10 @@ export function initForms(): void {
     e.preventDefault();
     const submitter = (e as SubmitEvent).submitter as HTMLElement | null;
     void submit(form, submitter);
+  });
+  // A choice that is the whole action (a member's role on the Team page) is sent as soon as it changes.
+  document.addEventListener("change", (e) => {
+    const control = e.target;
+    if (control instanceof HTMLSelectElement && control.hasAttribute("data-submit-on-change")) control.form?.requestSubmit();
   });
 }

@@ -3,7 +3,8 @@ import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
 import type { FailedEntry } from "../../domain/outcome";
 import type { DashboardSession } from "../sessions";
-import { ActionButton, ApiForm, Field, Tag, TextArea, When } from "./components";
+import { can } from "../../domain/roles";
+import { ActionButton, ApiForm, Field, IfCan, IfMayCall, Tag, TextArea, When } from "./components";
 import { LayoutDrawing } from "./drawing";
 import { Page } from "./layout";
 
@@ -56,16 +57,19 @@ export function chartsPage(session: DashboardSession, environment: Environment, 
         </table>
       )}
       {more ? <p>Only the first {charts.length} charts are listed.</p> : null}
-      <div class="panel">
-        <h2>Create a chart</h2>
-        <ApiForm api={api()} then={`go:/dashboard/${environment}/charts/{chartKey}`} done="Chart {name} created" label="Create a chart">
-          <Field id="chart-name" name="name" label="Name" hint="3 to 255 characters, for example Main hall" wide />
-          <Field id="chart-key" name="chartKey" label="Chart key (optional)" hint="Letters, digits, '.', '_' and '-'. Left empty, one is made up." />
-          <button type="submit" class="button">
-            Create chart
-          </button>
-        </ApiForm>
-      </div>
+      <IfMayCall api={api()}>
+        {" "}
+        <div class="panel">
+          <h2>Create a chart</h2>
+          <ApiForm api={api()} then={`go:/dashboard/${environment}/charts/{chartKey}`} done="Chart {name} created" label="Create a chart">
+            <Field id="chart-name" name="name" label="Name" hint="3 to 255 characters, for example Main hall" wide />
+            <Field id="chart-key" name="chartKey" label="Chart key (optional)" hint="Letters, digits, '.', '_' and '-'. Left empty, one is made up." />
+            <button type="submit" class="button">
+              Create chart
+            </button>
+          </ApiForm>
+        </div>
+      </IfMayCall>
     </Page>
   );
 }
@@ -87,12 +91,14 @@ export function chartPage(session: DashboardSession, environment: Environment, v
         <a href={`/dashboard/${environment}/charts`}>Back to charts</a>
       </p>
       <h1>{chart.name}</h1>
-      <p>
-        <a class="button" href={`/dashboard/charts/${encodeURIComponent(key)}/design`}>
-          Open the designer
-        </a>{" "}
-        <span class="hint">Draw sections, rows, categories, GA areas and the stage; saves replace the draft.</span>
-      </p>
+      <IfCan permission="charts.edit">
+        <p>
+          <a class="button" href={`/dashboard/charts/${encodeURIComponent(key)}/design`}>
+            Open the designer
+          </a>{" "}
+          <span class="hint">Draw sections, rows, categories, GA areas and the stage; saves replace the draft.</span>
+        </p>
+      </IfCan>
       <table>
         <caption class="visually-hidden">About this chart</caption>
         <tbody>
@@ -169,7 +175,7 @@ export function chartPage(session: DashboardSession, environment: Environment, v
         )}
         <div class="button-group">
           <ActionButton api={api(key, "/publish")} label="Publish" done={`Chart ${chart.name} published`} />
-          {view.affected.length > 0 ? (
+          {view.affected.length > 0 && can(session.role, "charts.manage") ? (
             <ActionButton
               api={api(key, "/publish")}
               hidden={{ force: "true" }}
@@ -208,43 +214,47 @@ export function chartPage(session: DashboardSession, environment: Environment, v
         </section>
       </div>
 
-      <section class="panel" aria-labelledby="rename-title">
-        <h2 id="rename-title">Rename</h2>
-        <ApiForm api={api(key)} method="PATCH" done="Chart renamed to {name}" label="Rename the chart">
-          <Field id="rename-name" name="name" label="New name" value={chart.name} wide />
-          <button type="submit" class="button">
-            Rename
-          </button>
-        </ApiForm>
-      </section>
+      <IfCan permission="charts.edit">
+        <section class="panel" aria-labelledby="rename-title">
+          <h2 id="rename-title">Rename</h2>
+          <ApiForm api={api(key)} method="PATCH" done="Chart renamed to {name}" label="Rename the chart">
+            <Field id="rename-name" name="name" label="New name" value={chart.name} wide />
+            <button type="submit" class="button">
+              Rename
+            </button>
+          </ApiForm>
+        </section>
 
-      <section class="panel" aria-labelledby="draft-json-title">
-        <h2 id="draft-json-title">Replace the draft</h2>
-        <p>
-          Paste a layout as JSON (categories, sections of rows of seats, general admission areas), as exported from the designer or sent to the API. It becomes
-          the next draft version.
-        </p>
-        <ApiForm api={api(key)} method="PATCH" done="Draft replaced" label="Replace the draft">
-          <TextArea id="draft-json" name="draftVersion" label="Draft layout (JSON)" dataType="json" rows={10} />
-          <button type="submit" class="button">
-            Replace draft
-          </button>
-        </ApiForm>
-      </section>
+        <section class="panel" aria-labelledby="draft-json-title">
+          <h2 id="draft-json-title">Replace the draft</h2>
+          <p>
+            Paste a layout as JSON (categories, sections of rows of seats, general admission areas), as exported from the designer or sent to the API. It
+            becomes the next draft version.
+          </p>
+          <ApiForm api={api(key)} method="PATCH" done="Draft replaced" label="Replace the draft">
+            <TextArea id="draft-json" name="draftVersion" label="Draft layout (JSON)" dataType="json" rows={10} />
+            <button type="submit" class="button">
+              Replace draft
+            </button>
+          </ApiForm>
+        </section>
+      </IfCan>
 
-      <section class="panel" aria-labelledby="delete-title">
-        <h2 id="delete-title">Delete</h2>
-        <p>A chart that events use cannot be deleted; delete its events first.</p>
-        <ActionButton
-          api={api(key)}
-          method="DELETE"
-          label="Delete chart"
-          kind="warning"
-          then={`go:/dashboard/${environment}/charts`}
-          confirm={`Delete the chart ${chart.name}? This cannot be undone.`}
-          done={`Chart ${chart.name} deleted`}
-        />
-      </section>
+      <IfCan permission="charts.manage">
+        <section class="panel" aria-labelledby="delete-title">
+          <h2 id="delete-title">Delete</h2>
+          <p>A chart that events use cannot be deleted; delete its events first.</p>
+          <ActionButton
+            api={api(key)}
+            method="DELETE"
+            label="Delete chart"
+            kind="warning"
+            then={`go:/dashboard/${environment}/charts`}
+            confirm={`Delete the chart ${chart.name}? This cannot be undone.`}
+            done={`Chart ${chart.name} deleted`}
+          />
+        </section>
+      </IfCan>
     </Page>
   );
 }

@@ -1,5 +1,7 @@
 import type { Child } from "hono/jsx";
 import type { ChartRecord } from "../../domain/charts";
+import type { Permission } from "../../domain/roles";
+import { useCan, useMayCall } from "./role-context";
 
 /**
  * Small pieces the pages share, after GOV.UK patterns: a labelled field with its hint, an action
@@ -33,7 +35,7 @@ export function Field(props: {
   label: string;
   hint?: string;
   value?: string;
-  type?: "text" | "url" | "number";
+  type?: "text" | "url" | "number" | "email" | "date";
   dataType?: "number" | "list" | "json";
   wide?: boolean;
   required?: boolean;
@@ -92,7 +94,8 @@ export function TextArea(props: { id: string; name: string; label: string; hint?
 /**
  * A form the browser module sends to a data route as JSON (see client/forms.ts for the data-*
  * settings). Without a script nothing is sent: every change needs the Origin check a page's own
- * script passes, never a cross-site form post.
+ * script passes, never a cross-site form post. A member whose role may not call the route does not
+ * see the form at all (contract §18).
  */
 export function ApiForm(props: {
   api?: string;
@@ -107,6 +110,7 @@ export function ApiForm(props: {
   revealPanel?: string;
   children: Child;
 }) {
+  if (props.api !== undefined && !useMayCall(props.method ?? "POST", props.api)) return null;
   return (
     <form
       id={props.id}
@@ -227,4 +231,14 @@ export function ChartSelect(props: { id: string; charts: ChartRecord[] }) {
       </select>
     </div>
   );
+}
+
+/** What only roles that may call a data route see (a button of a form whose buttons call different routes). */
+export function IfMayCall(props: { method?: string; api: string; children: Child }) {
+  return useMayCall(props.method ?? "POST", props.api) ? <>{props.children}</> : null;
+}
+
+/** What only roles with a permission see. */
+export function IfCan(props: { permission: Permission; children: Child; otherwise?: Child }) {
+  return useCan(props.permission) ? <>{props.children}</> : <>{props.otherwise ?? null}</>;
 }

@@ -6,7 +6,8 @@ import { STATUSES, type ReportsResult, type Status } from "../../domain/status";
 import type { SalesTimeline } from "../../domain/sales-timeline";
 import type { Channel } from "../../domain/channels";
 import type { DashboardSession } from "../sessions";
-import { ActionButton, ApiForm, Field, When } from "./components";
+import { ActionButton, ApiForm, Field, IfCan, IfMayCall, When } from "./components";
+import { can } from "../../domain/roles";
 import { Page } from "./layout";
 import { SalesPlot } from "./plot";
 import { AccessibilityForm } from "./accessibility-form";
@@ -309,83 +310,99 @@ export function eventPage(session: DashboardSession, environment: Environment, v
             data-channel-keys={["NO_CHANNEL", ...view.channels.map((c) => c.key)].join(",")}
           ></div>
         </section>
-        <section class="panel" aria-labelledby="box-office-title">
-          <h2 id="box-office-title">Box office</h2>
-          <ApiForm id="box-office" then="refresh" label="Box office">
-            <Field
-              id="bo-labels"
-              name="objectLabels"
-              label="Selected seats and areas"
-              hint="Select on the map, or type labels separated by commas, for example A-1-1, A-1-2"
-              dataType="list"
-              wide
-            />
-            <p id="bo-announce" class="visually-hidden" role="status"></p>
-            <Field id="bo-order" name="orderId" label="Order id" hint="Your order's reference, kept with each booked seat and area" />
-            <Field id="bo-quantity" name="quantity" label="Places per general admission area" type="number" dataType="number" value="1" min={1} />
-            <Field
-              id="bo-channel"
-              name="channelKey"
-              label="Channel key"
-              hint="For Assign to channel: an existing key, a new one (give it a name), or NO_CHANNEL for the open pool. The box office sells from every channel."
-            />
-            <Field id="bo-channel-name" name="channelName" label="Channel name (new channels)" />
-            <div class="button-group">
-              <button
-                type="submit"
-                class="button"
-                data-api={`${boxOffice}/book`}
-                data-fields="objectLabels,orderId,quantity"
-                data-done="Booked {objectLabels} under order {orderId}"
-              >
-                Book
+        {can(session.role, "box_office") || can(session.role, "events.manage") ? (
+          <section class="panel" aria-labelledby="box-office-title">
+            <h2 id="box-office-title">Box office</h2>
+            <ApiForm id="box-office" then="refresh" label="Box office">
+              <Field
+                id="bo-labels"
+                name="objectLabels"
+                label="Selected seats and areas"
+                hint="Select on the map, or type labels separated by commas, for example A-1-1, A-1-2"
+                dataType="list"
+                wide
+              />
+              <p id="bo-announce" class="visually-hidden" role="status"></p>
+              <IfCan permission="box_office">
+                <Field id="bo-order" name="orderId" label="Order id" hint="Your order's reference, kept with each booked seat and area" />
+                <Field id="bo-quantity" name="quantity" label="Places per general admission area" type="number" dataType="number" value="1" min={1} />
+              </IfCan>
+              <IfCan permission="events.manage">
+                <Field
+                  id="bo-channel"
+                  name="channelKey"
+                  label="Channel key"
+                  hint="For Assign to channel: an existing key, a new one (give it a name), or NO_CHANNEL for the open pool. The box office sells from every channel."
+                />
+                <Field id="bo-channel-name" name="channelName" label="Channel name (new channels)" />
+              </IfCan>
+              <div class="button-group">
+                <IfMayCall api={`${boxOffice}/book`}>
+                  <button
+                    type="submit"
+                    class="button"
+                    data-api={`${boxOffice}/book`}
+                    data-fields="objectLabels,orderId,quantity"
+                    data-done="Booked {objectLabels} under order {orderId}"
+                  >
+                    Book
+                  </button>
+                </IfMayCall>
+                <IfMayCall api={`${boxOffice}/release`}>
+                  <button
+                    type="submit"
+                    class="button button-secondary"
+                    data-api={`${boxOffice}/release`}
+                    data-fields="objectLabels"
+                    data-done="Released {objectLabels}"
+                  >
+                    Release
+                  </button>
+                </IfMayCall>
+                <IfMayCall api={`${boxOffice}/not-for-sale`}>
+                  <button
+                    type="submit"
+                    class="button button-secondary"
+                    data-api={`${boxOffice}/not-for-sale`}
+                    data-fields="objectLabels"
+                    data-done="{objectLabels} marked not for sale"
+                  >
+                    Mark not for sale
+                  </button>
+                </IfMayCall>
+                <IfMayCall api={`${boxOffice}/for-sale`}>
+                  <button
+                    type="submit"
+                    class="button button-secondary"
+                    data-api={`${boxOffice}/for-sale`}
+                    data-fields="objectLabels"
+                    data-done="{objectLabels} back on sale"
+                  >
+                    Mark for sale
+                  </button>
+                </IfMayCall>
+                <IfMayCall api={`${api}/channels/assign`}>
+                  <button
+                    type="submit"
+                    class="button button-secondary"
+                    data-api={`${api}/channels/assign`}
+                    data-fields="objectLabels,channelKey,channelName"
+                    data-done="{objectLabels} assigned to {channelKey}"
+                  >
+                    Assign to channel
+                  </button>
+                </IfMayCall>
+              </div>
+            </ApiForm>
+            <h3>Release a whole order</h3>
+            <ApiForm api={`${boxOffice}/release`} then="refresh" done="Order {orderId} released" label="Release a whole order">
+              <Field id="release-order" name="orderId" label="Order id to release" />
+              <button type="submit" class="button button-secondary">
+                Release order
               </button>
-              <button
-                type="submit"
-                class="button button-secondary"
-                data-api={`${boxOffice}/release`}
-                data-fields="objectLabels"
-                data-done="Released {objectLabels}"
-              >
-                Release
-              </button>
-              <button
-                type="submit"
-                class="button button-secondary"
-                data-api={`${boxOffice}/not-for-sale`}
-                data-fields="objectLabels"
-                data-done="{objectLabels} marked not for sale"
-              >
-                Mark not for sale
-              </button>
-              <button
-                type="submit"
-                class="button button-secondary"
-                data-api={`${boxOffice}/for-sale`}
-                data-fields="objectLabels"
-                data-done="{objectLabels} back on sale"
-              >
-                Mark for sale
-              </button>
-              <button
-                type="submit"
-                class="button button-secondary"
-                data-api={`${api}/channels/assign`}
-                data-fields="objectLabels,channelKey,channelName"
-                data-done="{objectLabels} assigned to {channelKey}"
-              >
-                Assign to channel
-              </button>
-            </div>
-          </ApiForm>
-          <h3>Release a whole order</h3>
-          <ApiForm api={`${boxOffice}/release`} then="refresh" done="Order {orderId} released" label="Release a whole order">
-            <Field id="release-order" name="orderId" label="Order id to release" />
-            <button type="submit" class="button button-secondary">
-              Release order
-            </button>
-          </ApiForm>
-        </section>
+            </ApiForm>
+          </section>
+        ) : null}
       </div>
 
       <section id="counts" data-refresh data-refresh-every="5000" aria-labelledby="counts-title">
@@ -429,7 +446,9 @@ export function eventPage(session: DashboardSession, environment: Environment, v
 
       <ChannelsPanel api={api} channels={view.channels} areas={view.areas} reports={reports} />
 
-      <DetailsForm api={api} event={event} />
+      <IfCan permission="events.manage">
+        <DetailsForm api={api} event={event} />
+      </IfCan>
 
       <section id="sales" data-refresh aria-labelledby="sales-title">
         <h2 id="sales-title">Sales over time</h2>
@@ -438,33 +457,37 @@ export function eventPage(session: DashboardSession, environment: Environment, v
 
       <WaitingRoomPanel api={`${api}/waiting-room`} room={view.room} ticks={view.roomTicks} />
 
-      <SelectionRulesForm api={`${api}/selection-rules`} rules={event.selectionRules} categoryKeys={reports.byCategory.map((r) => r.categoryKey)} />
+      <IfCan permission="events.manage">
+        <SelectionRulesForm api={`${api}/selection-rules`} rules={event.selectionRules} categoryKeys={reports.byCategory.map((r) => r.categoryKey)} />
+      </IfCan>
 
-      {view.accessibility ? <AccessibilityForm api={`${api}/accessibility`} settings={view.accessibility} /> : null}
+      <IfCan permission="events.manage">{view.accessibility ? <AccessibilityForm api={`${api}/accessibility`} settings={view.accessibility} /> : null}</IfCan>
 
-      <section class="panel" aria-labelledby="manage-title">
-        <h2 id="manage-title">Manage the event</h2>
-        <div class="button-group">
-          {environment === "sandbox" ? (
+      <IfCan permission="events.manage">
+        <section class="panel" aria-labelledby="manage-title">
+          <h2 id="manage-title">Manage the event</h2>
+          <div class="button-group">
+            {environment === "sandbox" ? (
+              <ActionButton
+                api={`${api}/reset`}
+                label="Reset event"
+                kind="warning"
+                confirm="Reset this sandbox event? Every hold and booking is removed."
+                done="Event reset: every seat and area is free"
+              />
+            ) : null}
             <ActionButton
-              api={`${api}/reset`}
-              label="Reset event"
+              api={api}
+              method="DELETE"
+              label="Delete event"
               kind="warning"
-              confirm="Reset this sandbox event? Every hold and booking is removed."
-              done="Event reset: every seat and area is free"
+              then={`go:/dashboard/${environment}/events`}
+              confirm={`Delete the event ${event.eventKey} with all its holds, bookings and history? This cannot be undone.`}
+              done={`Event ${event.eventKey} deleted`}
             />
-          ) : null}
-          <ActionButton
-            api={api}
-            method="DELETE"
-            label="Delete event"
-            kind="warning"
-            then={`go:/dashboard/${environment}/events`}
-            confirm={`Delete the event ${event.eventKey} with all its holds, bookings and history? This cannot be undone.`}
-            done={`Event ${event.eventKey} deleted`}
-          />
-        </div>
-      </section>
+          </div>
+        </section>
+      </IfCan>
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
 import type { EventRecord } from "../../domain/events";
 import type { DashboardSession } from "../sessions";
-import { ApiForm, ChartSelect, Field, Tag, When } from "./components";
+import { ApiForm, ChartSelect, Field, IfMayCall, Tag, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";
 
 /** An event in the list, with what it has sold and holds (null when its object could not say) and its chart's name. */
@@ -80,34 +80,42 @@ export function eventsPage(
           <a href={`/dashboard/${environment}/events?after=${encodeURIComponent(view.nextAfter)}`}>Next events</a>
         </p>
       ) : null}
-      <div class="panel">
-        <h2>Create an event</h2>
-        {view.charts.length === 0 ? (
-          <p>
-            An event needs a chart. <a href={`/dashboard/${environment}/charts`}>Create a chart</a> first.
-          </p>
-        ) : (
-          <ApiForm
-            api={`/dashboard/api/${environment}/events`}
-            then={`go:/dashboard/${environment}/events/{eventKey}`}
-            done="Event {eventKey} created"
-            label="Create an event"
-          >
-            <ChartSelect id="event-chart" charts={view.charts} />
-            <Field id="event-name" name="name" label="Name (optional)" />
-            <Field id="event-starts" name="startsAt" label="Starts at (optional)" hint="Date and time with its offset, for example 2026-12-31T20:00:00+01:00" />
-            <Field
-              id="event-key"
-              name="eventKey"
-              label="Event key (optional)"
-              hint="1 to 128 letters, digits, '.', '_' or '-', for example gala-2026. Left empty, one is made up."
-            />
-            <button type="submit" class="button">
-              Create event
-            </button>
-          </ApiForm>
-        )}
-      </div>
+      <IfMayCall api={`/dashboard/api/${environment}/events`}>
+        {" "}
+        <div class="panel">
+          <h2>Create an event</h2>
+          {view.charts.length === 0 ? (
+            <p>
+              An event needs a chart. <a href={`/dashboard/${environment}/charts`}>Create a chart</a> first.
+            </p>
+          ) : (
+            <ApiForm
+              api={`/dashboard/api/${environment}/events`}
+              then={`go:/dashboard/${environment}/events/{eventKey}`}
+              done="Event {eventKey} created"
+              label="Create an event"
+            >
+              <ChartSelect id="event-chart" charts={view.charts} />
+              <Field id="event-name" name="name" label="Name (optional)" />
+              <Field
+                id="event-starts"
+                name="startsAt"
+                label="Starts at (optional)"
+                hint="Date and time with its offset, for example 2026-12-31T20:00:00+01:00"
+              />
+              <Field
+                id="event-key"
+                name="eventKey"
+                label="Event key (optional)"
+                hint="1 to 128 letters, digits, '.', '_' or '-', for example gala-2026. Left empty, one is made up."
+              />
+              <button type="submit" class="button">
+                Create event
+              </button>
+            </ApiForm>
+          )}
+        </div>
+      </IfMayCall>
     </Page>
   );
 }

@@ -1,20 +1,29 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
+import { can, ROLE_NAMES, type Permission } from "../../domain/roles";
 import type { Environment } from "../../domain/scope";
 import { ASSET_URLS } from "../assets";
 import { DASHBOARD_PATH } from "../config";
 import type { DashboardSession } from "../sessions";
+import { RoleContext } from "./role-context";
 
 /** The parts of the dashboard, in the order of its navigation. */
-export type Section = "keys" | "charts" | "events" | "seasons" | "webhooks";
+export type Section = "keys" | "charts" | "events" | "seasons" | "webhooks" | "team" | "activity" | "account";
 
-const SECTIONS: { key: Section; name: string }[] = [
-  { key: "keys", name: "Keys" },
-  { key: "charts", name: "Charts" },
-  { key: "events", name: "Events" },
-  { key: "seasons", name: "Seasons" },
-  { key: "webhooks", name: "Webhooks" },
+/** Each part, and what a role needs to see it in the navigation (the Team page is for owners and admins). */
+const SECTIONS: { key: Section; name: string; needs: Permission }[] = [
+  { key: "keys", name: "Keys", needs: "read" },
+  { key: "charts", name: "Charts", needs: "read" },
+  { key: "events", name: "Events", needs: "read" },
+  { key: "seasons", name: "Seasons", needs: "read" },
+  { key: "webhooks", name: "Webhooks", needs: "read" },
+  { key: "team", name: "Team", needs: "members.manage" },
+  { key: "activity", name: "Activity", needs: "read" },
+  { key: "account", name: "Account", needs: "read" },
 ];
+
+/** Every section's key, for addresses that name one. */
+export const SECTION_KEYS: readonly Section[] = SECTIONS.map((s) => s.key);
 
 export const ENVIRONMENT_NAMES: Record<Environment, string> = { production: "Production", sandbox: "Sandbox" };
 
@@ -67,8 +76,10 @@ export function Messages() {
 }
 
 /**
- * A signed-in page: the workspace, the environment switch, navigation and sign-out, with the
- * sandbox marked in words and colour on every page.
+ * A signed-in page: the workspace, who is signed in with which role, the environment switch,
+ * navigation and sign-out, with the sandbox marked in words and colour on every page. The member's
+ * role is given to every control below (role-context.ts), which shows itself only to roles that
+ * may use it.
  */
 export function Page(props: { title: string; session: DashboardSession; environment: Environment; section: Section; children: Child; scripts?: string[] }) {
   const envName = ENVIRONMENT_NAMES[props.environment];
@@ -80,6 +91,10 @@ export function Page(props: { title: string; session: DashboardSession; environm
           <span>
             <span class="brand-long">· </span>
             {props.session.workspaceName}
+          </span>
+          <span class="signed-in-as">
+            {" "}
+            · {props.session.memberName} ({ROLE_NAMES[props.session.role]})
           </span>
         </div>
         {/* On a phone the environment switch, sign out and the navigation fold behind this button (dashboard client: menu.ts). */}
@@ -115,7 +130,7 @@ export function Page(props: { title: string; session: DashboardSession; environm
       ) : null}
       <nav class="app-nav" id="app-nav" aria-label="Dashboard">
         <ul>
-          {SECTIONS.map((s) => (
+          {SECTIONS.filter((s) => can(props.session.role, s.needs)).map((s) => (
             <li>
               <a href={sectionUrl(props.environment, s.key)} aria-current={s.key === props.section ? "page" : undefined}>
                 {s.name}
@@ -126,7 +141,7 @@ export function Page(props: { title: string; session: DashboardSession; environm
       </nav>
       <main id="main" tabindex={-1}>
         <Messages />
-        {props.children}
+        <RoleContext.Provider value={props.session.role}>{props.children}</RoleContext.Provider>
       </main>
     </Document>
   );

@@ -2,7 +2,7 @@ import type { ChartRecord } from "../../domain/charts";
 import type { Environment } from "../../domain/scope";
 import type { SeasonRecord } from "../../domain/seasons";
 import type { DashboardSession } from "../sessions";
-import { ApiForm, ChartSelect, Field, When } from "./components";
+import { ApiForm, ChartSelect, Field, IfMayCall, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";
 
 /** Seasons (contract §13), the list: every season of the environment, and a form to create one with its events. */
@@ -55,37 +55,40 @@ export function seasonsPage(
           <a href={`/dashboard/${environment}/seasons?after=${encodeURIComponent(view.nextAfter)}`}>Next seasons</a>
         </p>
       ) : null}
-      <div class="panel">
-        <h2>Create a season</h2>
-        {view.charts.length === 0 ? (
-          <p>
-            A season needs a chart. <a href={`/dashboard/${environment}/charts`}>Create a chart</a> first.
-          </p>
-        ) : (
-          <ApiForm
-            api={`/dashboard/api/${environment}/seasons`}
-            then={`go:/dashboard/${environment}/seasons/{seasonKey}`}
-            done="Season {seasonKey} created"
-            label="Create a season"
-          >
-            <ChartSelect id="season-chart" charts={view.charts} />
-            <Field id="season-name" name="name" label="Name (optional)" />
-            <Field id="season-key" name="seasonKey" label="Season key (optional)" hint="Left empty, one is made up." />
-            <Field
-              id="season-events"
-              name="eventKeys"
-              label="Event keys"
-              hint="The season's events, created now; separated by commas, for example home-01, home-02"
-              dataType="list"
-              wide
-              required
-            />
-            <button type="submit" class="button">
-              Create season
-            </button>
-          </ApiForm>
-        )}
-      </div>
+      <IfMayCall api={`/dashboard/api/${environment}/seasons`}>
+        {" "}
+        <div class="panel">
+          <h2>Create a season</h2>
+          {view.charts.length === 0 ? (
+            <p>
+              A season needs a chart. <a href={`/dashboard/${environment}/charts`}>Create a chart</a> first.
+            </p>
+          ) : (
+            <ApiForm
+              api={`/dashboard/api/${environment}/seasons`}
+              then={`go:/dashboard/${environment}/seasons/{seasonKey}`}
+              done="Season {seasonKey} created"
+              label="Create a season"
+            >
+              <ChartSelect id="season-chart" charts={view.charts} />
+              <Field id="season-name" name="name" label="Name (optional)" />
+              <Field id="season-key" name="seasonKey" label="Season key (optional)" hint="Left empty, one is made up." />
+              <Field
+                id="season-events"
+                name="eventKeys"
+                label="Event keys"
+                hint="The season's events, created now; separated by commas, for example home-01, home-02"
+                dataType="list"
+                wide
+                required
+              />
+              <button type="submit" class="button">
+                Create season
+              </button>
+            </ApiForm>
+          )}
+        </div>
+      </IfMayCall>
     </Page>
   );
 }
@@ -122,33 +125,44 @@ export function seasonPage(session: DashboardSession, environment: Environment, 
           </ul>
         )}
       </section>
-      <section class="panel" aria-labelledby="season-box-office-title">
-        <h2 id="season-box-office-title">Season box office</h2>
-        <p>Books the seats in every event of the season (or of the partial season) at once, or in none.</p>
-        <ApiForm
-          api={`/dashboard/api/${environment}/seasons/${encodeURIComponent(season.seasonKey)}/sell`}
-          then="refresh"
-          done="Booked for the season"
-          label="Season box office"
-        >
-          <Field id="sbo-labels" name="objectLabels" label="Seats" hint="Labels separated by commas, for example A-1-1, A-1-2" dataType="list" wide required />
-          <Field id="sbo-order" name="orderId" label="Order id (optional)" hint="Kept with each booked seat in every event" />
-          {season.partialSeasons.length > 0 ? (
-            <div class="field">
-              <label for="sbo-partial">Sell for</label>
-              <select id="sbo-partial" name="partialSeasonKey">
-                <option value="">The whole season</option>
-                {season.partialSeasons.map((p) => (
-                  <option value={p.partialSeasonKey}>{p.partialSeasonKey}</option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-          <button type="submit" class="button">
-            Book for the season
-          </button>
-        </ApiForm>
-      </section>
+      <IfMayCall api={`/dashboard/api/${environment}/seasons/${encodeURIComponent(season.seasonKey)}/sell`}>
+        {" "}
+        <section class="panel" aria-labelledby="season-box-office-title">
+          <h2 id="season-box-office-title">Season box office</h2>
+          <p>Books the seats in every event of the season (or of the partial season) at once, or in none.</p>
+          <ApiForm
+            api={`/dashboard/api/${environment}/seasons/${encodeURIComponent(season.seasonKey)}/sell`}
+            then="refresh"
+            done="Booked for the season"
+            label="Season box office"
+          >
+            <Field
+              id="sbo-labels"
+              name="objectLabels"
+              label="Seats"
+              hint="Labels separated by commas, for example A-1-1, A-1-2"
+              dataType="list"
+              wide
+              required
+            />
+            <Field id="sbo-order" name="orderId" label="Order id (optional)" hint="Kept with each booked seat in every event" />
+            {season.partialSeasons.length > 0 ? (
+              <div class="field">
+                <label for="sbo-partial">Sell for</label>
+                <select id="sbo-partial" name="partialSeasonKey">
+                  <option value="">The whole season</option>
+                  {season.partialSeasons.map((p) => (
+                    <option value={p.partialSeasonKey}>{p.partialSeasonKey}</option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <button type="submit" class="button">
+              Book for the season
+            </button>
+          </ApiForm>
+        </section>
+      </IfMayCall>
     </Page>
   );
 }

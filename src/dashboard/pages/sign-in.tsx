@@ -26,19 +26,23 @@ export function signInPage(props: { reason: SignInReason; crossSite?: boolean })
       <main id="main" tabindex={-1}>
         <h1>{HEADINGS[props.reason]}</h1>
         {props.reason === "link_invalid" ? (
-          <p class="lead">The link has already been used, has expired (links last 15 minutes) or is not a sign-in link. Ask for a new one.</p>
+          <p class="lead">
+            The link has already been used, has expired (an operator's sign-in link lasts 15 minutes, an invitation 7 days) or is not a sign-in link. Ask for a
+            new one.
+          </p>
         ) : null}
         {props.reason === "signed_out" ? <p class="lead">Your session has ended on the server. To come back, open a new sign-in link.</p> : null}
         <div class="panel">
           <h2>How to get a sign-in link</h2>
           <p>
-            The dashboard has no passwords. The operator of this deployment decides who may enter a workspace and hands out one-time sign-in links. A link works
-            once, within 15 minutes; the session it starts lasts up to 12 hours, or until you sign out.
+            The dashboard has no passwords. The operator of this deployment, or an owner or admin of your workspace, hands out one-time sign-in links. A link
+            works once (within 15 minutes, or 7 days for an invitation); the session it starts ends after a spell without use (30 minutes unless the deployment
+            sets another), after 12 hours at most, or when you sign out.
           </p>
           <ul>
             <li>
-              Ask your operator for a link to your workspace. Operators create one with <code>npm run admin -- dashboard-link &lt;workspaceKey&gt;</code> or{" "}
-              <code>POST /admin/v1/workspaces/&lt;workspaceKey&gt;/dashboard-links</code>.
+              Ask an owner or admin of your workspace to invite you from its Team page, or your operator for a link. Operators create one with{" "}
+              <code>npm run admin -- dashboard-link &lt;workspaceKey&gt;</code> or <code>POST /admin/v1/workspaces/&lt;workspaceKey&gt;/dashboard-links</code>.
             </li>
             <li>
               In local development, <code>npm run dev</code> prints a fresh link for the demo workspace each time it starts.

@@ -3,7 +3,7 @@ import type { Environment } from "../../domain/scope";
 import type { DeliveryDetailSchema, DeliverySchema, EndpointSchema } from "../../webhooks/api-schemas";
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "../../domain/webhook-messages";
 import type { DashboardSession } from "../sessions";
-import { ActionButton, ApiForm, Field, RevealPanel, Tag, When } from "./components";
+import { ActionButton, ApiForm, Field, IfMayCall, RevealPanel, Tag, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";
 
 /**
@@ -95,17 +95,20 @@ export function webhooksPage(session: DashboardSession, environment: Environment
           </tbody>
         </table>
       )}
-      <div class="panel">
-        <h2>Add an endpoint</h2>
-        <ApiForm api={api(environment)} then="reveal" revealPanel="new-endpoint" revealField="secret" done="Endpoint {url} added" label="Add an endpoint">
-          <Field id="wh-url" name="url" label="URL" type="url" hint="HTTPS on a public host, for example https://hooks.example.com/seats" wide />
-          <EventTypes idPrefix="wh-events" checked={["seat.held", "seat.booked", "seat.released", "seat.hold_expired"]} />
-          <Field id="wh-description" name="description" label="Description (optional)" wide />
-          <button type="submit" class="button">
-            Add endpoint
-          </button>
-        </ApiForm>
-      </div>
+      <IfMayCall api={api(environment)}>
+        {" "}
+        <div class="panel">
+          <h2>Add an endpoint</h2>
+          <ApiForm api={api(environment)} then="reveal" revealPanel="new-endpoint" revealField="secret" done="Endpoint {url} added" label="Add an endpoint">
+            <Field id="wh-url" name="url" label="URL" type="url" hint="HTTPS on a public host, for example https://hooks.example.com/seats" wide />
+            <EventTypes idPrefix="wh-events" checked={["seat.held", "seat.booked", "seat.released", "seat.hold_expired"]} />
+            <Field id="wh-description" name="description" label="Description (optional)" wide />
+            <button type="submit" class="button">
+              Add endpoint
+            </button>
+          </ApiForm>
+        </div>
+      </IfMayCall>
     </Page>
   );
 }
@@ -228,17 +231,20 @@ export function webhookPage(session: DashboardSession, environment: Environment,
         )}
       </section>
 
-      <section class="panel" aria-labelledby="edit-title">
-        <h2 id="edit-title">Edit</h2>
-        <ApiForm api={api(environment, `/${id}`)} method="PATCH" done="Endpoint saved" label="Edit the endpoint">
-          <Field id="edit-url" name="url" label="URL" type="url" value={endpoint.url} wide />
-          <EventTypes idPrefix="edit-events" checked={endpoint.events} />
-          <Field id="edit-description" name="description" label="Description" value={endpoint.description} wide emptyAsNull />
-          <button type="submit" class="button">
-            Save changes
-          </button>
-        </ApiForm>
-      </section>
+      <IfMayCall api={api(environment, `/${id}`)} method="PATCH">
+        {" "}
+        <section class="panel" aria-labelledby="edit-title">
+          <h2 id="edit-title">Edit</h2>
+          <ApiForm api={api(environment, `/${id}`)} method="PATCH" done="Endpoint saved" label="Edit the endpoint">
+            <Field id="edit-url" name="url" label="URL" type="url" value={endpoint.url} wide />
+            <EventTypes idPrefix="edit-events" checked={endpoint.events} />
+            <Field id="edit-description" name="description" label="Description" value={endpoint.description} wide emptyAsNull />
+            <button type="submit" class="button">
+              Save changes
+            </button>
+          </ApiForm>
+        </section>
+      </IfMayCall>
     </Page>
   );
 }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { AddSeasonEventsData, AddSeasonEventsErrors, AddSeasonEventsResponses, BookPartialSeasonSeatsData, BookPartialSeasonSeatsErrors, BookPartialSeasonSeatsResponses, BookSeasonSeatsData, BookSeasonSeatsErrors, BookSeasonSeatsResponses, BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreatePartialSeasonData, CreatePartialSeasonErrors, CreatePartialSeasonResponses, CreateSeasonData, CreateSeasonErrors, CreateSeasonResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteSeasonData, DeleteSeasonErrors, DeleteSeasonResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, ExtendPartialSeasonHoldsData, ExtendPartialSeasonHoldsErrors, ExtendPartialSeasonHoldsResponses, ExtendSeasonHoldsData, ExtendSeasonHoldsErrors, ExtendSeasonHoldsResponses, GetAccessibilityData, GetAccessibilityErrors, GetAccessibilityResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSeasonData, GetSeasonErrors, GetSeasonResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWaitingRoomData, GetWaitingRoomErrors, GetWaitingRoomResponses, GetWaitingRoomTicketData, GetWaitingRoomTicketErrors, GetWaitingRoomTicketResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldPartialSeasonSeatsData, HoldPartialSeasonSeatsErrors, HoldPartialSeasonSeatsResponses, HoldSeasonSeatsData, HoldSeasonSeatsErrors, HoldSeasonSeatsResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, JoinWaitingRoomData, JoinWaitingRoomErrors, JoinWaitingRoomResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListSeasonsData, ListSeasonsErrors, ListSeasonsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleasePartialSeasonSeatsData, ReleasePartialSeasonSeatsErrors, ReleasePartialSeasonSeatsResponses, ReleaseSeasonSeatsData, ReleaseSeasonSeatsErrors, ReleaseSeasonSeatsResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetAccessibilityData, SetAccessibilityErrors, SetAccessibilityResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, SetWaitingRoomData, SetWaitingRoomErrors, SetWaitingRoomResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen.js';
+import type { AddSeasonEventsData, AddSeasonEventsErrors, AddSeasonEventsResponses, BookPartialSeasonSeatsData, BookPartialSeasonSeatsErrors, BookPartialSeasonSeatsResponses, BookSeasonSeatsData, BookSeasonSeatsErrors, BookSeasonSeatsResponses, BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateMemberData, CreateMemberErrors, CreateMemberResponses, CreatePartialSeasonData, CreatePartialSeasonErrors, CreatePartialSeasonResponses, CreateSeasonData, CreateSeasonErrors, CreateSeasonResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteMemberData, DeleteMemberErrors, DeleteMemberResponses, DeleteSeasonData, DeleteSeasonErrors, DeleteSeasonResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, ExtendPartialSeasonHoldsData, ExtendPartialSeasonHoldsErrors, ExtendPartialSeasonHoldsResponses, ExtendSeasonHoldsData, ExtendSeasonHoldsErrors, ExtendSeasonHoldsResponses, GetAccessibilityData, GetAccessibilityErrors, GetAccessibilityResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetMemberData, GetMemberErrors, GetMemberResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSeasonData, GetSeasonErrors, GetSeasonResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWaitingRoomData, GetWaitingRoomErrors, GetWaitingRoomResponses, GetWaitingRoomTicketData, GetWaitingRoomTicketErrors, GetWaitingRoomTicketResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldPartialSeasonSeatsData, HoldPartialSeasonSeatsErrors, HoldPartialSeasonSeatsResponses, HoldSeasonSeatsData, HoldSeasonSeatsErrors, HoldSeasonSeatsResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, JoinWaitingRoomData, JoinWaitingRoomErrors, JoinWaitingRoomResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListSeasonsData, ListSeasonsErrors, ListSeasonsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleasePartialSeasonSeatsData, ReleasePartialSeasonSeatsErrors, ReleasePartialSeasonSeatsResponses, ReleaseSeasonSeatsData, ReleaseSeasonSeatsErrors, ReleaseSeasonSeatsResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetAccessibilityData, SetAccessibilityErrors, SetAccessibilityResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, SetWaitingRoomData, SetWaitingRoomErrors, SetWaitingRoomResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateMemberData, UpdateMemberErrors, UpdateMemberResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -52,14 +52,77 @@ export const createSecretKey = <ThrowOnError extends boolean = false>(options: O
 });
 
 /**
- * Create a one-time sign-in link to the workspace's dashboard
+ * Create a one-time sign-in link to the workspace's dashboard for a member
  *
- * The link works once, within 15 minutes, and starts a dashboard session of up to 12 hours. Its origin is the DASHBOARD_ORIGIN var when set, else the origin this request reached.
+ * Signs in the member named by `memberId` or `email`; without a body, the workspace's first owner (owner@<workspaceKey>). Opening the link shows a page with a Continue button, whose POST spends the link and starts a session of that member (ending after the idle timeout, 30 minutes by default, or 12 hours in all). The link works once, within 15 minutes. Its origin is the DASHBOARD_ORIGIN var when set, else the origin this request reached.
  */
 export const createDashboardLink = <ThrowOnError extends boolean = false>(options: Options<CreateDashboardLinkData, ThrowOnError>): RequestResult<CreateDashboardLinkResponses, CreateDashboardLinkErrors, ThrowOnError> => (options.client ?? client).post<CreateDashboardLinkResponses, CreateDashboardLinkErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/v1/workspaces/{workspaceKey}/dashboard-links',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a workspace's members, owners first
+ */
+export const listMembers = <ThrowOnError extends boolean = false>(options: Options<ListMembersData, ThrowOnError>): RequestResult<ListMembersResponses, ListMembersErrors, ThrowOnError> => (options.client ?? client).get<ListMembersResponses, ListMembersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/v1/workspaces/{workspaceKey}/members',
     ...options
+});
+
+/**
+ * Add a member with a role
+ *
+ * `email` is checked for form and compared without regard to case: an address already a member is 409 member_exists.
+ */
+export const createMember = <ThrowOnError extends boolean = false>(options: Options<CreateMemberData, ThrowOnError>): RequestResult<CreateMemberResponses, CreateMemberErrors, ThrowOnError> => (options.client ?? client).post<CreateMemberResponses, CreateMemberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/v1/workspaces/{workspaceKey}/members',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a member; their sessions end at once
+ *
+ * Removing the last owner is 409 last_owner.
+ */
+export const deleteMember = <ThrowOnError extends boolean = false>(options: Options<DeleteMemberData, ThrowOnError>): RequestResult<DeleteMemberResponses, DeleteMemberErrors, ThrowOnError> => (options.client ?? client).delete<DeleteMemberResponses, DeleteMemberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/v1/workspaces/{workspaceKey}/members/{memberId}',
+    ...options
+});
+
+/**
+ * Read a member
+ */
+export const getMember = <ThrowOnError extends boolean = false>(options: Options<GetMemberData, ThrowOnError>): RequestResult<GetMemberResponses, GetMemberErrors, ThrowOnError> => (options.client ?? client).get<GetMemberResponses, GetMemberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/v1/workspaces/{workspaceKey}/members/{memberId}',
+    ...options
+});
+
+/**
+ * Change a member's role and/or name
+ *
+ * Applies to the member's open sessions from their next request. Demoting the last owner is 409 last_owner.
+ */
+export const updateMember = <ThrowOnError extends boolean = false>(options: Options<UpdateMemberData, ThrowOnError>): RequestResult<UpdateMemberResponses, UpdateMemberErrors, ThrowOnError> => (options.client ?? client).patch<UpdateMemberResponses, UpdateMemberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/v1/workspaces/{workspaceKey}/members/{memberId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -791,6 +854,17 @@ export const getWebhookDelivery = <ThrowOnError extends boolean = false>(options
 export const replayWebhookDelivery = <ThrowOnError extends boolean = false>(options: Options<ReplayWebhookDeliveryData, ThrowOnError>): RequestResult<ReplayWebhookDeliveryResponses, ReplayWebhookDeliveryErrors, ThrowOnError> => (options.client ?? client).post<ReplayWebhookDeliveryResponses, ReplayWebhookDeliveryErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
     url: '/api/v1/webhooks/{id}/deliveries/{deliveryId}/replay',
+    ...options
+});
+
+/**
+ * Read the audit trail: who changed what, newest first (secret key)
+ *
+ * Every change of configuration or inventory made outside a buyer's hold: by a dashboard member, a secret key or the operator. The key's environment and the workspace-level records (environment null). `action` is one action (`chart.published`) or every action of a thing (`chart.*`); `targetKey` the key of what was changed; `since` an ISO 8601 instant. Records are kept 400 days and never contain a secret.
+ */
+export const listAuditLog = <ThrowOnError extends boolean = false>(options?: Options<ListAuditLogData, ThrowOnError>): RequestResult<ListAuditLogResponses, ListAuditLogErrors, ThrowOnError> => (options?.client ?? client).get<ListAuditLogResponses, ListAuditLogErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/audit-log',
     ...options
 });
 

@@ -18,7 +18,7 @@ export type Error = {
     statusCode: number;
     error: string;
     message: string;
-    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'admission_required' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'conflict' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'internal_error';
+    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'admission_required' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'conflict' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'member_not_found' | 'member_exists' | 'last_owner' | 'session_not_found' | 'internal_error';
     failed?: Array<FailedEntry>;
     /**
      * Validation details: property path → messages
@@ -53,6 +53,60 @@ export type SecretKey = {
 export type DashboardLink = {
     url: string;
     expiresAt: string;
+    /**
+     * The member the link signs in
+     */
+    memberId: string;
+};
+
+export type DashboardLinkFor = {
+    memberId?: string;
+    email?: string;
+};
+
+export type Member = {
+    memberId: string;
+    email: string;
+    name: string;
+    /**
+     * viewer, box_office, designer, admin or owner (contract §18)
+     */
+    role: 'viewer' | 'box_office' | 'designer' | 'admin' | 'owner';
+    createdAt: string;
+    /**
+     * The member's last request in the dashboard; null before the first
+     */
+    lastSeenAt: string | null;
+    /**
+     * When the member last started a session; null before the first
+     */
+    lastSignInAt: string | null;
+};
+
+export type MemberCreate = {
+    email: string;
+    name: string;
+    /**
+     * viewer, box_office, designer, admin or owner (contract §18)
+     */
+    role: 'viewer' | 'box_office' | 'designer' | 'admin' | 'owner';
+};
+
+export type MemberList = {
+    items: Array<Member>;
+};
+
+export type MemberPatch = {
+    /**
+     * viewer, box_office, designer, admin or owner (contract §18)
+     */
+    role?: 'viewer' | 'box_office' | 'designer' | 'admin' | 'owner';
+    name?: string;
+};
+
+export type MemberDeleted = {
+    memberId: string;
+    deleted: true;
 };
 
 export type Chart = {
@@ -952,7 +1006,7 @@ export type WebhookEndpointWithSecret = WebhookEndpoint & {
 export type WebhookEndpoint = {
     id: string;
     url: string;
-    events: Array<'seat.held' | 'seat.booked' | 'seat.released' | 'seat.hold_expired' | 'event.chart_changed' | 'webhook.test'>;
+    events: Array<'seat.held' | 'seat.booked' | 'seat.released' | 'seat.hold_expired' | 'event.chart_changed' | 'webhook.test' | 'audit.recorded'>;
     description: string;
     enabled: boolean;
     environment: 'production' | 'sandbox';
@@ -965,7 +1019,7 @@ export type CreateWebhookEndpoint = {
      * HTTPS, public host (see the URL policy in the README)
      */
     url: string;
-    events: Array<'seat.held' | 'seat.booked' | 'seat.released' | 'seat.hold_expired' | 'event.chart_changed' | 'webhook.test'>;
+    events: Array<'seat.held' | 'seat.booked' | 'seat.released' | 'seat.hold_expired' | 'event.chart_changed' | 'webhook.test' | 'audit.recorded'>;
     description?: string;
 };
 
@@ -974,7 +1028,7 @@ export type UpdateWebhookEndpoint = {
      * HTTPS, public host (see the URL policy in the README)
      */
     url?: string;
-    events?: Array<'seat.held' | 'seat.booked' | 'seat.released' | 'seat.hold_expired' | 'event.chart_changed' | 'webhook.test'>;
+    events?: Array<'seat.held' | 'seat.booked' | 'seat.released' | 'seat.hold_expired' | 'event.chart_changed' | 'webhook.test' | 'audit.recorded'>;
     description?: string | null;
     enabled?: boolean;
 };
@@ -1023,6 +1077,46 @@ export type WebhookAttempt = {
     error: string | null;
     durationMs: number;
     at: string;
+};
+
+export type AuditLogPage = {
+    items: Array<AuditRecord>;
+    nextCursor: string | null;
+};
+
+export type AuditRecord = {
+    id: string;
+    at: string;
+    environment: 'production' | 'sandbox' | null;
+    actor: AuditActor;
+    /**
+     * Dotted: chart.published, seats.booked, member.role_changed, …
+     */
+    action: string;
+    target: AuditTarget;
+    /**
+     * What changed; never a secret
+     */
+    details: {
+        [key: string]: unknown;
+    };
+};
+
+export type AuditActor = {
+    type: 'member' | 'secret_key' | 'operator';
+    /**
+     * The member's memberId, the secret key's id (never the key), or `operator`
+     */
+    id: string;
+    /**
+     * The member's name, or which secret key
+     */
+    name?: string;
+};
+
+export type AuditTarget = {
+    type: string;
+    key: string;
 };
 
 export type CreateWorkspaceData = {
@@ -1126,7 +1220,7 @@ export type CreateSecretKeyResponses = {
 export type CreateSecretKeyResponse = CreateSecretKeyResponses[keyof CreateSecretKeyResponses];
 
 export type CreateDashboardLinkData = {
-    body?: never;
+    body?: DashboardLinkFor;
     path: {
         workspaceKey: string;
     };
@@ -1135,6 +1229,10 @@ export type CreateDashboardLinkData = {
 };
 
 export type CreateDashboardLinkErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
     /**
      * Missing, malformed or unknown credentials (`unauthorized`)
      */
@@ -1155,6 +1253,192 @@ export type CreateDashboardLinkResponses = {
 };
 
 export type CreateDashboardLinkResponse = CreateDashboardLinkResponses[keyof CreateDashboardLinkResponses];
+
+export type ListMembersData = {
+    body?: never;
+    path: {
+        workspaceKey: string;
+    };
+    query?: never;
+    url: '/admin/v1/workspaces/{workspaceKey}/members';
+};
+
+export type ListMembersErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+};
+
+export type ListMembersError = ListMembersErrors[keyof ListMembersErrors];
+
+export type ListMembersResponses = {
+    /**
+     * The members
+     */
+    200: MemberList;
+};
+
+export type ListMembersResponse = ListMembersResponses[keyof ListMembersResponses];
+
+export type CreateMemberData = {
+    body: MemberCreate;
+    path: {
+        workspaceKey: string;
+    };
+    query?: never;
+    url: '/admin/v1/workspaces/{workspaceKey}/members';
+};
+
+export type CreateMemberErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict
+     */
+    409: Error;
+};
+
+export type CreateMemberError = CreateMemberErrors[keyof CreateMemberErrors];
+
+export type CreateMemberResponses = {
+    /**
+     * The new member
+     */
+    201: Member;
+};
+
+export type CreateMemberResponse = CreateMemberResponses[keyof CreateMemberResponses];
+
+export type DeleteMemberData = {
+    body?: never;
+    path: {
+        workspaceKey: string;
+        memberId: string;
+    };
+    query?: never;
+    url: '/admin/v1/workspaces/{workspaceKey}/members/{memberId}';
+};
+
+export type DeleteMemberErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict
+     */
+    409: Error;
+};
+
+export type DeleteMemberError = DeleteMemberErrors[keyof DeleteMemberErrors];
+
+export type DeleteMemberResponses = {
+    /**
+     * Removed
+     */
+    200: MemberDeleted;
+};
+
+export type DeleteMemberResponse = DeleteMemberResponses[keyof DeleteMemberResponses];
+
+export type GetMemberData = {
+    body?: never;
+    path: {
+        workspaceKey: string;
+        memberId: string;
+    };
+    query?: never;
+    url: '/admin/v1/workspaces/{workspaceKey}/members/{memberId}';
+};
+
+export type GetMemberErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+};
+
+export type GetMemberError = GetMemberErrors[keyof GetMemberErrors];
+
+export type GetMemberResponses = {
+    /**
+     * The member
+     */
+    200: Member;
+};
+
+export type GetMemberResponse = GetMemberResponses[keyof GetMemberResponses];
+
+export type UpdateMemberData = {
+    body: MemberPatch;
+    path: {
+        workspaceKey: string;
+        memberId: string;
+    };
+    query?: never;
+    url: '/admin/v1/workspaces/{workspaceKey}/members/{memberId}';
+};
+
+export type UpdateMemberErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict
+     */
+    409: Error;
+};
+
+export type UpdateMemberError = UpdateMemberErrors[keyof UpdateMemberErrors];
+
+export type UpdateMemberResponses = {
+    /**
+     * The member as changed
+     */
+    200: Member;
+};
+
+export type UpdateMemberResponse = UpdateMemberResponses[keyof UpdateMemberResponses];
 
 export type ListChartsData = {
     body?: never;
@@ -4192,6 +4476,49 @@ export type ReplayWebhookDeliveryResponses = {
 };
 
 export type ReplayWebhookDeliveryResponse = ReplayWebhookDeliveryResponses[keyof ReplayWebhookDeliveryResponses];
+
+export type ListAuditLogData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        cursor?: string;
+        action?: string;
+        targetKey?: string;
+        since?: string;
+    };
+    url: '/api/v1/audit-log';
+};
+
+export type ListAuditLogErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type ListAuditLogError = ListAuditLogErrors[keyof ListAuditLogErrors];
+
+export type ListAuditLogResponses = {
+    /**
+     * A page of records, newest first
+     */
+    200: AuditLogPage;
+};
+
+export type ListAuditLogResponse = ListAuditLogResponses[keyof ListAuditLogResponses];
 
 export type GetSdkBundleData = {
     body?: never;

@@ -1,0 +1,39 @@
+import { createRoute } from "@hono/zod-openapi";
+import { auditPageSchema, auditQuerySchema } from "../domain/audit";
+import { newRouter } from "../http/app-factory";
+import { requireSecretKey } from "../http/auth";
+import { errorResponses } from "../http/openapi";
+import { apiKey } from "../http/pipeline";
+import { readAuditLog } from "../workspaces/audit-log";
+
+/**
+ * GET /api/v1/audit-log (contract §18): the workspace's audit trail for the secret key's
+ * environment, with the workspace-level records (charts, members), newest first. Read only: no
+ * route changes or deletes a record.
+ */
+export const auditLog = newRouter();
+
+auditLog.use("*", apiKey(), requireSecretKey());
+
+auditLog.openapi(
+  createRoute({
+    method: "get",
+    path: "/",
+    tags: ["Audit log"],
+    security: [{ ApiKey: [] }],
+    summary: "Read the audit trail: who changed what, newest first (secret key)",
+    description:
+      "Every change of configuration or inventory made outside a buyer's hold: by a dashboard member, a secret key or the operator. " +
+      "The key's environment and the workspace-level records (environment null). `action` is one action (`chart.published`) or every action of a thing (`chart.*`); " +
+      "`targetKey` the key of what was changed; `since` an ISO 8601 instant. Records are kept 400 days and never contain a secret.",
+    request: { query: auditQuerySchema },
+    responses: {
+      200: { description: "A page of records, newest first", content: { "application/json": { schema: auditPageSchema } } },
+      ...errorResponses(400, 401, 403, 429),
+    },
+  }),
+  async (c) => {
+    const p = c.var.principal;
+    return c.json(await readAuditLog(c.env, { workspaceId: p.workspaceId, environment: p.environment }, c.req.valid("query")), 200);
+  },
+);
