@@ -19,7 +19,14 @@ export const ADMIN_EXAMPLES: ExampleTable = {
   },
   createDashboardLink: {
     params: { workspaceKey: WORKSPACE_KEY },
-    responses: { "201": { url: "https://seats.example.com/dashboard/sign-in?token=Xr4Lq9Tz2Vm7Kb3Nw8Hd5Jc1", expiresAt: "2026-12-01T10:15:00.000Z" } },
+    request: { email: "ana.lima@grand-theatre.example" },
+    responses: {
+      "201": {
+        url: "https://seats.example.com/dashboard/sign-in?token=Xr4Lq9Tz2Vm7Kb3Nw8Hd5Jc1",
+        expiresAt: "2026-12-01T10:15:00.000Z",
+        memberId: "mem_3kTq9bX2mN8pL4vR7sW1",
+      },
+    },
   },
 };
 

@@ -11,6 +11,7 @@ import { EVENT_EXAMPLES } from "./events";
 import { usualRefusal } from "./refusals";
 import { SEASON_EXAMPLES } from "./seasons";
 import { SEAT_EXAMPLES } from "./seats";
+import { TEAM_EXAMPLES } from "./team";
 import type { ExampleTable } from "./types";
 import { SDK_EXAMPLES, WEBHOOK_EXAMPLES } from "./webhooks";
 
@@ -25,6 +26,7 @@ export const OPERATION_EXAMPLES: ExampleTable = {
   ...SEASON_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
   ...SDK_EXAMPLES,
+  ...TEAM_EXAMPLES,
 };
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;

@@ -78,6 +78,7 @@ export const EVENT = {
   name: "Gala night",
   startsAt: "2026-12-31T19:00:00.000Z",
   channels: [{ key: "presale", name: "Members' presale" }],
+  waitingRoom: { enabled: true, opensAt: "2026-12-01T10:00:00.000Z" },
 };
 
 /** The hold response of two seats under {@link HOLD_TOKEN}. */
