@@ -19,6 +19,9 @@ Commands:
   workspace:create <name>                          create a workspace (prints its publishable keys)
   workspace:get <workspaceKey>                     show a workspace and its publishable keys
   secret-key <workspaceKey> <production|sandbox>   create or rotate a secret key (shown once)
+  public-key:rotate <workspaceKey> <production|sandbox> [graceSeconds]
+                                                   issue a new publishable key; the old one works for
+                                                   graceSeconds more (default 86400, at most 604800)
   dashboard-link <workspaceKey>                    a one-time sign-in link to the workspace's dashboard (15 minutes)
   help                                             this text
 
@@ -30,6 +33,7 @@ Options:
 Examples:
   npm run admin -- workspace:create "Grand Theatre"
   npm run admin -- secret-key ws_3kTq9bX2mN8pL4vR7sW1 sandbox
+  npm run admin -- public-key:rotate ws_3kTq9bX2mN8pL4vR7sW1 production 3600
   npm run admin -- dashboard-link ws_3kTq9bX2mN8pL4vR7sW1
   npm run admin -- --url https://seats.example.com --token "$ADMIN_TOKEN" workspace:get ws_3kTq9bX2mN8pL4vR7sW1
 `;
@@ -87,6 +91,14 @@ function plan() {
       const environment = ENVIRONMENTS[rest[1]];
       if (!environment) usage(`unknown environment "${rest[1]}": use production or sandbox`);
       return ["POST", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/secret-keys/${environment}`];
+    }
+    case "public-key:rotate": {
+      if (rest.length < 2 || rest.length > 3) usage("public-key:rotate needs a workspaceKey, an environment and optionally graceSeconds");
+      const environment = ENVIRONMENTS[rest[1]];
+      if (!environment) usage(`unknown environment "${rest[1]}": use production or sandbox`);
+      const body = rest[2] === undefined ? {} : { graceSeconds: Number(rest[2]) };
+      if (rest[2] !== undefined && !Number.isInteger(body.graceSeconds)) usage(`graceSeconds must be a whole number of seconds, not "${rest[2]}"`);
+      return ["POST", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/public-keys/${environment}/rotate`, body];
     }
     case "dashboard-link":
       if (rest.length !== 1) usage("dashboard-link needs exactly one workspaceKey");

@@ -6,7 +6,7 @@ import type { Scope } from "../domain/scope";
 import type { JoinResult, TicketStatus, WaitingRoom, WaitingRoomConfig } from "../domain/waiting-room";
 import { callEvent, notFound, stubFor } from "../events/event-object-calls";
 import { deleteEvent } from "../events/event-operations";
-import { admissionSecret, verifyAdmission, type AdmissionScope } from "./admission";
+import { verifyAdmission, type AdmissionScope } from "./admission";
 import { shardOf, ticketShard } from "./queue-core";
 import { pacerStub, shardStub } from "./room-names";
 
@@ -91,7 +91,7 @@ export async function ticketStatus(env: Env, scope: Scope, eventKey: string, tic
  */
 export async function admittedEventId(env: Env, scope: Scope, eventKey: string, client: string, admission: string | undefined): Promise<string | null> {
   if (admission === undefined || admission.length > 200) return null;
-  return verifyAdmission(admissionSecret(env), scopeOf(scope, eventKey), admission, client, Date.now());
+  return verifyAdmission(env, scopeOf(scope, eventKey), admission, client, Date.now());
 }
 
 /** No room to join: another workspace's event is 403 (interface.md rule 4), anything else 404. */
