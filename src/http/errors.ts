@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   selection_rule_violated: 409,
   no_best_available: 409,
   conflict: 409,
+  limit_reached: 409,
   idempotency_key_in_use: 409,
   precondition_failed: 412,
   payload_too_large: 413,
@@ -109,7 +110,10 @@ export function errorBody(code: ErrorCode, message: string, extra: ErrorExtra = 
  */
 export function asApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof ServiceError) return new ApiError(err.code, err.message, err.extra);
+  if (err instanceof ServiceError) {
+    const { retryAfterSeconds, ...extra } = err.extra;
+    return new ApiError(err.code, err.message, retryAfterSeconds === undefined ? extra : { ...extra, headers: { "Retry-After": String(retryAfterSeconds) } });
+  }
   console.error("unhandled error", err);
   return new ApiError("internal_error", "An unexpected error occurred");
 }
