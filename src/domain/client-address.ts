@@ -100,3 +100,9 @@ export function clientIdentity(raw: string | null | undefined): string | undefin
     .map((g) => g.toString(16))
     .join(":")}::/64`;
 }
+
+/** Live sockets one client address may hold open on one event with a publishable key (contract §17). */
+export const LIVE_SOCKETS_PER_CLIENT = 8;
+
+/** The header on which the Worker tells an event's object which client opens a live socket (never a client's own). */
+export const LIVE_CLIENT_HEADER = "x-seats-live-client";

@@ -13,7 +13,8 @@
  *                      with the unknown-key counter of http/unknown-keys.ts), the sandbox limit per
  *                      workspace (http/rate-limit.ts), the body limit by key kind.
  *   3. seatAction()    publishable-key seat actions: the per-client limit of contract §8
- *                      (http/client-limit.ts).
+ *                      (http/client-limit.ts); publicReads() likewise for reads of an event
+ *                      (http/read-limit.ts).
  *   4. validation      each route's zod schemas; every router comes from newRouter()
  *                      (http/app-factory.ts), whose defaultHook turns failures into the envelope.
  *   5. envelope        anything thrown by a step or a handler, malformed JSON and unknown routes:
@@ -38,6 +39,7 @@ import type { AppEnv } from "./context";
 import { ApiError, asApiError, errorResponse } from "./errors";
 import { checkSandboxLimit } from "./rate-limit";
 import { bodyLimitOf, limitBody } from "./body-limit";
+import { checkReadLimit, eventRead } from "./read-limit";
 import { malformedJsonError } from "./validation";
 
 /** Headers a browser on another origin may read from an API answer (the SDK reads all of them). */
@@ -132,6 +134,19 @@ export function seatAction() {
   return createMiddleware<AppEnv>(async function seatAction(c, next) {
     // c.get, not c.var: Hono builds a new object of every variable on each read of c.var.
     await checkClientLimit(c.env, c.get("principal"), clientAddress(c.req.raw.headers), c.req.param("eventKey") ?? "");
+    await next();
+  });
+}
+
+/**
+ * Step 3 on the event resource: a publishable-key read of an event (its record, status, objects,
+ * channels, rules) counts against the read limit of its client address and event (contract §17,
+ * http/read-limit.ts); 429 `rate_limited` past it. Anything else passes untouched.
+ */
+export function publicReads() {
+  return createMiddleware<AppEnv>(async function publicReads(c, next) {
+    const eventKey = eventRead(c.req.method, c.req.path);
+    if (eventKey !== undefined) checkReadLimit(c.env, c.get("principal"), clientAddress(c.req.raw.headers), eventKey);
     await next();
   });
 }

@@ -1,4 +1,5 @@
 import { ApiError } from "./errors";
+import { WindowCounter } from "./window-counter";
 
 /**
  * What an unknown or malformed API key costs (contract §17). Each well-formed key that D1 does not
@@ -23,11 +24,11 @@ const NEGATIVE_TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
 const unknownKeys = new Map<string, number>();
-const failures = new Map<string, { start: number; count: number }>();
+const failures = new WindowCounter(UNKNOWN_KEY_WINDOW_MS, MAX_ENTRIES);
 
-function bounded<V>(map: Map<string, V>, expired: (v: V) => boolean): void {
+function bounded(map: Map<string, number>, now: number): void {
   if (map.size < MAX_ENTRIES) return;
-  for (const [k, v] of map) if (expired(v)) map.delete(k);
+  for (const [k, until] of map) if (until <= now) map.delete(k);
   if (map.size >= MAX_ENTRIES) map.clear();
 }
 
@@ -42,18 +43,13 @@ export function knownToBeUnknown(key: string, now = Date.now()): boolean {
 
 /** Remembers a well-formed key D1 does not know. */
 export function rememberUnknownKey(key: string, now = Date.now()): void {
-  bounded(unknownKeys, (until) => until <= now);
+  bounded(unknownKeys, now);
   unknownKeys.set(key, now + NEGATIVE_TTL_MS);
 }
 
 /** Counts a request with an unknown or malformed key against its client address. */
 export function countUnknownKey(client: string | undefined, now = Date.now()): void {
-  if (client === undefined) return;
-  const entry = failures.get(client);
-  if (entry === undefined || entry.start + UNKNOWN_KEY_WINDOW_MS <= now) {
-    bounded(failures, (e) => e.start + UNKNOWN_KEY_WINDOW_MS <= now);
-    failures.set(client, { start: now, count: 1 });
-  } else entry.count++;
+  if (client !== undefined) failures.add(client, now);
 }
 
 /**
@@ -61,12 +57,8 @@ export function countUnknownKey(client: string | undefined, now = Date.now()): v
  * {@link UNKNOWN_KEY_LIMIT} requests with unknown keys in its current window.
  */
 export function refuseKeyFlood(client: string | undefined, now = Date.now()): void {
-  if (client === undefined) return;
-  const entry = failures.get(client);
-  if (entry === undefined || entry.count < UNKNOWN_KEY_LIMIT) return;
-  const left = entry.start + UNKNOWN_KEY_WINDOW_MS - now;
-  if (left <= 0) return;
-  const seconds = Math.max(1, Math.ceil(left / 1000));
+  if (client === undefined || failures.count(client, now) < UNKNOWN_KEY_LIMIT) return;
+  const seconds = failures.retryAfterSeconds(client, now);
   throw new ApiError("rate_limited", `Too many requests with unknown API keys from this address; retry in ${seconds} seconds`, {
     headers: { "Retry-After": String(seconds) },
   });
