@@ -162,12 +162,17 @@ describe("every JSON route of the OpenAPI document", () => {
 const DASHBOARD_NO_BODY = new Set([
   "POST /dashboard/api/:environment/secret-key",
   "POST /dashboard/api/charts/:chartKey/unpublish",
+  "POST /dashboard/api/:environment/charts/:chartKey/unpublish",
   "POST /dashboard/api/:environment/events/:eventKey/reset",
   "POST /dashboard/api/:environment/webhooks/:id/rotate-secret",
   "POST /dashboard/api/:environment/webhooks/:id/test",
   "POST /dashboard/api/:environment/webhooks/:id/deliveries/:deliveryId/replay",
 ]);
-const DASHBOARD_OPTIONAL_BODY = new Set(["POST /dashboard/api/charts/:chartKey/publish", "POST /dashboard/api/:environment/public-key/rotate"]);
+const DASHBOARD_OPTIONAL_BODY = new Set([
+  "POST /dashboard/api/charts/:chartKey/publish",
+  "POST /dashboard/api/:environment/charts/:chartKey/publish",
+  "POST /dashboard/api/:environment/public-key/rotate",
+]);
 
 describe("every JSON data route of the dashboard", () => {
   it("answers a broken body with 400 validation_failed", async () => {

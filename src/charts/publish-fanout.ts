@@ -4,6 +4,7 @@ import type { FailedEntry } from "../domain/outcome";
 import { eventStub } from "../event-object/event-stub";
 import { publishImpact } from "../domain/publish-impact";
 import { indexLayout, type Layout } from "../domain/layout";
+import type { Environment } from "../domain/scope";
 
 /**
  * The Worker's side of a publish: it fans the change out to every event object of the chart and
@@ -75,7 +76,9 @@ export async function checkPublishImpact(env: Env, input: PublishInput): Promise
  * the chart with a two-phase protocol that is safe against racing holds:
  * 1. stage the new layout in every event; an event refuses when its reservations conflict and
  *    `force` is false, and from the moment it accepts, new holds must be valid under both layouts;
- * 2. on any refusal abort every stage and return `failed` (nothing changed anywhere);
+ * 2. on any refusal abort every stage and return `failed` (nothing changed anywhere); a forced
+ *    publish or an unpublish by a sandbox key is forced in sandbox events only, so a production
+ *    event's reservations refuse it (`forbidden`);
  * 3. otherwise `commit()` (the chart's D1 update), then tell every event of the chart to make it
  *    current. The events are listed again for that: one created during the publish was not staged,
  *    and converges on D1 instead. An object this step never reaches (the Worker died) settles its
@@ -86,9 +89,13 @@ export async function applyPublishToEvents(
   input: PublishInput,
   force: boolean,
   commit: () => Promise<void>,
-): Promise<{ ok: true } | { ok: false; failed: FailedEntry[] }> {
+  actor: Environment = "production",
+): Promise<{ ok: true } | { ok: false; failed: FailedEntry[]; forbidden: boolean }> {
   const stageId = crypto.randomUUID();
   const effectiveForce = force || input.layout === null;
+  // A sandbox key may not change what production buyers hold (contract §17): its force, and an
+  // unpublish, stop at a production event's reservations as a normal publish would.
+  const forceFor = (environment: Environment) => effectiveForce && !(actor === "sandbox" && environment === "production");
   const stubs = await stubsOfChart(env, input.chartId);
   const abortAll = () =>
     mapLimited(stubs, async ({ stub }) => {
@@ -99,7 +106,7 @@ export async function applyPublishToEvents(
   try {
     staged = await mapLimited(
       stubs,
-      async ({ stub }) => await stub.stagePublish({ stageId, version: input.version, layout: input.layout, force: effectiveForce }),
+      async ({ ev, stub }) => await stub.stagePublish({ stageId, version: input.version, layout: input.layout, force: forceFor(ev.environment) }),
     );
   } catch (err) {
     await abortAll();
@@ -114,7 +121,8 @@ export async function applyPublishToEvents(
   }
   if (failed.length > 0 || busy) {
     await abortAll();
-    if (failed.length > 0) return { ok: false, failed };
+    // Refused only because the caller's force did not reach production: forbidden, not a conflict.
+    if (failed.length > 0) return { ok: false, failed, forbidden: effectiveForce };
     throw new PublishBusyError();
   }
   try {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ApiError } from "../../http/errors";
 import type { DashEnv } from "../context";
 import { refuseApiKeys, requireSession } from "../guard";
-import { chartRoutes } from "./charts";
+import { chartEnvironmentRoutes, chartRoutes } from "./charts";
 import { eventRoutes } from "./events";
 import { keyRoutes } from "./keys";
 import { seasonRoutes } from "./seasons";
@@ -17,6 +17,7 @@ export const dashboardApi = new Hono<DashEnv>();
 
 dashboardApi.use("*", refuseApiKeys(), requireSession("data"));
 dashboardApi.route("/charts", chartRoutes);
+dashboardApi.route("/", chartEnvironmentRoutes);
 dashboardApi.route("/", keyRoutes);
 dashboardApi.route("/", eventRoutes);
 dashboardApi.route("/", seasonRoutes);
