@@ -69,8 +69,12 @@ describe("GET /docs", () => {
     const html = res.body;
     expect(html).toMatch(/^<!doctype html>/i);
     expect(html).toContain("/openapi.json");
-    // No external script, stylesheet, font or image: the page must work offline.
-    expect(html).not.toMatch(/<script[^>]+src=/i);
+    // No external script, stylesheet, font or image: the page must work offline. Its one script is
+    // a file of the same origin (no inline script: see the page's CSP).
+    expect(html.match(/<script[^>]*>/gi)).toEqual(['<script src="/docs/app.js">']);
+    const script = await call<string>("GET", "/docs/app.js");
+    expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("/openapi.json");
     expect(html).not.toMatch(/<link[^>]+href="(?!data:)/i);
     expect(html).not.toMatch(/url\(\s*['"]?https?:/i);
     expect(html).not.toMatch(/https?:\/\/(?!service\.test)/);

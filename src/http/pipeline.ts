@@ -72,7 +72,9 @@ export function door() {
   return createMiddleware<AppEnv>(async function door(c, next) {
     const start = performance.now();
     const api = isApiPath(c.req.path);
-    if (api && c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+    const https = c.req.url.startsWith("https:");
+    if (api && c.req.method === "OPTIONS")
+      return new Response(null, { status: 204, headers: https ? { ...PREFLIGHT_HEADERS, "Strict-Transport-Security": HSTS } : PREFLIGHT_HEADERS });
     try {
       // The API's body limit depends on the key (step 2); everything else has its limit here.
       if (!api) await limitBody(c, bodyLimitOf(c.req.method, c.req.path, undefined));
@@ -85,7 +87,7 @@ export function door() {
     const headers = versioned(c);
     // Browsers that reached us over https never try plain http again (a downgrade on a café's
     // network would otherwise expose keys and session cookies).
-    if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", HSTS);
+    if (https) headers.set("Strict-Transport-Security", HSTS);
     if (!api) return;
     headers.set("Access-Control-Allow-Origin", "*");
     headers.set("Access-Control-Expose-Headers", EXPOSE_HEADERS);

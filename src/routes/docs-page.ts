@@ -1,7 +1,7 @@
 /**
- * The API reference page served at /docs. It is one self-contained HTML document: inline CSS and a
- * small inline script that fetches /openapi.json from the same origin and renders it. No CDN, so
- * the page works in local development without internet access.
+ * The API reference page served at /docs: one HTML document with inline CSS, and a small script
+ * (served as /docs/app.js) that fetches /openapi.json from the same origin and renders it. No CDN,
+ * so the page works in local development without internet access.
  */
 
 const CSS = `
@@ -40,7 +40,8 @@ details>summary{cursor:pointer;color:var(--muted);font-size:13px}
 `;
 
 // Plain browser JavaScript, kept as a string: it runs in the reader's browser, not in the Worker.
-const SCRIPT = String.raw`
+/** The page's script, served as /docs/app.js (no inline script: the page's CSP allows scripts of this origin only). */
+export const DOCS_SCRIPT = String.raw`
 const $ = (s) => document.querySelector(s);
 const esc = (v) => String(v).replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
 // Descriptions use Markdown inline code; nothing else of Markdown is needed here.
@@ -195,6 +196,6 @@ The machine-readable document is at <a href="/openapi.json">/openapi.json</a>.</
 </div>
 <div id="content"><noscript>This page renders <a href="/openapi.json">/openapi.json</a> with JavaScript.</noscript>Loading…</div>
 </main></div>
-<script>${SCRIPT}</script>
+<script src="/docs/app.js"></script>
 </body></html>`;
 }
