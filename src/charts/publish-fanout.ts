@@ -5,6 +5,7 @@ import { eventStub } from "../event-object/event-stub";
 import { publishImpact } from "../domain/publish-impact";
 import { indexLayout, type Layout } from "../domain/layout";
 import type { Environment } from "../domain/scope";
+import { logError } from "../domain/log-safety";
 
 /**
  * The Worker's side of a publish: it fans the change out to every event object of the chart and
@@ -99,7 +100,7 @@ export async function applyPublishToEvents(
   const stubs = await stubsOfChart(env, input.chartId);
   const abortAll = () =>
     mapLimited(stubs, async ({ stub }) => {
-      await stub.abortPublish(stageId).catch((err: unknown) => console.error("abort of a staged publish failed; the object settles it itself", err));
+      await stub.abortPublish(stageId).catch((err: unknown) => logError("abort of a staged publish failed; the object settles it itself", err));
     });
 
   let staged;
@@ -132,7 +133,7 @@ export async function applyPublishToEvents(
     throw err;
   }
   await mapLimited(await stubsOfChart(env, input.chartId), async ({ stub }) => {
-    await stub.commitPublish(stageId).catch((err: unknown) => console.error("an event missed the final swap of a publish; it settles from its alarm", err));
+    await stub.commitPublish(stageId).catch((err: unknown) => logError("an event missed the final swap of a publish; it settles from its alarm", err));
   });
   return { ok: true };
 }

@@ -67,6 +67,7 @@ import {
 import { AccessState } from "./accessibility";
 import type { Accessibility } from "../domain/accessibility";
 import { areaForSaleFailures, areaNotForSaleFailures, markAreaForSale, markAreaNotForSale } from "./ga-sale";
+import { logError } from "../domain/log-safety";
 
 /** A key and the label a person reads for it. */
 interface KeyLabel {
@@ -604,7 +605,7 @@ export class EventObject extends DurableObject<Env> {
         const ns = this.env.SEASONS;
         outcome = await ns.get(ns.idFromName(p.coordinator)).outcome(p.action);
       } catch (err) {
-        console.error("asking a season coordinator for an outcome failed; asking again shortly", err);
+        logError("asking a season coordinator for an outcome failed; asking again shortly", err);
         this.sql.exec("UPDATE season_prepared SET deadline = ? WHERE action = ?", now + 1000, p.action);
         continue;
       }
@@ -685,7 +686,7 @@ export class EventObject extends DurableObject<Env> {
     const settle = this.event.settleDue;
     if (settle !== null && settle <= this.clock.now()) {
       // A failed check has already set its own retry time.
-      await this.reconcile().catch((err: unknown) => console.error("checking the layout against D1 failed; retrying later", err));
+      await this.reconcile().catch((err: unknown) => logError("checking the layout against D1 failed; retrying later", err));
     }
     await this.settleSeasonActions(meta);
     const accessDue = this.access.dueAt();

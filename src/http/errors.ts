@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ServiceError, type ErrorCode, type ErrorDetails } from "../domain/errors";
 import type { FailedEntry } from "../domain/outcome";
+import { logError } from "../domain/log-safety";
 
 /**
  * The HTTP status of every error code (the codes themselves are domain/errors.ts). The map is
@@ -114,7 +115,7 @@ export function asApiError(err: unknown): ApiError {
     const { retryAfterSeconds, ...extra } = err.extra;
     return new ApiError(err.code, err.message, retryAfterSeconds === undefined ? extra : { ...extra, headers: { "Retry-After": String(retryAfterSeconds) } });
   }
-  console.error("unhandled error", err);
+  logError("unhandled error", err);
   return new ApiError("internal_error", "An unexpected error occurred");
 }
 

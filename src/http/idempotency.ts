@@ -17,6 +17,7 @@ import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_MS, REPLAYED_HEADER } from "../dom
 import type { AppEnv, Principal } from "./context";
 import { clientAddress } from "./client-limit";
 import { ApiError } from "./errors";
+import { logError } from "../domain/log-safety";
 
 /** Paths whose POSTs are decisions of the event object, idempotent inside it. */
 const EVENT_DECISION = /^\/api\/v1\/events\/[^/]+\/(seats\/[a-z-]+|reset)$/;
@@ -50,7 +51,7 @@ export function idempotency() {
     for (;;) {
       const now = Date.now();
       if (await claimIdempotencyKey(d, { scopeKey, requestHash, now, lockMs: LOCK_MS, ttlMs: IDEMPOTENCY_TTL_MS })) {
-        c.executionCtx.waitUntil(sweepIdempotencyKeys(d, now).catch((err: unknown) => console.error("idempotency sweep failed", err)));
+        c.executionCtx.waitUntil(sweepIdempotencyKeys(d, now).catch((err: unknown) => logError("idempotency sweep failed", err)));
         return runAndStore(c, next, scopeKey, requestHash);
       }
       const row = await getIdempotencyKey(d, scopeKey);

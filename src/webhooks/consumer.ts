@@ -5,6 +5,7 @@ import { attemptDelivery, deadLetterDelivery } from "./delivery";
 import { fanOutEvents, type EventToFanOut } from "./fan-out";
 import { eventMessagesOf, WEBHOOK_EVENT_TYPES, type OutboxEvent, type OutboxSource, type WebhookMessage } from "../domain/webhook-messages";
 import { enqueueDeliveries } from "./queue";
+import { logError } from "../domain/log-safety";
 
 /** The dead-letter queue's name in wrangler.toml: its batches reach the same handler. */
 export const WEBHOOK_DLQ = "seat-webhooks-dlq";
@@ -102,7 +103,7 @@ async function confirmOutbox(env: Env, messages: Array<Extract<WebhookMessage, {
   const results = await Promise.allSettled(
     [...perObject.values()].map((o) => eventStub(env, o.workspaceId, o.environment, o.source.eventKey).ackOutbox(o.source.eventId, o.source.seqs)),
   );
-  for (const r of results) if (r.status === "rejected") console.error("webhooks: confirming outbox rows failed; they will be sent again", r.reason);
+  for (const r of results) if (r.status === "rejected") logError("webhooks: confirming outbox rows failed; they will be sent again", r.reason);
 }
 
 /**
@@ -121,7 +122,7 @@ async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]):
     const msg = parseWebhookMessage(message.body);
     if (!msg) {
       // Retrying a message we cannot read would only delay it to the dead-letter queue.
-      console.error("webhooks: dropping unreadable queue message", message.id);
+      logError("webhooks: dropping unreadable queue message", undefined, message.id);
       message.ack();
     } else if (msg.kind === "deliver") {
       delivers.push(guarded(message, () => handleDeliver(env, message, msg.deliveryId)));
@@ -137,7 +138,7 @@ async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]):
       await confirmOutbox(env, sources);
       for (const message of carriers) message.ack();
     } catch (err) {
-      console.error("webhooks: event fan-out failed, will retry", carriers.length, "messages", err);
+      logError(`webhooks: event fan-out of ${carriers.length} messages failed, will retry`, err);
       for (const message of carriers) message.retry();
     }
   };
@@ -149,7 +150,7 @@ async function guarded(message: Message<unknown>, run: () => Promise<void>): Pro
   try {
     await run();
   } catch (err) {
-    console.error("webhooks: message failed, will retry", message.id, err);
+    logError("webhooks: message failed, will retry", err, message.id);
     message.retry();
   }
 }
@@ -165,7 +166,7 @@ async function handleDeadLetter(env: Env, message: Message<unknown>): Promise<vo
     await fanOutEvent(env, msg);
     if (msg.kind === "events") await confirmOutbox(env, [msg]);
   } else if (msg?.kind === "deliver") await deadLetterDelivery(env, msg.deliveryId);
-  else console.error("webhooks: dropping unreadable dead-lettered message", message.id);
+  else logError("webhooks: dropping unreadable dead-lettered message", undefined, message.id);
   message.ack();
 }
 
