@@ -84,6 +84,8 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("GET", `/admin/v1/workspaces/${ws.body.workspaceKey}`, { headers: ADMIN });
     await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/secret-keys/sandbox`, { headers: ADMIN });
     await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/dashboard-links`, { headers: ADMIN, body: {} });
+    await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/public-keys/sandbox/rotate`, { headers: ADMIN, body: { graceSeconds: 60 } });
+    await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/public-keys/sandbox/rotate`, { headers: ADMIN, body: { graceSeconds: -1 } });
     await checked("GET", `/admin/v1/workspaces/nope`, { headers: ADMIN });
     await checked("POST", "/admin/v1/workspaces", { headers: ADMIN, body: { name: "x" } });
   });

@@ -18,7 +18,7 @@ export type Error = {
     statusCode: number;
     error: string;
     message: string;
-    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'admission_required' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'conflict' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'internal_error';
+    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'admission_required' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'conflict' | 'limit_reached' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'internal_error';
     failed?: Array<FailedEntry>;
     /**
      * Validation details: property path → messages
@@ -48,6 +48,18 @@ export type SecretKey = {
      */
     secretKey: string;
     createdAt: string;
+};
+
+export type RotatedPublicKey = {
+    publicKey: string;
+    /**
+     * When the previous key stops working
+     */
+    previousKeyValidUntil: string;
+};
+
+export type RotatePublicKey = {
+    graceSeconds?: number;
 };
 
 export type DashboardLink = {
@@ -959,7 +971,10 @@ export type WebhookDelivery = {
     status: 'pending' | 'succeeded' | 'failed';
     attempts: number;
     lastStatusCode: number | null;
-    lastError: string | null;
+    /**
+     * Why the last attempt failed when the receiver gave no status code (lastStatusCode carries it otherwise); never the network's own text
+     */
+    lastError: 'dns_error' | 'timeout' | 'connection_failed' | 'tls_error' | 'url_not_allowed' | 'endpoint_disabled' | 'dead_lettered' | null;
     /**
      * When the next retry is due; null unless pending after a failure
      */
@@ -987,7 +1002,10 @@ export type WebhookAttempt = {
      * null when no HTTP answer came
      */
     statusCode: number | null;
-    error: string | null;
+    /**
+     * Why the attempt failed when there was no HTTP answer
+     */
+    error: 'dns_error' | 'timeout' | 'connection_failed' | 'tls_error' | 'url_not_allowed' | 'endpoint_disabled' | 'dead_lettered' | null;
     durationMs: number;
     at: string;
 };
@@ -1012,6 +1030,10 @@ export type CreateWorkspaceErrors = {
      * Not found
      */
     404: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
 };
 
 export type CreateWorkspaceError = CreateWorkspaceErrors[keyof CreateWorkspaceErrors];
@@ -1043,6 +1065,10 @@ export type GetWorkspaceErrors = {
      * Not found
      */
     404: Error;
+    /**
+     * Conflict
+     */
+    409: Error;
 };
 
 export type GetWorkspaceError = GetWorkspaceErrors[keyof GetWorkspaceErrors];
@@ -1091,6 +1117,46 @@ export type CreateSecretKeyResponses = {
 };
 
 export type CreateSecretKeyResponse = CreateSecretKeyResponses[keyof CreateSecretKeyResponses];
+
+export type RotatePublicKeyData = {
+    body?: RotatePublicKey;
+    path: {
+        workspaceKey: string;
+        environment: 'production' | 'sandbox';
+    };
+    query?: never;
+    url: '/admin/v1/workspaces/{workspaceKey}/public-keys/{environment}/rotate';
+};
+
+export type RotatePublicKeyErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+};
+
+export type RotatePublicKeyError = RotatePublicKeyErrors[keyof RotatePublicKeyErrors];
+
+export type RotatePublicKeyResponses = {
+    /**
+     * The new publishable key
+     */
+    200: RotatedPublicKey;
+};
+
+export type RotatePublicKeyResponse = RotatePublicKeyResponses[keyof RotatePublicKeyResponses];
 
 export type CreateDashboardLinkData = {
     body?: never;
@@ -1170,7 +1236,7 @@ export type CreateChartData = {
     body: ChartCreate;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -1196,6 +1262,10 @@ export type CreateChartErrors = {
      * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
@@ -1343,6 +1413,10 @@ export type UpdateChartErrors = {
      */
     412: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -1441,7 +1515,7 @@ export type PublishChartData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -1540,7 +1614,7 @@ export type UnpublishChartData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -1795,7 +1869,7 @@ export type HoldSeatsData = {
     body: HoldRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -1828,6 +1902,10 @@ export type HoldSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -1852,7 +1930,7 @@ export type HoldBestAvailableData = {
     body: HoldBestAvailableRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -1885,6 +1963,10 @@ export type HoldBestAvailableErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -1909,7 +1991,7 @@ export type BookSeatsData = {
     body: BookRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -1942,6 +2024,10 @@ export type BookSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -1966,7 +2052,7 @@ export type ReleaseSeatsData = {
     body: ReleaseRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -1999,6 +2085,10 @@ export type ReleaseSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -2023,7 +2113,7 @@ export type ExtendHoldData = {
     body: ExtendRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2056,6 +2146,10 @@ export type ExtendHoldErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -2080,7 +2174,7 @@ export type MarkNotForSaleData = {
     body: SaleRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2113,6 +2207,10 @@ export type MarkNotForSaleErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -2137,7 +2235,7 @@ export type MarkForSaleData = {
     body: SaleRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2170,6 +2268,10 @@ export type MarkForSaleErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -2194,7 +2296,7 @@ export type ResetEventData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2309,6 +2411,10 @@ export type SetSelectionRulesErrors = {
      */
     404: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -2390,6 +2496,10 @@ export type SetChannelsErrors = {
      * Not found
      */
     404: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
@@ -2473,6 +2583,10 @@ export type SetAccessibilityErrors = {
      */
     404: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -2555,6 +2669,10 @@ export type SetWaitingRoomErrors = {
      */
     404: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -2575,7 +2693,7 @@ export type JoinWaitingRoomData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2711,7 +2829,7 @@ export type CreateEventData = {
     body: EventCreate;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2741,6 +2859,10 @@ export type CreateEventErrors = {
      * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
@@ -2870,6 +2992,10 @@ export type UpdateEventErrors = {
      */
     404: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -2890,7 +3016,7 @@ export type MoveEventToNewChartCopyData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2990,7 +3116,7 @@ export type CreateSeasonData = {
     body: SeasonCreate;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3020,6 +3146,10 @@ export type CreateSeasonErrors = {
      * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
@@ -3130,7 +3260,7 @@ export type AddSeasonEventsData = {
     body: SeasonEventsAdd;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3163,6 +3293,10 @@ export type AddSeasonEventsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3187,7 +3321,7 @@ export type CreatePartialSeasonData = {
     body: PartialSeasonCreate;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3220,6 +3354,10 @@ export type CreatePartialSeasonErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3244,7 +3382,7 @@ export type HoldSeasonSeatsData = {
     body: HoldRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3277,6 +3415,10 @@ export type HoldSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3301,7 +3443,7 @@ export type BookSeasonSeatsData = {
     body: BookRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3334,6 +3476,10 @@ export type BookSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3358,7 +3504,7 @@ export type ReleaseSeasonSeatsData = {
     body: ReleaseRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3391,6 +3537,10 @@ export type ReleaseSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3415,7 +3565,7 @@ export type ExtendSeasonHoldsData = {
     body: ExtendRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3448,6 +3598,10 @@ export type ExtendSeasonHoldsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3472,7 +3626,7 @@ export type HoldPartialSeasonSeatsData = {
     body: HoldRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3506,6 +3660,10 @@ export type HoldPartialSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3530,7 +3688,7 @@ export type BookPartialSeasonSeatsData = {
     body: BookRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3564,6 +3722,10 @@ export type BookPartialSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3588,7 +3750,7 @@ export type ReleasePartialSeasonSeatsData = {
     body: ReleaseRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3622,6 +3784,10 @@ export type ReleasePartialSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3646,7 +3812,7 @@ export type ExtendPartialSeasonHoldsData = {
     body: ExtendRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3679,6 +3845,10 @@ export type ExtendPartialSeasonHoldsErrors = {
      * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
@@ -3739,7 +3909,7 @@ export type CreateWebhookEndpointData = {
     body: CreateWebhookEndpoint;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3762,9 +3932,13 @@ export type CreateWebhookEndpointErrors = {
      */
     403: Error;
     /**
-     * Conflict: `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
@@ -3894,6 +4068,10 @@ export type UpdateWebhookEndpointErrors = {
      */
     404: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -3914,7 +4092,7 @@ export type RotateWebhookSecretData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3970,7 +4148,7 @@ export type TestWebhookEndpointData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -4110,7 +4288,7 @@ export type ReplayWebhookDeliveryData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
