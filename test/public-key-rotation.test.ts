@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signingSecrets } from "../src/db/signing-secrets";
+import { deploymentSigningSecret, signingSecrets } from "../src/db/signing-secrets";
+import { signFields } from "../src/keys/signing";
 import { pacerStub } from "../src/waiting-room/room-names";
 import { getWorkspace, rotatePublicKey } from "../src/workspaces/provision";
 import { ADMIN, call, expectError, expectOk, newEvent, newWorkspace, token, type EventFixture } from "./support/fixtures";
@@ -119,6 +120,20 @@ describe("admissions and the signing secret", () => {
     await sleep(Date.parse(rotated.body.previousKeyValidUntil as string) - Date.now() + 50);
     expectError(await holdWith(f, pk, before, "A-1-3"), 403, "admission_required");
     expectOk(await holdWith(f, pk, after, "A-1-4"));
+  });
+
+  it("an admission given out before per-workspace secrets (the deployment's own secret) still holds until it expires", async () => {
+    const f = await newEvent({ environment: "production" });
+    const ticket = await admittedTicket(f);
+    const current = (await call("GET", `${room(f)}/tickets/${ticket}`, { key: f.pk })).body.admission as string;
+    const eventId = current.split(".")[2]!;
+    const legacy = async (expiresAt: number, secret = deploymentSigningSecret(env as unknown as Env)) => {
+      const signature = await signFields(secret, "wr1", [f.keys.workspaceId, "production", f.eventKey, eventId, ticket, "203.0.113.40", String(expiresAt)]);
+      return `${ticket}.${eventId}.${expiresAt}.${signature}`;
+    };
+    expectOk(await holdWith(f, f.pk, await legacy(Date.now() + 600_000), "A-1-1"));
+    expectError(await holdWith(f, f.pk, await legacy(Date.now() - 1), "A-1-2"), 403, "admission_required");
+    expectError(await holdWith(f, f.pk, await legacy(Date.now() + 600_000, "another-secret"), "A-1-2"), 403, "admission_required");
   });
 
   it("each workspace environment signs with a secret of its own, which rotates with its publishable key", async () => {

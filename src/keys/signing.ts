@@ -9,8 +9,12 @@
 
 const encoder = new TextEncoder();
 
-/** What a signature is for: a token of one purpose never passes as another's. */
-export type SigningPurpose = "admission" | "pass";
+/**
+ * What a signature is for: a token of one purpose never passes as another's. `wr1` is the
+ * admissions of releases before per-workspace secrets (signed with the deployment's secret itself),
+ * still verified so that buyers admitted across an upgrade keep their admission until it expires.
+ */
+export type SigningPurpose = "admission" | "pass" | "wr1";
 
 /** Imported HMAC keys by secret: importing costs more than signing. */
 const importedKeys = new Map<string, Promise<CryptoKey>>();

@@ -10,7 +10,8 @@
  * kept per isolate: no storage read per hold, and nothing to look up for a forged, expired, other
  * event's or other client's admission, all of which fail the same check.
  */
-import { signForScope, verifyForScope } from "../db/signing-secrets";
+import { deploymentSigningSecret, signForScope, verifyForScope } from "../db/signing-secrets";
+import { verifyFields } from "../keys/signing";
 import type { Environment } from "../domain/scope";
 
 /** The event an admission is for. */
@@ -40,5 +41,9 @@ export async function verifyAdmission(env: Env, scope: AdmissionScope, admission
   const eventId = m[2]!;
   const expiresAt = Number(m[3]);
   if (!(expiresAt > now)) return null;
-  return (await verifyForScope(env, scope, "admission", fields(scope, eventId, m[1]!, client, expiresAt), m[4]!)) ? eventId : null;
+  const signed = fields(scope, eventId, m[1]!, client, expiresAt);
+  if (await verifyForScope(env, scope, "admission", signed, m[4]!)) return eventId;
+  // An admission given out before this release, signed with the deployment's secret itself: none
+  // is made any more, and those that exist end within a session (at most 60 minutes).
+  return (await verifyFields([deploymentSigningSecret(env)], "wr1", signed, m[4]!)) ? eventId : null;
 }
