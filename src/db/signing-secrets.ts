@@ -73,3 +73,11 @@ export async function signForScope(env: Env, scope: Scope, purpose: SigningPurpo
 export async function verifyForScope(env: Env, scope: Scope, purpose: SigningPurpose, fields: readonly string[], signature: string): Promise<boolean> {
   return verifyFields(await signingSecrets(env, scope), purpose, fields, signature);
 }
+
+/**
+ * Whether `signature` is an admission signed before per-workspace secrets, with the deployment's
+ * secret itself (purpose `wr1`). None is made any more; those that exist end within a session.
+ */
+export async function verifyLegacyAdmission(env: Env, fields: readonly string[], signature: string): Promise<boolean> {
+  return verifyFields([deploymentSigningSecret(env)], "wr1", fields, signature);
+}

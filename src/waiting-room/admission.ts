@@ -10,8 +10,7 @@
  * kept per isolate: no storage read per hold, and nothing to look up for a forged, expired, other
  * event's or other client's admission, all of which fail the same check.
  */
-import { deploymentSigningSecret, signForScope, verifyForScope } from "../db/signing-secrets";
-import { verifyFields } from "../keys/signing";
+import { signForScope, verifyForScope, verifyLegacyAdmission } from "../db/signing-secrets";
 import type { Environment } from "../domain/scope";
 
 /** The event an admission is for. */
@@ -45,5 +44,5 @@ export async function verifyAdmission(env: Env, scope: AdmissionScope, admission
   if (await verifyForScope(env, scope, "admission", signed, m[4]!)) return eventId;
   // An admission given out before this release, signed with the deployment's secret itself: none
   // is made any more, and those that exist end within a session (at most 60 minutes).
-  return (await verifyFields([deploymentSigningSecret(env)], "wr1", signed, m[4]!)) ? eventId : null;
+  return (await verifyLegacyAdmission(env, signed, m[4]!)) ? eventId : null;
 }
