@@ -21,6 +21,7 @@ import { startReceiver } from "./lib/receiver.mjs";
 import { createSentinel, settle } from "./lib/settle.mjs";
 import { Report } from "./lib/report.mjs";
 import { ROOT, startRuntime } from "./lib/runtime.mjs";
+import * as bots from "./scenarios/bots.mjs";
 import * as breakdown from "./scenarios/breakdown.mjs";
 import * as expiry from "./scenarios/expiry.mjs";
 import * as history from "./scenarios/history.mjs";
@@ -42,7 +43,25 @@ import * as webhooks from "./scenarios/webhooks.mjs";
  * Run order: webhook delivery first, while the queue is empty; postgres last, once the service is
  * idle, so the two never share the CPUs. The queue is drained between scenarios (lib/settle.mjs).
  */
-const SCENARIOS = [webhooks, breakdown, holdcost, holds, latency, race, scaling, status, expiry, history, selling, seasons, sdk, wake, waitingRoom, postgres];
+const SCENARIOS = [
+  webhooks,
+  breakdown,
+  holdcost,
+  holds,
+  latency,
+  race,
+  scaling,
+  status,
+  expiry,
+  history,
+  selling,
+  seasons,
+  sdk,
+  wake,
+  waitingRoom,
+  bots,
+  postgres,
+];
 const NEEDS_SERVICE = new Set(SCENARIOS.filter((s) => s !== postgres).map((s) => s.name));
 
 const { values: args } = parseArgs({
@@ -139,9 +158,13 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
 
 try {
   let baseUrl = args["base-url"];
+  /** Whether the runtime keeps wrangler.toml's per-client limit (only scenarios that bring their own addresses ask for it). */
+  let clientLimits = false;
   let adminToken = args["admin-token"];
   if (selected.some((s) => NEEDS_SERVICE.has(s.name)) && !baseUrl) {
-    runtime = await startRuntime({ log, snapshot: !args["no-snapshot"], source: args.source, keep: args.keep });
+    // Scenarios that give every simulated client an address of its own run against the real per-client limits.
+    clientLimits = selected.every((s) => s.clientLimits === true);
+    runtime = await startRuntime({ log, snapshot: !args["no-snapshot"], source: args.source, keep: args.keep, clientLimits });
     baseUrl = runtime.proxyUrl;
     if (args.via === "direct") {
       if (runtime.directUrl) baseUrl = runtime.directUrl;
@@ -161,6 +184,7 @@ try {
     runtimeCwd: runtime?.cwd ?? null,
     api: baseUrl ? new Api(baseUrl, adminToken) : null,
     opts,
+    clientLimits: runtime ? clientLimits : true,
     log,
     report,
     receiver,

@@ -25,6 +25,9 @@ Commands:
   member:add <workspaceKey> <email> <role> <name>  add a member (role: viewer, box_office, designer, admin, owner)
   member:role <workspaceKey> <memberId> <role>     change a member's role (their open sessions follow at once)
   member:remove <workspaceKey> <memberId>          remove a member (their sessions end at once)
+  public-key:rotate <workspaceKey> <production|sandbox> [graceSeconds]
+                                                   issue a new publishable key; the old one works for
+                                                   graceSeconds more (default 86400, at most 604800)
   help                                             this text
 
 Options:
@@ -35,6 +38,7 @@ Options:
 Examples:
   npm run admin -- workspace:create "Grand Theatre"
   npm run admin -- secret-key ws_3kTq9bX2mN8pL4vR7sW1 sandbox
+  npm run admin -- public-key:rotate ws_3kTq9bX2mN8pL4vR7sW1 production 3600
   npm run admin -- dashboard-link ws_3kTq9bX2mN8pL4vR7sW1
   npm run admin -- member:add ws_3kTq9bX2mN8pL4vR7sW1 ana@venue.example box_office "Ana Lima"
   npm run admin -- dashboard-link ws_3kTq9bX2mN8pL4vR7sW1 ana@venue.example
@@ -113,6 +117,14 @@ function plan() {
     case "member:remove":
       if (rest.length !== 2) usage("member:remove needs a workspaceKey and a memberId");
       return ["DELETE", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/members/${encodeURIComponent(rest[1])}`];
+    case "public-key:rotate": {
+      if (rest.length < 2 || rest.length > 3) usage("public-key:rotate needs a workspaceKey, an environment and optionally graceSeconds");
+      const environment = ENVIRONMENTS[rest[1]];
+      if (!environment) usage(`unknown environment "${rest[1]}": use production or sandbox`);
+      const body = rest[2] === undefined ? {} : { graceSeconds: Number(rest[2]) };
+      if (rest[2] !== undefined && !Number.isInteger(body.graceSeconds)) usage(`graceSeconds must be a whole number of seconds, not "${rest[2]}"`);
+      return ["POST", `/admin/v1/workspaces/${encodeURIComponent(rest[0])}/public-keys/${environment}/rotate`, body];
+    }
     default:
       return usage(`unknown command "${command}"`);
   }

@@ -15,6 +15,6 @@ export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
   // Both webhook queues (work and dead-letter) land here; the consumer tells them apart by name.
   queue: (batch, env) => handleWebhookBatch(batch, env),
-  // The daily cron of wrangler.toml: audit records past their 400 days are deleted (contract §18).
+  // The hourly cron of wrangler.toml: the webhook log's and the audit trail's retention.
   scheduled: (controller, env, ctx) => ctx.waitUntil(housekeeping(env, controller.scheduledTime)),
 } satisfies ExportedHandler<Env>;

@@ -3,8 +3,15 @@
 interface Env {
   /** Bearer token of the operator API (/admin/v1). When unset the operator API answers 404. */
   ADMIN_TOKEN?: string;
-  /** Key from which publishable keys are derived, so that D1 stores only their hashes. */
+  /**
+   * Key from which publishable keys are derived (with each key's salt), so that D1 stores only their
+   * hashes. Fixed for the deployment's life: keys rotate per workspace (contract §17).
+   */
   PUBLIC_KEY_SECRET?: string;
-  /** Signs waiting-room admissions (contract §15). When unset, one is derived from PUBLIC_KEY_SECRET. */
+  /**
+   * The deployment's signing secret, from which each workspace environment's secret for waiting-room
+   * admissions and channel passes is derived (db/signing-secrets.ts). When unset, one is derived
+   * from PUBLIC_KEY_SECRET.
+   */
   WAITING_ROOM_SECRET?: string;
 }

@@ -96,6 +96,8 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("DELETE", `${members}/${owner.memberId}`, { headers: ADMIN });
     const sk = await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/secret-keys/production`, { headers: ADMIN });
     await checked("GET", "/api/v1/audit-log?limit=2", { key: String(sk.body.secretKey) });
+    await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/public-keys/sandbox/rotate`, { headers: ADMIN, body: { graceSeconds: 60 } });
+    await checked("POST", `/admin/v1/workspaces/${ws.body.workspaceKey}/public-keys/sandbox/rotate`, { headers: ADMIN, body: { graceSeconds: -1 } });
     await checked("GET", `/admin/v1/workspaces/nope`, { headers: ADMIN });
     await checked("POST", "/admin/v1/workspaces", { headers: ADMIN, body: { name: "x" } });
   });

@@ -102,7 +102,10 @@ describe("demo page", () => {
     const html = res.body as unknown as string;
     expect(html).toContain('<script src="/sdk/latest/seating.js"></script>');
     expect(html).toContain('<div id="seating"></div>');
-    expect(html).toContain("new Seating.SeatingChart(");
+    expect(html).toContain('<script src="/demo.js"></script>');
+    const script = await call<string>("GET", "/demo.js");
+    expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("new Seating.SeatingChart(");
   });
 
   it("GET /demo/config names the demo event and at most a publishable key", async () => {

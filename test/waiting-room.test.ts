@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { admissionSecret, signAdmission } from "../src/waiting-room/admission";
+import { signAdmission } from "../src/waiting-room/admission";
+import { signFields } from "../src/keys/signing";
 import { pacerStub } from "../src/waiting-room/room-names";
 import { api, call, expectError, expectOk, ISO, keyFor, newEvent, newWorkspace, token, type EventFixture } from "./support/fixtures";
 
@@ -219,13 +220,23 @@ describe("the admission on every publishable hold", () => {
     const parts = admission.split(".");
     const [t, eventId, exp, sig] = [parts.slice(0, 2).join("."), parts[2]!, parts[3]!, parts[4]!];
     expectError(await holdAs(f, "203.0.113.9", `${t}.${eventId}.${Number(exp) + 60_000}.${sig}`), 403, "admission_required");
-    const secret = admissionSecret(env as unknown as Env);
+    const secret = env as unknown as Env;
     // Signed with the right key, but expired.
     const expired = await signAdmission(secret, scopeOf(f), eventId, t, "203.0.113.9", Date.now() - 1);
     expectError(await holdAs(f, "203.0.113.9", expired), 403, "admission_required");
     // Signed with another key.
-    const forged = await signAdmission("not-the-secret", scopeOf(f), eventId, t, "203.0.113.9", Date.now() + 60_000);
-    expectError(await holdAs(f, "203.0.113.9", forged), 403, "admission_required");
+    const scope = scopeOf(f);
+    const later = Date.now() + 60_000;
+    const forgedSignature = await signFields("not-the-secret", "admission", [
+      scope.workspaceId,
+      scope.environment,
+      scope.eventKey,
+      eventId,
+      t,
+      "203.0.113.9",
+      String(later),
+    ]);
+    expectError(await holdAs(f, "203.0.113.9", `${t}.${eventId}.${later}.${forgedSignature}`), 403, "admission_required");
     // Signed with the right key for another creation of the event (a deleted one of the same key).
     const stale = await signAdmission(secret, scopeOf(f), "ev_deleted", t, "203.0.113.9", Date.now() + 60_000);
     expectError(await holdAs(f, "203.0.113.9", stale), 403, "admission_required");

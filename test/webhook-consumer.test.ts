@@ -96,10 +96,10 @@ describe("queue consumer: deliver", () => {
     const viaBatch = await runQueue("seat-webhooks", [{ body: { kind: "deliver", deliveryId: dlv.id }, attempts: 4 }]);
     expect(viaBatch.retryMessages).toEqual([{ msgId: "msg-0" }]);
     const row = await findDelivery(db(env), dlv.id);
-    expect(row).toMatchObject({ status: "pending", attempts: 4, lastStatusCode: 500, lastError: "HTTP 500" });
+    expect(row).toMatchObject({ status: "pending", attempts: 4, lastStatusCode: 500, lastError: null });
     expect(Date.parse(row!.nextAttemptAt!)).toBeGreaterThan(Date.now());
     const log = await listAttempts(db(env), dlv.id);
-    expect(log.map((a) => [a.attempt, a.statusCode, a.error])).toEqual([1, 2, 3, 4].map((n) => [n, 500, "HTTP 500"]));
+    expect(log.map((a) => [a.attempt, a.statusCode, a.error])).toEqual([1, 2, 3, 4].map((n) => [n, 500, null]));
   });
 
   it("marks the delivery failed after the last attempt and acks it", async () => {
@@ -123,7 +123,7 @@ describe("queue consumer: deliver", () => {
     const dlv = await seedDelivery(ep.id);
     const result = await runQueue("seat-webhooks", [{ body: { kind: "deliver", deliveryId: dlv.id } }]);
     expect(result.retryMessages).toHaveLength(1);
-    expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "pending", lastStatusCode: 302, lastError: expect.stringContaining("redirect") });
+    expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "pending", lastStatusCode: 302, lastError: null });
     expect(await r.requests(`${r.path}-redirected`)).toEqual([]);
   });
 
@@ -137,7 +137,7 @@ describe("queue consumer: deliver", () => {
       status: "pending",
       attempts: 1,
       lastStatusCode: null,
-      lastError: expect.stringContaining("URL not allowed"),
+      lastError: "url_not_allowed",
     });
   });
 
@@ -149,7 +149,7 @@ describe("queue consumer: deliver", () => {
     await updateEndpoint(db(env), { workspaceId: keys.workspaceId, environment: "production" }, ep.id, { enabled: false });
     const result = await runQueue("seat-webhooks", [{ body: { kind: "deliver", deliveryId: dlv.id } }, { body: { kind: "deliver", deliveryId: "dlv_gone" } }]);
     expect(result.explicitAcks.sort()).toEqual(["msg-0", "msg-1"]);
-    expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "failed", attempts: 0, lastError: "endpoint disabled" });
+    expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "failed", attempts: 0, lastError: "endpoint_disabled" });
     expect(await r.requests()).toEqual([]);
   });
 
@@ -176,7 +176,7 @@ describe("queue consumer: dead-letter queue", () => {
     const dlv = await seedDelivery(ep.id);
     const result = await runQueue("seat-webhooks-dlq", [{ body: { kind: "deliver", deliveryId: dlv.id }, attempts: 9 }]);
     expect(result.explicitAcks).toEqual(["msg-0"]);
-    expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "failed", lastError: expect.stringContaining("dead-lettered") });
+    expect(await findDelivery(db(env), dlv.id)).toMatchObject({ status: "failed", lastError: "dead_lettered" });
   });
 
   it("gives a dead-lettered event one more fan-out so nothing is lost", async () => {

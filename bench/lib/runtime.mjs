@@ -170,10 +170,10 @@ function raiseClientLimit(cwd, log) {
 
 /**
  * Bundles the Worker, applies the D1 migrations to a fresh persistence directory and starts
- * `wrangler dev`. Returns the public (proxy) URL, the Worker's direct URL when found (else null),
+ * `wrangler dev`. With `clientLimits` the per-client limit of wrangler.toml is left as it is. Returns the public (proxy) URL, the Worker's direct URL when found (else null),
  * the admin token, and `stop()`.
  */
-export async function startRuntime({ log = () => {}, snapshot = true, source = "worktree", keep = false } = {}) {
+export async function startRuntime({ log = () => {}, snapshot = true, source = "worktree", keep = false, clientLimits = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seat-bench-"));
   const persist = join(dir, "state");
   const port = await freePort();
@@ -192,7 +192,8 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
     if (source !== "worktree") await run("sh", ["-c", `git -C "${ROOT}" archive "${rev}" | tar -x -C "${cwd}"`]);
     else copyWorktree(cwd);
     symlinkSync(join(ROOT, "node_modules"), join(cwd, "node_modules"));
-    raiseClientLimit(cwd, log);
+    // A run of scenarios that bring their own buyer addresses (the bots) keeps the real limits.
+    if (!clientLimits) raiseClientLimit(cwd, log);
     // Generated files (the SDK bundle the /sdk route imports, the dashboard's assets) are not committed: build them.
     for (const build of ["build-sdk.mjs", "build-dashboard.mjs"]) {
       if (existsSync(join(cwd, "scripts", build))) await run(process.execPath, [join(cwd, "scripts", build)], { cwd });

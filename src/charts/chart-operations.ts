@@ -1,4 +1,5 @@
 import { db, type Db } from "../db/client";
+import type { Environment } from "../domain/scope";
 import {
   chartHasEvents,
   chartKeyInOtherWorkspace,
@@ -151,11 +152,13 @@ export async function findPublishedLayout(env: Env, workspaceId: string, chartKe
 
 /**
  * Publishes the draft. Without `force` it is refused with 409 `publish_affects_reservations` when
- * events hold or booked objects the draft would remove, retype, recategorise or shrink.
+ * events hold or booked objects the draft would remove, retype, recategorise or shrink. `actor` is
+ * the environment of the key (or dashboard page) asking: a sandbox actor's force never reaches a
+ * production event's reservations (403 `forbidden`).
  */
-export async function publishChartRecord(env: Env, workspaceId: string, chartKey: string, force: boolean): Promise<ChartRecord> {
+export async function publishChartRecord(env: Env, workspaceId: string, chartKey: string, force: boolean, actor: Environment): Promise<ChartRecord> {
   const d = db(env);
-  return chartRecord(await publishChart(env, d, await ownChart(d, workspaceId, chartKey), force));
+  return chartRecord(await publishChart(env, d, await ownChart(d, workspaceId, chartKey), force, actor));
 }
 
 /** What publishing the draft would do to reservations, in both environments; empty when it is safe. */
@@ -165,8 +168,11 @@ export async function checkChartPublish(env: Env, workspaceId: string, chartKey:
   return { chartKey: chart.chartKey, affected: await publishCheck(env, d, chart) };
 }
 
-/** Clears the published version; events keep working and appear empty. */
-export async function unpublishChartRecord(env: Env, workspaceId: string, chartKey: string): Promise<ChartRecord> {
+/**
+ * Clears the published version; events keep working and appear empty. A sandbox actor is refused
+ * (403 `forbidden`) while a production event of the chart has held or booked objects.
+ */
+export async function unpublishChartRecord(env: Env, workspaceId: string, chartKey: string, actor: Environment): Promise<ChartRecord> {
   const d = db(env);
-  return chartRecord(await unpublishChart(env, d, await ownChart(d, workspaceId, chartKey)));
+  return chartRecord(await unpublishChart(env, d, await ownChart(d, workspaceId, chartKey), actor));
 }

@@ -4,6 +4,8 @@ import type { FailedEntry } from "../domain/outcome";
 import { eventStub } from "../event-object/event-stub";
 import { publishImpact } from "../domain/publish-impact";
 import { indexLayout, type Layout } from "../domain/layout";
+import type { Environment } from "../domain/scope";
+import { logError } from "../domain/log-safety";
 
 /**
  * The Worker's side of a publish: it fans the change out to every event object of the chart and
@@ -75,7 +77,9 @@ export async function checkPublishImpact(env: Env, input: PublishInput): Promise
  * the chart with a two-phase protocol that is safe against racing holds:
  * 1. stage the new layout in every event; an event refuses when its reservations conflict and
  *    `force` is false, and from the moment it accepts, new holds must be valid under both layouts;
- * 2. on any refusal abort every stage and return `failed` (nothing changed anywhere);
+ * 2. on any refusal abort every stage and return `failed` (nothing changed anywhere); a forced
+ *    publish or an unpublish by a sandbox key is forced in sandbox events only, so a production
+ *    event's reservations refuse it (`forbidden`);
  * 3. otherwise `commit()` (the chart's D1 update), then tell every event of the chart to make it
  *    current. The events are listed again for that: one created during the publish was not staged,
  *    and converges on D1 instead. An object this step never reaches (the Worker died) settles its
@@ -86,20 +90,24 @@ export async function applyPublishToEvents(
   input: PublishInput,
   force: boolean,
   commit: () => Promise<void>,
-): Promise<{ ok: true } | { ok: false; failed: FailedEntry[] }> {
+  actor: Environment = "production",
+): Promise<{ ok: true } | { ok: false; failed: FailedEntry[]; forbidden: boolean }> {
   const stageId = crypto.randomUUID();
   const effectiveForce = force || input.layout === null;
+  // A sandbox key may not change what production buyers hold (contract §17): its force, and an
+  // unpublish, stop at a production event's reservations as a normal publish would.
+  const forceFor = (environment: Environment) => effectiveForce && !(actor === "sandbox" && environment === "production");
   const stubs = await stubsOfChart(env, input.chartId);
   const abortAll = () =>
     mapLimited(stubs, async ({ stub }) => {
-      await stub.abortPublish(stageId).catch((err: unknown) => console.error("abort of a staged publish failed; the object settles it itself", err));
+      await stub.abortPublish(stageId).catch((err: unknown) => logError("abort of a staged publish failed; the object settles it itself", err));
     });
 
   let staged;
   try {
     staged = await mapLimited(
       stubs,
-      async ({ stub }) => await stub.stagePublish({ stageId, version: input.version, layout: input.layout, force: effectiveForce }),
+      async ({ ev, stub }) => await stub.stagePublish({ stageId, version: input.version, layout: input.layout, force: forceFor(ev.environment) }),
     );
   } catch (err) {
     await abortAll();
@@ -114,7 +122,8 @@ export async function applyPublishToEvents(
   }
   if (failed.length > 0 || busy) {
     await abortAll();
-    if (failed.length > 0) return { ok: false, failed };
+    // Refused only because the caller's force did not reach production: forbidden, not a conflict.
+    if (failed.length > 0) return { ok: false, failed, forbidden: effectiveForce };
     throw new PublishBusyError();
   }
   try {
@@ -124,7 +133,7 @@ export async function applyPublishToEvents(
     throw err;
   }
   await mapLimited(await stubsOfChart(env, input.chartId), async ({ stub }) => {
-    await stub.commitPublish(stageId).catch((err: unknown) => console.error("an event missed the final swap of a publish; it settles from its alarm", err));
+    await stub.commitPublish(stageId).catch((err: unknown) => logError("an event missed the final swap of a publish; it settles from its alarm", err));
   });
   return { ok: true };
 }

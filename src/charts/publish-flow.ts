@@ -4,6 +4,7 @@ import type { FailedEntry } from "../domain/outcome";
 import { ServiceError } from "../domain/errors";
 import { applyPublishToEvents, checkPublishImpact, PublishBusyError, type PublishInput } from "./publish-fanout";
 import { EMPTY_LAYOUT } from "../domain/layout";
+import type { Environment } from "../domain/scope";
 
 /**
  * Publish, unpublish and publish-check of a chart: the D1 side (versions) joined to the event
@@ -40,14 +41,28 @@ async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
 }
 
 /** Runs the engine hook with a commit that happens exactly once, then returns the fresh chart row. */
-async function runPublish(env: Env, d: Db, chart: ChartRow, input: PublishInput, force: boolean, write: () => Promise<void>): Promise<ChartRow> {
+async function runPublish(
+  env: Env,
+  d: Db,
+  chart: ChartRow,
+  input: PublishInput,
+  force: boolean,
+  actor: Environment,
+  write: () => Promise<void>,
+): Promise<ChartRow> {
   let committed = false;
   const commit = async () => {
     if (committed) return;
     committed = true;
     await write();
   };
-  const result = await withRetry(() => applyPublishToEvents(env, input, force, commit));
+  const result = await withRetry(() => applyPublishToEvents(env, input, force, commit, actor));
+  if (!result.ok && result.forbidden)
+    throw new ServiceError(
+      "forbidden",
+      `A sandbox key may not change what production buyers hold: ${input.layout === null ? "unpublishing" : "publishing"} chart ${chart.chartKey} would affect held or booked objects of production events; use a production secret key`,
+      { failed: result.failed },
+    );
   if (!result.ok)
     throw new ServiceError(
       "publish_affects_reservations",
@@ -65,21 +80,25 @@ async function runPublish(env: Env, d: Db, chart: ChartRow, input: PublishInput,
 /**
  * Publishes the chart's current draft: publishedVersion becomes draftVersion. Without `force` the
  * engine refuses (409 publish_affects_reservations) when events hold or booked objects the draft
- * would remove, retype, recategorise or shrink.
+ * would remove, retype, recategorise or shrink; with it, a sandbox `actor` is still refused (403
+ * `forbidden`) where a production event's reservations would be affected.
  */
-export async function publishChart(env: Env, d: Db, chart: ChartRow, force: boolean): Promise<ChartRow> {
+export async function publishChart(env: Env, d: Db, chart: ChartRow, force: boolean, actor: Environment): Promise<ChartRow> {
   const input = await draftInput(d, chart);
-  return runPublish(env, d, chart, input, force, async () => {
+  return runPublish(env, d, chart, input, force, actor, async () => {
     if (!(await markPublished(d, chart.id, chart.draftVersion))) {
       throw new ServiceError("conflict", `The draft of chart ${chart.chartKey} changed while publishing; retry`);
     }
   });
 }
 
-/** Clears the published version. Never refused: events keep working and appear empty. */
-export async function unpublishChart(env: Env, d: Db, chart: ChartRow): Promise<ChartRow> {
+/**
+ * Clears the published version: events keep working and appear empty. Never refused, except to a
+ * sandbox key while a production event of the chart has held or booked objects (403 `forbidden`).
+ */
+export async function unpublishChart(env: Env, d: Db, chart: ChartRow, actor: Environment): Promise<ChartRow> {
   const input: PublishInput = { workspaceId: chart.workspaceId, chartId: chart.id, chartKey: chart.chartKey, version: null, layout: null };
-  return runPublish(env, d, chart, input, true, () => markUnpublished(d, chart.id));
+  return runPublish(env, d, chart, input, true, actor, () => markUnpublished(d, chart.id));
 }
 
 /** The publish-impact entries of publishing the current draft, in both environments. */

@@ -16,9 +16,12 @@ export const workspaces = sqliteTable("workspaces", {
 });
 
 /**
- * API keys: only the SHA-256 hash of a key is stored. Publishable keys are derived from
- * PUBLIC_KEY_SECRET and the workspace salt, so the operator API can show them again without
- * D1 ever holding a plaintext key.
+ * API keys: only the SHA-256 hash of a key is stored. A publishable key is derived from
+ * PUBLIC_KEY_SECRET and its row's random salt, so the operator API can show it again without D1
+ * ever holding a plaintext key. Rotating a publishable key gives the environment a new row (a new
+ * salt) and keeps the previous one until `expiresAt`, its grace period; the signing secret of
+ * waiting-room admissions and channel passes is derived from the same salt, so it rotates with the
+ * key (db/signing-secrets.ts).
  */
 export const apiKeys = sqliteTable(
   "api_keys",
@@ -31,8 +34,17 @@ export const apiKeys = sqliteTable(
     kind: text("kind", { enum: ["public", "secret"] }).notNull(),
     keyHash: text("key_hash").notNull().unique(),
     createdAt: text("created_at").notNull().default(now),
+    /** Publishable keys: the derivation's random input (not a key by itself). Null for secret keys. */
+    salt: text("salt"),
+    /** Epoch ms after which a rotated-out key no longer authenticates; null for the current key. */
+    expiresAt: integer("expires_at"),
   },
-  (t) => [uniqueIndex("api_keys_one_per_kind").on(t.workspaceId, t.environment, t.kind)],
+  // One current key per kind and environment; rotated-out publishable keys wait beside it until they expire.
+  (t) => [
+    uniqueIndex("api_keys_one_current")
+      .on(t.workspaceId, t.environment, t.kind)
+      .where(sql`expires_at IS NULL`),
+  ],
 );
 
 export const charts = sqliteTable(
@@ -148,7 +160,27 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt),
     uniqueIndex("webhook_deliveries_once").on(t.endpointId, t.eventId),
     index("webhook_deliveries_due").on(t.endpointId, t.status, t.dueAt),
+    // The retention job deletes by age across every endpoint.
+    index("webhook_deliveries_created").on(t.createdAt),
   ],
+);
+
+/**
+ * Test sends and replays of the last minute, one row each (contract §17: at most 10 per endpoint
+ * per minute together). A send is admitted by one INSERT … WHERE count < limit, so concurrent
+ * sends never pass the limit together; rows older than the minute are deleted as new ones come.
+ */
+export const webhookManualSends = sqliteTable(
+  "webhook_manual_sends",
+  {
+    id: text("id").primaryKey(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** Epoch ms of the send. */
+    at: integer("at").notNull(),
+  },
+  (t) => [index("webhook_manual_sends_endpoint").on(t.endpointId, t.at)],
 );
 
 /** One row per HTTP attempt of a delivery: the detail of the delivery log (migration 0004). */

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   "workspace.created",
   "secret_key.created",
   "secret_key.rotated",
+  "public_key.rotated",
   "chart.created",
   "chart.renamed",
   "chart.draft_changed",

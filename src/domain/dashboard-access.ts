@@ -21,8 +21,11 @@ export const DASHBOARD_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> =
   // A publish with force needs charts.manage too: the route checks its body (dashboard/api/charts.ts).
   "POST /charts/:chartKey/publish": "charts.edit",
   "POST /charts/:chartKey/unpublish": "charts.manage",
+  "POST /:environment/charts/:chartKey/publish": "charts.edit",
+  "POST /:environment/charts/:chartKey/unpublish": "charts.manage",
 
   "POST /:environment/secret-key": "secret_key.manage",
+  "POST /:environment/public-key/rotate": "secret_key.manage",
 
   "GET /:environment/events": "read",
   "POST /:environment/events": "events.manage",

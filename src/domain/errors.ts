@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   "selection_rule_violated",
   "no_best_available",
   "conflict",
+  "limit_reached",
   "idempotency_key_in_use",
   "precondition_failed",
   "payload_too_large",
@@ -54,6 +55,8 @@ export interface ErrorDetails {
   failed?: FailedEntry[];
   /** Invalid input: each property path to its messages. */
   errors?: Record<string, string[]>;
+  /** A refusal that passes with time (429): when to try again, sent as the Retry-After header. */
+  retryAfterSeconds?: number;
 }
 
 /**

@@ -29,7 +29,8 @@ import { nextDue, sweepDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } fr
 import { holdGa } from "./ga";
 import { readChanges, oldestRecordAt, pruneHistory, salesTimeline } from "./status-history";
 import { holdSeats, markForSale, markNotForSale, resetAll } from "./holds";
-import { acceptLive, broadcast, type LiveMessage } from "./live-broadcast";
+import { acceptLive, broadcast, clientSockets, clientTag, type LiveMessage } from "./live-broadcast";
+import { LIVE_CLIENT_HEADER, LIVE_SOCKETS_PER_CLIENT } from "../domain/client-address";
 import { ackRows, outboxDueAt } from "./outbox";
 import { OutboxSender } from "./outbox-sender";
 import { objectsOf, reportOf, reservedObjects, statusEntries } from "./status-reads";
@@ -66,6 +67,7 @@ import {
 import { AccessState } from "./accessibility";
 import type { Accessibility } from "../domain/accessibility";
 import { areaForSaleFailures, areaNotForSaleFailures, markAreaForSale, markAreaNotForSale } from "./ga-sale";
+import { logError } from "../domain/log-safety";
 
 /** A key and the label a person reads for it. */
 interface KeyLabel {
@@ -614,7 +616,7 @@ export class EventObject extends DurableObject<Env> {
         const ns = this.env.SEASONS;
         outcome = await ns.get(ns.idFromName(p.coordinator)).outcome(p.action);
       } catch (err) {
-        console.error("asking a season coordinator for an outcome failed; asking again shortly", err);
+        logError("asking a season coordinator for an outcome failed; asking again shortly", err);
         this.sql.exec("UPDATE season_prepared SET deadline = ? WHERE action = ?", now + 1000, p.action);
         continue;
       }
@@ -695,7 +697,7 @@ export class EventObject extends DurableObject<Env> {
     const settle = this.event.settleDue;
     if (settle !== null && settle <= this.clock.now()) {
       // A failed check has already set its own retry time.
-      await this.reconcile().catch((err: unknown) => console.error("checking the layout against D1 failed; retrying later", err));
+      await this.reconcile().catch((err: unknown) => logError("checking the layout against D1 failed; retrying later", err));
     }
     await this.settleSeasonActions(meta);
     const accessDue = this.access.dueAt();
@@ -725,14 +727,18 @@ export class EventObject extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response(null, { status: 400 });
     const meta = this.event.meta;
     if (!meta) return new Response(null, { status: 404 });
+    // The Worker names the publishable-key client opening the socket: at most its share of them.
+    const client = request.headers.get(LIVE_CLIENT_HEADER);
+    if (client !== null && clientSockets(this.ctx, client) >= LIVE_SOCKETS_PER_CLIENT) return new Response(null, { status: 429 });
+    const tags = client === null ? [] : [clientTag(client)];
     // Changes still waiting for the interval go to the sockets already open, so a new socket's
     // first message (its snapshot, or what changed since its read) covers everything before it.
     this.flushLiveChanges();
     // A client that read the status at version `since` gets what changed after it, not a snapshot.
     const since = new URL(request.url).searchParams.get("since");
     const changed = since ? changedSince(this.sql, meta.layoutVersion, since) : null;
-    if (changed === null) return acceptLive(this.ctx, this.snapshotText());
-    return acceptLive(this.ctx, changed.length > 0 ? JSON.stringify(this.changesMessage(changed)) : null);
+    if (changed === null) return acceptLive(this.ctx, this.snapshotText(), tags);
+    return acceptLive(this.ctx, changed.length > 0 ? JSON.stringify(this.changesMessage(changed)) : null, tags);
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {

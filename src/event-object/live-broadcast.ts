@@ -6,12 +6,13 @@ export type { LiveMessage };
 /**
  * Accepts a WebSocket upgrade with hibernation and sends the first message (already encoded: the
  * snapshot from the status view the object keeps, see StatusCache, or the changes since the
- * client's `since` version; null sends nothing); returns the 101 response.
+ * client's `since` version; null sends nothing); returns the 101 response. `tags` name the socket's
+ * client, so its sockets can be counted ({@link clientSockets}).
  */
-export function acceptLive(ctx: DurableObjectState, firstMessage: string | null): Response {
+export function acceptLive(ctx: DurableObjectState, firstMessage: string | null, tags: string[] = []): Response {
   const pair = new WebSocketPair();
   const [client, server] = [pair[0], pair[1]];
-  ctx.acceptWebSocket(server);
+  ctx.acceptWebSocket(server, tags);
   if (firstMessage !== null) server.send(firstMessage);
   return new Response(null, { status: 101, webSocket: client });
 }
@@ -32,4 +33,14 @@ export function broadcast(ctx: DurableObjectState, message: LiveMessage | string
       }
     }
   }
+}
+
+/** The tag of a client's sockets (its identity, domain/client-address.ts). */
+export function clientTag(client: string): string {
+  return `client:${client}`;
+}
+
+/** How many sockets a client holds open on this event. */
+export function clientSockets(ctx: DurableObjectState, client: string): number {
+  return ctx.getWebSockets(clientTag(client)).length;
 }

@@ -1,6 +1,7 @@
 import type { EventMeta } from "../domain/events";
 import type { WebhookQueueBody } from "../domain/webhook-messages";
 import { backOffRows, BATCH, dueRows, FILL_BATCH, fillOutbox, leaseRows, outboxDueAt, packEvents } from "./outbox";
+import { logError } from "../domain/log-safety";
 
 /**
  * Shortest time between two flushes started by commits (see schedule). Each flush is a queue send
@@ -92,7 +93,7 @@ export class OutboxSender {
       try {
         await this.host.queue().sendBatch(packed.messages.map((body) => ({ body, contentType: "text" as const })));
       } catch (err) {
-        console.error("outbox: the queue refused a send; the alarm retries it", err);
+        logError("outbox: the queue refused a send; the alarm retries it", err);
         backOffRows(this.host.sql, seqs, now);
         return false;
       }

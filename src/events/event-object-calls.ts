@@ -6,6 +6,9 @@ import type { Outcome } from "../domain/outcome";
 import type { Scope } from "../domain/scope";
 import type { EventObject } from "../event-object/event-object";
 import { eventStub } from "../event-object/event-stub";
+import { rememberEvent, requireKnownEvent } from "./known-events";
+
+export { rememberEvent, requireKnownEvent };
 
 /**
  * The Worker's door to an event's Durable Object. The object's decisions return outcome values
@@ -34,15 +37,20 @@ export async function notFound(env: Env, scope: Scope, eventKey: string): Promis
 }
 
 /**
- * Runs one decision of the event's object and answers its value. A refusal is thrown as a
- * ServiceError with the decision's code and details; an event the scope does not have as
- * {@link notFound} says (403 or 404).
+ * Runs one decision of the event's object and answers its value. An event the scope does not have
+ * is refused before its object is touched (events/known-events.ts: 403 or 404, and no storage is
+ * ever created for a made-up key). A refusal is thrown as a ServiceError with the decision's code
+ * and details.
  *
  * @example const reports = await callEvent(env, scope, eventKey, (event) => event.reports());
  */
 export async function callEvent<T>(env: Env, scope: Scope, eventKey: string, decide: (event: EventStub) => Promise<Outcome<T>>): Promise<T> {
+  await requireKnownEvent(env, scope, eventKey);
   const result = await decide(stubFor(env, scope, eventKey));
   if (result.ok) return result.value;
-  if (result.code === "event_not_found") throw await notFound(env, scope, eventKey);
+  if (result.code === "event_not_found") {
+    rememberEvent(scope, eventKey, false);
+    throw await notFound(env, scope, eventKey);
+  }
   throw new ServiceError(result.code, result.message, { failed: result.failed, errors: result.errors });
 }

@@ -6,7 +6,7 @@ import type { EventCreate, EventMeta, EventPatch, EventRecord } from "../domain/
 import type { Scope } from "../domain/scope";
 import { ServiceError } from "../domain/errors";
 import { newId } from "../keys/keys";
-import { callEvent, notFound, stubFor } from "./event-object-calls";
+import { callEvent, notFound, rememberEvent, stubFor } from "./event-object-calls";
 
 /**
  * The event resource's operations (contract §3, §4 move-to-new-chart-copy) on a (workspace,
@@ -58,6 +58,7 @@ export async function createEvent(env: Env, scope: Scope, input: EventCreate): P
     startsAt: input.startsAt ?? null,
   };
   if (!(await insertEvent(d, row))) throw new ServiceError("event_exists", `Event ${eventKey} already exists`);
+  rememberEvent(scope, eventKey, true);
   const stub = stubFor(env, scope, eventKey);
   try {
     const layout = await loadPublishedLayout(d, chart);
@@ -73,6 +74,7 @@ export async function createEvent(env: Env, scope: Scope, input: EventCreate): P
     await stub.init(meta, layout);
   } catch (err) {
     await deleteEventRow(d, row.id);
+    rememberEvent(scope, eventKey, false);
     throw err;
   }
   const now = await getChartByKey(d, scope.workspaceId, chart.chartKey);
@@ -130,6 +132,7 @@ export async function deleteEvent(env: Env, scope: Scope, eventKey: string): Pro
   // D1 first: should wiping the object then fail, the object finds itself gone from D1 the next
   // time it settles its layout, and a later create of the same key wipes it anyway.
   await deleteEventRow(d, row.id);
+  rememberEvent(scope, eventKey, false);
   await stubFor(env, scope, eventKey).destroy();
   return { eventKey, deleted: true };
 }

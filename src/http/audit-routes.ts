@@ -151,6 +151,17 @@ const secretKeyIssued: AuditedRoute = {
   }),
 };
 
+/** A publishable key rotated: which environment's, and until when the previous one works. */
+const publicKeyRotated: AuditedRoute = {
+  answer: true,
+  describe: ({ params, answer }) => ({
+    action: "public_key.rotated",
+    target: { type: "public_key", key: params.environment ?? "" },
+    details: pick(answer, "previousKeyValidUntil"),
+    environment: params.environment === "production" ? "production" : "sandbox",
+  }),
+};
+
 const memberInvited = on(
   "member.invited",
   "member",
@@ -215,6 +226,7 @@ export const ADMIN_AUDITED: Readonly<Record<string, AuditedRoute>> = {
   "POST /admin/v1/workspaces/:workspaceKey/members": memberInvited,
   "PATCH /admin/v1/workspaces/:workspaceKey/members/:memberId": memberChanged,
   "DELETE /admin/v1/workspaces/:workspaceKey/members/:memberId": memberRemoved,
+  "POST /admin/v1/workspaces/:workspaceKey/public-keys/:environment/rotate": publicKeyRotated,
 };
 
 /** /dashboard/api, by the member signed in. */
@@ -224,7 +236,10 @@ export const DASHBOARD_AUDITED: Readonly<Record<string, AuditedRoute>> = {
   "DELETE /dashboard/api/charts/:chartKey": chartDeleted,
   "POST /dashboard/api/charts/:chartKey/publish": chartPublished,
   "POST /dashboard/api/charts/:chartKey/unpublish": chartUnpublished,
+  "POST /dashboard/api/:environment/charts/:chartKey/publish": chartPublished,
+  "POST /dashboard/api/:environment/charts/:chartKey/unpublish": chartUnpublished,
   "POST /dashboard/api/:environment/secret-key": secretKeyIssued,
+  "POST /dashboard/api/:environment/public-key/rotate": publicKeyRotated,
   "POST /dashboard/api/:environment/events": eventCreated,
   "PATCH /dashboard/api/:environment/events/:eventKey": eventUpdated,
   "DELETE /dashboard/api/:environment/events/:eventKey": eventDeleted,

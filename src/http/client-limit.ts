@@ -1,3 +1,4 @@
+import { clientIdentity } from "../domain/client-address";
 import type { Principal } from "./context";
 import { ApiError } from "./errors";
 
@@ -5,12 +6,14 @@ import { ApiError } from "./errors";
 const WINDOW_SECONDS = 10;
 
 /**
- * The client address of a request: `CF-Connecting-IP`, which Cloudflare sets on every request in
- * production (and `wrangler dev` sets to the caller's address locally). Undefined when absent.
+ * The client of a request for every per-client rule: the identity (domain/client-address.ts) of
+ * `CF-Connecting-IP`, which Cloudflare sets on every request in production (and `wrangler dev` sets
+ * to the caller's address locally): an IPv4 address, or an IPv6 address's /64. Undefined when the
+ * header is absent, and then no per-client rule applies (only a test or a direct call to the
+ * Worker can send no address).
  */
 export function clientAddress(headers: Pick<Headers, "get">): string | undefined {
-  const ip = headers.get("cf-connecting-ip")?.trim();
-  return ip ? ip.slice(0, 64) : undefined;
+  return clientIdentity(headers.get("cf-connecting-ip"));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ServiceError, type ErrorCode, type ErrorDetails } from "../domain/errors";
 import type { FailedEntry } from "../domain/outcome";
+import { logError } from "../domain/log-safety";
 
 /**
  * The HTTP status of every error code (the codes themselves are domain/errors.ts). The map is
@@ -34,6 +35,7 @@ export const ERROR_STATUS = {
   selection_rule_violated: 409,
   no_best_available: 409,
   conflict: 409,
+  limit_reached: 409,
   idempotency_key_in_use: 409,
   precondition_failed: 412,
   payload_too_large: 413,
@@ -113,8 +115,11 @@ export function errorBody(code: ErrorCode, message: string, extra: ErrorExtra = 
  */
 export function asApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof ServiceError) return new ApiError(err.code, err.message, err.extra);
-  console.error("unhandled error", err);
+  if (err instanceof ServiceError) {
+    const { retryAfterSeconds, ...extra } = err.extra;
+    return new ApiError(err.code, err.message, retryAfterSeconds === undefined ? extra : { ...extra, headers: { "Retry-After": String(retryAfterSeconds) } });
+  }
+  logError("unhandled error", err);
   return new ApiError("internal_error", "An unexpected error occurred");
 }
 

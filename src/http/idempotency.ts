@@ -1,6 +1,8 @@
 /**
  * Idempotency-Key on every POST of /api/v1 (contract §16). The request's hash (method, path with
- * query, body) binds a key to one request. Seat actions (POST /events/{key}/seats/… and /reset)
+ * query, body) binds a key to one request; keys are scoped per API key and, for a publishable key,
+ * per client address too (contract §17). The body it hashes was held to its limit before this
+ * step (http/body-limit.ts), so no request makes it buffer more. Seat actions (POST /events/{key}/seats/… and /reset)
  * are decided by the event's object, which stores the answer in the same transaction as the change
  * (event-object/idempotency.ts): here they only get their claim on the context. Every other POST
  * claims the key in D1 first (one INSERT, so of concurrent duplicates exactly one runs), runs,
@@ -12,8 +14,10 @@ import type { Context } from "hono";
 import { db } from "../db/client";
 import { claimIdempotencyKey, getIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer, sweepIdempotencyKeys } from "../db/idempotency";
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_MS, REPLAYED_HEADER } from "../domain/idempotency";
-import type { AppEnv } from "./context";
+import type { AppEnv, Principal } from "./context";
+import { clientAddress } from "./client-limit";
 import { ApiError } from "./errors";
+import { logError } from "../domain/log-safety";
 
 /** Paths whose POSTs are decisions of the event object, idempotent inside it. */
 const EVENT_DECISION = /^\/api\/v1\/events\/[^/]+\/(seats\/[a-z-]+|reset)$/;
@@ -36,17 +40,18 @@ export function idempotency() {
     const url = new URL(c.req.url);
     const requestHash = await sha256Hex(`POST ${url.pathname}${url.search}\n${await c.req.text()}`);
     const p = c.var.principal;
+    const caller = callerScope(p, clientAddress(c.req.raw.headers));
     if (EVENT_DECISION.test(url.pathname)) {
-      c.set("idempotency", { key: `${p.kind}:${key}`, requestHash });
+      c.set("idempotency", { key: `${caller}:${key}`, requestHash });
       return next();
     }
-    const scopeKey = `${p.workspaceId}:${p.environment}:${p.kind}:${key}`;
+    const scopeKey = `${p.workspaceId}:${p.environment}:${caller}:${key}`;
     const d = db(c.env);
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
       const now = Date.now();
       if (await claimIdempotencyKey(d, { scopeKey, requestHash, now, lockMs: LOCK_MS, ttlMs: IDEMPOTENCY_TTL_MS })) {
-        c.executionCtx.waitUntil(sweepIdempotencyKeys(d, now).catch((err: unknown) => console.error("idempotency sweep failed", err)));
+        c.executionCtx.waitUntil(sweepIdempotencyKeys(d, now).catch((err: unknown) => logError("idempotency sweep failed", err)));
         return runAndStore(c, next, scopeKey, requestHash);
       }
       const row = await getIdempotencyKey(d, scopeKey);
@@ -65,6 +70,16 @@ export function idempotency() {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   });
+}
+
+/**
+ * Whose Idempotency-Keys a request's key lives among (contract §17): the API key that sent it
+ * (its row, so a rotated key starts afresh), and for a publishable key also the client address,
+ * since every buyer's browser holds the same publishable key: two browsers that pick the same
+ * Idempotency-Key never receive each other's stored answer.
+ */
+function callerScope(p: Principal, client: string | undefined): string {
+  return p.kind === "public" ? `${p.keyId}@${client ?? ""}` : p.keyId;
 }
 
 /** Runs the request that owns the key and stores its answer, or gives the key back for a 429 or 5xx. */

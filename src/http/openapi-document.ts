@@ -14,6 +14,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "POST /admin/v1/workspaces": "createWorkspace",
   "GET /admin/v1/workspaces/{workspaceKey}": "getWorkspace",
   "POST /admin/v1/workspaces/{workspaceKey}/secret-keys/{environment}": "createSecretKey",
+  "POST /admin/v1/workspaces/{workspaceKey}/public-keys/{environment}/rotate": "rotatePublicKey",
   "POST /admin/v1/workspaces/{workspaceKey}/dashboard-links": "createDashboardLink",
   "POST /admin/v1/workspaces/{workspaceKey}/members": "createMember",
   "GET /admin/v1/workspaces/{workspaceKey}/members": "listMembers",
@@ -90,6 +91,7 @@ const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "tr
 
 interface Operation {
   operationId?: string;
+  requestBody?: unknown;
   parameters?: unknown[];
   responses?: Record<string, { description?: string; headers?: Record<string, unknown>; content?: unknown }>;
 }
@@ -107,8 +109,8 @@ const ERROR_CONTENT = { "application/json": { schema: { $ref: "#/components/sche
 
 /**
  * Completes a generated document in place: operationIds, `servers` (the origin it is served
- * from), and on every POST of /api/v1 the Idempotency-Key header, the Idempotent-Replayed answer
- * header and the 409 and 422 answers of the key's rules.
+ * from), the 413 of every operation with a body, and on every POST of /api/v1 the Idempotency-Key
+ * header, the Idempotent-Replayed answer header and the 409 and 422 answers of the key's rules.
  */
 export function completeDocument<D extends object>(document: D, origin: string): D {
   const doc = document as { paths?: Record<string, Record<string, unknown>>; servers?: unknown[] };
@@ -119,9 +121,19 @@ export function completeDocument<D extends object>(document: D, origin: string):
       if (op === undefined) continue;
       op.operationId ??= OPERATION_IDS[`${method.toUpperCase()} ${path}`] ?? derivedId(method, path);
       if (method === "post" && path.startsWith("/api/v1/")) idempotent(op);
+      if (op.requestBody !== undefined) bounded(op);
     }
   }
   return document;
+}
+
+/** Every body has a limit (http/body-limit.ts), answered before the body is read past it. */
+function bounded(op: Operation): void {
+  (op.responses ??= {})["413"] ??= {
+    description:
+      "`payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length",
+    content: ERROR_CONTENT,
+  };
 }
 
 function idempotent(op: Operation): void {
@@ -132,7 +144,7 @@ function idempotent(op: Operation): void {
       in: "header",
       required: false,
       description:
-        "Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.",
+        "Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.",
       schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX },
     },
   ];

@@ -4,13 +4,17 @@
  * Every request reaches the one Hono app (src/app.ts; src/index.ts hands it everything) and passes
  * these steps, each defined once, here or in the module named:
  *
- *   1. door()          every answer, whatever its route: `Seats-Server-Version`; under /api also
- *                      CORS (a preflight is answered right here) and `Server-Timing`. Mounted once,
- *                      at the root, ahead of every route, so 404s and errors carry it too.
- *   2. apiKey()        /api/v1 resources: the X-Api-Key check (http/auth.ts, c.var.principal),
- *                      then the sandbox limit per workspace (http/rate-limit.ts).
+ *   1. door()          every answer, whatever its route: `Seats-Server-Version`, and over https
+ *                      `Strict-Transport-Security`; under /api also CORS (a preflight is answered
+ *                      right here) and `Server-Timing`; outside /api the body limit
+ *                      (http/body-limit.ts). Mounted once, at the root, ahead of every route, so
+ *                      404s and errors carry it too.
+ *   2. apiKey()        /api/v1 resources: the X-Api-Key check (http/auth.ts, c.var.principal,
+ *                      with the unknown-key counter of http/unknown-keys.ts), the sandbox limit per
+ *                      workspace (http/rate-limit.ts), the body limit by key kind.
  *   3. seatAction()    publishable-key seat actions: the per-client limit of contract §8
- *                      (http/client-limit.ts).
+ *                      (http/client-limit.ts); publicReads() likewise for reads of an event
+ *                      (http/read-limit.ts).
  *   4. validation      each route's zod schemas; every router comes from newRouter()
  *                      (http/app-factory.ts), whose defaultHook turns failures into the envelope.
  *   5. envelope        anything thrown by a step or a handler, malformed JSON and unknown routes:
@@ -34,6 +38,8 @@ import { checkClientLimit, clientAddress } from "./client-limit";
 import type { AppEnv } from "./context";
 import { ApiError, asApiError, errorResponse } from "./errors";
 import { checkSandboxLimit } from "./rate-limit";
+import { bodyLimitOf, limitBody } from "./body-limit";
+import { checkReadLimit, eventRead } from "./read-limit";
 import { malformedJsonError } from "./validation";
 
 /** Headers a browser on another origin may read from an API answer (the SDK reads all of them). */
@@ -47,6 +53,9 @@ const PREFLIGHT_HEADERS: Record<string, string> = {
   "Access-Control-Max-Age": "86400",
   [SERVER_VERSION_HEADER]: SERVER_VERSION,
 };
+
+/** Two years, every subdomain of the service's host too. */
+const HSTS = "max-age=63072000; includeSubDomains";
 
 /** The public API: CORS and Server-Timing apply here (the dashboard and the docs are same-origin pages). */
 function isApiPath(path: string): boolean {
@@ -63,8 +72,12 @@ export function door() {
   return createMiddleware<AppEnv>(async function door(c, next) {
     const start = performance.now();
     const api = isApiPath(c.req.path);
-    if (api && c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+    const https = c.req.url.startsWith("https:");
+    if (api && c.req.method === "OPTIONS")
+      return new Response(null, { status: 204, headers: https ? { ...PREFLIGHT_HEADERS, "Strict-Transport-Security": HSTS } : PREFLIGHT_HEADERS });
     try {
+      // The API's body limit depends on the key (step 2); everything else has its limit here.
+      if (!api) await limitBody(c, bodyLimitOf(c.req.method, c.req.path, undefined));
       await next();
     } catch (err) {
       // Hono hands a failure to onError where a handler's caller catches it; one thrown right
@@ -72,6 +85,9 @@ export function door() {
       c.res = onApiError(err instanceof Error ? err : new Error(String(err)), c);
     }
     const headers = versioned(c);
+    // Browsers that reached us over https never try plain http again (a downgrade on a café's
+    // network would otherwise expose keys and session cookies).
+    if (https) headers.set("Strict-Transport-Security", HSTS);
     if (!api) return;
     headers.set("Access-Control-Allow-Origin", "*");
     headers.set("Access-Control-Expose-Headers", EXPOSE_HEADERS);
@@ -98,12 +114,15 @@ function versioned(c: Context<AppEnv>): Headers {
 
 /**
  * Step 2: the caller of `X-Api-Key` on `c.var.principal` (401 `unauthorized` when it is missing,
- * malformed or unknown), then one count against the sandbox limit of its workspace.
+ * malformed or unknown; 429 for an address flooding unknown keys, http/unknown-keys.ts), one count
+ * against the sandbox limit of its workspace, then the body limit of its key kind
+ * (http/body-limit.ts: 64 KiB for a publishable key), before anything reads the body.
  */
 export function apiKey() {
   return createMiddleware<AppEnv>(async function apiKey(c, next) {
-    const principal = await authenticate(c.env, c.req.header("x-api-key"));
+    const principal = await authenticate(c.env, c.req.header("x-api-key"), clientAddress(c.req.raw.headers));
     await checkSandboxLimit(c.env, principal);
+    await limitBody(c, bodyLimitOf(c.req.method, c.req.path, principal.kind));
     c.set("principal", principal);
     await next();
   });
@@ -117,6 +136,19 @@ export function seatAction() {
   return createMiddleware<AppEnv>(async function seatAction(c, next) {
     // c.get, not c.var: Hono builds a new object of every variable on each read of c.var.
     await checkClientLimit(c.env, c.get("principal"), clientAddress(c.req.raw.headers), c.req.param("eventKey") ?? "");
+    await next();
+  });
+}
+
+/**
+ * Step 3 on the event resource: a publishable-key read of an event (its record, status, objects,
+ * channels, rules) counts against the read limit of its client address and event (contract §17,
+ * http/read-limit.ts); 429 `rate_limited` past it. Anything else passes untouched.
+ */
+export function publicReads() {
+  return createMiddleware<AppEnv>(async function publicReads(c, next) {
+    const eventKey = eventRead(c.req.method, c.req.path);
+    if (eventKey !== undefined) checkReadLimit(c.env, c.get("principal"), clientAddress(c.req.raw.headers), eventKey);
     await next();
   });
 }

@@ -5,7 +5,16 @@ import { newRouter } from "../http/app-factory";
 import { ApiError } from "../http/errors";
 import { configuredOrigin } from "../dashboard/config";
 import { createSignInLink } from "../dashboard/sessions";
-import { createWorkspace, getWorkspace, issueSecretKey, secretKeyIssuedAt } from "../workspaces/provision";
+import {
+  createWorkspace,
+  DEFAULT_KEY_GRACE_SECONDS,
+  getWorkspace,
+  issueSecretKey,
+  MAX_KEY_GRACE_SECONDS,
+  rotatePublicKey,
+  secretKeyIssuedAt,
+  workspaceIdOf,
+} from "../workspaces/provision";
 import { errorResponses } from "../http/openapi";
 import { signInTargetSchema } from "../domain/members";
 import { adminMembers } from "./admin-members";
@@ -82,7 +91,7 @@ const getWorkspaceRoute = createRoute({
   request: { params: WorkspaceKeyParam },
   responses: {
     200: { description: "The workspace", content: { "application/json": { schema: WorkspaceSchema } } },
-    ...errorResponses(401, 404),
+    ...errorResponses(401, 404, 409),
   },
 });
 
@@ -114,11 +123,60 @@ const issueSecretKeyRoute = createRoute({
 
 admin.openapi(issueSecretKeyRoute, async (c) => {
   const { workspaceKey, environment } = c.req.valid("param");
-  const ws = await getWorkspace(c.env, workspaceKey);
-  if (!ws) throw new ApiError("workspace_not_found", `Workspace ${workspaceKey} does not exist`);
+  const id = await workspaceIdOf(c.env, workspaceKey);
+  if (id === null) throw new ApiError("workspace_not_found", `Workspace ${workspaceKey} does not exist`);
   // For the audit trail: a first key is "created", a replaced one "rotated".
-  c.set("auditNote", { rotated: (await secretKeyIssuedAt(c.env, ws.id, environment)) !== null });
-  return c.json(await issueSecretKey(c.env, ws.id, environment), 201);
+  c.set("auditNote", { rotated: (await secretKeyIssuedAt(c.env, id, environment)) !== null });
+  return c.json(await issueSecretKey(c.env, id, environment), 201);
+});
+
+const rotatePublicKeyRoute = createRoute({
+  method: "post",
+  path: "/workspaces/{workspaceKey}/public-keys/{environment}/rotate",
+  tags: ["Operator"],
+  summary: "Rotate an environment's publishable key",
+  description: `Issues a new publishable key for the environment. The previous one (and the waiting-room admissions and channel passes signed while it was current) keeps working for graceSeconds (0..${MAX_KEY_GRACE_SECONDS}, default ${DEFAULT_KEY_GRACE_SECONDS}: a day), then answers 401. Put the new key in your pages within the grace period.`,
+  security,
+  request: {
+    params: WorkspaceKeyParam.extend({
+      environment: z.enum(ENVIRONMENTS).openapi({ param: { name: "environment", in: "path" } }),
+    }),
+    body: {
+      content: {
+        "application/json": {
+          schema: z
+            .object({ graceSeconds: z.number().int().min(0).max(MAX_KEY_GRACE_SECONDS).optional() })
+            .strict()
+            .openapi("RotatePublicKey"),
+        },
+      },
+      required: false,
+    },
+  },
+  responses: {
+    200: {
+      description: "The new publishable key",
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              publicKey: z.string().openapi({ example: "pk_live_…" }),
+              previousKeyValidUntil: z.string().openapi({ format: "date-time", description: "When the previous key stops working" }),
+            })
+            .openapi("RotatedPublicKey"),
+        },
+      },
+    },
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+admin.openapi(rotatePublicKeyRoute, async (c) => {
+  const { workspaceKey, environment } = c.req.valid("param");
+  const { graceSeconds } = c.req.valid("json");
+  const id = await workspaceIdOf(c.env, workspaceKey);
+  if (id === null) throw new ApiError("workspace_not_found", `Workspace ${workspaceKey} does not exist`);
+  return c.json(await rotatePublicKey(c.env, id, environment, graceSeconds ?? DEFAULT_KEY_GRACE_SECONDS), 200);
 });
 
 const dashboardLinkRoute = createRoute({

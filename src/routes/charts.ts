@@ -206,7 +206,8 @@ charts.openapi(
     },
   }),
   async (c) => {
-    const chart = await publishChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey, c.req.valid("query").force === "true");
+    const p = c.var.principal;
+    const chart = await publishChartRecord(c.env, p.workspaceId, c.req.valid("param").chartKey, c.req.valid("query").force === "true", p.environment);
     setChartEtag(c, chart.draftVersion);
     return c.json(chart, 200);
   },
@@ -242,7 +243,8 @@ charts.openapi(
     },
   }),
   async (c) => {
-    const chart = await unpublishChartRecord(c.env, c.var.principal.workspaceId, c.req.valid("param").chartKey);
+    const p = c.var.principal;
+    const chart = await unpublishChartRecord(c.env, p.workspaceId, c.req.valid("param").chartKey, p.environment);
     setChartEtag(c, chart.draftVersion);
     return c.json(chart, 200);
   },

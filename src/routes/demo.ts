@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DEMO_PAGE } from "./demo-page";
+import { DEMO_SCRIPT } from "./demo-script";
+import { pageSecurityHeaders } from "./page-security";
 import { newRouter } from "../http/app-factory";
 
 declare global {
@@ -26,7 +28,12 @@ const page = createRoute({
   responses: { 200: { description: "Demo page", content: { "text/html": { schema: z.string() } } } },
 });
 
-demo.openapi(page, (c) => c.html(DEMO_PAGE, 200, { "Cache-Control": "no-store" }));
+demo.openapi(page, (c) => c.html(DEMO_PAGE, 200, { "Cache-Control": "no-store", ...pageSecurityHeaders }));
+
+// The page's script as a file of our own origin: the page's CSP allows no inline script.
+demo.get("/demo.js", (c) =>
+  c.body(DEMO_SCRIPT, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" }),
+);
 
 const config = createRoute({
   method: "get",

@@ -56,8 +56,10 @@ webhooks.openapi(
     tags,
     security,
     summary: "Register an endpoint; the signing secret is returned only here",
+    description:
+      "The URL must be https on port 443 or 8443 with a public host (WEBHOOK_ALLOW_PRIVATE_URLS=true admits http, loopback and any port for local development). At most 20 endpoints per workspace and environment: 409 limit_reached beyond.",
     request: body(CreateEndpointBody),
-    responses: { 201: json(EndpointWithSecretSchema, "The new endpoint with its secret"), ...errorResponses(400, 401, 403, 429) },
+    responses: { 201: json(EndpointWithSecretSchema, "The new endpoint with its secret"), ...errorResponses(400, 401, 403, 409, 429) },
   }),
   async (c) => c.json(await createEndpoint(c.env, scopeOf(c), c.req.valid("json")), 201),
 );
@@ -133,6 +135,7 @@ webhooks.openapi(
     tags,
     security,
     summary: "Send a webhook.test event to this endpoint",
+    description: "Test sends and replays together: at most 10 per endpoint per minute (429 rate_limited with Retry-After).",
     request: { params: IdParam },
     responses: { 202: json(QueuedSchema, "The test delivery is queued"), ...errorResponses(401, 403, 404, 429) },
   }),
@@ -172,6 +175,7 @@ webhooks.openapi(
     tags,
     security,
     summary: "Deliver the same envelope (same evt_ id) again",
+    description: "Test sends and replays together: at most 10 per endpoint per minute (429 rate_limited with Retry-After).",
     request: { params: DeliveryParam },
     responses: { 202: json(QueuedSchema, "The replay is queued"), ...errorResponses(401, 403, 404, 429) },
   }),

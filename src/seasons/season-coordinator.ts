@@ -5,6 +5,7 @@ import type { SeasonPart, SeasonStep } from "../domain/seasons";
 import type { Environment } from "../domain/scope";
 import { eventStub } from "../event-object/event-stub";
 import { onAllPrepared, onApplied, onInquiry, onRecovery, onRefused, type ActionState, type Decision } from "./season-protocol";
+import { logError } from "../domain/log-safety";
 
 /**
  * One per (workspace, environment, season): runs each season seat action as two phases over the
@@ -81,7 +82,7 @@ export class SeasonCoordinator extends DurableObject<Env> {
         try {
           return { eventKey, answer: await eventStub(this.env, r.workspaceId, r.environment, eventKey).seasonPrepare(r.step, r.caller) };
         } catch (err) {
-          console.error("a season prepare did not answer; the action aborts", err);
+          logError("a season prepare did not answer; the action aborts", err);
           return { eventKey, answer: fail("conflict", `Event ${eventKey} did not answer; nothing was changed, try again`) };
         }
       }),
@@ -121,10 +122,10 @@ export class SeasonCoordinator extends DurableObject<Env> {
           if (decision === "abort") return (await stub.seasonAbort(r.step.actionId)).ok || true;
           const answer = await stub.seasonCommit(r.step.actionId);
           if (answer.ok) parts.set(eventKey, answer.value);
-          else console.error(`season commit refused in ${eventKey}: ${answer.message}`);
+          else logError(`season commit refused in ${eventKey}: ${answer.message}`);
           return true;
         } catch (err) {
-          console.error("a season decision did not reach an event; the alarm sends it again", err);
+          logError("a season decision did not reach an event; the alarm sends it again", err);
           return false;
         }
       }),

@@ -26,6 +26,7 @@ import { eventStub } from "../event-object/event-stub";
 import { createEvent, deleteEvent } from "../events/event-operations";
 import { newId } from "../keys/keys";
 import { PREPARE_WINDOW_MS, type SeasonRunResult } from "./season-coordinator";
+import { logError } from "../domain/log-safety";
 
 /**
  * The season resource's operations (contract §13). A season is a D1 row naming its events; each
@@ -210,7 +211,7 @@ export async function seasonAction(
   try {
     answer = await ns.get(ns.idFromName(coordinator)).run({ workspaceId: scope.workspaceId, environment: scope.environment, eventKeys, step, caller });
   } catch (err) {
-    console.error("a season coordinator did not answer", err);
+    logError("a season coordinator did not answer", err);
     throw new ServiceError(
       "conflict",
       "The season action was interrupted; it completes or is undone everywhere within seconds. Read the seats' status, then try again",

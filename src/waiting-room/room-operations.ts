@@ -4,9 +4,9 @@ import { ServiceError } from "../domain/errors";
 import { EVENT_KEY } from "../domain/events";
 import type { Scope } from "../domain/scope";
 import type { JoinResult, TicketStatus, WaitingRoom, WaitingRoomConfig } from "../domain/waiting-room";
-import { callEvent, notFound, stubFor } from "../events/event-object-calls";
+import { callEvent, notFound, requireKnownEvent, stubFor } from "../events/event-object-calls";
 import { deleteEvent } from "../events/event-operations";
-import { admissionSecret, verifyAdmission, type AdmissionScope } from "./admission";
+import { verifyAdmission, type AdmissionScope } from "./admission";
 import { shardOf, ticketShard } from "./queue-core";
 import { pacerStub, shardStub } from "./room-names";
 
@@ -30,6 +30,7 @@ export async function configureRoom(env: Env, scope: Scope, eventKey: string, bo
 
 /** The room and its figures; 404 `not_found` for an event without one. */
 export async function readRoom(env: Env, scope: Scope, eventKey: string): Promise<WaitingRoom> {
+  await requireKnownEvent(env, scope, eventKey);
   if ((await stubFor(env, scope, eventKey).info()) === null) throw await notFound(env, scope, eventKey);
   const room = await pacerStub(env, scopeOf(scope, eventKey)).read(Date.now());
   if (room === null) throw new ServiceError("not_found", `Event ${eventKey} has no waiting room`);
@@ -66,11 +67,14 @@ export async function readRoomIfAny(env: Env, scope: Scope, eventKey: string): P
 
 /** Admissions per tick since `since` (the dashboard's plot). */
 export async function roomTicks(env: Env, scope: Scope, eventKey: string, since: number): Promise<{ at: number; admitted: number; waiting: number }[]> {
+  await requireKnownEvent(env, scope, eventKey);
   return pacerStub(env, scopeOf(scope, eventKey)).ticks(since);
 }
 
 /** A buyer joins from `client` (its CF-Connecting-IP); the same address gets the same ticket. */
 export async function joinRoom(env: Env, scope: Scope, eventKey: string, client: string, now = Date.now()): Promise<JoinResult> {
+  // The shards are Durable Objects too: a made-up event key reaches none of them.
+  await requireKnownEvent(env, scope, eventKey);
   const joined = await shardStub(env, scopeOf(scope, eventKey), shardOf(client)).join(client, now);
   if (joined === null) throw await noRoom(env, scope, eventKey);
   return joined;
@@ -78,6 +82,7 @@ export async function joinRoom(env: Env, scope: Scope, eventKey: string, client:
 
 /** A ticket's place and, once admitted, its admission. */
 export async function ticketStatus(env: Env, scope: Scope, eventKey: string, ticket: string, now = Date.now()): Promise<TicketStatus> {
+  await requireKnownEvent(env, scope, eventKey);
   const shard = ticketShard(ticket);
   const status = shard === null ? null : await shardStub(env, scopeOf(scope, eventKey), shard).status(ticket, now);
   if (status === null) throw new ServiceError("not_found", "No such ticket in this event's waiting room");
@@ -91,7 +96,7 @@ export async function ticketStatus(env: Env, scope: Scope, eventKey: string, tic
  */
 export async function admittedEventId(env: Env, scope: Scope, eventKey: string, client: string, admission: string | undefined): Promise<string | null> {
   if (admission === undefined || admission.length > 200) return null;
-  return verifyAdmission(admissionSecret(env), scopeOf(scope, eventKey), admission, client, Date.now());
+  return verifyAdmission(env, scopeOf(scope, eventKey), admission, client, Date.now());
 }
 
 /** No room to join: another workspace's event is 403 (interface.md rule 4), anything else 404. */

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { JoinResult, TicketStatus } from "../domain/waiting-room";
-import { admissionSecret, signAdmission } from "./admission";
+import { signAdmission } from "./admission";
 import { estimatedWaitSeconds, globalPosition, orderKey, retryAfterSeconds, SHARD_COUNT, TICK_MS } from "./queue-core";
 import { pacerStub, type ShardConfig } from "./room-names";
 import { META_TABLE, readMeta, writeMeta } from "./room-meta";
@@ -133,7 +133,7 @@ export class WaitingRoomShard extends DurableObject<Env> {
       return {
         position: 0,
         admitted: true,
-        admission: await signAdmission(admissionSecret(this.env), config.scope, config.eventId, ticket, row.client, expiresAt),
+        admission: await signAdmission(this.env, config.scope, config.eventId, ticket, row.client, expiresAt),
         admissionExpiresAt: new Date(expiresAt).toISOString(),
         retryAfterSeconds: 0,
       };

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ENVIRONMENTS } from "../domain/scope";
 import { endpointEvents, type AttemptRow, type DeliveryRow, type EndpointRow } from "../db/webhooks";
 import { WEBHOOK_EVENT_TYPES } from "../domain/webhook-messages";
+import { DELIVERY_ERRORS, deliveryErrorOf } from "../domain/webhook-failures";
 
 /** zod schemas and record builders of the webhook management API (contract §5). */
 
@@ -52,7 +53,9 @@ export const DeliverySchema = z
     status: z.enum(["pending", "succeeded", "failed"]),
     attempts: z.number().int(),
     lastStatusCode: z.number().int().nullable(),
-    lastError: z.string().nullable(),
+    lastError: z.enum(DELIVERY_ERRORS).nullable().openapi({
+      description: "Why the last attempt failed when the receiver gave no status code (lastStatusCode carries it otherwise); never the network's own text",
+    }),
     nextAttemptAt: z.string().nullable().openapi({ format: "date-time", description: "When the next retry is due; null unless pending after a failure" }),
     createdAt: z.string().openapi({ format: "date-time" }),
     updatedAt: z.string().openapi({ format: "date-time" }),
@@ -63,7 +66,7 @@ export const AttemptSchema = z
   .object({
     attempt: z.number().int().openapi({ description: "1-based over the delivery's life, replays included" }),
     statusCode: z.number().int().nullable().openapi({ description: "null when no HTTP answer came" }),
-    error: z.string().nullable(),
+    error: z.enum(DELIVERY_ERRORS).nullable().openapi({ description: "Why the attempt failed when there was no HTTP answer" }),
     durationMs: z.number().int(),
     at: z.string().openapi({ format: "date-time" }),
   })
@@ -114,7 +117,7 @@ export function deliveryRecord(row: DeliveryRow): z.infer<typeof DeliverySchema>
     status: row.status,
     attempts: row.attempts,
     lastStatusCode: row.lastStatusCode,
-    lastError: row.lastError,
+    lastError: deliveryErrorOf(row.lastError),
     nextAttemptAt: row.nextAttemptAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -123,5 +126,5 @@ export function deliveryRecord(row: DeliveryRow): z.infer<typeof DeliverySchema>
 
 /** One entry of a delivery's attempt log. */
 export function attemptRecord(row: AttemptRow): z.infer<typeof AttemptSchema> {
-  return { attempt: row.attempt, statusCode: row.statusCode, error: row.error, durationMs: row.durationMs, at: row.createdAt };
+  return { attempt: row.attempt, statusCode: row.statusCode, error: deliveryErrorOf(row.error), durationMs: row.durationMs, at: row.createdAt };
 }

@@ -6,6 +6,7 @@ import { fanOutEvents, type EventToFanOut } from "./fan-out";
 import { eventMessagesOf, WEBHOOK_EVENT_TYPES, type OutboxEvent, type OutboxSource, type WebhookMessage } from "../domain/webhook-messages";
 import { enqueueDeliveries } from "./queue";
 import { parseAuditMessage, storeAuditMessages } from "./audit-fan-out";
+import { logError } from "../domain/log-safety";
 
 /** The dead-letter queue's name in wrangler.toml: its batches reach the same handler. */
 export const WEBHOOK_DLQ = "seat-webhooks-dlq";
@@ -104,7 +105,7 @@ async function confirmOutbox(env: Env, messages: Array<Extract<WebhookMessage, {
   const results = await Promise.allSettled(
     [...perObject.values()].map((o) => eventStub(env, o.workspaceId, o.environment, o.source.eventKey).ackOutbox(o.source.eventId, o.source.seqs)),
   );
-  for (const r of results) if (r.status === "rejected") console.error("webhooks: confirming outbox rows failed; they will be sent again", r.reason);
+  for (const r of results) if (r.status === "rejected") logError("webhooks: confirming outbox rows failed; they will be sent again", r.reason);
 }
 
 /**
@@ -124,7 +125,7 @@ async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]):
     const msg = parseWebhookMessage(message.body);
     if (!msg) {
       // Retrying a message we cannot read would only delay it to the dead-letter queue.
-      console.error("webhooks: dropping unreadable queue message", message.id);
+      logError("webhooks: dropping unreadable queue message", undefined, message.id);
       message.ack();
     } else if (msg.kind === "deliver") {
       delivers.push(guarded(message, () => handleDeliver(env, message, msg.deliveryId)));
@@ -144,7 +145,7 @@ async function handleWorkBatch(env: Env, messages: readonly Message<unknown>[]):
       await confirmOutbox(env, sources);
       for (const message of carriers) message.ack();
     } catch (err) {
-      console.error("webhooks: event fan-out failed, will retry", carriers.length, "messages", err);
+      logError(`webhooks: event fan-out of ${carriers.length} messages failed, will retry`, err);
       for (const message of carriers) message.retry();
     }
   };
@@ -156,7 +157,7 @@ async function guarded(message: Message<unknown>, run: () => Promise<void>): Pro
   try {
     await run();
   } catch (err) {
-    console.error("webhooks: message failed, will retry", message.id, err);
+    logError("webhooks: message failed, will retry", err, message.id);
     message.retry();
   }
 }
@@ -173,7 +174,7 @@ async function handleDeadLetter(env: Env, message: Message<unknown>): Promise<vo
     if (msg.kind === "events") await confirmOutbox(env, [msg]);
   } else if (msg?.kind === "deliver") await deadLetterDelivery(env, msg.deliveryId);
   else if (msg?.kind === "audit") await fanOutEvents(env, await storeAuditMessages(env, [{ msg }]), (ids) => enqueueDeliveries(env, ids));
-  else console.error("webhooks: dropping unreadable dead-lettered message", message.id);
+  else logError("webhooks: dropping unreadable dead-lettered message", undefined, message.id);
   message.ack();
 }
 

@@ -1,4 +1,5 @@
 import { db, nowIso } from "../db/client";
+import { networkErrorOf, type DeliveryError } from "../domain/webhook-failures";
 import { findDeliveryWithEndpoint, recordAttempt, updateDelivery } from "../db/webhooks";
 import { signatureHeader, SIGNATURE_HEADER } from "./signing";
 import { redriveMs } from "../domain/webhook-redrive";
@@ -32,8 +33,8 @@ export function retryBaseSeconds(env: Pick<Env, "WEBHOOK_RETRY_BASE_SECONDS">): 
 /** What the queue consumer does after an attempt: nothing more, or retry the message after a delay. */
 export type AttemptOutcome = { kind: "done" } | { kind: "retry"; delaySeconds: number };
 
-/** The result of one HTTP exchange: success, or why it failed (status when there was one). */
-type SendResult = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+/** The result of one HTTP exchange: success, or why it failed (its status code, or a code when there was no answer). */
+type SendResult = { ok: true; status: number } | { ok: false; status: number; error: null } | { ok: false; status: null; error: DeliveryError };
 
 /**
  * POSTs the stored envelope to the endpoint. Redirects are never followed (a 3xx is a failure:
@@ -58,15 +59,11 @@ async function send(url: string, payload: string, secret: string, ids: { eventId
     // The answer's body is of no use; cancelling frees the connection.
     await res.body?.cancel();
     if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
-    if (res.status >= 300 && res.status < 400) return { ok: false, status: res.status, error: `redirect (${res.status}) not followed` };
-    return { ok: false, status: res.status, error: `HTTP ${res.status}` };
+    // A redirect (never followed) or an error status: the code says it all.
+    return { ok: false, status: res.status, error: null };
   } catch (err) {
-    const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-    return {
-      ok: false,
-      status: null,
-      error: timedOut ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `network error: ${err instanceof Error ? err.message : String(err)}`,
-    };
+    // The runtime's text may name internal hosts and addresses: only its kind is kept.
+    return { ok: false, status: null, error: networkErrorOf(err) };
   }
 }
 
@@ -87,7 +84,7 @@ export async function attemptDelivery(env: Env, deliveryId: string): Promise<Att
   // A duplicate queue message for a delivery that already landed or already gave up.
   if (delivery.status !== "pending") return { kind: "done" };
   if (!endpoint.enabled) {
-    await updateDelivery(d, delivery.id, { status: "failed", lastError: "endpoint disabled", nextAttemptAt: null, dueAt: null, updatedAt: nowIso() });
+    await updateDelivery(d, delivery.id, { status: "failed", lastError: "endpoint_disabled", nextAttemptAt: null, dueAt: null, updatedAt: nowIso() });
     return { kind: "done" };
   }
 
@@ -96,7 +93,7 @@ export async function attemptDelivery(env: Env, deliveryId: string): Promise<Att
   const started = Date.now();
   const result: SendResult = verdict.ok
     ? await send(endpoint.url, delivery.payload, endpoint.secret, { eventId: delivery.eventId, deliveryId: delivery.id })
-    : { ok: false, status: null, error: `URL not allowed: ${verdict.reason}` };
+    : { ok: false, status: null, error: "url_not_allowed" };
   const durationMs = Date.now() - started;
   const at = nowIso();
 
@@ -131,7 +128,7 @@ export async function deadLetterDelivery(env: Env, deliveryId: string): Promise<
   if (!found || found.delivery.status !== "pending") return;
   await updateDelivery(d, deliveryId, {
     status: "failed",
-    lastError: "dead-lettered: the delivery could not be processed; replay it to try again",
+    lastError: "dead_lettered",
     nextAttemptAt: null,
     dueAt: null,
     updatedAt: nowIso(),

@@ -6,7 +6,6 @@ import {
   findDelivery,
   findEndpoint,
   insertDeliveries,
-  insertEndpoint,
   listAttempts,
   listDeliveries,
   listEndpoints,
@@ -15,6 +14,7 @@ import {
   type DeliveryRow,
   type EndpointRow,
 } from "../db/webhooks";
+import { admitManualSend, insertEndpointWithin } from "../db/webhook-limits";
 import { ServiceError } from "../domain/errors";
 import type { Scope } from "../domain/scope";
 import { newId } from "../keys/keys";
@@ -92,6 +92,28 @@ async function queueRun(env: Env, endpointId: string, deliveryId: string, dueAt:
   await enqueueDeliveries(env, [deliveryId]);
 }
 
+/** Endpoints a workspace environment may register (contract §17). */
+export const MAX_ENDPOINTS = 20;
+/** Test sends and replays together, per endpoint and {@link MANUAL_SEND_WINDOW_MS}. */
+export const MAX_MANUAL_SENDS = 10;
+export const MANUAL_SEND_WINDOW_MS = 60_000;
+
+/**
+ * Counts a test send or replay of the endpoint: 429 `rate_limited` (Retry-After: until the oldest
+ * send of the last minute leaves it) past {@link MAX_MANUAL_SENDS} a minute. Each one makes the
+ * service call a URL its caller chose, so without a limit the endpoint would be a way to make us
+ * flood a third party.
+ */
+async function admitSend(env: Env, endpointId: string): Promise<void> {
+  const now = Date.now();
+  const freeAt = await admitManualSend(db(env), endpointId, now, MAX_MANUAL_SENDS, MANUAL_SEND_WINDOW_MS);
+  if (freeAt === null) return;
+  const seconds = Math.max(1, Math.ceil((freeAt - now) / 1000));
+  throw new ServiceError("rate_limited", `At most ${MAX_MANUAL_SENDS} test sends and replays per endpoint per minute; retry in ${seconds} seconds`, {
+    retryAfterSeconds: seconds,
+  });
+}
+
 /** Registers an endpoint; the only answer that carries its signing secret. */
 export async function createEndpoint(env: Env, scope: Scope, input: z.infer<typeof CreateEndpointBody>): Promise<z.infer<typeof EndpointWithSecretSchema>> {
   assertUrlAllowed(env, input.url);
@@ -108,7 +130,9 @@ export async function createEndpoint(env: Env, scope: Scope, input: z.infer<type
     createdAt: now,
     updatedAt: now,
   };
-  await insertEndpoint(db(env), row);
+  if (!(await insertEndpointWithin(db(env), row, MAX_ENDPOINTS))) {
+    throw new ServiceError("limit_reached", `This environment already has ${MAX_ENDPOINTS} webhook endpoints, the most it may have; delete one first`);
+  }
   return { ...endpointRecord(row), secret: row.secret };
 }
 
@@ -157,6 +181,7 @@ export async function rotateEndpointSecret(env: Env, scope: Scope, id: string): 
 /** Queues a `webhook.test` delivery to the endpoint. */
 export async function sendTestEvent(env: Env, scope: Scope, id: string): Promise<Queued> {
   const endpoint = await ownEndpoint(env, scope, id);
+  await admitSend(env, endpoint.id);
   const event = testEvent(endpoint.id);
   const now = nowIso();
   const dueAt = Date.now() + redriveMs(env);
@@ -195,6 +220,7 @@ export async function getDeliveryDetail(env: Env, scope: Scope, id: string, deli
 /** Sends the same envelope (same evt_ id, same bytes) again, as a new run of attempts. */
 export async function replayDelivery(env: Env, scope: Scope, id: string, deliveryId: string): Promise<Queued> {
   const delivery = await ownDelivery(env, await ownEndpoint(env, scope, id), deliveryId);
+  await admitSend(env, delivery.endpointId);
   const dueAt = Date.now() + redriveMs(env);
   // The attempt counter keeps the history; the run counter starts again.
   await updateDelivery(db(env), delivery.id, { status: "pending", runAttempts: 0, nextAttemptAt: null, dueAt, updatedAt: nowIso() });

@@ -9,6 +9,11 @@
  * and they judge exactly the host that `fetch()` will connect to.
  */
 
+import { parseIPv4, parseIPv6 } from "../domain/client-address";
+
+/** The address parsers are the vocabulary's (one parser for webhook hosts and client addresses). */
+export { parseIPv4, parseIPv6 };
+
 /** The outcome of the policy: either allowed, or refused with a human-readable reason. */
 export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
 
@@ -16,6 +21,9 @@ export interface UrlPolicyOptions {
   /** `WEBHOOK_ALLOW_PRIVATE_URLS === "true"`: admits `http://` and loopback, nothing else. */
   allowPrivate?: boolean;
 }
+
+/** The ports a webhook may use: the default (443, which `URL` serialises as ""), 443 and 8443. */
+const HTTPS_PORTS = new Set(["", "443", "8443"]);
 
 /** Longest accepted URL; longer ones are refused rather than stored. */
 export const MAX_URL_LENGTH = 2048;
@@ -59,18 +67,6 @@ const BLOCKED_V4: ReadonlyArray<readonly [string, number, string]> = [
   ["240.0.0.0", 4, "reserved or broadcast (240.0.0.0/4)"],
 ];
 
-/** Parses a dotted-quad IPv4 address to a 32-bit unsigned number; null for anything else. */
-export function parseIPv4(host: string): number | null {
-  const parts = host.split(".");
-  if (parts.length !== 4) return null;
-  let n = 0;
-  for (const p of parts) {
-    if (!/^\d{1,3}$/.test(p) || Number(p) > 255) return null;
-    n = n * 256 + Number(p);
-  }
-  return n;
-}
-
 /** Why an IPv4 address (as a 32-bit number) is not public, or null when it is. */
 export function blockedIPv4(addr: number): string | null {
   for (const [base, bits, label] of BLOCKED_V4) {
@@ -79,40 +75,6 @@ export function blockedIPv4(addr: number): string | null {
     if (Math.floor(addr / size) === Math.floor(b / size)) return label;
   }
   return null;
-}
-
-/**
- * Parses an IPv6 address (without brackets) to its eight 16-bit groups; accepts `::` compression
- * and a trailing embedded dotted IPv4. Null for anything malformed.
- */
-export function parseIPv6(text: string): number[] | null {
-  let s = text.toLowerCase();
-  const lastColon = s.lastIndexOf(":");
-  if (lastColon < 0) return null;
-  if (s.includes(".", lastColon)) {
-    // A trailing dotted IPv4 (`::ffff:1.2.3.4`) is rewritten as its two hex groups.
-    const v4 = parseIPv4(s.slice(lastColon + 1));
-    if (v4 === null) return null;
-    s = `${s.slice(0, lastColon + 1)}${Math.floor(v4 / 65536).toString(16)}:${(v4 % 65536).toString(16)}`;
-  }
-  const halves = s.split("::");
-  if (halves.length > 2) return null;
-  const parse = (part: string): number[] | null => {
-    if (part === "") return [];
-    const out: number[] = [];
-    for (const g of part.split(":")) {
-      if (!/^[0-9a-f]{1,4}$/.test(g)) return null;
-      out.push(parseInt(g, 16));
-    }
-    return out;
-  };
-  const head = parse(halves[0]);
-  const rest = halves.length === 2 ? parse(halves[1]) : [];
-  if (!head || !rest) return null;
-  if (halves.length === 1) return head.length === 8 ? head : null;
-  const missing = 8 - head.length - rest.length;
-  if (missing < 1) return null;
-  return [...head, ...Array<number>(missing).fill(0), ...rest];
 }
 
 function v4From(hi: number, lo: number): number {
@@ -181,8 +143,9 @@ function blockedHost(host: string): string | null {
 }
 
 /**
- * Judges a webhook URL. HTTPS only, no userinfo, and the host must be a public name or a globally
- * reachable address. With `allowPrivate`, `http://` and loopback hosts are admitted too.
+ * Judges a webhook URL. HTTPS only, on port 443 or 8443, no userinfo, and the host must be a public
+ * name or a globally reachable address. With `allowPrivate`, `http://`, any port and loopback
+ * hosts are admitted too.
  *
  * @example checkWebhookUrl("https://hooks.example.com/seats").ok === true
  * @example checkWebhookUrl("https://0x7f000001/").ok === false // 127.0.0.1
@@ -198,6 +161,9 @@ export function checkWebhookUrl(raw: string, opts: UrlPolicyOptions = {}): UrlVe
   const allowPrivate = opts.allowPrivate === true;
   if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return { ok: false, reason: "must use https" };
   if (url.username !== "" || url.password !== "") return { ok: false, reason: "must not contain a user name or password" };
+  // Receivers listen on the HTTPS ports; any other port is how a public name reaches a service
+  // that was never meant to take requests from us (an admin console, a mail server).
+  if (!allowPrivate && !HTTPS_PORTS.has(url.port)) return { ok: false, reason: "must use port 443 or 8443" };
   // `localhost.` and `example.com.` name the same hosts as without the dot.
   const host = url.hostname.toLowerCase().replace(/\.+$/, "");
   if (allowPrivate && isLoopback(host)) return { ok: true, url };

@@ -17,7 +17,7 @@ import { CHART_KEY, chartCreateSchema, chartUpdateSchema, type ChartRecord } fro
 import { afterKeyOf, listQuery } from "../../http/pagination";
 import { validated } from "../../http/validation";
 import type { DashEnv } from "../context";
-import { jsonBody } from "./support";
+import { ENV, jsonBody, scope } from "./support";
 import { demand } from "../access";
 
 /**
@@ -61,11 +61,31 @@ chartRoutes.get("/:chartKey/published", async (c) => c.json(await getPublishedLa
 
 chartRoutes.get("/:chartKey/publish-check", async (c) => c.json(await checkChartPublish(c.env, c.var.session.workspaceId, c.req.param("chartKey")), 200));
 
+// A publish or unpublish acts with the authority of an environment (contract §17: a sandbox key's
+// force never reaches production buyers). The chart page names its environment in the path; the
+// routes without one act as production, the whole workspace's operator.
 chartRoutes.post("/:chartKey/publish", async (c) => {
   const { force } = await jsonBody(c, publishBody, { optional: true });
-  // Publishing over reservations is for those who may manage charts, not for a designer (contract §18).
+  // Publishing over reservations is for those who may manage charts, not for a designer (docs/team.md).
   if (force) demand(c, "charts.manage");
-  return withEtag(c, await publishChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"), force));
+  return withEtag(c, await publishChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"), force, "production"));
 });
 
-chartRoutes.post("/:chartKey/unpublish", async (c) => withEtag(c, await unpublishChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"))));
+chartRoutes.post("/:chartKey/unpublish", async (c) =>
+  withEtag(c, await unpublishChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"), "production")),
+);
+
+/** The same two actions in the environment of the path (the chart page's buttons). */
+export const chartEnvironmentRoutes = new Hono<DashEnv>();
+
+chartEnvironmentRoutes.post(`${ENV}/charts/:chartKey/publish`, async (c) => {
+  const { force } = await jsonBody(c, publishBody, { optional: true });
+  if (force) demand(c, "charts.manage");
+  const { workspaceId, environment } = scope(c);
+  return withEtag(c, await publishChartRecord(c.env, workspaceId, c.req.param("chartKey"), force, environment));
+});
+
+chartEnvironmentRoutes.post(`${ENV}/charts/:chartKey/unpublish`, async (c) => {
+  const { workspaceId, environment } = scope(c);
+  return withEtag(c, await unpublishChartRecord(c.env, workspaceId, c.req.param("chartKey"), environment));
+});

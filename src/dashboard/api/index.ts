@@ -7,7 +7,7 @@ import { auditTrail } from "../../http/audit-trail";
 import { DASHBOARD_AUDITED } from "../../http/audit-routes";
 import { auditRoutes } from "./audit-log";
 import { teamRoutes } from "./team";
-import { chartRoutes } from "./charts";
+import { chartEnvironmentRoutes, chartRoutes } from "./charts";
 import { eventRoutes } from "./events";
 import { keyRoutes } from "./keys";
 import { seasonRoutes } from "./seasons";
@@ -24,6 +24,7 @@ export const dashboardApi = new Hono<DashEnv>();
 
 dashboardApi.use("*", refuseApiKeys(), requireSession("data"), authorize(), auditTrail(DASHBOARD_AUDITED, memberActor));
 dashboardApi.route("/charts", chartRoutes);
+dashboardApi.route("/", chartEnvironmentRoutes);
 dashboardApi.route("/", keyRoutes);
 dashboardApi.route("/", eventRoutes);
 dashboardApi.route("/", seasonRoutes);

@@ -85,6 +85,8 @@ export function chartPage(session: DashboardSession, environment: Environment, v
   const { chart } = view;
   const key = chart.chartKey;
   const upToDate = chart.publishedVersion === chart.draftVersion;
+  // Publishing acts in the page's environment: from sandbox, a forced publish stops at production buyers' seats.
+  const envApi = (chartKey: string, tail: string) => `/dashboard/api/${environment}/charts/${encodeURIComponent(chartKey)}${tail}`;
   return (
     <Page title={`Chart ${chart.name}`} session={session} environment={environment} section="charts">
       <p>
@@ -174,10 +176,10 @@ export function chartPage(session: DashboardSession, environment: Environment, v
           </>
         )}
         <div class="button-group">
-          <ActionButton api={api(key, "/publish")} label="Publish" done={`Chart ${chart.name} published`} />
+          <ActionButton api={envApi(key, "/publish")} label="Publish" done={`Chart ${chart.name} published`} />
           {view.affected.length > 0 && can(session.role, "charts.manage") ? (
             <ActionButton
-              api={api(key, "/publish")}
+              api={envApi(key, "/publish")}
               hidden={{ force: "true" }}
               label="Publish anyway"
               kind="warning"
@@ -187,7 +189,7 @@ export function chartPage(session: DashboardSession, environment: Environment, v
           ) : null}
           {chart.publishedVersion !== null ? (
             <ActionButton
-              api={api(key, "/unpublish")}
+              api={envApi(key, "/unpublish")}
               label="Unpublish"
               kind="secondary"
               confirm="Unpublish this chart? Its events show an empty map until it is published again."

@@ -1,7 +1,7 @@
 import type { Environment } from "../../domain/scope";
 import type { DashboardSession } from "../sessions";
 import { can } from "../../domain/roles";
-import { ActionButton, RevealPanel, When } from "./components";
+import { ActionButton, ApiForm, RevealPanel, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";
 
 /** What the keys page shows: both publishable keys, and whether this environment has a secret key. */
@@ -74,6 +74,36 @@ export function keysPage(session: DashboardSession, environment: Environment, vi
           </div>
         ))}
       </div>
+      {can(session.role, "secret_key.manage") ? (
+        <div class="panel" id="rotate-public-key">
+          <h2>Rotate the {envName.toLowerCase()} publishable key</h2>
+          <p>
+            Rotating issues a new {envName.toLowerCase()} publishable key. Put it in your pages before the old key stops working; waiting-room admissions given
+            out under the old key keep working as long as it does.
+          </p>
+          <ApiForm
+            api={`/dashboard/api/${environment}/public-key/rotate`}
+            then="reload"
+            done={`${envName} publishable key rotated: the old key works until {previousKeyValidUntil}`}
+            confirm={`Rotate the ${envName.toLowerCase()} publishable key? Pages that still use the old key stop working when its grace period ends.`}
+          >
+            <div class="field">
+              <label for="grace-seconds">The old key keeps working for</label>
+              <select id="grace-seconds" name="graceSeconds" data-type="number">
+                <option value="0">No time: it stops at once</option>
+                <option value="3600">1 hour</option>
+                <option value="86400" selected>
+                  1 day
+                </option>
+                <option value="604800">7 days</option>
+              </select>
+            </div>
+            <button type="submit" class="button button-warning">
+              Rotate publishable key
+            </button>
+          </ApiForm>
+        </div>
+      ) : null}
     </Page>
   );
 }

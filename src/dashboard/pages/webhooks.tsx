@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { DELIVERY_ERROR_TEXT } from "../../domain/webhook-failures";
 import type { Environment } from "../../domain/scope";
 import type { DeliveryDetailSchema, DeliverySchema, EndpointSchema } from "../../webhooks/api-schemas";
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "../../domain/webhook-messages";
@@ -209,7 +210,7 @@ export function webhookPage(session: DashboardSession, environment: Environment,
                   </td>
                   <td class="num">{d.attempts}</td>
                   <td class="num">{d.lastStatusCode ?? "–"}</td>
-                  <td>{d.lastError ?? "–"}</td>
+                  <td>{d.lastError === null ? "–" : DELIVERY_ERROR_TEXT[d.lastError]}</td>
                   <td>
                     <ActionButton
                       api={api(environment, `/${id}/deliveries/${encodeURIComponent(d.id)}/replay`)}
@@ -294,7 +295,7 @@ export function deliveryPage(session: DashboardSession, environment: Environment
                   <When at={a.at} />
                 </td>
                 <td class="num">{a.statusCode ?? "–"}</td>
-                <td>{a.error ?? "–"}</td>
+                <td>{a.error === null ? "–" : DELIVERY_ERROR_TEXT[a.error]}</td>
                 <td class="num">{a.durationMs}</td>
               </tr>
             ))}

@@ -1,6 +1,6 @@
 import { idempotency } from "../../http/idempotency";
 import { newRouter } from "../../http/app-factory";
-import { apiKey } from "../../http/pipeline";
+import { apiKey, publicReads } from "../../http/pipeline";
 import { eventAccessibility } from "./accessibility";
 import { eventChannels } from "./channels";
 import { eventCrud } from "./crud";
@@ -18,7 +18,7 @@ export { eventLive } from "./live-socket";
  */
 export const events = newRouter();
 
-events.use("*", apiKey(), idempotency());
+events.use("*", apiKey(), publicReads(), idempotency());
 events.route("/", eventReads);
 events.route("/", eventSeats);
 events.route("/", eventRules);

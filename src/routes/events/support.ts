@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-export { callEvent, notFound, stubFor } from "../../events/event-object-calls";
+export { callEvent, notFound, requireKnownEvent, stubFor } from "../../events/event-object-calls";
 
 export const eventKeyParam = z.object({
   eventKey: z.string().openapi({ param: { name: "eventKey", in: "path" }, example: "gala-2026" }),

@@ -18,7 +18,7 @@ export type Error = {
     statusCode: number;
     error: string;
     message: string;
-    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'admission_required' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'conflict' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'member_not_found' | 'member_exists' | 'last_owner' | 'session_not_found' | 'internal_error';
+    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'admission_required' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'conflict' | 'limit_reached' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'member_not_found' | 'member_exists' | 'last_owner' | 'session_not_found' | 'internal_error';
     failed?: Array<FailedEntry>;
     /**
      * Validation details: property path → messages
@@ -48,6 +48,18 @@ export type SecretKey = {
      */
     secretKey: string;
     createdAt: string;
+};
+
+export type RotatedPublicKey = {
+    publicKey: string;
+    /**
+     * When the previous key stops working
+     */
+    previousKeyValidUntil: string;
+};
+
+export type RotatePublicKey = {
+    graceSeconds?: number;
 };
 
 export type DashboardLink = {
@@ -1046,7 +1058,10 @@ export type WebhookDelivery = {
     status: 'pending' | 'succeeded' | 'failed';
     attempts: number;
     lastStatusCode: number | null;
-    lastError: string | null;
+    /**
+     * Why the last attempt failed when the receiver gave no status code (lastStatusCode carries it otherwise); never the network's own text
+     */
+    lastError: 'dns_error' | 'timeout' | 'connection_failed' | 'tls_error' | 'url_not_allowed' | 'endpoint_disabled' | 'dead_lettered' | null;
     /**
      * When the next retry is due; null unless pending after a failure
      */
@@ -1074,7 +1089,10 @@ export type WebhookAttempt = {
      * null when no HTTP answer came
      */
     statusCode: number | null;
-    error: string | null;
+    /**
+     * Why the attempt failed when there was no HTTP answer
+     */
+    error: 'dns_error' | 'timeout' | 'connection_failed' | 'tls_error' | 'url_not_allowed' | 'endpoint_disabled' | 'dead_lettered' | null;
     durationMs: number;
     at: string;
 };
@@ -1139,6 +1157,10 @@ export type CreateWorkspaceErrors = {
      * Not found
      */
     404: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
 };
 
 export type CreateWorkspaceError = CreateWorkspaceErrors[keyof CreateWorkspaceErrors];
@@ -1170,6 +1192,10 @@ export type GetWorkspaceErrors = {
      * Not found
      */
     404: Error;
+    /**
+     * Conflict
+     */
+    409: Error;
 };
 
 export type GetWorkspaceError = GetWorkspaceErrors[keyof GetWorkspaceErrors];
@@ -1219,6 +1245,46 @@ export type CreateSecretKeyResponses = {
 
 export type CreateSecretKeyResponse = CreateSecretKeyResponses[keyof CreateSecretKeyResponses];
 
+export type RotatePublicKeyData = {
+    body?: RotatePublicKey;
+    path: {
+        workspaceKey: string;
+        environment: 'production' | 'sandbox';
+    };
+    query?: never;
+    url: '/admin/v1/workspaces/{workspaceKey}/public-keys/{environment}/rotate';
+};
+
+export type RotatePublicKeyErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+};
+
+export type RotatePublicKeyError = RotatePublicKeyErrors[keyof RotatePublicKeyErrors];
+
+export type RotatePublicKeyResponses = {
+    /**
+     * The new publishable key
+     */
+    200: RotatedPublicKey;
+};
+
+export type RotatePublicKeyResponse = RotatePublicKeyResponses[keyof RotatePublicKeyResponses];
+
 export type CreateDashboardLinkData = {
     body?: DashboardLinkFor;
     path: {
@@ -1241,6 +1307,10 @@ export type CreateDashboardLinkErrors = {
      * Not found
      */
     404: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
 };
 
 export type CreateDashboardLinkError = CreateDashboardLinkErrors[keyof CreateDashboardLinkErrors];
@@ -1311,6 +1381,10 @@ export type CreateMemberErrors = {
      * Conflict
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
 };
 
 export type CreateMemberError = CreateMemberErrors[keyof CreateMemberErrors];
@@ -1427,6 +1501,10 @@ export type UpdateMemberErrors = {
      * Conflict
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
 };
 
 export type UpdateMemberError = UpdateMemberErrors[keyof UpdateMemberErrors];
@@ -1487,7 +1565,7 @@ export type CreateChartData = {
     body: ChartCreate;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -1513,6 +1591,10 @@ export type CreateChartErrors = {
      * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
@@ -1660,6 +1742,10 @@ export type UpdateChartErrors = {
      */
     412: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -1758,7 +1844,7 @@ export type PublishChartData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -1857,7 +1943,7 @@ export type UnpublishChartData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2112,7 +2198,7 @@ export type HoldSeatsData = {
     body: HoldRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2145,6 +2231,10 @@ export type HoldSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -2169,7 +2259,7 @@ export type HoldBestAvailableData = {
     body: HoldBestAvailableRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2202,6 +2292,10 @@ export type HoldBestAvailableErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -2226,7 +2320,7 @@ export type BookSeatsData = {
     body: BookRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2259,6 +2353,10 @@ export type BookSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -2283,7 +2381,7 @@ export type ReleaseSeatsData = {
     body: ReleaseRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2316,6 +2414,10 @@ export type ReleaseSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -2340,7 +2442,7 @@ export type ExtendHoldData = {
     body: ExtendRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2373,6 +2475,10 @@ export type ExtendHoldErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -2397,7 +2503,7 @@ export type MarkNotForSaleData = {
     body: SaleRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2430,6 +2536,10 @@ export type MarkNotForSaleErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -2454,7 +2564,7 @@ export type MarkForSaleData = {
     body: SaleRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2487,6 +2597,10 @@ export type MarkForSaleErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -2511,7 +2625,7 @@ export type ResetEventData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -2626,6 +2740,10 @@ export type SetSelectionRulesErrors = {
      */
     404: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -2707,6 +2825,10 @@ export type SetChannelsErrors = {
      * Not found
      */
     404: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
@@ -2790,6 +2912,10 @@ export type SetAccessibilityErrors = {
      */
     404: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -2872,6 +2998,10 @@ export type SetWaitingRoomErrors = {
      */
     404: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -2892,7 +3022,7 @@ export type JoinWaitingRoomData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3028,7 +3158,7 @@ export type CreateEventData = {
     body: EventCreate;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3058,6 +3188,10 @@ export type CreateEventErrors = {
      * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
@@ -3187,6 +3321,10 @@ export type UpdateEventErrors = {
      */
     404: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -3207,7 +3345,7 @@ export type MoveEventToNewChartCopyData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3307,7 +3445,7 @@ export type CreateSeasonData = {
     body: SeasonCreate;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3337,6 +3475,10 @@ export type CreateSeasonErrors = {
      * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
@@ -3447,7 +3589,7 @@ export type AddSeasonEventsData = {
     body: SeasonEventsAdd;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3480,6 +3622,10 @@ export type AddSeasonEventsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3504,7 +3650,7 @@ export type CreatePartialSeasonData = {
     body: PartialSeasonCreate;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3537,6 +3683,10 @@ export type CreatePartialSeasonErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3561,7 +3711,7 @@ export type HoldSeasonSeatsData = {
     body: HoldRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3594,6 +3744,10 @@ export type HoldSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3618,7 +3772,7 @@ export type BookSeasonSeatsData = {
     body: BookRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3651,6 +3805,10 @@ export type BookSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3675,7 +3833,7 @@ export type ReleaseSeasonSeatsData = {
     body: ReleaseRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3708,6 +3866,10 @@ export type ReleaseSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3732,7 +3894,7 @@ export type ExtendSeasonHoldsData = {
     body: ExtendRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3765,6 +3927,10 @@ export type ExtendSeasonHoldsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3789,7 +3955,7 @@ export type HoldPartialSeasonSeatsData = {
     body: HoldRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3823,6 +3989,10 @@ export type HoldPartialSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3847,7 +4017,7 @@ export type BookPartialSeasonSeatsData = {
     body: BookRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3881,6 +4051,10 @@ export type BookPartialSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3905,7 +4079,7 @@ export type ReleasePartialSeasonSeatsData = {
     body: ReleaseRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3939,6 +4113,10 @@ export type ReleasePartialSeasonSeatsErrors = {
      */
     409: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
     422: Error;
@@ -3963,7 +4141,7 @@ export type ExtendPartialSeasonHoldsData = {
     body: ExtendRequest;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -3996,6 +4174,10 @@ export type ExtendPartialSeasonHoldsErrors = {
      * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
@@ -4056,7 +4238,7 @@ export type CreateWebhookEndpointData = {
     body: CreateWebhookEndpoint;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -4079,9 +4261,13 @@ export type CreateWebhookEndpointErrors = {
      */
     403: Error;
     /**
-     * Conflict: `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
      */
     409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
     /**
      * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
      */
@@ -4211,6 +4397,10 @@ export type UpdateWebhookEndpointErrors = {
      */
     404: Error;
     /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
      * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
      */
     429: Error;
@@ -4231,7 +4421,7 @@ export type RotateWebhookSecretData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -4287,7 +4477,7 @@ export type TestWebhookEndpointData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
@@ -4427,7 +4617,7 @@ export type ReplayWebhookDeliveryData = {
     body?: never;
     headers?: {
         /**
-         * Makes the request safe to retry: a repeat with the same key, API key and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
          */
         'Idempotency-Key'?: string;
     };
