@@ -17,6 +17,11 @@ export const ADMIN_EXAMPLES: ExampleTable = {
     params: { workspaceKey: WORKSPACE_KEY, environment: "sandbox" },
     responses: { "201": { environment: "sandbox", secretKey: "sk_test_7Vb3Nq9Lx2Rk5Tm8Wz4Hc6Jd", createdAt: NOW } },
   },
+  rotatePublicKey: {
+    params: { workspaceKey: WORKSPACE_KEY, environment: "production" },
+    request: { graceSeconds: 86400 },
+    responses: { "200": { publicKey: "pk_live_2Xc8Vb4Nm6Qw9Er3Ty5Ui7Op", previousKeyValidUntil: "2026-12-02T10:00:00.000Z" } },
+  },
   createDashboardLink: {
     params: { workspaceKey: WORKSPACE_KEY },
     request: { email: "ana.lima@grand-theatre.example" },

@@ -32,7 +32,7 @@ export const WEBHOOK_EXAMPLES: ExampleTable = {
       "200": {
         ...DELIVERY,
         attemptLog: [
-          { attempt: 1, statusCode: 500, error: "HTTP 500", durationMs: 41, at: NOW },
+          { attempt: 1, statusCode: 500, error: null, durationMs: 41, at: NOW },
           { attempt: 2, statusCode: 200, error: null, durationMs: 12, at: "2026-12-01T10:00:31.000Z" },
         ],
         payload: WEBHOOK_PAYLOAD,
