@@ -25,12 +25,10 @@ export const eventRecordSchema = z
     selectionRules: selectionRulesSchema.openapi({ description: "The event's selection rules ({} when none); see PUT /events/{eventKey}/selection-rules" }),
     name: z.string().nullable().openapi({ description: "The event's name (contract §12); null when unset" }),
     startsAt: z.string().nullable().openapi({ description: "When the event starts, the UTC instant in ISO 8601; null when unset" }),
-    timeZone: z
-      .string()
-      .openapi({
-        example: "Europe/London",
-        description: "The venue's IANA time zone, in which the dashboard shows and reads the event's times; UTC when unset",
-      }),
+    timeZone: z.string().openapi({
+      example: "Europe/London",
+      description: "The venue's IANA time zone, in which the dashboard shows and reads the event's times; UTC when unset",
+    }),
     channels: z.array(channelSummarySchema).openapi({ description: "The event's channels (keys and names); see PUT /events/{eventKey}/channels" }),
   })
   .openapi("Event");

@@ -2,13 +2,13 @@ import type { Accessibility } from "../domain/accessibility";
 import type { Channel } from "../domain/channels";
 import { ServiceError } from "../domain/errors";
 import { EVENT_SETTINGS, shiftedTime, type CopySettingsResult, type EventSetting } from "../domain/event-settings";
-import type { EventRecord } from "../domain/events";
+import type { EventCreate, EventRecord } from "../domain/events";
 import type { Scope } from "../domain/scope";
 import type { SelectionRules } from "../domain/selling";
 import type { WaitingRoomConfig } from "../domain/waiting-room";
 import { callEvent } from "../events/event-object-calls";
-import { getEventRecord } from "../events/event-operations";
-import { configureRoom, readRoomIfAny } from "../waiting-room/room-operations";
+import { createEvent, getEventRecord } from "../events/event-operations";
+import { configureRoom, deleteEventAndRoom, readRoomIfAny } from "../waiting-room/room-operations";
 
 /**
  * One event's settings copied to others (domain/event-settings.ts): each setting read from the
@@ -104,4 +104,22 @@ export async function copyEventSettings(
   for (let i = 0; i < targets.length; i += CONCURRENCY)
     await Promise.all(targets.slice(i, i + CONCURRENCY).map((t) => writeSettings(env, targetScope, t, from, settings)));
   return { eventKey, toEventKeys: keys, settings };
+}
+
+/**
+ * Creates an event set up like `fromEventKey` (the dashboard's "Copy settings from"): every setting,
+ * channels only when both are on the same chart. The source is looked up first; should the copy
+ * fail, the new event is deleted again, so the answer is an event with its settings or none.
+ */
+export async function createEventLike(env: Env, scope: Scope, input: EventCreate, fromEventKey: string): Promise<EventRecord> {
+  const source = await getEventRecord(env, scope, fromEventKey);
+  const created = await createEvent(env, scope, input);
+  const which = EVENT_SETTINGS.filter((s) => s !== "channels" || source.chartKey === created.chartKey);
+  try {
+    await copyEventSettings(env, scope, fromEventKey, [created.eventKey], which);
+  } catch (err) {
+    await deleteEventAndRoom(env, scope, created.eventKey).catch(() => undefined);
+    throw err;
+  }
+  return getEventRecord(env, scope, created.eventKey);
 }

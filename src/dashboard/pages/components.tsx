@@ -1,5 +1,6 @@
 import type { Child } from "hono/jsx";
 import type { ChartRecord } from "../../domain/charts";
+import { DEFAULT_TIME_ZONE, zonedText } from "../../domain/time-zones";
 
 /**
  * Small pieces the pages share, after GOV.UK patterns: a labelled field with its hint, an action
@@ -200,17 +201,13 @@ export function RevealPanel(props: { id: string; title: string; label: string; w
   );
 }
 
-/** A date as people read it, with the exact instant for machines. */
-export function When(props: { at: string | null | undefined }) {
+/**
+ * A time as people at the venue read it: on the clock of `zone` (an event's or season's time zone,
+ * UTC when not given) with the offset, and the exact instant for machines.
+ */
+export function When(props: { at: string | null | undefined; zone?: string }) {
   if (!props.at) return <>–</>;
-  return (
-    <time datetime={props.at}>
-      {props.at
-        .replace("T", " ")
-        .replace(/\.\d+Z$/, " UTC")
-        .replace(/Z$/, " UTC")}
-    </time>
-  );
+  return <time datetime={props.at}>{zonedText(props.at, props.zone ?? DEFAULT_TIME_ZONE)}</time>;
 }
 
 /** The chart an event or a season is made on: each chart by name, its key beside it, and whether it is published. */
