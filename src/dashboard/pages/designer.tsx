@@ -172,7 +172,7 @@ export function designerPage(session: DashboardSession, environment: Environment
               />
               <div class="field-row">
                 <Select id="section-category" label="Category of its seats" options={[[NEW_CATEGORY, "A new category, named below"]]} />
-                <TextField id="section-category-name" label="New category name" hint="For a new category, for example Home" />
+                <TextField id="section-category-name" label="Name of a new category" hint={'When "A new category" is chosen, for example Home'} />
               </div>
               <div class="field-row">
                 <NumberField id="rows" label="Rows" value={10} min={1} max={1000} />
@@ -285,7 +285,7 @@ export function designerPage(session: DashboardSession, environment: Environment
               <TextField id="area-name" label="Area name" hint="Its object label: unique among seats and areas" />
               <div class="field-row">
                 <Select id="area-category" label="Category of its places" options={[[NEW_CATEGORY, "A new category, named below"]]} />
-                <TextField id="area-category-name" label="New category name" hint="For a new category, for example Standing" />
+                <TextField id="area-category-name" label="Name of a new category" hint={'When "A new category" is chosen, for example Standing'} />
               </div>
               <div class="field-row">
                 <NumberField id="area-capacity" label="Capacity" value={100} min={1} />

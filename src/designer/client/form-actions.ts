@@ -82,7 +82,7 @@ export function addSectionFromForm(d: Designer): void {
   if (!d.apply(next, { ...NOTHING, sections: new Set([added.key]) }, done)) return;
   input("section-name").value = added.label;
   if (category.made) categoryMade("section-category", "section-category-name", categoryKey);
-  if (moved) d.fit();
+  if (moved) d.camera.centreOn(at);
 }
 
 /**
@@ -211,7 +211,7 @@ export function addAreaFromForm(d: Designer): void {
   if (!d.apply(addArea(scene, area), { ...NOTHING, areas: new Set([label]) }, `GA area ${label} added with ${area.capacity} places${made}`)) return;
   input("area-name").value = label;
   if (category.made) categoryMade("area-category", "area-category-name", key);
-  if (c.x !== view.x || c.y !== view.y) d.fit();
+  if (c.x !== view.x || c.y !== view.y) d.camera.centreOn(c);
 }
 
 /** An area setting changed: the selected area takes it. */

@@ -33,7 +33,12 @@ export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSavi
   const categories = scene.categories.map((c): [string, string] => [c.key, c.label]);
   fillSelect(select("assign-category-select"), categories);
   // New seats and areas take a category the person chose or names now: a chart starts with none made up.
-  for (const id of ["section-category", "area-category"]) fillSelect(select(id), [...categories, [NEW_CATEGORY, "A new category, named below"]]);
+  // Until someone picks "A new category" on purpose, a chart with categories offers its first one.
+  for (const id of ["section-category", "area-category"]) {
+    const node = select(id);
+    const firstInstead = node.value === NEW_CATEGORY && node.dataset.picked !== "true" ? categories[0]?.[0] : undefined;
+    fillSelect(node, [...categories, [NEW_CATEGORY, "A new category, named below"]], firstInstead);
+  }
   showSection(scene, onlySection);
   const a = scene.generalAdmission.find((x) => x.label === area);
   if (a) {
