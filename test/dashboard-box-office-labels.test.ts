@@ -50,7 +50,10 @@ describe("the box office with labels that hold spaces and commas", () => {
     expect(terrace.status).toBe(200);
     expect(terrace.body.objects).toMatchObject([{ objectLabel: "Family Terrace", status: "booked", quantity: 4 }]);
 
-    const boxes = await dash<{ objects: { objectLabel: string }[] }>(cookie, "POST", `${api}/book`, { objectLabels: ["Box 3, left", "N1-A-1, N1-A-2"], orderId: "B-1" });
+    const boxes = await dash<{ objects: { objectLabel: string }[] }>(cookie, "POST", `${api}/book`, {
+      objectLabels: ["Box 3, left", "N1-A-1, N1-A-2"],
+      orderId: "B-1",
+    });
     expect(boxes.status).toBe(200);
     expect(boxes.body.objects.map((o: { objectLabel: string }) => o.objectLabel).sort()).toEqual(["Box 3, left", "N1-A-1", "N1-A-2"]);
 

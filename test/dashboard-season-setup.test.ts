@@ -53,7 +53,10 @@ describe("a season's games in the dashboard", () => {
     const none = await dash(cookie, "POST", "/dashboard/api/sandbox/seasons", { chartKey, name: "Empty", events: [] });
     expect(none.status).toBe(400);
     expect(none.body.errors).toEqual({ events: ["add at least one game"] });
-    const bad = await dash<{ errors: Record<string, string[]> }>(cookie, "POST", "/dashboard/api/sandbox/seasons", { chartKey, events: [{ name: "X", startsAt: "next week" }] });
+    const bad = await dash<{ errors: Record<string, string[]> }>(cookie, "POST", "/dashboard/api/sandbox/seasons", {
+      chartKey,
+      events: [{ name: "X", startsAt: "next week" }],
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(["events.0.startsAt"]);
   });
