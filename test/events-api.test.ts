@@ -33,6 +33,7 @@ describe("POST /api/v1/events", () => {
       selectionRules: {},
       name: null,
       startsAt: null,
+      timeZone: "UTC",
       channels: [],
     });
     expectError(await call("POST", "/api/v1/events", { key: keys.skLive, body: { chartKey, eventKey: "gala-2026" } }), 409, "event_exists");

@@ -1,6 +1,6 @@
 import type { Child } from "hono/jsx";
 import type { ChartRecord } from "../../domain/charts";
-import { DEFAULT_TIME_ZONE, zonedText } from "../../domain/time-zones";
+import { zonedText } from "../../domain/time-zones";
 
 /**
  * Small pieces the pages share, after GOV.UK patterns: a labelled field with its hint, an action
@@ -202,12 +202,21 @@ export function RevealPanel(props: { id: string; title: string; label: string; w
 }
 
 /**
- * A time as people at the venue read it: on the clock of `zone` (an event's or season's time zone,
- * UTC when not given) with the offset, and the exact instant for machines.
+ * A time with the exact instant for machines. A time of an event or season (`zone` given: its time
+ * zone) reads as people at the venue read it, on that clock with the offset; a time of the
+ * workspace itself (a key issued, a webhook delivered) stays in UTC to the second.
  */
 export function When(props: { at: string | null | undefined; zone?: string }) {
   if (!props.at) return <>–</>;
-  return <time datetime={props.at}>{zonedText(props.at, props.zone ?? DEFAULT_TIME_ZONE)}</time>;
+  if (props.zone !== undefined) return <time datetime={props.at}>{zonedText(props.at, props.zone)}</time>;
+  return (
+    <time datetime={props.at}>
+      {props.at
+        .replace("T", " ")
+        .replace(/\.\d+Z$/, " UTC")
+        .replace(/Z$/, " UTC")}
+    </time>
+  );
 }
 
 /** The chart an event or a season is made on: each chart by name, its key beside it, and whether it is published. */
