@@ -17,6 +17,7 @@ import {
   type Scene,
 } from "../actions";
 import { NOTHING, selectedObjects } from "../editor";
+import { splitTypedLabels } from "../../domain/typed-labels";
 import { nextCategoryColour } from "../palette";
 import { besideOthers, sectionBox } from "../placement";
 import type { Designer } from "./designer";
@@ -136,10 +137,19 @@ export function assignChosenCategory(d: Designer): void {
  * are matched without regard to case. Seat selection without a pointer.
  */
 export function selectByLabels(d: Designer): void {
-  const terms = input("select-labels")
-    .value.split(",")
-    .map((t) => t.trim())
-    .filter((t) => t !== "");
+  // A label or a name may hold commas and spaces ("Box 3, left", "Family Terrace"): the text is one
+  // term when it names something, else terms separated by commas (domain/typed-labels.ts).
+  const scene = d.editor.scene;
+  const names = new Set<string>();
+  for (const s of scene.sections) {
+    names.add(s.label.toLowerCase()).add(s.key.toLowerCase());
+    for (const r of s.rows) {
+      names.add(`${s.label.toLowerCase()} row ${r.label.toLowerCase()}`);
+      for (const seat of r.seats) names.add(seat.label.toLowerCase());
+    }
+  }
+  for (const a of scene.generalAdmission) names.add(a.label.toLowerCase());
+  const terms = splitTypedLabels(input("select-labels").value.split(/\r?\n/), (t) => t.endsWith("*") || names.has(t.toLowerCase()));
   if (terms.length === 0) return showProblems("Nothing was selected.", [{ id: "select-labels", message: "Enter seat labels, separated by commas" }]);
   const exact = new Set(terms.filter((t) => !t.endsWith("*")));
   const prefixes = terms.filter((t) => t.endsWith("*")).map((t) => t.slice(0, -1));
