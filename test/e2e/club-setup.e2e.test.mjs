@@ -127,6 +127,7 @@ describe("a season of games", () => {
       const ev = (await api("GET", `/api/v1/events/${SEASON}-${g}`)).body;
       expect(ev, g).toMatchObject({ selectionRules: { maxSeatsPerToken: 6 }, channels: [{ key: "members", name: "Members" }] });
     }
+    await page.waitForSelector("body[data-map-ready]", { timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
