@@ -48,6 +48,15 @@ export const LAYERS = [
   // The waiting room (contract §15): its queue shards, pacer and signed admissions; configuring it
   // tells the event's object its switch (through events/' one door).
   { layer: "waiting-room", paths: ["src/waiting-room/"], may: ["domain", "db", "events", "event-object"], packages: null },
+  // Set-up that spans an event's parts and environments: one event's settings copied to others
+  // (rules, channels, accessible hold-back, waiting room), and sandbox events and seasons copied to
+  // production; it reaches each part through that part's own operations.
+  {
+    layer: "event-settings",
+    paths: ["src/event-settings/"],
+    may: ["domain", "db", "keys", "event-object", "charts", "events", "seasons", "waiting-room"],
+    packages: null,
+  },
   // The HTTP layer: the error envelope, validation, authentication (which reads keys from D1).
   // package.json's version field, read at build time by http/version.ts (the server's version).
   { layer: "manifest", paths: ["package.json"], may: [], packages: [] },
@@ -58,13 +67,28 @@ export const LAYERS = [
   {
     layer: "dashboard",
     paths: ["src/dashboard/"],
-    may: ["domain", "db", "keys", "http", "charts", "events", "seasons", "webhooks", "workspaces", "waiting-room", "designer", "geometry", "dist"],
+    may: [
+      "domain",
+      "db",
+      "keys",
+      "http",
+      "charts",
+      "events",
+      "seasons",
+      "webhooks",
+      "workspaces",
+      "waiting-room",
+      "event-settings",
+      "designer",
+      "geometry",
+      "dist",
+    ],
     packages: null,
   },
   {
     layer: "routes",
     paths: ["src/routes/"],
-    may: ["domain", "keys", "http", "charts", "events", "seasons", "webhooks", "workspaces", "waiting-room", "dashboard", "dist"],
+    may: ["domain", "keys", "http", "charts", "events", "seasons", "webhooks", "workspaces", "waiting-room", "event-settings", "dashboard", "dist"],
     packages: null,
   },
   // The Worker's entry and the app that mounts every router.

@@ -33,6 +33,7 @@ describe("POST /api/v1/events", () => {
       selectionRules: {},
       name: null,
       startsAt: null,
+      timeZone: "UTC",
       channels: [],
       waitingRoom: null,
     });

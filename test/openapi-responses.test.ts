@@ -19,13 +19,16 @@ let defs: Record<string, Schema>;
 const seen = new Set<string>();
 const failures: string[] = [];
 
-/** The document's template of a concrete path, matched segment by segment. */
+/** The document's template of a concrete path, matched segment by segment; a literal segment beats a parameter ("import-from-sandbox" over "{seasonKey}"). */
 function templateOf(path: string): string | undefined {
   const parts = path.split("?")[0]!.split("/");
-  return Object.keys(doc.paths).find((t) => {
-    const tp = t.split("/");
-    return tp.length === parts.length && tp.every((seg, i) => seg.startsWith("{") || seg === parts[i]);
-  });
+  const literals = (t: string) => t.split("/").filter((seg) => !seg.startsWith("{")).length;
+  return Object.keys(doc.paths)
+    .filter((t) => {
+      const tp = t.split("/");
+      return tp.length === parts.length && tp.every((seg, i) => seg.startsWith("{") || seg === parts[i]);
+    })
+    .sort((a, b) => literals(b) - literals(a))[0];
 }
 
 /** Calls the Worker and validates the answer against the document; failures are collected. */
@@ -184,6 +187,12 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-1"], holdToken: t }, headers: { "Idempotency-Key": "k" } });
     await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-9"], holdToken: t }, headers: { "Idempotency-Key": "k" } });
     await checked("POST", `${base}/reset`, { key: sk });
+    const twin = uniqueKey("twin");
+    await checked("POST", "/api/v1/events", { key: sk, body: { chartKey, eventKey: twin, startsAt: "2027-03-08T19:30", timeZone: "Europe/Berlin" } });
+    await checked("POST", `${base}/copy-settings`, { key: sk, body: { toEventKeys: [twin] } });
+    await checked("POST", `${base}/copy-settings`, { key: sk, body: { toEventKeys: [uniqueKey("none")] } });
+    await checked("POST", "/api/v1/events/import-from-sandbox", { key: keys.skLive, body: { eventKey: twin } });
+    await checked("POST", "/api/v1/events/import-from-sandbox", { key: sk, body: { eventKey: twin } });
     await checked("POST", `${base}/actions/move-to-new-chart-copy`, { key: sk });
     await checked("GET", `/api/v1/events/${uniqueKey("none")}`, { key: pk });
     await checked("DELETE", base, { key: sk });
@@ -211,6 +220,12 @@ describe("every answer validates against the OpenAPI document", () => {
       await checked("POST", `${prefix}/seats/release`, { key: sk, body: { objectLabels: ["A-1-7"] } });
     }
     await checked("POST", `${base}/events`, { key: sk, body: { eventKeys: [uniqueKey("g")] } });
+    await checked("PATCH", base, { key: sk, body: { timeZone: "Europe/London" } });
+    await checked("PATCH", base, { key: sk, body: { timeZone: "Mars/Olympus" } });
+    const rehearsed = uniqueKey("season");
+    await checked("POST", "/api/v1/seasons", { key: sk, body: { seasonKey: rehearsed, chartKey, events: [{ eventKey: uniqueKey("g"), name: "Game 1" }] } });
+    await checked("POST", "/api/v1/seasons/import-from-sandbox", { key: keys.skLive, body: { seasonKey: rehearsed } });
+    await checked("POST", "/api/v1/seasons/import-from-sandbox", { key: keys.skLive, body: { seasonKey: rehearsed } });
     await checked("DELETE", base, { key: sk });
     await checked("POST", `${base}/seats/release`, { key: sk, body: { objectLabels: ["A-1-8"] } });
   });

@@ -2,6 +2,7 @@ import type { BookResult, HoldCaller } from "../domain/seats";
 import type { Scope } from "../domain/scope";
 import { callEvent, stubFor } from "../events/event-object-calls";
 import { ServiceError } from "../domain/errors";
+import { labelCandidates, splitTypedLabels } from "../domain/typed-labels";
 
 /**
  * The box office books on a customer's behalf without a buyer's hold token: it holds the chosen
@@ -9,6 +10,16 @@ import { ServiceError } from "../domain/errors";
  * very decisions of the event object that /api/v1 seats/hold and seats/book make (same rules, same
  * history, same webhooks). Nothing is decided here.
  */
+
+/**
+ * The labels a clerk typed or clicked (one per line, domain/typed-labels.ts), read against the
+ * event's map: a label with spaces or commas is one label, "A-1-1, A-1-2" two.
+ */
+export async function typedLabels(env: Env, scope: Scope, eventKey: string, lines: string[]): Promise<string[]> {
+  const { objects } = await callEvent(env, scope, eventKey, (event) => event.objects(labelCandidates(lines)));
+  const known = new Set(objects.map((o) => o.objectLabel));
+  return splitTypedLabels(lines, (l) => known.has(l));
+}
 
 /** How long the box office's own hold lives should the booking step never come (a crash between the two). */
 const HOLD_SECONDS = 60;
@@ -27,7 +38,8 @@ export interface BoxOfficeBooking {
  * `quantity` places. Should any step be refused, whatever this attempt holds is released and the
  * refusal (409 `seat_unavailable` with `failed[]`, say) is the answer.
  */
-export async function bookAtBoxOffice(env: Env, scope: Scope, eventKey: string, input: BoxOfficeBooking): Promise<BookResult> {
+export async function bookAtBoxOffice(env: Env, scope: Scope, eventKey: string, typed: BoxOfficeBooking): Promise<BookResult> {
+  const input = { ...typed, objectLabels: await typedLabels(env, scope, eventKey, typed.objectLabels) };
   const { objects } = await callEvent(env, scope, eventKey, (event) => event.objects(input.objectLabels));
   const type = new Map(objects.map((o) => [o.objectLabel, o.objectType]));
   const unknown = input.objectLabels.filter((l) => !type.has(l));

@@ -19,7 +19,9 @@ import { eventPage } from "./pages/event";
 import { readRoomIfAny, roomTicks as readRoomTicks } from "../waiting-room/room-operations";
 import { eventsPage } from "./pages/events";
 import { keysPage } from "./pages/keys";
-import { seasonPage, seasonsPage } from "./pages/seasons";
+import { seasonsPage } from "./pages/seasons";
+import { seasonPage } from "./pages/season";
+import type { EventRecord } from "../domain/events";
 import { getSeasonRecord, listSeasonRecords } from "../seasons/season-operations";
 import { SECTION_KEYS, type Section } from "./pages/layout";
 import { demand, requirePage } from "./access";
@@ -118,8 +120,16 @@ pages.get(`${ENV}/seasons`, async (c) => {
 
 pages.get(`${ENV}/seasons/:seasonKey`, async (c) => {
   const environment = environmentOf(c);
-  const season = await getSeasonRecord(c.env, scopeOf(c.var.session, environment), c.req.param("seasonKey"));
-  return c.html(seasonPage(c.var.session, environment, season));
+  const scope = scopeOf(c.var.session, environment);
+  const [season, ws] = await Promise.all([getSeasonRecord(c.env, scope, c.req.param("seasonKey")), getWorkspace(c.env, c.var.session.workspaceKey)]);
+  if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
+  // Each game's record (its name, start, zone and channels), a few at a time; one deleted meanwhile is left out.
+  const games: EventRecord[] = [];
+  for (let i = 0; i < season.eventKeys.length; i += 8) {
+    const read = await Promise.all(season.eventKeys.slice(i, i + 8).map((k) => getEventRecord(c.env, scope, k).catch(() => null)));
+    games.push(...read.filter((g): g is EventRecord => g !== null));
+  }
+  return c.html(seasonPage(c.var.session, environment, { season, games, publicKey: ws.publicKeys[environment] }));
 });
 
 pages.get(`${ENV}/events/:eventKey`, async (c) => {

@@ -15,6 +15,7 @@ export interface EventWithChart {
   publishedVersion: number | null;
   name: string | null;
   startsAt: string | null;
+  timeZone: string | null;
 }
 
 const eventWithChart = {
@@ -26,6 +27,7 @@ const eventWithChart = {
   createdAt: events.createdAt,
   name: events.name,
   startsAt: events.startsAt,
+  timeZone: events.timeZone,
   chartKey: charts.chartKey,
   publishedVersion: charts.publishedVersion,
 };
@@ -42,6 +44,7 @@ export async function insertEvent(
     createdAt: string;
     name?: string | null;
     startsAt?: string | null;
+    timeZone?: string | null;
   },
 ): Promise<boolean> {
   const res = await d.insert(events).values(row).onConflictDoNothing().run();
@@ -79,11 +82,12 @@ export async function listEvents(
   return { items: rows.slice(0, opts.limit), hasMore: rows.length > opts.limit };
 }
 
-/** Changes an event's name and start (contract §12); a field left undefined is kept. */
-export async function setEventDetails(d: Db, id: string, details: { name?: string; startsAt?: string }): Promise<void> {
-  const set: { name?: string; startsAt?: string } = {};
+/** Changes an event's name, start and time zone (contract §12); a field left undefined is kept. */
+export async function setEventDetails(d: Db, id: string, details: { name?: string; startsAt?: string; timeZone?: string }): Promise<void> {
+  const set: { name?: string; startsAt?: string; timeZone?: string } = {};
   if (details.name !== undefined) set.name = details.name;
   if (details.startsAt !== undefined) set.startsAt = details.startsAt;
+  if (details.timeZone !== undefined) set.timeZone = details.timeZone;
   if (Object.keys(set).length > 0) await d.update(events).set(set).where(eq(events.id, id)).run();
 }
 

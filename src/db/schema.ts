@@ -100,6 +100,8 @@ export const events = sqliteTable(
     /** Contract §12: the event's display name and start, both optional. */
     name: text("name"),
     startsAt: text("starts_at"),
+    /** The venue's IANA time zone; null reads as UTC. */
+    timeZone: text("time_zone"),
   },
   (t) => [
     uniqueIndex("events_workspace_env_key").on(t.workspaceId, t.environment, t.eventKey),
@@ -356,6 +358,8 @@ export const seasons = sqliteTable(
     /** JSON array of { partialSeasonKey, eventKeys, createdAt }. */
     partialSeasons: text("partial_seasons").notNull().default("[]"),
     createdAt: text("created_at").notNull(),
+    /** The venue's IANA time zone, the default of the season's new events; null reads as UTC. */
+    timeZone: text("time_zone"),
   },
   (t) => [uniqueIndex("seasons_workspace_env_key").on(t.workspaceId, t.environment, t.seasonKey), index("seasons_key").on(t.seasonKey)],
 );

@@ -16,6 +16,7 @@ export interface SeasonRow {
   eventKeys: string[];
   partialSeasons: PartialSeason[];
   createdAt: string;
+  timeZone: string | null;
 }
 
 const columns = {
@@ -28,6 +29,7 @@ const columns = {
   eventKeys: seasons.eventKeys,
   partialSeasons: seasons.partialSeasons,
   createdAt: seasons.createdAt,
+  timeZone: seasons.timeZone,
   chartKey: charts.chartKey,
 };
 
@@ -88,6 +90,14 @@ export async function setSeasonMembers(d: Db, id: string, members: { eventKeys: 
     .set({ eventKeys: JSON.stringify(members.eventKeys), partialSeasons: JSON.stringify(members.partialSeasons) })
     .where(eq(seasons.id, id))
     .run();
+}
+
+/** Changes a season's name and time zone; a field left undefined is kept. */
+export async function setSeasonDetails(d: Db, id: string, details: { name?: string; timeZone?: string }): Promise<void> {
+  const set: { name?: string; timeZone?: string } = {};
+  if (details.name !== undefined) set.name = details.name;
+  if (details.timeZone !== undefined) set.timeZone = details.timeZone;
+  if (Object.keys(set).length > 0) await d.update(seasons).set(set).where(eq(seasons.id, id)).run();
 }
 
 export async function deleteSeasonRow(d: Db, id: string): Promise<void> {

@@ -8,6 +8,9 @@
 import type { Category, GeneralAdmissionArea, Layout, Section, SectionGenerator } from "../domain/layout";
 import type { Point } from "../geometry/seat-plan";
 import { generateSection, placementOf } from "./generate";
+import { nextSectionKey } from "./section-keys";
+
+export { nextSectionKey, rekeySection, sectionKeyFor } from "./section-keys";
 
 /** A layout with every array present (what the schema's parse returns). */
 export type Scene = Layout;
@@ -18,17 +21,6 @@ export const EMPTY_SCENE: Scene = { categories: [], sections: [], generalAdmissi
 export function freeKey(base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
-}
-
-/** The next section key: A, B, C … Z, then AA … */
-export function nextSectionKey(scene: Scene): string {
-  const taken = new Set(scene.sections.map((s) => s.key));
-  for (let i = 0; ; i++) {
-    let n = i + 1;
-    let key = "";
-    for (; n > 0; n = Math.floor((n - 1) / 26)) key = String.fromCharCode(65 + ((n - 1) % 26)) + key;
-    if (!taken.has(key)) return key;
-  }
 }
 
 /** Adds a generated section (its key and label chosen when not given). */

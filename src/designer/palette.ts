@@ -22,3 +22,6 @@ export function nextCategoryColour(used: readonly string[]): string {
   const taken = new Set(used.map((c) => c.toLowerCase()));
   return CATEGORY_PALETTE.find((c) => !taken.has(c)) ?? CATEGORY_PALETTE[used.length % CATEGORY_PALETTE.length]!;
 }
+
+/** The value of a category choice (new sections, new areas) that makes a new category from the name typed beside it. */
+export const NEW_CATEGORY = "+new";

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DEFAULT_TIME_ZONE, isDateTimeInput, toInstant } from "./time-zones";
 
 /**
  * Accessible seating (contract §14): the per-event hold-back of wheelchair spaces and companion
@@ -65,7 +66,7 @@ export type Accessibility = z.output<typeof accessibilitySchema>;
 
 /**
  * The dashboard's form of the hold-back: the condition as one choice and the time apart (a
- * `datetime-local` value is read as UTC). Turned into the API's body by {@link fromAccessibilityForm}.
+ * `datetime-local` value is read on the clock of the event's time zone). Turned into the API's body by {@link fromAccessibilityForm}.
  */
 export const accessibilityFormSchema = z.object({
   holdBack: z.boolean(),
@@ -73,12 +74,11 @@ export const accessibilityFormSchema = z.object({
   releaseAt: z.string().max(40).optional(),
 });
 
-/** The API's body of a dashboard form, or null when `at` lacks a readable time. */
-export function fromAccessibilityForm(form: z.output<typeof accessibilityFormSchema>): Accessibility | null {
+/** The API's body of a dashboard form, or null when `at` lacks a readable time. A time without an offset is on the clock of `zone` (the event's). */
+export function fromAccessibilityForm(form: z.output<typeof accessibilityFormSchema>, zone: string = DEFAULT_TIME_ZONE): Accessibility | null {
   if (form.releaseWhen !== "at") return { holdBack: form.holdBack, releaseWhen: form.releaseWhen };
-  const raw = form.releaseAt ?? "";
-  const ms = Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(raw) ? raw : `${raw}Z`);
-  return Number.isFinite(ms) ? { holdBack: form.holdBack, releaseWhen: { at: new Date(ms).toISOString() } } : null;
+  const raw = (form.releaseAt ?? "").trim();
+  return isDateTimeInput(raw) ? { holdBack: form.holdBack, releaseWhen: { at: toInstant(raw, zone) } } : null;
 }
 
 /** The reason of a `failed[]` entry for a held-back seat asked for by a buyer who did not state the need. */

@@ -29,6 +29,7 @@ export const DASHBOARD_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> =
 
   "GET /:environment/events": "read",
   "POST /:environment/events": "events.manage",
+  "POST /production/events/import-from-sandbox": "events.manage",
   "GET /:environment/events/:eventKey": "read",
   "PATCH /:environment/events/:eventKey": "events.manage",
   "DELETE /:environment/events/:eventKey": "events.manage",
@@ -48,6 +49,11 @@ export const DASHBOARD_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> =
   "GET /:environment/seasons": "read",
   "POST /:environment/seasons": "events.manage",
   "GET /:environment/seasons/:seasonKey": "read",
+  "PATCH /:environment/seasons/:seasonKey": "events.manage",
+  "POST /:environment/seasons/:seasonKey/events": "events.manage",
+  "POST /:environment/seasons/:seasonKey/partial-seasons": "events.manage",
+  "POST /:environment/seasons/:seasonKey/apply-settings": "events.manage",
+  "POST /production/seasons/import-from-sandbox": "events.manage",
   "POST /:environment/seasons/:seasonKey/sell": "box_office",
 
   "GET /:environment/webhooks": "read",

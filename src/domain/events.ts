@@ -3,16 +3,17 @@ import { ENVIRONMENTS, type Environment } from "./scope";
 import { selectionRulesSchema } from "./selling";
 import { channelSummarySchema } from "./channels";
 import { waitingRoomSummarySchema } from "./waiting-room";
+import { dateTimeInputSchema, timeZoneSchema } from "./time-zones";
 
 /** eventKey: 1 to 128 letters, digits, '.', '_' and '-' (contract §3). */
 export const EVENT_KEY = /^[A-Za-z0-9._-]{1,128}$/;
 
-const eventName = z.string().min(1, "must be 1 to 255 characters").max(255, "must be 1 to 255 characters");
-/** An ISO 8601 date-time with an offset or Z; stored as the normalised UTC instant. */
-const startsAt = z.iso
-  .datetime({ offset: true, message: "must be an ISO 8601 date-time" })
-  .transform((s) => new Date(s).toISOString())
-  .openapi({ type: "string", format: "date-time", example: "2026-12-31T20:00:00Z" });
+export const eventNameSchema = z.string().min(1, "must be 1 to 255 characters").max(255, "must be 1 to 255 characters");
+/**
+ * An ISO 8601 date-time: with an offset or Z, that instant; without one, the time on the clock of
+ * the event's time zone. The operation turns it into the UTC instant it stores (time-zones.ts).
+ */
+const startsAt = dateTimeInputSchema;
 
 /** The event record of contract §3. */
 export const eventRecordSchema = z
@@ -24,7 +25,11 @@ export const eventRecordSchema = z
     createdAt: z.string(),
     selectionRules: selectionRulesSchema.openapi({ description: "The event's selection rules ({} when none); see PUT /events/{eventKey}/selection-rules" }),
     name: z.string().nullable().openapi({ description: "The event's name (contract §12); null when unset" }),
-    startsAt: z.string().nullable().openapi({ description: "When the event starts, ISO 8601; null when unset" }),
+    startsAt: z.string().nullable().openapi({ description: "When the event starts, the UTC instant in ISO 8601; null when unset" }),
+    timeZone: z.string().openapi({
+      example: "Europe/London",
+      description: "The venue's IANA time zone, in which the dashboard shows and reads the event's times; UTC when unset",
+    }),
     channels: z.array(channelSummarySchema).openapi({ description: "The event's channels (keys and names); see PUT /events/{eventKey}/channels" }),
     waitingRoom: waitingRoomSummarySchema.nullable().openapi({
       description: "The event's waiting room (contract §15), whether enabled and when it opens; null when it has none. See PUT /events/{eventKey}/waiting-room",
@@ -38,16 +43,23 @@ export const eventCreateSchema = z
   .object({
     chartKey: z.string().min(1).max(128),
     eventKey: z.string().regex(EVENT_KEY, "must be 1 to 128 letters, digits, '.', '_' or '-'").optional(),
-    name: eventName.optional(),
+    name: eventNameSchema.optional(),
     startsAt: startsAt.optional(),
+    timeZone: timeZoneSchema.optional(),
   })
   .openapi("EventCreate");
 export type EventCreate = z.output<typeof eventCreateSchema>;
 
-/** PATCH /events/{eventKey} (contract §12): name and/or startsAt, at least one. */
+/**
+ * PATCH /events/{eventKey} (contract §12): name, startsAt and/or timeZone, at least one. A new
+ * zone keeps the start's instant; a wall-clock startsAt sent with it is read in the new zone.
+ */
 export const eventPatchSchema = z
-  .object({ name: eventName.optional(), startsAt: startsAt.optional() })
-  .refine((b) => b.name !== undefined || b.startsAt !== undefined, { message: "name or startsAt is required", path: ["name"] })
+  .object({ name: eventNameSchema.optional(), startsAt: startsAt.optional(), timeZone: timeZoneSchema.optional() })
+  .refine((b) => b.name !== undefined || b.startsAt !== undefined || b.timeZone !== undefined, {
+    message: "name, startsAt or timeZone is required",
+    path: ["name"],
+  })
   .openapi("EventPatch");
 export type EventPatch = z.output<typeof eventPatchSchema>;
 

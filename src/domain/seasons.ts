@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { EVENT_KEY } from "./events";
+import { EVENT_KEY, eventNameSchema } from "./events";
+import { dateTimeInputSchema, timeZoneSchema } from "./time-zones";
 import { bookRequestSchema, extendRequestSchema, holdRequestSchema, releaseRequestSchema } from "./seats";
 import { jsonObjectOrNullSchema, type JsonObject } from "./json";
 
@@ -23,6 +24,31 @@ const eventKeys = z
   .max(MAX_SEASON_EVENTS, `must hold 1 to ${MAX_SEASON_EVENTS} event keys`)
   .refine((keys) => new Set(keys).size === keys.length, "must not repeat an event key");
 
+/** One game of a season as it is created: its key, and optionally its name and start (read in the season's zone when it has no offset). */
+export const seasonEventSchema = z.object({ eventKey, name: eventNameSchema.optional(), startsAt: dateTimeInputSchema.optional() }).openapi("SeasonEvent");
+export type SeasonEventInput = z.output<typeof seasonEventSchema>;
+
+const seasonEvents = z
+  .array(seasonEventSchema)
+  .min(1, `must hold 1 to ${MAX_SEASON_EVENTS} events`)
+  .max(MAX_SEASON_EVENTS, `must hold 1 to ${MAX_SEASON_EVENTS} events`)
+  .refine((list) => new Set(list.map((e) => e.eventKey)).size === list.length, "must not repeat an event key");
+
+/**
+ * A season's new events, given as `eventKeys` (keys only) or as `events` (each with its name and
+ * start), one of the two; both read as the list of events with their details.
+ */
+const membersShape = { eventKeys: eventKeys.optional(), events: seasonEvents.optional() };
+type Members = { eventKeys?: string[]; events?: SeasonEventInput[] };
+function oneOfMembers(b: Members, ctx: z.RefinementCtx): void {
+  if ((b.eventKeys === undefined) === (b.events === undefined))
+    ctx.addIssue({ code: "custom", path: ["eventKeys"], message: "give eventKeys or events (with names and starts), one of the two" });
+}
+function withEvents<T extends Members>(b: T): Omit<T, "events" | "eventKeys"> & { eventKeys: string[]; events: SeasonEventInput[] } {
+  const events = b.events ?? (b.eventKeys ?? []).map((eventKey) => ({ eventKey }));
+  return { ...b, events, eventKeys: events.map((e) => e.eventKey) };
+}
+
 export const partialSeasonSchema = z.object({ partialSeasonKey: z.string(), eventKeys: z.array(z.string()), createdAt: z.string() }).openapi("PartialSeason");
 export type PartialSeason = z.infer<typeof partialSeasonSchema>;
 
@@ -34,6 +60,7 @@ export const seasonRecordSchema = z
     eventKeys: z.array(z.string()),
     partialSeasons: z.array(partialSeasonSchema),
     createdAt: z.string(),
+    timeZone: z.string().openapi({ example: "Europe/London", description: "The venue's IANA time zone, given to the season's new events; UTC when unset" }),
   })
   .openapi("Season");
 export type SeasonRecord = z.infer<typeof seasonRecordSchema>;
@@ -43,12 +70,26 @@ export const seasonCreateSchema = z
     seasonKey: seasonKey.optional(),
     name: z.string().min(1, "must be 1 to 255 characters").max(255, "must be 1 to 255 characters").optional(),
     chartKey: z.string().min(1).max(128),
-    eventKeys,
+    timeZone: timeZoneSchema.optional(),
+    ...membersShape,
   })
-  .openapi("SeasonCreate");
+  .superRefine(oneOfMembers)
+  .transform(withEvents)
+  .openapi("SeasonCreate", {
+    description:
+      "`eventKeys` (keys only) or `events` (each with its name and start), one of the two; every event is created on the chart in the season's time zone",
+  });
 export type SeasonCreate = z.output<typeof seasonCreateSchema>;
 
-export const seasonEventsAddSchema = z.object({ eventKeys }).openapi("SeasonEventsAdd");
+export const seasonEventsAddSchema = z.object(membersShape).superRefine(oneOfMembers).transform(withEvents).openapi("SeasonEventsAdd");
+export type SeasonEventsAdd = z.output<typeof seasonEventsAddSchema>;
+
+/** PATCH /seasons/{seasonKey}: the season's name and/or time zone (its events keep theirs). */
+export const seasonPatchSchema = z
+  .object({ name: z.string().min(1, "must be 1 to 255 characters").max(255, "must be 1 to 255 characters").optional(), timeZone: timeZoneSchema.optional() })
+  .refine((b) => b.name !== undefined || b.timeZone !== undefined, { message: "name or timeZone is required", path: ["name"] })
+  .openapi("SeasonPatch");
+export type SeasonPatch = z.output<typeof seasonPatchSchema>;
 
 export const partialSeasonCreateSchema = z.object({ partialSeasonKey: seasonKey.optional(), eventKeys }).openapi("PartialSeasonCreate");
 export type PartialSeasonCreate = z.output<typeof partialSeasonCreateSchema>;

@@ -5,6 +5,7 @@ import { deleteEventRow, getEvent, insertEvent, listEvents, setEventChart, setEv
 import type { EventCreate, EventMeta, EventPatch, EventRecord } from "../domain/events";
 import type { Scope } from "../domain/scope";
 import { ServiceError } from "../domain/errors";
+import { DEFAULT_TIME_ZONE, toInstant } from "../domain/time-zones";
 import { newId } from "../keys/keys";
 import { callEvent, notFound, rememberEvent, stubFor } from "./event-object-calls";
 
@@ -27,6 +28,7 @@ async function eventRecord(env: Env, row: EventWithChart): Promise<EventRecord> 
     selectionRules,
     name: row.name,
     startsAt: row.startsAt,
+    timeZone: row.timeZone ?? DEFAULT_TIME_ZONE,
     channels,
     waitingRoom,
   };
@@ -55,7 +57,9 @@ export async function createEvent(env: Env, scope: Scope, input: EventCreate): P
     chartId: chart.id,
     createdAt: nowIso(),
     name: input.name ?? null,
-    startsAt: input.startsAt ?? null,
+    // A wall-clock start is read in the event's zone (time-zones.ts); the row keeps the UTC instant.
+    startsAt: input.startsAt === undefined ? null : toInstant(input.startsAt, input.timeZone),
+    timeZone: input.timeZone ?? null,
   };
   if (!(await insertEvent(d, row))) throw new ServiceError("event_exists", `Event ${eventKey} already exists`);
   rememberEvent(scope, eventKey, true);
@@ -93,18 +97,24 @@ export async function createEvent(env: Env, scope: Scope, input: EventCreate): P
     selectionRules: {},
     name: row.name,
     startsAt: row.startsAt,
+    timeZone: row.timeZone ?? DEFAULT_TIME_ZONE,
     channels: [],
     waitingRoom: null,
   };
 }
 
-/** Changes an event's name and start (PATCH /events/{eventKey}, contract §12) and answers its record. */
+/**
+ * Changes an event's name, start and time zone (PATCH /events/{eventKey}, contract §12) and answers
+ * its record. A wall-clock start is read in the zone the patch sets, else the event's own.
+ */
 export async function updateEventDetails(env: Env, scope: Scope, eventKey: string, patch: EventPatch): Promise<EventRecord> {
   const d = db(env);
   const row = await getEvent(d, scope.workspaceId, scope.environment, eventKey);
   if (!row) throw await notFound(env, scope, eventKey);
-  await setEventDetails(d, row.id, patch);
-  return eventRecord(env, { ...row, name: patch.name ?? row.name, startsAt: patch.startsAt ?? row.startsAt });
+  const timeZone = patch.timeZone ?? row.timeZone ?? DEFAULT_TIME_ZONE;
+  const startsAt = patch.startsAt === undefined ? undefined : toInstant(patch.startsAt, timeZone);
+  await setEventDetails(d, row.id, { name: patch.name, startsAt, timeZone: patch.timeZone });
+  return eventRecord(env, { ...row, name: patch.name ?? row.name, startsAt: startsAt ?? row.startsAt, timeZone: patch.timeZone ?? row.timeZone });
 }
 
 /** A page of the scope's events in key order. */

@@ -119,6 +119,19 @@ function seats(action: AuditAction, targetType: "event" | "season"): AuditedRout
   }));
 }
 
+/** Settings of one event copied to others: the source, the targets and which settings. */
+const settingsCopied = (from: (i: AuditInput) => string | undefined): AuditedRoute =>
+  on("event.settings_copied", "event", from, (i) => ({ ...pick(i.body, "settings", "toEventKeys", "partialSeasonKey"), ...pick(i.answer, "toEventKeys") }));
+const importedEvent = on("event.created", "event", answered("eventKey"), (i) => ({
+  ...pick(i.answer, "chartKey", "name", "startsAt"),
+  copiedFromSandbox: i.body.eventKey,
+}));
+const importedSeason = on("season.created", "season", answered("seasonKey"), (i) => ({
+  ...pick(i.answer, "name", "chartKey", "eventKeys"),
+  copiedFromSandbox: true,
+}));
+const seasonUpdated = on("season.changed", "season", param("seasonKey"), (i) => pick(i.body, "name", "timeZone"));
+
 const seasonCreated = on("season.created", "season", answered("seasonKey"), (i) => pick(i.answer, "name", "chartKey", "eventKeys"));
 const seasonEventsAdded = on("season.changed", "season", param("seasonKey"), (i) => ({ addedEventKeys: i.body.eventKeys }));
 const partialSeasonAdded = on("season.changed", "season", param("seasonKey"), (i) => {
@@ -190,6 +203,8 @@ export const API_AUDITED: Readonly<Record<string, AuditedRoute>> = {
   "POST /api/v1/charts/:chartKey/publish": chartPublished,
   "POST /api/v1/charts/:chartKey/unpublish": chartUnpublished,
   "POST /api/v1/events": eventCreated,
+  "POST /api/v1/events/import-from-sandbox": importedEvent,
+  "POST /api/v1/events/:eventKey/copy-settings": settingsCopied(param("eventKey")),
   "PATCH /api/v1/events/:eventKey": eventUpdated,
   "DELETE /api/v1/events/:eventKey": eventDeleted,
   "POST /api/v1/events/:eventKey/reset": eventReset,
@@ -203,6 +218,8 @@ export const API_AUDITED: Readonly<Record<string, AuditedRoute>> = {
   "POST /api/v1/events/:eventKey/seats/not-for-sale": seats("seats.not_for_sale", "event"),
   "POST /api/v1/events/:eventKey/seats/for-sale": seats("seats.for_sale", "event"),
   "POST /api/v1/seasons": seasonCreated,
+  "POST /api/v1/seasons/import-from-sandbox": importedSeason,
+  "PATCH /api/v1/seasons/:seasonKey": seasonUpdated,
   "DELETE /api/v1/seasons/:seasonKey": seasonDeleted,
   "POST /api/v1/seasons/:seasonKey/events": seasonEventsAdded,
   "POST /api/v1/seasons/:seasonKey/partial-seasons": partialSeasonAdded,
@@ -253,6 +270,12 @@ export const DASHBOARD_AUDITED: Readonly<Record<string, AuditedRoute>> = {
   "POST /dashboard/api/:environment/events/:eventKey/box-office/not-for-sale": seats("seats.not_for_sale", "event"),
   "POST /dashboard/api/:environment/events/:eventKey/box-office/for-sale": seats("seats.for_sale", "event"),
   "POST /dashboard/api/:environment/seasons": seasonCreated,
+  "PATCH /dashboard/api/:environment/seasons/:seasonKey": seasonUpdated,
+  "POST /dashboard/api/:environment/seasons/:seasonKey/events": seasonEventsAdded,
+  "POST /dashboard/api/:environment/seasons/:seasonKey/partial-seasons": partialSeasonAdded,
+  "POST /dashboard/api/:environment/seasons/:seasonKey/apply-settings": settingsCopied((i) => str(i.body.fromEventKey)),
+  "POST /dashboard/api/production/events/import-from-sandbox": importedEvent,
+  "POST /dashboard/api/production/seasons/import-from-sandbox": importedSeason,
   "POST /dashboard/api/:environment/seasons/:seasonKey/sell": seats("seats.booked", "season"),
   "POST /dashboard/api/:environment/webhooks": endpointCreated,
   "PATCH /dashboard/api/:environment/webhooks/:id": endpointChanged,

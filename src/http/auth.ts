@@ -98,3 +98,18 @@ export function requireSecretKey() {
     await next();
   });
 }
+
+/**
+ * Operations that change production from what the sandbox holds (an event or season copied from
+ * the sandbox): a production secret key only. A sandbox key may never change what production
+ * buyers see, so it is 403 like any reach into another environment.
+ */
+export function requireProductionSecretKey() {
+  return createMiddleware<AppEnv>(async function requireProductionSecretKey(c, next) {
+    const p = c.var.principal;
+    if (p.kind !== "secret") throw new ApiError("public_key_not_allowed", "This operation requires a production secret key");
+    if (p.environment !== "production")
+      throw new ApiError("forbidden", "Copying from the sandbox into production needs a production secret key; a sandbox key cannot change production");
+    await next();
+  });
+}

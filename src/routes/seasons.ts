@@ -9,13 +9,16 @@ import {
   seasonEventsAddSchema,
   seasonExtendRequestSchema,
   seasonHoldRequestSchema,
+  seasonPatchSchema,
   seasonRecordSchema,
   seasonReleaseRequestSchema,
   type SeasonActionResult,
 } from "../domain/seasons";
 import type { CallerKind, HoldCaller } from "../domain/seats";
 import { newRouter } from "../http/app-factory";
-import { requireSecretKey } from "../http/auth";
+import { requireProductionSecretKey, requireSecretKey } from "../http/auth";
+import { importSeasonBodySchema } from "../domain/event-settings";
+import { importSeasonFromSandbox } from "../event-settings/sandbox-import";
 import { clientAddress } from "../http/client-limit";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/errors";
@@ -31,6 +34,7 @@ import {
   getSeasonRecord,
   listSeasonRecords,
   seasonAction,
+  updateSeasonDetails,
   type SeasonActionBody,
 } from "../seasons/season-operations";
 
@@ -55,7 +59,8 @@ seasons.openapi(
     method: "post",
     path: "/",
     summary: "Create a season and its events (secret key)",
-    description: "Creates every event of `eventKeys` on the chart (as POST /events). An existing event key is 409 `event_exists` and nothing is created.",
+    description:
+      "Creates every event of `eventKeys`, or of `events` with each one's name and start, on the chart (as POST /events) in the season's `timeZone`. A start without an offset is read on that zone's clock. An existing event key is 409 `event_exists` and nothing is created.",
     middleware: [requireSecretKey()] as const,
     request: json(seasonCreateSchema),
     responses: { ...created("The new season", seasonRecordSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -95,6 +100,33 @@ seasons.openapi(
 
 seasons.openapi(
   createRoute({
+    method: "post",
+    path: "/import-from-sandbox",
+    summary: "Copy a sandbox season to production with its settings, not its sales (production secret key)",
+    description:
+      "Creates the season in production under the same key, with its name and time zone, each of its events (as POST /events/import-from-sandbox, same keys) and its partial seasons. Seats sold for the season in the sandbox stay there. A sandbox key is 403 `forbidden`; a season or event key production already has is 409 with nothing made.",
+    middleware: [requireProductionSecretKey()] as const,
+    request: json(importSeasonBodySchema),
+    responses: { ...created("The production season", seasonRecordSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
+  }),
+  async (c) => c.json(await importSeasonFromSandbox(c.env, c.var.principal.workspaceId, c.req.valid("json").seasonKey), 201),
+);
+
+seasons.openapi(
+  createRoute({
+    method: "patch",
+    path: "/{seasonKey}",
+    summary: "Change a season's name and time zone (secret key)",
+    description: "Body `{ name?, timeZone? }`, at least one. The time zone is given to events added to the season later; its events keep their own.",
+    middleware: [requireSecretKey()] as const,
+    request: { params: seasonKeyParam, ...json(seasonPatchSchema) },
+    responses: { ...ok("The season", seasonRecordSchema), ...errorResponses(400, 401, 403, 404, 429) },
+  }),
+  async (c) => c.json(await updateSeasonDetails(c.env, c.var.principal, c.req.valid("param").seasonKey, c.req.valid("json")), 200),
+);
+
+seasons.openapi(
+  createRoute({
     method: "delete",
     path: "/{seasonKey}",
     summary: "Delete a season (secret key); its events stay",
@@ -119,7 +151,7 @@ seasons.openapi(
     request: { params: seasonKeyParam, ...json(seasonEventsAddSchema) },
     responses: { ...ok("The season", seasonRecordSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
-  async (c) => c.json(await addSeasonEvents(c.env, c.var.principal, c.req.valid("param").seasonKey, c.req.valid("json").eventKeys), 200),
+  async (c) => c.json(await addSeasonEvents(c.env, c.var.principal, c.req.valid("param").seasonKey, c.req.valid("json").events), 200),
 );
 
 seasons.openapi(

@@ -7,6 +7,7 @@ import {
   insertSeason,
   listSeasons,
   seasonKeyInOtherWorkspace,
+  setSeasonDetails,
   setSeasonMembers,
   type SeasonRow,
 } from "../db/seasons";
@@ -17,11 +18,14 @@ import {
   type PartialSeasonCreate,
   type SeasonActionResult,
   type SeasonCreate,
+  type SeasonEventInput,
   type SeasonObject,
+  type SeasonPatch,
   type SeasonRecord,
   type SeasonStep,
 } from "../domain/seasons";
 import type { Scope } from "../domain/scope";
+import { DEFAULT_TIME_ZONE } from "../domain/time-zones";
 import { eventStub } from "../event-object/event-stub";
 import { createEvent, deleteEvent } from "../events/event-operations";
 import { newId } from "../keys/keys";
@@ -45,6 +49,7 @@ function record(row: SeasonRow): SeasonRecord {
     eventKeys: row.eventKeys,
     partialSeasons: row.partialSeasons,
     createdAt: row.createdAt,
+    timeZone: row.timeZone ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -68,15 +73,18 @@ async function refuseExisting(env: Env, scope: Scope, eventKeys: string[]): Prom
   if (existing.length > 0) throw new ServiceError("event_exists", `Event ${existing.slice(0, 5).join(", ")} already exists; nothing was created`);
 }
 
-/** Creates the events a few at a time; should one fail, those made are deleted again and the error thrown. */
-async function createEvents(env: Env, scope: Scope, chartKey: string, eventKeys: string[]): Promise<void> {
+/**
+ * Creates the events a few at a time, each with its name and start and the season's time zone;
+ * should one fail, those made are deleted again and the error thrown.
+ */
+async function createEvents(env: Env, scope: Scope, chartKey: string, games: SeasonEventInput[], timeZone: string | null): Promise<void> {
   const made: string[] = [];
   try {
-    for (let i = 0; i < eventKeys.length; i += CREATE_CONCURRENCY) {
+    for (let i = 0; i < games.length; i += CREATE_CONCURRENCY) {
       await Promise.all(
-        eventKeys.slice(i, i + CREATE_CONCURRENCY).map(async (eventKey) => {
-          await createEvent(env, scope, { chartKey, eventKey });
-          made.push(eventKey);
+        games.slice(i, i + CREATE_CONCURRENCY).map(async (game) => {
+          await createEvent(env, scope, { chartKey, ...game, ...(timeZone !== null ? { timeZone } : {}) });
+          made.push(game.eventKey);
         }),
       );
     }
@@ -101,15 +109,23 @@ export async function createSeason(env: Env, scope: Scope, input: SeasonCreate):
     chartId: chart.id,
     eventKeys: input.eventKeys,
     createdAt: nowIso(),
+    timeZone: input.timeZone ?? null,
   };
   if (!(await insertSeason(d, row))) throw new ServiceError("season_exists", `Season ${seasonKey} already exists`);
   try {
-    await createEvents(env, scope, chart.chartKey, input.eventKeys);
+    await createEvents(env, scope, chart.chartKey, input.events, row.timeZone);
   } catch (err) {
     await deleteSeasonRow(d, row.id);
     throw err;
   }
-  return { seasonKey, name: row.name, chartKey: chart.chartKey, eventKeys: input.eventKeys, partialSeasons: [], createdAt: row.createdAt };
+  return record({ ...row, chartKey: chart.chartKey, partialSeasons: [] });
+}
+
+/** Changes a season's name and time zone (PATCH /seasons/{seasonKey}); its events keep their own. */
+export async function updateSeasonDetails(env: Env, scope: Scope, seasonKey: string, patch: SeasonPatch): Promise<SeasonRecord> {
+  const row = await ownSeason(env, scope, seasonKey);
+  await setSeasonDetails(db(env), row.id, patch);
+  return record({ ...row, name: patch.name ?? row.name, timeZone: patch.timeZone ?? row.timeZone });
 }
 
 export async function getSeasonRecord(env: Env, scope: Scope, seasonKey: string): Promise<SeasonRecord> {
@@ -135,9 +151,10 @@ export async function deleteSeason(env: Env, scope: Scope, seasonKey: string): P
   return { seasonKey, deleted: true };
 }
 
-/** Adds new events to the season; each starts with the seats booked for the whole season booked. */
-export async function addSeasonEvents(env: Env, scope: Scope, seasonKey: string, eventKeys: string[]): Promise<SeasonRecord> {
+/** Adds new events (with their names and starts) to the season; each starts with the seats booked for the whole season booked. */
+export async function addSeasonEvents(env: Env, scope: Scope, seasonKey: string, games: SeasonEventInput[]): Promise<SeasonRecord> {
   const row = await ownSeason(env, scope, seasonKey);
+  const eventKeys = games.map((g) => g.eventKey);
   await refuseExisting(env, scope, eventKeys);
   let booked = null;
   for (const k of row.eventKeys) {
@@ -147,7 +164,7 @@ export async function addSeasonEvents(env: Env, scope: Scope, seasonKey: string,
       break;
     }
   }
-  await createEvents(env, scope, row.chartKey, eventKeys);
+  await createEvents(env, scope, row.chartKey, games, row.timeZone);
   const seats = booked ?? [];
   if (seats.length > 0) await Promise.all(eventKeys.map((k) => eventStub(env, scope.workspaceId, scope.environment, k).seasonBookInit(seasonKey, seats)));
   const members = { eventKeys: [...row.eventKeys, ...eventKeys], partialSeasons: row.partialSeasons };

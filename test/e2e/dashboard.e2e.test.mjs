@@ -183,7 +183,7 @@ describe("the dashboard", () => {
     await page.getByRole("button", { name: /^Seat A-2-3,/ }).click();
     await page.getByRole("button", { name: /^Seat A-2-4,/ }).focus();
     await page.keyboard.press("Enter");
-    expect(await page.getByLabel("Selected seats and areas").inputValue()).toBe("A-2-3, A-2-4");
+    expect(await page.getByLabel("Selected seats and areas").inputValue()).toBe("A-2-3\nA-2-4");
     expect(await page.locator('[data-box-office="selected"]').count()).toBe(2);
     // Selecting holds nothing: the seats stay free until the booking.
     expect(await page.locator('[data-object-label="A-2-3"]').getAttribute("data-status")).toBe("free");

@@ -13,8 +13,12 @@ import { callEvent } from "../../events/event-object-calls";
 import { createEvent, getEventRecord, listEventRecords, updateEventDetails } from "../../events/event-operations";
 import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
 import { validated } from "../../http/validation";
-import { bookAtBoxOffice } from "../box-office";
+import { bookAtBoxOffice, typedLabels } from "../box-office";
+import { createEventLike } from "../../event-settings/settings-copy";
+import { importEventFromSandbox } from "../../event-settings/sandbox-import";
+import { importEventBodySchema } from "../../domain/event-settings";
 import { waitingRoomConfigSchema } from "../../domain/waiting-room";
+import { dateTimeInputSchema, toInstant } from "../../domain/time-zones";
 import { configureRoom, deleteEventAndRoom } from "../../waiting-room/room-operations";
 import type { DashEnv } from "../context";
 import { ENV, jsonBody, scope } from "./support";
@@ -38,13 +42,25 @@ const releaseBody = z
   .object({ objectLabels: labelsSchema.optional(), orderId: orderIdSchema.optional() })
   .refine((b) => b.objectLabels !== undefined || b.orderId !== undefined, { message: "Select objects or give an order id", path: ["objectLabels"] });
 
+/** A sandbox event copied to production (event-settings/sandbox-import.ts): a workspace action, so only under /production. */
+eventRoutes.post("/production/events/import-from-sandbox", async (c) =>
+  c.json(await importEventFromSandbox(c.env, c.var.session.workspaceId, await jsonBody(c, importEventBodySchema)), 201),
+);
+
 eventRoutes.get(base, async (c) => {
   const { limit, cursor } = validated(listQuery, c.req.query());
   const page = await listEventRecords(c.env, scope(c), { limit, afterKey: afterKeyOf(cursor, EVENT_KEY) });
   return c.json({ items: page.items, nextCursor: nextCursor(page.hasMore, page.lastKey) }, 200);
 });
 
-eventRoutes.post(base, async (c) => c.json(await createEvent(c.env, scope(c), await jsonBody(c, eventCreateSchema)), 201));
+/** The dashboard's new event may be set up like another one ("Copy settings from"). */
+const createBody = eventCreateSchema.extend({ copySettingsFrom: z.string().regex(EVENT_KEY, "must be an event key").optional() });
+
+eventRoutes.post(base, async (c) => {
+  const { copySettingsFrom, ...input } = await jsonBody(c, createBody);
+  const s = scope(c);
+  return c.json(copySettingsFrom ? await createEventLike(c.env, s, input, copySettingsFrom) : await createEvent(c.env, s, input), 201);
+});
 
 eventRoutes.get(one, async (c) => c.json(await getEventRecord(c.env, scope(c), c.req.param("eventKey")), 200));
 
@@ -58,13 +74,24 @@ const assignBody = z.object({
   areaPlaces: z.record(z.string().min(1).max(255), z.number().int().min(0, "must be at least 0")).optional(),
 });
 
-eventRoutes.post(`${one}/channels/assign`, async (c) =>
-  c.json(await assignToChannel(c.env, scope(c), c.req.param("eventKey"), await jsonBody(c, assignBody)), 200),
-);
+eventRoutes.post(`${one}/channels/assign`, async (c) => {
+  const s = scope(c);
+  const eventKey = c.req.param("eventKey");
+  const body = await jsonBody(c, assignBody);
+  const objectLabels = body.objectLabels && (await typedLabels(c.env, s, eventKey, body.objectLabels));
+  return c.json(await assignToChannel(c.env, s, eventKey, { ...body, objectLabels }), 200);
+});
 
-eventRoutes.put(`${one}/waiting-room`, async (c) =>
-  c.json(await configureRoom(c.env, scope(c), c.req.param("eventKey"), await jsonBody(c, waitingRoomConfigSchema)), 200),
-);
+/** The room's form: its opening picked on the clock of the event's time zone. */
+const roomForm = waitingRoomConfigSchema.extend({ opensAt: dateTimeInputSchema });
+
+eventRoutes.put(`${one}/waiting-room`, async (c) => {
+  const s = scope(c);
+  const eventKey = c.req.param("eventKey");
+  const form = await jsonBody(c, roomForm);
+  const { timeZone } = await getEventRecord(c.env, s, eventKey);
+  return c.json(await configureRoom(c.env, s, eventKey, { ...form, opensAt: toInstant(form.opensAt, timeZone) }), 200);
+});
 
 eventRoutes.delete(one, async (c) => c.json(await deleteEventAndRoom(c.env, scope(c), c.req.param("eventKey")), 200));
 
@@ -97,7 +124,8 @@ eventRoutes.put(`${one}/selection-rules`, async (c) => {
 eventRoutes.put(`${one}/accessibility`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
-  const body = fromAccessibilityForm(await jsonBody(c, accessibilityFormSchema));
+  const form = await jsonBody(c, accessibilityFormSchema);
+  const body = fromAccessibilityForm(form, (await getEventRecord(c.env, s, eventKey)).timeZone);
   if (body === null) throw new ApiError("validation_failed", "Give the date and time to release at", { errors: { releaseAt: ["must be a date and time"] } });
   return c.json(await callEvent(c.env, s, eventKey, (event) => event.setAccessibility(body)), 200);
 });
@@ -110,20 +138,23 @@ eventRoutes.post(`${one}/box-office/release`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
   const body = await jsonBody(c, releaseBody);
-  return c.json(await callEvent(c.env, s, eventKey, (event) => event.release({ ...body, caller: "secret" })), 200);
+  const objectLabels = body.objectLabels && (await typedLabels(c.env, s, eventKey, body.objectLabels));
+  return c.json(await callEvent(c.env, s, eventKey, (event) => event.release({ ...body, objectLabels, caller: "secret" })), 200);
 });
 
 eventRoutes.post(`${one}/box-office/not-for-sale`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
-  const { objectLabels } = await jsonBody(c, labelsRequestSchema);
+  const { objectLabels: typed } = await jsonBody(c, labelsRequestSchema);
+  const objectLabels = await typedLabels(c.env, s, eventKey, typed);
   return c.json(await callEvent(c.env, s, eventKey, (event) => event.notForSale(objectLabels)), 200);
 });
 
 eventRoutes.post(`${one}/box-office/for-sale`, async (c) => {
   const s = scope(c);
   const eventKey = c.req.param("eventKey");
-  const { objectLabels } = await jsonBody(c, labelsRequestSchema);
+  const { objectLabels: typed } = await jsonBody(c, labelsRequestSchema);
+  const objectLabels = await typedLabels(c.env, s, eventKey, typed);
   return c.json(await callEvent(c.env, s, eventKey, (event) => event.forSale(objectLabels)), 200);
 });
 

@@ -1,12 +1,17 @@
 /**
- * The event page's live seat map, drawn by the browser SDK with the environment's publishable key,
- * and the box office's selection on it. A click (or Enter or Space) on an object does not hold it,
- * as it would for a buyer: it adds the label to the "Selected seats and areas" field, which the box-office
- * buttons send to the server, which holds and books under a token of its own. The field can also be
- * typed into, so nothing depends on the pointer. For a member without the box office the map is
- * only read.
+ * The event page's (and the season page's) live seat map, drawn by the browser SDK with the
+ * environment's publishable key, and the box office's selection on it. A click (or Enter or Space)
+ * on an object does not hold it, as it would for a buyer: it adds the label to the "Selected seats
+ * and areas" field, one label per line, which the box-office buttons send to the server, which holds
+ * and books under a token of its own. The field can also be typed into, so nothing depends on the
+ * pointer; "Select whole rows" and "Select whole sections" widen the selection. Each channel's seats
+ * carry a ring (client/channel-rings.ts). For a member without the box office the map is only read.
  */
 import type { SeatingChartConfig } from "../../sdk/types";
+import { ApiClient } from "../../sdk/api";
+import { refreshRegions } from "./refresh";
+import { MapIndex, Selection } from "./box-office-selection";
+import { drawChannelRings } from "./channel-rings";
 
 interface Chart {
   render(): Promise<unknown>;
@@ -18,19 +23,12 @@ declare global {
   }
 }
 
-function labelsIn(input: HTMLInputElement): string[] {
-  return input.value
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 /** Draws the map (when the page has one) and wires the selection to the box-office form. */
 export async function initSeatMap(): Promise<void> {
   const host = document.getElementById("seat-map");
-  const input = document.getElementById("bo-labels") as HTMLInputElement | null;
+  const input = document.getElementById("bo-labels") as HTMLTextAreaElement | null;
   if (!host) return;
-  const { publicKey, eventKey, channelKeys } = host.dataset;
+  const { publicKey, eventKey, seasonKey, channelKeys } = host.dataset;
   if (!window.Seating || !publicKey || !eventKey) {
     host.textContent = "The seat map could not be loaded.";
     return;
@@ -39,11 +37,13 @@ export async function initSeatMap(): Promise<void> {
   const chart = new window.Seating.SeatingChart({
     divId: host.id,
     publicKey,
-    event: eventKey,
+    ...(seasonKey ? { season: seasonKey } : { event: eventKey }),
     apiBaseUrl: location.origin,
     ...(channelKeys ? { channelKeys: channelKeys.split(",") } : {}),
   });
-  await chart.render();
+  // The layout's rows and sections and the seats' channels, read beside the map (the SDK keeps its own to itself).
+  const objects = new ApiClient(location.origin, publicKey, eventKey);
+  const [, read] = await Promise.all([chart.render(), objects.objects().catch(() => null)]);
   // When the map became usable, in ms since navigation started: what the performance check reads.
   document.body.dataset.mapReadyMs = String(Math.round(performance.now()));
   document.body.dataset.mapReady = "true";
@@ -58,24 +58,10 @@ export async function initSeatMap(): Promise<void> {
     svg.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " " || e.key === "Spacebar") && ignore(e), { capture: true });
     return;
   }
-  const announce = document.getElementById("bo-announce");
+  const index = new MapIndex(read);
+  const selection = new Selection(svg, input, index);
+  drawChannelRings(svg, index);
 
-  const mark = () => {
-    const chosen = new Set(labelsIn(input));
-    for (const el of svg.querySelectorAll("[data-box-office]")) {
-      if (!chosen.has(el.getAttribute("data-object-label") ?? "")) el.removeAttribute("data-box-office");
-    }
-    for (const label of chosen) svg.querySelector(`[data-object-label="${CSS.escape(label)}"]`)?.setAttribute("data-box-office", "selected");
-  };
-  const toggle = (label: string) => {
-    const chosen = labelsIn(input);
-    const at = chosen.indexOf(label);
-    if (at >= 0) chosen.splice(at, 1);
-    else chosen.push(label);
-    input.value = chosen.join(", ");
-    mark();
-    if (announce) announce.textContent = `${label} ${at >= 0 ? "removed from" : "added to"} the selection; ${chosen.length} selected`;
-  };
   const take = (e: Event) => {
     // The map's own pan handler cancels the click that ends a drag: that is not a choice.
     if (e.defaultPrevented) return;
@@ -85,7 +71,7 @@ export async function initSeatMap(): Promise<void> {
     // Ahead of the SDK's own handler, which would hold the object for a buyer.
     e.stopPropagation();
     e.preventDefault();
-    toggle(label);
+    selection.toggle(label);
   };
   svg.addEventListener("click", take, { capture: true });
   svg.addEventListener(
@@ -95,13 +81,15 @@ export async function initSeatMap(): Promise<void> {
     },
     { capture: true },
   );
-  input.addEventListener("input", mark);
-  // After a box-office action the selection has been acted on: start afresh.
+  // After a box-office action the selection has been acted on: start afresh; an assignment to a
+  // channel has moved seats, so the rings are drawn again from a fresh read once the legend is.
   document.addEventListener("dashboard:done", (e) => {
     const form = (e as CustomEvent<{ form: HTMLFormElement }>).detail.form;
     if (!form.contains(input)) return;
-    input.value = "";
-    mark();
+    selection.clear();
+    void Promise.all([refreshRegions(), objects.objects().catch(() => null)]).then(([, fresh]) => {
+      index.update(fresh);
+      drawChannelRings(svg, index);
+    });
   });
-  mark();
 }

@@ -45,6 +45,12 @@ export function clearErrors(): void {
 
 /** The form control an `errors` path is about: the control of that name, or of its first segment. */
 function fieldFor(form: HTMLFormElement, path: string): HTMLElement | null {
+  // A control of a list of rows (a season's games): "events.1.startsAt" is the second row's start.
+  const row = /^([^.]+)\.(\d+)\.([^.]+)$/.exec(path);
+  if (row) {
+    const inRow = form.querySelectorAll<HTMLElement>(`[data-row-of="${CSS.escape(row[1]!)}"][data-key="${CSS.escape(row[3]!)}"]`)[Number(row[2])];
+    if (inRow) return inRow;
+  }
   for (const name of [path, path.split(".")[0]]) {
     const el = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
     if (el) return el;
@@ -56,7 +62,9 @@ function labelOf(field: HTMLElement): string {
   const fieldset = field.closest("fieldset");
   if ((field as HTMLInputElement).type === "checkbox" && fieldset) return fieldset.querySelector("legend")?.textContent?.trim() ?? "";
   const label = field.id ? document.querySelector(`label[for="${CSS.escape(field.id)}"]`) : null;
-  return label?.textContent?.trim() ?? "";
+  const group = field.closest("[data-row]")?.querySelector("legend")?.textContent?.trim();
+  const text = label?.textContent?.trim() ?? "";
+  return group && text ? `${group}: ${text}` : text;
 }
 
 /** A field's message for people: zod's wording in the GOV.UK voice ("Enter an order id"), any other after its label. */

@@ -6,11 +6,14 @@
  *   data-then      what happens on success: reload (default), go:<url with {field}>, reveal, refresh
  *   data-done      the notice shown afterwards, with {field} filled from the request and answer
  * A select with `data-submit-on-change` sends its form as soon as it changes.
- * Field values are typed by `data-type`: number, list (comma or line separated), json, boolean;
- * checkboxes of one name become an array; empty fields are left out, except that a field with
- * `data-empty="null"` sends null (how an edit form clears an optional value). A control with `data-group`
- * and `data-key` goes into an object: `{ [group]: { [key]: value } }` (a key may hold any
- * character, which a dotted name could not carry).
+ * Field values are typed by `data-type`: number, list (comma or line separated), lines (one item
+ * per line, kept whole: object labels may hold spaces and commas), json, boolean; checkboxes of one
+ * name become an array; empty fields are left out, except that a field with `data-empty="null"`
+ * sends null (how an edit form clears an optional value). A control with `data-group` and
+ * `data-key` goes into an object: `{ [group]: { [key]: value } }` (a key may hold any character,
+ * which a dotted name could not carry). A control with `data-row-of` and `data-key` inside an
+ * element `[data-row]` (a table row of a season's games, say) goes into a list of objects:
+ * `{ [rowOf]: [ { [key]: value }, … ] }`, one per row, rows left empty dropped.
  */
 import { clearErrors, showErrors, type Envelope } from "./errors";
 import { flash, notify } from "./notice";
@@ -39,6 +42,13 @@ function valueOf(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement)
       return raw === "" ? undefined : Number(raw);
     case "boolean":
       return raw === "" ? undefined : raw === "true";
+    case "lines": {
+      const items = raw
+        .split(/\r?\n/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+      return items.length ? items : undefined;
+    }
     case "list": {
       const items = raw
         .split(/[\s,]+/)
@@ -64,9 +74,21 @@ export function formBody(form: HTMLFormElement, submitter: HTMLElement | null): 
     ?.split(",")
     .map((s) => s.trim());
   const body: Record<string, Json> = {};
+  const lists = new Map<string, Map<Element, { [key: string]: Json }>>();
   for (const el of Array.from(form.elements)) {
     if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) continue;
     if (!el.name || el.disabled || (only && !only.includes(el.name))) continue;
+    const rowOf = el.dataset.rowOf;
+    const row = rowOf ? el.closest("[data-row]") : null;
+    if (rowOf && row && el.dataset.key) {
+      const rows = lists.get(rowOf) ?? new Map<Element, { [key: string]: Json }>();
+      lists.set(rowOf, rows);
+      const item = rows.get(row) ?? {};
+      rows.set(row, item);
+      const v = valueOf(el);
+      if (v !== undefined) item[el.dataset.key] = v;
+      continue;
+    }
     if (el instanceof HTMLInputElement && el.type === "checkbox") {
       const list = (body[el.name] as Json[] | undefined) ?? [];
       if (el.checked) list.push(el.value);
@@ -82,6 +104,11 @@ export function formBody(form: HTMLFormElement, submitter: HTMLElement | null): 
       obj[key] = v;
       body[group] = obj;
     } else body[el.name] = v;
+  }
+  // Rows in document order (a Map keeps insertion order, which is the form's), empty ones dropped.
+  for (const [name, rows] of lists) {
+    const items = [...rows.values()].filter((item) => Object.keys(item).length > 0);
+    if (items.length > 0) body[name] = items;
   }
   return body;
 }

@@ -6,6 +6,7 @@
 import { initSeatMap } from "./box-office";
 import { initForms } from "./forms";
 import { initMenu } from "./menu";
+import { fillTimeZones, initRows } from "./rows";
 import { notify, showFlash } from "./notice";
 import { startAutoRefresh } from "./refresh";
 import { initTableLabels } from "./table-labels";
@@ -28,6 +29,8 @@ showFlash();
 initForms();
 initCopyButtons();
 initMenu();
+initRows();
+fillTimeZones();
 initTableLabels();
 startAutoRefresh();
 document.body.dataset.readyMs = String(Math.round(performance.now()));

@@ -1,14 +1,16 @@
 import type { Accessibility } from "../../domain/accessibility";
 import { ApiForm } from "./components";
+import { localInputValue } from "../../domain/time-zones";
 
 /**
  * The event's hold-back of wheelchair spaces and companion seats (contract §14) as a form. The
- * release time is a date and time in UTC; the data route turns the form into the API's body.
+ * release time is a date and time on the clock of the event's time zone; the data route turns the
+ * form into the API's body.
  */
-export function AccessibilityForm(props: { api: string; settings: Accessibility }) {
+export function AccessibilityForm(props: { api: string; settings: Accessibility; zone: string }) {
   const { holdBack, releaseWhen } = props.settings;
   const when = typeof releaseWhen === "object" ? "at" : releaseWhen;
-  const at = typeof releaseWhen === "object" ? releaseWhen.at.slice(0, 16) : "";
+  const at = typeof releaseWhen === "object" ? localInputValue(releaseWhen.at, props.zone) : "";
   return (
     <section class="panel" aria-labelledby="access-title">
       <h2 id="access-title">Accessible seating</h2>
@@ -43,9 +45,9 @@ export function AccessibilityForm(props: { api: string; settings: Accessibility 
           </select>
         </div>
         <div class="field">
-          <label for="access-at">Release at (UTC)</label>
+          <label for="access-at">Release at</label>
           <p class="hint" id="access-at-hint">
-            Used when "At a date and time" is chosen
+            Used when "At a date and time" is chosen; on the clock of {props.zone}
           </p>
           <input id="access-at" name="releaseAt" type="datetime-local" value={at} aria-describedby="access-at-hint" />
         </div>

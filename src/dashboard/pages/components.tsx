@@ -2,6 +2,7 @@ import type { Child } from "hono/jsx";
 import type { ChartRecord } from "../../domain/charts";
 import type { Permission } from "../../domain/roles";
 import { useCan, useMayCall } from "./role-context";
+import { zonedText } from "../../domain/time-zones";
 
 /**
  * Small pieces the pages share, after GOV.UK patterns: a labelled field with its hint, an action
@@ -204,9 +205,14 @@ export function RevealPanel(props: { id: string; title: string; label: string; w
   );
 }
 
-/** A date as people read it, with the exact instant for machines. */
-export function When(props: { at: string | null | undefined }) {
+/**
+ * A time with the exact instant for machines. A time of an event or season (`zone` given: its time
+ * zone) reads as people at the venue read it, on that clock with the offset; a time of the
+ * workspace itself (a key issued, a webhook delivered) stays in UTC to the second.
+ */
+export function When(props: { at: string | null | undefined; zone?: string }) {
   if (!props.at) return <>–</>;
+  if (props.zone !== undefined) return <time datetime={props.at}>{zonedText(props.at, props.zone)}</time>;
   return (
     <time datetime={props.at}>
       {props.at

@@ -2,6 +2,7 @@ import type { SeatFeature } from "../../domain/layout";
 import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
 import { ariaKeyShortcuts, commandNamed, COMMANDS, shortcutText } from "../../designer/commands";
+import { NEW_CATEGORY } from "../../designer/palette";
 import { DESIGNER_URL } from "../assets";
 import type { DashboardSession } from "../sessions";
 import { Labelled } from "./components";
@@ -77,7 +78,14 @@ export function designerPage(session: DashboardSession, environment: Environment
   const key = chart.chartKey;
   return (
     <Page title={`Design ${chart.name}`} session={session} environment={environment} section="charts" scripts={[DESIGNER_URL]}>
-      <div class="designer" id="designer" data-chart-key={key} data-chart-name={chart.name} data-environment={environment}>
+      <div
+        class="designer"
+        id="designer"
+        data-chart-key={key}
+        data-chart-name={chart.name}
+        data-environment={environment}
+        data-published={chart.publishedVersion === null ? "false" : "true"}
+      >
         <div class="designer-head">
           <h1>Design {chart.name}</h1>
           <a href={`/dashboard/${environment}/charts/${encodeURIComponent(key)}`}>Back to chart {chart.name}</a>
@@ -139,8 +147,9 @@ export function designerPage(session: DashboardSession, environment: Environment
             <div id="canvas-empty" class="canvas-empty" hidden>
               <h2>This chart is empty</h2>
               <p>
-                Choose <strong>Add section</strong> in the toolbar for rows of seats (set rows and seats per row beside the drawing first), or{" "}
-                <strong>Add GA area</strong> for standing room. Then add categories, assign them, and save the draft.
+                Name a section and the category of its seats beside the drawing (and set its rows and seats per row), then choose <strong>Add section</strong>{" "}
+                in the toolbar; or name an area for standing room and choose <strong>Add GA area</strong>. Each new one goes beside the others. Then save the
+                draft.
               </p>
             </div>
             <p class="hint" id="canvas-summary" aria-live="polite"></p>
@@ -152,7 +161,19 @@ export function designerPage(session: DashboardSession, environment: Environment
                 "Add section" in the toolbar makes a section from these settings. Select a section to change its settings.
               </p>
               <Select id="section-select" label="Selected section" options={[["", "None"]]} />
-              <TextField id="section-name" label="Section name" hint="Left empty: Section A, Section B …" />
+              <TextField
+                id="section-name"
+                label="Section name"
+                hint={
+                  chart.publishedVersion === null
+                    ? "Also the start of its seat labels: a stand named N1 has seats N1-A-1, N1-A-2 … Left empty: Section A, with seats A-A-1 …"
+                    : "A new section's name starts its seat labels (N1 gives N1-A-1). This chart is published, so renaming a section keeps its labels."
+                }
+              />
+              <div class="field-row">
+                <Select id="section-category" label="Category of its seats" options={[[NEW_CATEGORY, "A new category, named below"]]} />
+                <TextField id="section-category-name" label="Name of a new category" hint={'When "A new category" is chosen, for example Home'} />
+              </div>
               <div class="field-row">
                 <NumberField id="rows" label="Rows" value={10} min={1} max={1000} />
                 <NumberField id="seats-per-row" label="Seats per row" value={20} min={1} max={1000} />
@@ -195,7 +216,12 @@ export function designerPage(session: DashboardSession, environment: Environment
                 <NumberField id="row-spacing" label="Row spacing" value={30} min={1} max={1000} step="any" />
               </div>
               <TextField id="aisles" label="Aisles after seats" hint="Seat positions from the left, separated by commas: 5, 15" />
-              <TextField id="label-pattern" label="Seat label pattern" value="{section}-{row}-{seat}" hint="{section}, {row} and {seat} are replaced" />
+              <TextField
+                id="label-pattern"
+                label="Seat label pattern"
+                value="{section}-{row}-{seat}"
+                hint="{section} is the section's name as it was added (N1), {row} the row, {seat} the seat number: N1-A-1. Change it for another style, for example {row}{seat}"
+              />
               <div class="button-group">
                 <CommandButton id="copy-section" command="copy" secondary />
                 <CommandButton id="delete-selected" command="delete" warning />
@@ -257,6 +283,10 @@ export function designerPage(session: DashboardSession, environment: Environment
               <p class="hint">"Add GA area" in the toolbar adds a standing area with these settings.</p>
               <Select id="area-select" label="Selected GA area" options={[["", "None"]]} />
               <TextField id="area-name" label="Area name" hint="Its object label: unique among seats and areas" />
+              <div class="field-row">
+                <Select id="area-category" label="Category of its places" options={[[NEW_CATEGORY, "A new category, named below"]]} />
+                <TextField id="area-category-name" label="Name of a new category" hint={'When "A new category" is chosen, for example Standing'} />
+              </div>
               <div class="field-row">
                 <NumberField id="area-capacity" label="Capacity" value={100} min={1} />
                 <Select

@@ -6,13 +6,15 @@ import { STATUSES, type ReportsResult, type Status } from "../../domain/status";
 import type { SalesTimeline } from "../../domain/sales-timeline";
 import type { Channel } from "../../domain/channels";
 import type { DashboardSession } from "../sessions";
-import { ActionButton, ApiForm, Field, IfCan, IfMayCall, When } from "./components";
+import { ActionButton, ApiForm, Field, IfCan, When } from "./components";
 import { can } from "../../domain/roles";
+import { BoxOfficePanel, SeatMapHost } from "./box-office-panel";
 import { Page } from "./layout";
 import { SalesPlot } from "./plot";
 import { AccessibilityForm } from "./accessibility-form";
 import type { Accessibility } from "../../domain/accessibility";
 import { WaitingRoomPanel, type RoomTick } from "./waiting-room";
+import { CopyToProduction, DetailsForm } from "./event-details";
 import type { WaitingRoom } from "../../domain/waiting-room";
 
 /**
@@ -122,28 +124,6 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
           </button>
         </ApiForm>
       ) : null}
-    </section>
-  );
-}
-
-/** The event's name and start as a form (PATCH). */
-function DetailsForm(props: { api: string; event: EventRecord }) {
-  return (
-    <section class="panel" aria-labelledby="details-title">
-      <h2 id="details-title">Event details</h2>
-      <ApiForm id="event-details" api={props.api} method="PATCH" then="refresh" done="Event details saved" label="Event details">
-        <Field id="event-name" name="name" label="Name" value={props.event.name ?? undefined} />
-        <Field
-          id="event-starts"
-          name="startsAt"
-          label="Starts at"
-          hint="Date and time with its offset, for example 2026-12-31T20:00:00+01:00 or 2026-12-31T19:00:00Z"
-          value={props.event.startsAt ?? undefined}
-        />
-        <button type="submit" class="button">
-          Save details
-        </button>
-      </ApiForm>
     </section>
   );
 }
@@ -273,7 +253,6 @@ export function eventPage(session: DashboardSession, environment: Environment, v
   const { event, reports } = view;
   const key = encodeURIComponent(event.eventKey);
   const api = `/dashboard/api/${environment}/events/${key}`;
-  const boxOffice = `${api}/box-office`;
   return (
     <Page title={`Event ${event.eventKey}`} session={session} environment={environment} section="events" scripts={[`/sdk/v${SDK_VERSION}/seating.js`]}>
       <p>
@@ -285,7 +264,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
           Event key <code>{event.eventKey}</code>
           {event.startsAt !== null ? (
             <>
-              , starts <When at={event.startsAt} />
+              , starts <When at={event.startsAt} zone={event.timeZone} />
             </>
           ) : null}
           .
@@ -295,114 +274,18 @@ export function eventPage(session: DashboardSession, environment: Environment, v
         Chart <a href={`/dashboard/${environment}/charts/${encodeURIComponent(event.chartKey)}`}>{view.chartName ?? event.chartKey}</a>
         {view.chartName !== null ? <span class="hint key"> {event.chartKey}</span> : null}
         {event.chartPublishedVersion === null ? ", not published: the map is empty" : `, published version ${event.chartPublishedVersion}`}. Created{" "}
-        <When at={event.createdAt} />.
+        <When at={event.createdAt} zone={event.timeZone} />.
       </p>
       <div class="event-grid">
         <section aria-labelledby="map-title">
           <h2 id="map-title">Seat map</h2>
           <p class="hint" id="map-hint">
-            Live: holds and bookings appear as they happen. Select seats and areas for the box office by clicking them, or with Tab and Enter.
+            Live: holds and bookings appear as they happen. Select seats and areas for the box office by clicking them, or with Tab and Enter; a ring marks each
+            channel's seats (see the legend under the box office).
           </p>
-          <div
-            id="seat-map"
-            data-public-key={view.publicKey}
-            data-event-key={event.eventKey}
-            data-channel-keys={["NO_CHANNEL", ...view.channels.map((c) => c.key)].join(",")}
-          ></div>
+          <SeatMapHost publicKey={view.publicKey} eventKey={event.eventKey} channelKeys={["NO_CHANNEL", ...view.channels.map((c) => c.key)]} />
         </section>
-        {can(session.role, "box_office") || can(session.role, "events.manage") ? (
-          <section class="panel" aria-labelledby="box-office-title">
-            <h2 id="box-office-title">Box office</h2>
-            <ApiForm id="box-office" then="refresh" label="Box office">
-              <Field
-                id="bo-labels"
-                name="objectLabels"
-                label="Selected seats and areas"
-                hint="Select on the map, or type labels separated by commas, for example A-1-1, A-1-2"
-                dataType="list"
-                wide
-              />
-              <p id="bo-announce" class="visually-hidden" role="status"></p>
-              <IfCan permission="box_office">
-                <Field id="bo-order" name="orderId" label="Order id" hint="Your order's reference, kept with each booked seat and area" />
-                <Field id="bo-quantity" name="quantity" label="Places per general admission area" type="number" dataType="number" value="1" min={1} />
-              </IfCan>
-              <IfCan permission="events.manage">
-                <Field
-                  id="bo-channel"
-                  name="channelKey"
-                  label="Channel key"
-                  hint="For Assign to channel: an existing key, a new one (give it a name), or NO_CHANNEL for the open pool. The box office sells from every channel."
-                />
-                <Field id="bo-channel-name" name="channelName" label="Channel name (new channels)" />
-              </IfCan>
-              <div class="button-group">
-                <IfMayCall api={`${boxOffice}/book`}>
-                  <button
-                    type="submit"
-                    class="button"
-                    data-api={`${boxOffice}/book`}
-                    data-fields="objectLabels,orderId,quantity"
-                    data-done="Booked {objectLabels} under order {orderId}"
-                  >
-                    Book
-                  </button>
-                </IfMayCall>
-                <IfMayCall api={`${boxOffice}/release`}>
-                  <button
-                    type="submit"
-                    class="button button-secondary"
-                    data-api={`${boxOffice}/release`}
-                    data-fields="objectLabels"
-                    data-done="Released {objectLabels}"
-                  >
-                    Release
-                  </button>
-                </IfMayCall>
-                <IfMayCall api={`${boxOffice}/not-for-sale`}>
-                  <button
-                    type="submit"
-                    class="button button-secondary"
-                    data-api={`${boxOffice}/not-for-sale`}
-                    data-fields="objectLabels"
-                    data-done="{objectLabels} marked not for sale"
-                  >
-                    Mark not for sale
-                  </button>
-                </IfMayCall>
-                <IfMayCall api={`${boxOffice}/for-sale`}>
-                  <button
-                    type="submit"
-                    class="button button-secondary"
-                    data-api={`${boxOffice}/for-sale`}
-                    data-fields="objectLabels"
-                    data-done="{objectLabels} back on sale"
-                  >
-                    Mark for sale
-                  </button>
-                </IfMayCall>
-                <IfMayCall api={`${api}/channels/assign`}>
-                  <button
-                    type="submit"
-                    class="button button-secondary"
-                    data-api={`${api}/channels/assign`}
-                    data-fields="objectLabels,channelKey,channelName"
-                    data-done="{objectLabels} assigned to {channelKey}"
-                  >
-                    Assign to channel
-                  </button>
-                </IfMayCall>
-              </div>
-            </ApiForm>
-            <h3>Release a whole order</h3>
-            <ApiForm api={`${boxOffice}/release`} then="refresh" done="Order {orderId} released" label="Release a whole order">
-              <Field id="release-order" name="orderId" label="Order id to release" />
-              <button type="submit" class="button button-secondary">
-                Release order
-              </button>
-            </ApiForm>
-          </section>
-        ) : null}
+        <BoxOfficePanel api={api} channels={view.channels} />
       </div>
 
       <section id="counts" data-refresh data-refresh-every="5000" aria-labelledby="counts-title">
@@ -452,16 +335,24 @@ export function eventPage(session: DashboardSession, environment: Environment, v
 
       <section id="sales" data-refresh aria-labelledby="sales-title">
         <h2 id="sales-title">Sales over time</h2>
-        <SalesPlot timeline={view.sales} now={new Date().toISOString()} startsAt={view.event.startsAt} />
+        <SalesPlot timeline={view.sales} now={new Date().toISOString()} startsAt={view.event.startsAt} zone={view.event.timeZone} />
       </section>
 
-      <WaitingRoomPanel api={`${api}/waiting-room`} room={view.room} ticks={view.roomTicks} />
+      <WaitingRoomPanel api={`${api}/waiting-room`} room={view.room} ticks={view.roomTicks} zone={event.timeZone} />
 
       <IfCan permission="events.manage">
         <SelectionRulesForm api={`${api}/selection-rules`} rules={event.selectionRules} categoryKeys={reports.byCategory.map((r) => r.categoryKey)} />
       </IfCan>
 
-      <IfCan permission="events.manage">{view.accessibility ? <AccessibilityForm api={`${api}/accessibility`} settings={view.accessibility} /> : null}</IfCan>
+      <IfCan permission="events.manage">
+        {view.accessibility ? <AccessibilityForm api={`${api}/accessibility`} settings={view.accessibility} zone={event.timeZone} /> : null}
+      </IfCan>
+
+      {environment === "sandbox" ? (
+        <IfCan permission="events.manage">
+          <CopyToProduction eventKey={event.eventKey} />
+        </IfCan>
+      ) : null}
 
       <IfCan permission="events.manage">
         <section class="panel" aria-labelledby="manage-title">

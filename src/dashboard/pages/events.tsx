@@ -4,6 +4,7 @@ import type { EventRecord } from "../../domain/events";
 import type { DashboardSession } from "../sessions";
 import { ApiForm, ChartSelect, Field, IfMayCall, Tag, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";
+import { DateTimeField, TimeZoneField, TimeZoneOptions } from "./time-fields";
 
 /** An event in the list, with what it has sold and holds (null when its object could not say) and its chart's name. */
 export type ListedEvent = EventRecord & { counts: { booked: number; held: number } | null; chartName: string | null };
@@ -55,7 +56,7 @@ export function eventsPage(
                   <a href={`/dashboard/${environment}/events/${encodeURIComponent(e.eventKey)}`}>{e.name ?? e.eventKey}</a>
                   {e.name !== null ? <span class="hint key"> {e.eventKey}</span> : null}
                 </td>
-                <td data-label="Starts">{e.startsAt !== null ? <When at={e.startsAt} /> : "–"}</td>
+                <td data-label="Starts">{e.startsAt !== null ? <When at={e.startsAt} zone={e.timeZone} /> : "–"}</td>
                 <td data-label="Sold" class="num">
                   {e.counts ? e.counts.booked : "–"}
                 </td>
@@ -68,7 +69,7 @@ export function eventsPage(
                 </td>
                 <td data-label="Layout">{e.chartPublishedVersion === null ? <Tag kind="off">Unpublished chart</Tag> : `Version ${e.chartPublishedVersion}`}</td>
                 <td data-label="Created">
-                  <When at={e.createdAt} />
+                  <When at={e.createdAt} zone={e.timeZone} />
                 </td>
               </tr>
             ))}
@@ -81,7 +82,6 @@ export function eventsPage(
         </p>
       ) : null}
       <IfMayCall api={`/dashboard/api/${environment}/events`}>
-        {" "}
         <div class="panel">
           <h2>Create an event</h2>
           {view.charts.length === 0 ? (
@@ -97,12 +97,27 @@ export function eventsPage(
             >
               <ChartSelect id="event-chart" charts={view.charts} />
               <Field id="event-name" name="name" label="Name (optional)" />
-              <Field
-                id="event-starts"
-                name="startsAt"
-                label="Starts at (optional)"
-                hint="Date and time with its offset, for example 2026-12-31T20:00:00+01:00"
-              />
+              <DateTimeField id="event-starts" name="startsAt" label="Starts at (optional)" hint="On the clock of the time zone below" />
+              <TimeZoneField id="event-zone" fillFromBrowser />
+              <TimeZoneOptions />
+              {view.events.length > 0 ? (
+                <div class="field">
+                  <label for="event-copy-from">Copy settings from (optional)</label>
+                  <p class="hint" id="event-copy-from-hint">
+                    Selection rules, channels, accessible seating and waiting room of another event. Channels come along only from an event on the same chart; a
+                    waiting room's opening keeps its distance to the start.
+                  </p>
+                  <select id="event-copy-from" name="copySettingsFrom" aria-describedby="event-copy-from-hint">
+                    <option value="">Don't copy: start with no settings</option>
+                    {byDate(view.events).map((e) => (
+                      <option value={e.eventKey}>
+                        {e.name ?? e.eventKey}
+                        {e.name !== null ? ` (${e.eventKey})` : ""}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ) : null}
               <Field
                 id="event-key"
                 name="eventKey"

@@ -1,5 +1,6 @@
 import type { SalesTimeline } from "../../domain/sales-timeline";
 import { countTicks, timeTicks } from "./plot-axes";
+import { localInputValue, offsetMinutes, offsetText } from "../../domain/time-zones";
 
 /**
  * Sales over time drawn from the event's status history: booked places as a solid line, held
@@ -11,9 +12,15 @@ const W = 720;
 const H = 260;
 const M = { left: 64, right: 16, top: 24, bottom: 52 };
 
-function clock(iso: string, withDate: boolean): string {
-  const d = iso.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, "");
-  return withDate ? `${d} UTC` : d.slice(11);
+/** The zone's clock as the plot names it: "UTC+01:00, Europe/Berlin". */
+function clockName(zone: string, at: number): string {
+  return `UTC${offsetText(offsetMinutes(zone, at))}${zone === "UTC" ? "" : `, ${zone}`}`;
+}
+
+/** An instant on the zone's clock: "2027-02-06 15:00", with the clock's name after it when `withZone`. */
+function clock(iso: string, zone: string, withZone: boolean): string {
+  const d = localInputValue(iso, zone).replace("T", " ");
+  return withZone ? `${d} (${clockName(zone, Date.parse(iso))})` : d;
 }
 
 /**
@@ -27,8 +34,9 @@ const START_WITHIN_MS = 2 * 3600_000;
 const MIN_SPAN_MS = 10 * 60_000;
 
 /** The plot up to `now` (or the event's start, see START_REACH): the last counts hold until then. */
-export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsAt?: string | null }) {
+export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsAt?: string | null; zone?: string }) {
   const { points, from } = props.timeline;
+  const zone = props.zone ?? "UTC";
   if (!from || points.length === 0) return <p>Nothing has been held or booked yet.</p>;
   const t0 = Date.parse(from);
   const salesEnd = Math.max(Date.parse(props.now), Date.parse(points.at(-1)!.at), t0 + 60_000);
@@ -53,7 +61,7 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsA
   return (
     <figure>
       <svg class="plot" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="sales-plot-title">
-        <title id="sales-plot-title">{`Sales over time: ${last.booked} places booked and ${last.held} held at ${clock(last.at, true)}`}</title>
+        <title id="sales-plot-title">{`Sales over time: ${last.booked} places booked and ${last.held} held at ${clock(last.at, zone, true)}`}</title>
         {ticks.map((v) => (
           <g>
             <line class="grid" x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} />
@@ -62,7 +70,7 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsA
             </text>
           </g>
         ))}
-        {timeTicks(t0, t1).map((t) => (
+        {timeTicks(t0, t1, zone).map((t) => (
           <g>
             <line class="axis" x1={x(t.at)} x2={x(t.at)} y1={y(0)} y2={y(0) + 5} />
             <text x={x(t.at)} y={y(0) + 18} text-anchor="middle">
@@ -73,7 +81,7 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsA
         <line class="axis" x1={M.left} x2={W - M.right} y1={y(0)} y2={y(0)} />
         <line class="axis" x1={M.left} x2={M.left} y1={M.top} y2={y(0)} />
         <text class="axis-title" x={(M.left + W - M.right) / 2} y={H - 8} text-anchor="middle">
-          Time (UTC)
+          Time ({clockName(zone, t0)})
         </text>
         <text class="axis-title" x={14} y={(M.top + y(0)) / 2} text-anchor="middle" transform={`rotate(-90 14 ${(M.top + y(0)) / 2})`}>
           Places
@@ -98,7 +106,7 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsA
             <span class="line-sample dashed" aria-hidden="true"></span> Held places (dashed line)
           </li>
         </ul>
-        {Number.isFinite(start) && !startShown ? <p class="hint">The event starts {clock(new Date(start).toISOString(), true)}.</p> : null}
+        {Number.isFinite(start) && !startShown ? <p class="hint">The event starts {clock(new Date(start).toISOString(), zone, true)}.</p> : null}
         <details>
           <summary>Sales over time as a table</summary>
           <table>
@@ -117,7 +125,7 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsA
             <tbody>
               {points.map((p) => (
                 <tr>
-                  <td>{clock(p.at, true)}</td>
+                  <td>{clock(p.at, zone, true)}</td>
                   <td class="num">{p.booked}</td>
                   <td class="num">{p.held}</td>
                 </tr>

@@ -4,8 +4,10 @@ import type { SeasonRecord } from "../../domain/seasons";
 import type { DashboardSession } from "../sessions";
 import { ApiForm, ChartSelect, Field, IfMayCall, When } from "./components";
 import { ENVIRONMENT_NAMES, Page } from "./layout";
+import { GameRows } from "./season-games";
+import { TimeZoneField, TimeZoneOptions } from "./time-fields";
 
-/** Seasons (contract §13), the list: every season of the environment, and a form to create one with its events. */
+/** Seasons (contract §13), the list: every season of the environment, and a form to create one with its games (names and starts). */
 export function seasonsPage(
   session: DashboardSession,
   environment: Environment,
@@ -43,7 +45,7 @@ export function seasonsPage(
                 <td data-label="Events">{s.eventKeys.length}</td>
                 <td data-label="Partial seasons">{s.partialSeasons.length}</td>
                 <td data-label="Created">
-                  <When at={s.createdAt} />
+                  <When at={s.createdAt} zone={s.timeZone} />
                 </td>
               </tr>
             ))}
@@ -56,7 +58,6 @@ export function seasonsPage(
         </p>
       ) : null}
       <IfMayCall api={`/dashboard/api/${environment}/seasons`}>
-        {" "}
         <div class="panel">
           <h2>Create a season</h2>
           {view.charts.length === 0 ? (
@@ -71,97 +72,21 @@ export function seasonsPage(
               label="Create a season"
             >
               <ChartSelect id="season-chart" charts={view.charts} />
-              <Field id="season-name" name="name" label="Name (optional)" />
-              <Field id="season-key" name="seasonKey" label="Season key (optional)" hint="Left empty, one is made up." />
-              <Field
-                id="season-events"
-                name="eventKeys"
-                label="Event keys"
-                hint="The season's events, created now; separated by commas, for example home-01, home-02"
-                dataType="list"
-                wide
-                required
+              <Field id="season-name" name="name" label="Name" hint="For example Home games 2027" />
+              <Field id="season-key" name="seasonKey" label="Season key (optional)" hint="Left empty, it is made from the name (home-games-2027)." />
+              <TimeZoneField
+                id="season-zone"
+                fillFromBrowser
+                hint="The venue's, as an IANA name such as Europe/London; the games' starts below are on its clock"
               />
+              <TimeZoneOptions />
+              <GameRows rows={3} keyBase="home-games-2027" />
               <button type="submit" class="button">
                 Create season
               </button>
             </ApiForm>
           )}
         </div>
-      </IfMayCall>
-    </Page>
-  );
-}
-
-/** One season: its events, its partial seasons, and the season box office. */
-export function seasonPage(session: DashboardSession, environment: Environment, season: SeasonRecord) {
-  const eventLink = (k: string) => <a href={`/dashboard/${environment}/events/${encodeURIComponent(k)}`}>{k}</a>;
-  return (
-    <Page title={season.name ?? season.seasonKey} session={session} environment={environment} section="seasons">
-      <h1>{season.name ?? season.seasonKey}</h1>
-      <p class="lead">
-        Season {season.seasonKey} on chart <a href={`/dashboard/${environment}/charts/${encodeURIComponent(season.chartKey)}`}>{season.chartKey}</a>, created{" "}
-        <When at={season.createdAt} />.
-      </p>
-      <section class="panel" aria-labelledby="season-events-title">
-        <h2 id="season-events-title">Events ({season.eventKeys.length})</h2>
-        <ul>
-          {season.eventKeys.map((k) => (
-            <li>{eventLink(k)}</li>
-          ))}
-        </ul>
-      </section>
-      <section class="panel" aria-labelledby="season-partials-title">
-        <h2 id="season-partials-title">Partial seasons</h2>
-        {season.partialSeasons.length === 0 ? (
-          <p>None.</p>
-        ) : (
-          <ul>
-            {season.partialSeasons.map((p) => (
-              <li>
-                {p.partialSeasonKey}: {p.eventKeys.join(", ")}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <IfMayCall api={`/dashboard/api/${environment}/seasons/${encodeURIComponent(season.seasonKey)}/sell`}>
-        {" "}
-        <section class="panel" aria-labelledby="season-box-office-title">
-          <h2 id="season-box-office-title">Season box office</h2>
-          <p>Books the seats in every event of the season (or of the partial season) at once, or in none.</p>
-          <ApiForm
-            api={`/dashboard/api/${environment}/seasons/${encodeURIComponent(season.seasonKey)}/sell`}
-            then="refresh"
-            done="Booked for the season"
-            label="Season box office"
-          >
-            <Field
-              id="sbo-labels"
-              name="objectLabels"
-              label="Seats"
-              hint="Labels separated by commas, for example A-1-1, A-1-2"
-              dataType="list"
-              wide
-              required
-            />
-            <Field id="sbo-order" name="orderId" label="Order id (optional)" hint="Kept with each booked seat in every event" />
-            {season.partialSeasons.length > 0 ? (
-              <div class="field">
-                <label for="sbo-partial">Sell for</label>
-                <select id="sbo-partial" name="partialSeasonKey">
-                  <option value="">The whole season</option>
-                  {season.partialSeasons.map((p) => (
-                    <option value={p.partialSeasonKey}>{p.partialSeasonKey}</option>
-                  ))}
-                </select>
-              </div>
-            ) : null}
-            <button type="submit" class="button">
-              Book for the season
-            </button>
-          </ApiForm>
-        </section>
       </IfMayCall>
     </Page>
   );

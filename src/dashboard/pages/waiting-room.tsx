@@ -1,5 +1,7 @@
 import type { WaitingRoom } from "../../domain/waiting-room";
 import { ApiForm, Field } from "./components";
+import { DateTimeField } from "./time-fields";
+import { localInputValue, offsetMinutes, offsetText } from "../../domain/time-zones";
 
 /**
  * The event page's waiting room (contract §15): a form that configures it, and its live figures
@@ -38,10 +40,11 @@ function perMinute(ticks: RoomTick[]): { minute: number; admitted: number; waiti
   return [...out.values()].sort((a, b) => a.minute - b.minute);
 }
 
-const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+/** "14:05" on the clock of `zone`. */
+const hhmm = (ms: number, zone: string) => localInputValue(new Date(ms).toISOString(), zone).slice(11, 16);
 
-function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting: number }[] }) {
-  const { minutes } = props;
+function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting: number }[]; zone: string }) {
+  const { minutes, zone } = props;
   if (minutes.length === 0) return <p>Nobody has been admitted in the last hour.</p>;
   const t0 = minutes[0]!.minute;
   const t1 = Math.max(minutes.at(-1)!.minute, t0 + 60_000);
@@ -51,10 +54,11 @@ function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting:
   const path = (pick: (m: (typeof minutes)[number]) => number) =>
     minutes.map((m, i) => `${i === 0 ? "M" : "L"}${x(m.minute).toFixed(1)} ${y(pick(m)).toFixed(1)}`).join("");
   const last = minutes.at(-1)!;
+  const clock = `UTC${offsetText(offsetMinutes(zone, last.minute))}${zone === "UTC" ? "" : `, ${zone}`}`;
   return (
     <figure>
       <svg class="plot" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="room-plot-title">
-        <title id="room-plot-title">{`Waiting room: ${last.admitted} admitted in the minute from ${hhmm(last.minute)} UTC, ${last.waiting} waiting`}</title>
+        <title id="room-plot-title">{`Waiting room: ${last.admitted} admitted in the minute from ${hhmm(last.minute, zone)} (${clock}), ${last.waiting} waiting`}</title>
         {[0, 0.5, 1].map((f) => (
           <g>
             <line class="grid" x1={M.left} x2={W - M.right} y1={y(top * f)} y2={y(top * f)} />
@@ -64,10 +68,10 @@ function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting:
           </g>
         ))}
         <text x={M.left} y={H - 8}>
-          {hhmm(t0)}
+          {hhmm(t0, zone)}
         </text>
         <text x={W - M.right} y={H - 8} text-anchor="end">
-          {`${hhmm(t1)} UTC`}
+          {`${hhmm(t1, zone)} (${clock})`}
         </text>
         <line class="axis" x1={M.left} x2={W - M.right} y1={y(0)} y2={y(0)} />
         <path class="held" d={path((m) => m.waiting)} />
@@ -88,7 +92,7 @@ function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting:
             <caption class="visually-hidden">Admitted and waiting per minute</caption>
             <thead>
               <tr>
-                <th scope="col">Minute (UTC)</th>
+                <th scope="col">Minute ({clock})</th>
                 <th scope="col" class="num">
                   Admitted
                 </th>
@@ -100,7 +104,7 @@ function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting:
             <tbody>
               {minutes.map((m) => (
                 <tr>
-                  <td>{hhmm(m.minute)}</td>
+                  <td>{hhmm(m.minute, zone)}</td>
                   <td class="num">{m.admitted}</td>
                   <td class="num">{m.waiting}</td>
                 </tr>
@@ -113,7 +117,7 @@ function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting:
   );
 }
 
-export function WaitingRoomPanel(props: { api: string; room: WaitingRoom | null; ticks: RoomTick[] }) {
+export function WaitingRoomPanel(props: { api: string; room: WaitingRoom | null; ticks: RoomTick[]; zone: string }) {
   const { room } = props;
   const minutes = perMinute(props.ticks);
   return (
@@ -135,12 +139,13 @@ export function WaitingRoomPanel(props: { api: string; room: WaitingRoom | null;
             </option>
           </select>
         </div>
-        <Field
+        <DateTimeField
           id="room-opens"
           name="opensAt"
           label="Opens at"
-          hint="Date and time in UTC, for example 2026-12-01T10:00:00Z"
-          value={room?.opensAt ?? new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, "Z")}
+          at={room?.opensAt ?? new Date(Date.now() + 3_600_000).toISOString()}
+          zone={props.zone}
+          hint={`On the clock of the event's time zone, ${props.zone}`}
           required
         />
         <Field
@@ -197,7 +202,7 @@ export function WaitingRoomPanel(props: { api: string; room: WaitingRoom | null;
                 </tr>
               </tbody>
             </table>
-            <RoomPlot minutes={minutes} />
+            <RoomPlot minutes={minutes} zone={props.zone} />
           </>
         ) : (
           <p>This event has no waiting room.</p>

@@ -42,6 +42,14 @@ export class CanvasCamera {
     this.renderer.setCamera({ ...cam, x: cam.x + dx, y: cam.y + dy });
   }
 
+  /** Moves the view (not its zoom) so that the layout point `p` is in its middle: a new section placed beside the others is shown. */
+  centreOn(p: Point): void {
+    const r = this.renderer.surface.getBoundingClientRect();
+    const { k } = this.renderer.camera;
+    const s = this.renderer.scale;
+    this.renderer.setCamera({ k, x: r.width / 2 - p.x * s * k, y: r.height / 2 - p.y * s * k });
+  }
+
   /** The middle of the view, in whole layout units. */
   centre(): Point {
     const r = this.renderer.surface.getBoundingClientRect();

@@ -70,6 +70,7 @@ export function attachControls(d: Designer): void {
     const key = (e.target as HTMLSelectElement).value;
     d.editor.select(key ? { ...NOTHING, sections: new Set([key]) } : NOTHING);
   });
+  for (const id of ["section-category", "area-category"]) select(id).addEventListener("change", () => (select(id).dataset.picked = "true"));
   select("area-select").addEventListener("change", (e) => {
     const label = (e.target as HTMLSelectElement).value;
     d.editor.select(label ? { ...NOTHING, areas: new Set([label]) } : NOTHING);

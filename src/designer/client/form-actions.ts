@@ -3,25 +3,53 @@
  * words, linked to their field), runs a named action of ../actions.ts through the designer, and
  * says what it did.
  */
-import { addArea, addCategory, addSection, assignCategory, seatsOfRows, setFocalPoint, updateArea, updateSection, type Scene } from "../actions";
+import {
+  addArea,
+  addCategory,
+  addSection,
+  assignCategory,
+  rekeySection,
+  sectionKeyFor,
+  seatsOfRows,
+  setFocalPoint,
+  updateArea,
+  updateSection,
+  type Scene,
+} from "../actions";
 import { NOTHING, selectedObjects } from "../editor";
-import { CATEGORY_PALETTE, nextCategoryColour } from "../palette";
+import { splitTypedLabels } from "../../domain/typed-labels";
+import { nextCategoryColour } from "../palette";
+import { besideOthers, sectionBox } from "../placement";
 import type { Designer } from "./designer";
-import { input, readGenerator, select, type FieldError } from "./form-fields";
+import { input, NEW_CATEGORY, readGenerator, select, type FieldError } from "./form-fields";
 import { clearProblems, showNotice, showProblems } from "./page-messages";
 import { seatsAndAreas } from "./page-view";
 
 type Area = Scene["generalAdmission"][number];
 
-/** The category things get when the layout has none yet. */
-const DEFAULT_CATEGORY = { name: "Standard", color: CATEGORY_PALETTE[0] };
+/**
+ * The category a new section's seats (or a new area) get: the one chosen in `selectId`, or a new
+ * one named in `nameId` (its colour one no category has yet). Nothing is made up: a chart starts
+ * with the categories its person names, and none goes unused.
+ */
+function chosenCategory(scene: Scene, selectId: string, nameId: string): { scene: Scene; key: string; made?: string } | { errors: FieldError[] } {
+  const chosen = select(selectId).value;
+  if (chosen && chosen !== NEW_CATEGORY && scene.categories.some((c) => c.key === chosen)) return { scene, key: chosen };
+  const name = input(nameId).value.trim();
+  if (!name) return { errors: [{ id: nameId, message: "Name the category of these places, for example Home or Standing" }] };
+  const made = addCategory(scene, name, nextCategoryColour(scene.categories.map((c) => c.color)));
+  return { ...made, made: name };
+}
 
-/** The category new things get: the one chosen for the selection, else the first, else a new "Standard". */
-function categoryFor(scene: Scene): { scene: Scene; key: string } {
-  const chosen = select("assign-category-select").value;
-  if (chosen && scene.categories.some((c) => c.key === chosen)) return { scene, key: chosen };
-  if (scene.categories.length > 0) return { scene, key: scene.categories[0]!.key };
-  return addCategory(scene, DEFAULT_CATEGORY.name, DEFAULT_CATEGORY.color);
+/** After a new category was made from a name field: it is the choice now (the page has listed it), and the field is emptied. */
+function categoryMade(selectId: string, nameId: string, key: string): void {
+  select(selectId).value = key;
+  input(nameId).value = "";
+}
+
+/** Whether seat labels still follow section names: the chart has never been published, so no event has its labels yet. */
+function labelsFollowNames(): boolean {
+  return document.getElementById("designer")?.dataset.published !== "true";
 }
 
 /** The one selected section's key, or null. */
@@ -30,31 +58,54 @@ function onlySelectedSection(d: Designer): string | null {
   return s.size === 1 ? [...s][0]! : null;
 }
 
-/** Adds a section made from the form's settings at the middle of the view, and selects it. */
+/**
+ * Adds a section made from the form's settings, keyed by its name (so `{section}` in its labels is
+ * the name), at the middle of the view when that spot is free, else beside the sections already
+ * drawn; selects it and shows it.
+ */
 export function addSectionFromForm(d: Designer): void {
   const form = readGenerator();
-  if ("errors" in form) return showProblems("The section was not added.", form.errors);
-  const { scene, key: categoryKey } = categoryFor(d.editor.scene);
-  const before = new Set(scene.sections.map((s) => s.key));
-  const next = addSection(scene, { ...form.generator, categoryKey }, { ...d.camera.centre(), rotation: form.rotation, label: form.label || undefined });
-  const added = next.sections.find((s) => !before.has(s.key))!;
-  const done = `${added.label} added: ${form.generator.rows} rows of ${form.generator.seatsPerRow} seats`;
-  if (d.apply(next, { ...NOTHING, sections: new Set([added.key]) }, done)) input("section-name").value = added.label;
+  const category = chosenCategory(d.editor.scene, "section-category", "section-category-name");
+  const errors = [...("errors" in form ? form.errors : []), ...("errors" in category ? category.errors : [])];
+  if ("errors" in form || "errors" in category) return showProblems("The section was not added.", errors);
+  const { scene, key: categoryKey } = category;
+  const key = form.label ? sectionKeyFor(scene, form.label) : undefined;
+  const g = { ...form.generator, categoryKey };
+  const view = d.camera.centre();
+  const trial = addSection(scene, g, { ...view, rotation: form.rotation, key, label: form.label || undefined });
+  const box = sectionBox(trial.sections.at(-1)!);
+  const at = box ? besideOthers(scene, box, { x: box.x + box.width / 2, y: box.y + box.height / 2 }) : view;
+  const moved = at.x !== view.x || at.y !== view.y;
+  const next = moved ? addSection(scene, g, { ...at, rotation: form.rotation, key, label: form.label || undefined }) : trial;
+  const added = next.sections.at(-1)!;
+  const made = category.made ? ` in a new category, ${category.made}` : "";
+  const done = `${added.label} added${moved ? " beside the others" : ""}: ${form.generator.rows} rows of ${form.generator.seatsPerRow} seats${made}`;
+  if (!d.apply(next, { ...NOTHING, sections: new Set([added.key]) }, done)) return;
+  input("section-name").value = added.label;
+  if (category.made) categoryMade("section-category", "section-category-name", categoryKey);
+  if (moved) d.camera.centreOn(at);
 }
 
-/** A section setting changed: the selected generated section is made again with it. */
+/**
+ * A section setting changed: the selected generated section is made again with it. Renamed while
+ * the chart has never been published, its key (and so its seat labels) follows the new name.
+ */
 export function sectionSettingChanged(d: Designer): void {
   const key = onlySelectedSection(d);
   if (!key) return;
   const form = readGenerator();
   if ("errors" in form) return showProblems("The section was not changed.", form.errors);
   const section = d.editor.scene.sections.find((s) => s.key === key)!;
+  const renamed =
+    form.label && form.label !== section.label && labelsFollowNames() ? rekeySection(d.editor.scene, key, form.label) : { scene: d.editor.scene, key };
+  const current = renamed.scene.sections.find((s) => s.key === renamed.key)!;
   d.apply(
-    updateSection(d.editor.scene, key, {
-      generator: section.generator ? form.generator : undefined,
-      label: form.label || section.label,
+    updateSection(renamed.scene, renamed.key, {
+      generator: current.generator ? { ...form.generator, categoryKey: current.generator.categoryKey } : undefined,
+      label: form.label || current.label,
       rotation: form.rotation,
     }),
+    { ...NOTHING, sections: new Set([renamed.key]) },
   );
 }
 
@@ -86,10 +137,19 @@ export function assignChosenCategory(d: Designer): void {
  * are matched without regard to case. Seat selection without a pointer.
  */
 export function selectByLabels(d: Designer): void {
-  const terms = input("select-labels")
-    .value.split(",")
-    .map((t) => t.trim())
-    .filter((t) => t !== "");
+  // A label or a name may hold commas and spaces ("Box 3, left", "Family Terrace"): the text is one
+  // term when it names something, else terms separated by commas (domain/typed-labels.ts).
+  const scene = d.editor.scene;
+  const names = new Set<string>();
+  for (const s of scene.sections) {
+    names.add(s.label.toLowerCase()).add(s.key.toLowerCase());
+    for (const r of s.rows) {
+      names.add(`${s.label.toLowerCase()} row ${r.label.toLowerCase()}`);
+      for (const seat of r.seats) names.add(seat.label.toLowerCase());
+    }
+  }
+  for (const a of scene.generalAdmission) names.add(a.label.toLowerCase());
+  const terms = splitTypedLabels(input("select-labels").value.split(/\r?\n/), (t) => t.endsWith("*") || names.has(t.toLowerCase()));
   if (terms.length === 0) return showProblems("Nothing was selected.", [{ id: "select-labels", message: "Enter seat labels, separated by commas" }]);
   const exact = new Set(terms.filter((t) => !t.endsWith("*")));
   const prefixes = terms.filter((t) => t.endsWith("*")).map((t) => t.slice(0, -1));
@@ -140,18 +200,28 @@ function readArea(): { area: Omit<Area, "categoryKey" | "x" | "y"> } | { errors:
   return { area: { label: name, capacity, width, height, shape } };
 }
 
-/** Adds the form's GA area centred in the view (named "GA 1", "GA 2" … when left unnamed), and selects it. */
+/**
+ * Adds the form's GA area (named "GA 1", "GA 2" … when left unnamed) at the middle of the view when
+ * that spot is free, else beside what is drawn, in the category chosen for it; selects it.
+ */
 export function addAreaFromForm(d: Designer): void {
   const read = readArea();
-  if ("errors" in read) return showProblems("The GA area was not added.", read.errors);
-  const { scene, key } = categoryFor(d.editor.scene);
+  const category = chosenCategory(d.editor.scene, "area-category", "area-category-name");
+  if ("errors" in read || "errors" in category)
+    return showProblems("The GA area was not added.", [...("errors" in read ? read.errors : []), ...("errors" in category ? category.errors : [])]);
+  const { scene, key } = category;
   const taken = new Set(scene.generalAdmission.map((a) => a.label));
   let label = read.area.label;
   if (!label) for (let i = 1; !label || taken.has(label); i++) label = `GA ${i}`;
-  const c = d.camera.centre();
-  const area: Area = { ...read.area, label, categoryKey: key, x: c.x - read.area.width! / 2, y: c.y - read.area.height! / 2 };
-  if (d.apply(addArea(scene, area), { ...NOTHING, areas: new Set([label]) }, `GA area ${label} added with ${area.capacity} places`))
-    input("area-name").value = label;
+  const size = { width: read.area.width!, height: read.area.height! };
+  const view = d.camera.centre();
+  const c = besideOthers(scene, size, view);
+  const area: Area = { ...read.area, label, categoryKey: key, x: c.x - size.width / 2, y: c.y - size.height / 2 };
+  const made = category.made ? ` in a new category, ${category.made}` : "";
+  if (!d.apply(addArea(scene, area), { ...NOTHING, areas: new Set([label]) }, `GA area ${label} added with ${area.capacity} places${made}`)) return;
+  input("area-name").value = label;
+  if (category.made) categoryMade("area-category", "area-category-name", key);
+  if (c.x !== view.x || c.y !== view.y) d.camera.centreOn(c);
 }
 
 /** An area setting changed: the selected area takes it. */

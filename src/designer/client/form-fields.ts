@@ -14,6 +14,7 @@ export const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
 };
 
 export const input = (id: string) => $<HTMLInputElement>(id);
+export { NEW_CATEGORY } from "../palette";
 export const select = (id: string) => $<HTMLSelectElement>(id);
 
 /** A field error: the field's id and what to fix. */

@@ -7,7 +7,7 @@ import { counted } from "../../domain/plain-messages";
 import type { Scene } from "../actions";
 import { selectedObjects, type Editor } from "../editor";
 import type { DraftSaving } from "./draft-saving";
-import { $, fillSelect, input, select, showSection } from "./form-fields";
+import { $, fillSelect, input, NEW_CATEGORY, select, showSection } from "./form-fields";
 import type { Renderer } from "./scene-renderer";
 
 /** The size the form shows for an area drawn without one of its own (the size the renderer draws it). */
@@ -30,10 +30,15 @@ export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSavi
   fillSelect(select("section-select"), [["", "None"], ...scene.sections.map((s): [string, string] => [s.key, `${s.label} (${s.key})`])], onlySection ?? "");
   const area = selection.areas.size === 1 ? [...selection.areas][0]! : "";
   fillSelect(select("area-select"), [["", "None"], ...scene.generalAdmission.map((a): [string, string] => [a.label, `${a.label} (${a.capacity})`])], area);
-  fillSelect(
-    select("assign-category-select"),
-    scene.categories.map((c): [string, string] => [c.key, c.label]),
-  );
+  const categories = scene.categories.map((c): [string, string] => [c.key, c.label]);
+  fillSelect(select("assign-category-select"), categories);
+  // New seats and areas take a category the person chose or names now: a chart starts with none made up.
+  // Until someone picks "A new category" on purpose, a chart with categories offers its first one.
+  for (const id of ["section-category", "area-category"]) {
+    const node = select(id);
+    const firstInstead = node.value === NEW_CATEGORY && node.dataset.picked !== "true" ? categories[0]?.[0] : undefined;
+    fillSelect(node, [...categories, [NEW_CATEGORY, "A new category, named below"]], firstInstead);
+  }
   showSection(scene, onlySection);
   const a = scene.generalAdmission.find((x) => x.label === area);
   if (a) {

@@ -7,6 +7,7 @@ import { eventCrud } from "./crud";
 import { eventReads } from "./reads";
 import { eventRules } from "./selection-rules";
 import { eventSeats } from "./seats";
+import { eventSettings } from "./settings";
 import { eventWaitingRoom } from "./waiting-room";
 
 export { eventLive } from "./live-socket";
@@ -25,4 +26,5 @@ events.route("/", eventRules);
 events.route("/", eventChannels);
 events.route("/", eventAccessibility);
 events.route("/", eventWaitingRoom);
+events.route("/", eventSettings);
 events.route("/", eventCrud);

@@ -81,6 +81,20 @@ export const EVENT_EXAMPLES: ExampleTable = {
   listEvents: { params: { limit: 20 }, responses: { "200": { items: [EVENT], nextCursor: "c1.Z2FsYS0yMDI2" } } },
   getEvent: { responses: { "200": EVENT } },
   updateEvent: { request: { name: "Gala night (second show)" }, responses: { "200": { ...EVENT, name: "Gala night (second show)" } } },
+  copyEventSettings: {
+    request: { toEventKeys: ["gala-2027", "gala-2028"], settings: ["selectionRules", "channels"] },
+    responses: {
+      "200": { eventKey: EVENT_KEY, toEventKeys: ["gala-2027", "gala-2028"], settings: ["selectionRules", "channels"] },
+      "404": refusal("event_not_found", "Event gala-2028 does not exist"),
+    },
+  },
+  importEventFromSandbox: {
+    request: { eventKey: EVENT_KEY },
+    responses: {
+      "201": { ...EVENT, environment: "production", createdAt: NOW },
+      "409": refusal("event_exists", `Event ${EVENT_KEY} already exists`),
+    },
+  },
   deleteEvent: { responses: { "200": { eventKey: EVENT_KEY, deleted: true } } },
   moveEventToNewChartCopy: { responses: { "200": { eventKey: EVENT_KEY, chartKey: "main-hall-gala-2026", previousChartKey: CHART_KEY } } },
   getEventStatus: { params: { holdToken: HOLD_TOKEN }, responses: { "200": STATUS } },

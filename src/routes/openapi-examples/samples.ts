@@ -77,6 +77,7 @@ export const EVENT = {
   selectionRules: { maxSeatsPerToken: 6 },
   name: "Gala night",
   startsAt: "2026-12-31T19:00:00.000Z",
+  timeZone: "Europe/London",
   channels: [{ key: "presale", name: "Members' presale" }],
   waitingRoom: { enabled: true, opensAt: "2026-12-01T10:00:00.000Z" },
 };
@@ -99,6 +100,7 @@ export const SEASON = {
   chartKey: CHART_KEY,
   eventKeys: ["g1", "g2", "g3"],
   partialSeasons: [{ partialSeasonKey: PARTIAL_SEASON_KEY, eventKeys: ["g1", "g2"], createdAt: CREATED }],
+  timeZone: "Europe/London",
   createdAt: CREATED,
 };
 

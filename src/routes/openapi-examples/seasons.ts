@@ -36,6 +36,14 @@ const TAKEN_IN_ONE = refusal("seat_unavailable", "Some objects cannot be held in
 const PARTIAL = { partialSeasonKey: PARTIAL_SEASON_KEY };
 
 export const SEASON_EXAMPLES: ExampleTable = {
+  updateSeason: { request: { name: "Home games 2027/28", timeZone: "Europe/London" }, responses: { "200": { ...SEASON, name: "Home games 2027/28" } } },
+  importSeasonFromSandbox: {
+    request: { seasonKey: SEASON_KEY },
+    responses: {
+      "201": { ...SEASON, createdAt: NOW },
+      "409": refusal("event_exists", "Event g2 already exists in production; nothing was created"),
+    },
+  },
   createSeason: {
     request: { seasonKey: SEASON_KEY, name: "Home games 2027", chartKey: CHART_KEY, eventKeys: ALL },
     responses: {

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { AddSeasonEventsData, AddSeasonEventsErrors, AddSeasonEventsResponses, BookPartialSeasonSeatsData, BookPartialSeasonSeatsErrors, BookPartialSeasonSeatsResponses, BookSeasonSeatsData, BookSeasonSeatsErrors, BookSeasonSeatsResponses, BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateMemberData, CreateMemberErrors, CreateMemberResponses, CreatePartialSeasonData, CreatePartialSeasonErrors, CreatePartialSeasonResponses, CreateSeasonData, CreateSeasonErrors, CreateSeasonResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteMemberData, DeleteMemberErrors, DeleteMemberResponses, DeleteSeasonData, DeleteSeasonErrors, DeleteSeasonResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, ExtendPartialSeasonHoldsData, ExtendPartialSeasonHoldsErrors, ExtendPartialSeasonHoldsResponses, ExtendSeasonHoldsData, ExtendSeasonHoldsErrors, ExtendSeasonHoldsResponses, GetAccessibilityData, GetAccessibilityErrors, GetAccessibilityResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetMemberData, GetMemberErrors, GetMemberResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSeasonData, GetSeasonErrors, GetSeasonResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWaitingRoomData, GetWaitingRoomErrors, GetWaitingRoomResponses, GetWaitingRoomTicketData, GetWaitingRoomTicketErrors, GetWaitingRoomTicketResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldPartialSeasonSeatsData, HoldPartialSeasonSeatsErrors, HoldPartialSeasonSeatsResponses, HoldSeasonSeatsData, HoldSeasonSeatsErrors, HoldSeasonSeatsResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, JoinWaitingRoomData, JoinWaitingRoomErrors, JoinWaitingRoomResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListSeasonsData, ListSeasonsErrors, ListSeasonsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleasePartialSeasonSeatsData, ReleasePartialSeasonSeatsErrors, ReleasePartialSeasonSeatsResponses, ReleaseSeasonSeatsData, ReleaseSeasonSeatsErrors, ReleaseSeasonSeatsResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotatePublicKeyData, RotatePublicKeyErrors, RotatePublicKeyResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetAccessibilityData, SetAccessibilityErrors, SetAccessibilityResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, SetWaitingRoomData, SetWaitingRoomErrors, SetWaitingRoomResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateMemberData, UpdateMemberErrors, UpdateMemberResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen.js';
+import type { AddSeasonEventsData, AddSeasonEventsErrors, AddSeasonEventsResponses, BookPartialSeasonSeatsData, BookPartialSeasonSeatsErrors, BookPartialSeasonSeatsResponses, BookSeasonSeatsData, BookSeasonSeatsErrors, BookSeasonSeatsResponses, BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CopyEventSettingsData, CopyEventSettingsErrors, CopyEventSettingsResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateMemberData, CreateMemberErrors, CreateMemberResponses, CreatePartialSeasonData, CreatePartialSeasonErrors, CreatePartialSeasonResponses, CreateSeasonData, CreateSeasonErrors, CreateSeasonResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteMemberData, DeleteMemberErrors, DeleteMemberResponses, DeleteSeasonData, DeleteSeasonErrors, DeleteSeasonResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, ExtendPartialSeasonHoldsData, ExtendPartialSeasonHoldsErrors, ExtendPartialSeasonHoldsResponses, ExtendSeasonHoldsData, ExtendSeasonHoldsErrors, ExtendSeasonHoldsResponses, GetAccessibilityData, GetAccessibilityErrors, GetAccessibilityResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetMemberData, GetMemberErrors, GetMemberResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSeasonData, GetSeasonErrors, GetSeasonResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetWaitingRoomData, GetWaitingRoomErrors, GetWaitingRoomResponses, GetWaitingRoomTicketData, GetWaitingRoomTicketErrors, GetWaitingRoomTicketResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldPartialSeasonSeatsData, HoldPartialSeasonSeatsErrors, HoldPartialSeasonSeatsResponses, HoldSeasonSeatsData, HoldSeasonSeatsErrors, HoldSeasonSeatsResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, ImportEventFromSandboxData, ImportEventFromSandboxErrors, ImportEventFromSandboxResponses, ImportSeasonFromSandboxData, ImportSeasonFromSandboxErrors, ImportSeasonFromSandboxResponses, JoinWaitingRoomData, JoinWaitingRoomErrors, JoinWaitingRoomResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListSeasonsData, ListSeasonsErrors, ListSeasonsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleasePartialSeasonSeatsData, ReleasePartialSeasonSeatsErrors, ReleasePartialSeasonSeatsResponses, ReleaseSeasonSeatsData, ReleaseSeasonSeatsErrors, ReleaseSeasonSeatsResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotatePublicKeyData, RotatePublicKeyErrors, RotatePublicKeyResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetAccessibilityData, SetAccessibilityErrors, SetAccessibilityResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, SetWaitingRoomData, SetWaitingRoomErrors, SetWaitingRoomResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateMemberData, UpdateMemberErrors, UpdateMemberResponses, UpdateSeasonData, UpdateSeasonErrors, UpdateSeasonResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -517,6 +517,36 @@ export const getWaitingRoomTicket = <ThrowOnError extends boolean = false>(optio
 });
 
 /**
+ * Copy a sandbox event to production with its settings, not its sales (production secret key)
+ *
+ * Creates the production event (`newEventKey`, else the same key) on the sandbox event's chart with its name, start and time zone, then copies its selection rules, channels, accessible hold-back and waiting room. Holds, bookings, seats off sale and the history stay in the sandbox; the sandbox event is unchanged. A sandbox key is 403 `forbidden`; an existing production key is 409 `event_exists` with nothing made.
+ */
+export const importEventFromSandbox = <ThrowOnError extends boolean = false>(options: Options<ImportEventFromSandboxData, ThrowOnError>): RequestResult<ImportEventFromSandboxResponses, ImportEventFromSandboxErrors, ThrowOnError> => (options.client ?? client).post<ImportEventFromSandboxResponses, ImportEventFromSandboxErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/import-from-sandbox',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Copy the event's settings to other events (secret key)
+ *
+ * Copies the selection rules, channels, accessible hold-back and waiting room (or those named in `settings`) to each event of `toEventKeys`, through the same checks as setting them one by one. A waiting room's opening and a release at a time keep their distance to each event's start when both events have one. Channels are copied only to events on the same chart (400 otherwise). Every target is looked up first: one the key's environment lacks is 404 with nothing changed.
+ */
+export const copyEventSettings = <ThrowOnError extends boolean = false>(options: Options<CopyEventSettingsData, ThrowOnError>): RequestResult<CopyEventSettingsResponses, CopyEventSettingsErrors, ThrowOnError> => (options.client ?? client).post<CopyEventSettingsResponses, CopyEventSettingsErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/copy-settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * List the events of the key's environment
  */
 export const listEvents = <ThrowOnError extends boolean = false>(options?: Options<ListEventsData, ThrowOnError>): RequestResult<ListEventsResponses, ListEventsErrors, ThrowOnError> => (options?.client ?? client).get<ListEventsResponses, ListEventsErrors, ThrowOnError>({
@@ -594,7 +624,7 @@ export const listSeasons = <ThrowOnError extends boolean = false>(options?: Opti
 /**
  * Create a season and its events (secret key)
  *
- * Creates every event of `eventKeys` on the chart (as POST /events). An existing event key is 409 `event_exists` and nothing is created.
+ * Creates every event of `eventKeys`, or of `events` with each one's name and start, on the chart (as POST /events) in the season's `timeZone`. A start without an offset is read on that zone's clock. An existing event key is 409 `event_exists` and nothing is created.
  */
 export const createSeason = <ThrowOnError extends boolean = false>(options: Options<CreateSeasonData, ThrowOnError>): RequestResult<CreateSeasonResponses, CreateSeasonErrors, ThrowOnError> => (options.client ?? client).post<CreateSeasonResponses, CreateSeasonErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
@@ -624,6 +654,36 @@ export const getSeason = <ThrowOnError extends boolean = false>(options: Options
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
     url: '/api/v1/seasons/{seasonKey}',
     ...options
+});
+
+/**
+ * Change a season's name and time zone (secret key)
+ *
+ * Body `{ name?, timeZone? }`, at least one. The time zone is given to events added to the season later; its events keep their own.
+ */
+export const updateSeason = <ThrowOnError extends boolean = false>(options: Options<UpdateSeasonData, ThrowOnError>): RequestResult<UpdateSeasonResponses, UpdateSeasonErrors, ThrowOnError> => (options.client ?? client).patch<UpdateSeasonResponses, UpdateSeasonErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Copy a sandbox season to production with its settings, not its sales (production secret key)
+ *
+ * Creates the season in production under the same key, with its name and time zone, each of its events (as POST /events/import-from-sandbox, same keys) and its partial seasons. Seats sold for the season in the sandbox stay there. A sandbox key is 403 `forbidden`; a season or event key production already has is 409 with nothing made.
+ */
+export const importSeasonFromSandbox = <ThrowOnError extends boolean = false>(options: Options<ImportSeasonFromSandboxData, ThrowOnError>): RequestResult<ImportSeasonFromSandboxResponses, ImportSeasonFromSandboxErrors, ThrowOnError> => (options.client ?? client).post<ImportSeasonFromSandboxResponses, ImportSeasonFromSandboxErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/import-from-sandbox',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -912,9 +912,13 @@ export type Event = {
      */
     name: string | null;
     /**
-     * When the event starts, ISO 8601; null when unset
+     * When the event starts, the UTC instant in ISO 8601; null when unset
      */
     startsAt: string | null;
+    /**
+     * The venue's IANA time zone, in which the dashboard shows and reads the event's times; UTC when unset
+     */
+    timeZone: string;
     /**
      * The event's channels (keys and names); see PUT /events/{eventKey}/channels
      */
@@ -941,16 +945,58 @@ export type WaitingRoomSummary = {
     opensAt: string;
 } | null;
 
+export type ImportEventRequest = {
+    /**
+     * The sandbox event to copy
+     */
+    eventKey: string;
+    /**
+     * The production event's key; the sandbox key when left out
+     */
+    newEventKey?: string;
+};
+
+export type CopySettingsResult = {
+    /**
+     * The event the settings were read from
+     */
+    eventKey: string;
+    toEventKeys: Array<string>;
+    settings: Array<'selectionRules' | 'channels' | 'accessibility' | 'waitingRoom'>;
+};
+
+export type CopySettingsRequest = {
+    toEventKeys: Array<string>;
+    /**
+     * Which settings to copy; all of them (selectionRules, channels, accessibility, waitingRoom) when left out
+     */
+    settings?: Array<'selectionRules' | 'channels' | 'accessibility' | 'waitingRoom'>;
+};
+
 export type EventCreate = {
     chartKey: string;
     eventKey?: string;
     name?: string;
+    /**
+     * ISO 8601 date-time. With an offset or Z it is that instant; without one it is read on the clock of the event's time zone
+     */
     startsAt?: string;
+    /**
+     * The venue's IANA time zone; UTC when unset
+     */
+    timeZone?: string;
 };
 
 export type EventPatch = {
     name?: string;
+    /**
+     * ISO 8601 date-time. With an offset or Z it is that instant; without one it is read on the clock of the event's time zone
+     */
     startsAt?: string;
+    /**
+     * The venue's IANA time zone; UTC when unset
+     */
+    timeZone?: string;
 };
 
 export type Season = {
@@ -960,6 +1006,10 @@ export type Season = {
     eventKeys: Array<string>;
     partialSeasons: Array<PartialSeason>;
     createdAt: string;
+    /**
+     * The venue's IANA time zone, given to the season's new events; UTC when unset
+     */
+    timeZone: string;
 };
 
 export type PartialSeason = {
@@ -968,15 +1018,48 @@ export type PartialSeason = {
     createdAt: string;
 };
 
+/**
+ * `eventKeys` (keys only) or `events` (each with its name and start), one of the two; every event is created on the chart in the season's time zone
+ */
 export type SeasonCreate = {
     seasonKey?: string;
     name?: string;
     chartKey: string;
-    eventKeys: Array<string>;
+    /**
+     * The venue's IANA time zone; UTC when unset
+     */
+    timeZone?: string;
+    eventKeys?: Array<string>;
+    events?: Array<SeasonEvent>;
+};
+
+export type SeasonEvent = {
+    eventKey: string;
+    name?: string;
+    /**
+     * ISO 8601 date-time. With an offset or Z it is that instant; without one it is read on the clock of the event's time zone
+     */
+    startsAt?: string;
+};
+
+export type ImportSeasonRequest = {
+    /**
+     * The sandbox season to copy
+     */
+    seasonKey: string;
+};
+
+export type SeasonPatch = {
+    name?: string;
+    /**
+     * The venue's IANA time zone; UTC when unset
+     */
+    timeZone?: string;
 };
 
 export type SeasonEventsAdd = {
-    eventKeys: Array<string>;
+    eventKeys?: Array<string>;
+    events?: Array<SeasonEvent>;
 };
 
 export type PartialSeasonCreate = {
@@ -3111,6 +3194,126 @@ export type GetWaitingRoomTicketResponses = {
 
 export type GetWaitingRoomTicketResponse = GetWaitingRoomTicketResponses[keyof GetWaitingRoomTicketResponses];
 
+export type ImportEventFromSandboxData = {
+    body: ImportEventRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/events/import-from-sandbox';
+};
+
+export type ImportEventFromSandboxErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type ImportEventFromSandboxError = ImportEventFromSandboxErrors[keyof ImportEventFromSandboxErrors];
+
+export type ImportEventFromSandboxResponses = {
+    /**
+     * The production event
+     */
+    201: Event;
+};
+
+export type ImportEventFromSandboxResponse = ImportEventFromSandboxResponses[keyof ImportEventFromSandboxResponses];
+
+export type CopyEventSettingsData = {
+    body: CopySettingsRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/copy-settings';
+};
+
+export type CopyEventSettingsErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict: `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type CopyEventSettingsError = CopyEventSettingsErrors[keyof CopyEventSettingsErrors];
+
+export type CopyEventSettingsResponses = {
+    /**
+     * What was copied where
+     */
+    200: CopySettingsResult;
+};
+
+export type CopyEventSettingsResponse = CopyEventSettingsResponses[keyof CopyEventSettingsResponses];
+
 export type ListEventsData = {
     body?: never;
     path?: never;
@@ -3584,6 +3787,112 @@ export type GetSeasonResponses = {
 };
 
 export type GetSeasonResponse = GetSeasonResponses[keyof GetSeasonResponses];
+
+export type UpdateSeasonData = {
+    body: SeasonPatch;
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}';
+};
+
+export type UpdateSeasonErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type UpdateSeasonError = UpdateSeasonErrors[keyof UpdateSeasonErrors];
+
+export type UpdateSeasonResponses = {
+    /**
+     * The season
+     */
+    200: Season;
+};
+
+export type UpdateSeasonResponse = UpdateSeasonResponses[keyof UpdateSeasonResponses];
+
+export type ImportSeasonFromSandboxData = {
+    body: ImportSeasonRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/seasons/import-from-sandbox';
+};
+
+export type ImportSeasonFromSandboxErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type ImportSeasonFromSandboxError = ImportSeasonFromSandboxErrors[keyof ImportSeasonFromSandboxErrors];
+
+export type ImportSeasonFromSandboxResponses = {
+    /**
+     * The production season
+     */
+    201: Season;
+};
+
+export type ImportSeasonFromSandboxResponse = ImportSeasonFromSandboxResponses[keyof ImportSeasonFromSandboxResponses];
 
 export type AddSeasonEventsData = {
     body: SeasonEventsAdd;

@@ -1,0 +1,135 @@
+import type { EventRecord } from "../../domain/events";
+import { localInputValue } from "../../domain/time-zones";
+import { ApiForm, When } from "./components";
+import { useMayCall } from "./role-context";
+
+/**
+ * A season's games in the dashboard: the rows of the season form (each game's name, start and
+ * optional key, sent as a list, client/forms.ts `data-row-of`), and the season page's table of its
+ * games, where each row saves its own name and start.
+ */
+
+/** One control of a game row, labelled within its row's group ("Game 2", "Name"). */
+function RowInput(props: { row: number; key_: "name" | "startsAt" | "eventKey"; label: string; hint?: string; type?: string }) {
+  const id = `game-${props.row}-${props.key_}`;
+  return (
+    <div class="field">
+      <label for={id}>{props.label}</label>
+      {props.hint ? (
+        <p class="hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={`events-${props.key_}`}
+        type={props.type ?? "text"}
+        data-row-of="events"
+        data-key={props.key_}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
+        autocomplete="off"
+        spellcheck={false}
+      />
+    </div>
+  );
+}
+
+/**
+ * The games of a new season (or games added to one): `rows` rows to start with, and a button that
+ * adds another. Rows left empty are not sent. Starts are read on the clock of the season's zone.
+ */
+export function GameRows(props: { rows: number; keyBase: string }) {
+  return (
+    <fieldset class="games">
+      <legend>Games</legend>
+      <p class="hint">
+        Each game's name and start, on the clock of the season's time zone. Left empty, a game's event key is made from its name ({props.keyBase}
+        -city-v-united).
+      </p>
+      {Array.from({ length: props.rows }, (_, i) => (
+        <fieldset class="game-row" data-row="events">
+          <legend>
+            Game <span data-row-number>{i + 1}</span>
+          </legend>
+          <RowInput row={i} key_="name" label="Name" />
+          <RowInput row={i} key_="startsAt" label="Starts at" type="datetime-local" />
+          <RowInput row={i} key_="eventKey" label="Event key (optional)" />
+        </fieldset>
+      ))}
+      <button type="button" class="button button-secondary" data-add-row="events">
+        Add another game
+      </button>
+    </fieldset>
+  );
+}
+
+/**
+ * The season's games, one row each: its name and start as fields that row's own "Save" sends
+ * (PATCH of the event; the start on the clock of the game's zone), with a link to the game's page.
+ */
+export function GamesTable(props: { environment: string; games: EventRecord[] }) {
+  // A member who may not change events reads the games; the fields and Save buttons are for those who may.
+  const editable = useMayCall("PATCH", `/dashboard/api/${props.environment}/events/x`);
+  return (
+    <table class="games-table">
+      <caption>Games of this season</caption>
+      <thead>
+        <tr>
+          <th scope="col">Game</th>
+          <th scope="col">Name</th>
+          <th scope="col">Starts at</th>
+          {editable ? <th scope="col">Save</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {props.games.map((g, i) => {
+          const form = `game-edit-${i}`;
+          const title = g.name ?? g.eventKey;
+          return (
+            <tr>
+              <td data-label="Game">
+                <a href={`/dashboard/${props.environment}/events/${encodeURIComponent(g.eventKey)}`}>{title}</a>
+                <span class="hint key"> {g.eventKey}</span>
+                <br />
+                <span class="hint">{g.startsAt ? <When at={g.startsAt} zone={g.timeZone} /> : "No start yet"}</span>
+              </td>
+              {editable ? (
+                <>
+                  <td data-label="Name">
+                    <input type="text" name="name" form={form} value={g.name ?? ""} aria-label={`Name of ${title}`} autocomplete="off" spellcheck={false} />
+                  </td>
+                  <td data-label="Starts at">
+                    <input
+                      type="datetime-local"
+                      name="startsAt"
+                      form={form}
+                      value={localInputValue(g.startsAt, g.timeZone)}
+                      aria-label={`Start of ${title}, on the clock of ${g.timeZone}`}
+                    />
+                  </td>
+                  <td data-label="Save">
+                    <ApiForm
+                      id={form}
+                      api={`/dashboard/api/${props.environment}/events/${encodeURIComponent(g.eventKey)}`}
+                      method="PATCH"
+                      done={`${title} saved`}
+                    >
+                      <button type="submit" class="button button-secondary" aria-label={`Save ${title}`}>
+                        Save
+                      </button>
+                    </ApiForm>
+                  </td>
+                </>
+              ) : (
+                <>
+                  <td data-label="Name">{g.name ?? ""}</td>
+                  <td data-label="Starts at">{g.startsAt ? <When at={g.startsAt} zone={g.timeZone} /> : "Not set"}</td>
+                </>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
