@@ -34,8 +34,28 @@ export const LAYERS = [
   { layer: "keys", paths: ["src/keys/"], may: ["domain"], packages: [] },
   // D1: the drizzle schema and its query functions.
   { layer: "db", paths: ["src/db/"], may: ["domain", "keys"], packages: null },
-  // The event's Durable Object; it reads D1 to converge on the published layout.
-  { layer: "event-object", paths: ["src/event-object/"], may: ["domain", "selling", "db"], packages: null },
+  // The event's Durable Object, from the ground up: what it keeps (tables, the decision's
+  // transaction and policy, the stored layout, the kept configuration), its outbox, its reads, its
+  // decisions, its layout's lifecycle (it reads D1 to converge on the published layout), the live
+  // feed, the alarm's housekeeping, and on top the RPC facade the Worker calls (event-object.ts).
+  { layer: "event-state", paths: ["src/event-object/state/"], may: ["domain", "selling"], packages: [] },
+  { layer: "event-outbox", paths: ["src/event-object/outbox/"], may: ["domain", "event-state"], packages: [] },
+  { layer: "event-reads", paths: ["src/event-object/reads/"], may: ["domain", "selling", "event-state"], packages: [] },
+  { layer: "event-decisions", paths: ["src/event-object/decisions/"], may: ["domain", "selling", "event-state", "event-reads"], packages: [] },
+  { layer: "event-layout", paths: ["src/event-object/layout/"], may: ["domain", "db", "event-state", "event-outbox", "event-reads"], packages: null },
+  { layer: "event-live", paths: ["src/event-object/live/"], may: ["domain", "event-state", "event-reads"], packages: [] },
+  {
+    layer: "event-housekeeping",
+    paths: ["src/event-object/housekeeping/"],
+    may: ["domain", "event-state", "event-outbox", "event-reads", "event-decisions", "event-layout", "event-live"],
+    packages: [],
+  },
+  {
+    layer: "event-object",
+    paths: ["src/event-object/"],
+    may: ["domain", "selling", "db", "event-state", "event-outbox", "event-reads", "event-decisions", "event-layout", "event-live", "event-housekeeping"],
+    packages: null,
+  },
   // Worker-side operations and pipelines: what the routes and the dashboard call.
   { layer: "charts", paths: ["src/charts/"], may: ["domain", "db", "keys", "event-object"], packages: null },
   // An event is made on a chart: its operations look the chart up through the charts' own access

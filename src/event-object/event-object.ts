@@ -19,36 +19,36 @@ import type { SalesTimeline } from "../domain/sales-timeline";
 import type { CompactStatus, FullStatus, ObjectsResult, ReportsResult, StatusFormat, StatusQuery } from "../domain/status";
 import type { WebhookQueueBody } from "../domain/webhook-messages";
 import { redriveMs } from "../domain/webhook-redrive";
-import { Alarm } from "./alarm";
-import { book, extend, release } from "./bookings";
-import { systemClock, type Clock } from "./clock";
-import { ADMISSION_REQUIRED, AdmissionGate } from "./admission-gate";
+import { Alarm } from "./housekeeping/alarm";
+import { book, extend, release } from "./decisions/bookings";
+import { systemClock, type Clock } from "./state/clock";
+import { ADMISSION_REQUIRED, AdmissionGate } from "./state/admission-gate";
 import type { AdmissionGateConfig } from "../domain/waiting-room";
-import { EventLayout, NOT_FOUND } from "./event-layout";
-import { nextDue, sweepDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./expiry";
-import { holdGa } from "./ga";
-import { readChanges, oldestRecordAt, pruneHistory, salesTimeline } from "./status-history";
-import { holdSeats, markForSale, markNotForSale, resetAll } from "./holds";
-import { acceptLive, broadcast, type LiveMessage } from "./live-broadcast";
-import { ackRows, outboxDueAt } from "./outbox";
-import { OutboxSender } from "./outbox-sender";
-import { objectsOf, reportOf, reservedObjects, statusEntries } from "./status-reads";
-import { compactOf, StatusCache } from "./status-cache";
-import { compactObjectsBody, compactObjectsOf } from "./objects-compact-cache";
-import { changedSince, statusVersion } from "./live-since";
-import type { StageRequest } from "./staging";
-import { ensureSchema, latestHistorySeq, rows } from "./store";
-import { Tx } from "./transaction";
-import { hasRules, ruleChecks, SellingState } from "./selling-state";
+import { EventLayout, NOT_FOUND } from "./layout/event-layout";
+import { nextDue, sweepDue, sweepExpired, SWEEP_CHUNK, SWEEP_CHUNKS_PER_RUN } from "./housekeeping/expiry";
+import { holdGa } from "./decisions/ga";
+import { readChanges, oldestRecordAt, pruneHistory, salesTimeline } from "./state/status-history";
+import { holdSeats, markForSale, markNotForSale, resetAll } from "./decisions/holds";
+import { acceptLive, broadcast, type LiveMessage } from "./live/live-broadcast";
+import { ackRows, outboxDueAt } from "./outbox/outbox";
+import { OutboxSender } from "./outbox/outbox-sender";
+import { objectsOf, reportOf, reservedObjects, statusEntries } from "./reads/status-reads";
+import { compactOf, StatusCache } from "./reads/status-cache";
+import { compactObjectsBody, compactObjectsOf } from "./reads/objects-compact-cache";
+import { changedSince, statusVersion } from "./reads/live-since";
+import type { StageRequest } from "./layout/staging";
+import { ensureSchema, latestHistorySeq, rows } from "./state/store";
+import { Tx } from "./state/transaction";
+import { hasRules, ruleChecks, SellingState } from "./state/selling-state";
 import { chooseBestAvailable } from "../selling/choose";
 import type { HoldBestAvailableRequest, HoldBestAvailableResult, SelectionRules } from "../domain/selling";
 import type { HoldCaller, SaleRequest } from "../domain/seats";
 import { IDEMPOTENCY_TTL_MS, type IdempotencyClaim, type Replayed } from "../domain/idempotency";
-import { ensureIdempotencySchema, idempotencyDueAt, once, pruneIdempotency } from "./idempotency";
+import { ensureIdempotencySchema, idempotencyDueAt, once, pruneIdempotency } from "./state/idempotency";
 import type { Channel, ChannelsBody, ChannelSummary } from "../domain/channels";
-import { ChannelState, ensureChannelSchema, registerChannels } from "./channels";
-import { dropSnapshot, ensureStatusSnapshotSchema, SNAPSHOT_QUIET_MS, snapshotDueAt, writeSnapshot } from "./status-snapshot";
-import { earliestLiveExpiry } from "./status-cache";
+import { ChannelState, ensureChannelSchema, registerChannels } from "./state/channels";
+import { dropSnapshot, ensureStatusSnapshotSchema, SNAPSHOT_QUIET_MS, snapshotDueAt, writeSnapshot } from "./reads/status-snapshot";
+import { earliestLiveExpiry } from "./reads/status-cache";
 import type { SeasonPart, SeasonStep } from "../domain/seasons";
 import {
   abort as abortSeason,
@@ -62,10 +62,10 @@ import {
   seasonBookedSeats,
   seasonInUse,
   type SeasonBookedSeat,
-} from "./season-participant";
-import { AccessState } from "./accessibility";
+} from "./decisions/season-participant";
+import { AccessState } from "./state/accessibility";
 import type { Accessibility } from "../domain/accessibility";
-import { areaForSaleFailures, areaNotForSaleFailures, markAreaForSale, markAreaNotForSale } from "./ga-sale";
+import { areaForSaleFailures, areaNotForSaleFailures, markAreaForSale, markAreaNotForSale } from "./decisions/ga-sale";
 
 /** A key and the label a person reads for it. */
 interface KeyLabel {
