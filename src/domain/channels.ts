@@ -37,6 +37,9 @@ export const channelSchema = z
   .openapi("Channel");
 export type Channel = z.output<typeof channelSchema>;
 
+/** A channel as the event's object keeps its definition: its seats are kept apart, by label. */
+export type ChannelDef = Omit<Channel, "objectLabels">;
+
 /**
  * PUT /events/{eventKey}/channels: replaces every channel. Keys unique and a seat in at most one
  * channel are checked here (the offending path named); labels and GA capacity are checked by the

@@ -11,6 +11,7 @@ import type {
   ReleaseRequest,
 } from "../../domain/seats";
 import { areaStatus, gaRow, gaRows, recordGaChange } from "../state/ga-counts";
+import { poolsAfter } from "../state/ga-pools";
 import { GA_COLUMNS, isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type GaRow, type SeatRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 
@@ -79,15 +80,24 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
     // A later booking of more places under the same token keeps the area's row; its order is the latest.
     const order = orderId ?? r.order_id;
     const previous = areaStatus(tx, r.area);
+    const pools = poolsAfter(r, "book");
     tx.sql.exec(
-      "UPDATE ga SET booked = booked + held, held = 0, expires_at = NULL, booked_at = ?, updated_at = ?, order_id = ? WHERE area = ? AND token = ?",
+      "UPDATE ga SET booked = booked + held, held = 0, expires_at = NULL, booked_at = ?, updated_at = ?, order_id = ?, channel = ?, pools = ? WHERE area = ? AND token = ?",
       at,
       tx.now,
       order,
+      pools.channel,
+      pools.pools,
       r.area,
       r.token,
     );
-    recordGaChange(tx, r.area, previous, { cause: "book", quantity: r.held, token: r.token, orderId: order, extra: r.extra }, { type: "seat.booked" });
+    recordGaChange(
+      tx,
+      r.area,
+      previous,
+      { cause: "book", quantity: r.held, token: r.token, orderId: order, extra: r.extra, ...seasonTags(r) },
+      { type: "seat.booked" },
+    );
     return withOrder({ objectLabel: r.area, status: "booked", bookedAt: at, extraData: parseExtra(r.extra), quantity: r.booked + r.held }, order);
   });
   return ok({ eventKey: tx.meta.eventKey, objects });
@@ -134,22 +144,26 @@ export function release(tx: Tx, req: ReleaseRequest): FreedResult {
         const booked = secret ? row.booked : 0;
         if (held + booked === 0) continue;
         const previous = areaStatus(tx, label);
-        if (row.booked - booked > 0 || row.held - held > 0)
+        if (row.booked - booked > 0 || row.held - held > 0) {
+          // What stays is all held or all booked: its pools are the row's without the part freed.
+          const pools = poolsAfter(row, booked > 0 ? "drop-booked" : "drop-held");
           tx.sql.exec(
-            "UPDATE ga SET held = held - ?, booked = booked - ?, expires_at = CASE WHEN held - ? > 0 THEN expires_at END, updated_at = ? WHERE area = ? AND token = ?",
+            "UPDATE ga SET held = held - ?, booked = booked - ?, expires_at = CASE WHEN held - ? > 0 THEN expires_at END, updated_at = ?, channel = ?, pools = ? WHERE area = ? AND token = ?",
             held,
             booked,
             held,
             tx.now,
+            pools.channel,
+            pools.pools,
             row.area,
             row.token,
           );
-        else tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", row.area, row.token);
+        } else tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", row.area, row.token);
         recordGaChange(
           tx,
           label,
           previous,
-          { cause: "release", quantity: held + booked, token: row.token, orderId: row.order_id, extra: row.extra },
+          { cause: "release", quantity: held + booked, token: row.token, orderId: row.order_id, extra: row.extra, ...seasonTags(row) },
           { type: "seat.released" },
         );
         total += held + booked;
@@ -219,7 +233,7 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
   for (const [label, row] of gaTargets) {
     tx.sql.exec("UPDATE ga SET expires_at = ? WHERE area = ? AND token = ?", expiresAt, label, req.holdToken);
     const status = areaStatus(tx, label);
-    recordGaChange(tx, label, status, { cause: "extend", quantity: row.held, token: req.holdToken, extra: row.extra });
+    recordGaChange(tx, label, status, { cause: "extend", quantity: row.held, token: req.holdToken, extra: row.extra, ...seasonTags(row) });
     objects.push({ objectLabel: label, status: "held", extraData: parseExtra(row.extra), quantity: row.held });
   }
   tx.expiry(expiresAt);

@@ -1,5 +1,6 @@
 import { fail, ok, type FailedEntry, type Outcome } from "../../domain/outcome";
-import { poolPlaces, poolUsage } from "../state/channels";
+import type { ChannelDef } from "../../domain/channels";
+import { poolPlaces, poolUsage } from "../state/ga-pools";
 import { areaCounts, areaStatus, recordGaChange } from "../state/ga-counts";
 import type { Tx } from "../state/transaction";
 
@@ -15,7 +16,7 @@ type AreaResult<S> = { objectLabel: string; status: S; quantity: number }[];
  * Why each area cannot give `places` free places of its open pool (unknown_label, insufficient_capacity);
  * empty when all can. Checked before any write of the call, seats included, so a refusal changes nothing.
  */
-export function areaNotForSaleFailures(tx: Tx, areaPlaces: Record<string, number>): FailedEntry[] {
+export function areaNotForSaleFailures(tx: Tx, defs: readonly ChannelDef[], areaPlaces: Record<string, number>): FailedEntry[] {
   const failed: FailedEntry[] = [];
   for (const [area, places] of Object.entries(areaPlaces)) {
     const obj = tx.object(area);
@@ -24,16 +25,16 @@ export function areaNotForSaleFailures(tx: Tx, areaPlaces: Record<string, number
       continue;
     }
     const nfs = areaCounts(tx.sql, area, tx.now).nfs ?? 0;
-    const open = poolPlaces(tx.channelDefs, area, obj.capacity ?? 0, nfs).get(null) ?? 0;
-    const used = poolUsage(tx.sql, tx.channelDefs, area, tx.now, null).get(null) ?? 0;
+    const open = poolPlaces(defs, area, obj.capacity ?? 0, nfs).get(null) ?? 0;
+    const used = poolUsage(tx.sql, defs, area, tx.now, null).get(null) ?? 0;
     if (open - used < places) failed.push({ objectLabel: area, reason: "insufficient_capacity" });
   }
   return failed;
 }
 
 /** Takes `places` free places of each area off sale; too few free places in an area's open pool is 409 insufficient_capacity. */
-export function markAreaNotForSale(tx: Tx, areaPlaces: Record<string, number>): Outcome<AreaResult<"not_for_sale">> {
-  const failed = areaNotForSaleFailures(tx, areaPlaces);
+export function markAreaNotForSale(tx: Tx, defs: readonly ChannelDef[], areaPlaces: Record<string, number>): Outcome<AreaResult<"not_for_sale">> {
+  const failed = areaNotForSaleFailures(tx, defs, areaPlaces);
   if (failed.length > 0) return fail("seat_unavailable", "Not enough free places to take off sale; nothing changed", { failed });
   const entries = Object.entries(areaPlaces);
   for (const [area, places] of entries) {

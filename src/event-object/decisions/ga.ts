@@ -1,10 +1,10 @@
 import { fail, ok, type Outcome } from "../../domain/outcome";
 import type { HoldRequest, HoldResult } from "../../domain/seats";
 import { areaCounts, areaStatus, gaRow, gaStatus, recordGaChange } from "../state/ga-counts";
-import { first, isLiveHold, parseExtra, type GaRow } from "../state/store";
+import { poolPlaces, poolsAfter, poolUsage, storedPools, tokenPools, type Pool, type PoolPlaces } from "../state/ga-pools";
+import { ADMISSION_REQUIRED, holdGates, refused, type HoldGates } from "../state/policy";
+import { isLiveHold, parseExtra, seasonTags, type GaRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
-import { NO_CHANNEL } from "../../domain/channels";
-import { poolOf, poolPlaces, poolUsage } from "../state/channels";
 
 /** Drops an expired held quantity of one row, emitting seat.hold_expired for it. */
 export function expireGaRow(tx: Tx, row: GaRow): void {
@@ -12,23 +12,41 @@ export function expireGaRow(tx: Tx, row: GaRow): void {
   // Until this record the history still counts the expired places as held.
   const before = areaCounts(tx.sql, row.area, tx.now);
   const previous = gaStatus(tx.object(row.area)?.capacity ?? 0, { held: before.held + row.held, booked: before.booked });
-  if (row.booked > 0) tx.sql.exec("UPDATE ga SET held = 0, expires_at = NULL WHERE area = ? AND token = ?", row.area, row.token);
-  else tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", row.area, row.token);
+  if (row.booked > 0) {
+    const kept = poolsAfter(row, "drop-held");
+    tx.sql.exec(
+      "UPDATE ga SET held = 0, expires_at = NULL, channel = ?, pools = ? WHERE area = ? AND token = ?",
+      kept.channel,
+      kept.pools,
+      row.area,
+      row.token,
+    );
+  } else tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", row.area, row.token);
   recordGaChange(
     tx,
     row.area,
     previous,
-    { cause: "expire", quantity: row.held, token: row.token, extra: row.extra },
+    { cause: "expire", quantity: row.held, token: row.token, extra: row.extra, ...seasonTags(row) },
     { type: "seat.hold_expired", holdExpiresAt: row.expires_at },
   );
 }
 
 /**
- * A GA hold (hold rules 1-3, 7): quantity is the token's total held quantity in the area. The same
- * quantity again is a no-op that keeps the expiry; a new one resizes (with a fresh expiry) or fails
- * 409 ga_capacity_exceeded, keeping the previous quantity.
+ * A GA hold (hold rules 1-3, 7) under the decision's policy: quantity is the token's total held
+ * quantity in the area. The same quantity again is a no-op that keeps the expiry; a new one
+ * resizes (with a fresh expiry) or is refused, keeping the previous quantity. The places come from
+ * the pools the hold may take from (contract §12), from several when no one pool has them all.
+ *
+ * Which refusal: when the hold may take from every pool of the area (an event without channels,
+ * an area with no channel places, a secret key's ignoreChannels, or every pool named) the area's
+ * remaining capacity is what it did not fit, and interface.md's 409 `ga_capacity_exceeded` says
+ * so; when its pools are only some of the area's, the pools limit it: 409 `seat_unavailable` with
+ * reason `insufficient_capacity` (contract §12), even when the area is also full.
  */
 export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
+  const gates = holdGates(tx.policy);
+  if (refused(gates)) return gates;
+  if (gates.admission !== "through") return ADMISSION_REQUIRED;
   const area = req.objectLabels[0]!;
   const quantity = req.quantity!;
   const obj = tx.holdable(area);
@@ -55,66 +73,87 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   }
   const counts = areaCounts(tx.sql, area, tx.now);
   const nfs = counts.nfs ?? 0;
-  if (counts.held - ownLive + counts.booked + nfs + quantity > capacity) {
+  const places = poolPlaces(gates.channels.defs, area, capacity, nfs);
+  const everyPool = reachesEveryPool(gates, places);
+  if (everyPool && counts.held - ownLive + counts.booked + nfs + quantity > capacity) {
     return fail("ga_capacity_exceeded", `Only ${capacity - counts.held - counts.booked - nfs + ownLive} places remain in ${area}`, {
       failed: [{ objectLabel: area, reason: "ga_capacity_exceeded" }],
     });
   }
-  const pool = choosePool(tx, area, capacity, nfs, row, ownLive, quantity);
-  if (pool === undefined) {
+  const taken = choosePools(tx, gates, places, area, row, ownLive, quantity);
+  if (taken === undefined) {
+    if (everyPool)
+      return fail("ga_capacity_exceeded", `Not ${quantity} places remain in ${area}`, { failed: [{ objectLabel: area, reason: "ga_capacity_exceeded" }] });
     return fail("seat_unavailable", `Not ${quantity} free places in ${area} in the channels this hold may take from`, {
       failed: [{ objectLabel: area, reason: "insufficient_capacity" }],
     });
   }
-  const violations = tx.rules?.ga({ label: area, categoryKey: obj.categoryKey, previous: ownLive, quantity }) ?? [];
-  if (violations.length > 0)
-    return fail("selection_rule_violated", "The hold would break the event's selection rules; nothing changed", { failed: violations });
+  if (gates.rules.kind === "checks") {
+    const violations = gates.rules.checks.ga({ label: area, categoryKey: obj.categoryKey, previous: ownLive, quantity });
+    if (violations.length > 0)
+      return fail("selection_rule_violated", "The hold would break the event's selection rules; nothing changed", { failed: violations });
+  }
   if (row && row.held > 0 && ownLive === 0) {
     expireGaRow(tx, row);
     row = gaRow(tx.sql, area, req.holdToken);
   }
-  const expiresAt = tx.now + req.ttlSeconds * 1000;
+  const expiresAt = tx.holdEnd(req.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : (row?.extra ?? null);
+  const stored = storedPools({ held: taken, booked: row ? tokenPools(gates.channels.defs, row).booked : new Map() });
   const previous = areaStatus(tx, area);
   tx.sql.exec(
-    `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at, client, channel) VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?)
-     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel`,
+    `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at, client, channel, pools) VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel, pools = excluded.pools`,
     area,
     req.holdToken,
     quantity,
     expiresAt,
     extra,
     tx.now,
-    tx.client,
-    pool,
+    gates.client,
+    stored.channel,
+    stored.pools,
   );
   tx.expiry(expiresAt);
   recordGaChange(tx, area, previous, { cause: "hold", quantity, token: req.holdToken, extra }, { type: "seat.held", holdExpiresAt: expiresAt });
   return ok(holdResult(tx, req, area, quantity, expiresAt, extra));
 }
 
+/** Whether the hold may take from every pool that has places in the area. */
+function reachesEveryPool(gates: HoldGates, places: PoolPlaces): boolean {
+  if (gates.channels.kind === "any") return true;
+  const named = new Set(gates.channels.pools);
+  for (const [pool, n] of places) if (n > 0 && !named.has(pool)) return false;
+  return true;
+}
+
 /**
- * The pool a GA hold takes its places from (contract §12): the first pool named (in the request's
- * order) with `quantity` free places, the token's own pool first when it already holds there; any
- * pool for the box office (open first). A token's places live in one pool per area; once some are
- * booked, more may come only from that pool. Undefined when no named pool has room.
+ * Where a GA hold of `quantity` places takes them from (contract §12), or undefined when its pools
+ * have too few free places together. The pools are tried in the request's order (any pool: the
+ * open pool first), the pools the token already holds in first: one pool with room for all of
+ * them when there is one, else as many as each pool has free, in that order. The token's booked
+ * places stay where they are and count against their pools.
  */
-function choosePool(tx: Tx, area: string, capacity: number, nfs: number, row: GaRow | null, ownLive: number, quantity: number): string | null | undefined {
-  const defs = tx.channelDefs;
-  const gate = tx.channels;
-  if (defs.length === 0) return gate === null || gate.pools.has(NO_CHANNEL) ? null : undefined;
-  const places = poolPlaces(defs, area, capacity, nfs);
-  const usage = poolUsage(tx.sql, defs, area, tx.now, row?.token ?? null);
-  const own = row
-    ? poolOf(defs, first<{ channel: string | null }>(tx.sql, "SELECT channel FROM ga WHERE area = ? AND token = ?", area, row.token)?.channel ?? null)
-    : null;
-  if (row && row.booked > 0) usage.set(own, (usage.get(own) ?? 0) + row.booked);
-  let candidates: (string | null)[] = gate ? [...gate.pools].map((k) => (k === NO_CHANNEL ? null : k)) : [null, ...defs.map((d) => d.key)];
-  if (row && row.booked > 0) candidates = candidates.filter((c) => c === own);
-  else if (ownLive > 0 && candidates.includes(own)) candidates = [own, ...candidates.filter((c) => c !== own)];
+function choosePools(tx: Tx, gates: HoldGates, places: PoolPlaces, area: string, row: GaRow | null, ownLive: number, quantity: number): PoolPlaces | undefined {
+  const { defs } = gates.channels;
+  const usage = defs.length === 0 ? new Map<Pool, number>() : poolUsage(tx.sql, defs, area, tx.now, row?.token ?? null);
+  const own = row ? tokenPools(defs, row) : null;
+  for (const [pool, n] of own?.booked ?? []) usage.set(pool, (usage.get(pool) ?? 0) + n);
+  let candidates: Pool[] = gates.channels.kind === "any" ? [null, ...defs.map((d) => d.key)] : [...gates.channels.pools];
+  if (own && ownLive > 0) {
+    const mine = [...own.held.keys()].filter((p) => candidates.includes(p));
+    candidates = [...mine, ...candidates.filter((c) => !mine.includes(c))];
+  }
+  const free = (pool: Pool) => Math.max(0, (places.get(pool) ?? 0) - (usage.get(pool) ?? 0));
+  const whole = candidates.find((c) => free(c) >= quantity);
+  if (whole !== undefined) return new Map([[whole, quantity]]);
+  const taken: PoolPlaces = new Map();
+  let left = quantity;
   for (const c of candidates) {
-    const total = places.get(c);
-    if (total !== undefined && total - (usage.get(c) ?? 0) >= quantity) return c;
+    const n = Math.min(free(c), left);
+    if (n > 0) taken.set(c, n);
+    left -= n;
+    if (left === 0) return taken;
   }
   return undefined;
 }

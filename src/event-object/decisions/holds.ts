@@ -1,9 +1,8 @@
 import { fail, ok, type FailedEntry, type Outcome } from "../../domain/outcome";
 import type { HeldObject, HoldRequest, HoldResult } from "../../domain/seats";
-import { ACCESSIBLE_ONLY } from "../../domain/accessibility";
-import type { LayoutObject } from "../../domain/layout";
 import { gaStatus } from "../state/ga-counts";
 import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type SeatRow } from "../state/store";
+import { ADMISSION_REQUIRED, holdGates, refused, seatGate, type HoldGates } from "../state/policy";
 import { iso, type Tx } from "../state/transaction";
 
 /** Why a seat cannot be held by a token right now, or null when it can (or already is). */
@@ -13,18 +12,6 @@ function holdBlocker(row: SeatRow | null, token: string, now: number): string | 
   if (row.status === "booked") return "booked";
   if (!isLiveHold(row, now)) return null;
   return row.token === token ? null : "held";
-}
-
-/**
- * What keeps this buyer from a seat whatever its row says: a seat outside the hold's channel pools
- * (contract §12), or a wheelchair space or companion seat held back from a buyer who has not stated
- * the need (§14). Null when neither. The one-statement hold and the general path both ask here, so
- * a gate added to the hold is added once.
- */
-function seatGate(tx: Tx, obj: LayoutObject): "not_in_channel" | typeof ACCESSIBLE_ONLY | null {
-  if (tx.channels !== null && !tx.channels.seat(obj.label)) return "not_in_channel";
-  if (tx.accessGate?.(obj) === true) return ACCESSIBLE_ONLY;
-  return null;
 }
 
 /**
@@ -63,13 +50,13 @@ export function liveSeat(tx: Tx, label: string): SeatRow | null {
  * in the caller's transaction, as is any Idempotency-Key answer stored around it) are those the
  * general path gives a free seat.
  */
-function claimFreeSeat(tx: Tx, req: HoldRequest): Outcome<HoldResult> | null {
-  if (req.objectLabels.length !== 1 || tx.rules) return null;
+function claimFreeSeat(tx: Tx, gates: HoldGates, req: HoldRequest): Outcome<HoldResult> | null {
+  if (req.objectLabels.length !== 1 || gates.rules.kind !== "none") return null;
   const label = req.objectLabels[0]!;
   const obj = tx.holdable(label);
   if (obj?.objectType !== "seat") return null;
   // A gated seat is refused (not_in_channel, accessible_only) by the general path.
-  if (seatGate(tx, obj) !== null) return null;
+  if (seatGate(gates, obj) !== null) return null;
   const expiresAt = tx.holdEnd(req.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : null;
   const taken = tx.sql.exec(
@@ -78,7 +65,7 @@ function claimFreeSeat(tx: Tx, req: HoldRequest): Outcome<HoldResult> | null {
     req.holdToken,
     expiresAt,
     extra,
-    tx.client,
+    gates.client,
   ).rowsWritten;
   if (taken === 0) return null;
   tx.change(
@@ -96,11 +83,16 @@ function claimFreeSeat(tx: Tx, req: HoldRequest): Outcome<HoldResult> | null {
 }
 
 /**
- * Holds seats atomically (hold rules 4-6, 8): every label must be free, expired, or already held by
- * this token; otherwise 409 seat_unavailable and nothing changes. A retry keeps its expiry.
+ * Holds seats atomically (hold rules 4-6, 8) under the decision's policy: the waiting room first,
+ * then every label must be free, expired, or already held by this token, and pass the hold's gates
+ * (channels, hold-back) and selling rules; otherwise 409 and nothing changes. A retry keeps its
+ * expiry.
  */
 export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
-  const claimed = claimFreeSeat(tx, req);
+  const gates = holdGates(tx.policy);
+  if (refused(gates)) return gates;
+  if (gates.admission !== "through") return ADMISSION_REQUIRED;
+  const claimed = claimFreeSeat(tx, gates, req);
   if (claimed) return claimed;
   const labels = [...new Set(req.objectLabels)];
   const failed: FailedEntry[] = [];
@@ -120,19 +112,19 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     const retry = row !== null && row.status === "held" && row.token === req.holdToken && isLiveHold(row, tx.now);
     // A gate does not refuse a seat the token already holds. A seat outside the pools is refused as
     // such; a held-back seat is refused as accessible_only only when its row would not refuse it.
-    const gate = retry ? null : seatGate(tx, obj);
+    const gate = retry ? null : seatGate(gates, obj);
     const blocker = gate === "not_in_channel" ? gate : (holdBlocker(row, req.holdToken, tx.now) ?? gate);
     if (blocker) failed.push({ objectLabel: label, reason: blocker });
     else existing.set(label, row);
   }
   if (failed.length > 0) return fail("seat_unavailable", "One or more seats cannot be held; nothing was held", { failed });
-  if (tx.rules) {
+  if (gates.rules.kind === "checks") {
     // Only what the hold adds counts: seats the token already holds are a retry.
     const added = labels.filter((l) => {
       const row = existing.get(l);
       return !(row && row.status === "held" && isLiveHold(row, tx.now));
     });
-    const violations = tx.rules.seats(added);
+    const violations = gates.rules.checks.seats(added);
     if (violations.length > 0)
       return fail("selection_rule_violated", "The hold would break the event's selection rules; nothing was held", { failed: violations });
   }
@@ -156,7 +148,7 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
       req.holdToken,
       expiresAt,
       extra,
-      tx.client,
+      gates.client,
     );
     tx.change(
       { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },

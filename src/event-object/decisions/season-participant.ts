@@ -1,17 +1,23 @@
 import { fail, ok, type Outcome } from "../../domain/outcome";
 import type { SeasonPart, SeasonStep, SeasonTag } from "../../domain/seasons";
+import type { DecisionPolicy } from "../state/policy";
 import { book, extend, release } from "./bookings";
+import { holdGa } from "./ga";
 import { holdSeats } from "./holds";
+import { areasBefore, areasChanged, areasInUse, liveAreaRows, seasonTokensOf, undoAreas, type AreaUndo } from "./season-areas";
 import { first, isLiveHold, rows, SEAT_COLUMNS, seatRow, type SeatRow } from "../state/store";
-import { iso, type Tx } from "../state/transaction";
+import type { Tx } from "../state/transaction";
 
 /**
  * The event object's half of a season action (contract §13, README "Seasons"): prepare, commit,
  * abort. Prepare does the action for real in this event's transaction and keeps a durable
  * `season_prepared` row with what undoes it and a deadline; the seats it took are ordinary held or
- * booked rows, so single-event holds are refused on them like on any taken seat. Commit drops the
- * row; abort undoes and drops it. Both are idempotent by action id (`season_outcomes`). A row past
- * its deadline is settled by asking the coordinator (the object's alarm, event-object.ts).
+ * booked rows (seats, and GA places in the token's `ga` rows: season-areas.ts), so single-event
+ * holds are refused on them like on any taken seat or place. A hold runs under the hold policy the
+ * object built for it (state/policy.ts), the same as an event's own hold: every gate applies.
+ * Commit drops the row; abort undoes and drops it. Both are idempotent by action id
+ * (`season_outcomes`). A row past its deadline is settled by asking the coordinator (the object's
+ * alarm, housekeeping/).
  */
 
 const SCHEMA = [
@@ -29,8 +35,15 @@ export function ensureSeasonSchema(sql: SqlStorage): void {
   for (const statement of SCHEMA) sql.exec(statement);
 }
 
-/** How to take back a prepare: the seats a hold took, the rows a book or extend changed as they were. */
-type Undo = { kind: "hold"; token: string; labels: string[] } | { kind: "rows"; rows: TaggedRow[] } | { kind: "none" };
+/**
+ * How to take back a prepare: the seats a hold took, the seat rows a book or extend changed as
+ * they were, and the token's GA rows before and after (`areas`; absent in prepares recorded before
+ * seasons took general admission).
+ */
+type Undo =
+  | { kind: "hold"; token: string; labels: string[]; areas?: AreaUndo[] }
+  | { kind: "rows"; rows: TaggedRow[]; areas?: AreaUndo[]; areaCause?: "hold" | "extend" }
+  | { kind: "none" };
 
 /** A seat row with the season it was taken for, as an undo restores it. */
 type TaggedRow = SeatRow & { season_key: string | null; partial_season_key: string | null };
@@ -63,24 +76,37 @@ export function prepare(tx: Tx, step: SeasonStep): Outcome<SeasonPart> {
   if (settled) return fail("conflict", `Season action ${step.actionId} was already settled (${settled.outcome}) in this event`);
   const again = first<PreparedRow>(tx.sql, "SELECT result FROM season_prepared WHERE action = ?", step.actionId);
   if (again) return ok(JSON.parse(again.result) as SeasonPart);
-  tx.season = { ...step.season, expiresAt: step.expiresAt };
+  if (tx.season?.seasonKey !== step.season.seasonKey) throw new Error("a season prepare must run under its season's policy");
   let undo: Undo = { kind: "none" };
   let part: SeasonPart = { objects: [] };
   if (step.kind === "hold") {
     const labels = [...new Set(step.body.objectLabels)];
-    const was = before(tx, labels);
-    const held = holdSeats(tx, step.body);
-    if (!held.ok) return held;
-    const taken = labels.filter((l) => {
-      const r = was.get(l);
-      return !(r && r.status === "held" && r.token === step.body.holdToken && isLiveHold(r, tx.now));
-    });
-    tagSeats(tx, taken, step.season);
-    undo = { kind: "hold", token: step.body.holdToken, labels: taken };
-    part = { holdExpiresAt: held.value.holdExpiresAt, objects: held.value.objects };
+    if (step.body.objectType === "generalAdmission") {
+      const was = areasBefore(tx, labels, step.body.holdToken);
+      const held = holdGa(tx, step.body);
+      if (!held.ok) return held;
+      undo = { kind: "hold", token: step.body.holdToken, labels: [], areas: areasChanged(tx, was, step.body.holdToken, step.season) };
+      part = { holdExpiresAt: held.value.holdExpiresAt, objects: held.value.objects };
+    } else {
+      const was = before(tx, labels);
+      const held = holdSeats(tx, step.body);
+      if (!held.ok) return held;
+      const taken = labels.filter((l) => {
+        const r = was.get(l);
+        return !(r && r.status === "held" && r.token === step.body.holdToken && isLiveHold(r, tx.now));
+      });
+      tagSeats(tx, taken, step.season);
+      undo = { kind: "hold", token: step.body.holdToken, labels: taken };
+      part = { holdExpiresAt: held.value.holdExpiresAt, objects: held.value.objects };
+    }
   } else if (step.kind === "book") {
     const labels = [...new Set(step.body.objectLabels)];
     const was = before(tx, labels);
+    const wasAreas = areasBefore(
+      tx,
+      labels.filter((l) => tx.object(l)?.objectType === "generalAdmission"),
+      step.body.holdToken,
+    );
     const booked = book(tx, step.body);
     if (!booked.ok) return booked;
     const changed = [...was.values()].filter((r): r is TaggedRow => r !== null && r.status === "held");
@@ -89,13 +115,18 @@ export function prepare(tx: Tx, step: SeasonStep): Outcome<SeasonPart> {
       changed.map((r) => r.label),
       step.season,
     );
-    undo = { kind: "rows", rows: changed };
+    undo = { kind: "rows", rows: changed, areas: areasChanged(tx, wasAreas, step.body.holdToken, step.season), areaCause: "hold" };
     part = { objects: booked.value.objects };
   } else if (step.kind === "extend") {
     const was = rows<TaggedRow>(tx.sql, `SELECT ${TAGGED_COLUMNS} FROM seats WHERE token = ? AND status = 'held'`, step.body.holdToken);
+    const wasAreas = areasBefore(
+      tx,
+      liveAreaRows(tx.sql, step.body.holdToken, tx.now).map((r) => r.area),
+      step.body.holdToken,
+    );
     const extended = extend(tx, step.body);
     if (!extended.ok) return extended;
-    undo = { kind: "rows", rows: was };
+    undo = { kind: "rows", rows: was, areas: areasChanged(tx, wasAreas, step.body.holdToken, step.season), areaCause: "extend" };
     part = { holdExpiresAt: extended.value.holdExpiresAt, objects: extended.value.objects };
   }
   // A release frees nothing until commit: a seat freed at prepare could be taken by another buyer
@@ -126,15 +157,7 @@ export function commit(tx: Tx, actionId: string): Outcome<SeasonPart> {
   const step = JSON.parse(row.step) as SeasonStep;
   let part = JSON.parse(row.result) as SeasonPart;
   if (step.kind === "release") {
-    tx.season = { ...step.season, expiresAt: null };
-    const body = step.body;
-    // Labels alone (a secret key's release) free only what was taken for this season: a season
-    // action never frees a single-event buyer's seat.
-    const labels =
-      body.holdToken === undefined && body.orderId === undefined && body.objectLabels !== undefined
-        ? body.objectLabels.filter((l) => first(tx.sql, "SELECT 1 AS one FROM seats WHERE label = ? AND season_key = ?", l, step.season.seasonKey) !== null)
-        : body.objectLabels;
-    part = { objects: labels !== undefined && labels.length === 0 ? [] : release(tx, { ...body, objectLabels: labels }).objects };
+    part = { objects: releaseForSeason(tx.under(seasonPolicy(step.season)), step) };
   }
   settle(tx, actionId, "commit", part);
   return ok(part);
@@ -145,8 +168,7 @@ export function abort(tx: Tx, actionId: string): void {
   const row = first<PreparedRow>(tx.sql, "SELECT action, step, undo FROM season_prepared WHERE action = ?", actionId);
   if (row) {
     const step = JSON.parse(row.step) as SeasonStep;
-    tx.season = { ...step.season, expiresAt: null };
-    undoPrepare(tx, JSON.parse(row.undo) as Undo);
+    undoPrepare(tx.under(seasonPolicy(step.season)), JSON.parse(row.undo) as Undo);
   } else if (first(tx.sql, "SELECT 1 AS one FROM season_outcomes WHERE action = ?", actionId)) return;
   settle(tx, actionId, "abort", null);
 }
@@ -164,6 +186,7 @@ function settle(tx: Tx, actionId: string, outcome: "commit" | "abort", part: Sea
 
 function undoPrepare(tx: Tx, undo: Undo): void {
   if (undo.kind === "hold") {
+    undoAreas(tx, undo.areas ?? [], "release");
     for (const label of undo.labels) {
       const r = seatRow(tx.sql, label);
       if (!r || r.status !== "held" || r.token !== undo.token) continue;
@@ -173,6 +196,7 @@ function undoPrepare(tx: Tx, undo: Undo): void {
     return;
   }
   if (undo.kind !== "rows") return;
+  undoAreas(tx, undo.areas ?? [], undo.areaCause ?? "hold");
   for (const prior of undo.rows) {
     const r = seatRow(tx.sql, prior.label);
     if (!r || r.token !== prior.token) continue;
@@ -214,42 +238,32 @@ export function pruneOutcomes(sql: SqlStorage, now: number): void {
 /** Whether anything is held or booked through the season here, or a season action is in flight. */
 export function seasonInUse(sql: SqlStorage, seasonKey: string, now: number): boolean {
   if (first(sql, "SELECT 1 AS one FROM season_prepared WHERE season_key = ? LIMIT 1", seasonKey)) return true;
-  return first(sql, "SELECT 1 AS one FROM seats WHERE season_key = ? AND (status = 'booked' OR expires_at > ?) LIMIT 1", seasonKey, now) !== null;
+  if (first(sql, "SELECT 1 AS one FROM seats WHERE season_key = ? AND (status = 'booked' OR expires_at > ?) LIMIT 1", seasonKey, now) !== null) return true;
+  return areasInUse(sql, seasonKey, now);
 }
 
-/** A seat booked for the whole season (no partial season): what a newly added event starts with. */
-export interface SeasonBookedSeat {
-  label: string;
-  token: string | null;
-  extra: string | null;
-  order_id: string | null;
+/** The policy of a season step that holds nothing (a commit, an abort, a booking of a new event). */
+export function seasonPolicy(season: SeasonTag): DecisionPolicy {
+  return { season: { ...season, expiresAt: null } };
 }
 
-export function seasonBookedSeats(sql: SqlStorage, seasonKey: string): SeasonBookedSeat[] {
-  return rows(sql, "SELECT label, token, extra, order_id FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'", seasonKey);
-}
-
-/** Books the season's seats in a new member event (contract §13); a seat the layout lacks or that is taken is skipped. */
-export function bookForSeason(tx: Tx, seasonKey: string, seats: SeasonBookedSeat[]): number {
-  tx.season = { seasonKey, expiresAt: null };
-  let n = 0;
-  const bookedAt = iso(tx.now);
-  for (const s of seats) {
-    if (tx.object(s.label)?.objectType !== "seat" || seatRow(tx.sql, s.label)) continue;
-    tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, order_id, season_key) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?)",
-      s.label,
-      s.token,
-      bookedAt,
-      s.extra,
-      s.order_id,
-      seasonKey,
-    );
-    tx.change(
-      { label: s.label, objectType: "seat", status: "booked", previous: "free", cause: "book", token: s.token, orderId: s.order_id, extra: s.extra },
-      { type: "seat.booked" },
-    );
-    n++;
+/**
+ * A committed season release: what the body names, and with labels alone (a secret key's release)
+ * only what was taken for this season, seats and each GA area's season tokens: a season action
+ * never frees a single-event buyer's seat or places.
+ */
+function releaseForSeason(tx: Tx, step: Extract<SeasonStep, { kind: "release" }>): SeasonPart["objects"] {
+  const body = step.body;
+  const seasonKey = step.season.seasonKey;
+  if (!(body.holdToken === undefined && body.orderId === undefined && body.objectLabels !== undefined)) return release(tx, body).objects;
+  const objects: SeasonPart["objects"] = [];
+  const seats: string[] = [];
+  for (const label of body.objectLabels) {
+    if (tx.object(label)?.objectType === "generalAdmission") {
+      for (const holdToken of seasonTokensOf(tx.sql, label, seasonKey))
+        objects.push(...release(tx, { caller: body.caller, holdToken, objectLabels: [label] }).objects);
+    } else if (first(tx.sql, "SELECT 1 AS one FROM seats WHERE label = ? AND season_key = ?", label, seasonKey) !== null) seats.push(label);
   }
-  return n;
+  if (seats.length > 0) objects.push(...release(tx, { ...body, objectLabels: seats }).objects);
+  return objects;
 }

@@ -1,6 +1,6 @@
 import type { Category, Layout, Point } from "../../domain/layout";
 import type { EventMeta } from "../../domain/events";
-import { fail, ok, type Failure, type Outcome } from "../../domain/outcome";
+import { fail, ok, type Outcome } from "../../domain/outcome";
 import { deleteLayout, deleteLayoutsExcept, newLayoutKey } from "../state/layout-blobs";
 import { buildIndex, StoredLayout, type LayoutIndex } from "../state/layout-index";
 import { migrateLegacyLayout, writeLayoutVersion } from "./layout-store";
@@ -8,8 +8,8 @@ import { insertOutbox } from "../outbox/outbox";
 import { loadPublished, readPublishedTruth } from "./reconcile";
 import { activateStage, recordPublishImpact, storedStage, writeStage, type LoadedStage, type StageRequest } from "./staging";
 import { getMeta, setMeta } from "../state/store";
+import { NOT_FOUND } from "../state/transaction";
 
-export const NOT_FOUND: Failure = fail("event_not_found", "Event not found");
 /** How long a layout check that could not run (D1 unreachable) waits before the alarm tries again. */
 const SETTLE_RETRY_MS = 30_000;
 /** How soon a layout check runs after a publish was aborted, or ran into another layout change. */
@@ -18,7 +18,7 @@ const SETTLE_SOON_MS = 1_000;
 /** What the event's layout needs from the object that keeps it. */
 export interface LayoutHost {
   storage: DurableObjectStorage;
-  env: Env;
+  env: Pick<Env, "DB">;
   now(): number;
   /** Makes sure the object's alarm runs no later than `due` (engine time). */
   arm(due: number): void;

@@ -14,7 +14,7 @@ export type PublishedTruth =
   { kind: "gone" } | { kind: "event"; chartId: string; chartKey: string; version: number | null };
 
 /** Reads the event's row and its chart's published version. Throws when D1 cannot be read. */
-export async function readPublishedTruth(env: Env, meta: EventMeta): Promise<PublishedTruth> {
+export async function readPublishedTruth(env: Pick<Env, "DB">, meta: EventMeta): Promise<PublishedTruth> {
   const row = await getEvent(db(env), meta.workspaceId, meta.environment, meta.eventKey);
   if (!row || row.id !== meta.eventId) return { kind: "gone" };
   return { kind: "event", chartId: row.chartId, chartKey: row.chartKey, version: row.publishedVersion };
@@ -24,7 +24,7 @@ export async function readPublishedTruth(env: Env, meta: EventMeta): Promise<Pub
  * The layout of a published version, or undefined when D1 no longer stores that version (the
  * chart moved on since it was read: the caller tries again later). null for "unpublished".
  */
-export async function loadPublished(env: Env, chartId: string, version: number | null): Promise<Layout | null | undefined> {
+export async function loadPublished(env: Pick<Env, "DB">, chartId: string, version: number | null): Promise<Layout | null | undefined> {
   if (version === null) return null;
   return (await loadLayout(db(env), chartId, version)) ?? undefined;
 }

@@ -1,4 +1,4 @@
-import type { Category, Layout, Point } from "../../domain/layout";
+import type { Layout } from "../../domain/layout";
 import { publishImpact } from "../../domain/publish-impact";
 import { fail, ok, type FailedEntry, type Outcome } from "../../domain/outcome";
 import { deleteLayout, deleteLayoutsExcept, newLayoutKey } from "../state/layout-blobs";

@@ -12,7 +12,8 @@ import {
 } from "../../domain/status";
 import { areaCounts, areaRemaining } from "../state/ga-counts";
 import { gaEntry } from "./ga-entry";
-import { channelsOf, poolOf, poolPlaces } from "../state/channels";
+import { channelsOf } from "../state/channels";
+import { poolCounts, poolPlaces } from "../state/ga-pools";
 import { accessOf } from "../state/accessibility";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "../state/layout-index";
 import { isLiveHold, parseExtra, rows, type SeatStatus } from "../state/store";
@@ -295,16 +296,12 @@ function areaPools(
 ): void {
   const places = poolPlaces(defs, area, capacity, nfs);
   const used = new Map<string | null, number>();
-  for (const r of rows<{ channel: string | null; held: number; booked: number }>(
-    sql,
-    "SELECT channel, SUM(CASE WHEN expires_at > ? THEN held ELSE 0 END) AS held, SUM(booked) AS booked FROM ga WHERE area = ? GROUP BY channel",
-    now,
-    area,
-  )) {
-    const pool = poolOf(defs, r.channel);
-    addPool(pool, "held", r.held ?? 0);
-    addPool(pool, "booked", r.booked ?? 0);
-    used.set(pool, (used.get(pool) ?? 0) + (r.held ?? 0) + (r.booked ?? 0));
+  const counts = poolCounts(sql, defs, area, now, null);
+  for (const [status, byPool] of [["held", counts.held] as const, ["booked", counts.booked] as const]) {
+    for (const [pool, n] of byPool) {
+      addPool(pool, status, n);
+      used.set(pool, (used.get(pool) ?? 0) + n);
+    }
   }
   addPool(null, "not_for_sale", nfs);
   for (const [pool, n] of places) addPool(pool, "free", Math.max(0, n - (used.get(pool) ?? 0)));

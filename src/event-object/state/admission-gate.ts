@@ -1,4 +1,3 @@
-import { fail, type Failure } from "../../domain/outcome";
 import type { HoldCaller } from "../../domain/seats";
 import type { AdmissionGateConfig } from "../../domain/waiting-room";
 
@@ -37,9 +36,6 @@ export class AdmissionGate {
    */
   refuses(caller: HoldCaller, now: number, eventId: string | undefined): boolean {
     const gate = this.gate;
-    return gate !== null && gate.enabled && now >= gate.opensAt && caller.kind === "public" && (eventId === undefined || caller.admittedTo !== eventId);
+    return gate !== null && gate.enabled && now >= gate.opensAt && caller.kind === "public" && (eventId === undefined || !caller.admittedTo?.includes(eventId));
   }
 }
-
-/** The refusal of a publishable hold without a valid admission while the room is open. */
-export const ADMISSION_REQUIRED: Failure = fail("admission_required", "This event has a waiting room: hold with the X-Admission header of an admitted ticket");

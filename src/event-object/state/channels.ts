@@ -1,7 +1,8 @@
-import { NO_CHANNEL, type Channel, type ChannelsBody, type ChannelSummary } from "../../domain/channels";
+import { NO_CHANNEL, type Channel, type ChannelDef, type ChannelsBody, type ChannelSummary } from "../../domain/channels";
 import { fail, ok, type Outcome } from "../../domain/outcome";
 import type { SellingIndex } from "../../selling/selling-index";
 import type { LayoutIndex } from "./layout-index";
+import type { ChannelGate } from "./policy";
 import { getMeta, rows, setMeta } from "./store";
 
 /**
@@ -18,32 +19,12 @@ import { getMeta, rows, setMeta } from "./store";
 /** Seat labels per channel_seats row: 4,000 labels of at most 255 characters stay under the 2 MB row limit. */
 const PART = 4000;
 
-/** A channel as the object keeps its definition (seats are in channel_seats). */
-export interface ChannelDef {
-  key: string;
-  name: string;
-  color?: string;
-  areaPlaces?: Record<string, number>;
-}
-
 /** Adds the channel tables and columns (idempotent; runs on every wake after ensureSchema). */
 export function ensureChannelSchema(sql: SqlStorage): void {
   sql.exec("CREATE TABLE IF NOT EXISTS channel_seats (channel TEXT NOT NULL, part INTEGER NOT NULL, labels TEXT NOT NULL, PRIMARY KEY (channel, part))");
   sql.exec("CREATE TABLE IF NOT EXISTS ga_nfs (area TEXT PRIMARY KEY, places INTEGER NOT NULL)");
   const have = new Set(rows<{ name: string }>(sql, "PRAGMA table_info(ga)").map((r) => r.name));
   if (!have.has("channel")) sql.exec("ALTER TABLE ga ADD COLUMN channel TEXT");
-}
-
-/** What a hold may take (null on Tx: any pool, the box office's ignoreChannels). */
-export interface ChannelGate {
-  /** The pools named, NO_CHANNEL included when it is. */
-  pools: ReadonlySet<string>;
-  /** The channel of a seat (null: open pool). */
-  channelOf(label: string): string | null;
-  /** Whether a seat is in one of the pools. */
-  seat(label: string): boolean;
-  /** The channel definitions now. */
-  defs(): readonly ChannelDef[];
 }
 
 export class ChannelState {
@@ -151,21 +132,25 @@ export class ChannelState {
     return ok(this.read());
   }
 
-  /** The gate of a hold naming `channelKeys` (default the open pool), or null for any pool. */
-  gate(channelKeys: readonly string[] | undefined, ignore: boolean): ChannelGate | null {
-    if (ignore) return null;
-    const pools = new Set(channelKeys ?? [NO_CHANNEL]);
-    const open = pools.has(NO_CHANNEL);
-    // No channels: every seat is open, so naming the open pool allows everything.
-    if (open && this.defs().length === 0) return null;
+  /**
+   * The pools of a hold naming `channelKeys` (default the open pool; contract §12), or any pool for
+   * a secret key's ignoreChannels. An event without channels has one pool, the open one.
+   */
+  gate(channelKeys: readonly string[] | undefined, ignore: boolean): ChannelGate {
+    const defs = this.defs();
+    if (ignore) return { kind: "any", defs };
+    const named = [...new Set(channelKeys ?? [NO_CHANNEL])];
+    const open = named.includes(NO_CHANNEL);
+    if (open && defs.length === 0) return { kind: "any", defs };
+    const keys = new Set(named);
     return {
-      pools,
-      channelOf: (label) => this.channelOf(label),
+      kind: "pools",
+      defs,
+      pools: named.map((k) => (k === NO_CHANNEL ? null : k)),
       seat: (label) => {
         const ch = this.channelOf(label);
-        return ch === null ? open : pools.has(ch);
+        return ch === null ? open : keys.has(ch);
       },
-      defs: () => this.defs(),
     };
   }
 
@@ -173,16 +158,20 @@ export class ChannelState {
    * Which seats of the selling index the gate's pools hold (1) or not (0), for best available.
    * Kept per index and set of pools until the channels change, so a call does not rebuild it.
    */
-  mask(index: SellingIndex, gate: ChannelGate): Uint8Array {
-    const sig = [...gate.pools].sort().join("\n");
+  mask(index: SellingIndex, pools: readonly (string | null)[]): Uint8Array {
+    const sig = pools
+      .map((p) => p ?? NO_CHANNEL)
+      .sort()
+      .join("\n");
     let byPools = this.masks.get(index);
     if (!byPools) this.masks.set(index, (byPools = new Map()));
     const known = byPools.get(sig);
     if (known) return known;
-    const mask = new Uint8Array(index.size).fill(gate.pools.has(NO_CHANNEL) ? 1 : 0);
+    const named = new Set(pools);
+    const mask = new Uint8Array(index.size).fill(named.has(null) ? 1 : 0);
     for (const [label, channel] of this.seats()) {
       const id = index.ids.get(label);
-      if (id !== undefined) mask[id] = gate.pools.has(channel) ? 1 : 0;
+      if (id !== undefined) mask[id] = named.has(channel) ? 1 : 0;
     }
     byPools.set(sig, mask);
     return mask;
@@ -210,49 +199,4 @@ export function registerChannels(sql: SqlStorage, state: ChannelState): void {
 /** The channels of an object's storage, or null when none registered (tests of the reads alone). */
 export function channelsOf(sql: SqlStorage): ChannelState | null {
   return lookups.get(sql) ?? null;
-}
-
-/** GA places of an area not for sale. */
-export function gaNotForSale(sql: SqlStorage, area: string): number {
-  return rows<{ places: number }>(sql, "SELECT places FROM ga_nfs WHERE area = ?", area)[0]?.places ?? 0;
-}
-
-/** Places of each pool of a GA area: channel key → places, and the open pool's (null). */
-export function poolPlaces(defs: readonly ChannelDef[], area: string, capacity: number, nfs: number): Map<string | null, number> {
-  const out = new Map<string | null, number>();
-  let set = 0;
-  for (const d of defs) {
-    const n = d.areaPlaces?.[area] ?? 0;
-    if (n > 0) {
-      out.set(d.key, n);
-      set += n;
-    }
-  }
-  out.set(null, Math.max(0, capacity - set - nfs));
-  return out;
-}
-
-/**
- * Held (live) plus booked places per pool of a GA area, excluding one token's row. A row whose
- * channel no longer exists counts in the open pool.
- */
-export function poolUsage(sql: SqlStorage, defs: readonly ChannelDef[], area: string, now: number, exceptToken: string | null): Map<string | null, number> {
-  const known = new Set(defs.map((d) => d.key));
-  const out = new Map<string | null, number>();
-  for (const r of rows<{ channel: string | null; n: number }>(
-    sql,
-    "SELECT channel, SUM(booked + CASE WHEN expires_at > ? THEN held ELSE 0 END) AS n FROM ga WHERE area = ? AND token <> ? GROUP BY channel",
-    now,
-    area,
-    exceptToken ?? "",
-  )) {
-    const pool = r.channel !== null && known.has(r.channel) ? r.channel : null;
-    out.set(pool, (out.get(pool) ?? 0) + (r.n ?? 0));
-  }
-  return out;
-}
-
-/** The pool key of a stored row's channel: null (open) when the channel is gone. */
-export function poolOf(defs: readonly ChannelDef[], channel: string | null): string | null {
-  return channel !== null && defs.some((d) => d.key === channel) ? channel : null;
 }

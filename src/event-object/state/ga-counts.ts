@@ -1,6 +1,6 @@
 import type { Status } from "../../domain/status";
 import type { Change } from "./status-history";
-import { first, GA_COLUMNS, isLiveHold, rows, type GaRow } from "./store";
+import { first, GA_COLUMNS, rows, type GaRow } from "./store";
 import type { Tx } from "./transaction";
 
 // A GA area's places as the object keeps them: one `ga` row per (area, hold token) with its held
@@ -59,7 +59,7 @@ export function areaStatus(tx: Tx, area: string): Status {
 }
 
 /** What a GA change records beyond the area's status and totals, which are read after the write. */
-type GaChange = Pick<Change, "cause" | "quantity" | "token" | "orderId" | "extra">;
+type GaChange = Pick<Change, "cause" | "quantity" | "token" | "orderId" | "extra" | "seasonKey" | "partialSeasonKey">;
 
 /** Records a change of a GA area (and its webhook event): the area's derived status and totals after it. */
 export function recordGaChange(tx: Tx, area: string, previous: Status, c: GaChange, event?: Parameters<Tx["change"]>[1]): void {

@@ -5,7 +5,7 @@ import { checkGaHold, checkSeatHold, type CategoryCounts, type RuleContext } fro
 import { buildSellingIndex, type SellingIndex } from "../../selling/selling-index";
 import { objectsWithHints, type LayoutIndex } from "./layout-index";
 import { getMeta, rows, setMeta } from "./store";
-import type { RuleChecks } from "./transaction";
+import type { RuleChecks } from "./policy";
 
 /**
  * The event's selling rules and what they read (contract §8): the rules themselves (meta "rules"),

@@ -65,6 +65,11 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
   ga: [
     ["order_id", "TEXT"],
     ["client", "TEXT"],
+    // Contract §13: the season (and partial season) a token's places were taken for.
+    ["season_key", "TEXT"],
+    ["partial_season_key", "TEXT"],
+    // Contract §12: places spread over several pools (state/ga-pools.ts); null when all are in `channel`.
+    ["pools", "TEXT"],
   ],
 };
 
@@ -139,11 +144,11 @@ export interface SeatRow {
 export const SEAT_COLUMNS = "label, status, token, expires_at, booked_at, extra, order_id, season_key, partial_season_key";
 
 /**
- * The season tags of a change made to a seat outside a season action (its hold expiring, an event
- * route's book, release or extend with the season's token): the records still name the season the
- * seat was taken for (contract §13).
+ * The season tags of a change made to a seat or a token's GA places outside a season action (a hold
+ * expiring, an event route's book, release or extend with the season's token): the records still
+ * name the season they were taken for (contract §13).
  */
-export function seasonTags(row: SeatRow): { seasonKey?: string; partialSeasonKey?: string } {
+export function seasonTags(row: { season_key: string | null; partial_season_key: string | null }): { seasonKey?: string; partialSeasonKey?: string } {
   if (row.season_key === null) return {};
   return row.partial_season_key === null ? { seasonKey: row.season_key } : { seasonKey: row.season_key, partialSeasonKey: row.partial_season_key };
 }
@@ -158,10 +163,20 @@ export interface GaRow {
   extra: string | null;
   updated_at: number;
   order_id: string | null;
+  /** Contract §13: the season (and partial season) the places were taken for, null when none. */
+  season_key: string | null;
+  partial_season_key: string | null;
+  /** Contract §12: the pool of every place (a channel key, null for the open pool), unless `pools` spreads them. */
+  channel: string | null;
+  /** Places spread over several pools (state/ga-pools.ts), or null. */
+  pools: string | null;
+  /** The client address of a publishable-key hold (the per-client cap). */
+  client: string | null;
 }
 
 /** The columns of a GaRow, for SELECTs. */
-export const GA_COLUMNS = "area, token, held, booked, expires_at, booked_at, extra, updated_at, order_id";
+export const GA_COLUMNS =
+  "area, token, held, booked, expires_at, booked_at, extra, updated_at, order_id, season_key, partial_season_key, channel, pools, client";
 
 /** Runs a query and returns its rows typed as T (the caller names the columns it selected). */
 export function rows<T>(sql: SqlStorage, query: string, ...params: SqlStorageValue[]): T[] {

@@ -50,7 +50,7 @@ async function admittedCaller(env: Env, principal: Principal, client: string | u
   const admission = principal.kind === "public" ? (headers.get(ADMISSION_HEADER) ?? undefined) : undefined;
   if (admission === undefined) return caller;
   const eventId = await admittedEventId(env, principal, eventKey, client ?? "", admission);
-  if (eventId !== null) caller.admittedTo = eventId;
+  if (eventId !== null) caller.admittedTo = [eventId];
   return caller;
 }
 

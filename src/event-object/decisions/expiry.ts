@@ -1,7 +1,6 @@
-import { expireGaRow } from "../decisions/ga";
-import { expireSeat } from "../decisions/holds";
-import { outboxDueAt } from "../outbox/outbox";
-import { first, GA_COLUMNS, rows, SEAT_COLUMNS, type GaRow, type SeatRow } from "../state/store";
+import { expireGaRow } from "./ga";
+import { expireSeat } from "./holds";
+import { GA_COLUMNS, rows, SEAT_COLUMNS, type GaRow, type SeatRow } from "../state/store";
 import type { Tx } from "../state/transaction";
 
 /**
@@ -26,15 +25,6 @@ export function sweepExpired(tx: Tx, limit = SWEEP_CHUNK): number {
   const ga = rows<GaRow>(tx.sql, `SELECT ${GA_COLUMNS} FROM ga WHERE held > 0 AND expires_at <= ? ORDER BY expires_at LIMIT ?`, tx.now, left);
   for (const row of ga) expireGaRow(tx, row);
   return seats.length + ga.length;
-}
-
-/** When the alarm should next run (engine time): the earliest hold expiry or outbox retry. */
-export function nextDue(sql: SqlStorage, now: number): number | null {
-  const seat = first<{ t: number | null }>(sql, "SELECT MIN(expires_at) AS t FROM seats WHERE status = 'held'")?.t ?? null;
-  const ga = first<{ t: number | null }>(sql, "SELECT MIN(expires_at) AS t FROM ga WHERE held > 0")?.t ?? null;
-  const outbox = outboxDueAt(sql, now);
-  const all = [seat, ga, outbox].filter((t): t is number => t !== null);
-  return all.length > 0 ? Math.min(...all) : null;
 }
 
 /** Holds swept at most inside one decision before it searches seats (then the alarm takes the rest). */
