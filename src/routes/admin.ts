@@ -50,6 +50,7 @@ const WorkspaceKeyParam = z.object({
 const createWorkspaceRoute = createRoute({
   method: "post",
   path: "/workspaces",
+  operationId: "createWorkspace",
   tags: ["Operator"],
   summary: "Create a workspace with its two publishable keys",
   security,
@@ -74,6 +75,7 @@ admin.openapi(createWorkspaceRoute, async (c) => {
 const getWorkspaceRoute = createRoute({
   method: "get",
   path: "/workspaces/{workspaceKey}",
+  operationId: "getWorkspace",
   tags: ["Operator"],
   summary: "Read a workspace and its publishable keys (never a secret key)",
   security,
@@ -95,6 +97,7 @@ admin.openapi(getWorkspaceRoute, async (c) => {
 const issueSecretKeyRoute = createRoute({
   method: "post",
   path: "/workspaces/{workspaceKey}/secret-keys/{environment}",
+  operationId: "createSecretKey",
   tags: ["Operator"],
   summary: "Create or rotate an environment's secret key",
   description: "Returns the new plaintext once. A previous secret key of the environment stops working from the very next request.",
@@ -120,6 +123,7 @@ admin.openapi(issueSecretKeyRoute, async (c) => {
 const dashboardLinkRoute = createRoute({
   method: "post",
   path: "/workspaces/{workspaceKey}/dashboard-links",
+  operationId: "createDashboardLink",
   tags: ["Operator"],
   summary: "Create a one-time sign-in link to the workspace's dashboard",
   description:

@@ -59,13 +59,21 @@ export async function signAdmission(
   return `${ticket}.${eventId}.${expiresAt}.${base64url(sig)}`;
 }
 
+/** An admission's form: ticket (shard and id), event id, expiry, signature. */
+const ADMISSION_FORM = /^(\d{1,3}\.[A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{1,64})\.(\d{1,16})\.([A-Za-z0-9_-]{43})$/;
+
+/** The event id an admission says it is for (unverified), or null when it is not of the form. */
+export function admissionEventId(admission: string): string | null {
+  return ADMISSION_FORM.exec(admission)?.[2] ?? null;
+}
+
 /**
  * The event id a live admission to this event key for this client at `now` was signed for (the
  * event's object compares it with its own), or null. A malformed admission is simply not valid; the
  * comparison of signatures does not stop at the first differing byte.
  */
 export async function verifyAdmission(secret: string, scope: AdmissionScope, admission: string, client: string, now: number): Promise<string | null> {
-  const m = /^(\d{1,3}\.[A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{1,64})\.(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(admission);
+  const m = ADMISSION_FORM.exec(admission);
   if (!m) return null;
   const eventId = m[2]!;
   const expiresAt = Number(m[3]);

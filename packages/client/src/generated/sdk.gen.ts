@@ -577,9 +577,9 @@ export const createPartialSeason = <ThrowOnError extends boolean = false>(option
 });
 
 /**
- * Hold seats in every event of a season
+ * Hold seats or GA places in every event of a season
  *
- * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. Every hold of the action expires at one holdExpiresAt in every event.
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. Every hold of the action expires at one holdExpiresAt in every event. A GA hold (objectType generalAdmission, quantity) takes that many places in every event. Every gate of an event's own hold applies in each event (selection rules, channels, accessible hold-back, waiting room); a publishable key sends one X-Admission per event whose waiting room is open, comma-separated.
  */
 export const holdSeasonSeats = <ThrowOnError extends boolean = false>(options: Options<HoldSeasonSeatsData, ThrowOnError>): RequestResult<HoldSeasonSeatsResponses, HoldSeasonSeatsErrors, ThrowOnError> => (options.client ?? client).post<HoldSeasonSeatsResponses, HoldSeasonSeatsErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
@@ -637,9 +637,9 @@ export const extendSeasonHolds = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
- * Hold seats in every event of a partial season
+ * Hold seats or GA places in every event of a partial season
  *
- * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. Every hold of the action expires at one holdExpiresAt in every event.
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. Every hold of the action expires at one holdExpiresAt in every event. A GA hold (objectType generalAdmission, quantity) takes that many places in every event. Every gate of an event's own hold applies in each event (selection rules, channels, accessible hold-back, waiting room); a publishable key sends one X-Admission per event whose waiting room is open, comma-separated.
  */
 export const holdPartialSeasonSeats = <ThrowOnError extends boolean = false>(options: Options<HoldPartialSeasonSeatsData, ThrowOnError>): RequestResult<HoldPartialSeasonSeatsResponses, HoldPartialSeasonSeatsErrors, ThrowOnError> => (options.client ?? client).post<HoldPartialSeasonSeatsResponses, HoldPartialSeasonSeatsErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
