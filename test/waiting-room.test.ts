@@ -115,6 +115,16 @@ describe("join and tickets (publishable key)", () => {
     expectError(await call("POST", `${room(f)}/join`, { headers: ip("1.2.3.4") }), 401, "unauthorized");
   });
 
+  it("an event that does not exist is 404 event_not_found, another workspace's 403, for a join and a ticket alike", async () => {
+    const f = await newEvent();
+    const missing = { ...f, eventKey: "no-such-event" };
+    expectError(await join(missing, "1.2.3.4"), 404, "event_not_found");
+    expectError(await ticket(missing, "0.AAAAAAAAAAAAAAAAAAAAAA"), 404, "event_not_found");
+    expectError(await call("POST", "/api/v1/events/not%20a%20key/waiting-room/join", { key: f.pk, headers: ip("1.2.3.4") }), 404, "event_not_found");
+    const other = await newWorkspace();
+    expectError(await join(f, "1.2.3.4", other.pkTest), 403, "forbidden");
+  });
+
   it("after opensAt joiners go in join order, each admitted once, with a position that falls", async () => {
     const f = await newEvent();
     await configure(f, { admitPerMinute: 60 });
