@@ -48,7 +48,7 @@ type Step =
   | { t: "evict"; event: number };
 
 /** Mostly an admission to every event, so that the other gates are reached too. */
-const admitted: fc.Arbitrary<number[]> = fc.oneof({ arbitrary: fc.constant([0, 1, 2]), weight: 3 }, { arbitrary: fc.subarray([0, 1, 2]), weight: 1 });
+const admitted: fc.Arbitrary<number[]> = fc.oneof({ arbitrary: fc.constant<number[]>([0, 1, 2]), weight: 3 }, { arbitrary: fc.subarray([0, 1, 2]), weight: 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
     arbitrary: fc.record({
