@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import type { EventObjectEnv } from "./event-object/bindings";
+import type { ShardEnv } from "./waiting-room/waiting-room-shard";
 import { handleWebhookBatch } from "./webhooks/consumer";
 
 export { EventObject } from "./event-object/event-object";
@@ -9,12 +10,13 @@ export { WaitingRoomPacer } from "./waiting-room/waiting-room-pacer";
 export { WaitingRoomShard } from "./waiting-room/waiting-room-shard";
 
 /**
- * The event object declares the bindings it uses (event-object/bindings.ts) instead of reading the
- * generated Env, whose Durable Object bindings name classes of layers above it; the generated Env
- * must give every one of them.
+ * The event object and the waiting room's shards declare the bindings they use
+ * (event-object/bindings.ts, waiting-room/waiting-room-shard.ts) instead of reading the generated
+ * Env, whose Durable Object bindings name classes that call them back; the generated Env must give
+ * every one of them.
  */
-export type EnvGivesEventObjectBindings = Env extends EventObjectEnv ? true : never;
-true satisfies EnvGivesEventObjectBindings;
+export type EnvGivesDeclaredBindings = Env extends EventObjectEnv & ShardEnv ? true : never;
+true satisfies EnvGivesDeclaredBindings;
 
 /** The one door (http/pipeline.ts): every request, the on-sale hold included, goes through the app. */
 const app = createApp();
@@ -24,3 +26,4 @@ export default {
   // Both webhook queues (work and dead-letter) land here; the consumer tells them apart by name.
   queue: (batch, env) => handleWebhookBatch(batch, env),
 } satisfies ExportedHandler<Env>;
+

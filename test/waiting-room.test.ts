@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admissionSecret, signAdmission } from "../src/waiting-room/admission";
-import { pacerStub } from "../src/waiting-room/room-names";
+import { pacerStub } from "../src/waiting-room/pacer-stub";
 import { api, call, expectError, expectOk, ISO, keyFor, newEvent, newWorkspace, token, type EventFixture } from "./support/fixtures";
 
 /** Contract §15: the waiting room's configuration, join, tickets, and the admission on every hold. */

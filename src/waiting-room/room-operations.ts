@@ -8,7 +8,8 @@ import { callEvent, notFound, stubFor } from "../events/event-object-calls";
 import { deleteEvent } from "../events/event-operations";
 import { admissionEventId, admissionSecret, verifyAdmission, type AdmissionScope } from "./admission";
 import { shardOf, ticketShard } from "./queue-core";
-import { pacerStub, shardStub } from "./room-names";
+import { pacerStub } from "./pacer-stub";
+import { shardStub } from "./shard-stub";
 
 /**
  * The waiting room's operations (contract §15), for the API's routes and the dashboard. Configuring
