@@ -20,7 +20,7 @@ import { eventsPage } from "./pages/events";
 import { keysPage } from "./pages/keys";
 import { seasonPage, seasonsPage } from "./pages/seasons";
 import { getSeasonRecord, listSeasonRecords } from "../seasons/season-operations";
-import type { Section } from "./pages/layout";
+import { isSection, type Section } from "./sections";
 import { deliveryPage, webhookPage, webhooksPage } from "./pages/webhooks";
 
 /**
@@ -207,10 +207,8 @@ pages.onError((err, c) => {
   if (!(err instanceof ServiceError) || !c.var.session) throw err;
   const status = ERROR_STATUS[err.code];
   const thing = err.code.replace(/_not_found$/, "");
-  const section = SECTION_OF[thing] ?? (c.req.path.split("/")[3] as Section | undefined) ?? "events";
+  const segment = c.req.path.split("/")[3];
+  const section = SECTION_OF[thing] ?? (isSection(segment) ? segment : "events");
   const title = err.code.endsWith("not_found") ? "Page not found" : status === 403 ? "Not allowed" : "Something went wrong";
-  return c.html(
-    errorPage(c.var.session, environmentOf(c), ["keys", "charts", "events", "seasons", "webhooks"].includes(section) ? section : "events", title, err.message),
-    status,
-  );
+  return c.html(errorPage(c.var.session, environmentOf(c), section, title, err.message), status);
 });

@@ -5,16 +5,9 @@ import { ASSET_URLS } from "../assets";
 import { DASHBOARD_PATH } from "../config";
 import type { DashboardSession } from "../sessions";
 
-/** The parts of the dashboard, in the order of its navigation. */
-export type Section = "keys" | "charts" | "events" | "seasons" | "webhooks";
+import { SECTIONS, type Section } from "../sections";
 
-const SECTIONS: { key: Section; name: string }[] = [
-  { key: "keys", name: "Keys" },
-  { key: "charts", name: "Charts" },
-  { key: "events", name: "Events" },
-  { key: "seasons", name: "Seasons" },
-  { key: "webhooks", name: "Webhooks" },
-];
+export type { Section };
 
 export const ENVIRONMENT_NAMES: Record<Environment, string> = { production: "Production", sandbox: "Sandbox" };
 
