@@ -11,7 +11,8 @@ import type { AccessState } from "./state/accessibility";
 import type { ChannelState } from "./state/channels";
 import type { Clock } from "./state/clock";
 import { once } from "./state/idempotency";
-import type { DecisionPolicy } from "./state/policy";
+import { ADMISSION_REQUIRED, type DecisionPolicy } from "./state/policy";
+import type { LayoutIndex } from "./state/layout-index";
 import type { SellingState } from "./state/selling-state";
 import { NOT_FOUND, Tx, type DecisionRunner, type PolicyOf } from "./state/transaction";
 
@@ -38,9 +39,9 @@ export interface RunnerParts {
  */
 export function decisionRunner(parts: RunnerParts): DecisionRunner {
   const sql = parts.storage.sql;
-  const transact = <T>(meta: EventMeta, policy: DecisionPolicy | PolicyOf, fn: (tx: Tx) => T): T => {
-    const now = parts.clock.now();
-    const layout = parts.event.layout();
+  const transact = <T>(meta: EventMeta, policy: DecisionPolicy | PolicyOf, fn: (tx: Tx) => T, at?: { now: number; layout: LayoutIndex }): T => {
+    const now = at?.now ?? parts.clock.now();
+    const layout = at?.layout ?? parts.event.layout();
     const decided = typeof policy === "function" ? policy(meta, layout, now) : policy;
     const tx = new Tx(sql, now, meta, layout, parts.event.activeStage(), decided, {
       seatChanged: (label, status, previous) => {
@@ -74,7 +75,12 @@ export function decisionRunner(parts: RunnerParts): DecisionRunner {
     decide<T>(policy: DecisionPolicy | PolicyOf, fn: (tx: Tx) => Outcome<T>, idem?: IdempotencyClaim): Replayed<Outcome<T>> {
       const meta = parts.event.meta;
       if (!meta) return NOT_FOUND;
-      const answer = transact(meta, policy, (tx) => once(sql, tx.now, idem, () => fn(tx)));
+      const now = parts.clock.now();
+      const layout = parts.event.layout();
+      const decided = typeof policy === "function" ? policy(meta, layout, now) : policy;
+      // The waiting room keeps a buyer out before anything is decided: no transaction, nothing stored.
+      if (decided.hold?.admission === "refused") return ADMISSION_REQUIRED;
+      const answer = transact(meta, decided, (tx) => once(sql, tx.now, idem, () => fn(tx)), { now, layout });
       // A stored answer is deleted by the alarm once its 24 hours are over.
       if (idem !== undefined) parts.alarm.arm(parts.clock.now() + IDEMPOTENCY_TTL_MS);
       return answer;
