@@ -150,7 +150,7 @@ export function ofEvent<T>(meta: EventMeta | null, fn: (meta: EventMeta) => Outc
 export type PolicyOf = (meta: EventMeta, layout: LayoutIndex, now: number) => DecisionPolicy;
 
 /**
- * How the object runs a decision (the facade's part, event-object.ts): one transactionSync under
+ * How the object runs a decision (event-object/decision-runner.ts): one transactionSync under
  * the decision's policy, then the work after commit (the kept status view, the alarm, the outbox,
  * the live feed). Collaborators below the facade decide through it.
  */

@@ -211,7 +211,7 @@ export const listStatusChanges = <ThrowOnError extends boolean = false>(options:
 /**
  * Hold seats or a GA quantity under a hold token
  *
- * Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total). While the event's waiting room is enabled and open, a publishable key must send the X-Admission header of an admitted ticket (403 admission_required).
+ * Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total), from the pools it may take from (several when no one pool has them all): beyond its pools' free places it is 409 seat_unavailable (reason insufficient_capacity), and when it may take from every pool of the area, beyond the area's remaining capacity 409 ga_capacity_exceeded. While the event's waiting room is enabled and open, a publishable key must send the X-Admission header of an admitted ticket (403 admission_required).
  */
 export const holdSeats = <ThrowOnError extends boolean = false>(options: Options<HoldSeatsData, ThrowOnError>): RequestResult<HoldSeatsResponses, HoldSeatsErrors, ThrowOnError> => (options.client ?? client).post<HoldSeatsResponses, HoldSeatsErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
