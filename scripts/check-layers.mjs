@@ -18,10 +18,13 @@
  *
  * Usage: node scripts/check-layers.mjs
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { cycleWithin, stronglyConnected } from "./lib/graph-circles.mjs";
+import { bindingsRead, codeFiles, envBindings, resolve, ROOTS, sourceFiles } from "./lib/layer-sources.mjs";
+
+export { codeFiles, envBindings };
 
 /**
  * The layers, from the ground up. `paths` are prefixes of paths relative to the repository (the
@@ -129,13 +132,6 @@ export const ALLOWED_CYCLES = [
   },
 ];
 
-const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
-/** What counts as code when the check counts the files it should have read (a wider net than SOURCE). */
-const CODE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-/** The folders whose files are judged. */
-const ROOTS = ["src", "packages"];
-/** Inside ROOTS, what is not the packages' source: their tests, build output and dependencies. */
-const OUTSIDE = /^packages\/[^/]+\/(?!src\/)|\/node_modules\/|\/dist\//;
 /** Static import and re-export statements, at the start of a line; group 1 is the specifier. */
 const STATIC = /^(?:import|export)(?:\s+type)?\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"'\n]+)["']/gm;
 /** `import("x")`, in a type or an expression; only relative specifiers are read from these. */
@@ -165,84 +161,6 @@ export function layerOf(file, layers = LAYERS) {
 function packageOf(specifier) {
   const parts = specifier.split("/");
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
-}
-
-/** Every file under `dir` whose name `pattern` matches, as repository-relative posix paths (node_modules and dist skipped). */
-function filesUnder(root, dir, pattern) {
-  const out = [];
-  const walk = (rel) => {
-    for (const name of readdirSync(path.join(root, rel))) {
-      if (name === "node_modules" || name === "dist") continue;
-      const child = `${rel}/${name}`;
-      if (statSync(path.join(root, child)).isDirectory()) walk(child);
-      else if (pattern.test(name)) out.push(child);
-    }
-  };
-  if (existsSync(path.join(root, dir))) walk(dir);
-  return out;
-}
-
-/** The source files the check reads: SOURCE files under ROOTS, the packages' own source only. */
-function sourceFiles(root) {
-  return ROOTS.flatMap((dir) => filesUnder(root, dir, SOURCE))
-    .filter((f) => !OUTSIDE.test(f))
-    .sort();
-}
-
-/**
- * The code files that exist where the check reads: what git tracks there (when `root` is a
- * checkout), together with a walk of the folders with the wider CODE net. The check must have
- * read every one of them.
- */
-export function codeFiles(root) {
-  const found = new Set(ROOTS.flatMap((dir) => filesUnder(root, dir, CODE)));
-  try {
-    const listed = execFileSync("git", ["-C", root, "ls-files", "--", ...ROOTS], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-    for (const f of listed.split("\n")) if (CODE.test(f) && existsSync(path.join(root, f))) found.add(f);
-  } catch {
-    // Not a git checkout (a test's temporary tree): the walk alone.
-  }
-  return [...found].filter((f) => !OUTSIDE.test(f)).sort();
-}
-
-/**
- * The Durable Object bindings of the generated Env: binding name to the file of its class, read
- * from src/worker-configuration.d.ts (`NAME: DurableObjectNamespace<import("./index").Class>`) and
- * the entry's re-exports (`export { Class } from "./path"`).
- */
-export function envBindings(root) {
-  const declaration = path.join(root, "src/worker-configuration.d.ts");
-  const entry = path.join(root, "src/index.ts");
-  if (!existsSync(declaration) || !existsSync(entry)) return new Map();
-  const exported = new Map();
-  for (const m of readFileSync(entry, "utf8").matchAll(/^export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/gm))
-    for (const name of m[1].split(",").map((n) =>
-      n
-        .trim()
-        .split(/\s+as\s+/)
-        .pop(),
-    ))
-      exported.set(name, resolve(root, "src/index.ts", m[2]));
-  const bindings = new Map();
-  for (const m of readFileSync(declaration, "utf8").matchAll(/^\s*(\w+):\s*DurableObjectNamespace<import\("\.\/index"\)\.(\w+)>/gm))
-    bindings.set(m[1], exported.get(m[2]) ?? "src/index.ts");
-  return bindings;
-}
-
-/** The bindings a file reads off the generated Env: it names the `Env` type and reads `.NAME` or names `"NAME"`. */
-function bindingsRead(text, bindings) {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
-  if (!/\bEnv\b/.test(code)) return [];
-  return [...bindings.keys()].filter((name) => new RegExp(`(\\.${name}\\b|["']${name}["'])`).test(code));
-}
-
-/** The file a relative specifier resolves to, as the bundler resolves it (extension optional, index files). */
-function resolve(root, from, specifier) {
-  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
-  const stem = base.replace(/\.js$/, "");
-  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
-  for (const c of candidates) if (existsSync(path.join(root, c)) && statSync(path.join(root, c)).isFile()) return c;
-  return base;
 }
 
 /**
@@ -310,64 +228,6 @@ export function checkLayers(root, { layers = LAYERS, allowedCycles = ALLOWED_CYC
     allowed,
     stale,
   };
-}
-
-/** Tarjan's strongly connected components with more than one file, or one file importing itself. */
-function stronglyConnected(graph) {
-  let next = 0;
-  const index = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const out = [];
-  const visit = (v) => {
-    index.set(v, next);
-    low.set(v, next);
-    next++;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v)) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v), low.get(w)));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component = [];
-    let w;
-    do {
-      w = stack.pop();
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || graph.get(v).includes(v)) out.push(component);
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return out;
-}
-
-/** One concrete circle through a component's first file (breadth-first, so the shortest). */
-function cycleWithin(graph, component) {
-  const inside = new Set(component);
-  const start = [...component].sort()[0];
-  const previous = new Map([[start, null]]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const v = queue.shift();
-    for (const w of graph.get(v)) {
-      if (!inside.has(w)) continue;
-      if (w === start) {
-        const path = [start];
-        for (let u = v; u !== start; u = previous.get(u)) path.splice(1, 0, u);
-        return [...path, start];
-      }
-      if (!previous.has(w)) {
-        previous.set(w, v);
-        queue.push(w);
-      }
-    }
-  }
-  return [start, start];
 }
 
 function main() {
