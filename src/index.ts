@@ -26,4 +26,3 @@ export default {
   // Both webhook queues (work and dead-letter) land here; the consumer tells them apart by name.
   queue: (batch, env) => handleWebhookBatch(batch, env),
 } satisfies ExportedHandler<Env>;
-
