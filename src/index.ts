@@ -1,4 +1,6 @@
 import { createApp } from "./app";
+import type { EventObjectEnv } from "./event-object/bindings";
+import type { ShardEnv } from "./waiting-room/waiting-room-shard";
 import { handleWebhookBatch } from "./webhooks/consumer";
 import { housekeeping } from "./routes/housekeeping";
 
@@ -7,6 +9,15 @@ export { DeliveryScheduler } from "./webhooks/scheduler";
 export { SeasonCoordinator } from "./seasons/season-coordinator";
 export { WaitingRoomPacer } from "./waiting-room/waiting-room-pacer";
 export { WaitingRoomShard } from "./waiting-room/waiting-room-shard";
+
+/**
+ * The event object and the waiting room's shards declare the bindings they use
+ * (event-object/bindings.ts, waiting-room/waiting-room-shard.ts) instead of reading the generated
+ * Env, whose Durable Object bindings name classes that call them back; the generated Env must give
+ * every one of them.
+ */
+export type EnvGivesDeclaredBindings = Env extends EventObjectEnv & ShardEnv ? true : never;
+true satisfies EnvGivesDeclaredBindings;
 
 /** The one door (http/pipeline.ts): every request, the on-sale hold included, goes through the app. */
 const app = createApp();

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { clientIdentity } from "../src/domain/client-address";
-import { pacerStub } from "../src/waiting-room/room-names";
+import { pacerStub } from "../src/waiting-room/pacer-stub";
 import { call, expectError, expectOk, newEvent, token, type EventFixture } from "./support/fixtures";
 
 /**

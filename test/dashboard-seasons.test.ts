@@ -38,4 +38,15 @@ describe("seasons through the dashboard", () => {
     expect(again.body.code).toBe("seat_unavailable");
     expect((await fetchWorker("/dashboard/sandbox/seasons/nope", { headers: { cookie } })).status).toBe(404);
   });
+
+  it("every section, seasons included, has an address without its environment and keeps its place in the environment switch", async () => {
+    const { cookie } = await signedIn();
+    for (const section of ["keys", "charts", "events", "seasons", "webhooks"]) {
+      const bare = await fetchWorker(`/dashboard/${section}`, { headers: { cookie }, redirect: "manual" });
+      expect(bare.status, section).toBe(303);
+      expect(bare.headers.get("location"), section).toMatch(new RegExp(`/dashboard/(sandbox|production)/${section}$`));
+      const switched = await fetchWorker(`/dashboard/environment?environment=production&section=${section}`, { headers: { cookie }, redirect: "manual" });
+      expect(switched.headers.get("location"), section).toBe(`/dashboard/production/${section}`);
+    }
+  });
 });

@@ -1,8 +1,8 @@
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { packEvents } from "../src/event-object/outbox";
-import { recordChange } from "../src/event-object/status-history";
-import { historyQueuedThrough } from "../src/event-object/store";
+import { packEvents } from "../src/event-object/outbox/outbox";
+import { recordChange } from "../src/event-object/state/status-history";
+import { historyQueuedThrough } from "../src/event-object/state/store";
 import { parseWebhookMessage } from "../src/webhooks/consumer";
 import type { WebhookMessage, WebhookQueueBody } from "../src/domain/webhook-messages";
 import {

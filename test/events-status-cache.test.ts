@@ -1,7 +1,7 @@
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isoFormatter, publicSeatEntry, publicSeatJson } from "../src/event-object/status-reads";
+import { isoFormatter, publicSeatEntry, publicSeatJson } from "../src/event-object/reads/status-reads";
 import { advance, api, call, type EventFixture, expectError, freeze, inObject, newEvent, stubOf, token } from "./support/fixtures";
 
 interface Entry {

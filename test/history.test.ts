@@ -1,6 +1,6 @@
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { oldestRecordAt } from "../src/event-object/status-history";
+import { oldestRecordAt } from "../src/event-object/state/status-history";
 import { advance, api, call, drainedOutbox, freeze, inObject, newEvent, smallLayout, stubOf, token, type EventFixture } from "./support/fixtures";
 
 /**

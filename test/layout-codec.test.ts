@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SEAT_FEATURES, type LayoutObject } from "../src/domain/layout";
-import { decodeDict, decodeHints, decodeSeatPart, encodeLayout, SEAT_PART } from "../src/event-object/layout-codec";
-import { LayoutColumns } from "../src/event-object/layout-columns";
+import { decodeDict, decodeHints, decodeSeatPart, encodeLayout, SEAT_PART } from "../src/event-object/state/layout-codec";
+import { LayoutColumns } from "../src/event-object/state/layout-columns";
 
 // The byte form of a layout version (layout-codec.ts): what is decoded is what was encoded.
 

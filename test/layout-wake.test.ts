@@ -1,7 +1,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { storedLayoutKeys, writePart } from "../src/event-object/layout-blobs";
-import { nonFreeSeats, publicSeatStates } from "../src/event-object/status-reads";
+import { storedLayoutKeys, writePart } from "../src/event-object/state/layout-blobs";
+import { nonFreeSeats, publicSeatStates } from "../src/event-object/reads/status-reads";
 import { api, bigLayout, call, type EventFixture, expectOk, freeze, inObject, newEvent, stubOf, token } from "./support/fixtures";
 import { rewriteAsLegacyRows } from "./support/legacy-layout";
 

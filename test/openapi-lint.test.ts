@@ -1,21 +1,25 @@
 /**
  * The rules of the OpenAPI document that generated clients depend on, checked without any tool
- * outside workerd (Redocly's full lint runs as `npm run lint:openapi`): every operation has an
- * operationId from the one table, all unique; `servers` is not empty; every $ref resolves.
+ * outside workerd (Redocly's full lint runs as `npm run lint:openapi`): every operation has the
+ * operationId its route declares, all unique and the same as in the committed client's document
+ * (a rename would rename a generated client's method); `servers` is not empty; every $ref resolves.
  */
 import { describe, expect, it } from "vitest";
-import { OPERATION_IDS } from "../src/http/openapi-document";
+import committed from "../packages/client/openapi.json";
 import { call } from "./support/fixtures";
 
 type Doc = { servers?: { url: string }[]; paths: Record<string, Record<string, { operationId?: string }>> } & Record<string, unknown>;
 
 describe("OpenAPI document lint", () => {
-  it("names every operation from OPERATION_IDS, uniquely", async () => {
+  it("names every operation as its route declares, uniquely, and as the committed client knows it", async () => {
     const doc = (await call<Doc>("GET", "/openapi.json")).body;
+    const known = (committed as unknown as Doc).paths;
     const ids: string[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
-        expect(op.operationId, `${method} ${path}`).toBe(OPERATION_IDS[`${method.toUpperCase()} ${path}`]);
+        expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z]+$/);
+        const before = known[path]?.[method]?.operationId;
+        if (before !== undefined) expect(op.operationId, `${method} ${path}`).toBe(before);
         ids.push(op.operationId!);
       }
     }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { deploymentSigningSecret, signingSecrets } from "../src/db/signing-secrets";
 import { signFields } from "../src/keys/signing";
-import { pacerStub } from "../src/waiting-room/room-names";
+import { pacerStub } from "../src/waiting-room/pacer-stub";
 import { getWorkspace, rotatePublicKey } from "../src/workspaces/provision";
 import { ADMIN, call, expectError, expectOk, newEvent, newWorkspace, token, type EventFixture } from "./support/fixtures";
 import { dash, fetchWorker, signedIn } from "./support/dashboard";

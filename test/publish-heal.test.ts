@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { applyPublishToEvents } from "../src/charts/publish-fanout";
 import { getChartByKey, loadLayout, markPublished } from "../src/db/charts";
 import { db } from "../src/db/client";
-import { STAGE_TTL_MS } from "../src/event-object/staging";
+import { STAGE_TTL_MS } from "../src/event-object/layout/staging";
 import { api, call, type EventFixture, inObject, newEvent, smallLayout, stubOf, token } from "./support/fixtures";
 
 /**

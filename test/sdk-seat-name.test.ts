@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeSeats } from "../src/event-object/objects-compact";
+import { encodeSeats } from "../src/event-object/reads/objects-compact";
 import { decodeObjects } from "../src/sdk/objects-compact";
 import { MapState } from "../src/sdk/map-state";
 import { seatName, seatNumber } from "../src/sdk/seat-name";

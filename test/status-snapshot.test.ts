@@ -1,6 +1,6 @@
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SNAPSHOT_QUIET_MS, type SnapshotStamp } from "../src/event-object/status-snapshot";
+import { SNAPSHOT_QUIET_MS, type SnapshotStamp } from "../src/event-object/reads/status-snapshot";
 import { advance, api, bigLayout, type EventFixture, expectOk, inObject, newEvent, stubOf, token } from "./support/fixtures";
 
 // A woken object answers its first public full status read from the view the alarm stored once

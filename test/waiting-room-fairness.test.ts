@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { pacerStub, shardStub } from "../src/waiting-room/room-names";
+import { pacerStub } from "../src/waiting-room/pacer-stub";
+import { shardStub } from "../src/waiting-room/shard-stub";
 import { joinRoom, ticketStatus } from "../src/waiting-room/room-operations";
 import { SHARD_COUNT } from "../src/waiting-room/queue-core";
 import { call, expectOk, newEvent, type EventFixture } from "./support/fixtures";

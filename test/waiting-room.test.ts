@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signAdmission } from "../src/waiting-room/admission";
 import { signFields } from "../src/keys/signing";
-import { pacerStub } from "../src/waiting-room/room-names";
+import { pacerStub } from "../src/waiting-room/pacer-stub";
 import { api, call, expectError, expectOk, ISO, keyFor, newEvent, newWorkspace, token, type EventFixture } from "./support/fixtures";
 
 /** Contract §15: the waiting room's configuration, join, tickets, and the admission on every hold. */
@@ -137,6 +137,16 @@ describe("join and tickets (publishable key)", () => {
     expectError(await ticket(f, "0.AAAAAAAAAAAAAAAAAAAAAA"), 404, "not_found");
     expectError(await ticket(f, "nonsense"), 404, "not_found");
     expectError(await call("POST", `${room(f)}/join`, { headers: ip("1.2.3.4") }), 401, "unauthorized");
+  });
+
+  it("an event that does not exist is 404 event_not_found, another workspace's 403, for a join and a ticket alike", async () => {
+    const f = await newEvent();
+    const missing = { ...f, eventKey: "no-such-event" };
+    expectError(await join(missing, "1.2.3.4"), 404, "event_not_found");
+    expectError(await ticket(missing, "0.AAAAAAAAAAAAAAAAAAAAAA"), 404, "event_not_found");
+    expectError(await call("POST", "/api/v1/events/not%20a%20key/waiting-room/join", { key: f.pk, headers: ip("1.2.3.4") }), 404, "event_not_found");
+    const other = await newWorkspace();
+    expectError(await join(f, "1.2.3.4", other.pkTest), 403, "forbidden");
   });
 
   it("after opensAt joiners go in join order, each admitted once, with a position that falls", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { packEvents } from "../src/event-object/outbox";
+import { packEvents } from "../src/event-object/outbox/outbox";
 import type { WebhookMessage } from "../src/domain/webhook-messages";
 import {
   api,

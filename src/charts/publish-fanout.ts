@@ -9,7 +9,7 @@ import { logError } from "../domain/log-safety";
 
 /**
  * The Worker's side of a publish: it fans the change out to every event object of the chart and
- * commits it in D1 between the two phases (see event-object/staging.ts for the objects' side).
+ * commits it in D1 between the two phases (see event-object/layout/staging.ts for the objects' side).
  */
 
 /** Another publish of the same chart holds the events' stage; the caller may retry. */

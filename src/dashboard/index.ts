@@ -9,6 +9,7 @@ import { dashboardHeaders, requireSession, sameOrigin } from "./guard";
 import { pages } from "./page-routes";
 import { signInPage } from "./pages/sign-in";
 import { continuePage } from "./pages/continue";
+import { isSection, SECTION_PATTERN } from "./sections";
 import { endSession, openSignInLink, previewSignInLink, sessionOf } from "./sessions";
 
 /**
@@ -73,7 +74,7 @@ dashboard.get("/", requireSession("page"), (c) => c.redirect(`${DASHBOARD_PATH}/
 
 // An address without its environment (typed by hand, or from an older link) goes to the same page in the current one.
 // The alternations are grouped: an ungrouped one swallowed the next segment in Hono 4.13.
-dashboard.get("/:section{(?:keys|charts|events|seasons|webhooks|team|activity|account)}", requireSession("page"), (c) =>
+dashboard.get(`/:section{${SECTION_PATTERN}}`, requireSession("page"), (c) =>
   c.redirect(`${DASHBOARD_PATH}/${startingEnvironment(c)}/${c.req.param("section")}`, 303),
 );
 dashboard.get("/:section{(?:charts|events|webhooks)}/:key", requireSession("page"), (c) =>
@@ -85,7 +86,7 @@ dashboard.get("/environment", requireSession("page"), (c) => {
   const environment = c.req.query("environment");
   const section = c.req.query("section");
   const to = isEnvironment(environment) ? environment : "production";
-  const part = section && ["keys", "charts", "events", "seasons", "webhooks", "team", "activity", "account"].includes(section) ? section : "events";
+  const part = isSection(section) ? section : "events";
   return c.redirect(`${DASHBOARD_PATH}/${to}/${part}`, 303);
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne } from "drizzle-orm";
 import type { Db } from "./client";
 import type { Environment } from "../domain/scope";
 import { charts, events } from "./schema";
@@ -122,4 +122,15 @@ export async function eventsOfChart(d: Db, chartId: string): Promise<{ workspace
     .from(events)
     .where(eq(events.chartId, chartId))
     .all();
+}
+
+/** The keys of the events of a scope with these row ids (a season hold's admissions name their events by id). */
+export async function eventKeysByIds(d: Db, workspaceId: string, environment: Environment, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await d
+    .select({ id: events.id, eventKey: events.eventKey })
+    .from(events)
+    .where(and(eq(events.workspaceId, workspaceId), eq(events.environment, environment), inArray(events.id, ids)))
+    .all();
+  return new Map(rows.map((r) => [r.id, r.eventKey]));
 }

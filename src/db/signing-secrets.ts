@@ -11,6 +11,9 @@ import { deriveSigningSecret, signFields, verifyFields, type SigningPurpose } fr
  * within the minute.
  */
 
+/** The bindings signing reads: D1 (the keys' salts) and the deployment's secrets. */
+export type SigningEnv = Pick<Env, "DB" | "WAITING_ROOM_SECRET" | "PUBLIC_KEY_SECRET">;
+
 const CACHE_MS = 60_000;
 const CACHE_MAX = 10_000;
 const cache = new Map<string, { secrets: Promise<string[]>; until: number }>();
@@ -28,7 +31,7 @@ export function deploymentSigningSecret(env: Pick<Env, "WAITING_ROOM_SECRET" | "
   return `waiting-room:${env.PUBLIC_KEY_SECRET}`;
 }
 
-async function load(env: Env, scope: Scope, now: number): Promise<{ secrets: string[]; until: number }> {
+async function load(env: SigningEnv, scope: Scope, now: number): Promise<{ secrets: string[]; until: number }> {
   const salts = await livePublicKeySalts(db(env), scope.workspaceId, scope.environment, now);
   const base = deploymentSigningSecret(env);
   const secrets = await Promise.all(salts.map((s) => deriveSigningSecret(base, scope.workspaceId, scope.environment, s.salt)));
@@ -37,7 +40,7 @@ async function load(env: Env, scope: Scope, now: number): Promise<{ secrets: str
 }
 
 /** The scope's secrets, the current one first; empty for a scope without a publishable key. */
-export async function signingSecrets(env: Env, scope: Scope, now = Date.now()): Promise<string[]> {
+export async function signingSecrets(env: SigningEnv, scope: Scope, now = Date.now()): Promise<string[]> {
   const key = `${scope.workspaceId}:${scope.environment}`;
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.secrets;
@@ -63,14 +66,14 @@ onPublicKeyRotated((workspaceId, environment) => cache.delete(`${workspaceId}:${
  *
  * @example const signature = await signForScope(env, scope, "pass", [eventKey, channelKey, String(expiresAt)]);
  */
-export async function signForScope(env: Env, scope: Scope, purpose: SigningPurpose, fields: readonly string[]): Promise<string> {
+export async function signForScope(env: SigningEnv, scope: Scope, purpose: SigningPurpose, fields: readonly string[]): Promise<string> {
   const [current] = await signingSecrets(env, scope);
   if (current === undefined) throw new Error("this workspace environment has no publishable key to sign with");
   return signFields(current, purpose, fields);
 }
 
 /** Whether `signature` signs `fields` for `purpose` under the scope's current or a still-valid previous secret. */
-export async function verifyForScope(env: Env, scope: Scope, purpose: SigningPurpose, fields: readonly string[], signature: string): Promise<boolean> {
+export async function verifyForScope(env: SigningEnv, scope: Scope, purpose: SigningPurpose, fields: readonly string[], signature: string): Promise<boolean> {
   return verifyFields(await signingSecrets(env, scope), purpose, fields, signature);
 }
 
@@ -78,6 +81,6 @@ export async function verifyForScope(env: Env, scope: Scope, purpose: SigningPur
  * Whether `signature` is an admission signed before per-workspace secrets, with the deployment's
  * secret itself (purpose `wr1`). None is made any more; those that exist end within a session.
  */
-export async function verifyLegacyAdmission(env: Env, fields: readonly string[], signature: string): Promise<boolean> {
+export async function verifyLegacyAdmission(env: SigningEnv, fields: readonly string[], signature: string): Promise<boolean> {
   return verifyFields([deploymentSigningSecret(env)], "wr1", fields, signature);
 }

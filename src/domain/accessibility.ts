@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, isDateTimeInput, toInstant } from "./time-zones";
 /**
  * Accessible seating (contract §14): the per-event hold-back of wheelchair spaces and companion
  * seats, and the `accessible` part of a best-available request. Types and schemas only; the event
- * object keeps and enforces the hold-back (event-object/accessibility.ts).
+ * object keeps and enforces the hold-back (event-object/state/accessibility.ts).
  */
 
 /** Most wheelchair spaces one accessible best-available call asks for, and companions per space. */

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 /**
  * Channels (contract §12): seats and GA places of one event set aside for one sales route (a
  * presale, a sponsor, the box office). Objects in no channel are in the open pool, `NO_CHANNEL`.
- * The event's object stores and enforces them (event-object/channels.ts); these are the bodies.
+ * The event's object stores and enforces them (event-object/state/channels.ts); these are the bodies.
  */
 
 /** The open pool's name in `channelKeys`. */
@@ -36,6 +36,9 @@ export const channelSchema = z
   })
   .openapi("Channel");
 export type Channel = z.output<typeof channelSchema>;
+
+/** A channel as the event's object keeps its definition: its seats are kept apart, by label. */
+export type ChannelDef = Omit<Channel, "objectLabels">;
 
 /**
  * PUT /events/{eventKey}/channels: replaces every channel. Keys unique and a seat in at most one

@@ -117,6 +117,7 @@ const seasonObject = z.object({
   extraData: jsonObjectOrNullSchema.optional(),
   bookedAt: z.string().optional(),
   orderId: z.string().optional(),
+  quantity: z.number().int().optional().openapi({ description: "A GA area: the token's places there (the same in every event)" }),
 });
 
 /** The answer of a season seat action: each object once, with the events it changed in. */
@@ -157,5 +158,18 @@ type HoldRequestBody = z.output<typeof holdRequestSchema>;
 /** What one event did in a season action: its objects, and a hold's expiry. */
 export interface SeasonPart {
   holdExpiresAt?: string;
-  objects: { objectLabel: string; status: "held" | "booked" | "free"; extraData?: JsonObject | null; bookedAt?: string; orderId?: string }[];
+  objects: { objectLabel: string; status: "held" | "booked" | "free"; extraData?: JsonObject | null; bookedAt?: string; orderId?: string; quantity?: number }[];
+}
+
+/** A season coordinator's decision on an action: every event keeps it, or every event undoes it. */
+export type SeasonDecision = "commit" | "abort";
+
+/**
+ * What an event's object may ask a season's coordinator: the decision on an action it prepared
+ * and heard no more of (its alarm asks once the action's deadline has passed). The coordinator
+ * (seasons/season-coordinator.ts) stands above the event object; this is the one call it takes
+ * from below, so the object names it by this interface and the Worker's entry gives the way.
+ */
+export interface SeasonCoordinatorLink {
+  outcome(actionId: string): Promise<SeasonDecision>;
 }

@@ -171,8 +171,9 @@ export interface HoldCaller {
   kind: CallerKind;
   client?: string;
   /**
-   * The event id a publishable-key hold's X-Admission was signed for, once the Worker verified its
-   * signature (contract §15); while its waiting room is open the object refuses holds without its own id here.
+   * The event ids a publishable-key hold's X-Admission admissions were signed for, once the Worker
+   * verified their signatures (contract §15): one for an event's hold, one per event for a season's.
+   * While an event's waiting room is open its object refuses a hold without its own id here.
    */
-  admittedTo?: string;
+  admittedTo?: string[];
 }

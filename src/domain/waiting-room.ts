@@ -88,3 +88,11 @@ export interface AdmissionGateConfig {
   /** Epoch milliseconds. */
   opensAt: number;
 }
+
+/**
+ * What a queue shard may ask its room's pacer: to wake (the pacer sleeps while the queue is empty).
+ * The pacer calls the shards; this is the one call back, so a shard names it by this interface.
+ */
+export interface PacerLink {
+  wake(): Promise<void>;
+}

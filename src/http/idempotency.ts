@@ -2,10 +2,11 @@
  * Idempotency-Key on every POST of /api/v1 (contract §16). The request's hash (method, path with
  * query, body) binds a key to one request; keys are scoped per API key and, for a publishable key,
  * per client address too (contract §17). The body it hashes was held to its limit before this
- * step (http/body-limit.ts), so no request makes it buffer more. Seat actions (POST /events/{key}/seats/… and /reset)
- * are decided by the event's object, which stores the answer in the same transaction as the change
- * (event-object/idempotency.ts): here they only get their claim on the context. Every other POST
- * claims the key in D1 first (one INSERT, so of concurrent duplicates exactly one runs), runs,
+ * step (http/body-limit.ts), so no request makes it buffer more. A route declares how it keeps its
+ * answers: `idempotency("decided")` for the event's seat decisions, whose object stores the answer
+ * in the same transaction as the change (event-object/state/idempotency.ts), so here they only get
+ * their claim on the context; `idempotency()` (claimed) for every other POST, which claims the key
+ * in D1 first (one INSERT, so of concurrent duplicates exactly one runs), runs,
  * and stores its answer on the claim; a duplicate waits for that answer or, after a while,
  * answers 409 `idempotency_key_in_use`. A 429 or 5xx answer gives the key back, so a retry runs.
  */
@@ -19,16 +20,18 @@ import { clientAddress } from "./client-limit";
 import { ApiError } from "./errors";
 import { logError } from "../domain/log-safety";
 
-/** Paths whose POSTs are decisions of the event object, idempotent inside it. */
-const EVENT_DECISION = /^\/api\/v1\/events\/[^/]+\/(seats\/[a-z-]+|reset)$/;
 /** How long a running request owns its key before a duplicate may take it over (a request that died). */
 const LOCK_MS = 60_000;
 /** How long a duplicate waits for the first request's answer before answering 409. */
 const WAIT_MS = 10_000;
 const POLL_MS = 50;
 
-/** The middleware; mount it after authentication (it scopes keys by the caller's key). */
-export function idempotency() {
+/**
+ * The middleware of a POST route (or of a router whose POSTs all keep answers the same way); mount
+ * it after authentication (it scopes keys by the caller's key). `decided`: the answer is kept by
+ * the event's object with its decision; `claimed`: in D1, around the handler.
+ */
+export function idempotency(mode: "claimed" | "decided" = "claimed") {
   return createMiddleware<AppEnv>(async function idempotency(c, next) {
     const key = c.req.method === "POST" ? c.req.header("idempotency-key") : undefined;
     if (key === undefined) return next();
@@ -41,7 +44,7 @@ export function idempotency() {
     const requestHash = await sha256Hex(`POST ${url.pathname}${url.search}\n${await c.req.text()}`);
     const p = c.var.principal;
     const caller = callerScope(p, clientAddress(c.req.raw.headers));
-    if (EVENT_DECISION.test(url.pathname)) {
+    if (mode === "decided") {
       c.set("idempotency", { key: `${caller}:${key}`, requestHash });
       return next();
     }

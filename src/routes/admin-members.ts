@@ -45,6 +45,7 @@ adminMembers.openapi(
   createRoute({
     method: "post",
     path: "/workspaces/{workspaceKey}/members",
+    operationId: "createMember",
     tags,
     security,
     summary: "Add a member with a role",
@@ -62,6 +63,7 @@ adminMembers.openapi(
   createRoute({
     method: "get",
     path: "/workspaces/{workspaceKey}/members",
+    operationId: "listMembers",
     tags,
     security,
     summary: "List a workspace's members, owners first",
@@ -81,6 +83,7 @@ adminMembers.openapi(
   createRoute({
     method: "get",
     path: "/workspaces/{workspaceKey}/members/{memberId}",
+    operationId: "getMember",
     tags,
     security,
     summary: "Read a member",
@@ -98,6 +101,7 @@ adminMembers.openapi(
   createRoute({
     method: "patch",
     path: "/workspaces/{workspaceKey}/members/{memberId}",
+    operationId: "updateMember",
     tags,
     security,
     summary: "Change a member's role and/or name",
@@ -118,6 +122,7 @@ adminMembers.openapi(
   createRoute({
     method: "delete",
     path: "/workspaces/{workspaceKey}/members/{memberId}",
+    operationId: "deleteMember",
     tags,
     security,
     summary: "Remove a member; their sessions end at once",

@@ -61,6 +61,7 @@ const WorkspaceKeyParam = z.object({
 const createWorkspaceRoute = createRoute({
   method: "post",
   path: "/workspaces",
+  operationId: "createWorkspace",
   tags: ["Operator"],
   summary: "Create a workspace with its two publishable keys",
   security,
@@ -85,6 +86,7 @@ admin.openapi(createWorkspaceRoute, async (c) => {
 const getWorkspaceRoute = createRoute({
   method: "get",
   path: "/workspaces/{workspaceKey}",
+  operationId: "getWorkspace",
   tags: ["Operator"],
   summary: "Read a workspace and its publishable keys (never a secret key)",
   security,
@@ -106,6 +108,7 @@ admin.openapi(getWorkspaceRoute, async (c) => {
 const issueSecretKeyRoute = createRoute({
   method: "post",
   path: "/workspaces/{workspaceKey}/secret-keys/{environment}",
+  operationId: "createSecretKey",
   tags: ["Operator"],
   summary: "Create or rotate an environment's secret key",
   description: "Returns the new plaintext once. A previous secret key of the environment stops working from the very next request.",
@@ -133,6 +136,7 @@ admin.openapi(issueSecretKeyRoute, async (c) => {
 const rotatePublicKeyRoute = createRoute({
   method: "post",
   path: "/workspaces/{workspaceKey}/public-keys/{environment}/rotate",
+  operationId: "rotatePublicKey",
   tags: ["Operator"],
   summary: "Rotate an environment's publishable key",
   description: `Issues a new publishable key for the environment. The previous one (and the waiting-room admissions and channel passes signed while it was current) keeps working for graceSeconds (0..${MAX_KEY_GRACE_SECONDS}, default ${DEFAULT_KEY_GRACE_SECONDS}: a day), then answers 401. Put the new key in your pages within the grace period.`,
@@ -182,6 +186,7 @@ admin.openapi(rotatePublicKeyRoute, async (c) => {
 const dashboardLinkRoute = createRoute({
   method: "post",
   path: "/workspaces/{workspaceKey}/dashboard-links",
+  operationId: "createDashboardLink",
   tags: ["Operator"],
   summary: "Create a one-time sign-in link to the workspace's dashboard for a member",
   description:

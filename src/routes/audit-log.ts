@@ -19,6 +19,7 @@ auditLog.openapi(
   createRoute({
     method: "get",
     path: "/",
+    operationId: "listAuditLog",
     tags: ["Audit log"],
     security: [{ ApiKey: [] }],
     summary: "Read the audit trail: who changed what, newest first (secret key)",

@@ -45,6 +45,7 @@ charts.openapi(
   createRoute({
     method: "post",
     path: "/",
+    operationId: "createChart",
     summary: "Create a chart",
     request: { body: { content: { "application/json": { schema: chartCreateSchema } }, required: true } },
     responses: {
@@ -64,6 +65,7 @@ charts.openapi(
   createRoute({
     method: "get",
     path: "/",
+    operationId: "listCharts",
     summary: "List the workspace's charts",
     request: { query: listQuery },
     responses: {
@@ -85,6 +87,7 @@ charts.openapi(
   createRoute({
     method: "get",
     path: "/{chartKey}",
+    operationId: "getChart",
     summary: "Get a chart",
     request: { params: chartKeyParam },
     responses: {
@@ -103,6 +106,7 @@ charts.openapi(
   createRoute({
     method: "patch",
     path: "/{chartKey}",
+    operationId: "updateChart",
     summary: "Rename a chart and/or replace its draft",
     description:
       "Replacing the draft raises draftVersion by one; a rename alone does not. The published layout is not affected. " +
@@ -145,6 +149,7 @@ charts.openapi(
   createRoute({
     method: "delete",
     path: "/{chartKey}",
+    operationId: "deleteChart",
     summary: "Delete a chart",
     description: "Refused with 409 chart_has_events while any event of either environment is bound to the chart.",
     request: { params: chartKeyParam },
@@ -162,6 +167,7 @@ charts.openapi(
   createRoute({
     method: "get",
     path: "/{chartKey}/draft",
+    operationId: "getDraftLayout",
     summary: "Get the draft layout",
     request: { params: chartKeyParam },
     responses: { 200: { description: "The draft layout", headers: ETAG_HEADER, ...layoutResponse }, ...errorResponses(401, 403, 404, 429) },
@@ -177,6 +183,7 @@ charts.openapi(
   createRoute({
     method: "get",
     path: "/{chartKey}/published",
+    operationId: "getPublishedLayout",
     summary: "Get the published layout",
     request: { params: chartKeyParam },
     responses: { 200: { description: "The published layout", ...layoutResponse }, ...errorResponses(401, 403, 404, 429) },
@@ -188,6 +195,7 @@ charts.openapi(
   createRoute({
     method: "post",
     path: "/{chartKey}/publish",
+    operationId: "publishChart",
     summary: "Publish the draft",
     description:
       "Refused with 409 publish_affects_reservations when the draft would remove, retype, recategorise or shrink a held or booked object of any event, unless force=true.",
@@ -217,6 +225,7 @@ charts.openapi(
   createRoute({
     method: "get",
     path: "/{chartKey}/publish-check",
+    operationId: "checkPublish",
     summary: "What publishing the draft would do to reservations",
     request: { params: chartKeyParam },
     responses: {
@@ -234,6 +243,7 @@ charts.openapi(
   createRoute({
     method: "post",
     path: "/{chartKey}/unpublish",
+    operationId: "unpublishChart",
     summary: "Unpublish the chart",
     description: "Events of the chart keep working and appear empty until it is published again.",
     request: { params: chartKeyParam },

@@ -32,6 +32,7 @@ sdk.use("*", cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"] }));
 const file = createRoute({
   method: "get",
   path: "/{version}/{file}",
+  operationId: "getSdkBundle",
   summary: "Browser SDK bundle",
   description: `seating.js (global \`Seating\`) or seating.mjs (ES module), at /sdk/v${SDK_VERSION}/… (immutable) or /sdk/latest/… (5 minutes).`,
   tags: ["SDK"],

@@ -12,20 +12,21 @@ import {
   seasonPatchSchema,
   seasonRecordSchema,
   seasonReleaseRequestSchema,
+  type SeasonActionKind,
   type SeasonActionResult,
 } from "../domain/seasons";
-import type { CallerKind, HoldCaller } from "../domain/seats";
+import { refuseSeatAction } from "../domain/seat-action-keys";
+import { ADMISSION_HEADER } from "../domain/waiting-room";
 import { newRouter } from "../http/app-factory";
 import { requireProductionSecretKey, requireSecretKey } from "../http/auth";
 import { importSeasonBodySchema } from "../domain/event-settings";
 import { importSeasonFromSandbox } from "../event-settings/sandbox-import";
 import { clientAddress } from "../http/client-limit";
 import type { AppEnv } from "../http/context";
-import { ApiError } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { afterKeyOf, listQuery, nextCursor } from "../http/pagination";
 import { idempotency } from "../http/idempotency";
-import { apiKey, seatAction } from "../http/pipeline";
+import { apiKey } from "../http/pipeline";
 import {
   addSeasonEvents,
   createPartialSeason,
@@ -37,6 +38,9 @@ import {
   updateSeasonDetails,
   type SeasonActionBody,
 } from "../seasons/season-operations";
+import { admittedEventIds } from "../waiting-room/room-operations";
+import { callerOf } from "./events/seats";
+import { seatActionKeys } from "./events/support";
 
 /**
  * /api/v1/seasons (contract §13): seasons, their events and partial seasons, and the season seat
@@ -58,6 +62,7 @@ seasons.openapi(
   createRoute({
     method: "post",
     path: "/",
+    operationId: "createSeason",
     summary: "Create a season and its events (secret key)",
     description:
       "Creates every event of `eventKeys`, or of `events` with each one's name and start, on the chart (as POST /events) in the season's `timeZone`. A start without an offset is read on that zone's clock. An existing event key is 409 `event_exists` and nothing is created.",
@@ -72,6 +77,7 @@ seasons.openapi(
   createRoute({
     method: "get",
     path: "/",
+    operationId: "listSeasons",
     summary: "List the seasons of the key's environment (secret key)",
     middleware: [requireSecretKey()] as const,
     request: { query: listQuery },
@@ -91,6 +97,7 @@ seasons.openapi(
   createRoute({
     method: "get",
     path: "/{seasonKey}",
+    operationId: "getSeason",
     summary: "Get a season",
     request: { params: seasonKeyParam },
     responses: { ...ok("The season", seasonRecordSchema), ...errorResponses(401, 403, 404, 429) },
@@ -102,6 +109,7 @@ seasons.openapi(
   createRoute({
     method: "post",
     path: "/import-from-sandbox",
+    operationId: "importSeasonFromSandbox",
     summary: "Copy a sandbox season to production with its settings, not its sales (production secret key)",
     description:
       "Creates the season in production under the same key, with its name and time zone, each of its events (as POST /events/import-from-sandbox, same keys) and its partial seasons. Seats sold for the season in the sandbox stay there. A sandbox key is 403 `forbidden`; a season or event key production already has is 409 with nothing made.",
@@ -116,6 +124,7 @@ seasons.openapi(
   createRoute({
     method: "patch",
     path: "/{seasonKey}",
+    operationId: "updateSeason",
     summary: "Change a season's name and time zone (secret key)",
     description: "Body `{ name?, timeZone? }`, at least one. The time zone is given to events added to the season later; its events keep their own.",
     middleware: [requireSecretKey()] as const,
@@ -129,6 +138,7 @@ seasons.openapi(
   createRoute({
     method: "delete",
     path: "/{seasonKey}",
+    operationId: "deleteSeason",
     summary: "Delete a season (secret key); its events stay",
     description: "Refused with 409 `season_in_use` while anything is held or booked through the season.",
     middleware: [requireSecretKey()] as const,
@@ -145,6 +155,7 @@ seasons.openapi(
   createRoute({
     method: "post",
     path: "/{seasonKey}/events",
+    operationId: "addSeasonEvents",
     summary: "Add new events to a season (secret key)",
     description: "Each new event starts with every seat booked for the whole season booked for the season. An existing event key is 409 `event_exists`.",
     middleware: [requireSecretKey()] as const,
@@ -158,6 +169,7 @@ seasons.openapi(
   createRoute({
     method: "post",
     path: "/{seasonKey}/partial-seasons",
+    operationId: "createPartialSeason",
     summary: "Define a partial season: a named subset of the season's events (secret key)",
     middleware: [requireSecretKey()] as const,
     request: { params: seasonKeyParam, ...json(partialSeasonCreateSchema) },
@@ -166,48 +178,50 @@ seasons.openapi(
   async (c) => c.json(await createPartialSeason(c.env, c.var.principal, c.req.valid("param").seasonKey, c.req.valid("json")), 201),
 );
 
-function callerOf(kind: CallerKind, client: string | undefined): HoldCaller {
-  return kind === "public" && client !== undefined ? { kind, client } : { kind };
-}
-
-/** The event seat actions' key rules (routes/events/seats.ts), applied to a season action. */
-function checked(c: Context<AppEnv>, action: SeasonActionBody): SeasonActionBody {
-  const kind = c.var.principal.kind;
-  if (action.kind === "hold") {
-    if (action.body.objectType !== undefined)
-      throw new ApiError("validation_failed", "Season holds take seats; general-admission areas are held per event", {
-        errors: { objectType: ["not supported on a season"] },
-      });
-    if (kind !== "secret" && (action.body.ignoreSelectionRules !== undefined || action.body.ignoreChannels !== undefined))
-      throw new ApiError("validation_failed", "Only a secret key may skip the selection rules or take from any channel", {
-        errors: { ignoreSelectionRules: ["allowed with a secret key only"] },
-      });
-  }
-  if (action.kind === "release") {
-    const b = action.body;
-    if (b.orderId !== undefined && kind !== "secret") throw new ApiError("public_key_not_allowed", "Releasing by order needs a secret key");
-    if (b.holdToken === undefined && kind !== "secret")
-      throw new ApiError("validation_failed", "A publishable key releases only with its holdToken", {
-        errors: { holdToken: ["required with a publishable key"] },
-      });
-    if (b.holdToken === undefined && b.objectLabels === undefined && b.orderId === undefined)
-      throw new ApiError("validation_failed", "Give objectLabels, holdToken, orderId or a combination", {
-        errors: { body: ["objectLabels, holdToken or orderId is required"] },
-      });
-  }
-  return action;
-}
-
+/**
+ * Runs a season seat action for this caller: the key rules of the event action it stands for
+ * (domain/seat-action-keys.ts), then, for a publishable-key hold, the admissions it carries
+ * (contract §15): `X-Admission` may name one admission per event whose waiting room is open, as a
+ * comma-separated list or in several headers; each is verified for its own event, and an event
+ * whose room is open and that finds none of its own refuses the hold, which then changes nothing
+ * anywhere.
+ */
 async function run(c: Context<AppEnv>, seasonKey: string, partialSeasonKey: string | undefined, action: SeasonActionBody): Promise<SeasonActionResult> {
   const p = c.var.principal;
-  return seasonAction(c.env, p, seasonKey, partialSeasonKey, checked(c, action), callerOf(p.kind, clientAddress(c.req.raw.headers)));
+  refuseSeatAction(p.kind, action.kind, action.body);
+  const client = clientAddress(c.req.raw.headers);
+  const caller = callerOf(p.kind, client);
+  const admissions = p.kind === "public" && action.kind === "hold" ? c.req.header(ADMISSION_HEADER) : undefined;
+  if (admissions !== undefined) caller.admittedTo = await admittedEventIds(c.env, p, client ?? "", admissions);
+  return seasonAction(c.env, p, seasonKey, partialSeasonKey, action, caller);
 }
 
+/** The four season seat actions: body, summary, operation names (season and partial season), and what the description adds. */
 const ACTIONS = {
-  hold: { schema: seasonHoldRequestSchema, summary: "Hold seats in every event", secret: false },
-  book: { schema: seasonBookRequestSchema, summary: "Book what the token holds in every event (secret key)", secret: true },
-  release: { schema: seasonReleaseRequestSchema, summary: "Release in every event", secret: false },
-  extend: { schema: seasonExtendRequestSchema, summary: "Extend the token's holds in every event (secret key)", secret: true },
+  hold: {
+    schema: seasonHoldRequestSchema,
+    summary: "Hold seats or GA places in every event",
+    ids: ["holdSeasonSeats", "holdPartialSeasonSeats"],
+    more: "Every hold of the action expires at one holdExpiresAt in every event. A GA hold (objectType generalAdmission, quantity) takes that many places in every event. Every gate of an event's own hold applies in each event (selection rules, channels, accessible hold-back, waiting room); a publishable key sends one X-Admission per event whose waiting room is open, comma-separated.",
+  },
+  book: {
+    schema: seasonBookRequestSchema,
+    summary: "Book what the token holds in every event (secret key)",
+    ids: ["bookSeasonSeats", "bookPartialSeasonSeats"],
+    more: "",
+  },
+  release: {
+    schema: seasonReleaseRequestSchema,
+    summary: "Release in every event",
+    ids: ["releaseSeasonSeats", "releasePartialSeasonSeats"],
+    more: "A publishable key needs holdToken and frees only its own holds.",
+  },
+  extend: {
+    schema: seasonExtendRequestSchema,
+    summary: "Extend the token's holds in every event (secret key)",
+    ids: ["extendSeasonHolds", "extendPartialSeasonHolds"],
+    more: "The new expiry is one instant in every event.",
+  },
 } as const;
 
 const ATOMIC =
@@ -218,53 +232,24 @@ for (const partial of [false, true]) {
   const params = partial ? partialParam : seasonKeyParam;
   const where = partial ? " of a partial season" : " of a season";
   const key = (c: Context<AppEnv>): [string, string | undefined] => [c.req.param("seasonKey") ?? "", partial ? c.req.param("partialSeasonKey") : undefined];
-
-  seasons.openapi(
+  const route = <S extends z.ZodType>(kind: SeasonActionKind, schema: S) =>
     createRoute({
       method: "post",
-      path: `${base}/hold`,
-      summary: ACTIONS.hold.summary + where,
-      description: `${ATOMIC} Every hold of the action expires at one holdExpiresAt in every event.`,
-      middleware: [seatAction()] as const,
-      request: { params, ...json(ACTIONS.hold.schema) },
-      responses: { ...ok("Held", seasonActionResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
-    }),
-    async (c) => c.json(await run(c, ...key(c), { kind: "hold", body: c.req.valid("json") }), 200),
+      path: `${base}/${kind}`,
+      operationId: ACTIONS[kind].ids[partial ? 1 : 0],
+      summary: ACTIONS[kind].summary + where,
+      description: `${ATOMIC} ${ACTIONS[kind].more}`.trim(),
+      middleware: seatActionKeys(kind),
+      request: { params, ...json(schema) },
+      responses: {
+        ...ok(kind === "hold" ? "Held" : kind === "book" ? "Booked" : kind === "release" ? "Released" : "Extended", seasonActionResultSchema),
+        ...errorResponses(400, 401, 403, 404, 409, 429),
+      },
+    });
+  seasons.openapi(route("hold", ACTIONS.hold.schema), async (c) => c.json(await run(c, ...key(c), { kind: "hold", body: c.req.valid("json") }), 200));
+  seasons.openapi(route("book", ACTIONS.book.schema), async (c) => c.json(await run(c, ...key(c), { kind: "book", body: c.req.valid("json") }), 200));
+  seasons.openapi(route("release", ACTIONS.release.schema), async (c) =>
+    c.json(await run(c, ...key(c), { kind: "release", body: { ...c.req.valid("json"), caller: c.var.principal.kind } }), 200),
   );
-  seasons.openapi(
-    createRoute({
-      method: "post",
-      path: `${base}/book`,
-      summary: ACTIONS.book.summary + where,
-      description: ATOMIC,
-      middleware: [requireSecretKey()] as const,
-      request: { params, ...json(ACTIONS.book.schema) },
-      responses: { ...ok("Booked", seasonActionResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
-    }),
-    async (c) => c.json(await run(c, ...key(c), { kind: "book", body: c.req.valid("json") }), 200),
-  );
-  seasons.openapi(
-    createRoute({
-      method: "post",
-      path: `${base}/release`,
-      summary: ACTIONS.release.summary + where,
-      description: `${ATOMIC} A publishable key needs holdToken and frees only its own holds.`,
-      middleware: [seatAction()] as const,
-      request: { params, ...json(ACTIONS.release.schema) },
-      responses: { ...ok("Released", seasonActionResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
-    }),
-    async (c) => c.json(await run(c, ...key(c), { kind: "release", body: { ...c.req.valid("json"), caller: c.var.principal.kind } }), 200),
-  );
-  seasons.openapi(
-    createRoute({
-      method: "post",
-      path: `${base}/extend`,
-      summary: ACTIONS.extend.summary + where,
-      description: `${ATOMIC} The new expiry is one instant in every event.`,
-      middleware: [requireSecretKey()] as const,
-      request: { params, ...json(ACTIONS.extend.schema) },
-      responses: { ...ok("Extended", seasonActionResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
-    }),
-    async (c) => c.json(await run(c, ...key(c), { kind: "extend", body: c.req.valid("json") }), 200),
-  );
+  seasons.openapi(route("extend", ACTIONS.extend.schema), async (c) => c.json(await run(c, ...key(c), { kind: "extend", body: c.req.valid("json") }), 200));
 }

@@ -53,6 +53,7 @@ webhooks.openapi(
   createRoute({
     method: "post",
     path: "/",
+    operationId: "createWebhookEndpoint",
     tags,
     security,
     summary: "Register an endpoint; the signing secret is returned only here",
@@ -68,6 +69,7 @@ webhooks.openapi(
   createRoute({
     method: "get",
     path: "/",
+    operationId: "listWebhookEndpoints",
     tags,
     security,
     summary: "List the endpoints of this environment",
@@ -80,6 +82,7 @@ webhooks.openapi(
   createRoute({
     method: "get",
     path: "/{id}",
+    operationId: "getWebhookEndpoint",
     tags,
     security,
     summary: "Read an endpoint (without its secret)",
@@ -93,6 +96,7 @@ webhooks.openapi(
   createRoute({
     method: "patch",
     path: "/{id}",
+    operationId: "updateWebhookEndpoint",
     tags,
     security,
     summary: "Update url, events, description or enabled; the secret is kept",
@@ -106,6 +110,7 @@ webhooks.openapi(
   createRoute({
     method: "delete",
     path: "/{id}",
+    operationId: "deleteWebhookEndpoint",
     tags,
     security,
     summary: "Delete an endpoint and its delivery log",
@@ -119,6 +124,7 @@ webhooks.openapi(
   createRoute({
     method: "post",
     path: "/{id}/rotate-secret",
+    operationId: "rotateWebhookSecret",
     tags,
     security,
     summary: "Replace the signing secret; the new one signs the next delivery",
@@ -132,6 +138,7 @@ webhooks.openapi(
   createRoute({
     method: "post",
     path: "/{id}/test",
+    operationId: "testWebhookEndpoint",
     tags,
     security,
     summary: "Send a webhook.test event to this endpoint",
@@ -146,6 +153,7 @@ webhooks.openapi(
   createRoute({
     method: "get",
     path: "/{id}/deliveries",
+    operationId: "listWebhookDeliveries",
     tags,
     security,
     summary: "The delivery log of an endpoint, newest first",
@@ -159,6 +167,7 @@ webhooks.openapi(
   createRoute({
     method: "get",
     path: "/{id}/deliveries/{deliveryId}",
+    operationId: "getWebhookDelivery",
     tags,
     security,
     summary: "One delivery with its attempt log and the envelope it sends",
@@ -172,6 +181,7 @@ webhooks.openapi(
   createRoute({
     method: "post",
     path: "/{id}/deliveries/{deliveryId}/replay",
+    operationId: "replayWebhookDelivery",
     tags,
     security,
     summary: "Deliver the same envelope (same evt_ id) again",

@@ -176,6 +176,9 @@ function refusal(refused: { eventKey: string; answer: Outcome<SeasonPart> }[]): 
   const failures = refused.flatMap((r) => (r.answer.ok ? [] : [{ eventKey: r.eventKey, f: r.answer }]));
   if (failures.length === 0) return fail("conflict", "The season action took too long and was abandoned; nothing changed, try again");
   const failed: FailedEntry[] = failures.flatMap(({ eventKey, f }) => (f.failed ?? []).map((e) => ({ ...e, eventKey })));
+  // As in an event's own hold, the waiting room answers before anything else does.
+  const admission = failures.find(({ f }) => f.code === "admission_required");
+  if (admission) return fail("admission_required", `${admission.f.message} (event ${admission.eventKey}); nothing changed in any event`);
   const seat = failures.find(({ f }) => f.code === "seat_unavailable");
   if (seat) return fail("seat_unavailable", `${seat.f.message} (event ${seat.eventKey}); nothing changed in any event`, { failed });
   const firstFailure = failures[0]!;

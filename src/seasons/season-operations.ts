@@ -151,7 +151,7 @@ export async function deleteSeason(env: Env, scope: Scope, seasonKey: string): P
   return { seasonKey, deleted: true };
 }
 
-/** Adds new events (with their names and starts) to the season; each starts with the seats booked for the whole season booked. */
+/** Adds new events (with their names and starts) to the season; each starts with the seats and GA places booked for the whole season booked. */
 export async function addSeasonEvents(env: Env, scope: Scope, seasonKey: string, games: SeasonEventInput[]): Promise<SeasonRecord> {
   const row = await ownSeason(env, scope, seasonKey);
   const eventKeys = games.map((g) => g.eventKey);
@@ -165,8 +165,8 @@ export async function addSeasonEvents(env: Env, scope: Scope, seasonKey: string,
     }
   }
   await createEvents(env, scope, row.chartKey, games, row.timeZone);
-  const seats = booked ?? [];
-  if (seats.length > 0) await Promise.all(eventKeys.map((k) => eventStub(env, scope.workspaceId, scope.environment, k).seasonBookInit(seasonKey, seats)));
+  if (booked !== null && booked.seats.length + booked.areas.length > 0)
+    await Promise.all(eventKeys.map((k) => eventStub(env, scope.workspaceId, scope.environment, k).seasonBookInit(seasonKey, booked)));
   const members = { eventKeys: [...row.eventKeys, ...eventKeys], partialSeasons: row.partialSeasons };
   await setSeasonMembers(db(env), row.id, members);
   return record({ ...row, ...members });
@@ -261,6 +261,7 @@ function merged(
         if (o.extraData !== undefined) entry.extraData = o.extraData;
         if (o.bookedAt !== undefined) entry.bookedAt = o.bookedAt;
         if (o.orderId !== undefined) entry.orderId = o.orderId;
+        if (o.quantity !== undefined) entry.quantity = o.quantity;
         objects.set(o.objectLabel, entry);
       }
     }

@@ -1,3 +1,5 @@
+import type { SeasonDecision } from "../domain/seasons";
+
 /**
  * The season coordinator's decisions (README "Seasons"), pure so that they can be model-checked
  * (test/seasons-model.test.ts). An action's durable state moves only forward:
@@ -11,7 +13,7 @@
  */
 
 export type ActionState = "preparing" | "committed" | "aborted" | "done-commit" | "done-abort";
-export type Decision = "commit" | "abort";
+export type Decision = SeasonDecision;
 
 /** Every event prepared: commit, unless an inquiry already aborted the action. */
 export function onAllPrepared(state: ActionState): { state: ActionState; decision: Decision } {

@@ -10,7 +10,7 @@
  * kept per isolate: no storage read per hold, and nothing to look up for a forged, expired, other
  * event's or other client's admission, all of which fail the same check.
  */
-import { signForScope, verifyForScope, verifyLegacyAdmission } from "../db/signing-secrets";
+import { signForScope, verifyForScope, verifyLegacyAdmission, type SigningEnv } from "../db/signing-secrets";
 import type { Environment } from "../domain/scope";
 
 /** The event an admission is for. */
@@ -25,17 +25,32 @@ function fields(scope: AdmissionScope, eventId: string, ticket: string, client: 
 }
 
 /** The admission of `ticket` to the event created as `eventId`, valid for `client` until `expiresAt` (epoch ms). */
-export async function signAdmission(env: Env, scope: AdmissionScope, eventId: string, ticket: string, client: string, expiresAt: number): Promise<string> {
+export async function signAdmission(
+  env: SigningEnv,
+  scope: AdmissionScope,
+  eventId: string,
+  ticket: string,
+  client: string,
+  expiresAt: number,
+): Promise<string> {
   const signature = await signForScope(env, scope, "admission", fields(scope, eventId, ticket, client, expiresAt));
   return `${ticket}.${eventId}.${expiresAt}.${signature}`;
+}
+
+/** An admission's form: ticket (shard and id), event id, expiry, signature. */
+const ADMISSION_FORM = /^(\d{1,3}\.[A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{1,64})\.(\d{1,16})\.([A-Za-z0-9_-]{43})$/;
+
+/** The event id an admission says it is for (unverified), or null when it is not of the form. */
+export function admissionEventId(admission: string): string | null {
+  return ADMISSION_FORM.exec(admission)?.[2] ?? null;
 }
 
 /**
  * The event id a live admission to this event key for this client at `now` was signed for (the
  * event's object compares it with its own), or null. A malformed admission is simply not valid.
  */
-export async function verifyAdmission(env: Env, scope: AdmissionScope, admission: string, client: string, now: number): Promise<string | null> {
-  const m = /^(\d{1,3}\.[A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{1,64})\.(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(admission);
+export async function verifyAdmission(env: SigningEnv, scope: AdmissionScope, admission: string, client: string, now: number): Promise<string | null> {
+  const m = ADMISSION_FORM.exec(admission);
   if (!m) return null;
   const eventId = m[2]!;
   const expiresAt = Number(m[3]);

@@ -18,15 +18,7 @@ export interface ShardConfig {
   shard: number;
 }
 
-function roomName(scope: AdmissionScope): string {
+/** The name of an event's room: its pacer's, and with a shard's index its shards'. */
+export function roomName(scope: AdmissionScope): string {
   return `${scope.workspaceId}:${scope.environment}:${scope.eventKey}`;
-}
-
-/** The stubs' types come from the bindings' declaration (worker-configuration.d.ts). */
-export function pacerStub(env: Pick<Env, "WAITING_ROOM_PACERS">, scope: AdmissionScope) {
-  return env.WAITING_ROOM_PACERS.get(env.WAITING_ROOM_PACERS.idFromName(roomName(scope)));
-}
-
-export function shardStub(env: Pick<Env, "WAITING_ROOM_SHARDS">, scope: AdmissionScope, shard: number) {
-  return env.WAITING_ROOM_SHARDS.get(env.WAITING_ROOM_SHARDS.idFromName(`${roomName(scope)}:${shard}`));
 }

@@ -1,14 +1,15 @@
 import { db } from "../db/client";
-import { eventKeyInOtherWorkspace } from "../db/events";
+import { eventKeyInOtherWorkspace, eventKeysByIds, getEvent } from "../db/events";
 import { ServiceError } from "../domain/errors";
 import { EVENT_KEY } from "../domain/events";
 import type { Scope } from "../domain/scope";
 import type { JoinResult, TicketStatus, WaitingRoom, WaitingRoomConfig } from "../domain/waiting-room";
 import { callEvent, notFound, requireKnownEvent, stubFor } from "../events/event-object-calls";
 import { deleteEvent } from "../events/event-operations";
-import { verifyAdmission, type AdmissionScope } from "./admission";
+import { admissionEventId, verifyAdmission, type AdmissionScope } from "./admission";
 import { shardOf, ticketShard } from "./queue-core";
-import { pacerStub, shardStub } from "./room-names";
+import { pacerStub } from "./pacer-stub";
+import { shardStub } from "./shard-stub";
 
 /**
  * The waiting room's operations (contract §15), for the API's routes and the dashboard. Configuring
@@ -85,7 +86,10 @@ export async function ticketStatus(env: Env, scope: Scope, eventKey: string, tic
   await requireKnownEvent(env, scope, eventKey);
   const shard = ticketShard(ticket);
   const status = shard === null ? null : await shardStub(env, scopeOf(scope, eventKey), shard).status(ticket, now);
-  if (status === null) throw new ServiceError("not_found", "No such ticket in this event's waiting room");
+  if (status === null) {
+    const room = await noRoom(env, scope, eventKey);
+    throw room.code === "not_found" ? new ServiceError("not_found", "No such ticket in this event's waiting room") : room;
+  }
   return status;
 }
 
@@ -99,10 +103,46 @@ export async function admittedEventId(env: Env, scope: Scope, eventKey: string, 
   return verifyAdmission(env, scopeOf(scope, eventKey), admission, client, Date.now());
 }
 
-/** No room to join: another workspace's event is 403 (interface.md rule 4), anything else 404. */
+/** At most this many admissions in one request's X-Admission (a season hold: one per event whose room is open). */
+export const MAX_ADMISSIONS = 100;
+
+/**
+ * The events a season hold's admissions admit this client to (contract §15): X-Admission as a
+ * comma-separated list (several headers arrive joined the same way), each admission verified for
+ * the event it names, one HMAC each and one D1 read for the events' keys. Forged, expired and
+ * other clients' admissions are simply not among the answer; more than {@link MAX_ADMISSIONS} is 400.
+ */
+export async function admittedEventIds(env: Env, scope: Scope, client: string, header: string): Promise<string[]> {
+  const admissions = [...new Set(header.split(",").map((a) => a.trim()))].filter((a) => a.length > 0 && a.length <= 200);
+  if (admissions.length > MAX_ADMISSIONS)
+    throw new ServiceError("validation_failed", `At most ${MAX_ADMISSIONS} admissions may be sent`, {
+      errors: { "X-Admission": [`at most ${MAX_ADMISSIONS} admissions, comma-separated`] },
+    });
+  const named = admissions
+    .map((admission) => ({ admission, eventId: admissionEventId(admission) }))
+    .filter((a): a is { admission: string; eventId: string } => a.eventId !== null);
+  if (named.length === 0) return [];
+  const keys = await eventKeysByIds(db(env), scope.workspaceId, scope.environment, [...new Set(named.map((a) => a.eventId))]);
+  const verified = await Promise.all(
+    named.map(({ admission, eventId }) => {
+      const eventKey = keys.get(eventId);
+      return eventKey === undefined ? null : verifyAdmission(env, scopeOf(scope, eventKey), admission, client, Date.now());
+    }),
+  );
+  return [...new Set(verified.filter((id): id is string => id !== null))];
+}
+
+/**
+ * No room to join: another workspace's event is 403 (interface.md rule 4), an event the scope
+ * does not have 404 `event_not_found` (contract §3), and an event without an enabled room 404 `not_found`.
+ * Only this path reads D1: a join of an open room never does.
+ */
 async function noRoom(env: Env, scope: Scope, eventKey: string): Promise<ServiceError> {
-  if (EVENT_KEY.test(eventKey) && (await eventKeyInOtherWorkspace(db(env), scope.workspaceId, eventKey))) {
-    return new ServiceError("forbidden", "This event belongs to another workspace");
+  const d = db(env);
+  if (!EVENT_KEY.test(eventKey) || (await getEvent(d, scope.workspaceId, scope.environment, eventKey)) === null) {
+    if (EVENT_KEY.test(eventKey) && (await eventKeyInOtherWorkspace(d, scope.workspaceId, eventKey)))
+      return new ServiceError("forbidden", "This event belongs to another workspace");
+    return new ServiceError("event_not_found", `Event ${eventKey} does not exist`);
   }
   return new ServiceError("not_found", `Event ${eventKey} has no open waiting room`);
 }

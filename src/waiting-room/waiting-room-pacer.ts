@@ -2,7 +2,8 @@ import { DurableObject } from "cloudflare:workers";
 import type { WaitingRoomStats } from "../domain/waiting-room";
 import type { AdmissionScope } from "./admission";
 import { allocate, INITIAL_PACE, paceTick, SHARD_COUNT, TICK_MS, tickBudget, type PaceState } from "./queue-core";
-import { shardStub, type ShardConfig } from "./room-names";
+import type { ShardConfig } from "./room-names";
+import { shardStub } from "./shard-stub";
 import { META_TABLE, readMeta, writeMeta } from "./room-meta";
 
 /** The room as the pacer keeps it (opensAt in epoch ms). */

@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
-import type { JoinResult, TicketStatus } from "../domain/waiting-room";
+import type { JoinResult, PacerLink, TicketStatus } from "../domain/waiting-room";
 import { signAdmission } from "./admission";
 import { estimatedWaitSeconds, globalPosition, orderKey, retryAfterSeconds, SHARD_COUNT, TICK_MS } from "./queue-core";
-import { pacerStub, type ShardConfig } from "./room-names";
+import { roomName, type ShardConfig } from "./room-names";
 import { META_TABLE, readMeta, writeMeta } from "./room-meta";
 
 /**
@@ -14,7 +14,20 @@ import { META_TABLE, readMeta, writeMeta } from "./room-meta";
  * ranked by its random keys; a later joiner takes the next rank. Admissions take ranks in order, so
  * a waiting buyer's place in the shard is `rank - admitted`, read in O(1) per poll.
  */
-export class WaitingRoomShard extends DurableObject<Env> {
+/**
+ * The bindings a shard uses, with the types it needs: the pacer by its one call from a shard
+ * (domain/waiting-room.ts PacerLink) rather than the generated Env, whose binding names the
+ * pacer's class, which calls the shards in turn. The Worker's entry checks the generated Env gives them.
+ */
+export interface ShardEnv {
+  /** D1, for the signing secrets of the workspace's admissions (db/signing-secrets.ts). */
+  DB: D1Database;
+  WAITING_ROOM_SECRET?: string;
+  PUBLIC_KEY_SECRET?: string;
+  WAITING_ROOM_PACERS: { idFromName(name: string): DurableObjectId; get(id: DurableObjectId): PacerLink };
+}
+
+export class WaitingRoomShard extends DurableObject<ShardEnv> {
   private config: ShardConfig | null = null;
   /** Joined (ever) and admitted (ever): waiting is their difference. */
   private joined = 0;
@@ -26,7 +39,7 @@ export class WaitingRoomShard extends DurableObject<Env> {
   private totalWaiting: number | null = null;
   private lastGrantAt = 0;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: ShardEnv) {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
       this.ensureSchema();
@@ -211,7 +224,7 @@ export class WaitingRoomShard extends DurableObject<Env> {
     if (now < config.opensAt || now - this.lastGrantAt < 3 * TICK_MS) return;
     this.lastGrantAt = now;
     this.ctx.waitUntil(
-      pacerStub(this.env, config.scope)
+      this.env.WAITING_ROOM_PACERS.get(this.env.WAITING_ROOM_PACERS.idFromName(roomName(config.scope)))
         .wake()
         .catch(() => undefined),
     );

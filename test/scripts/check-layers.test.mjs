@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { checkLayers, importsOf, layerOf } from "../../scripts/check-layers.mjs";
+import { checkLayers, codeFiles, importsOf, layerOf } from "../../scripts/check-layers.mjs";
 
 const root = mkdtempSync(path.join(tmpdir(), "check-layers-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -80,4 +80,64 @@ test("keeps an allowed circle apart, and says when an allowed circle is gone", (
     result.stale.map((a) => a.files),
     [["src/x.ts", "src/y.ts"]],
   );
+});
+
+// A second tree: the generated Env's bindings, the packages, and a file the reader would skip.
+const root2 = mkdtempSync(path.join(tmpdir(), "check-layers-env-"));
+after(() => rmSync(root2, { recursive: true, force: true }));
+for (const [file, text] of Object.entries({
+  "src/worker-configuration.d.ts":
+    'interface Env {\n\tSEASONS: DurableObjectNamespace<import("./index").SeasonCoordinator>;\n\tEVENTS: DurableObjectNamespace<import("./index").EventObject>;\n}\n',
+  "src/index.ts": 'export { SeasonCoordinator } from "./seasons/coordinator";\nexport { EventObject } from "./event-object/object";\n',
+  "src/seasons/coordinator.ts": "export class SeasonCoordinator {}\n",
+  "src/event-object/object.ts": "export class EventObject {}\n",
+  // Reads a binding of the generated Env whose class stands above it: an edge, though no import says so.
+  "src/event-object/reaches.ts": "export function coordinator(env: Env) {\n  return env.SEASONS.get(env.SEASONS.idFromName('x'));\n}\n",
+  // The same binding through bindings of its own (no Env named): no edge to the coordinator.
+  "src/event-object/own.ts": "interface Own { SEASONS: { get(id: unknown): unknown } }\nexport const own = (e: Own) => e.SEASONS;\n",
+  // A binding of its own layer's class, named in a Pick of Env: allowed.
+  "src/event-object/stub.ts": 'export const stub = (env: Pick<Env, "EVENTS">) => env.EVENTS;\n',
+  "src/sdk/api.ts": "export const sdk = 1;\n",
+  "src/domain/scope.ts": "export const scope = 1;\n",
+  "packages/react/src/index.tsx": 'import { sdk } from "../../../src/sdk/api";\nimport { useState } from "react";\nexport const r = [sdk, useState];\n',
+  // The client stands alone: the vocabulary is not its to import.
+  "packages/client/src/index.ts": 'import { scope } from "../../../src/domain/scope";\nexport const c = scope;\n',
+  // Outside the packages' source: not judged, not counted.
+  "packages/client/test/client.test.mjs": 'import "../../../src/routes/anything.mjs";\n',
+  // Code the reader's pattern does not take: it exists, so the check must say it was not read.
+  "src/domain/legacy.cts": "module.exports = 1;\n",
+})) {
+  mkdirSync(path.join(root2, path.dirname(file)), { recursive: true });
+  writeFileSync(path.join(root2, file), text);
+}
+
+test("sees a binding of the generated Env as an import of its class, and reads the packages", () => {
+  const result = checkLayers(root2, { allowedCycles: [] });
+  assert.deepEqual(
+    result.violations.map((v) => `${v.from} -> ${v.to}: ${v.why}`),
+    [
+      "packages/client/src/index.ts -> src/domain/scope.ts: client may not import domain",
+      "src/event-object/reaches.ts -> src/seasons/coordinator.ts: event-object may not import seasons (through the Env binding SEASONS)",
+    ],
+  );
+  assert.equal(layerOf("packages/react/src/index.tsx").layer, "react");
+  assert.equal(layerOf("packages/client/src/generated/sdk.gen.ts").layer, "client");
+});
+
+test("fails when it reads fewer files than exist", () => {
+  const result = checkLayers(root2, { allowedCycles: [] });
+  assert.deepEqual(result.unread, ["src/domain/legacy.cts"]);
+  assert.equal(result.expected, result.files + 1);
+  // A file that git lists but the walk misses counts as well.
+  const listed = checkLayers(root2, { allowedCycles: [], expected: [...codeFiles(root2), "src/domain/gone-missing.ts"] });
+  assert.deepEqual(listed.unread, ["src/domain/gone-missing.ts", "src/domain/legacy.cts"]);
+});
+
+test("the repository's own tree reads every file and passes", () => {
+  const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+  const result = checkLayers(repo);
+  assert.deepEqual(result.unread, []);
+  assert.deepEqual(result.violations, []);
+  assert.deepEqual(result.cycles, []);
+  assert.ok(result.files > 250);
 });

@@ -10,7 +10,7 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { Environment } from "../../src/domain/scope";
 import { eventStub } from "../../src/event-object/event-stub";
-import { fillOutbox } from "../../src/event-object/outbox";
+import { fillOutbox } from "../../src/event-object/outbox/outbox";
 import type { ErrorCode } from "../../src/domain/errors";
 import type { ErrorBody } from "../../src/http/errors";
 import { createWorkspace, issueSecretKey } from "../../src/workspaces/provision";

@@ -5,7 +5,7 @@
  * those the engine created then (with or without the drawing-hint columns, which came later).
  */
 import type { LayoutObject } from "../../src/domain/layout";
-import { StoredLayout, objectsWithHints } from "../../src/event-object/layout-index";
+import { StoredLayout, objectsWithHints } from "../../src/event-object/state/layout-index";
 
 const BASE_COLUMNS =
   "label TEXT PRIMARY KEY, ord INTEGER NOT NULL, type TEXT NOT NULL, category TEXT NOT NULL, capacity INTEGER, section_key TEXT, section_label TEXT";

@@ -5,7 +5,7 @@
  * flush the outbox on demand. vitest.config.ts makes this file the test runtime's main module, so
  * the EVENTS binding is served by this class.
  */
-import type { Clock } from "../../src/event-object/clock";
+import type { Clock } from "../../src/event-object/state/clock";
 import { EventObject as ProductionEventObject } from "../../src/event-object/event-object";
 import type { WebhookQueueBody } from "../../src/domain/webhook-messages";
 

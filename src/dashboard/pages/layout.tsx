@@ -1,29 +1,15 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
-import { can, ROLE_NAMES, type Permission } from "../../domain/roles";
+import { can, ROLE_NAMES } from "../../domain/roles";
 import type { Environment } from "../../domain/scope";
 import { ASSET_URLS } from "../assets";
 import { DASHBOARD_PATH } from "../config";
 import type { DashboardSession } from "../sessions";
 import { RoleContext } from "./role-context";
 
-/** The parts of the dashboard, in the order of its navigation. */
-export type Section = "keys" | "charts" | "events" | "seasons" | "webhooks" | "team" | "activity" | "account";
+import { SECTIONS, type Section } from "../sections";
 
-/** Each part, and what a role needs to see it in the navigation (the Team page is for owners and admins). */
-const SECTIONS: { key: Section; name: string; needs: Permission }[] = [
-  { key: "keys", name: "Keys", needs: "read" },
-  { key: "charts", name: "Charts", needs: "read" },
-  { key: "events", name: "Events", needs: "read" },
-  { key: "seasons", name: "Seasons", needs: "read" },
-  { key: "webhooks", name: "Webhooks", needs: "read" },
-  { key: "team", name: "Team", needs: "members.manage" },
-  { key: "activity", name: "Activity", needs: "read" },
-  { key: "account", name: "Account", needs: "read" },
-];
-
-/** Every section's key, for addresses that name one. */
-export const SECTION_KEYS: readonly Section[] = SECTIONS.map((s) => s.key);
+export type { Section };
 
 export const ENVIRONMENT_NAMES: Record<Environment, string> = { production: "Production", sandbox: "Sandbox" };
 

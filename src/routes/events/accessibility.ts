@@ -22,6 +22,7 @@ eventAccessibility.openapi(
   createRoute({
     method: "get",
     path: "/{eventKey}/accessibility",
+    operationId: "getAccessibility",
     summary: "The event's hold-back of accessible inventory (secret key)",
     middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam },
@@ -37,6 +38,7 @@ eventAccessibility.openapi(
   createRoute({
     method: "put",
     path: "/{eventKey}/accessibility",
+    operationId: "setAccessibility",
     summary: "Replace the event's hold-back of accessible inventory (secret key)",
     description:
       "While holdBack is true, wheelchair spaces and companion seats can be held only by a hold-best-available with `accessible`, a hold that sends `accessible: true`, or a secret key; others get 409 seat_unavailable with reason accessible_only. " +

@@ -20,6 +20,7 @@ eventChannels.openapi(
   createRoute({
     method: "get",
     path: "/{eventKey}/channels",
+    operationId: "getChannels",
     summary: "The event's channels (publishable or secret key)",
     request: { params: eventKeyParam },
     responses: { ...channelsAnswer, ...errorResponses(401, 403, 404, 429) },
@@ -31,6 +32,7 @@ eventChannels.openapi(
   createRoute({
     method: "put",
     path: "/{eventKey}/channels",
+    operationId: "setChannels",
     summary: "Replace the event's channels (secret key)",
     description:
       "Each channel: key (1..64 of letters, digits, '-', '_'; NO_CHANNEL is reserved), name, color?, objectLabels (seats), areaPlaces? ({ gaLabel: places }). A seat is in at most one channel; an area's channel places together are at most its capacity. Statuses never change: a held or booked seat keeps its status in its new channel. 400 validation_failed names the offending path (an unknown label included).",

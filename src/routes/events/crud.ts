@@ -4,6 +4,7 @@ import { createEvent, getEventRecord, listEventRecords, moveToChartCopy, updateE
 import { deleteEventAndRoom } from "../../waiting-room/room-operations";
 import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
+import { idempotency } from "../../http/idempotency";
 import { errorResponses } from "../../http/openapi";
 import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
 import { eventKeyParam } from "./support";
@@ -15,8 +16,9 @@ eventCrud.openapi(
   createRoute({
     method: "post",
     path: "/",
+    operationId: "createEvent",
     summary: "Create an event on a chart",
-    middleware: [requireSecretKey()] as const,
+    middleware: [requireSecretKey(), idempotency()] as const,
     request: { body: { content: { "application/json": { schema: eventCreateSchema } }, required: true } },
     responses: {
       201: { description: "The new event", content: { "application/json": { schema: eventRecordSchema } } },
@@ -30,6 +32,7 @@ eventCrud.openapi(
   createRoute({
     method: "get",
     path: "/",
+    operationId: "listEvents",
     summary: "List the events of the key's environment",
     middleware: [requireSecretKey()] as const,
     request: { query: listQuery },
@@ -52,6 +55,7 @@ eventCrud.openapi(
   createRoute({
     method: "get",
     path: "/{eventKey}",
+    operationId: "getEvent",
     summary: "Get an event",
     request: { params: eventKeyParam },
     responses: { 200: { description: "The event", content: { "application/json": { schema: eventRecordSchema } } }, ...errorResponses(401, 403, 404, 429) },
@@ -63,6 +67,7 @@ eventCrud.openapi(
   createRoute({
     method: "patch",
     path: "/{eventKey}",
+    operationId: "updateEvent",
     summary: "Change an event's name and start (secret key)",
     description: "Body `{ name?, startsAt? }`, at least one; answers the event record (contract §12).",
     middleware: [requireSecretKey()] as const,
@@ -79,6 +84,7 @@ eventCrud.openapi(
   createRoute({
     method: "delete",
     path: "/{eventKey}",
+    operationId: "deleteEvent",
     summary: "Delete an event and all its seat state",
     middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam },
@@ -95,10 +101,11 @@ eventCrud.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/actions/move-to-new-chart-copy",
+    operationId: "moveEventToNewChartCopy",
     summary: "Give the event its own copy of its chart",
     description:
       "Creates a new chart whose draft and published layout are the event's current layout and binds the event to it. Emits `event.chart_changed`; holds and bookings are unchanged; later publishes of the previous chart no longer affect the event.",
-    middleware: [requireSecretKey()] as const,
+    middleware: [requireSecretKey(), idempotency()] as const,
     request: { params: eventKeyParam },
     responses: {
       200: {

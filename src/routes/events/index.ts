@@ -1,4 +1,3 @@
-import { idempotency } from "../../http/idempotency";
 import { newRouter } from "../../http/app-factory";
 import { apiKey, publicReads } from "../../http/pipeline";
 import { eventAccessibility } from "./accessibility";
@@ -19,7 +18,8 @@ export { eventLive } from "./live-socket";
  */
 export const events = newRouter();
 
-events.use("*", apiKey(), publicReads(), idempotency());
+// Idempotency-Key (contract §16) is declared by each POST route: kept with the object's decision, or claimed in D1.
+events.use("*", apiKey(), publicReads());
 events.route("/", eventReads);
 events.route("/", eventSeats);
 events.route("/", eventRules);

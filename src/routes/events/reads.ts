@@ -23,6 +23,7 @@ const statusQuery = z.object({
 const statusRoute = createRoute({
   method: "get",
   path: "/{eventKey}/status",
+  operationId: "getEventStatus",
   summary: "Status of every non-free object",
   request: { params: eventKeyParam, query: statusQuery },
   responses: {
@@ -91,6 +92,7 @@ eventReads.openAPIRegistry.registerPath(
   createRoute({
     method: "get",
     path: "/{eventKey}/objects",
+    operationId: "getEventObjects",
     summary: "Every object of the event's current layout, free ones included",
     request: { params: eventKeyParam, query: objectsQuery },
     responses: {
@@ -115,6 +117,7 @@ eventReads.openapi(
   createRoute({
     method: "get",
     path: "/{eventKey}/reports",
+    operationId: "getEventReports",
     summary: "Counts by status and by category (secret key)",
     middleware: [requireSecretKey()] as const,
     description: "A seat counts 1. A GA area counts in places: held quantity as held, booked as booked, the remainder as free.",
@@ -132,6 +135,7 @@ eventReads.openapi(
   createRoute({
     method: "get",
     path: "/{eventKey}/status-changes",
+    operationId: "listStatusChanges",
     summary: "The event's status history, in ascending seq (secret key)",
     description:
       "One record per change of an object's state, numbered per event without gaps (the seq carried by every seat.* webhook and live message). Filters combine; `after` with the previous page's nextCursor pages on. Hold tokens filter but are never returned. Records are kept 365 days.",

@@ -16,11 +16,9 @@ import type { CallerKind, HoldCaller, HoldRequest, HoldResult } from "../../doma
 import { newRouter } from "../../http/app-factory";
 import { clientAddress } from "../../http/client-limit";
 import type { Principal } from "../../http/context";
-import { requireSecretKey } from "../../http/auth";
-import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
-import { seatAction } from "../../http/pipeline";
-import { callEvent, eventKeyParam } from "./support";
+import { refuseSeatAction } from "../../domain/seat-action-keys";
+import { callEvent, eventKeyParam, seatActionGuard } from "./support";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/context";
 import type { EventStub } from "../../events/event-object-calls";
@@ -36,7 +34,7 @@ import { admittedEventId } from "../../waiting-room/room-operations";
 export const eventSeats = newRouter();
 
 /** Who is holding: the key kind, and for a publishable key the client address its holds count against. */
-function callerOf(kind: CallerKind, client: string | undefined): HoldCaller {
+export function callerOf(kind: CallerKind, client: string | undefined): HoldCaller {
   return kind === "public" && client !== undefined ? { kind, client } : { kind };
 }
 
@@ -50,14 +48,11 @@ async function admittedCaller(env: Env, principal: Principal, client: string | u
   const admission = principal.kind === "public" ? (headers.get(ADMISSION_HEADER) ?? undefined) : undefined;
   if (admission === undefined) return caller;
   const eventId = await admittedEventId(env, principal, eventKey, client ?? "", admission);
-  if (eventId !== null) caller.admittedTo = eventId;
+  if (eventId !== null) caller.admittedTo = [eventId];
   return caller;
 }
 
-/**
- * A validated hold of a known, counted caller: the override rule, then the event object's
- * decision.
- */
+/** A validated hold of a known, counted caller: the key rules, then the event object's decision. */
 async function holdFor(
   env: Env,
   principal: Principal,
@@ -68,8 +63,7 @@ async function holdFor(
   idem?: IdempotencyClaim,
   onReplay?: () => void,
 ): Promise<HoldResult> {
-  refuseOverride(principal.kind, body.ignoreSelectionRules);
-  refuseChannelOverride(principal.kind, body.ignoreChannels);
+  refuseSeatAction(principal.kind, "hold", body);
   const caller = await admittedCaller(env, principal, client, eventKey, headers);
   return callEvent(env, principal, eventKey, async (event) => {
     const answer: Replayed<Outcome<HoldResult>> = await event.hold(body, caller, idem);
@@ -96,24 +90,6 @@ async function decideOnce<T>(
   });
 }
 
-/** The box-office override of the selection rules is for secret keys only (contract §8). */
-function refuseOverride(kind: CallerKind, ignore: boolean | undefined): void {
-  if (ignore !== undefined && kind !== "secret") {
-    throw new ApiError("validation_failed", "Only a secret key may skip the selection rules", {
-      errors: { ignoreSelectionRules: ["allowed with a secret key only"] },
-    });
-  }
-}
-
-/** Taking from any channel's pool is for secret keys only (contract §12, box office). */
-function refuseChannelOverride(kind: CallerKind, ignore: boolean | undefined): void {
-  if (ignore !== undefined && kind !== "secret") {
-    throw new ApiError("validation_failed", "Only a secret key may take from any channel", {
-      errors: { ignoreChannels: ["allowed with a secret key only"] },
-    });
-  }
-}
-
 const json = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true as const } });
 const ok = <T extends z.ZodType>(description: string, schema: T) => ({ 200: { description, content: { "application/json": { schema } } } });
 
@@ -121,10 +97,11 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/hold",
+    operationId: "holdSeats",
+    middleware: seatActionGuard("hold"),
     summary: "Hold seats or a GA quantity under a hold token",
     description:
-      "Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total). While the event's waiting room is enabled and open, a publishable key must send the X-Admission header of an admitted ticket (403 admission_required).",
-    middleware: [seatAction()] as const,
+      "Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total), from the pools it may take from (several when no one pool has them all): beyond its pools' free places it is 409 seat_unavailable (reason insufficient_capacity), and when it may take from every pool of the area, beyond the area's remaining capacity 409 ga_capacity_exceeded. While the event's waiting room is enabled and open, a publishable key must send the X-Admission header of an admitted ticket (403 admission_required).",
     request: { params: eventKeyParam, ...json(holdRequestSchema) },
     responses: { ...ok("Held", holdResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
@@ -149,10 +126,11 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/hold-best-available",
+    operationId: "holdBestAvailable",
+    middleware: seatActionGuard("hold-best-available"),
     summary: "Hold the best available seats under a hold token",
     description:
       "Seats only, free and matching `categories` and `sections`. A block of `quantity` adjacent seats of one row wins; blocks that leave no single stranded seat win over those that do; then the nearest to the layout's focalPoint (or the earliest section, row and the middle of the row). Without such a block the nearest free seats, unless `together`. Atomic, under the event's selection rules. 409 `no_best_available` when nothing fits, `selection_rule_violated` when the rules refuse every candidate. While the event's waiting room is enabled and open, a publishable key must send X-Admission (403 admission_required).",
-    middleware: [seatAction()] as const,
     request: { params: eventKeyParam, ...json(holdBestAvailableRequestSchema) },
     responses: { ...ok("Held", holdBestAvailableResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
@@ -160,8 +138,7 @@ eventSeats.openapi(
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
     const body = c.req.valid("json");
-    refuseOverride(p.kind, body.ignoreSelectionRules);
-    refuseChannelOverride(p.kind, body.ignoreChannels);
+    refuseSeatAction(p.kind, "hold-best-available", body);
     const caller = await admittedCaller(c.env, p, clientAddress(c.req.raw.headers), eventKey, c.req.raw.headers);
     return c.json(await decideOnce(c, eventKey, (event, idem) => event.holdBestAvailable(body, caller, idem)), 200);
   },
@@ -171,8 +148,9 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/book",
+    operationId: "bookSeats",
+    middleware: seatActionGuard("book"),
     summary: "Book what a hold token holds (secret key)",
-    middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam, ...json(bookRequestSchema) },
     responses: { ...ok("Booked", bookResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
@@ -186,7 +164,8 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/release",
-    middleware: [seatAction()] as const,
+    operationId: "releaseSeats",
+    middleware: seatActionGuard("release"),
     summary: "Release held (and, with a secret key, booked) objects",
     description:
       "At least one of objectLabels, holdToken and orderId. A publishable key needs holdToken and frees only live holds under it. A secret key with orderId frees what was booked under that order (narrowed by objectLabels and holdToken when given). The response lists what was freed; labels with nothing to free are skipped.",
@@ -197,17 +176,7 @@ eventSeats.openapi(
     const { eventKey } = c.req.valid("param");
     const b = c.req.valid("json");
     const p = c.var.principal;
-    if (b.orderId !== undefined && p.kind !== "secret") throw new ApiError("public_key_not_allowed", "Releasing by order needs a secret key");
-    if (b.holdToken === undefined) {
-      if (p.kind !== "secret")
-        throw new ApiError("validation_failed", "A publishable key releases only with its holdToken", {
-          errors: { holdToken: ["required with a publishable key"] },
-        });
-      if (b.objectLabels === undefined && b.orderId === undefined)
-        throw new ApiError("validation_failed", "Give objectLabels, holdToken, orderId or a combination", {
-          errors: { body: ["objectLabels, holdToken or orderId is required"] },
-        });
-    }
+    refuseSeatAction(p.kind, "release", b);
     return c.json(await decideOnce(c, eventKey, (event, idem) => event.release({ ...b, caller: p.kind }, idem)), 200);
   },
 );
@@ -216,8 +185,9 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/extend",
+    operationId: "extendHold",
+    middleware: seatActionGuard("extend"),
     summary: "Move the expiry of a token's live holds to now + ttlSeconds (secret key)",
-    middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam, ...json(extendRequestSchema) },
     responses: { ...ok("Extended", holdResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
@@ -231,10 +201,11 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/not-for-sale",
+    operationId: "markNotForSale",
+    middleware: seatActionGuard("not-for-sale"),
     summary: "Take free seats and GA places off sale (secret key)",
     description:
       "Any of objectLabels, categories (every free seat of those categories) and areaPlaces ({ gaLabel: places }: that many free places of the area's open pool). All or nothing: 409 seat_unavailable (reason insufficient_capacity for too few free places) changes nothing.",
-    middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam, ...json(saleRequestSchema) },
     responses: { ...ok("Marked", notForSaleResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
@@ -248,10 +219,11 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/seats/for-sale",
+    operationId: "markForSale",
+    middleware: seatActionGuard("for-sale"),
     summary: "Return not-for-sale seats and GA places to sale (secret key)",
     description:
       "Any of objectLabels, categories (every not-for-sale seat of those categories) and areaPlaces ({ gaLabel: places }). Seats that were not off sale are skipped; an area with fewer places off sale than asked is 409 and nothing changes.",
-    middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam, ...json(saleRequestSchema) },
     responses: { ...ok("Freed (lists the seats that were not for sale)", freedResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
@@ -265,8 +237,9 @@ eventSeats.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/reset",
+    operationId: "resetEvent",
+    middleware: seatActionGuard("reset"),
     summary: "Free every object of a sandbox event (secret key)",
-    middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam },
     responses: { ...ok("Reset", resetResultSchema), ...errorResponses(401, 403, 404, 429) },
   }),

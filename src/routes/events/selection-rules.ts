@@ -17,6 +17,7 @@ eventRules.openapi(
   createRoute({
     method: "get",
     path: "/{eventKey}/selection-rules",
+    operationId: "getSelectionRules",
     summary: "The event's selection rules (publishable or secret key)",
     description:
       "What the browser SDK applies before it asks, so a buyer learns a limit without a round trip; the object enforces the same rules on every hold.",
@@ -34,6 +35,7 @@ eventRules.openapi(
   createRoute({
     method: "put",
     path: "/{eventKey}/selection-rules",
+    operationId: "setSelectionRules",
     summary: "Replace the event's selection rules (secret key); {} clears them",
     description:
       "maxSeatsPerToken and maxSeatsPerCategory count seats plus GA places held or booked under a token; noOrphanSeats refuses a hold that would leave a single free seat stranded; maxHeldSeatsPerClient caps what one client address holds at once with publishable keys. Holds already made stay; releases are never refused.",

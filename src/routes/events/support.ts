@@ -1,4 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { SEAT_ACTION_KEYS, type SeatActionName } from "../../domain/seat-action-keys";
+import { requireSecretKey } from "../../http/auth";
+import { idempotency } from "../../http/idempotency";
+import { seatAction } from "../../http/pipeline";
 
 export { callEvent, notFound, requireKnownEvent, stubFor } from "../../events/event-object-calls";
 
@@ -20,3 +24,17 @@ export const labelsQuery = z
   )
   .refine((v) => v === undefined || v.length <= 200, "at most 200 labels")
   .openapi({ type: "string", description: "Comma-separated object labels (at most 200)", example: "A-1-1,A-1-2" });
+
+/**
+ * The middleware a seat action's key rule asks for (domain/seat-action-keys.ts): a secret-only
+ * action refuses a publishable key before anything else; one a publishable key may call counts
+ * against its client address's limit (contract §8).
+ */
+export function seatActionKeys(action: SeatActionName) {
+  return SEAT_ACTION_KEYS[action] === "secret" ? requireSecretKey() : seatAction();
+}
+
+/** An event seat action's route middleware: its key rule, and its answer kept with the object's decision (Idempotency-Key, contract §16). */
+export function seatActionGuard(action: SeatActionName) {
+  return [seatActionKeys(action), idempotency("decided")];
+}

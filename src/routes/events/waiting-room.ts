@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { joinResultSchema, ticketStatusSchema, waitingRoomConfigSchema, waitingRoomSchema } from "../../domain/waiting-room";
 import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
+import { idempotency } from "../../http/idempotency";
 import { clientAddress } from "../../http/client-limit";
 import { errorResponses } from "../../http/openapi";
 import { configureRoom, joinRoom, readRoom, ticketStatus } from "../../waiting-room/room-operations";
@@ -19,6 +20,7 @@ eventWaitingRoom.openapi(
   createRoute({
     method: "put",
     path: "/{eventKey}/waiting-room",
+    operationId: "setWaitingRoom",
     summary: "Configure the event's waiting room (secret key)",
     description:
       "enabled, opensAt (date-time), admitPerMinute (1..100000), sessionMinutes (1..60). While enabled and at or after opensAt, every publishable-key hold of the event needs the X-Admission header of an admitted ticket.",
@@ -33,6 +35,7 @@ eventWaitingRoom.openapi(
   createRoute({
     method: "get",
     path: "/{eventKey}/waiting-room",
+    operationId: "getWaitingRoom",
     summary: "The event's waiting room and its figures (secret key)",
     middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam },
@@ -45,9 +48,11 @@ eventWaitingRoom.openapi(
   createRoute({
     method: "post",
     path: "/{eventKey}/waiting-room/join",
+    operationId: "joinWaitingRoom",
     summary: "Join the event's waiting room",
     description:
       "201 with a ticket. The same client address (CF-Connecting-IP) joining again gets the same ticket. Those who join before opensAt are admitted in a uniformly random order (position null until then), later joiners in join order. 404 when the event has no enabled waiting room.",
+    middleware: [idempotency()] as const,
     request: { params: eventKeyParam },
     responses: {
       201: { description: "In the queue", content: { "application/json": { schema: joinResultSchema } } },
@@ -61,6 +66,7 @@ eventWaitingRoom.openapi(
   createRoute({
     method: "get",
     path: "/{eventKey}/waiting-room/tickets/{ticket}",
+    operationId: "getWaitingRoomTicket",
     summary: "A waiting-room ticket's place, and its admission once admitted",
     description: "Ask again after retryAfterSeconds. Once admitted, `admission` is sent as the X-Admission header of every hold until admissionExpiresAt.",
     request: {

@@ -289,7 +289,7 @@ export const listStatusChanges = <ThrowOnError extends boolean = false>(options:
 /**
  * Hold seats or a GA quantity under a hold token
  *
- * Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total). While the event's waiting room is enabled and open, a publishable key must send the X-Admission header of an admitted ticket (403 admission_required).
+ * Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total), from the pools it may take from (several when no one pool has them all): beyond its pools' free places it is 409 seat_unavailable (reason insufficient_capacity), and when it may take from every pool of the area, beyond the area's remaining capacity 409 ga_capacity_exceeded. While the event's waiting room is enabled and open, a publishable key must send the X-Admission header of an admitted ticket (403 admission_required).
  */
 export const holdSeats = <ThrowOnError extends boolean = false>(options: Options<HoldSeatsData, ThrowOnError>): RequestResult<HoldSeatsResponses, HoldSeatsErrors, ThrowOnError> => (options.client ?? client).post<HoldSeatsResponses, HoldSeatsErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
@@ -715,9 +715,9 @@ export const createPartialSeason = <ThrowOnError extends boolean = false>(option
 });
 
 /**
- * Hold seats in every event of a season
+ * Hold seats or GA places in every event of a season
  *
- * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. Every hold of the action expires at one holdExpiresAt in every event.
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. Every hold of the action expires at one holdExpiresAt in every event. A GA hold (objectType generalAdmission, quantity) takes that many places in every event. Every gate of an event's own hold applies in each event (selection rules, channels, accessible hold-back, waiting room); a publishable key sends one X-Admission per event whose waiting room is open, comma-separated.
  */
 export const holdSeasonSeats = <ThrowOnError extends boolean = false>(options: Options<HoldSeasonSeatsData, ThrowOnError>): RequestResult<HoldSeasonSeatsResponses, HoldSeasonSeatsErrors, ThrowOnError> => (options.client ?? client).post<HoldSeasonSeatsResponses, HoldSeasonSeatsErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
@@ -775,9 +775,9 @@ export const extendSeasonHolds = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
- * Hold seats in every event of a partial season
+ * Hold seats or GA places in every event of a partial season
  *
- * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. Every hold of the action expires at one holdExpiresAt in every event.
+ * Atomic across the events covered: every event changes, or none does. A conflict in any event is 409 `seat_unavailable` whose `failed[]` entries carry `eventKey`. The answer lists each object once with the `eventKeys` it changed in. Bodies and keys as the event seat action. Every hold of the action expires at one holdExpiresAt in every event. A GA hold (objectType generalAdmission, quantity) takes that many places in every event. Every gate of an event's own hold applies in each event (selection rules, channels, accessible hold-back, waiting room); a publishable key sends one X-Admission per event whose waiting room is open, comma-separated.
  */
 export const holdPartialSeasonSeats = <ThrowOnError extends boolean = false>(options: Options<HoldPartialSeasonSeatsData, ThrowOnError>): RequestResult<HoldPartialSeasonSeatsResponses, HoldPartialSeasonSeatsErrors, ThrowOnError> => (options.client ?? client).post<HoldPartialSeasonSeatsResponses, HoldPartialSeasonSeatsErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],

@@ -1088,6 +1088,10 @@ export type SeasonActionResponse = {
         } | null;
         bookedAt?: string;
         orderId?: string;
+        /**
+         * A GA area: the token's places there (the same in every event)
+         */
+        quantity?: number;
     }>;
 };
 

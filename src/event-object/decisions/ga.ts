@@ -1,0 +1,169 @@
+import { fail, ok, type Outcome } from "../../domain/outcome";
+import type { HoldRequest, HoldResult } from "../../domain/seats";
+import { areaCounts, areaStatus, gaRow, gaStatus, recordGaChange } from "../state/ga-counts";
+import { poolPlaces, poolsAfter, poolUsage, storedPools, tokenPools, type Pool, type PoolPlaces } from "../state/ga-pools";
+import { ADMISSION_REQUIRED, holdGates, refused, type HoldGates } from "../state/policy";
+import { isLiveHold, parseExtra, seasonTags, type GaRow } from "../state/store";
+import { iso, type Tx } from "../state/transaction";
+
+/** Drops an expired held quantity of one row, emitting seat.hold_expired for it. */
+export function expireGaRow(tx: Tx, row: GaRow): void {
+  if (row.held <= 0 || isLiveHold(row, tx.now)) return;
+  // Until this record the history still counts the expired places as held.
+  const before = areaCounts(tx.sql, row.area, tx.now);
+  const previous = gaStatus(tx.object(row.area)?.capacity ?? 0, { held: before.held + row.held, booked: before.booked });
+  if (row.booked > 0) {
+    const kept = poolsAfter(row, "drop-held");
+    tx.sql.exec(
+      "UPDATE ga SET held = 0, expires_at = NULL, channel = ?, pools = ? WHERE area = ? AND token = ?",
+      kept.channel,
+      kept.pools,
+      row.area,
+      row.token,
+    );
+  } else tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", row.area, row.token);
+  recordGaChange(
+    tx,
+    row.area,
+    previous,
+    { cause: "expire", quantity: row.held, token: row.token, extra: row.extra, ...seasonTags(row) },
+    { type: "seat.hold_expired", holdExpiresAt: row.expires_at },
+  );
+}
+
+/**
+ * A GA hold (hold rules 1-3, 7) under the decision's policy: quantity is the token's total held
+ * quantity in the area. The same quantity again is a no-op that keeps the expiry; a new one
+ * resizes (with a fresh expiry) or is refused, keeping the previous quantity. The places come from
+ * the pools the hold may take from (contract §12), from several when no one pool has them all.
+ *
+ * Which refusal: when the hold may take from every pool of the area (an event without channels,
+ * an area with no channel places, a secret key's ignoreChannels, or every pool named) the area's
+ * remaining capacity is what it did not fit, and interface.md's 409 `ga_capacity_exceeded` says
+ * so; when its pools are only some of the area's, the pools limit it: 409 `seat_unavailable` with
+ * reason `insufficient_capacity` (contract §12), even when the area is also full.
+ */
+export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
+  const gates = holdGates(tx.policy);
+  if (refused(gates)) return gates;
+  if (gates.admission !== "through") return ADMISSION_REQUIRED;
+  const area = req.objectLabels[0]!;
+  const quantity = req.quantity!;
+  const obj = tx.holdable(area);
+  if (!obj) return fail("seat_unavailable", `${area} cannot be held`, { failed: [{ objectLabel: area, reason: "unknown_label" }] });
+  if (obj.objectType !== "generalAdmission") {
+    return fail("validation_failed", `${area} is a seat, not a general-admission area`, {
+      errors: { objectType: [`${area} is not a general-admission area`] },
+    });
+  }
+  if (req.categoryKey !== undefined && req.categoryKey !== obj.categoryKey) {
+    return fail("validation_failed", `${area} is not in category ${req.categoryKey}`, { errors: { categoryKey: [`${area} has category ${obj.categoryKey}`] } });
+  }
+  const capacity = obj.capacity ?? 0;
+  if (quantity > capacity) {
+    return fail("validation_failed", `quantity ${quantity} exceeds the capacity ${capacity} of ${area}`, {
+      errors: { quantity: [`must not exceed the area capacity ${capacity}`] },
+    });
+  }
+  let row = gaRow(tx.sql, area, req.holdToken);
+  const ownLive = row && row.held > 0 && isLiveHold(row, tx.now) ? row.held : 0;
+  if (row && ownLive === quantity) {
+    // Repeat of the same total: a no-op, the expiry is kept.
+    return ok(holdResult(tx, req, area, quantity, row.expires_at!, row.extra));
+  }
+  const counts = areaCounts(tx.sql, area, tx.now);
+  const nfs = counts.nfs ?? 0;
+  const places = poolPlaces(gates.channels.defs, area, capacity, nfs);
+  const everyPool = reachesEveryPool(gates, places);
+  if (everyPool && counts.held - ownLive + counts.booked + nfs + quantity > capacity) {
+    return fail("ga_capacity_exceeded", `Only ${capacity - counts.held - counts.booked - nfs + ownLive} places remain in ${area}`, {
+      failed: [{ objectLabel: area, reason: "ga_capacity_exceeded" }],
+    });
+  }
+  const taken = choosePools(tx, gates, places, area, row, ownLive, quantity);
+  if (taken === undefined) {
+    if (everyPool)
+      return fail("ga_capacity_exceeded", `Not ${quantity} places remain in ${area}`, { failed: [{ objectLabel: area, reason: "ga_capacity_exceeded" }] });
+    return fail("seat_unavailable", `Not ${quantity} free places in ${area} in the channels this hold may take from`, {
+      failed: [{ objectLabel: area, reason: "insufficient_capacity" }],
+    });
+  }
+  if (gates.rules.kind === "checks") {
+    const violations = gates.rules.checks.ga({ label: area, categoryKey: obj.categoryKey, previous: ownLive, quantity });
+    if (violations.length > 0)
+      return fail("selection_rule_violated", "The hold would break the event's selection rules; nothing changed", { failed: violations });
+  }
+  if (row && row.held > 0 && ownLive === 0) {
+    expireGaRow(tx, row);
+    row = gaRow(tx.sql, area, req.holdToken);
+  }
+  const expiresAt = tx.holdEnd(req.ttlSeconds);
+  const extra = req.extraData ? JSON.stringify(req.extraData) : (row?.extra ?? null);
+  const stored = storedPools({ held: taken, booked: row ? tokenPools(gates.channels.defs, row).booked : new Map() });
+  const previous = areaStatus(tx, area);
+  tx.sql.exec(
+    `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at, client, channel, pools) VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel, pools = excluded.pools`,
+    area,
+    req.holdToken,
+    quantity,
+    expiresAt,
+    extra,
+    tx.now,
+    gates.client,
+    stored.channel,
+    stored.pools,
+  );
+  tx.expiry(expiresAt);
+  recordGaChange(tx, area, previous, { cause: "hold", quantity, token: req.holdToken, extra }, { type: "seat.held", holdExpiresAt: expiresAt });
+  return ok(holdResult(tx, req, area, quantity, expiresAt, extra));
+}
+
+/** Whether the hold may take from every pool that has places in the area. */
+function reachesEveryPool(gates: HoldGates, places: PoolPlaces): boolean {
+  if (gates.channels.kind === "any") return true;
+  const named = new Set(gates.channels.pools);
+  for (const [pool, n] of places) if (n > 0 && !named.has(pool)) return false;
+  return true;
+}
+
+/**
+ * Where a GA hold of `quantity` places takes them from (contract §12), or undefined when its pools
+ * have too few free places together. The pools are tried in the request's order (any pool: the
+ * open pool first), the pools the token already holds in first: one pool with room for all of
+ * them when there is one, else as many as each pool has free, in that order. The token's booked
+ * places stay where they are and count against their pools.
+ */
+function choosePools(tx: Tx, gates: HoldGates, places: PoolPlaces, area: string, row: GaRow | null, ownLive: number, quantity: number): PoolPlaces | undefined {
+  const { defs } = gates.channels;
+  const usage = defs.length === 0 ? new Map<Pool, number>() : poolUsage(tx.sql, defs, area, tx.now, row?.token ?? null);
+  const own = row ? tokenPools(defs, row) : null;
+  for (const [pool, n] of own?.booked ?? []) usage.set(pool, (usage.get(pool) ?? 0) + n);
+  let candidates: Pool[] = gates.channels.kind === "any" ? [null, ...defs.map((d) => d.key)] : [...gates.channels.pools];
+  if (own && ownLive > 0) {
+    const mine = [...own.held.keys()].filter((p) => candidates.includes(p));
+    candidates = [...mine, ...candidates.filter((c) => !mine.includes(c))];
+  }
+  const free = (pool: Pool) => Math.max(0, (places.get(pool) ?? 0) - (usage.get(pool) ?? 0));
+  const whole = candidates.find((c) => free(c) >= quantity);
+  if (whole !== undefined) return new Map([[whole, quantity]]);
+  const taken: PoolPlaces = new Map();
+  let left = quantity;
+  for (const c of candidates) {
+    const n = Math.min(free(c), left);
+    if (n > 0) taken.set(c, n);
+    left -= n;
+    if (left === 0) return taken;
+  }
+  return undefined;
+}
+
+function holdResult(tx: Tx, req: HoldRequest, area: string, quantity: number, expiresAt: number, extra: string | null): HoldResult {
+  return {
+    chartKey: tx.meta.chartKey,
+    eventKey: tx.meta.eventKey,
+    holdToken: req.holdToken,
+    holdExpiresAt: iso(expiresAt),
+    objects: [{ objectLabel: area, status: "held", extraData: parseExtra(extra), quantity }],
+  };
+}

@@ -1,0 +1,248 @@
+import { fail, ok, type FailedEntry, type Outcome } from "../../domain/outcome";
+import type { HeldObject, HoldRequest, HoldResult } from "../../domain/seats";
+import { gaStatus } from "../state/ga-counts";
+import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type SeatRow } from "../state/store";
+import { ADMISSION_REQUIRED, holdGates, refused, seatGate, type HoldGates } from "../state/policy";
+import { iso, type Tx } from "../state/transaction";
+
+/** Why a seat cannot be held by a token right now, or null when it can (or already is). */
+function holdBlocker(row: SeatRow | null, token: string, now: number): string | null {
+  if (!row) return null;
+  if (row.status === "not_for_sale") return "not_for_sale";
+  if (row.status === "booked") return "booked";
+  if (!isLiveHold(row, now)) return null;
+  return row.token === token ? null : "held";
+}
+
+/**
+ * Frees a seat whose hold expired, emitting seat.hold_expired. Called before a write touches the
+ * seat, so a takeover reports the old hold's expiry before the new seat.held.
+ */
+export function expireSeat(tx: Tx, row: SeatRow): void {
+  tx.sql.exec("DELETE FROM seats WHERE label = ? AND status = 'held'", row.label);
+  tx.change(
+    { label: row.label, objectType: "seat", status: "free", previous: "held", cause: "expire", token: row.token, extra: row.extra, ...seasonTags(row) },
+    { type: "seat.hold_expired", holdExpiresAt: row.expires_at },
+  );
+}
+
+/** The row of a seat with an expired hold purged first; null means free. */
+export function liveSeat(tx: Tx, label: string): SeatRow | null {
+  const row = seatRow(tx.sql, label);
+  if (row && row.status === "held" && !isLiveHold(row, tx.now)) {
+    expireSeat(tx, row);
+    return null;
+  }
+  return row;
+}
+
+/**
+ * The common hold of a rush, one seat that nobody holds, in one statement: free seats have no row,
+ * so an INSERT that does nothing on a conflict both checks the seat and takes it. A seat with a
+ * row (held, booked, not for sale, an expired hold still to be recorded as expired) makes it do
+ * nothing, and null sends the hold down the general path, which reads the row and decides; so
+ * does anything else: several labels (atomic over all of them), selection rules (which count what
+ * is held before anything is written), a seat outside the hold's channel pools (contract §12; a
+ * free seat has no retry to excuse it, so the general path refuses it as not_in_channel), a
+ * wheelchair or companion seat held back from this buyer (contract §14, refused as accessible_only)
+ * or a label that is not a seat that may be held. A season's hold takes its one expiry (§13). Not-for-sale seats (by label or by category) have a
+ * row, so they never reach the insert. The answer and the records (history row, outbox row, both
+ * in the caller's transaction, as is any Idempotency-Key answer stored around it) are those the
+ * general path gives a free seat.
+ */
+function claimFreeSeat(tx: Tx, gates: HoldGates, req: HoldRequest): Outcome<HoldResult> | null {
+  if (req.objectLabels.length !== 1 || gates.rules.kind !== "none") return null;
+  const label = req.objectLabels[0]!;
+  const obj = tx.holdable(label);
+  if (obj?.objectType !== "seat") return null;
+  // A gated seat is refused (not_in_channel, accessible_only) by the general path.
+  if (seatGate(gates, obj) !== null) return null;
+  const expiresAt = tx.holdEnd(req.ttlSeconds);
+  const extra = req.extraData ? JSON.stringify(req.extraData) : null;
+  const taken = tx.sql.exec(
+    "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, client) VALUES (?, 'held', ?, ?, NULL, ?, ?) ON CONFLICT (label) DO NOTHING",
+    label,
+    req.holdToken,
+    expiresAt,
+    extra,
+    gates.client,
+  ).rowsWritten;
+  if (taken === 0) return null;
+  tx.change(
+    { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
+    { type: "seat.held", holdExpiresAt: expiresAt },
+  );
+  tx.expiry(expiresAt);
+  return ok({
+    chartKey: tx.meta.chartKey,
+    eventKey: tx.meta.eventKey,
+    holdToken: req.holdToken,
+    holdExpiresAt: iso(expiresAt),
+    objects: [{ objectLabel: label, status: "held", extraData: req.extraData ?? null }],
+  });
+}
+
+/**
+ * Holds seats atomically (hold rules 4-6, 8) under the decision's policy: the waiting room first,
+ * then every label must be free, expired, or already held by this token, and pass the hold's gates
+ * (channels, hold-back) and selling rules; otherwise 409 and nothing changes. A retry keeps its
+ * expiry.
+ */
+export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
+  const gates = holdGates(tx.policy);
+  if (refused(gates)) return gates;
+  if (gates.admission !== "through") return ADMISSION_REQUIRED;
+  const claimed = claimFreeSeat(tx, gates, req);
+  if (claimed) return claimed;
+  const labels = [...new Set(req.objectLabels)];
+  const failed: FailedEntry[] = [];
+  const existing = new Map<string, SeatRow | null>();
+  for (const label of labels) {
+    const obj = tx.holdable(label);
+    if (!obj) {
+      failed.push({ objectLabel: label, reason: "unknown_label" });
+      continue;
+    }
+    if (obj.objectType === "generalAdmission") {
+      return fail("validation_failed", `${label} is a general-admission area: hold it with objectType "generalAdmission" and a quantity`, {
+        errors: { objectType: [`${label} is a general-admission area; objectType "generalAdmission" and quantity are required`] },
+      });
+    }
+    const row = seatRow(tx.sql, label);
+    const retry = row !== null && row.status === "held" && row.token === req.holdToken && isLiveHold(row, tx.now);
+    // A gate does not refuse a seat the token already holds. A seat outside the pools is refused as
+    // such; a held-back seat is refused as accessible_only only when its row would not refuse it.
+    const gate = retry ? null : seatGate(gates, obj);
+    const blocker = gate === "not_in_channel" ? gate : (holdBlocker(row, req.holdToken, tx.now) ?? gate);
+    if (blocker) failed.push({ objectLabel: label, reason: blocker });
+    else existing.set(label, row);
+  }
+  if (failed.length > 0) return fail("seat_unavailable", "One or more seats cannot be held; nothing was held", { failed });
+  if (gates.rules.kind === "checks") {
+    // Only what the hold adds counts: seats the token already holds are a retry.
+    const added = labels.filter((l) => {
+      const row = existing.get(l);
+      return !(row && row.status === "held" && isLiveHold(row, tx.now));
+    });
+    const violations = gates.rules.checks.seats(added);
+    if (violations.length > 0)
+      return fail("selection_rule_violated", "The hold would break the event's selection rules; nothing was held", { failed: violations });
+  }
+
+  const expiresAt = tx.holdEnd(req.ttlSeconds);
+  const extra = req.extraData ? JSON.stringify(req.extraData) : null;
+  let earliest = Number.POSITIVE_INFINITY;
+  const objects: HeldObject[] = [];
+  for (const label of labels) {
+    const row = existing.get(label) ?? null;
+    if (row && row.status === "held" && isLiveHold(row, tx.now)) {
+      // Retry by the same token: counts as held, expiry unchanged (hold rule 5).
+      earliest = Math.min(earliest, row.expires_at!);
+      objects.push({ objectLabel: label, status: "held", extraData: parseExtra(row.extra) });
+      continue;
+    }
+    if (row) expireSeat(tx, row);
+    tx.sql.exec(
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, client) VALUES (?, 'held', ?, ?, NULL, ?, ?)",
+      label,
+      req.holdToken,
+      expiresAt,
+      extra,
+      gates.client,
+    );
+    tx.change(
+      { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
+      { type: "seat.held", holdExpiresAt: expiresAt },
+    );
+    tx.expiry(expiresAt);
+    earliest = Math.min(earliest, expiresAt);
+    objects.push({ objectLabel: label, status: "held", extraData: req.extraData ?? null });
+  }
+  return ok({ chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(earliest), objects });
+}
+
+/**
+ * Marks free seats not for sale (contract §4); anything held or booked fails the whole batch, as
+ * do `alsoFailed` (the same call's GA areas, checked first), so a refusal writes nothing.
+ */
+export function markNotForSale(
+  tx: Tx,
+  labels: string[],
+  alsoFailed: FailedEntry[] = [],
+): Outcome<{ objects: { objectLabel: string; status: "not_for_sale" }[] }> {
+  const unique = [...new Set(labels)];
+  const failed: FailedEntry[] = [...alsoFailed];
+  for (const label of unique) {
+    const obj = tx.object(label);
+    if (!obj || obj.objectType !== "seat") {
+      failed.push({ objectLabel: label, reason: "unknown_label" });
+      continue;
+    }
+    const row = seatRow(tx.sql, label);
+    if (!row || row.status === "not_for_sale") continue;
+    if (row.status === "booked") failed.push({ objectLabel: label, reason: "booked" });
+    else if (isLiveHold(row, tx.now)) failed.push({ objectLabel: label, reason: "held" });
+  }
+  if (failed.length > 0) return fail("seat_unavailable", "Only free seats and places can be marked not for sale; nothing changed", { failed });
+  for (const label of unique) {
+    const row = liveSeat(tx, label);
+    if (row) continue;
+    tx.sql.exec("INSERT INTO seats (label, status, token, expires_at, booked_at, extra) VALUES (?, 'not_for_sale', NULL, NULL, NULL, NULL)", label);
+    tx.change({ label, objectType: "seat", status: "not_for_sale", previous: "free", cause: "not_for_sale", extra: null });
+  }
+  return ok({ objects: unique.map((objectLabel) => ({ objectLabel, status: "not_for_sale" as const })) });
+}
+
+/** Returns not-for-sale seats to sale; seats in any other state are left as they are. */
+export function markForSale(tx: Tx, labels: string[]): { objectLabel: string; status: "free" }[] {
+  const freed: { objectLabel: string; status: "free" }[] = [];
+  for (const label of new Set(labels)) {
+    const res = tx.sql.exec("DELETE FROM seats WHERE label = ? AND status = 'not_for_sale'", label);
+    if (res.rowsWritten > 0) {
+      freed.push({ objectLabel: label, status: "free" });
+      tx.change({ label, objectType: "seat", status: "free", previous: "not_for_sale", cause: "for_sale", extra: null });
+    }
+  }
+  return freed;
+}
+
+/**
+ * Frees every object (a sandbox reset): one history record per seat and per GA area that was not
+ * free, as the history knew it (a hold past its expiry that no sweep has recorded is still held
+ * there). No webhook events: a reset is a test-data wipe.
+ */
+export function resetAll(tx: Tx): void {
+  for (const row of rows<SeatRow>(tx.sql, `SELECT ${SEAT_COLUMNS} FROM seats`)) {
+    tx.change({
+      label: row.label,
+      objectType: "seat",
+      status: "free",
+      previous: row.status,
+      cause: "reset",
+      token: row.token,
+      orderId: row.order_id,
+      extra: row.extra,
+    });
+  }
+  for (const area of rows<{ area: string; held: number; booked: number }>(
+    tx.sql,
+    "SELECT area, SUM(held) AS held, SUM(booked) AS booked FROM ga GROUP BY area",
+  )) {
+    if (area.held + area.booked === 0) continue;
+    const previous = gaStatus(tx.object(area.area)?.capacity ?? 0, { held: area.held, booked: area.booked });
+    tx.change({
+      label: area.area,
+      objectType: "generalAdmission",
+      status: "free",
+      previous,
+      cause: "reset",
+      quantity: area.held + area.booked,
+      held: 0,
+      booked: 0,
+      extra: null,
+    });
+  }
+  tx.sql.exec("DELETE FROM seats");
+  tx.sql.exec("DELETE FROM ga");
+  tx.sql.exec("DELETE FROM ga_nfs");
+}

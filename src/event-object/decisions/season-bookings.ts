@@ -1,0 +1,96 @@
+import { areaStatus, gaRow, recordGaChange } from "../state/ga-counts";
+import { rows, seatRow } from "../state/store";
+import { iso, type Tx } from "../state/transaction";
+
+/**
+ * What is booked in an event for a whole season (contract §13: not for a partial season), and the
+ * booking of it in an event added to the season later: each new event starts with the season's
+ * seats and GA places booked for the season.
+ */
+
+/** A token's places booked in an area for a whole season: what a newly added event starts with. */
+export interface SeasonBookedArea {
+  area: string;
+  token: string;
+  booked: number;
+  extra: string | null;
+  order_id: string | null;
+}
+
+export function seasonBookedAreas(sql: SqlStorage, seasonKey: string): SeasonBookedArea[] {
+  return rows(sql, "SELECT area, token, booked, extra, order_id FROM ga WHERE season_key = ? AND partial_season_key IS NULL AND booked > 0", seasonKey);
+}
+
+/** Books the season's places in a new member event; an area the layout lacks, or without room for them, is skipped. */
+export function bookAreasForSeason(tx: Tx, seasonKey: string, areas: readonly SeasonBookedArea[], free: (area: string) => number): number {
+  let n = 0;
+  const bookedAt = new Date(tx.now).toISOString();
+  for (const a of areas) {
+    if (tx.object(a.area)?.objectType !== "generalAdmission" || gaRow(tx.sql, a.area, a.token) || free(a.area) < a.booked) continue;
+    const previous = areaStatus(tx, a.area);
+    tx.sql.exec(
+      "INSERT INTO ga (area, token, held, booked, expires_at, booked_at, extra, updated_at, order_id, season_key) VALUES (?, ?, 0, ?, NULL, ?, ?, ?, ?, ?)",
+      a.area,
+      a.token,
+      a.booked,
+      bookedAt,
+      a.extra,
+      tx.now,
+      a.order_id,
+      seasonKey,
+    );
+    recordGaChange(tx, a.area, previous, { cause: "book", quantity: a.booked, token: a.token, orderId: a.order_id, extra: a.extra }, { type: "seat.booked" });
+    n++;
+  }
+  return n;
+}
+
+/** A seat booked for the whole season (no partial season): what a newly added event starts with. */
+export interface SeasonBookedSeat {
+  label: string;
+  token: string | null;
+  extra: string | null;
+  order_id: string | null;
+}
+
+/** What is booked here for the whole season: seats, and GA places per token. */
+export interface SeasonBookings {
+  seats: SeasonBookedSeat[];
+  areas: SeasonBookedArea[];
+}
+
+export function seasonBookings(sql: SqlStorage, seasonKey: string): SeasonBookings {
+  return {
+    seats: rows(sql, "SELECT label, token, extra, order_id FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'", seasonKey),
+    areas: seasonBookedAreas(sql, seasonKey),
+  };
+}
+
+/**
+ * Books the season's seats and places in a new member event (contract §13), under a policy that
+ * carries the season; a seat the layout lacks or that is taken, or an area without room, is skipped.
+ */
+export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: string) => number): number {
+  const seasonKey = tx.season?.seasonKey;
+  if (seasonKey === undefined) throw new Error("booking for a season must run under its season's policy");
+  let n = 0;
+  const bookedAt = iso(tx.now);
+  for (const s of booked.seats) {
+    if (tx.object(s.label)?.objectType !== "seat" || seatRow(tx.sql, s.label)) continue;
+    tx.sql.exec(
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, order_id, season_key) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?)",
+      s.label,
+      s.token,
+      bookedAt,
+      s.extra,
+      s.order_id,
+      seasonKey,
+    );
+    tx.change(
+      { label: s.label, objectType: "seat", status: "booked", previous: "free", cause: "book", token: s.token, orderId: s.order_id, extra: s.extra },
+      { type: "seat.booked" },
+    );
+    n++;
+  }
+  return n + bookAreasForSeason(tx, seasonKey, booked.areas ?? [], free);
+}

@@ -1,0 +1,114 @@
+import type { WebhookQueueBody } from "../domain/webhook-messages";
+import { redriveMs } from "../domain/webhook-redrive";
+import type { EventObjectEnv } from "./bindings";
+import { decisionRunner } from "./decision-runner";
+import type { DecisionParts } from "./decisions/hold-policy";
+import { ensureSeasonSchema } from "./decisions/season-participant";
+import { Alarm } from "./housekeeping/alarm";
+import type { HousekeepingParts } from "./housekeeping/housekeeping";
+import { EventLayout } from "./layout/event-layout";
+import { LiveFeed } from "./live/live-feed";
+import { outboxDueAt } from "./outbox/outbox";
+import { OutboxSender } from "./outbox/outbox-sender";
+import { EventReads } from "./reads/event-reads";
+import { ensureStatusSnapshotSchema, SNAPSHOT_QUIET_MS } from "./reads/status-snapshot";
+import { AccessState } from "./state/accessibility";
+import { AdmissionGate } from "./state/admission-gate";
+import { ChannelState, ensureChannelSchema, registerChannels } from "./state/channels";
+import type { Clock } from "./state/clock";
+import { ensureIdempotencySchema } from "./state/idempotency";
+import { SellingState } from "./state/selling-state";
+import { ensureSchema } from "./state/store";
+
+/** The event object's collaborators, made and wired together once per instance. */
+export interface ObjectParts {
+  /** Which event this is and which layout it shows (publishes, chart moves, convergence on D1). */
+  readonly event: EventLayout;
+  readonly reads: EventReads;
+  readonly live: LiveFeed;
+  readonly outbox: OutboxSender;
+  readonly alarm: Alarm;
+  /** What every decision works with: the kept configuration and the runner. */
+  readonly decisions: DecisionParts;
+  /** What the alarm's work reaches. */
+  readonly housekeeping: HousekeepingParts;
+  /** Creates every table the object uses, if missing (on wake and after a wipe). */
+  ensureSchemas(): void;
+  /** Reads what survives a restart (in blockConcurrencyWhile). */
+  load(): Promise<void>;
+  /** Forgets every kept view and cache (the storage was wiped). */
+  clear(): void;
+}
+
+/** What the object itself gives its parts: where webhooks go (the test build's may lose them) and how the event is wiped. */
+export interface ObjectHooks {
+  queue(): Queue<WebhookQueueBody>;
+  destroy(): Promise<unknown>;
+}
+
+export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock: Clock, hooks: ObjectHooks): ObjectParts {
+  const { storage } = ctx;
+  const sql = storage.sql;
+  const alarm = new Alarm(storage, clock.toWall);
+  const arm = (due: number) => alarm.arm(due);
+  const kept = { selling: new SellingState(sql), channels: new ChannelState(sql), access: new AccessState(sql), admission: new AdmissionGate(sql) };
+  registerChannels(sql, kept.channels);
+  const event: EventLayout = new EventLayout({
+    storage,
+    env,
+    now: clock.now,
+    arm,
+    changed: () => {
+      reads.statusCache.invalidate();
+      // The stored status view names the old layout: the alarm stores the new one once quiet.
+      alarm.arm(clock.now() + SNAPSHOT_QUIET_MS);
+      kept.selling.invalidate();
+      live.resend();
+    },
+    outboxWritten: () => outbox.schedule(),
+    destroy: hooks.destroy,
+  });
+  const reads = new EventReads(sql, event, clock.now, kept);
+  const statusCache = reads.statusCache;
+  const live = new LiveFeed(ctx, event, statusCache, clock);
+  const outbox = new OutboxSender({
+    sql,
+    transaction: (fn) => storage.transactionSync(fn),
+    queue: hooks.queue,
+    meta: () => event.meta,
+    now: clock.now,
+    leaseMs: () => redriveMs(env),
+    waitUntil: (work) => ctx.waitUntil(work),
+    arm,
+  });
+  const run = decisionRunner({ storage, clock, event, ...kept, statusCache, alarm, outbox, live });
+  const decisions: DecisionParts = { sql, ...kept, run, viewsStale: () => statusCache.invalidate(), arm };
+  const coordinator = (name: string) => env.SEASONS.get(env.SEASONS.idFromName(name));
+  const ensureSchemas = () => {
+    for (const ensure of [ensureSchema, ensureIdempotencySchema, ensureStatusSnapshotSchema, ensureChannelSchema, ensureSeasonSchema]) ensure(sql);
+    kept.access.ensureSchema();
+  };
+  return {
+    event,
+    reads,
+    live,
+    outbox,
+    alarm,
+    decisions,
+    housekeeping: { storage, clock, run, event, outbox, statusCache, access: kept.access, alarm, coordinator },
+    ensureSchemas,
+    async load() {
+      ensureSchemas();
+      kept.admission.load();
+      event.load();
+      await alarm.load();
+      // Rows a previous instance committed and never had confirmed (evicted or killed meanwhile).
+      if (outboxDueAt(sql, clock.now()) !== null) outbox.schedule();
+    },
+    clear() {
+      event.clear();
+      for (const k of Object.values(kept)) k.clear();
+      statusCache.invalidate();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The compact objects body of an event (objects-compact.ts). The seat part only changes with the
+ * layout, so it is encoded once, when a layout version is written, and kept with it (layout-blobs.ts)
+ * and in memory per index; the GA areas carry live `remaining` counts and are read on every call.
+ * A warm read of a 100,000-seat event then costs a string join instead of building and
+ * stringifying 100,000 entries (about 350 ms), and a woken one reads one stored part.
+ */
+import type { Category, LayoutObject, Point } from "../../domain/layout";
+import { StoredLayout, type LayoutIndex } from "../state/layout-index";
+import { encodeSeats, type SeatInput } from "./objects-compact";
+import type { ObjectEntry } from "../../domain/status";
+import { objectEntry } from "./status-reads";
+import { accessOf } from "../state/accessibility";
+
+interface Kept {
+  /** `"categoryKeys":[…],"sections":[…]` */
+  seatsJson: string;
+  /** The GA areas, whole: their entries carry live counts, so they are built on every read. */
+  areas: LayoutObject[];
+}
+
+const kept = new WeakMap<LayoutIndex, Kept>();
+
+/**
+ * The compact seat part of objects in drawing order that carry their drawing hints (an index built
+ * from a layout, or objectsWithHints of a stored one): written with each layout version.
+ */
+export function encodeSeatPart(categories: Category[], objects: Iterable<LayoutObject>): string {
+  const seats: SeatInput[] = [];
+  for (const o of objects) {
+    if (o.objectType !== "seat") continue;
+    // The row's position tells apart rows that share a label.
+    const seat: SeatInput = { objectLabel: o.label, categoryKey: o.categoryKey, sectionKey: o.sectionKey ?? "", sectionLabel: o.sectionLabel ?? "" };
+    if (o.rowLabel !== undefined) seat.rowLabel = o.rowLabel;
+    if (o.rowIndex !== undefined) seat.rowIndex = o.rowIndex;
+    if (o.aisleAfter) seat.aisleAfter = true;
+    if (o.features) seat.features = o.features;
+    if (o.x !== undefined) seat.x = o.x;
+    if (o.y !== undefined) seat.y = o.y;
+    seats.push(seat);
+  }
+  const { categoryKeys, sections } = encodeSeats(categories, seats);
+  return `"categoryKeys":${JSON.stringify(categoryKeys)},"sections":${JSON.stringify(sections)}`;
+}
+
+/** Keeps the seat part just encoded for `layout` (when its version was written), so its first compact read does not encode it again. */
+export function keepSeatPart(layout: LayoutIndex, seatsJson: string): void {
+  if (!(layout instanceof StoredLayout)) kept.set(layout, { seatsJson, areas: areasOf(layout) });
+}
+
+function areasOf(layout: LayoutIndex): LayoutObject[] {
+  return [...layout.objects.values()].filter((o) => o.objectType === "generalAdmission");
+}
+
+/**
+ * The compact seat part of `layout`, kept per index (replaced on every publish, init or wake): a
+ * stored version reads the part written with it, without decoding its objects; an index built
+ * from a layout encodes it once.
+ */
+function seatPart(layout: LayoutIndex): Kept {
+  let part = kept.get(layout);
+  if (part === undefined) {
+    part =
+      layout instanceof StoredLayout
+        ? { seatsJson: layout.seatPartJson(), areas: layout.areas() }
+        : { seatsJson: encodeSeatPart(layout.categories, layout.objects.values()), areas: areasOf(layout) };
+    kept.set(layout, part);
+  }
+  return part;
+}
+
+/**
+ * The `?format=compact` body: `{ eventKey, format, categories, categoryKeys, sections, areas }`,
+ * where `areas` are the GA entries exactly as the full form gives them.
+ */
+export function compactObjectsBody(sql: SqlStorage, layout: LayoutIndex, now: number, eventKey: string): string {
+  const part = seatPart(layout);
+  const areas = part.areas.map((o) => objectEntry(sql, o, o, now));
+  const focal = layout.focalPoint ? `,"focalPoint":${JSON.stringify(layout.focalPoint)}` : "";
+  const only = heldBackLabels(sql, layout);
+  const access = only === null ? "" : `,"accessibleOnly":${JSON.stringify(only)}`;
+  return `{"eventKey":${JSON.stringify(eventKey)},"format":"compact","categories":${JSON.stringify(layout.categories)},${part.seatsJson},"areas":${JSON.stringify(areas)}${access}${focal}}`;
+}
+
+/** The seats held back now (contract §14), or null when the event holds none back. */
+function heldBackLabels(sql: SqlStorage, layout: LayoutIndex): string[] | null {
+  const access = accessOf(sql);
+  if (access === null || !access.active()) return null;
+  const out: string[] = [];
+  for (const o of layout.objects.values()) if (access.heldBack(o)) out.push(o.label);
+  return out;
+}
+
+/** The compact body of some objects (a `labels` read): encoded on each call, nothing kept. */
+export function compactObjectsOf(eventKey: string, categories: Category[], objects: ObjectEntry[], focalPoint?: Point | null): string {
+  const seats: SeatInput[] = [];
+  const areas: ObjectEntry[] = [];
+  for (const o of objects) {
+    if (o.objectType === "seat") seats.push(o);
+    else areas.push(o);
+  }
+  const { categoryKeys, sections } = encodeSeats(categories, seats);
+  // Contract §14: the listed seats held back now, as the whole-event compact read gives them.
+  const seatEntries = objects.filter((o) => o.objectType === "seat");
+  const heldBack = seatEntries.some((o) => "accessibleOnly" in o && o.accessibleOnly !== undefined)
+    ? seatEntries.filter((o) => "accessibleOnly" in o && o.accessibleOnly === true).map((o) => o.objectLabel)
+    : null;
+  return JSON.stringify({
+    eventKey,
+    format: "compact",
+    categories,
+    categoryKeys,
+    sections,
+    areas,
+    ...(heldBack !== null && heldBack.length > 0 ? { accessibleOnly: heldBack } : {}),
+    ...(focalPoint ? { focalPoint } : {}),
+  });
+}

@@ -1,0 +1,117 @@
+import type { ChannelDef } from "../../domain/channels";
+import { ACCESSIBLE_ONLY } from "../../domain/accessibility";
+import type { LayoutObject } from "../../domain/layout";
+import { fail, type Failure } from "../../domain/outcome";
+import type { CallerKind } from "../../domain/seats";
+import type { SeasonTag } from "../../domain/seasons";
+import type { RuleViolation } from "../../domain/selling";
+import type { Occupancy } from "../../selling/occupancy";
+import type { GaHoldChange, RuleContext } from "../../selling/rule-checks";
+import type { SellingIndex } from "../../selling/selling-index";
+
+/**
+ * The policy of one decision: everything a hold must pass, fixed before the decision starts and
+ * handed to its Tx, which only reads it. One function builds a hold's policy
+ * (decisions/hold-policy.ts: the caller, the request, the event's configuration and the clock);
+ * seat holds, GA holds, best available and a season's holds in each event all take theirs from it.
+ *
+ * Closed by default. Every gate is a field whose open state is written out ("any pool", "nothing
+ * held back", "no rules"), never an absent value: a decision without a hold policy holds nothing,
+ * and a hold policy missing a gate refuses the hold ({@link holdGates}). A new gate (a cap on a
+ * publishable key's ttlSeconds or GA quantity, a default per-client cap, a protected channel's
+ * pass, a price) is one field here, its value in holdPolicy(), and its check where the hold
+ * meets it; an entry point cannot forget it, since none builds a policy of its own.
+ */
+export interface DecisionPolicy {
+  /** A season action's part in this event (contract §13), or null outside one. */
+  readonly season: SeasonContext | null;
+  /** The gates of a hold; absent for every other decision, which may then hold nothing. */
+  readonly hold?: HoldGates;
+}
+
+/** A season action in one event: its changes carry the season, and its holds share one expiry. */
+export interface SeasonContext extends SeasonTag {
+  /** The season's one expiry of a hold or extend (epoch ms); null for the other actions. */
+  readonly expiresAt: number | null;
+}
+
+/** What a hold must pass, each gate decided for this caller and request. */
+export interface HoldGates {
+  /** The caller's key kind. */
+  readonly kind: CallerKind;
+  /** The client address a publishable-key hold is counted against and kept on (§8); null for a secret key. */
+  readonly client: string | null;
+  /** The waiting room (§15): whether this hold may go through now. */
+  readonly admission: "through" | "refused";
+  /** The selection rules (§8), the client's cap included: none to check, or the checks of this hold. */
+  readonly rules: { readonly kind: "none" } | { readonly kind: "checks"; readonly checks: RuleChecks };
+  /** The pools the hold may take from (§12). */
+  readonly channels: ChannelGate;
+  /** Wheelchair spaces and companion seats held back (§14): nothing from this hold, or those the check names. */
+  readonly holdBack: { readonly kind: "none" } | { readonly kind: "held-back"; heldBack(o: LayoutObject): boolean };
+}
+
+/**
+ * The pools of a hold (contract §12). `any`: every pool (a secret key's ignoreChannels, or an event
+ * without channels asked for the open pool). `pools`: only those named, in the request's order,
+ * with `null` for the open pool.
+ */
+export type ChannelGate =
+  | { readonly kind: "any"; readonly defs: readonly ChannelDef[] }
+  | {
+      readonly kind: "pools";
+      readonly defs: readonly ChannelDef[];
+      readonly pools: readonly (string | null)[];
+      /** Whether a seat is in one of the pools. */
+      seat(label: string): boolean;
+    };
+
+/**
+ * What a hold asks of the selling rules, bound to one token and client. Built by
+ * state/selling-state.ts (ruleChecks); the counts are read on first use, inside the decision.
+ */
+export interface RuleChecks {
+  /** The violations of holding these seats in addition to what the token holds. */
+  seats(labels: readonly string[]): RuleViolation[];
+  /** The violations of a GA hold or resize. */
+  ga(change: GaHoldChange): RuleViolation[];
+  /** The context the checks use (computed once, on first use). */
+  context(): RuleContext;
+  /** The index and occupancy the checks use. */
+  view(): { index: SellingIndex; occupancy: Occupancy };
+}
+
+/** The policy of a decision that holds nothing (book, release, extend, not for sale, the sweep). */
+export const NO_HOLDS: DecisionPolicy = Object.freeze({ season: null });
+
+const GATES = ["kind", "client", "admission", "rules", "channels", "holdBack"] as const satisfies readonly (keyof HoldGates)[];
+
+/**
+ * The gates of a hold under this policy, or the refusal of a policy that cannot hold: no hold
+ * gates at all, or one missing (closed by default: nothing is held, nothing changes).
+ */
+export function holdGates(policy: DecisionPolicy): HoldGates | Failure {
+  const gates = policy.hold;
+  if (gates === undefined) return fail("conflict", "This action cannot hold seats; nothing was held");
+  const missing = GATES.filter((g) => gates[g] === undefined);
+  if (missing.length > 0) return fail("conflict", `The hold's ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not decided; nothing was held`);
+  return gates;
+}
+
+/** Whether `holdGates` refused. */
+export function refused(gates: HoldGates | Failure): gates is Failure {
+  return "ok" in gates;
+}
+
+/** The refusal of a publishable hold without a valid admission while the waiting room is open (contract §15). */
+export const ADMISSION_REQUIRED: Failure = fail("admission_required", "This event has a waiting room: hold with the X-Admission header of an admitted ticket");
+
+/**
+ * What keeps this hold from a seat whatever its row says: outside the hold's pools (§12), or held
+ * back for buyers who state an accessibility need (§14). Null when neither.
+ */
+export function seatGate(gates: HoldGates, obj: LayoutObject): "not_in_channel" | typeof ACCESSIBLE_ONLY | null {
+  if (gates.channels.kind === "pools" && !gates.channels.seat(obj.label)) return "not_in_channel";
+  if (gates.holdBack.kind === "held-back" && gates.holdBack.heldBack(obj)) return ACCESSIBLE_ONLY;
+  return null;
+}
