@@ -11,6 +11,7 @@ import { holdPolicy, type HoldAsk } from "../src/event-object/decisions/hold-pol
 import { AccessState } from "../src/event-object/state/accessibility";
 import { AdmissionGate } from "../src/event-object/state/admission-gate";
 import { ChannelState } from "../src/event-object/state/channels";
+import { TableBookingState } from "../src/event-object/state/table-booking";
 import { SellingState } from "../src/event-object/state/selling-state";
 import { inObject, newEvent, smallLayout, token } from "./support/fixtures";
 
@@ -38,6 +39,7 @@ const open: HoldGates = {
   rules: { kind: "none" },
   channels: { kind: "any", defs: [] },
   holdBack: { kind: "none" },
+  tables: { kind: "modes", mode: () => "by_seat" },
 };
 
 /** `open` with one gate left out. */
@@ -55,7 +57,7 @@ describe("a policy is closed by default", () => {
       const layout = buildIndex(smallLayout());
       const policies: [string, DecisionPolicy][] = [
         ["no hold gates", NO_HOLDS],
-        ...(["kind", "client", "admission", "rules", "channels", "holdBack"] as const).map((g): [string, DecisionPolicy] => [g, without(g)]),
+        ...(["kind", "client", "admission", "rules", "channels", "holdBack", "tables"] as const).map((g): [string, DecisionPolicy] => [g, without(g)]),
       ];
       for (const [name, policy] of policies) {
         const tx = new Tx(sql, Date.now(), meta, layout, null, policy);
@@ -94,7 +96,14 @@ describe("holdPolicy() decides each gate for its caller", () => {
     const f = await newEvent();
     await inObject(f, (_, state) => {
       const sql = state.storage.sql;
-      const config = { sql, selling: new SellingState(sql), channels: new ChannelState(sql), access: new AccessState(sql), admission: new AdmissionGate(sql) };
+      const config = {
+        sql,
+        selling: new SellingState(sql),
+        channels: new ChannelState(sql),
+        access: new AccessState(sql),
+        admission: new AdmissionGate(sql),
+        tableBooking: new TableBookingState(sql),
+      };
       config.admission.load();
       const layout = buildIndex(smallLayout());
       const now = Date.now();

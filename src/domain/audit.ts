@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   "event.channels_changed",
   "event.accessibility_changed",
   "event.waiting_room_changed",
+  "event.table_booking_changed",
   "event.settings_copied",
   "season.created",
   "season.changed",

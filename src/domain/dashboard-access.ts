@@ -40,6 +40,8 @@ export const DASHBOARD_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> =
   "GET /:environment/events/:eventKey/selection-rules": "read",
   "PUT /:environment/events/:eventKey/selection-rules": "events.manage",
   "PUT /:environment/events/:eventKey/accessibility": "events.manage",
+  "GET /:environment/events/:eventKey/table-booking": "read",
+  "PUT /:environment/events/:eventKey/table-booking": "events.manage",
   "POST /:environment/events/:eventKey/box-office/book": "box_office",
   "POST /:environment/events/:eventKey/box-office/release": "box_office",
   "POST /:environment/events/:eventKey/box-office/not-for-sale": "box_office",

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   "ga_capacity_exceeded",
   "selection_rule_violated",
   "no_best_available",
+  "table_booking_in_use",
   "conflict",
   "limit_reached",
   "idempotency_key_in_use",

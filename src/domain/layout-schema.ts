@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SEAT_FEATURES, type Layout, type Seat, type SeatFeature } from "./layout";
+import { boothSchema, checkVenue, floorSchema, MAX_FLOORS, MAX_ZONES, tableSchemaOf, zoneSchema } from "./layout-venue-schema";
 
 /**
  * Validation of the chart layout object (contract §2, a chart's `draftVersion` in requests).
@@ -197,6 +198,9 @@ const sectionSchema = z.object({
     .optional()
     .openapi({ description: "Designer hint: degrees (clockwise) the section is turned by about (x, y); its seats' x/y already include it" }),
   generator: generatorSchema.optional(),
+  tables: z.array(tableSchemaOf(seatsSchema)).max(MAX_OBJECTS).optional().openapi({ description: "Tables of the section with their seats (contract §21)" }),
+  booths: z.array(boothSchema).max(MAX_OBJECTS).optional(),
+  floorKey: key.optional().openapi({ description: "The floor the section is on (its tables and booths too)" }),
 });
 
 const gaSchema = z.object({
@@ -211,6 +215,7 @@ const gaSchema = z.object({
     .enum(["rectangle", "ellipse"])
     .optional()
     .openapi({ description: "Drawing hint: a rectangle (the default) or the ellipse inscribed in x/y/width/height" }),
+  floorKey: key.optional().openapi({ description: "The floor the area is on" }),
 });
 
 type Issue = { message: string; path: (string | number)[] };
@@ -252,6 +257,10 @@ function checkCrossReferences(layout: Layout, report: (issue: Issue) => boolean)
       }
     }
   }
+  // Tables, booths, zones and floors (contract §21) share the label space and the object limit.
+  const counted = checkVenue(layout, { categories, sectionKeys, labels, objects }, MAX_OBJECTS, report);
+  if (counted === null) return;
+  objects = counted;
   const areas = layout.generalAdmission;
   if (objects + areas.length > MAX_OBJECTS) {
     report({ message: `a layout holds at most ${MAX_OBJECTS} objects`, path: ["generalAdmission"] });
@@ -279,6 +288,9 @@ export const layoutSchema = z
       .object({ x: coordinate, y: coordinate })
       .optional()
       .openapi({ description: "Where buyers want to be near (the stage), in the seats' x/y units: best available prefers seats close to it" }),
+    booths: z.array(boothSchema).max(MAX_OBJECTS).optional().openapi({ description: "Booths outside any section (contract §21)" }),
+    zones: z.array(zoneSchema).max(MAX_ZONES).optional(),
+    floors: z.array(floorSchema).max(MAX_FLOORS).optional(),
   })
   .superRefine((layout, ctx) => {
     let count = 0;
@@ -289,7 +301,7 @@ export const layoutSchema = z
   })
   .openapi("Layout", {
     description:
-      "A chart layout: categories, sections of rows of seats, and general-admission areas. Seat and GA labels share one label space. " +
+      "A chart layout: categories, sections of rows of seats (and of tables and booths), general-admission areas, booths, zones and floors. Seat, table, booth and GA labels share one label space. " +
       `Limits: ${MAX_OBJECTS} objects, ${MAX_CATEGORIES} categories, ${MAX_SECTIONS} sections, labels of 1..${MAX_LABEL} characters.`,
   });
 

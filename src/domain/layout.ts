@@ -42,6 +42,12 @@ export interface Section {
   key: string;
   label: string;
   rows: Row[];
+  /** Tables of the section (contract §21): each table and each of its seats is an object. */
+  tables?: Table[];
+  /** Booths of the section (contract §21): each one object of type `booth`, held and booked whole. */
+  booths?: Booth[];
+  /** The floor (level) the section is on; its tables and booths are on it too. */
+  floorKey?: string;
   /** Designer hint: the point the section was placed at (the centre of its block of seats). */
   x?: number;
   y?: number;
@@ -94,6 +100,59 @@ export interface GeneralAdmissionArea {
   height?: number;
   /** Drawing hint: a rectangle (the default) or the ellipse inscribed in x/y/width/height. */
   shape?: "rectangle" | "ellipse";
+  /** The floor (level) the area is on. */
+  floorKey?: string;
+}
+
+/** Translations of a display label by BCP 47 language tag (`{ "de": "Nordtribüne" }`). */
+export type LabelTranslations = Record<string, string>;
+
+/** How a table is drawn: round (its seats on a circle) or rectangular (its seats along its long sides). */
+export const TABLE_SHAPES = ["round", "rect"] as const;
+export type TableShape = (typeof TABLE_SHAPES)[number];
+
+/**
+ * A table with its seats (contract §21). The table's label and its seats' labels share the chart's
+ * label space; the seats are adjacent around the table in list order (a round table's last seat is
+ * next to its first). x/y is the table's centre; seats without x/y are drawn around it.
+ */
+export interface Table {
+  label: string;
+  shape: TableShape;
+  categoryKey: string;
+  seats: Seat[];
+  x?: number;
+  y?: number;
+  /** Drawing hints: the table top's size (a round table's diameter is its width). */
+  width?: number;
+  height?: number;
+}
+
+/** A booth (a trade-fair stand, a box): one object held and booked whole. x/y is its top-left corner. */
+export interface Booth {
+  label: string;
+  categoryKey: string;
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  /** Top-level booths only: the floor the booth is on (a section's booths take the section's). */
+  floorKey?: string;
+}
+
+/** A named group of sections (a stand of a stadium) that buyers can be shown and zoomed to. */
+export interface Zone {
+  key: string;
+  label: string;
+  sectionKeys: string[];
+  labels?: LabelTranslations;
+}
+
+/** A floor (level) of the venue: the map shows one at a time. */
+export interface Floor {
+  key: string;
+  label: string;
+  labels?: LabelTranslations;
 }
 
 /** A point of the layout's drawing plane, in the seats' x/y units. */
@@ -108,9 +167,13 @@ export interface Layout {
   generalAdmission: GeneralAdmissionArea[];
   /** Where buyers want to be near (the stage): best available ranks seats by their distance to it (contract §8). */
   focalPoint?: Point;
+  /** Booths outside any section (contract §21). */
+  booths?: Booth[];
+  zones?: Zone[];
+  floors?: Floor[];
 }
 
-export type ObjectType = "seat" | "generalAdmission";
+export type ObjectType = "seat" | "generalAdmission" | "table" | "booth";
 
 /** One object of a layout, as the engine and the publish check see it. */
 export interface LayoutObject {
@@ -140,43 +203,105 @@ export interface LayoutObject {
   height?: number;
   /** GA areas only: the drawn shape, copied from the layout when given. */
   shape?: "rectangle" | "ellipse";
+  /** Seats at a table: the table's label. */
+  tableLabel?: string;
+  /** Tables: their seats' labels in list order (around the table). */
+  seatLabels?: string[];
+  /** Tables: round or rectangular. */
+  tableShape?: TableShape;
+  /** The floor the object is on (its section's, or a GA area's or top-level booth's own). */
+  floorKey?: string;
 }
 
 export const EMPTY_LAYOUT: Layout = { categories: [], sections: [], generalAdmission: [] };
 
-/** Every object of a layout keyed by label (labels are unique across seats and GA areas). */
+/** Every object of a layout keyed by label (labels are unique across seats, tables, booths and GA areas), in drawing order. */
 export function indexLayout(layout: Layout): Map<string, LayoutObject> {
   const index = new Map<string, LayoutObject>();
   for (const section of layout.sections) {
+    const where = { sectionKey: section.key, sectionLabel: section.label, floorKey: section.floorKey };
     for (let r = 0; r < section.rows.length; r++) {
       const row = section.rows[r]!;
       for (const seat of row.seats) {
-        const o: LayoutObject = {
-          label: seat.label,
-          objectType: "seat",
-          categoryKey: seat.categoryKey,
-          sectionKey: section.key,
-          sectionLabel: section.label,
-          rowLabel: row.label,
-          rowIndex: r,
-        };
-        if (seat.x !== undefined) o.x = seat.x;
-        if (seat.y !== undefined) o.y = seat.y;
-        if (seat.aisleAfter === true) o.aisleAfter = true;
-        // In the feature list's order, as the stored columns give them back.
-        if (seat.features !== undefined && seat.features.length > 0) o.features = SEAT_FEATURES.filter((f) => seat.features!.includes(f));
+        index.set(seat.label, seatObject(seat, where, row.label, r));
+      }
+    }
+    // A table comes before its seats, which follow it in list order: a table's seats are the objects after it.
+    for (const table of section.tables ?? []) {
+      const t: LayoutObject = { label: table.label, objectType: "table", categoryKey: table.categoryKey, ...placed(where) };
+      t.seatLabels = table.seats.map((s) => s.label);
+      t.tableShape = table.shape;
+      drawing(t, table);
+      index.set(table.label, t);
+      for (const seat of table.seats) {
+        const o = seatObject(seat, where);
+        o.tableLabel = table.label;
         index.set(seat.label, o);
       }
     }
+    for (const booth of section.booths ?? []) index.set(booth.label, boothObject(booth, where));
   }
+  for (const booth of layout.booths ?? []) index.set(booth.label, boothObject(booth, { floorKey: booth.floorKey }));
   for (const area of layout.generalAdmission) {
     const o: LayoutObject = { label: area.label, objectType: "generalAdmission", categoryKey: area.categoryKey, capacity: area.capacity };
-    if (area.x !== undefined) o.x = area.x;
-    if (area.y !== undefined) o.y = area.y;
-    if (area.width !== undefined) o.width = area.width;
-    if (area.height !== undefined) o.height = area.height;
+    drawing(o, area);
     if (area.shape !== undefined) o.shape = area.shape;
+    if (area.floorKey !== undefined) o.floorKey = area.floorKey;
     index.set(area.label, o);
   }
   return index;
+}
+
+interface Placement {
+  sectionKey?: string;
+  sectionLabel?: string;
+  floorKey?: string | undefined;
+}
+
+/** The section and floor fields of an object, only those given. */
+function placed(where: Placement): Pick<LayoutObject, "sectionKey" | "sectionLabel" | "floorKey"> {
+  const out: Pick<LayoutObject, "sectionKey" | "sectionLabel" | "floorKey"> = {};
+  if (where.sectionKey !== undefined) out.sectionKey = where.sectionKey;
+  if (where.sectionLabel !== undefined) out.sectionLabel = where.sectionLabel;
+  if (where.floorKey !== undefined) out.floorKey = where.floorKey;
+  return out;
+}
+
+/** Copies the drawing hints a layout element gives (never undefined-valued keys). */
+function drawing(o: LayoutObject, from: { x?: number; y?: number; width?: number; height?: number }): void {
+  if (from.x !== undefined) o.x = from.x;
+  if (from.y !== undefined) o.y = from.y;
+  if (from.width !== undefined) o.width = from.width;
+  if (from.height !== undefined) o.height = from.height;
+}
+
+/** A seat's object; a row's seat with its row's label and position (a table's seat has neither). */
+function seatObject(seat: Seat, where: Placement, rowLabel?: string, rowIndex?: number): LayoutObject {
+  const o: LayoutObject = {
+    label: seat.label,
+    objectType: "seat",
+    categoryKey: seat.categoryKey,
+    sectionKey: where.sectionKey,
+    sectionLabel: where.sectionLabel,
+  };
+  if (rowLabel !== undefined) o.rowLabel = rowLabel;
+  if (rowIndex !== undefined) o.rowIndex = rowIndex;
+  if (seat.x !== undefined) o.x = seat.x;
+  if (seat.y !== undefined) o.y = seat.y;
+  if (seat.aisleAfter === true && rowIndex !== undefined) o.aisleAfter = true;
+  // In the feature list's order, as the stored columns give them back.
+  if (seat.features !== undefined && seat.features.length > 0) o.features = SEAT_FEATURES.filter((f) => seat.features!.includes(f));
+  if (where.floorKey !== undefined) o.floorKey = where.floorKey;
+  return o;
+}
+
+function boothObject(booth: Booth, where: Placement): LayoutObject {
+  const o: LayoutObject = { label: booth.label, objectType: "booth", categoryKey: booth.categoryKey, ...placed(where) };
+  drawing(o, booth);
+  return o;
+}
+
+/** Whether an object is held and booked as one seat row (a seat or a booth), as opposed to a table or a GA area. */
+export function isSeatLike(o: { objectType: ObjectType }): boolean {
+  return o.objectType === "seat" || o.objectType === "booth";
 }

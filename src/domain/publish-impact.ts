@@ -20,10 +20,12 @@ export interface Reservation {
   held: number;
   /** Seats: 0 or 1. GA areas: the booked quantity. */
   booked: number;
+  /** A table held or booked whole (contract §21): the seats it was taken with. */
+  seatLabels?: string[];
 }
 
 /** Why a publish would affect a reserved object. */
-export type ImpactReason = "removed" | "object_type_changed" | "category_changed" | "capacity_below_reserved";
+export type ImpactReason = "removed" | "object_type_changed" | "category_changed" | "capacity_below_reserved" | "table_changed";
 
 /** One affected object; the engine adds eventKey and environment. */
 export interface ImpactEntry {
@@ -43,12 +45,24 @@ function reasonFor(next: Map<string, LayoutObject> | null, r: Reservation): Impa
   if (obj.objectType !== r.objectType) return "object_type_changed";
   if (r.categoryKey !== null && obj.categoryKey !== r.categoryKey) return "category_changed";
   if (obj.objectType === "generalAdmission" && (obj.capacity ?? 0) < r.held + r.booked) return "capacity_below_reserved";
+  if (r.seatLabels !== undefined && !sameSeats(r.seatLabels, obj.seatLabels ?? [], next!)) return "table_changed";
   return null;
 }
 
 /**
- * Every reserved object that publishing `next` (null: unpublishing) would remove, turn from seat
- * to GA area or back, move to another category, or shrink below its held plus booked quantity.
+ * Whether a table taken whole keeps the seats it was taken with: the same labels, each still a
+ * seat of that table (contract §21). Their order around the table may change.
+ */
+function sameSeats(taken: readonly string[], now: readonly string[], next: Map<string, LayoutObject>): boolean {
+  if (taken.length !== now.length) return false;
+  const kept = new Set(now);
+  return taken.every((l) => kept.has(l) && next.get(l)?.objectType === "seat");
+}
+
+/**
+ * Every reserved object that publishing `next` (null: unpublishing) would remove, turn into
+ * another type of object (seat, table, booth, GA area), move to another category, shrink below its
+ * held plus booked quantity, or, for a table taken whole, give other seats.
  * Objects with nothing held or booked are never affected. Entries keep the order of `reserved`.
  *
  * @example publishImpact(indexLayout(draft), [{ objectLabel: "A-1", objectType: "seat", categoryKey: "vip", held: 1, booked: 0 }])

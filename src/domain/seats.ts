@@ -119,7 +119,15 @@ export const holdResultSchema = z
     eventKey: z.string(),
     holdToken: z.string(),
     holdExpiresAt: z.string(),
-    objects: z.array(z.object({ objectLabel: z.string(), status: z.literal("held"), extraData: extraDataOut, quantity: z.number().int().optional() })),
+    objects: z.array(
+      z.object({
+        objectLabel: z.string(),
+        status: z.literal("held"),
+        extraData: extraDataOut,
+        quantity: z.number().int().optional(),
+        seatLabels: z.array(z.string()).optional().openapi({ description: "A table held whole (contract §21): its seats" }),
+      }),
+    ),
   })
   .openapi("HoldResponse");
 export type HoldResult = z.infer<typeof holdResultSchema>;
@@ -136,6 +144,7 @@ export const bookResultSchema = z
         extraData: extraDataOut,
         quantity: z.number().int().optional(),
         orderId: z.string().optional(),
+        seatLabels: z.array(z.string()).optional().openapi({ description: "A table booked whole (contract §21): its seats" }),
       }),
     ),
   })

@@ -65,6 +65,10 @@ export const holdBestAvailableRequestSchema = z
       .optional()
       .openapi({ description: "Only seats of these sections (all when omitted)" }),
     together: z.boolean().default(false).openapi({ description: "Only adjacent seats: no split answer when no block of adjacent seats is free" }),
+    tables: z.boolean().optional().openapi({
+      description:
+        "A party at tables (contract §21): table seats only, `quantity` seats at one table when any has them free, else at the fewest tables, nearest the focal point; tables booked only whole are held whole, the smallest sum of seats of at least `quantity`",
+    }),
     ttlSeconds: ttlSecondsSchema.default(DEFAULT_TTL_SECONDS),
     extraData: extraDataSchema,
     ignoreSelectionRules: ignoreSelectionRulesSchema,
@@ -74,6 +78,10 @@ export const holdBestAvailableRequestSchema = z
   .transform((b, ctx) => {
     // quantity is the accessible seats' sum (contract §14), so it may be left out, never contradict it.
     const sum = b.accessible ? accessibleQuantity(b.accessible) : undefined;
+    if (b.tables === true && b.accessible !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["tables"], message: "cannot be combined with accessible" });
+      return z.NEVER;
+    }
     if (sum === undefined && b.quantity === undefined) {
       ctx.addIssue({ code: "custom", path: ["quantity"], message: "required (unless accessible is sent)" });
       return z.NEVER;
@@ -88,7 +96,10 @@ export const holdBestAvailableRequestSchema = z
 export type HoldBestAvailableRequest = z.output<typeof holdBestAvailableRequestSchema>;
 
 export const holdBestAvailableResultSchema = holdResultSchema
-  .extend({ nextToEachOther: z.boolean().openapi({ description: "True when the held seats are adjacent seats of one row" }) })
+  .extend({
+    nextToEachOther: z.boolean().openapi({ description: "True when the held seats are adjacent seats of one row (with `tables`: of one table)" }),
+    tableLabels: z.array(z.string()).optional().openapi({ description: "With `tables`: the tables the party sits at" }),
+  })
   .openapi("HoldBestAvailableResponse");
 export type HoldBestAvailableResult = z.infer<typeof holdBestAvailableResultSchema>;
 

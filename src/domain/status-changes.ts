@@ -26,7 +26,7 @@ export const statusChangeSchema = z
     seq: z.number().int().openapi({ description: "Per event: 1, 2, 3, … with no gap and no reuse" }),
     at: z.string().openapi({ description: "When the change committed (ISO 8601)" }),
     objectLabel: z.string(),
-    objectType: z.enum(["seat", "generalAdmission"]),
+    objectType: z.enum(["seat", "generalAdmission", "table", "booth"]),
     status: status.openapi({ description: "The object's status after the change (a GA area's derived status)" }),
     previousStatus: status,
     quantity: z.number().int().optional().openapi({ description: "GA areas: the places the change concerns" }),
@@ -36,6 +36,7 @@ export const statusChangeSchema = z
     orderId: z.string().optional(),
     seasonKey: z.string().optional().openapi({ description: "The season the change was made for (contract §13)" }),
     partialSeasonKey: z.string().optional().openapi({ description: "The partial season the change was made for" }),
+    seatLabels: z.array(z.string()).optional().openapi({ description: "A table taken whole (contract §21): the seats it was taken with" }),
     extraData: jsonObjectOrNullSchema,
   })
   .openapi("StatusChange");

@@ -1,6 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import { jsonObjectOrNullSchema } from "./json";
 import { SEAT_FEATURES } from "./layout";
+import {
+  boothObjectSchema,
+  boothStatusEntrySchema,
+  byObjectTypeSchema,
+  byZoneSchema,
+  floorEntrySchema,
+  tableObjectSchema,
+  tableStatusEntrySchema,
+  zoneEntrySchema,
+} from "./tables";
 
 /**
  * What the event reads answer (interface.md "Event status entry", "Event objects response",
@@ -48,7 +58,9 @@ const gaEntry = z.object({
 });
 
 /** One non-free object (a GA area once anything in it is held or booked). Hold tokens never appear. */
-export const statusEntrySchema = z.discriminatedUnion("objectType", [seatEntry, gaEntry]).openapi("StatusEntry");
+export const statusEntrySchema = z
+  .discriminatedUnion("objectType", [seatEntry, gaEntry, boothStatusEntrySchema, tableStatusEntrySchema])
+  .openapi("StatusEntry");
 export type StatusEntry = z.infer<typeof statusEntrySchema>;
 export type SeatStatusEntry = z.infer<typeof seatEntry>;
 export type GaStatusEntry = z.infer<typeof gaEntry>;
@@ -79,8 +91,16 @@ export const compactStatusSchema = z
     format: z.literal("compact"),
     seq: z.number().int().optional().openapi({ description: "The seq of the latest status change this view includes (see status-changes)" }),
     statuses: z
-      .object({ held: z.array(z.string()), booked: z.array(z.string()), not_for_sale: z.array(z.string()) })
-      .openapi({ description: "Non-free seat labels by status" }),
+      .object({
+        held: z.array(z.string()),
+        booked: z.array(z.string()),
+        not_for_sale: z.array(z.string()),
+        partially_taken: z
+          .array(z.string())
+          .optional()
+          .openapi({ description: "Tables some of whose seats are taken one by one (contract §21); absent when none" }),
+      })
+      .openapi({ description: "Non-free seat, booth and table labels by status" }),
     ga: z.array(
       z.object({
         objectLabel: z.string(),
@@ -133,6 +153,9 @@ const seatObject = z.object({
     description:
       "Wheelchair spaces and companion seats of an event with a hold-back (contract §14): true while only buyers who state the need may hold the seat, false once released",
   }),
+  tableLabel: z.string().optional().openapi({ description: "A seat at a table (contract §21): the table's label" }),
+  floorKey: z.string().optional().openapi({ description: "The floor the seat is on (contract §21); present only when the layout gives one" }),
+  zoneKeys: z.array(z.string()).optional().openapi({ description: "The zones whose sections hold the seat; present only when there are any" }),
   ...drawing,
 });
 
@@ -154,6 +177,7 @@ const gaObject = z.object({
   shape: z.enum(["rectangle", "ellipse"]).optional().openapi({
     description: "Drawing hint from the layout: `ellipse` is drawn as the ellipse inscribed in x/y/width/height; present only when the layout gives it",
   }),
+  floorKey: z.string().optional().openapi({ description: "The floor the area is on (contract §21); present only when the layout gives one" }),
 });
 
 const focalPoint = z
@@ -162,11 +186,18 @@ const focalPoint = z
   .openapi({ description: "The layout's focal point (the stage), in the seats' x/y units; present only when the layout has one" });
 
 /** One object of the event's current layout, free ones included. */
-export const objectEntrySchema = z.discriminatedUnion("objectType", [seatObject, gaObject]).openapi("EventObject");
+export const objectEntrySchema = z.discriminatedUnion("objectType", [seatObject, gaObject, tableObjectSchema, boothObjectSchema]).openapi("EventObject");
 export type ObjectEntry = z.infer<typeof objectEntrySchema>;
 
 export const objectsResultSchema = z
-  .object({ eventKey: z.string(), categories: z.array(categorySchema), objects: z.array(objectEntrySchema), focalPoint })
+  .object({
+    eventKey: z.string(),
+    categories: z.array(categorySchema),
+    objects: z.array(objectEntrySchema),
+    focalPoint,
+    zones: z.array(zoneEntrySchema).optional().openapi({ description: "The layout's zones (contract §21); present only when it has any" }),
+    floors: z.array(floorEntrySchema).optional().openapi({ description: "The layout's floors (contract §21); present only when it has any" }),
+  })
   .openapi("EventObjects");
 export type ObjectsResult = z.infer<typeof objectsResultSchema>;
 
@@ -179,6 +210,8 @@ export const reportsResultSchema = z
     byChannel: z
       .array(z.object({ channelKey: z.string().nullable().openapi({ description: "null for the open pool" }), status, count: z.number().int() }))
       .openapi({ description: "Seats and GA places per pool and status (contract §12)" }),
+    byObjectType: byObjectTypeSchema,
+    byZone: byZoneSchema,
   })
   .openapi("EventReports");
 export type ReportsResult = z.infer<typeof reportsResultSchema>;

@@ -22,7 +22,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export interface SeatEventObject {
   eventKey: string;
   objectLabel: string;
-  objectType: "seat" | "generalAdmission";
+  objectType: "seat" | "generalAdmission" | "table" | "booth";
   status: Status;
   categoryKey: string | null;
   extraData: JsonObject | null;
@@ -38,6 +38,8 @@ export interface SeatEventObject {
   /** The season (contract §13) the seat was taken or freed for, and its partial season. */
   seasonKey?: string;
   partialSeasonKey?: string;
+  /** A table taken whole (contract §21): the seats it was taken with. */
+  seatLabels?: string[];
 }
 
 /** `data.object` of event.chart_changed. */

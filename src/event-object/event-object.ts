@@ -8,6 +8,7 @@ import { ok, type Outcome } from "../domain/outcome";
 import type { SeasonStep } from "../domain/seasons";
 import type { BookRequest, ExtendRequest, HoldCaller, HoldRequest, ReleaseRequest, ResetResult, SaleRequest } from "../domain/seats";
 import type { HoldBestAvailableRequest, SelectionRules } from "../domain/selling";
+import type { TableBooking } from "../domain/tables";
 import type { StatusFormat, StatusQuery } from "../domain/status";
 import type { StatusChangesQuery } from "../domain/status-changes";
 import type { AdmissionGateConfig } from "../domain/waiting-room";
@@ -16,6 +17,7 @@ import type { EventObjectEnv } from "./bindings";
 import * as config from "./decisions/configuration";
 import type { DecisionParts } from "./decisions/hold-policy";
 import * as sale from "./decisions/sale-decisions";
+import { setTableBooking } from "./decisions/table-booking";
 import type { SeasonBookings } from "./decisions/season-bookings";
 import * as season from "./decisions/season-decisions";
 import * as seats from "./decisions/seat-decisions";
@@ -145,6 +147,12 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   }
   async setAdmissionGate(gate: AdmissionGateConfig): Promise<Outcome<{ eventId: string }>> {
     return ofEvent(this.event.meta, (meta) => config.setAdmissionGate(this.parts, meta, gate));
+  }
+  async setTableBooking(body: TableBooking): Promise<Outcome<TableBooking>> {
+    return ofEvent(this.event.meta, () => setTableBooking(this.parts, this.ctx.storage, this.event.layout(), () => this.clock.now(), body));
+  }
+  async tableBooking(): Promise<Outcome<TableBooking>> {
+    return ofEvent(this.event.meta, () => ok(this.parts.tableBooking.current()));
   }
 
   // ---- reads (reads/event-reads.ts) -------------------------------------------------------

@@ -18,6 +18,7 @@ import { ChannelState, ensureChannelSchema, registerChannels } from "./state/cha
 import type { Clock } from "./state/clock";
 import { ensureIdempotencySchema } from "./state/idempotency";
 import { SellingState } from "./state/selling-state";
+import { TableBookingState } from "./state/table-booking";
 import { ensureSchema } from "./state/store";
 
 /** The event object's collaborators, made and wired together once per instance. */
@@ -51,7 +52,13 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
   const sql = storage.sql;
   const alarm = new Alarm(storage, clock.toWall);
   const arm = (due: number) => alarm.arm(due);
-  const kept = { selling: new SellingState(sql), channels: new ChannelState(sql), access: new AccessState(sql), admission: new AdmissionGate(sql) };
+  const kept = {
+    selling: new SellingState(sql),
+    channels: new ChannelState(sql),
+    access: new AccessState(sql),
+    admission: new AdmissionGate(sql),
+    tableBooking: new TableBookingState(sql),
+  };
   registerChannels(sql, kept.channels);
   const event: EventLayout = new EventLayout({
     storage,

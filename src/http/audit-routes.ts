@@ -106,6 +106,7 @@ const channelAssigned = on("event.channels_changed", "event", param("eventKey"),
   ...pick(i.body, "channelKey", "channelName", "areaPlaces"),
   seats: Array.isArray(i.body.objectLabels) ? i.body.objectLabels.slice(0, MAX_LISTED) : [],
 }));
+const tableBookingChanged = on("event.table_booking_changed", "event", param("eventKey"), (i) => ({ tableBooking: i.body }));
 const accessibilityChanged = on("event.accessibility_changed", "event", param("eventKey"), (i) => ({ accessibility: i.body }));
 const roomChanged = on("event.waiting_room_changed", "event", param("eventKey"), (i) => pick(i.body, "enabled", "opensAt", "admitPerMinute", "sessionMinutes"));
 
@@ -210,6 +211,7 @@ export const API_AUDITED: Readonly<Record<string, AuditedRoute>> = {
   "POST /api/v1/events/:eventKey/reset": eventReset,
   "POST /api/v1/events/:eventKey/actions/move-to-new-chart-copy": eventMoved,
   "PUT /api/v1/events/:eventKey/selection-rules": rulesChanged,
+  "PUT /api/v1/events/:eventKey/table-booking": tableBookingChanged,
   "PUT /api/v1/events/:eventKey/channels": channelsChanged,
   "PUT /api/v1/events/:eventKey/accessibility": accessibilityChanged,
   "PUT /api/v1/events/:eventKey/waiting-room": roomChanged,
@@ -262,6 +264,7 @@ export const DASHBOARD_AUDITED: Readonly<Record<string, AuditedRoute>> = {
   "DELETE /dashboard/api/:environment/events/:eventKey": eventDeleted,
   "POST /dashboard/api/:environment/events/:eventKey/reset": eventReset,
   "PUT /dashboard/api/:environment/events/:eventKey/selection-rules": rulesChanged,
+  "PUT /dashboard/api/:environment/events/:eventKey/table-booking": tableBookingChanged,
   "POST /dashboard/api/:environment/events/:eventKey/channels/assign": channelAssigned,
   "PUT /dashboard/api/:environment/events/:eventKey/accessibility": accessibilityChanged,
   "PUT /dashboard/api/:environment/events/:eventKey/waiting-room": roomChanged,

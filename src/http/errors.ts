@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   ga_capacity_exceeded: 409,
   selection_rule_violated: 409,
   no_best_available: 409,
+  table_booking_in_use: 409,
   conflict: 409,
   limit_reached: 409,
   idempotency_key_in_use: 409,

@@ -56,6 +56,20 @@ export interface SellingIndex {
   readonly segmentBound: Float64Array | null;
   /** Segment ids by increasing {@link segmentBound} (layout order without distances). */
   readonly segmentsByBound: Uint32Array;
+  /**
+   * The layout's tables (contract §21) in layout order: each table's seats are one row of the
+   * index (`row`), adjacent in list order. `rowTable[r]` is the table of row r, or -1.
+   */
+  readonly tables: readonly IndexedTable[];
+  readonly rowTable: Int32Array;
+}
+
+/** A table as best available sees it: its row of seats and its centre (the table's x/y, else its seats' mean, else none). */
+export interface IndexedTable {
+  label: string;
+  row: number;
+  round: boolean;
+  centre: Point | null;
 }
 
 /** A wheelchair space (a seat that is both counts as a wheelchair space). */
@@ -71,6 +85,8 @@ export function sellingIndexOfLayout(layout: Layout): SellingIndex {
 /** True when `o` starts a new row after `prev` (objects in layout order). */
 function startsRow(prev: LayoutObject, o: LayoutObject): boolean {
   if (prev.sectionKey !== o.sectionKey) return true;
+  // A table's seats are a row of their own (contract §21).
+  if (prev.tableLabel !== o.tableLabel) return true;
   // Row labels may repeat (or be empty); the row's position tells rows apart when the caller has it.
   if (prev.rowIndex !== undefined || o.rowIndex !== undefined) return prev.rowIndex !== o.rowIndex;
   return prev.rowLabel !== o.rowLabel;
@@ -83,7 +99,11 @@ function startsRow(prev: LayoutObject, o: LayoutObject): boolean {
  */
 export function buildSellingIndex(objects: Iterable<LayoutObject>, focalPoint?: Point | null): SellingIndex {
   const seats: LayoutObject[] = [];
-  for (const o of objects) if (o.objectType === "seat") seats.push(o);
+  const tableObjects = new Map<string, LayoutObject>();
+  for (const o of objects) {
+    if (o.objectType === "seat") seats.push(o);
+    else if (o.objectType === "table") tableObjects.set(o.label, o);
+  }
   const n = seats.length;
   const labels = new Array<string>(n);
   const ids = new Map<string, number>();
@@ -150,6 +170,20 @@ export function buildSellingIndex(objects: Iterable<LayoutObject>, focalPoint?: 
     rowLength[r] = (r + 1 < rows ? rowStart[r + 1]! : n) - rowStart[r]!;
     rowSection[r] = section[rowStart[r]!]!;
   }
+  const rowTable = new Int32Array(rows).fill(-1);
+  const tables: IndexedTable[] = [];
+  for (let r = 0; r < rows; r++) {
+    const first = seats[rowStart[r]!]!;
+    const table = first.tableLabel === undefined ? undefined : tableObjects.get(first.tableLabel);
+    if (table === undefined) continue;
+    rowTable[r] = tables.length;
+    tables.push({
+      label: table.label,
+      row: r,
+      round: table.tableShape !== "rect",
+      centre: tableCentre(table, seats.slice(rowStart[r]!, rowStart[r]! + rowLength[r]!)),
+    });
+  }
   const segments = segmentStart.length;
   const segmentEnd = new Uint32Array(segments);
   for (let s = 0; s < segments; s++) segmentEnd[s] = s + 1 < segments ? segmentStart[s + 1]! : n;
@@ -212,7 +246,16 @@ export function buildSellingIndex(objects: Iterable<LayoutObject>, focalPoint?: 
     distance,
     segmentBound,
     segmentsByBound,
+    tables,
+    rowTable,
   };
+}
+
+/** Where a table is: its own x/y, else the mean of its seats' coordinates when every seat has them, else unknown. */
+function tableCentre(table: LayoutObject, seats: readonly LayoutObject[]): Point | null {
+  if (Number.isFinite(table.x) && Number.isFinite(table.y)) return { x: table.x!, y: table.y! };
+  if (seats.length === 0 || !seats.every((s) => Number.isFinite(s.x) && Number.isFinite(s.y))) return null;
+  return { x: seats.reduce((n, s) => n + s.x!, 0) / seats.length, y: seats.reduce((n, s) => n + s.y!, 0) / seats.length };
 }
 
 /**

@@ -11,6 +11,7 @@ import { chartEnvironmentRoutes, chartRoutes } from "./charts";
 import { eventRoutes } from "./events";
 import { keyRoutes } from "./keys";
 import { seasonRoutes } from "./seasons";
+import { tableBookingRoutes } from "./table-booking";
 import { webhookRoutes } from "./webhooks";
 
 /**
@@ -27,6 +28,7 @@ dashboardApi.route("/charts", chartRoutes);
 dashboardApi.route("/", chartEnvironmentRoutes);
 dashboardApi.route("/", keyRoutes);
 dashboardApi.route("/", eventRoutes);
+dashboardApi.route("/", tableBookingRoutes);
 dashboardApi.route("/", seasonRoutes);
 dashboardApi.route("/", webhookRoutes);
 dashboardApi.route("/", auditRoutes);

@@ -14,6 +14,8 @@ import { areaStatus, gaRow, gaRows, recordGaChange } from "../state/ga-counts";
 import { poolsAfter } from "../state/ga-pools";
 import { GA_COLUMNS, isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type GaRow, type SeatRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
+import { TABLE_REASONS } from "../../domain/tables";
+import { bookTable, extendTable, liveTableHold, releaseTable, seatType, tableBooking, wholeRows } from "./tables";
 
 /** Whether a label names a GA area (in the layout, or by rows kept after a forced publish removed it). */
 function isGa(tx: Tx, label: string): boolean {
@@ -22,7 +24,8 @@ function isGa(tx: Tx, label: string): boolean {
   return gaRows(tx.sql, label).length > 0;
 }
 
-type BookPlan = { kind: "seat"; row: SeatRow } | { kind: "ga"; row: GaRow } | { kind: "done"; entry: BookedObject };
+type BookPlan =
+  { kind: "seat"; row: SeatRow } | { kind: "ga"; row: GaRow } | { kind: "table"; table: string; rows: SeatRow[] } | { kind: "done"; entry: BookedObject };
 
 /**
  * Books what the token holds (contract §4): atomic over the batch; seats already booked under the
@@ -33,6 +36,12 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
   const failed: FailedEntry[] = [];
   const plans: BookPlan[] = [];
   for (const label of new Set(req.objectLabels)) {
+    if (tx.object(label)?.objectType === "table") {
+      const plan = tableBooking(tx, label, req.holdToken);
+      if (plan.kind === "refused") failed.push({ objectLabel: label, reason: plan.reason });
+      else plans.push(plan.kind === "done" ? { kind: "done", entry: plan.entry } : { kind: "table", table: label, rows: plan.rows });
+      continue;
+    }
     if (isGa(tx, label)) {
       const row = gaRow(tx.sql, label, req.holdToken);
       if (row && row.held > 0 && isLiveHold(row, tx.now)) plans.push({ kind: "ga", row });
@@ -49,6 +58,8 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
     }
     const row = seatRow(tx.sql, label);
     if (!row) failed.push({ objectLabel: label, reason: tx.object(label) ? "not_held_by_token" : "unknown_label" });
+    // A seat taken with its table is booked with it (contract §21).
+    else if (row.whole_table !== null) failed.push({ objectLabel: label, reason: TABLE_REASONS.bookWholeTable });
     else if (row.status === "not_for_sale") failed.push({ objectLabel: label, reason: "not_for_sale" });
     else if (row.status === "booked") {
       if (row.token === req.holdToken)
@@ -66,11 +77,22 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
   const orderId = req.orderId ?? null;
   const objects: BookedObject[] = plans.map((plan) => {
     if (plan.kind === "done") return plan.entry;
+    if (plan.kind === "table") return bookTable(tx, plan.table, plan.rows, bookedAt, orderId);
     if (plan.kind === "seat") {
       const r = plan.row;
       tx.sql.exec("UPDATE seats SET status = 'booked', expires_at = NULL, booked_at = ?, order_id = ? WHERE label = ?", bookedAt, orderId, r.label);
       tx.change(
-        { label: r.label, objectType: "seat", status: "booked", previous: "held", cause: "book", token: r.token, orderId, extra: r.extra, ...seasonTags(r) },
+        {
+          label: r.label,
+          objectType: seatType(tx, r.label),
+          status: "booked",
+          previous: "held",
+          cause: "book",
+          token: r.token,
+          orderId,
+          extra: r.extra,
+          ...seasonTags(r),
+        },
         { type: "seat.booked" },
       );
       return withOrder({ objectLabel: r.label, status: "booked", bookedAt, extraData: parseExtra(r.extra) }, orderId);
@@ -110,7 +132,10 @@ function withOrder(entry: BookedObject, orderId: string | null): BookedObject {
 
 /** Labels a column matches (a token's or an order's), seats and GA areas. */
 function labelsWhere(tx: Tx, column: "token" | "order_id", value: string): string[] {
-  const seats = rows<{ label: string }>(tx.sql, `SELECT label FROM seats WHERE ${column} = ?`, value).map((r) => r.label);
+  // A seat taken with its table is named by its table (contract §21), once.
+  const seats = [
+    ...new Set(rows<{ label: string }>(tx.sql, `SELECT COALESCE(whole_table, label) AS label FROM seats WHERE ${column} = ?`, value).map((r) => r.label)),
+  ];
   const areas = rows<{ area: string }>(tx.sql, `SELECT DISTINCT area FROM ga WHERE ${column} = ?`, value).map((r) => r.area);
   return [...seats, ...areas];
 }
@@ -133,6 +158,11 @@ export function release(tx: Tx, req: ReleaseRequest): FreedResult {
         : [];
   const freed: FreedObject[] = [];
   for (const label of labels) {
+    if (tx.object(label)?.objectType === "table" || (tx.object(label) === null && wholeRows(tx, label).length > 0)) {
+      const gone = releaseTable(tx, label, req, orderId);
+      if (gone !== null) freed.push(gone);
+      continue;
+    }
     if (isGa(tx, label)) {
       const candidates =
         req.holdToken !== undefined ? [gaRow(tx.sql, label, req.holdToken)].filter((r): r is GaRow => r !== null) : secret ? gaRows(tx.sql, label) : [];
@@ -172,7 +202,8 @@ export function release(tx: Tx, req: ReleaseRequest): FreedResult {
       continue;
     }
     const row = seatRow(tx.sql, label);
-    if (!row || row.status === "not_for_sale") continue;
+    // A seat taken with its table is freed with it, by the table's label (contract §21).
+    if (!row || row.status === "not_for_sale" || row.whole_table !== null) continue;
     if (req.holdToken !== undefined && row.token !== req.holdToken) continue;
     if (orderId !== undefined && (row.status !== "booked" || row.order_id !== orderId)) continue;
     const liveHeld = row.status === "held" && isLiveHold(row, tx.now);
@@ -182,7 +213,7 @@ export function release(tx: Tx, req: ReleaseRequest): FreedResult {
     tx.change(
       {
         label,
-        objectType: "seat",
+        objectType: seatType(tx, label),
         status: "free",
         previous: row.status,
         cause: "release",
@@ -205,31 +236,51 @@ export function release(tx: Tx, req: ReleaseRequest): FreedResult {
 export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
   const seatTargets = new Map<string, SeatRow>();
   const gaTargets = new Map<string, GaRow>();
+  const tableTargets = new Map<string, SeatRow[]>();
   if (req.objectLabels) {
     const failed: FailedEntry[] = [];
     for (const label of new Set(req.objectLabels)) {
+      if (tx.object(label)?.objectType === "table") {
+        const held = liveTableHold(tx, label, req.holdToken);
+        if (held !== null) tableTargets.set(label, held);
+        else failed.push({ objectLabel: label, reason: "not_held_by_token" });
+        continue;
+      }
       const ga = gaRow(tx.sql, label, req.holdToken);
       const seat = ga ? null : seatRow(tx.sql, label);
       if (ga && ga.held > 0 && isLiveHold(ga, tx.now)) gaTargets.set(label, ga);
-      else if (seat && seat.status === "held" && seat.token === req.holdToken && isLiveHold(seat, tx.now)) seatTargets.set(label, seat);
+      else if (seat && seat.whole_table === null && seat.status === "held" && seat.token === req.holdToken && isLiveHold(seat, tx.now))
+        seatTargets.set(label, seat);
       else failed.push({ objectLabel: label, reason: tx.object(label) ? "not_held_by_token" : "unknown_label" });
     }
     if (failed.length > 0) return fail("seat_unavailable", "One or more objects are not held by this token; nothing was extended", { failed });
   } else {
-    for (const r of rows<SeatRow>(tx.sql, `SELECT ${SEAT_COLUMNS} FROM seats WHERE token = ? AND status = 'held' AND expires_at > ?`, req.holdToken, tx.now))
-      seatTargets.set(r.label, r);
+    for (const r of rows<SeatRow>(tx.sql, `SELECT ${SEAT_COLUMNS} FROM seats WHERE token = ? AND status = 'held' AND expires_at > ?`, req.holdToken, tx.now)) {
+      if (r.whole_table === null) seatTargets.set(r.label, r);
+      else tableTargets.set(r.whole_table, [...(tableTargets.get(r.whole_table) ?? []), r]);
+    }
     for (const r of rows<GaRow>(tx.sql, `SELECT ${GA_COLUMNS} FROM ga WHERE token = ? AND held > 0 AND expires_at > ?`, req.holdToken, tx.now))
       gaTargets.set(r.area, r);
   }
-  if (seatTargets.size + gaTargets.size === 0) return fail("seat_unavailable", "Nothing is held under this token", { failed: [] });
+  if (seatTargets.size + gaTargets.size + tableTargets.size === 0) return fail("seat_unavailable", "Nothing is held under this token", { failed: [] });
 
   const expiresAt = tx.holdEnd(req.ttlSeconds);
   const objects: HeldObject[] = [];
   for (const [label, row] of seatTargets) {
     tx.sql.exec("UPDATE seats SET expires_at = ? WHERE label = ?", expiresAt, label);
-    tx.change({ label, objectType: "seat", status: "held", previous: "held", cause: "extend", token: req.holdToken, extra: row.extra, ...seasonTags(row) });
+    tx.change({
+      label,
+      objectType: seatType(tx, label),
+      status: "held",
+      previous: "held",
+      cause: "extend",
+      token: req.holdToken,
+      extra: row.extra,
+      ...seasonTags(row),
+    });
     objects.push({ objectLabel: label, status: "held", extraData: parseExtra(row.extra) });
   }
+  for (const [table, seats] of tableTargets) objects.push(extendTable(tx, table, seats, expiresAt));
   for (const [label, row] of gaTargets) {
     tx.sql.exec("UPDATE ga SET expires_at = ? WHERE area = ? AND token = ?", expiresAt, label, req.holdToken);
     const status = areaStatus(tx, label);

@@ -7,6 +7,7 @@ import type { LayoutIndex } from "../state/layout-index";
 import type { DecisionPolicy, HoldGates, SeasonContext } from "../state/policy";
 import { hasRules, ruleChecks, type SellingState } from "../state/selling-state";
 import type { DecisionRunner } from "../state/transaction";
+import type { TableBookingState } from "../state/table-booking";
 
 /**
  * The one place a hold's policy is made (state/policy.ts): seat holds, GA holds, best available
@@ -23,6 +24,7 @@ export interface HoldConfig {
   readonly channels: ChannelState;
   readonly access: AccessState;
   readonly admission: AdmissionGate;
+  readonly tableBooking: TableBookingState;
 }
 
 /** What a hold request asks that bears on its gates (the bodies of hold, hold-best-available and a season hold). */
@@ -63,6 +65,7 @@ export function holdPolicy(
         : { kind: "checks", checks: ruleChecks(config.sql, config.selling, layout, now, rules, ask.holdToken, client ?? undefined) },
     channels: config.channels.gate(ask.channelKeys, secret && ask.ignoreChannels === true),
     holdBack: !config.access.active() || ask.statesNeed || secret ? { kind: "none" } : { kind: "held-back", heldBack: (o) => config.access.heldBack(o) },
+    tables: config.tableBooking.gate(),
   };
   return Object.freeze({ season, hold: Object.freeze(gates) });
 }

@@ -2,7 +2,10 @@ import { fail, ok, type FailedEntry, type Outcome } from "../../domain/outcome";
 import type { HeldObject, HoldRequest, HoldResult } from "../../domain/seats";
 import { gaStatus } from "../state/ga-counts";
 import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type SeatRow } from "../state/store";
-import { ADMISSION_REQUIRED, holdGates, refused, seatGate, type HoldGates } from "../state/policy";
+import { absoluteGate, ADMISSION_REQUIRED, holdGates, refused, seatGate, type HoldGates } from "../state/policy";
+import { isSeatLike } from "../../domain/layout";
+import { expireWhole, planTable, seatType, takeTable, type TablePlan } from "./tables";
+import { tableForSale, tableOffSale, tableOffSaleBlocker } from "./table-sale";
 import { iso, type Tx } from "../state/transaction";
 
 /** Why a seat cannot be held by a token right now, or null when it can (or already is). */
@@ -15,15 +18,12 @@ function holdBlocker(row: SeatRow | null, token: string, now: number): string | 
 }
 
 /**
- * Frees a seat whose hold expired, emitting seat.hold_expired. Called before a write touches the
- * seat, so a takeover reports the old hold's expiry before the new seat.held.
+ * Frees a seat whose hold expired, emitting seat.hold_expired (for a seat taken with its table,
+ * the whole table, contract §21). Called before a write touches the seat, so a takeover reports
+ * the old hold's expiry before the new seat.held.
  */
 export function expireSeat(tx: Tx, row: SeatRow): void {
-  tx.sql.exec("DELETE FROM seats WHERE label = ? AND status = 'held'", row.label);
-  tx.change(
-    { label: row.label, objectType: "seat", status: "free", previous: "held", cause: "expire", token: row.token, extra: row.extra, ...seasonTags(row) },
-    { type: "seat.hold_expired", holdExpiresAt: row.expires_at },
-  );
+  expireWhole(tx, row);
 }
 
 /** The row of a seat with an expired hold purged first; null means free. */
@@ -54,7 +54,7 @@ function claimFreeSeat(tx: Tx, gates: HoldGates, req: HoldRequest): Outcome<Hold
   if (req.objectLabels.length !== 1 || gates.rules.kind !== "none") return null;
   const label = req.objectLabels[0]!;
   const obj = tx.holdable(label);
-  if (obj?.objectType !== "seat") return null;
+  if (obj === null || !isSeatLike(obj)) return null;
   // A gated seat is refused (not_in_channel, accessible_only) by the general path.
   if (seatGate(gates, obj) !== null) return null;
   const expiresAt = tx.holdEnd(req.ttlSeconds);
@@ -69,7 +69,7 @@ function claimFreeSeat(tx: Tx, gates: HoldGates, req: HoldRequest): Outcome<Hold
   ).rowsWritten;
   if (taken === 0) return null;
   tx.change(
-    { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
+    { label, objectType: seatType(tx, label), status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
     { type: "seat.held", holdExpiresAt: expiresAt },
   );
   tx.expiry(expiresAt);
@@ -94,10 +94,22 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   if (gates.admission !== "through") return ADMISSION_REQUIRED;
   const claimed = claimFreeSeat(tx, gates, req);
   if (claimed) return claimed;
-  const labels = [...new Set(req.objectLabels)];
+  const asked = [...new Set(req.objectLabels)];
   const failed: FailedEntry[] = [];
   const existing = new Map<string, SeatRow | null>();
+  // Tables asked for whole (contract §21), by label; their seats asked for as well are covered by them.
+  const tables = new Map<string, TablePlan>();
+  for (const label of asked) {
+    const obj = tx.holdable(label);
+    if (obj?.objectType !== "table") continue;
+    const plan = planTable(tx, gates, obj, req.holdToken);
+    if (plan.kind === "refused") failed.push({ objectLabel: label, reason: plan.reason });
+    tables.set(label, plan);
+  }
+  const covered = new Set([...tables.keys()].flatMap((t) => tx.object(t)?.seatLabels ?? []));
+  const labels = asked.filter((l) => !covered.has(l));
   for (const label of labels) {
+    if (tables.has(label)) continue;
     const obj = tx.holdable(label);
     if (!obj) {
       failed.push({ objectLabel: label, reason: "unknown_label" });
@@ -110,19 +122,22 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     }
     const row = seatRow(tx.sql, label);
     const retry = row !== null && row.status === "held" && row.token === req.holdToken && isLiveHold(row, tx.now);
-    // A gate does not refuse a seat the token already holds. A seat outside the pools is refused as
-    // such; a held-back seat is refused as accessible_only only when its row would not refuse it.
+    // A gate does not refuse a seat the token already holds. A seat outside the pools (or of a table
+    // booked only whole) is refused as such; a held-back seat is refused as accessible_only only
+    // when its row would not refuse it.
     const gate = retry ? null : seatGate(gates, obj);
-    const blocker = gate === "not_in_channel" ? gate : (holdBlocker(row, req.holdToken, tx.now) ?? gate);
+    const blocker = absoluteGate(gate) ? gate : (holdBlocker(row, req.holdToken, tx.now) ?? gate);
     if (blocker) failed.push({ objectLabel: label, reason: blocker });
     else existing.set(label, row);
   }
   if (failed.length > 0) return fail("seat_unavailable", "One or more seats cannot be held; nothing was held", { failed });
   if (gates.rules.kind === "checks") {
-    // Only what the hold adds counts: seats the token already holds are a retry.
-    const added = labels.filter((l) => {
+    // Only what the hold adds counts: seats the token already holds are a retry; a table counts its seats.
+    const added = labels.flatMap((l) => {
+      const plan = tables.get(l);
+      if (plan !== undefined) return plan.kind === "free" ? plan.seats : [];
       const row = existing.get(l);
-      return !(row && row.status === "held" && isLiveHold(row, tx.now));
+      return row && row.status === "held" && isLiveHold(row, tx.now) ? [] : [l];
     });
     const violations = gates.rules.checks.seats(added);
     if (violations.length > 0)
@@ -134,6 +149,17 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   let earliest = Number.POSITIVE_INFINITY;
   const objects: HeldObject[] = [];
   for (const label of labels) {
+    const plan = tables.get(label);
+    if (plan?.kind === "retry") {
+      earliest = Math.min(earliest, plan.rows[0]!.expires_at!);
+      objects.push({ objectLabel: label, status: "held", extraData: parseExtra(plan.rows[0]!.extra), seatLabels: plan.rows.map((r) => r.label) });
+      continue;
+    }
+    if (plan?.kind === "free") {
+      objects.push(takeTable(tx, plan, { token: req.holdToken, expiresAt, extra, client: gates.client }));
+      earliest = Math.min(earliest, expiresAt);
+      continue;
+    }
     const row = existing.get(label) ?? null;
     if (row && row.status === "held" && isLiveHold(row, tx.now)) {
       // Retry by the same token: counts as held, expiry unchanged (hold rule 5).
@@ -151,7 +177,7 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
       gates.client,
     );
     tx.change(
-      { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
+      { label, objectType: seatType(tx, label), status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
       { type: "seat.held", holdExpiresAt: expiresAt },
     );
     tx.expiry(expiresAt);
@@ -174,7 +200,12 @@ export function markNotForSale(
   const failed: FailedEntry[] = [...alsoFailed];
   for (const label of unique) {
     const obj = tx.object(label);
-    if (!obj || obj.objectType !== "seat") {
+    if (obj?.objectType === "table") {
+      const reason = tableOffSaleBlocker(tx, obj);
+      if (reason !== null) failed.push({ objectLabel: label, reason });
+      continue;
+    }
+    if (!obj || !isSeatLike(obj)) {
       failed.push({ objectLabel: label, reason: "unknown_label" });
       continue;
     }
@@ -185,10 +216,15 @@ export function markNotForSale(
   }
   if (failed.length > 0) return fail("seat_unavailable", "Only free seats and places can be marked not for sale; nothing changed", { failed });
   for (const label of unique) {
+    const obj = tx.object(label);
+    if (obj?.objectType === "table") {
+      tableOffSale(tx, obj);
+      continue;
+    }
     const row = liveSeat(tx, label);
     if (row) continue;
     tx.sql.exec("INSERT INTO seats (label, status, token, expires_at, booked_at, extra) VALUES (?, 'not_for_sale', NULL, NULL, NULL, NULL)", label);
-    tx.change({ label, objectType: "seat", status: "not_for_sale", previous: "free", cause: "not_for_sale", extra: null });
+    tx.change({ label, objectType: seatType(tx, label), status: "not_for_sale", previous: "free", cause: "not_for_sale", extra: null });
   }
   return ok({ objects: unique.map((objectLabel) => ({ objectLabel, status: "not_for_sale" as const })) });
 }
@@ -197,10 +233,14 @@ export function markNotForSale(
 export function markForSale(tx: Tx, labels: string[]): { objectLabel: string; status: "free" }[] {
   const freed: { objectLabel: string; status: "free" }[] = [];
   for (const label of new Set(labels)) {
+    if (tx.object(label)?.objectType === "table") {
+      if (tableForSale(tx, label)) freed.push({ objectLabel: label, status: "free" });
+      continue;
+    }
     const res = tx.sql.exec("DELETE FROM seats WHERE label = ? AND status = 'not_for_sale'", label);
     if (res.rowsWritten > 0) {
       freed.push({ objectLabel: label, status: "free" });
-      tx.change({ label, objectType: "seat", status: "free", previous: "not_for_sale", cause: "for_sale", extra: null });
+      tx.change({ label, objectType: seatType(tx, label), status: "free", previous: "not_for_sale", cause: "for_sale", extra: null });
     }
   }
   return freed;

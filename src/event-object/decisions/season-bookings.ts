@@ -1,4 +1,5 @@
 import { areaStatus, gaRow, recordGaChange } from "../state/ga-counts";
+import { isSeatLike } from "../../domain/layout";
 import { rows, seatRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 
@@ -51,6 +52,8 @@ export interface SeasonBookedSeat {
   token: string | null;
   extra: string | null;
   order_id: string | null;
+  /** Contract §21: the table the seat was booked with whole (absent in answers of objects that predate tables). */
+  whole_table?: string | null;
 }
 
 /** What is booked here for the whole season: seats, and GA places per token. */
@@ -61,7 +64,11 @@ export interface SeasonBookings {
 
 export function seasonBookings(sql: SqlStorage, seasonKey: string): SeasonBookings {
   return {
-    seats: rows(sql, "SELECT label, token, extra, order_id FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'", seasonKey),
+    seats: rows(
+      sql,
+      "SELECT label, token, extra, order_id, whole_table FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'",
+      seasonKey,
+    ),
     areas: seasonBookedAreas(sql, seasonKey),
   };
 }
@@ -75,19 +82,47 @@ export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: strin
   if (seasonKey === undefined) throw new Error("booking for a season must run under its season's policy");
   let n = 0;
   const bookedAt = iso(tx.now);
+  // Seats booked with their table whole: one record per table once its seats are in (contract §21).
+  const tables = new Map<string, SeasonBookedSeat[]>();
   for (const s of booked.seats) {
-    if (tx.object(s.label)?.objectType !== "seat" || seatRow(tx.sql, s.label)) continue;
+    const obj = tx.object(s.label);
+    if (!obj || !isSeatLike(obj) || seatRow(tx.sql, s.label)) continue;
+    const table = s.whole_table != null && obj.tableLabel === s.whole_table ? s.whole_table : null;
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, order_id, season_key) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, order_id, season_key, whole_table) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?, ?)",
       s.label,
       s.token,
       bookedAt,
       s.extra,
       s.order_id,
       seasonKey,
+      table,
     );
+    if (table !== null) {
+      tx.followSeat(s.label, "booked", "free");
+      tables.set(table, [...(tables.get(table) ?? []), s]);
+      continue;
+    }
     tx.change(
-      { label: s.label, objectType: "seat", status: "booked", previous: "free", cause: "book", token: s.token, orderId: s.order_id, extra: s.extra },
+      {
+        label: s.label,
+        objectType: obj.objectType === "booth" ? "booth" : "seat",
+        status: "booked",
+        previous: "free",
+        cause: "book",
+        token: s.token,
+        orderId: s.order_id,
+        extra: s.extra,
+      },
+      { type: "seat.booked" },
+    );
+    n++;
+  }
+  for (const [table, seats] of tables) {
+    const s = seats[0]!;
+    const seatLabels = seats.map((x) => x.label);
+    tx.change(
+      { label: table, objectType: "table", status: "booked", previous: "free", cause: "book", token: s.token, orderId: s.order_id, extra: s.extra, seatLabels },
       { type: "seat.booked" },
     );
     n++;

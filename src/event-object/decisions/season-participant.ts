@@ -4,6 +4,7 @@ import type { DecisionPolicy } from "../state/policy";
 import { book, extend, release } from "./bookings";
 import { holdGa } from "./ga";
 import { holdSeats } from "./holds";
+import { freeTable, wholeRows } from "./tables";
 import { areasBefore, areasChanged, areasInUse, liveAreaRows, seasonTokensOf, undoAreas, type AreaUndo } from "./season-areas";
 import { first, isLiveHold, rows, SEAT_COLUMNS, seatRow, type SeatRow } from "../state/store";
 import type { Tx } from "../state/transaction";
@@ -58,13 +59,22 @@ interface PreparedRow {
   result: string;
 }
 
+/** Tags seats with the season (a table's label tags the seats taken with it, contract §21). */
 function tagSeats(tx: Tx, labels: string[], season: SeasonTag): void {
   for (const label of labels)
-    tx.sql.exec("UPDATE seats SET season_key = ?, partial_season_key = ? WHERE label = ?", season.seasonKey, season.partialSeasonKey ?? null, label);
+    tx.sql.exec(
+      "UPDATE seats SET season_key = ?, partial_season_key = ? WHERE label = ? OR whole_table = ?",
+      season.seasonKey,
+      season.partialSeasonKey ?? null,
+      label,
+      label,
+    );
 }
 
+/** The seat rows of labels as they are now; a table's label stands for the seats taken with it. */
 function before(tx: Tx, labels: string[]): Map<string, TaggedRow | null> {
-  return new Map(labels.map((l) => [l, first<TaggedRow>(tx.sql, `SELECT ${TAGGED_COLUMNS} FROM seats WHERE label = ?`, l)]));
+  const seats = labels.flatMap((l) => (tx.object(l)?.objectType === "table" ? (tx.object(l)?.seatLabels ?? []) : [l]));
+  return new Map(seats.map((l) => [l, first<TaggedRow>(tx.sql, `SELECT ${TAGGED_COLUMNS} FROM seats WHERE label = ?`, l)]));
 }
 
 /**
@@ -92,7 +102,9 @@ export function prepare(tx: Tx, step: SeasonStep): Outcome<SeasonPart> {
       const held = holdSeats(tx, step.body);
       if (!held.ok) return held;
       const taken = labels.filter((l) => {
-        const r = was.get(l);
+        // A table's label is taken unless its first seat was already the token's (a retry).
+        const seat = tx.object(l)?.objectType === "table" ? (tx.object(l)?.seatLabels?.[0] ?? l) : l;
+        const r = was.get(seat);
         return !(r && r.status === "held" && r.token === step.body.holdToken && isLiveHold(r, tx.now));
       });
       tagSeats(tx, taken, step.season);
@@ -188,6 +200,11 @@ function undoPrepare(tx: Tx, undo: Undo): void {
   if (undo.kind === "hold") {
     undoAreas(tx, undo.areas ?? [], "release");
     for (const label of undo.labels) {
+      const whole = wholeRows(tx, label).filter((w) => w.status === "held" && w.token === undo.token);
+      if (whole.length > 0) {
+        freeTable(tx, label, whole, "release", { type: "seat.released" });
+        continue;
+      }
       const r = seatRow(tx.sql, label);
       if (!r || r.status !== "held" || r.token !== undo.token) continue;
       tx.sql.exec("DELETE FROM seats WHERE label = ?", label);
@@ -262,7 +279,8 @@ function releaseForSeason(tx: Tx, step: Extract<SeasonStep, { kind: "release" }>
     if (tx.object(label)?.objectType === "generalAdmission") {
       for (const holdToken of seasonTokensOf(tx.sql, label, seasonKey))
         objects.push(...release(tx, { caller: body.caller, holdToken, objectLabels: [label] }).objects);
-    } else if (first(tx.sql, "SELECT 1 AS one FROM seats WHERE label = ? AND season_key = ?", label, seasonKey) !== null) seats.push(label);
+    } else if (first(tx.sql, "SELECT 1 AS one FROM seats WHERE (label = ? OR whole_table = ?) AND season_key = ?", label, label, seasonKey) !== null)
+      seats.push(label);
   }
   if (seats.length > 0) objects.push(...release(tx, { ...body, objectLabels: seats }).objects);
   return objects;

@@ -10,6 +10,7 @@ import { sweepDue } from "./expiry";
 import { holdGa } from "./ga";
 import { holdPolicy, type DecisionParts } from "./hold-policy";
 import { holdSeats } from "./holds";
+import { holdBestAtTables } from "./table-best-available";
 
 /**
  * The seat actions of an event (interface.md, contract §4, §8, §12, §14, §15), each one decision:
@@ -66,12 +67,14 @@ export function holdBestAvailable(
       const { index, occupancy } = parts.selling.view(tx.layout, tx.now);
       const channelMask = gates.channels.kind === "pools" ? parts.channels.mask(index, gates.channels.pools) : null;
       const eligible = gates.holdBack.kind === "held-back" ? both(channelMask, parts.access.mask(index)) : channelMask;
+      // Contract §21: a party at tables; otherwise the seats of tables booked only whole are not for one-by-one holds.
+      if (req.tables === true) return holdBestAtTables(parts, tx, gates, req, eligible);
       const query = {
         quantity: req.quantity,
         categories: req.categories,
         sections: req.sections,
         together: req.together,
-        eligible,
+        eligible: both(eligible, parts.tableBooking.seatMask(index)),
         ...(req.accessible ? { accessible: req.accessible } : {}),
       };
       const choice = chooseBestAvailable(index, occupancy, query, gates.rules.kind === "checks" ? gates.rules.checks.context() : null);

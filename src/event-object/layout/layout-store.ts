@@ -5,7 +5,7 @@
 import type { Category, LayoutObject, Point } from "../../domain/layout";
 import type { EventMeta } from "../../domain/events";
 import { newLayoutKey, writePart } from "../state/layout-blobs";
-import { encodeLayout } from "../state/layout-codec";
+import { encodeLayout, type LayoutExtras } from "../state/layout-codec";
 import { readLegacyTable, tableExists } from "../state/layout-legacy";
 import { objectsWithHints, type LayoutIndex } from "../state/layout-index";
 import { encodeSeatPart, keepSeatPart } from "../reads/objects-compact-cache";
@@ -25,9 +25,9 @@ export interface StoredStage {
 }
 
 /** Writes the parts of a layout version from its objects in drawing order, drawing hints included (inside the caller's transaction). */
-function writeParts(sql: SqlStorage, key: string, objects: LayoutObject[], categories: Category[]): string {
-  const seatsJson = encodeSeatPart(categories, objects);
-  for (const [part, bytes] of encodeLayout(objects, seatsJson)) writePart(sql, key, part, bytes);
+function writeParts(sql: SqlStorage, key: string, objects: LayoutObject[], categories: Category[], extras: LayoutExtras = {}): string {
+  const seatsJson = encodeSeatPart(categories, objects, extras);
+  for (const [part, bytes] of encodeLayout(objects, seatsJson, extras)) writePart(sql, key, part, bytes);
   return seatsJson;
 }
 
@@ -37,7 +37,7 @@ function writeParts(sql: SqlStorage, key: string, objects: LayoutObject[], categ
  * the in-memory index too, so its first compact read costs no encoding.
  */
 export function writeLayoutVersion(sql: SqlStorage, key: string, index: LayoutIndex): void {
-  keepSeatPart(index, writeParts(sql, key, objectsWithHints(index), index.categories));
+  keepSeatPart(index, writeParts(sql, key, objectsWithHints(index), index.categories, { zones: index.zones, floors: index.floors }));
 }
 
 /** A stage as objects stored it before the blob format: its objects in layout_stage, no key. */

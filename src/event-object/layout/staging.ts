@@ -9,6 +9,7 @@ import { recordChange } from "../state/status-history";
 import { reservedObjects } from "../reads/status-reads";
 import { getMeta, setMeta } from "../state/store";
 import type { ActiveStage } from "../state/transaction";
+import type { Status } from "../../domain/status";
 
 /**
  * Two-phase publish, the event object's half (the orchestration is charts/publish-fanout.ts):
@@ -117,9 +118,10 @@ export function recordPublishImpact(sql: SqlStorage, current: LayoutIndex, next:
   let recorded = 0;
   for (const r of reserved) {
     if (!affected.has(r.objectLabel)) continue;
-    if (r.objectType === "seat") {
-      const status = r.booked > 0 ? "booked" : "held";
-      recordChange(sql, { label: r.objectLabel, objectType: "seat", status, previous: status, cause: "publish", extra: null }, now, null);
+    if (r.objectType !== "generalAdmission") {
+      const status: Status = r.booked > 0 ? "booked" : "held";
+      const change = { label: r.objectLabel, objectType: r.objectType, status, previous: status, cause: "publish" as const, extra: null };
+      recordChange(sql, r.seatLabels ? { ...change, seatLabels: r.seatLabels } : change, now, null);
     } else {
       const status = gaStatus(current.object(r.objectLabel)?.capacity ?? 0, { held: r.held, booked: r.booked });
       recordChange(

@@ -3,6 +3,7 @@ import { changedSince } from "../reads/live-since";
 import type { EventView } from "../reads/event-reads";
 import type { StatusCache } from "../reads/status-cache";
 import { statusEntries } from "../reads/status-reads";
+import { freeTableEntry } from "../reads/table-status";
 import type { Clock } from "../state/clock";
 import { latestHistorySeq } from "../state/store";
 import { acceptLive, broadcast, clientSockets, clientTag } from "./live-broadcast";
@@ -130,7 +131,9 @@ export class LiveFeed {
         const byPool = remainingByPool(this.sql, channelsOf(this.sql)?.defs() ?? [], label, capacity, 0, this.clock.now());
         if (byPool) freed.remainingByChannel = byPool;
         entries.push(freed);
-      } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
+      } else if (obj?.objectType === "table") entries.push(freeTableEntry(layout, label));
+      else
+        entries.push({ objectLabel: label, objectType: obj?.objectType === "booth" ? "booth" : "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
     }
     return { type: "changes", seq: latestHistorySeq(this.sql), objects: entries };
   }

@@ -114,7 +114,7 @@ interface HookRow {
   seq: number;
   at: number;
   label: string;
-  type: "seat" | "generalAdmission";
+  type: SeatEventObject["objectType"];
   status: Status;
   quantity: number | null;
   order_id: string | null;
@@ -125,6 +125,7 @@ interface HookRow {
   hook_expires_at: number | null;
   category: string | null;
   channel: string | null;
+  seat_labels: string | null;
 }
 
 /**
@@ -139,7 +140,7 @@ export function fillOutbox(sql: SqlStorage, eventKey: string): number {
   const through = historyQueuedThrough(sql);
   const found = rows<HookRow>(
     sql,
-    "SELECT seq, at, label, type, status, quantity, order_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel FROM history WHERE seq > ? AND hook IS NOT NULL ORDER BY seq LIMIT ?",
+    "SELECT seq, at, label, type, status, quantity, order_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel, seat_labels FROM history WHERE seq > ? AND hook IS NOT NULL ORDER BY seq LIMIT ?",
     through,
     FILL_BATCH,
   );
@@ -168,7 +169,8 @@ function seatEvent(eventKey: string, r: HookRow): OutboxEvent {
   if (r.hook_expires_at !== null) object.holdExpiresAt = new Date(r.hook_expires_at).toISOString();
   if (r.type === "generalAdmission" && r.quantity !== null) object.quantity = r.quantity;
   if (r.order_id) object.orderId = r.order_id;
-  if (r.type === "seat" && r.channel !== null) object.channelKey = r.channel;
+  if (r.type !== "generalAdmission" && r.channel !== null) object.channelKey = r.channel;
+  if (r.seat_labels !== null) object.seatLabels = JSON.parse(r.seat_labels) as string[];
   if (r.season_key !== null) {
     object.seasonKey = r.season_key;
     if (r.partial_season_key !== null) object.partialSeasonKey = r.partial_season_key;

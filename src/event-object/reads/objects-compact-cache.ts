@@ -5,9 +5,9 @@
  * A warm read of a 100,000-seat event then costs a string join instead of building and
  * stringifying 100,000 entries (about 350 ms), and a woken one reads one stored part.
  */
-import type { Category, LayoutObject, Point } from "../../domain/layout";
+import type { Category, Floor, LayoutObject, Point, Zone } from "../../domain/layout";
 import { StoredLayout, type LayoutIndex } from "../state/layout-index";
-import { encodeSeats, type SeatInput } from "./objects-compact";
+import { compactVenueJson, encodeCompactVenue } from "./objects-compact-venue";
 import type { ObjectEntry } from "../../domain/status";
 import { objectEntry } from "./status-reads";
 import { accessOf } from "../state/accessibility";
@@ -25,22 +25,13 @@ const kept = new WeakMap<LayoutIndex, Kept>();
  * The compact seat part of objects in drawing order that carry their drawing hints (an index built
  * from a layout, or objectsWithHints of a stored one): written with each layout version.
  */
-export function encodeSeatPart(categories: Category[], objects: Iterable<LayoutObject>): string {
-  const seats: SeatInput[] = [];
-  for (const o of objects) {
-    if (o.objectType !== "seat") continue;
-    // The row's position tells apart rows that share a label.
-    const seat: SeatInput = { objectLabel: o.label, categoryKey: o.categoryKey, sectionKey: o.sectionKey ?? "", sectionLabel: o.sectionLabel ?? "" };
-    if (o.rowLabel !== undefined) seat.rowLabel = o.rowLabel;
-    if (o.rowIndex !== undefined) seat.rowIndex = o.rowIndex;
-    if (o.aisleAfter) seat.aisleAfter = true;
-    if (o.features) seat.features = o.features;
-    if (o.x !== undefined) seat.x = o.x;
-    if (o.y !== undefined) seat.y = o.y;
-    seats.push(seat);
-  }
-  const { categoryKeys, sections } = encodeSeats(categories, seats);
-  return `"categoryKeys":${JSON.stringify(categoryKeys)},"sections":${JSON.stringify(sections)}`;
+export function encodeSeatPart(
+  categories: Category[],
+  objects: Iterable<LayoutObject>,
+  extras: { zones?: readonly Zone[]; floors?: readonly Floor[] } = {},
+): string {
+  // Rows (the row's position tells apart rows that share a label), tables and booths (contract §21).
+  return compactVenueJson(encodeCompactVenue(categories, objects, extras));
 }
 
 /** Keeps the seat part just encoded for `layout` (when its version was written), so its first compact read does not encode it again. */
@@ -63,7 +54,7 @@ function seatPart(layout: LayoutIndex): Kept {
     part =
       layout instanceof StoredLayout
         ? { seatsJson: layout.seatPartJson(), areas: layout.areas() }
-        : { seatsJson: encodeSeatPart(layout.categories, layout.objects.values()), areas: areasOf(layout) };
+        : { seatsJson: encodeSeatPart(layout.categories, layout.objects.values(), { zones: layout.zones, floors: layout.floors }), areas: areasOf(layout) };
     kept.set(layout, part);
   }
   return part;
@@ -93,13 +84,13 @@ function heldBackLabels(sql: SqlStorage, layout: LayoutIndex): string[] | null {
 
 /** The compact body of some objects (a `labels` read): encoded on each call, nothing kept. */
 export function compactObjectsOf(eventKey: string, categories: Category[], objects: ObjectEntry[], focalPoint?: Point | null): string {
-  const seats: SeatInput[] = [];
+  const venue: LayoutObject[] = [];
   const areas: ObjectEntry[] = [];
   for (const o of objects) {
-    if (o.objectType === "seat") seats.push(o);
-    else areas.push(o);
+    if (o.objectType === "generalAdmission") areas.push(o);
+    else venue.push(layoutObjectOf(o));
   }
-  const { categoryKeys, sections } = encodeSeats(categories, seats);
+  const { categoryKeys, sections, booths } = encodeCompactVenue(categories, venue);
   // Contract §14: the listed seats held back now, as the whole-event compact read gives them.
   const seatEntries = objects.filter((o) => o.objectType === "seat");
   const heldBack = seatEntries.some((o) => "accessibleOnly" in o && o.accessibleOnly !== undefined)
@@ -111,8 +102,30 @@ export function compactObjectsOf(eventKey: string, categories: Category[], objec
     categories,
     categoryKeys,
     sections,
+    ...(booths ? { booths } : {}),
     areas,
     ...(heldBack !== null && heldBack.length > 0 ? { accessibleOnly: heldBack } : {}),
     ...(focalPoint ? { focalPoint } : {}),
   });
+}
+
+/** An objects entry (a seat, table or booth) as the compact encoder takes it. */
+function layoutObjectOf(o: Exclude<ObjectEntry, { objectType: "generalAdmission" }>): LayoutObject {
+  const out: LayoutObject = { label: o.objectLabel, objectType: o.objectType, categoryKey: o.categoryKey };
+  if (o.sectionKey !== undefined) out.sectionKey = o.sectionKey;
+  if (o.sectionLabel !== undefined) out.sectionLabel = o.sectionLabel;
+  if (o.floorKey !== undefined) out.floorKey = o.floorKey;
+  if (o.x !== undefined) out.x = o.x;
+  if (o.y !== undefined) out.y = o.y;
+  if (o.objectType === "seat") {
+    if (o.rowLabel !== undefined) out.rowLabel = o.rowLabel;
+    if (o.aisleAfter) out.aisleAfter = true;
+    if (o.features) out.features = o.features;
+    if (o.tableLabel !== undefined) out.tableLabel = o.tableLabel;
+  } else {
+    if (o.width !== undefined) out.width = o.width;
+    if (o.height !== undefined) out.height = o.height;
+    if (o.objectType === "table") out.tableShape = o.shape;
+  }
+  return out;
 }

@@ -4,6 +4,8 @@ import { gaStatusEntries, isoFormatter, nonFreeSeats, publicSeatJson, publicSeat
 import { first, latestHistorySeq, rows, type SeatStatus } from "../state/store";
 import { channelsOf } from "../state/channels";
 import { currentStamp, readSnapshot, type SnapshotStamp } from "./status-snapshot";
+import { derivedTables, tableEntry, type SeatOfTable } from "./table-status";
+import type { TableStatusEntry } from "../../domain/tables";
 
 /** The compact form of status entries (same objects, same order within each group). */
 export function compactOf(eventKey: string, seq: number, entries: StatusEntry[], withMine: boolean): CompactStatus {
@@ -11,8 +13,9 @@ export function compactOf(eventKey: string, seq: number, entries: StatusEntry[],
   const ga: CompactStatus["ga"] = [];
   const mine: string[] = [];
   for (const e of entries) {
-    if (e.objectType === "seat") {
-      if (e.status !== "free") statuses[e.status].push(e.objectLabel);
+    if (e.objectType === "seat" || e.objectType === "booth" || e.objectType === "table") {
+      if (e.status === "partially_taken") (statuses.partially_taken ??= []).push(e.objectLabel);
+      else if (e.status !== "free") statuses[e.status].push(e.objectLabel);
       if (e.mine) mine.push(e.objectLabel);
     } else {
       const g: CompactStatus["ga"][number] = {
@@ -50,7 +53,7 @@ function fullBody(eventKey: string, seq: number, objects: string): string {
 }
 
 /** The objects array: each seat's fragment (as `seatJson` renders it), then the GA entries. */
-function joinObjects<S>(seats: ReadonlyMap<string, S>, ga: Iterable<GaStatusEntry>, seatJson: (label: string, seat: S) => string): string {
+function joinObjects<S>(seats: ReadonlyMap<string, S>, ga: Iterable<GaStatusEntry | TableStatusEntry>, seatJson: (label: string, seat: S) => string): string {
   const parts: string[] = [];
   for (const [label, seat] of seats) parts.push(seatJson(label, seat));
   for (const area of ga) parts.push(JSON.stringify(area));
@@ -71,6 +74,8 @@ export interface TaggedBody {
 interface ModelSeat {
   status: SeatStatus;
   expiresAt: number | null;
+  /** The table the seat was taken with whole (contract §21), or null. */
+  whole: string | null;
   json: string | null;
 }
 
@@ -149,7 +154,7 @@ export class StatusCache {
         return restored;
       }
     }
-    const built = format === "full" ? fullBody(eventKey, this.seq, this.objectsArray(sql, layout)) : JSON.stringify(this.compact(eventKey));
+    const built = format === "full" ? fullBody(eventKey, this.seq, this.objectsArray(sql, layout, now)) : JSON.stringify(this.compact(eventKey, layout, now));
     const body = { tag: crypto.randomUUID(), bytes: utf8.encode(built) };
     this.bodies[format] = body;
     return body;
@@ -178,7 +183,7 @@ export class StatusCache {
   /** The live socket's `{"type":"snapshot","seq":…,"objects":[…]}` message: the same public view. */
   snapshotText(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number): string {
     this.refresh(sql, layout, published, now);
-    return `{"type":"snapshot","seq":${this.seq},"objects":${this.objectsArray(sql, layout)}}`;
+    return `{"type":"snapshot","seq":${this.seq},"objects":${this.objectsArray(sql, layout, now)}}`;
   }
 
   /**
@@ -215,13 +220,17 @@ export class StatusCache {
       return quantity === undefined ? e : { ...e, mineQuantity: quantity };
     });
     const seats = this.seats ?? new Map<string, ModelSeat>();
+    const tables = this.tables(layout, now, (seat) => mineSeats.has(seat.label));
     if (format === "compact") {
       const mine = [...seats.keys()].filter((label) => mineSeats.has(label));
-      return utf8.encode(JSON.stringify({ ...compactOf(eventKey, this.seq, ga, true), statuses: this.compactStatuses(), mine }));
+      for (const t of tables) if (t.mine) mine.push(t.objectLabel);
+      return utf8.encode(JSON.stringify({ ...compactOf(eventKey, this.seq, ga, true), statuses: this.compactStatuses(layout, now), mine }));
     }
     // A held seat's entry ends with holdExpiresAt, the key `mine` follows in a fresh read.
     const json = this.fragments(sql, layout);
-    const objects = joinObjects(seats, ga, (label, seat) => (mineSeats.has(label) ? `${json(label, seat).slice(0, -1)},"mine":true}` : json(label, seat)));
+    const objects = joinObjects(seats, [...tables, ...ga], (label, seat) =>
+      mineSeats.has(label) ? `${json(label, seat).slice(0, -1)},"mine":true}` : json(label, seat),
+    );
     return utf8.encode(fullBody(eventKey, this.seq, objects));
   }
 
@@ -237,6 +246,14 @@ export class StatusCache {
     const mine = rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND status = 'held' AND expires_at > ? ORDER BY rowid", token, now).map(
       (r) => r.label,
     );
+    // A table the token holds whole is the token's too (contract §21).
+    for (const r of rows<{ t: string }>(
+      sql,
+      "SELECT DISTINCT whole_table AS t FROM seats WHERE token = ? AND status = 'held' AND expires_at > ? AND whole_table IS NOT NULL",
+      token,
+      now,
+    ))
+      mine.push(r.t);
     // The public compact body ends with its `ga` array; the token's form adds `mine` after it.
     const body = stored.bytes;
     const tail = utf8.encode(`,"mine":${JSON.stringify(mine)}}`);
@@ -296,7 +313,7 @@ export class StatusCache {
 
   /** Re-reads `labels` and replaces their entries (or removes them when now free). */
   private patch(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number, labels: string[]): void {
-    const seats = published ? nonFreeSeats(sql, now, labels) : [];
+    const seats: SeatState[] = published ? nonFreeSeats(sql, now, labels).map((s) => [s[0], s[1], s[2], s[8]] as const) : [];
     const areas = published ? gaStatusEntries(sql, layout, now, { caller: "public", labels }) : [];
     const present = new Set([...seats.map(([label]) => label), ...areas.map((e) => e.objectLabel)]);
     for (const label of labels) {
@@ -309,7 +326,7 @@ export class StatusCache {
   }
 
   private putSeats(seats: readonly SeatState[]): void {
-    for (const [label, status, expiresAt] of seats) this.seats?.set(label, { status, expiresAt, json: null });
+    for (const [label, status, expiresAt, whole] of seats) this.seats?.set(label, { status, expiresAt, whole: whole ?? null, json: null });
   }
 
   private putAreas(entries: GaStatusEntry[]): void {
@@ -330,25 +347,45 @@ export class StatusCache {
         const key = layout.categoryOf(label);
         let category = categoryJson.get(key);
         if (category === undefined) categoryJson.set(key, (category = JSON.stringify(key ?? null)));
-        seat.json = publicSeatJson(label, seat.status, seat.expiresAt, category, iso, channels?.channelOf(label) ?? null);
+        const type = layout.objectTypeOf(label) === "booth" ? "booth" : "seat";
+        seat.json = publicSeatJson(label, seat.status, seat.expiresAt, category, iso, channels?.channelOf(label) ?? null, type);
       }
       return seat.json;
     };
   }
 
-  /** The objects array, seats first, then GA areas: the same bytes JSON.stringify would give. */
-  private objectsArray(sql: SqlStorage, layout: LayoutIndex): string {
-    this.objectsJson ??= joinObjects(this.seats ?? new Map<string, ModelSeat>(), this.ga.values(), this.fragments(sql, layout));
+  /** The objects array, seats first, then tables, then GA areas: the same bytes JSON.stringify would give. */
+  private objectsArray(sql: SqlStorage, layout: LayoutIndex, now: number): string {
+    this.objectsJson ??= joinObjects(
+      this.seats ?? new Map<string, ModelSeat>(),
+      [...this.tables(layout, now), ...this.ga.values()],
+      this.fragments(sql, layout),
+    );
     return this.objectsJson;
   }
 
-  private compactStatuses(): CompactStatus["statuses"] {
+  /** The tables the model's seats make non-free (contract §21), as the public view shows them; `mine` flags a token's. */
+  private tables(layout: LayoutIndex, now: number, mine?: (seat: SeatOfTable) => boolean): TableStatusEntry[] {
+    if (!layout.hasTables || this.seats === null) return [];
+    const seats = [...this.seats].map(([label, s]): SeatOfTable => ({ label, status: s.status, expiresAt: s.expiresAt, whole: s.whole }));
+    const view = { secret: false, now, iso: isoFormatter() };
+    return [...derivedTables(layout, seats)].map(([table, d]) => {
+      const entry = tableEntry(layout, table, d, view);
+      return d.whole !== null && d.whole.status === "held" && mine?.(d.whole) ? { ...entry, mine: true } : entry;
+    });
+  }
+
+  private compactStatuses(layout: LayoutIndex, now: number): CompactStatus["statuses"] {
     const statuses: CompactStatus["statuses"] = { held: [], booked: [], not_for_sale: [] };
     for (const [label, seat] of this.seats ?? []) statuses[seat.status].push(label);
+    for (const t of this.tables(layout, now)) {
+      if (t.status === "partially_taken") (statuses.partially_taken ??= []).push(t.objectLabel);
+      else if (t.status !== "free") statuses[t.status].push(t.objectLabel);
+    }
     return statuses;
   }
 
-  private compact(eventKey: string): CompactStatus {
-    return { ...compactOf(eventKey, this.seq, [...this.ga.values()], false), statuses: this.compactStatuses() };
+  private compact(eventKey: string, layout: LayoutIndex, now: number): CompactStatus {
+    return { ...compactOf(eventKey, this.seq, [...this.ga.values()], false), statuses: this.compactStatuses(layout, now) };
   }
 }

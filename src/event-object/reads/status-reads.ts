@@ -1,5 +1,5 @@
 import type { Reservation } from "../../domain/publish-impact";
-import type { Category, LayoutObject, Point } from "../../domain/layout";
+import type { Category, Floor, LayoutObject, Point, Zone } from "../../domain/layout";
 import {
   STATUSES,
   type GaStatusEntry,
@@ -17,9 +17,12 @@ import { poolCounts, poolPlaces, remainingByPool } from "../state/ga-pools";
 import { accessOf } from "../state/accessibility";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "../state/layout-index";
 import { isLiveHold, parseExtra, rows, type SeatStatus } from "../state/store";
+import type { BoothStatusEntry } from "../../domain/tables";
+import { tableEntries, type SeatOfTable } from "./table-status";
+import { venueObjectEntry, venueReports, withPlace, zoneKeysOf } from "./venue-reads";
 
-/** A non-free seat as the public view takes it: label, status and, while held, the hold's expiry. */
-export type SeatState = readonly [label: string, status: SeatStatus, expiresAt: number | null, ...rest: unknown[]];
+/** A non-free seat as the public view takes it: label, status and, while held, the hold's expiry, and the table it was taken with whole (contract §21). */
+export type SeatState = readonly [label: string, status: SeatStatus, expiresAt: number | null, wholeTable: string | null];
 
 /** A non-free seat as the reads take it: a row tuple (`raw()`, at 30,000 rows about half the time of row objects). */
 export type NonFreeSeat = [
@@ -31,6 +34,7 @@ export type NonFreeSeat = [
   orderId: string | null,
   seasonKey: string | null,
   partialSeasonKey: string | null,
+  wholeTable: string | null,
 ];
 
 /**
@@ -50,7 +54,7 @@ export function publicSeatStates(sql: SqlStorage, now: number): SeatState[] {
   for (let after = 0; ;) {
     const [last, count, json] = sql
       .exec(
-        `SELECT max(r), count(*), json_group_array(json_array(label, status, expires_at)) FROM (SELECT rowid AS r, label, status, expires_at FROM seats WHERE rowid > ? AND (status <> 'held' OR expires_at > ?) ORDER BY rowid LIMIT ${STATES_PER_QUERY})`,
+        `SELECT max(r), count(*), json_group_array(json_array(label, status, expires_at, whole_table)) FROM (SELECT rowid AS r, label, status, expires_at, whole_table FROM seats WHERE rowid > ? AND (status <> 'held' OR expires_at > ?) ORDER BY rowid LIMIT ${STATES_PER_QUERY})`,
         after,
         now,
       )
@@ -69,8 +73,8 @@ export function publicSeatStates(sql: SqlStorage, now: number): SeatState[] {
  */
 export function nonFreeSeats(sql: SqlStorage, now: number, labels?: string[], detail = false): NonFreeSeat[] {
   const columns = detail
-    ? "label, status, expires_at, token, extra, order_id, season_key, partial_season_key"
-    : "label, status, expires_at, NULL, NULL, NULL, NULL, NULL";
+    ? "label, status, expires_at, token, extra, order_id, season_key, partial_season_key, whole_table"
+    : "label, status, expires_at, NULL, NULL, NULL, NULL, NULL, whole_table";
   const where = "(status <> 'held' OR expires_at > ?)";
   if (labels) return labels.flatMap((l) => [...sql.exec(`SELECT ${columns} FROM seats WHERE label = ? AND ${where}`, l, now).raw<NonFreeSeat>()]);
   return [...sql.exec(`SELECT ${columns} FROM seats WHERE ${where}`, now).raw<NonFreeSeat>()];
@@ -94,8 +98,9 @@ export function publicSeatEntry(
   categoryKey: string | null,
   iso: (ms: number) => string,
   channelKey: string | null = null,
-): SeatStatusEntry {
-  const entry: SeatStatusEntry = { objectLabel: label, objectType: "seat", status, categoryKey };
+  objectType: "seat" | "booth" = "seat",
+): SeatStatusEntry | BoothStatusEntry {
+  const entry: SeatStatusEntry | BoothStatusEntry = { objectLabel: label, objectType, status, categoryKey };
   // A seat in a channel names it (contract §12); the open pool adds nothing.
   if (channelKey !== null) entry.channelKey = channelKey;
   if (status === "held") entry.holdExpiresAt = iso(expiresAt!);
@@ -113,9 +118,10 @@ export function publicSeatJson(
   categoryJson: string,
   iso: (ms: number) => string,
   channelKey: string | null = null,
+  objectType: "seat" | "booth" = "seat",
 ): string {
   const channel = channelKey === null ? "" : `,"channelKey":${JSON.stringify(channelKey)}`;
-  const head = `{"objectLabel":${JSON.stringify(label)},"objectType":"seat","status":"${status}","categoryKey":${categoryJson}${channel}`;
+  const head = `{"objectLabel":${JSON.stringify(label)},"objectType":"${objectType}","status":"${status}","categoryKey":${categoryJson}${channel}`;
   return status === "held" ? `${head},"holdExpiresAt":"${iso(expiresAt!)}"}` : `${head}}`;
 }
 
@@ -145,16 +151,17 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
   if (!published) return [];
   const secret = q.caller === "secret";
   const labels = q.labels ? [...new Set(q.labels)] : undefined;
+  // A table's entry comes from its seats' rows (contract §21): a table asked for reads them.
+  const seatLabels = labels && layout.hasTables ? [...new Set(labels.flatMap((l) => [l, ...(tableSeats(layout, l) ?? [])]))] : labels;
+  const asked = labels ? new Set(labels) : null;
   const out: StatusEntry[] = [];
   const iso = isoFormatter();
   const channels = channelsOf(sql);
-  for (const [label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey] of nonFreeSeats(
-    sql,
-    now,
-    labels,
-    secret || q.holdToken !== undefined,
-  )) {
-    const entry = publicSeatEntry(label, status, expiresAt, layout.categoryOf(label) ?? null, iso, channels?.channelOf(label) ?? null);
+  const seats = nonFreeSeats(sql, now, seatLabels, secret || q.holdToken !== undefined);
+  for (const [label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey] of seats) {
+    if (asked !== null && !asked.has(label)) continue;
+    const type = layout.objectTypeOf(label) === "booth" ? "booth" : "seat";
+    const entry = publicSeatEntry(label, status, expiresAt, layout.categoryOf(label) ?? null, iso, channels?.channelOf(label) ?? null, type);
     if (status === "held" && q.holdToken !== undefined && token === q.holdToken && isLiveHold({ expires_at: expiresAt }, now)) entry.mine = true;
     if (secret) {
       entry.extraData = parseExtra(extra);
@@ -164,8 +171,20 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
     if (partialSeasonKey !== null) entry.partialSeasonKey = partialSeasonKey;
     out.push(entry);
   }
+  const view = { secret, holdToken: q.holdToken, now, iso };
+  for (const table of tableEntries(layout, seats.map(seatOfTable), view)) if (asked === null || asked.has(table.objectLabel)) out.push(table);
   out.push(...gaStatusEntries(sql, layout, now, { ...q, labels }));
   return out;
+}
+
+/** A table's seats, or undefined when the label is not a table. */
+function tableSeats(layout: LayoutIndex, label: string): string[] | undefined {
+  return layout.objectTypeOf(label) === "table" ? layout.object(label)?.seatLabels : undefined;
+}
+
+/** A non-free seat row as the table derivation reads it. */
+function seatOfTable([label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey, whole]: NonFreeSeat): SeatOfTable {
+  return { label, status, expiresAt, whole, token, extra, orderId, seasonKey, partialSeasonKey };
 }
 
 /** Drawing hints of an objects entry: only those the layout gave. */
@@ -183,9 +202,13 @@ function withDrawing<T extends object>(entry: T, o: DrawingHints): T & Drawing {
 }
 
 /** The objects entry of `o` with the drawing hints `h` (for an index built from a layout, `o` itself); a GA area with its live `remaining`. */
-export function objectEntry(sql: SqlStorage, o: LayoutObject, h: DrawingHints, now: number): ObjectEntry {
+export function objectEntry(sql: SqlStorage, o: LayoutObject, h: DrawingHints, now: number, zones: Map<string, string[]> = NO_ZONES): ObjectEntry {
   const channels = channelsOf(sql);
   const defs = channels?.defs() ?? [];
+  if (o.objectType === "table" || o.objectType === "booth") {
+    const channelKey = o.objectType === "booth" && defs.length > 0 ? (channels?.channelOf(o.label) ?? null) : undefined;
+    return venueObjectEntry(o, h, zones, channelKey);
+  }
   if (o.objectType === "seat") {
     const seat: ObjectEntry = {
       objectLabel: o.label,
@@ -202,7 +225,8 @@ export function objectEntry(sql: SqlStorage, o: LayoutObject, h: DrawingHints, n
     if (o.features) seat.features = o.features;
     const only = accessOf(sql)?.accessibleOnly(o);
     if (only !== undefined) seat.accessibleOnly = only;
-    return withDrawing(seat, h);
+    if (o.tableLabel !== undefined) seat.tableLabel = o.tableLabel;
+    return withPlace(withDrawing(seat, h), o, h, zones);
   }
   const counts = areaCounts(sql, o.label, now);
   const capacity = o.capacity ?? 0;
@@ -218,8 +242,12 @@ export function objectEntry(sql: SqlStorage, o: LayoutObject, h: DrawingHints, n
   if (Object.keys(places).length > 0) area.channelPlaces = places;
   const byPool = remainingByPool(sql, defs, o.label, capacity, counts.nfs ?? 0, now);
   if (byPool) area.remainingByChannel = byPool;
+  const floorKey = h.floorKey ?? o.floorKey;
+  if (floorKey !== undefined) area.floorKey = floorKey;
   return withDrawing(area, h);
 }
+
+const NO_ZONES = new Map<string, string[]>();
 
 /** The objects response body (free seats included; GA areas with `remaining`; the focal point when the layout has one). */
 export function objectsOf(
@@ -227,12 +255,21 @@ export function objectsOf(
   layout: LayoutIndex,
   now: number,
   labels?: string[],
-): { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point } {
+): { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point; zones?: Zone[]; floors?: Floor[] } {
   const source = labels ? [...new Set(labels)].map((l) => layout.object(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
   const objects: ObjectEntry[] = [];
   const hints = drawingHints(layout);
-  for (const o of source) objects.push(objectEntry(sql, o, hints ? (hints.get(o.label) ?? {}) : o, now));
-  return layout.focalPoint ? { categories: layout.categories, objects, focalPoint: layout.focalPoint } : { categories: layout.categories, objects };
+  const zones = zoneKeysOf(layout);
+  for (const o of source) objects.push(objectEntry(sql, o, hints ? (hints.get(o.label) ?? {}) : o, now, zones));
+  const out: { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point; zones?: Zone[]; floors?: Floor[] } = {
+    categories: layout.categories,
+    objects,
+  };
+  if (layout.focalPoint) out.focalPoint = layout.focalPoint;
+  // Contract §21: the layout's zones and floors, as the layout gives them.
+  if (layout.zones.length > 0) out.zones = [...layout.zones];
+  if (layout.floors.length > 0) out.floors = [...layout.floors];
+  return out;
 }
 
 /**
@@ -264,9 +301,12 @@ export function reportOf(sql: SqlStorage, layout: LayoutIndex, now: number): Omi
     const p = byPool.get(pool) ?? byPool.get(null)!;
     p[status] += n;
   };
-  const seatStatus = new Map(nonFreeSeats(sql, now).map(([label, status]) => [label, status]));
+  const nonFree = nonFreeSeats(sql, now);
+  const seatStatus = new Map(nonFree.map(([label, status]) => [label, status]));
+  // Tables count by their seats (contract §21), and once by their own status in byObjectType.
   for (const o of layout.objects.values()) {
-    if (o.objectType === "seat") {
+    if (o.objectType === "table") continue;
+    if (o.objectType === "seat" || o.objectType === "booth") {
       const status = seatStatus.get(o.label) ?? "free";
       add(o.categoryKey, o.sectionKey ?? "", status, 1);
       addPool(defs.length > 0 ? (channels?.channelOf(o.label) ?? null) : null, status, 1);
@@ -283,7 +323,11 @@ export function reportOf(sql: SqlStorage, layout: LayoutIndex, now: number): Omi
   const byCategory = [...byCat].flatMap(([categoryKey, counts]) => STATUSES.map((status) => ({ status, categoryKey, count: counts[status] })));
   const bySection = [...bySec].flatMap(([sectionKey, counts]) => STATUSES.map((status) => ({ sectionKey, status, count: counts[status] })));
   const byChannel = [...byPool].flatMap(([channelKey, counts]) => STATUSES.map((status) => ({ channelKey, status, count: counts[status] })));
-  return { byStatus, byCategory, bySection, byChannel };
+  const venue = venueReports(layout, nonFree.map(seatOfTable), (o) => {
+    const counts = areaCounts(sql, o.label, now);
+    return { held: counts.held, booked: counts.booked, not_for_sale: counts.nfs ?? 0, free: areaRemaining(o.capacity ?? 0, counts) };
+  });
+  return { byStatus, byCategory, bySection, byChannel, ...venue };
 }
 
 /** A GA area's places per pool and status: held and booked by the rows' pools, not-for-sale in the open pool, the rest free. */
@@ -312,14 +356,28 @@ function areaPools(
 /** Every held or booked object with its quantities, for the publish check. */
 export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: number): Reservation[] {
   const out: Reservation[] = [];
-  for (const [label, status] of nonFreeSeats(sql, now)) {
+  // A table taken whole is one reservation with the seats it was taken with (contract §21).
+  const tables = new Map<string, Reservation & { seatLabels: string[] }>();
+  for (const [label, status, , , , , , , whole] of nonFreeSeats(sql, now)) {
     if (status === "not_for_sale") continue;
+    const held = status === "held" ? 1 : 0;
+    const booked = status === "booked" ? 1 : 0;
+    if (whole !== null) {
+      const t = tables.get(whole);
+      if (t) t.seatLabels.push(label);
+      else {
+        const r = { objectLabel: whole, objectType: "table" as const, categoryKey: layout.categoryOf(whole) ?? null, held, booked, seatLabels: [label] };
+        tables.set(whole, r);
+        out.push(r);
+      }
+      continue;
+    }
     out.push({
       objectLabel: label,
-      objectType: "seat",
+      objectType: layout.objectTypeOf(label) === "booth" ? "booth" : "seat",
       categoryKey: layout.categoryOf(label) ?? null,
-      held: status === "held" ? 1 : 0,
-      booked: status === "booked" ? 1 : 0,
+      held,
+      booked,
     });
   }
   for (const area of reservedAreas(sql)) {

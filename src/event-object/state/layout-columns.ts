@@ -4,8 +4,8 @@
  * hash table ({@link LayoutColumns.object}); every object, as the Map the engine iterates, only when
  * a read goes through them all ({@link LayoutColumns.objects}).
  */
-import type { LayoutObject } from "../../domain/layout";
-import { decodeDict, featuresOfBits, labelHash, NONE, part, view, type Dictionary } from "./layout-codec";
+import type { LayoutObject, ObjectType } from "../../domain/layout";
+import { decodeDict, featuresOfBits, labelHash, NONE, optionalView, part, TYPE_OF_KIND, view, type Dictionary } from "./layout-codec";
 
 const u32 = (b: ArrayBuffer, o: number, l: number) => new Uint32Array(b, o, l);
 
@@ -18,6 +18,8 @@ export class LayoutColumns {
   private readonly section: Uint32Array;
   /** Feature bits per object, or null for a version written before features existed. */
   private readonly features: Uint8Array | null;
+  /** The table ordinal of each table and of each of its seats (NONE otherwise), or null for a version written before tables. */
+  private readonly tableColumn: Uint32Array | null;
   readonly dict: Dictionary;
   /** The GA areas by label. */
   private readonly areas: Map<string, LayoutObject>;
@@ -30,6 +32,7 @@ export class LayoutColumns {
     this.category = view(part(parts, "category"), 4, u32);
     this.section = view(part(parts, "section"), 4, u32);
     this.features = parts.get("features") ?? null;
+    this.tableColumn = optionalView(parts, "table", 4, u32);
     this.dict = decodeDict(parts);
     this.areas = new Map(this.dict.areas.map((a) => [a.label, a]));
   }
@@ -50,6 +53,19 @@ export class LayoutColumns {
     const i = this.ordinalOf(label);
     if (i < 0) return undefined;
     return this.kind[i] === 1 ? this.areas.get(label)?.categoryKey : this.dict.categories[this.category[i]!];
+  }
+
+  /** The type of a label's object, or undefined: read from the kind column, with no object built. */
+  objectTypeOf(label: string): ObjectType | undefined {
+    const i = this.ordinalOf(label);
+    return i < 0 ? undefined : TYPE_OF_KIND[this.kind[i]!];
+  }
+
+  /** The table a seat is at, or undefined: read from the table column, with no object built. */
+  tableOf(label: string): string | undefined {
+    const i = this.ordinalOf(label);
+    const t = i < 0 ? NONE : (this.tableColumn?.[i] ?? NONE);
+    return t === NONE || t === i ? undefined : this.labelAt(t);
   }
 
   /** Every object by label in drawing order: each label turned into a string, for reads that go through them all. */
@@ -85,7 +101,8 @@ export class LayoutColumns {
       if (area === undefined) throw new Error(`layout dictionary lacks the GA area ${label}`);
       return area;
     }
-    const o: LayoutObject = { label, objectType: "seat", categoryKey: this.dict.categories[this.category[i]!]! };
+    const objectType = TYPE_OF_KIND[this.kind[i]!] ?? "seat";
+    const o: LayoutObject = { label, objectType, categoryKey: this.dict.categories[this.category[i]!]! };
     const s = this.section[i]!;
     if (s !== NONE) {
       const [key, sectionLabel] = this.dict.sections[s]!;
@@ -94,7 +111,25 @@ export class LayoutColumns {
     }
     const bits = this.features?.[i] ?? 0;
     if (bits !== 0) o.features = featuresOfBits(bits);
+    const table = this.tableColumn?.[i] ?? NONE;
+    if (table !== NONE && objectType === "table") o.seatLabels = this.seatsOf(i);
+    else if (table !== NONE) o.tableLabel = this.labelAt(table);
     return o;
+  }
+
+  /** The labels of table `t`'s seats: the objects right after it that name it. */
+  private seatsOf(t: number): string[] {
+    const out: string[] = [];
+    for (let i = t + 1; i < this.ends.length && this.tableColumn![i] === t; i++) out.push(this.labelAt(i));
+    return out;
+  }
+
+  /** The label of object `i`. */
+  private labelAt(i: number): string {
+    const start = i === 0 ? 0 : this.ends[i - 1]!;
+    let label = "";
+    for (let at = start; at < this.ends[i]!; at += 8192) label += String.fromCharCode(...this.units.subarray(at, Math.min(at + 8192, this.ends[i]!)));
+    return label;
   }
 
   /** Every label in drawing order. */

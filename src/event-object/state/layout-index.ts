@@ -1,6 +1,6 @@
-import { indexLayout, type Category, type Layout, type LayoutObject, type Point } from "../../domain/layout";
+import { indexLayout, type Category, type Floor, type Layout, type LayoutObject, type ObjectType, type Point, type Zone } from "../../domain/layout";
 import { readParts } from "./layout-blobs";
-import { CORE_PARTS, decodeDict, decodeHints, decodeSeatPart, HINT_PARTS, SEAT_PART, type DrawingHints } from "./layout-codec";
+import { CORE_PARTS, decodeDict, decodeHints, decodeSeatPart, HINT_PARTS, SEAT_PART, type Dictionary, type DrawingHints } from "./layout-codec";
 import { LayoutColumns } from "./layout-columns";
 
 export type { DrawingHints } from "./layout-codec";
@@ -15,6 +15,15 @@ export interface LayoutIndex {
   object(label: string): LayoutObject | undefined;
   /** One object's category by label (a status entry's): like `object(label)?.categoryKey`, without building the object. */
   categoryOf(label: string): string | undefined;
+  /** One object's type by label: like `object(label)?.objectType`, without building the object. */
+  objectTypeOf(label: string): ObjectType | undefined;
+  /** The table a seat is at (contract §21), or undefined: like `object(label)?.tableLabel`, without building the object. */
+  tableOf(label: string): string | undefined;
+  /** The layout's zones and floors (contract §21), empty when it has none. */
+  readonly zones: readonly Zone[];
+  readonly floors: readonly Floor[];
+  /** Whether the layout has tables: reads that derive a table's status skip the work without. */
+  readonly hasTables: boolean;
 }
 
 /** The index of a layout; null (unpublished) gives an empty index. Its objects carry their drawing hints. */
@@ -26,6 +35,11 @@ export function buildIndex(layout: Layout | null): LayoutIndex {
     focalPoint: layout?.focalPoint ?? null,
     object: (label) => objects.get(label),
     categoryOf: (label) => objects.get(label)?.categoryKey,
+    objectTypeOf: (label) => objects.get(label)?.objectType,
+    tableOf: (label) => objects.get(label)?.tableLabel,
+    zones: layout?.zones ?? [],
+    floors: layout?.floors ?? [],
+    hasTables: layout?.sections.some((s) => (s.tables ?? []).length > 0) ?? false,
   };
 }
 
@@ -43,7 +57,7 @@ export class StoredLayout implements LayoutIndex {
   private columns: LayoutColumns | null = null;
   private all: { objects: Map<string, LayoutObject>; labels: string[] } | null = null;
   private hintMap: Map<string, DrawingHints> | null = null;
-  private areaList: LayoutObject[] | null = null;
+  private dict: Dictionary | null = null;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -65,6 +79,27 @@ export class StoredLayout implements LayoutIndex {
     return this.all ? this.all.objects.get(label)?.categoryKey : this.core().categoryOf(label);
   }
 
+  objectTypeOf(label: string): ObjectType | undefined {
+    return this.all ? this.all.objects.get(label)?.objectType : this.core().objectTypeOf(label);
+  }
+
+  tableOf(label: string): string | undefined {
+    if (!this.hasTables) return undefined;
+    return this.all ? this.all.objects.get(label)?.tableLabel : this.core().tableOf(label);
+  }
+
+  get zones(): readonly Zone[] {
+    return this.dictionary().zones ?? [];
+  }
+
+  get floors(): readonly Floor[] {
+    return this.dictionary().floors ?? [];
+  }
+
+  get hasTables(): boolean {
+    return (this.dictionary().tables ?? 0) > 0;
+  }
+
   /** The drawing hints of every object, by label. */
   hints(): Map<string, DrawingHints> {
     if (this.hintMap === null) {
@@ -83,9 +118,14 @@ export class StoredLayout implements LayoutIndex {
 
   /** The GA areas in drawing order, whole (their drawing hints included): from the small dictionary part while the core is not read. */
   areas(): LayoutObject[] {
-    if (this.columns) return this.columns.dict.areas;
-    this.areaList ??= decodeDict(readParts(this.sql, this.key, ["dict"])).areas;
-    return this.areaList;
+    return this.dictionary().areas;
+  }
+
+  /** The dictionary part: the core's when it is read, else the small part alone. */
+  private dictionary(): Dictionary {
+    if (this.columns) return this.columns.dict;
+    this.dict ??= decodeDict(readParts(this.sql, this.key, ["dict"]));
+    return this.dict;
   }
 
   private core(): LayoutColumns {
@@ -113,7 +153,7 @@ export function objectsWithHints(layout: LayoutIndex): LayoutObject[] {
   const out: LayoutObject[] = [];
   for (const o of layout.objects.values()) {
     const h = hints?.get(o.label);
-    out.push(h === undefined || o.objectType !== "seat" ? o : { ...o, ...h });
+    out.push(h === undefined || o.objectType === "generalAdmission" ? o : { ...o, ...h });
   }
   return out;
 }

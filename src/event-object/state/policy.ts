@@ -8,6 +8,7 @@ import type { RuleViolation } from "../../domain/selling";
 import type { Occupancy } from "../../selling/occupancy";
 import type { GaHoldChange, RuleContext } from "../../selling/rule-checks";
 import type { SellingIndex } from "../../selling/selling-index";
+import { TABLE_REASONS, type TableMode } from "../../domain/tables";
 
 /**
  * The policy of one decision: everything a hold must pass, fixed before the decision starts and
@@ -49,6 +50,15 @@ export interface HoldGates {
   readonly channels: ChannelGate;
   /** Wheelchair spaces and companion seats held back (§14): nothing from this hold, or those the check names. */
   readonly holdBack: { readonly kind: "none" } | { readonly kind: "held-back"; heldBack(o: LayoutObject): boolean };
+  /** How each table may be taken (§21): its seats one by one, only whole, or either. */
+  readonly tables: TableGate;
+}
+
+/** The event's table booking as a hold meets it (contract §21). */
+export interface TableGate {
+  readonly kind: "modes";
+  /** The mode of a table, by its label. */
+  mode(tableLabel: string): TableMode;
 }
 
 /**
@@ -84,7 +94,7 @@ export interface RuleChecks {
 /** The policy of a decision that holds nothing (book, release, extend, not for sale, the sweep). */
 export const NO_HOLDS: DecisionPolicy = Object.freeze({ season: null });
 
-const GATES = ["kind", "client", "admission", "rules", "channels", "holdBack"] as const satisfies readonly (keyof HoldGates)[];
+const GATES = ["kind", "client", "admission", "rules", "channels", "holdBack", "tables"] as const satisfies readonly (keyof HoldGates)[];
 
 /**
  * The gates of a hold under this policy, or the refusal of a policy that cannot hold: no hold
@@ -107,11 +117,21 @@ export function refused(gates: HoldGates | Failure): gates is Failure {
 export const ADMISSION_REQUIRED: Failure = fail("admission_required", "This event has a waiting room: hold with the X-Admission header of an admitted ticket");
 
 /**
- * What keeps this hold from a seat whatever its row says: outside the hold's pools (§12), or held
- * back for buyers who state an accessibility need (§14). Null when neither.
+ * What keeps this hold from a seat whatever its row says: outside the hold's pools (§12), held
+ * back for buyers who state an accessibility need (§14), or, for a seat on its own, a table booked
+ * only whole (§21; `whole` for a seat taken with its table). Null when none does.
  */
-export function seatGate(gates: HoldGates, obj: LayoutObject): "not_in_channel" | typeof ACCESSIBLE_ONLY | null {
+export function seatGate(gates: HoldGates, obj: LayoutObject, whole = false): SeatGateReason | null {
+  if (!whole && obj.tableLabel !== undefined && gates.tables.mode(obj.tableLabel) === "by_table") return TABLE_REASONS.bookWholeTable;
   if (gates.channels.kind === "pools" && !gates.channels.seat(obj.label)) return "not_in_channel";
   if (gates.holdBack.kind === "held-back" && gates.holdBack.heldBack(obj)) return ACCESSIBLE_ONLY;
   return null;
+}
+
+/** The reasons {@link seatGate} gives. */
+export type SeatGateReason = "not_in_channel" | typeof ACCESSIBLE_ONLY | typeof TABLE_REASONS.bookWholeTable;
+
+/** Whether a gate's refusal stands whatever the seat's row says (the seat is not this hold's to take at all). */
+export function absoluteGate(reason: SeatGateReason | null): boolean {
+  return reason === "not_in_channel" || reason === TABLE_REASONS.bookWholeTable;
 }

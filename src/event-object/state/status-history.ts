@@ -2,6 +2,7 @@ import type { Cause, StatusChange, StatusChangesQuery, StatusChangesResult } fro
 import type { SalesPoint, SalesTimeline } from "../../domain/sales-timeline";
 import type { Status } from "../../domain/status";
 import type { WebhookEventType } from "../../domain/webhook-messages";
+import type { ObjectType } from "../../domain/layout";
 import { parseExtra, rows, first, latestHistorySeq, historyQueuedThrough } from "./store";
 
 /**
@@ -17,7 +18,7 @@ import { parseExtra, rows, first, latestHistorySeq, historyQueuedThrough } from 
 /** One change as a decision describes it. */
 export interface Change {
   label: string;
-  objectType: "seat" | "generalAdmission";
+  objectType: ObjectType;
   status: Status;
   previous: Status;
   cause: Cause;
@@ -33,6 +34,8 @@ export interface Change {
   partialSeasonKey?: string | null;
   /** extraData as stored (JSON text). */
   extra: string | null;
+  /** A table taken whole (contract §21): the seats it was taken with. */
+  seatLabels?: readonly string[];
 }
 
 /** The webhook event a change sends, as recorded with it: filled into the outbox after commit. */
@@ -65,7 +68,7 @@ export function tokenHash(token: string): string {
 export function recordChange(sql: SqlStorage, change: Change, now: number, hook: ChangeHook | null): number {
   return sql
     .exec<{ seq: number }>(
-      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel, seat_labels) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
       now,
       change.label,
       change.objectType,
@@ -84,6 +87,7 @@ export function recordChange(sql: SqlStorage, change: Change, now: number, hook:
       hook?.holdExpiresAt ?? null,
       hook?.categoryKey ?? null,
       hook?.channelKey ?? null,
+      change.seatLabels ? JSON.stringify(change.seatLabels) : null,
     )
     .one().seq;
 }
@@ -92,7 +96,7 @@ interface HistoryRow {
   seq: number;
   at: number;
   label: string;
-  type: "seat" | "generalAdmission";
+  type: ObjectType;
   status: Status;
   previous: Status;
   cause: Cause;
@@ -103,6 +107,7 @@ interface HistoryRow {
   extra: string | null;
   season_key: string | null;
   partial_season_key: string | null;
+  seat_labels: string | null;
 }
 
 function toRecord(r: HistoryRow): StatusChange {
@@ -122,6 +127,7 @@ function toRecord(r: HistoryRow): StatusChange {
   if (r.order_id !== null) record.orderId = r.order_id;
   if (r.season_key !== null) record.seasonKey = r.season_key;
   if (r.partial_season_key !== null) record.partialSeasonKey = r.partial_season_key;
+  if (r.seat_labels !== null) record.seatLabels = JSON.parse(r.seat_labels) as string[];
   return record;
 }
 
@@ -146,7 +152,7 @@ export function readChanges(sql: SqlStorage, q: StatusChangesQuery): StatusChang
   }
   const found = rows<HistoryRow>(
     sql,
-    `SELECT seq, at, label, type, status, previous, cause, quantity, held, booked, order_id, extra, season_key, partial_season_key FROM history WHERE ${where.join(" AND ")} ORDER BY seq LIMIT ?`,
+    `SELECT seq, at, label, type, status, previous, cause, quantity, held, booked, order_id, extra, season_key, partial_season_key, seat_labels FROM history WHERE ${where.join(" AND ")} ORDER BY seq LIMIT ?`,
     ...params,
     q.limit + 1,
   );
@@ -187,7 +193,7 @@ export function pruneHistory(sql: SqlStorage, before: number, limit: number): nu
 }
 
 /**
- * Booked and held places (seats count one, GA areas their places) at the end of each of up to
+ * Booked and held places (seats count one, a table taken whole its seats, GA areas their places) at the end of each of up to
  * `spans` equal spans between the first and the last record. Seats change by their status and
  * previous status; GA records carry the area's totals after the change, so an area changes by the
  * difference to its previous record. One aggregate over the history, grouped in SQL: the answer is
@@ -202,8 +208,8 @@ export function salesTimeline(sql: SqlStorage, spans: number): SalesTimeline {
     sql,
     `WITH d AS (
        SELECT at,
-         CASE WHEN type = 'generalAdmission' THEN COALESCE(booked, 0) - COALESCE(LAG(booked) OVER w, 0) ELSE (status = 'booked') - (previous = 'booked') END AS db,
-         CASE WHEN type = 'generalAdmission' THEN COALESCE(held, 0) - COALESCE(LAG(held) OVER w, 0) ELSE (status = 'held') - (previous = 'held') END AS dh
+         CASE WHEN type = 'generalAdmission' THEN COALESCE(booked, 0) - COALESCE(LAG(booked) OVER w, 0) ELSE ((status = 'booked') - (previous = 'booked')) * COALESCE(json_array_length(seat_labels), 1) END AS db,
+         CASE WHEN type = 'generalAdmission' THEN COALESCE(held, 0) - COALESCE(LAG(held) OVER w, 0) ELSE ((status = 'held') - (previous = 'held')) * COALESCE(json_array_length(seat_labels), 1) END AS dh
        FROM history WINDOW w AS (PARTITION BY label ORDER BY seq))
      SELECT CAST((at - ?) / ? AS INTEGER) AS b, SUM(db) AS db, SUM(dh) AS dh FROM d GROUP BY b ORDER BY b`,
     lo,

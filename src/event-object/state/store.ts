@@ -49,6 +49,8 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
     // Contract §13: the season (and partial season) a seat was taken for.
     ["season_key", "TEXT"],
     ["partial_season_key", "TEXT"],
+    // Contract §21: the table a seat was taken with, when its table was taken whole (null: the seat alone).
+    ["whole_table", "TEXT"],
   ],
   // Contract §13: the season a change was made for.
   history: [
@@ -61,6 +63,8 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
     ["hook_expires_at", "INTEGER"],
     ["category", "TEXT"],
     ["channel", "TEXT"],
+    // Contract §21: a table's record names the seats it was taken with (JSON array), null otherwise.
+    ["seat_labels", "TEXT"],
   ],
   ga: [
     ["order_id", "TEXT"],
@@ -77,6 +81,7 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
 const LATE_INDEXES = [
   "CREATE INDEX IF NOT EXISTS seats_client ON seats (client) WHERE client IS NOT NULL",
   "CREATE INDEX IF NOT EXISTS ga_client ON ga (client) WHERE client IS NOT NULL",
+  "CREATE INDEX IF NOT EXISTS seats_whole_table ON seats (whole_table) WHERE whole_table IS NOT NULL",
 ];
 
 /** Creates every table if missing and adds columns that older objects lack; safe on every wake. */
@@ -138,10 +143,12 @@ export interface SeatRow {
   /** Contract §13: the season (and partial season) the seat was taken for, null when none. */
   season_key: string | null;
   partial_season_key: string | null;
+  /** Contract §21: the table this seat was taken with when its table was taken whole, else null. */
+  whole_table: string | null;
 }
 
 /** The columns of a SeatRow, for SELECTs. */
-export const SEAT_COLUMNS = "label, status, token, expires_at, booked_at, extra, order_id, season_key, partial_season_key";
+export const SEAT_COLUMNS = "label, status, token, expires_at, booked_at, extra, order_id, season_key, partial_season_key, whole_table";
 
 /**
  * The season tags of a change made to a seat or a token's GA places outside a season action (a hold

@@ -81,6 +81,8 @@ export class Tx {
     if (this.stage && this.stage.guard && this.stage.expiresAt > this.now) {
       const next = this.stage.index.object(label);
       if (!next || next.objectType !== cur.objectType || next.categoryKey !== cur.categoryKey) return null;
+      // A table taken whole must keep its seats (contract §21 `table_changed`).
+      if (cur.objectType === "table" && (next.seatLabels ?? []).join("\n") !== (cur.seatLabels ?? []).join("\n")) return null;
       if (cur.objectType === "generalAdmission") return { ...cur, capacity: Math.min(cur.capacity ?? 0, next.capacity ?? 0) };
     }
     return cur;
@@ -114,14 +116,28 @@ export class Tx {
           type: event.type,
           holdExpiresAt: event.holdExpiresAt ?? null,
           categoryKey: this.object(c.label)?.categoryKey ?? null,
-          channelKey: c.objectType === "seat" ? (this.hooks.channelOf?.(c.label) ?? null) : null,
+          channelKey: c.objectType === "seat" || c.objectType === "booth" ? (this.hooks.channelOf?.(c.label) ?? null) : null,
         }
       : null;
     const seq = recordChange(this.sql, season ? { ...c, seasonKey: season.seasonKey, partialSeasonKey: season.partialSeasonKey } : c, this.now, hook);
-    this.effects.changed.add(c.label);
     this.effects.lastSeq = seq;
-    if (c.objectType === "seat") this.hooks.seatChanged?.(c.label, c.status, c.previous);
+    if (c.objectType === "seat" || c.objectType === "booth") this.followSeat(c.label, c.status, c.previous);
+    else this.effects.changed.add(c.label);
     return seq;
+  }
+
+  /**
+   * A seat's status changed without a record of its own: a seat taken or freed with its table
+   * (contract §21), whose one record names the table. The kept views follow it all the same, and
+   * so does its table's derived status.
+   */
+  followSeat(label: string, status: Status, previous: Status): void {
+    this.effects.changed.add(label);
+    if (this.layout.hasTables) {
+      const table = this.layout.object(label)?.tableLabel;
+      if (table !== undefined) this.effects.changed.add(table);
+    }
+    this.hooks.seatChanged?.(label, status, previous);
   }
 }
 

@@ -7,6 +7,7 @@ import { eventReads } from "./reads";
 import { eventRules } from "./selection-rules";
 import { eventSeats } from "./seats";
 import { eventSettings } from "./settings";
+import { eventTableBooking } from "./table-booking";
 import { eventWaitingRoom } from "./waiting-room";
 
 export { eventLive } from "./live-socket";
@@ -24,6 +25,7 @@ events.route("/", eventReads);
 events.route("/", eventSeats);
 events.route("/", eventRules);
 events.route("/", eventChannels);
+events.route("/", eventTableBooking);
 events.route("/", eventAccessibility);
 events.route("/", eventWaitingRoom);
 events.route("/", eventSettings);

@@ -110,6 +110,14 @@ export const EVENT_EXAMPLES: ExampleTable = {
         ],
         bySection: [...counts(4, 2, 1, 1).map((c) => ({ ...c, sectionKey: "A" })), ...counts(373, 3, 124, 0).map((c) => ({ ...c, sectionKey: null }))],
         byChannel: [...counts(50, 0, 1, 1).map((c) => ({ ...c, channelKey: "presale" })), ...counts(327, 5, 124, 0).map((c) => ({ ...c, channelKey: null }))],
+        byObjectType: [
+          ...counts(4, 2, 1, 1).map((c) => ({ ...c, objectType: "seat" })),
+          ...counts(0, 0, 0, 0).map((c) => ({ ...c, objectType: "table" })),
+          { objectType: "table", status: "partially_taken", count: 0 },
+          ...counts(0, 0, 0, 0).map((c) => ({ ...c, objectType: "booth" })),
+          ...counts(373, 3, 124, 0).map((c) => ({ ...c, objectType: "generalAdmission" })),
+        ],
+        byZone: [],
       },
     },
   },
@@ -136,6 +144,19 @@ export const EVENT_EXAMPLES: ExampleTable = {
     },
   },
   getSelectionRules: { responses: { "200": { maxSeatsPerToken: 6, noOrphanSeats: true } } },
+  getTableBooking: { responses: { "200": { mode: "by_table", tables: { "T-12": "by_table_or_seat" } } } },
+  setTableBooking: {
+    request: { mode: "by_table", tables: { "T-12": "by_table_or_seat" } },
+    responses: {
+      "200": { mode: "by_table", tables: { "T-12": "by_table_or_seat" } },
+      "400": refusal("validation_failed", "Every key of tables must name a table of the event's layout", {
+        errors: { "tables.T-99": ["T-99 is not a table of the event's layout"] },
+      }),
+      "409": refusal("table_booking_in_use", "Some tables are held or booked in a way the new mode does not allow; release them first. Nothing changed", {
+        failed: [{ objectLabel: "T-4", reason: "in_use" }],
+      }),
+    },
+  },
   setSelectionRules: {
     request: { maxSeatsPerToken: 6, maxSeatsPerCategory: { premium: 2 }, noOrphanSeats: true, maxHeldSeatsPerClient: 12 },
     responses: {

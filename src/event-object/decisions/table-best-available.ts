@@ -1,0 +1,47 @@
+import { fail, ok, type Outcome } from "../../domain/outcome";
+import type { HoldBestAvailableRequest, HoldBestAvailableResult } from "../../domain/selling";
+import { tableBestAvailable } from "../../selling/table-best-available";
+import type { HoldGates } from "../state/policy";
+import type { Tx } from "../state/transaction";
+import type { DecisionParts } from "./hold-policy";
+import { holdSeats } from "./holds";
+
+/**
+ * `hold-best-available` with `"tables": true` (contract §21), inside the hold's transaction and
+ * under its policy: the search (selling/table-best-available.ts) over the seats this hold may
+ * take (its pools, the hold-back), then the hold of what it chose, seats or tables whole, which
+ * passes the same gates and the selection rules.
+ */
+export function holdBestAtTables(
+  parts: DecisionParts,
+  tx: Tx,
+  gates: HoldGates,
+  req: HoldBestAvailableRequest,
+  eligible: Uint8Array | null,
+): Outcome<HoldBestAvailableResult> {
+  const { index, occupancy } = parts.selling.view(tx.layout, tx.now);
+  const booking = parts.tableBooking.current();
+  const query = {
+    quantity: req.quantity,
+    categories: req.categories,
+    sections: req.sections,
+    eligible,
+    wholeOnly: (t: number) => gates.tables.mode(index.tables[t]!.label) === "by_table",
+    preferWhole: booking.mode === "by_table",
+  };
+  const found = tableBestAvailable(index, occupancy, query, tx.layout.focalPoint);
+  if (!found.ok) return fail("no_best_available", `No ${req.quantity} matching seats at tables are available`);
+  const labels = found.picks.flatMap((p) => (p.whole ? [index.tables[p.table]!.label] : p.ids.map((id) => index.labels[id]!)));
+  const held = holdSeats(tx, { objectLabels: labels, holdToken: req.holdToken, ttlSeconds: req.ttlSeconds, extraData: req.extraData });
+  if (!held.ok) return held;
+  const one = found.picks.length === 1 && (found.picks[0]!.whole || adjacent(found.picks[0]!.ids, index.rowLength[index.tables[found.picks[0]!.table]!.row]!));
+  return ok({ ...held.value, nextToEachOther: one, tableLabels: found.picks.map((p) => index.tables[p.table]!.label) });
+}
+
+/** Whether seat ids at one table are adjacent around it (consecutive, possibly wrapping past its last seat). */
+function adjacent(ids: readonly number[], seats: number): boolean {
+  let breaks = 0;
+  for (let i = 1; i < ids.length; i++) if (ids[i] !== ids[i - 1]! + 1) breaks++;
+  // A wrap at a round table shows as one break from its end back to its start.
+  return breaks === 0 || (breaks === 1 && ids.length < seats);
+}
