@@ -35,6 +35,7 @@ import * as seasons from "./scenarios/seasons.mjs";
 import * as sdk from "./scenarios/sdk.mjs";
 import * as selling from "./scenarios/selling.mjs";
 import * as status from "./scenarios/status.mjs";
+import * as tables from "./scenarios/tables.mjs";
 import * as wake from "./scenarios/wake.mjs";
 import * as waitingRoom from "./scenarios/waiting-room.mjs";
 import * as webhooks from "./scenarios/webhooks.mjs";
@@ -55,6 +56,7 @@ const SCENARIOS = [
   expiry,
   history,
   selling,
+  tables,
   seasons,
   sdk,
   wake,
