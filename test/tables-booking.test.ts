@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { advance, api, call, expectError, freeze, newEvent, outboxEvents, pauseOutbox, statusEntry, token, type EventFixture } from "./support/fixtures";
+import { eventOf, newSeason, seasonSeats, statusIn } from "./support/seasons";
 import { gala, getTableBooking, putTableBooking, seatsOf } from "./support/tables";
 
 /**
@@ -214,5 +215,26 @@ describe("a table off sale", () => {
     expect((await api.hold(f, { objectLabels: [T2[1]], holdToken: token() })).body.failed).toEqual([{ objectLabel: T2[1], reason: "not_for_sale" }]);
     expect((await api.forSale(f, { objectLabels: ["T2"] })).body.objects).toEqual([{ objectLabel: "T2", status: "free" }]);
     expect(await statusEntry(f, T2[0])).toBeUndefined();
+  });
+});
+
+describe("a season's holds", () => {
+  it("meet each event's table booking: a seat of a table booked whole is refused in that event, a table is held whole in every event", async () => {
+    const s = await newSeason(2, { layout });
+    const [first, second] = s.eventKeys;
+    await putTableBooking(eventOf(s, first!), { mode: "by_table" });
+    const seat = await seasonSeats(s, "hold", { holdToken: token(), objectLabels: [T1[0]] });
+    expectError(seat, 409, "seat_unavailable");
+    expect(seat.body.failed).toEqual([{ objectLabel: T1[0], reason: "book_whole_table", eventKey: first }]);
+    for (const e of s.eventKeys) expect(await statusIn(s, e, T1[0])).toBeUndefined();
+    // By seat in the second event, the table label is refused there, and nothing is held anywhere.
+    const refused = await seasonSeats(s, "hold", { holdToken: token(), objectLabels: ["T1"] });
+    expect(refused.body.failed).toEqual([{ objectLabel: "T1", reason: "book_by_seat", eventKey: second }]);
+    await putTableBooking(eventOf(s, second!), { mode: "by_table_or_seat" });
+    const t = token();
+    expect((await seasonSeats(s, "hold", { holdToken: t, objectLabels: ["T1"] })).status).toBe(200);
+    for (const e of s.eventKeys) expect(await statusIn(s, e, "T1")).toMatchObject({ objectType: "table", status: "held", seasonKey: s.seasonKey });
+    expect((await seasonSeats(s, "book", { holdToken: t, objectLabels: ["T1"] }, { key: s.sk })).status).toBe(200);
+    for (const e of s.eventKeys) expect(await statusIn(s, e, T1[4])).toMatchObject({ status: "booked", seasonKey: s.seasonKey });
   });
 });
