@@ -48,7 +48,8 @@ export async function bookAtBoxOffice(env: Env, scope: Scope, eventKey: string, 
       failed: unknown.map((objectLabel) => ({ objectLabel, reason: "unknown_label" })),
     });
   }
-  const seats = input.objectLabels.filter((l) => type.get(l) === "seat");
+  // Seats, tables and booths are held in one hold (a table whole or not as the event's table booking says, contract §21).
+  const seats = input.objectLabels.filter((l) => type.get(l) !== "generalAdmission");
   const areas = input.objectLabels.filter((l) => type.get(l) === "generalAdmission");
   const holdToken = `box-office-${crypto.randomUUID()}`;
   try {

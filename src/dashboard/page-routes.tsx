@@ -138,7 +138,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
   const scope = scopeOf(session, environment);
   const eventKey = c.req.param("eventKey");
   const event = await getEventRecord(c.env, scope, eventKey);
-  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks, chart, names] = await Promise.all([
+  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks, chart, names, tableBooking] = await Promise.all([
     getWorkspace(c.env, session.workspaceKey),
     callEvent(c.env, scope, eventKey, (event) => event.reports()),
     callEvent(c.env, scope, eventKey, (event) => event.salesTimeline(SALES_SPANS)),
@@ -150,6 +150,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
     // The chart is named by its name; a chart gone meanwhile is named by its key.
     getChartRecord(c.env, session.workspaceId, event.chartKey).catch(() => null),
     callEvent(c.env, scope, eventKey, (event) => event.layoutNames()),
+    callEvent(c.env, scope, eventKey, (event) => event.tableBooking()),
   ]);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
   return c.html(
@@ -165,6 +166,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
       accessibility,
       room,
       roomTicks,
+      tableBooking,
     }),
   );
 });

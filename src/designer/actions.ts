@@ -9,6 +9,7 @@ import type { Category, GeneralAdmissionArea, Layout, Section, SectionGenerator 
 import type { Point } from "../geometry/seat-plan";
 import { generateSection, placementOf } from "./generate";
 import { nextSectionKey } from "./section-keys";
+import { moveBooths, moveTables } from "./venue-actions";
 
 export { nextSectionKey, rekeySection, sectionKeyFor } from "./section-keys";
 
@@ -60,6 +61,9 @@ export function moveSections(scene: Scene, keys: ReadonlySet<string>, dx: number
       ...s,
       rows: s.rows.map((row) => ({ ...row, seats: row.seats.map((seat) => ({ ...seat, x: r((seat.x ?? 0) + dx), y: r((seat.y ?? 0) + dy) })) })),
     };
+    // A section's tables and booths move with it.
+    if (s.tables) moved.tables = moveTables(s.tables, dx, dy);
+    if (s.booths) moved.booths = moveBooths(s.booths, dx, dy);
     const at = placementOf(s);
     moved.x = r(at.x + dx);
     moved.y = r(at.y + dy);
@@ -73,6 +77,8 @@ export function moveSections(scene: Scene, keys: ReadonlySet<string>, dx: number
  */
 export function translationBetween(a: Section, b: Section): { x: number; y: number } | null {
   if (a.key !== b.key || a.label !== b.label || a.rows.length !== b.rows.length) return null;
+  // Tables and booths are drawn with the section: a section that has any is drawn again.
+  if (a.tables?.length || b.tables?.length || a.booths?.length || b.booths?.length) return null;
   let d: { x: number; y: number } | null = null;
   for (let r = 0; r < a.rows.length; r++) {
     const [ra, rb] = [a.rows[r]!, b.rows[r]!];
@@ -235,7 +241,11 @@ export function setFocalPoint(scene: Scene, point: Point | null): Scene {
 /** The labels of every seat of the given sections. */
 export function seatsOfSections(scene: Scene, keys: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  for (const s of scene.sections) if (keys.has(s.key)) for (const row of s.rows) for (const seat of row.seats) out.push(seat.label);
+  for (const s of scene.sections) {
+    if (!keys.has(s.key)) continue;
+    for (const row of s.rows) for (const seat of row.seats) out.push(seat.label);
+    for (const t of s.tables ?? []) for (const seat of t.seats) out.push(seat.label);
+  }
   return out;
 }
 

@@ -225,6 +225,35 @@ export interface StatusQuery {
 
 const compactCoords = z.union([z.object({ start: z.number(), step: z.number() }), z.array(z.number().nullable())]);
 
+const compactSeatLabels = z.array(z.union([z.string(), z.array(z.union([z.string(), z.number()]))]));
+
+/** A table of the compact form: its seats as a row's, with the table's own category index `c` and its seats' `sc`. */
+const compactTableSchema = z.object({
+  label: z.string(),
+  shape: z.enum(["round", "rect"]),
+  c: z.number().int().openapi({ description: "The table's category: an index of categoryKeys" }),
+  seats: compactSeatLabels.openapi({ description: "Its seats' labels in order around it, written as a row's" }),
+  sc: z.union([z.string(), z.array(z.number().int())]).openapi({ description: "Its seats' categories, written as a row's `c`" }),
+  x: z.number().optional(),
+  y: z.number().optional(),
+  w: z.number().optional(),
+  h: z.number().optional(),
+  sx: compactCoords.optional().openapi({ description: "Its seats' x hints, as a row's x" }),
+  sy: compactCoords.optional(),
+  features: z.array(z.tuple([z.number().int(), z.array(z.enum(SEAT_FEATURES))])).optional(),
+});
+
+/** A booth of the compact form. */
+const compactBoothSchema = z.object({
+  label: z.string(),
+  c: z.number().int(),
+  x: z.number().optional(),
+  y: z.number().optional(),
+  w: z.number().optional(),
+  h: z.number().optional(),
+  floorKey: z.string().optional().openapi({ description: "Booths outside sections: their floor" }),
+});
+
 /** GET /objects?format=compact: the same objects as the full form, grouped by section and row (for maps of 100,000 seats). */
 export const compactObjectsSchema = z
   .object({
@@ -260,8 +289,14 @@ export const compactObjectsSchema = z
               .openapi({ description: "[position, features] of the row's seats that have features (contract §14); absent when none" }),
           }),
         ),
+        floorKey: z.string().optional().openapi({ description: "The section's floor (contract §21); its seats, tables and booths are on it" }),
+        tables: z.array(compactTableSchema).optional().openapi({ description: "The section's tables with their seats (contract §21); absent when none" }),
+        booths: z.array(compactBoothSchema).optional().openapi({ description: "The section's booths (contract §21); absent when none" }),
       }),
     ),
+    booths: z.array(compactBoothSchema).optional().openapi({ description: "Booths outside any section (contract §21); absent when none" }),
+    zones: z.array(zoneEntrySchema).optional().openapi({ description: "The layout's zones; absent when none" }),
+    floors: z.array(floorEntrySchema).optional().openapi({ description: "The layout's floors; absent when none" }),
     areas: z.array(objectEntrySchema).openapi({ description: "GA areas, exactly as the full form lists them" }),
     channels: z
       .record(z.string(), z.array(z.string()))

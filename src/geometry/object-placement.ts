@@ -14,6 +14,9 @@
  */
 import { linePitch, planScale, sectionOutlines, stageBox, type DrawnSeat, type Point } from "./seat-plan";
 import type { ObjectEntry } from "../domain/status";
+import { placeVenue, type BoothDrawn, type TableDrawn } from "./venue-placement";
+
+export type { BoothDrawn, TableDrawn } from "./venue-placement";
 
 /** One object of the objects read (GET /events/{key}/objects), which is what a map is drawn from. */
 type ApiObject = ObjectEntry;
@@ -66,6 +69,9 @@ export interface MapGeometry {
   bounds: Box;
   /** The stage: a box centred on the layout's focal point, when the event gives one. */
   stage?: Box;
+  /** Tables (their seats are among `seats`) and booths (contract §21). */
+  tables: TableDrawn[];
+  booths: BoothDrawn[];
 }
 
 const PITCH = 24; // distance between seat centres in generated layouts
@@ -139,6 +145,19 @@ function minOf(values: number[]): number {
 }
 
 const isSeat = (o: ApiObject): o is SeatObject => o.objectType === "seat";
+type TableObject = Extract<ObjectEntry, { objectType: "table" }>;
+type BoothObject = Extract<ObjectEntry, { objectType: "booth" }>;
+
+/** The scale of a map of tables only: the seats around the tables set it, as rows' seats do. */
+function venueScale(tables: TableObject[], seats: Map<string, SeatObject>): number {
+  const plan: DrawnSeat[] = [];
+  for (const t of tables)
+    for (const label of t.seatLabels) {
+      const s = seats.get(label);
+      if (s && hasXY(s)) plan.push({ x: s.x as number, y: s.y as number, section: t.objectLabel, row: t.objectLabel, rowLabel: "" });
+    }
+  return plan.length > 1 ? planScale(plan) : 1;
+}
 const isArea = (o: ApiObject): o is AreaObject => o.objectType === "generalAdmission";
 
 /**
@@ -171,15 +190,32 @@ const hasXY = (o: ApiObject) => typeof o.x === "number" && typeof o.y === "numbe
  * {@link rowsOf}), and the layout's focal point, when given, is drawn as the stage.
  */
 export function computeGeometry(objects: ApiObject[], rows?: SeatObject[][], focalPoint?: Point | null): MapGeometry {
-  const seats = objects.filter(isSeat);
+  const all0 = objects.filter(isSeat);
+  const seats = all0.filter((s) => s.tableLabel === undefined);
+  const tableSeats = new Map(all0.filter((s) => s.tableLabel !== undefined).map((s) => [s.objectLabel, s]));
+  const tables = objects.filter((o): o is TableObject => o.objectType === "table");
+  const booths = objects.filter((o): o is BoothObject => o.objectType === "booth");
   const areas = objects.filter(isArea);
-  const seatPart = seats.length > 0 && seats.every(hasXY) ? fromCoordinates(seats) : fromStructure(rows ?? rowsOf(seats));
+  const coordinates = seats.length > 0 ? seats.every(hasXY) : tables.length + booths.length > 0;
+  const seatPart =
+    seats.length > 0 && coordinates ? fromCoordinates(seats) : fromStructure(rows?.filter((r) => r[0]?.tableLabel === undefined) ?? rowsOf(seats));
+  if (seats.length === 0 && tables.length > 0) seatPart.scale = venueScale(tables, tableSeats);
+  const venue = placeVenue(tables, tableSeats, booths, seatPart.scale, coordinates, seatPart.bounds, RADIUS);
+  if (venue.seats.length > 0) seatPart.seats = [...seatPart.seats, ...venue.seats];
+  if (venue.bounds) seatPart.bounds = seatPart.seats.length > venue.seats.length ? union([seatPart.bounds, venue.bounds]) : venue.bounds;
   const placedAreas = placeAreas(areas, seatPart.bounds, seatPart.scale);
   const stage = focalPoint && Number.isFinite(focalPoint.x) && Number.isFinite(focalPoint.y) ? stageBox(focalPoint, seatPart.scale) : undefined;
   const all = [seatPart.bounds, ...placedAreas.map((a) => ({ x: a.x, y: a.y, width: a.width, height: a.height })), ...(stage ? [stage] : [])].filter(
     (b) => b.width > 0 || b.height > 0,
   );
-  const out: MapGeometry = { seats: seatPart.seats, sections: seatPart.sections, areas: placedAreas, bounds: union(all) };
+  const out: MapGeometry = {
+    seats: seatPart.seats,
+    sections: seatPart.sections,
+    areas: placedAreas,
+    bounds: union(all),
+    tables: venue.tables,
+    booths: venue.booths,
+  };
   if (stage) out.stage = stage;
   return out;
 }

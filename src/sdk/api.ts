@@ -70,6 +70,8 @@ export class ApiClient {
     const out: ObjectsRead = { eventKey: body.eventKey, categories: body.categories ?? [], objects, rows };
     if (body.focalPoint) out.focalPoint = body.focalPoint;
     if (body.channels) out.channels = body.channels;
+    if (body.zones) out.zones = body.zones;
+    if (body.floors) out.floors = body.floors;
     return out;
   }
 

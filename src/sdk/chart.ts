@@ -30,6 +30,7 @@ import { sessionToken } from "./token";
 import { SeasonApiClient } from "./season-api";
 import { SeatTooltip } from "./tooltip";
 import { marksIn } from "./seat-marks";
+import { buildVenueControls, type VenueControls } from "./venue-controls";
 import type { ApiCategory, BestAvailableRequest, BestAvailableResult, SeatingChartConfig, SelectionRules } from "./types";
 import { SDK_VERSION } from "./version";
 
@@ -290,24 +291,92 @@ export class SeatingChart {
 
   private focalPoint: ObjectsFocal = undefined;
 
+  /** The floor shown (contract §21): the first of the layout's floors until the buyer picks another. */
+  private floor: string | undefined = undefined;
+  private venue: VenueControls | null = null;
+
   /** Draws the map into the stage; false when the chart was destroyed meanwhile. */
   private async mountMapNow(chrome: Chrome): Promise<boolean> {
+    this.floor ??= this.state.floors[0]?.key;
     this.map = await mountMap(chrome, this.state, {
       eventKey: this.scopeKey,
       focalPoint: this.focalPoint,
       wanted: () => !this.destroyed,
       onActivate: (label) => void this.requests.toggle(label),
+      floorKey: this.floor,
     });
     if (this.map === null) return false;
     chrome.controls.hidden = false;
     this.addBuyerAids(chrome);
+    this.addVenueControls(chrome);
     return true;
+  }
+
+  /** The floor switcher and the zone chooser, when the layout has floors or zones. */
+  private addVenueControls(chrome: Chrome): void {
+    if (this.venue || (this.state.floors.length === 0 && this.state.zones.length === 0)) return;
+    this.venue = buildVenueControls(
+      document,
+      this.state.floors,
+      this.state.zones,
+      (key) => void this.showFloor(key),
+      (key) => this.showZone(key),
+    );
+    if (this.floor !== undefined) this.venue.showFloor(this.floor);
+    chrome.controls.appendChild(this.venue.root);
+  }
+
+  /** Draws another floor in place of the one shown. */
+  async showFloor(key: string): Promise<void> {
+    const chrome = this.chrome;
+    if (!chrome || this.destroyed || key === this.floor || !this.state.floors.some((f) => f.key === key)) return;
+    this.floor = key;
+    this.venue?.showFloor(key);
+    this.venue?.clearZone();
+    this.map?.destroy();
+    this.map = await mountMap(chrome, this.state, {
+      eventKey: this.scopeKey,
+      focalPoint: this.focalPoint,
+      wanted: () => !this.destroyed,
+      onActivate: (label) => void this.requests.toggle(label),
+      floorKey: key,
+    });
+    const name = this.state.floors.find((f) => f.key === key)?.label ?? key;
+    chrome.live.textContent = `${name} shown`;
+  }
+
+  /** Zooms to a zone's sections (null: the whole venue), switching to the floor they are on when it is another. */
+  private showZone(key: string | null): void {
+    const zone = key === null ? undefined : this.state.zones.find((z) => z.key === key);
+    if (!zone) return this.map?.reset();
+    const sections = new Set(zone.sectionKeys);
+    if (this.map?.zoomToZone(sections)) {
+      if (this.chrome) this.chrome.live.textContent = `${zone.label} shown`;
+      return;
+    }
+    // The zone is on another floor: show that floor, then the zone.
+    const on = [...this.state.objects.values()].find(
+      (o) => "sectionKey" in o && o.sectionKey !== undefined && sections.has(o.sectionKey) && "floorKey" in o && o.floorKey,
+    );
+    const floorKey = on && "floorKey" in on ? on.floorKey : undefined;
+    if (floorKey !== undefined && floorKey !== this.floor)
+      void this.showFloor(floorKey).then(() => {
+        this.map?.zoomToZone(sections);
+        if (this.chrome) this.chrome.live.textContent = `${zone.label} shown`;
+      });
   }
 
   /** Redraws one object on the map and in the list. */
   private repaint(label: string): void {
     this.map?.update(label);
     this.list?.update(label);
+    // A table held or released whole changes how its seats are drawn too (contract §21).
+    const o = this.state.objects.get(label);
+    if (o?.objectType === "table")
+      for (const seat of o.seatLabels) {
+        this.map?.update(seat);
+        this.list?.update(seat);
+      }
   }
 
   /** The map's tooltip and refusal notice, each unless the configuration turns it off. */

@@ -8,6 +8,7 @@
  * This file keeps the state (per-seat columns, the camera) and the elements; the canvas is drawn
  * by large-map-paint.ts.
  */
+import { zoneBox } from "./venue-controls";
 import { centreOn, fit, visibleBox, type Camera, type Size } from "./camera";
 import type { AreaShape, MapGeometry } from "../geometry/object-placement";
 import { COUNT, MapPainter, margin, STATUS_PIXELS, statusCode, type PaintView } from "./large-map-paint";
@@ -212,6 +213,12 @@ export class LargeMap implements MapView {
 
   zoomToSeats(px: number, clientX: number, clientY: number): void {
     this.viewport.zoomTo(px / (2 * this.grid.r), { x: clientX, y: clientY });
+  }
+
+  zoomToZone(sectionKeys: ReadonlySet<string>): boolean {
+    const box = zoneBox(this.geometry, this.model.objects, sectionKeys);
+    if (box) this.viewport.show(box);
+    return box !== null;
   }
 
   destroy(): void {

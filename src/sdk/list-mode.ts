@@ -12,6 +12,7 @@ import { isAccessibleSeat } from "../domain/layout";
 import { ListAreas, type AreaHost } from "./list-areas";
 import type { MapState } from "./map-state";
 import { seatName } from "./seat-name";
+import { ListVenue } from "./list-venue";
 import type { SeatObject } from "./types";
 
 /** Seats of an opened section drawn at once; the rest follow a task later, {@link LATER_SEATS} at a time. */
@@ -68,6 +69,8 @@ export class ListMode {
   /** The standing areas, after the seated sections (list-areas.ts). */
   private readonly areas: ListAreas;
   private readonly areaItems: HTMLLIElement[];
+  /** Tables and booths (list-venue.ts), after the rows' sections. */
+  private readonly venue: ListVenue;
 
   constructor(
     private readonly doc: Document,
@@ -105,6 +108,8 @@ export class ListMode {
       if (target?.dataset.objectLabel) this.host.activate(target.dataset.objectLabel);
     });
     for (const section of this.sections) list.appendChild(this.sectionItem(section));
+    this.venue = new ListVenue(doc, host.state);
+    list.append(...this.venue.build());
     this.areas = new ListAreas(doc, host);
     this.areaItems = this.areas.build();
     list.append(...this.areaItems);
@@ -114,6 +119,7 @@ export class ListMode {
   /** Rewrites one seat's button after its status changed (in place: focus stays where it is). */
   update(label: string): void {
     this.areas.updateAll();
+    this.venue.update(label);
     const b = this.buttons.get(label);
     if (!b) return;
     const seat = this.host.state.objects.get(label);

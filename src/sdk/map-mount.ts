@@ -11,6 +11,7 @@ import { LargeMap } from "./large-map";
 import type { MapState } from "./map-state";
 import { LARGE_MAP_OBJECTS, type MapModel, type MapView } from "./map-view";
 import { SmallMap } from "./small-map";
+import { onFloor } from "./venue-controls";
 
 /** How much one press of a zoom button zooms. */
 const ZOOM_STEP = 1.4;
@@ -25,6 +26,8 @@ export interface MountOptions {
   wanted(): boolean;
   /** An object was activated by click, Enter or Space. */
   onActivate(label: string): void;
+  /** The floor shown (contract §21): only its objects, and those on no floor, are drawn. */
+  floorKey?: string;
 }
 
 /**
@@ -33,8 +36,12 @@ export interface MountOptions {
  * blocks input for long.
  */
 export async function mountMap(chrome: Chrome, state: MapState, options: MountOptions): Promise<MapView | null> {
-  const big = isLargeMap(state.objects.size);
-  const geometry = computeGeometry([...state.objects.values()], state.layoutRows, options.focalPoint);
+  const all = [...state.objects.values()];
+  const shown = options.floorKey === undefined ? all : all.filter((o) => onFloor(o, options.floorKey));
+  const big = isLargeMap(shown.length);
+  const drawn = shown.length === all.length ? null : new Set(shown.map((o) => o.objectLabel));
+  const rows = drawn === null ? state.layoutRows : state.layoutRows.filter((r) => r[0] !== undefined && drawn.has(r[0].objectLabel));
+  const geometry = computeGeometry(shown, rows, options.focalPoint);
   if (big) await nextTask();
   if (!options.wanted()) return null;
   const model: MapModel = { eventKey: options.eventKey, objects: state.objects, categories: state.categories, viewOf: (label) => state.view(label) };

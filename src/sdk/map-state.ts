@@ -66,7 +66,13 @@ export class MapState {
     for (const o of read.objects ?? []) this.objects.set(o.objectLabel, o);
     this.rows = read.rows;
     this.places = null;
+    this.zones = read.zones ?? [];
+    this.floors = read.floors ?? [];
   }
+
+  /** The layout's zones and floors (contract §21), as the objects read gave them. */
+  zones: NonNullable<ObjectsRead["zones"]> = [];
+  floors: NonNullable<ObjectsRead["floors"]> = [];
 
   /**
    * Which seats this chart may not sell (contract §12): those of channels it does not name, and
@@ -149,7 +155,9 @@ export class MapState {
       return view;
     }
     if (!mine && this.outside.has(label)) return { status: e?.status ?? "free", unavailable: true };
-    return { status: mine ? "selected" : (e?.status ?? "free") };
+    // A seat of a table this chart holds whole is part of its selection (contract §21).
+    const table = obj?.objectType === "seat" && obj.tableLabel !== undefined && this.selection.has(obj.tableLabel);
+    return { status: mine || table ? "selected" : (e?.status ?? "free") };
   }
 
   /**

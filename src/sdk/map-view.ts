@@ -10,7 +10,8 @@ export const LARGE_MAP_OBJECTS = 10_000;
 
 /** What an object looks like now: its status from this chart's point of view, and GA counts. */
 export interface ObjectView {
-  status: SeatStatus | "selected";
+  /** `partially_taken`: a table some of whose seats are taken one by one (contract §21). */
+  status: SeatStatus | "selected" | "partially_taken";
   capacity?: number;
   /** GA: the places this buyer can take now (its channels' free places, contract §12). */
   remaining?: number;
@@ -41,5 +42,7 @@ export interface MapView {
   seatPixels(): number;
   /** Zooms until seats are drawn `px` CSS pixels across, keeping the map point under the client point (clientX, clientY) where it is. */
   zoomToSeats(px: number, clientX: number, clientY: number): void;
+  /** Shows the sections of a zone (contract §21) whole; false when none of them is drawn on this map. */
+  zoomToZone(sectionKeys: ReadonlySet<string>): boolean;
   destroy(): void;
 }

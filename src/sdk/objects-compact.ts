@@ -7,7 +7,12 @@ import type { ApiObject, CompactObjects, SeatObject } from "./types";
 
 const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-type CompactRow = CompactObjects["sections"][number]["rows"][number];
+type CompactSection = CompactObjects["sections"][number];
+type CompactRow = CompactSection["rows"][number];
+type CompactTable = NonNullable<CompactSection["tables"]>[number];
+type CompactBooth = NonNullable<CompactSection["booths"]>[number];
+type TableObject = Extract<ApiObject, { objectType: "table" }>;
+type BoothObject = Extract<ApiObject, { objectType: "booth" }>;
 type Coords = NonNullable<CompactRow["x"]>;
 
 function coordAt(coords: Coords | undefined, i: number): number | undefined {
@@ -17,7 +22,7 @@ function coordAt(coords: Coords | undefined, i: number): number | undefined {
 }
 
 /** A row's labels in layout order, runs expanded. */
-function labelsOf(row: CompactRow): string[] {
+function labelsOf(row: Pick<CompactRow, "seats">): string[] {
   const labels: string[] = [];
   for (const item of row.seats) {
     if (typeof item === "string") {
@@ -39,6 +44,14 @@ function labelsOf(row: CompactRow): string[] {
 export function decodeObjects(body: CompactObjects, rows?: SeatObject[][]): ApiObject[] {
   const out: ApiObject[] = [];
   const held = body.accessibleOnly ? new Set(body.accessibleOnly) : null;
+  const zonesOf = new Map<string, string[]>();
+  for (const z of body.zones ?? []) for (const k of z.sectionKeys) zonesOf.set(k, [...(zonesOf.get(k) ?? []), z.key]);
+  const place = (o: { floorKey?: string; zoneKeys?: string[] }, section: CompactSection | null, floorKey?: string) => {
+    const floor = section?.floorKey ?? floorKey;
+    if (floor !== undefined) o.floorKey = floor;
+    const zones = section ? zonesOf.get(section.key) : undefined;
+    if (zones) o.zoneKeys = zones;
+  };
   for (const section of body.sections ?? []) {
     for (const row of section.rows) {
       const aisles = new Set(row.aisles ?? []);
@@ -63,10 +76,78 @@ export function decodeObjects(body: CompactObjects, rows?: SeatObject[][]): ApiO
         if (y !== undefined) seat.y = y;
         return seat;
       });
-      for (const seat of seats) out.push(seat);
+      for (const seat of seats) {
+        place(seat, section);
+        out.push(seat);
+      }
       rows?.push(seats);
     }
+    for (const t of section.tables ?? []) decodeTable(t, section, body.categoryKeys, held, out, (o) => place(o, section));
+    for (const b of section.booths ?? []) out.push(boothOf(b, body.categoryKeys, section, (o) => place(o, section)));
   }
+  for (const b of body.booths ?? []) out.push(boothOf(b, body.categoryKeys, null, (o) => place(o, null, b.floorKey)));
   for (const area of body.areas ?? []) out.push(area);
   return out;
+}
+
+/** A table of the compact form: the table's entry, then its seats' in order around it (as the full form lists them). */
+function decodeTable(
+  t: CompactTable,
+  section: CompactSection,
+  keys: string[],
+  held: Set<string> | null,
+  out: ApiObject[],
+  place: (o: { floorKey?: string; zoneKeys?: string[] }) => void,
+): void {
+  const labels = labelsOf(t);
+  const table: TableObject = {
+    objectLabel: t.label,
+    categoryKey: keys[t.c] ?? "",
+    objectType: "table",
+    sectionKey: section.key,
+    sectionLabel: section.label,
+    shape: t.shape,
+    seatLabels: labels,
+  };
+  if (t.x !== undefined) table.x = t.x;
+  if (t.y !== undefined) table.y = t.y;
+  if (t.w !== undefined) table.width = t.w;
+  if (t.h !== undefined) table.height = t.h;
+  place(table);
+  out.push(table);
+  const features = new Map(t.features ?? []);
+  labels.forEach((objectLabel, i) => {
+    const index = typeof t.sc === "string" ? DIGITS.indexOf(t.sc.charAt(i)) : (t.sc[i] ?? -1);
+    const seat: SeatObject = {
+      objectLabel,
+      categoryKey: keys[index] ?? "",
+      objectType: "seat",
+      sectionKey: section.key,
+      sectionLabel: section.label,
+      tableLabel: t.label,
+    };
+    const f = features.get(i);
+    if (f !== undefined) seat.features = f;
+    if (held?.has(objectLabel)) seat.accessibleOnly = true;
+    const x = coordAt(t.sx, i);
+    const y = coordAt(t.sy, i);
+    if (x !== undefined) seat.x = x;
+    if (y !== undefined) seat.y = y;
+    place(seat);
+    out.push(seat);
+  });
+}
+
+function boothOf(b: CompactBooth, keys: string[], section: CompactSection | null, place: (o: { floorKey?: string; zoneKeys?: string[] }) => void): BoothObject {
+  const booth: BoothObject = { objectLabel: b.label, categoryKey: keys[b.c] ?? "", objectType: "booth" };
+  if (section) {
+    booth.sectionKey = section.key;
+    booth.sectionLabel = section.label;
+  }
+  if (b.x !== undefined) booth.x = b.x;
+  if (b.y !== undefined) booth.y = b.y;
+  if (b.w !== undefined) booth.width = b.w;
+  if (b.h !== undefined) booth.height = b.h;
+  place(booth);
+  return booth;
 }

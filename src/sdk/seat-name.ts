@@ -5,7 +5,10 @@
  */
 import type { SeatFeature } from "../domain/layout";
 import type { ObjectView } from "./map-view";
-import type { SeatObject } from "./types";
+import type { ApiObject, SeatObject } from "./types";
+
+type TableObject = Extract<ApiObject, { objectType: "table" }>;
+type BoothObject = Extract<ApiObject, { objectType: "booth" }>;
 
 /** Each feature as a buyer would say it. */
 export const FEATURE_WORDS: Record<SeatFeature, string> = {
@@ -24,6 +27,7 @@ export const STATUS_TEXT: Record<ObjectView["status"], string> = {
   held: "held by another buyer",
   booked: "booked",
   not_for_sale: "not for sale",
+  partially_taken: "partly taken: only its free seats can be chosen",
 };
 
 /** A seat outside this chart's channels, or held back for buyers who state an access need. */
@@ -52,9 +56,28 @@ export function statusText(view: ObjectView): string {
 export function seatName(seat: SeatObject, categoryLabel: string, view: ObjectView): string {
   const parts = [seat.sectionLabel || seat.sectionKey];
   if (seat.rowLabel) parts.push(`row ${seat.rowLabel}`);
+  if (seat.tableLabel) parts.push(`table ${seat.tableLabel}`);
   parts.push(`seat ${seatNumber(seat.objectLabel)}`, categoryLabel);
   const features = featureText(seat.features);
   if (features) parts.push(features);
   parts.push(statusText(view));
   return parts.join(", ");
+}
+
+/** The name of a table, whole (contract §21): "Table T1, 8 seats, Tables, Gala, available". */
+export function tableName(table: TableObject, categoryLabel: string, view: ObjectView): string {
+  return [
+    `Table ${table.objectLabel}`,
+    `${table.seatLabels.length} ${table.seatLabels.length === 1 ? "seat" : "seats"}`,
+    table.sectionLabel,
+    categoryLabel,
+    statusText(view),
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** The name of a booth: "Booth B1, Hall 1, Exhibitor, available". */
+export function boothName(booth: BoothObject, categoryLabel: string, view: ObjectView): string {
+  return [`Booth ${booth.objectLabel}`, booth.sectionLabel, categoryLabel, statusText(view)].filter(Boolean).join(", ");
 }

@@ -2,6 +2,7 @@
  * A map of up to 10,000 objects: one SVG element per seat and GA area at every zoom (contract §7),
  * moved by a camera that is applied once per animation frame, with no layout read in input handlers.
  */
+import { zoneBox } from "./venue-controls";
 import { visibleBox } from "./camera";
 import type { Box, MapGeometry } from "../geometry/object-placement";
 import type { MapModel, MapView } from "./map-view";
@@ -60,6 +61,12 @@ export class SmallMap implements MapView {
   zoomToSeats(px: number, clientX: number, clientY: number): void {
     const at = { x: clientX, y: clientY };
     this.viewport.zoomTo(px / (2 * this.seatRadius), at, sectionAround(this.geometry, this.viewport.mapPoint(at)));
+  }
+
+  zoomToZone(sectionKeys: ReadonlySet<string>): boolean {
+    const box = zoneBox(this.geometry, this.model.objects, sectionKeys);
+    if (box) this.viewport.show(box);
+    return box !== null;
   }
 
   destroy(): void {

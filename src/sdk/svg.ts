@@ -3,7 +3,7 @@
  * carrying data-object-label, role=button, tabindex, aria-label, aria-pressed and data-status
  * (contract §7), so tests and assistive technology find it the same way.
  */
-import { featureText } from "./seat-name";
+import { boothName, featureText, tableName } from "./seat-name";
 import { markElement, markOf } from "./seat-marks";
 import { OUTLINE_STROKE, ringPath } from "../geometry/seat-plan";
 import type { MapGeometry } from "../geometry/object-placement";
@@ -16,7 +16,7 @@ const NS = "http://www.w3.org/2000/svg";
  * What contract §7 puts on every drawn object, whichever renderer draws it: its label, type and
  * category as data attributes, and a focusable button role for keyboard and screen readers.
  */
-export function objectAttrs(label: string, type: "seat" | "generalAdmission", categoryKey: string): Record<string, string | number> {
+export function objectAttrs(label: string, type: ApiObject["objectType"], categoryKey: string): Record<string, string | number> {
   return { "data-object-label": label, "data-object-type": type, "data-category-key": categoryKey, role: "button", tabindex: 0 };
 }
 
@@ -33,6 +33,7 @@ export const STATUS_WORDS: Record<ObjectView["status"], string> = {
   held: "held by another buyer",
   booked: "booked",
   not_for_sale: "not for sale",
+  partially_taken: "partly taken: only its free seats can be chosen",
 };
 
 /** The hatch of a seat "not available here": stripes on a blue-grey (the legend and the large map's canvas use the same). */
@@ -120,6 +121,49 @@ export function drawMap(
     elements.set(a.label, g);
     frag.appendChild(g);
   }
+  // Tables (their tops: the whole table is one button) and booths, under the seats around them.
+  for (const t of geometry.tables) {
+    const obj = objects.get(t.label);
+    if (obj?.objectType !== "table") continue;
+    const color = categories.get(obj.categoryKey)?.color ?? "#7a8499";
+    const g = el(doc, "g", { class: "seating-table", ...objectAttrs(t.label, "table", obj.categoryKey) });
+    g.appendChild(
+      t.shape === "round"
+        ? el(doc, "circle", { class: "seating-table-top", cx: t.cx, cy: t.cy, r: t.width / 2, stroke: color })
+        : el(doc, "rect", {
+            class: "seating-table-top",
+            x: t.cx - t.width / 2,
+            y: t.cy - t.height / 2,
+            width: t.width,
+            height: t.height,
+            rx: 4,
+            stroke: color,
+          }),
+    );
+    const name = el(doc, "text", { class: "seating-table-name", x: t.cx, y: t.cy + 4, "text-anchor": "middle", "aria-hidden": "true" });
+    name.textContent = t.label;
+    g.append(el(doc, "title", {}), name);
+    elements.set(t.label, g);
+    frag.appendChild(g);
+  }
+  for (const b of geometry.booths) {
+    const obj = objects.get(b.label);
+    if (obj?.objectType !== "booth") continue;
+    const color = categories.get(obj.categoryKey)?.color ?? "#7a8499";
+    const g = el(doc, "g", { class: "seating-booth", ...objectAttrs(b.label, "booth", obj.categoryKey) });
+    g.appendChild(el(doc, "rect", { class: "seating-booth-shape", x: b.x, y: b.y, width: b.width, height: b.height, rx: 3, fill: color, stroke: color }));
+    const name = el(doc, "text", {
+      class: "seating-booth-name",
+      x: b.x + b.width / 2,
+      y: b.y + b.height / 2 + 4,
+      "text-anchor": "middle",
+      "aria-hidden": "true",
+    });
+    name.textContent = b.label;
+    g.append(el(doc, "title", {}), name);
+    elements.set(b.label, g);
+    frag.appendChild(g);
+  }
   for (const s of geometry.seats) {
     const obj = objects.get(s.label);
     if (!obj) continue;
@@ -169,12 +213,17 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
     name = `${obj.label ?? obj.objectLabel} (${obj.objectLabel}), ${shown.replace(" · ", ", ")}, general admission, ${cat}`;
     const text = node.querySelector(".seating-ga-remaining");
     if (text) text.textContent = shown;
+  } else if (obj.objectType === "table" || obj.objectType === "booth") {
+    name = obj.objectType === "table" ? tableName(obj, cat, view) : boothName(obj, cat, view);
+    const title = node.querySelector("title");
+    if (title) title.textContent = name;
   } else {
     const where = obj.sectionLabel ? `, ${obj.sectionLabel}` : "";
     const words = view.unavailable ? UNAVAILABLE_WORDS : STATUS_WORDS[view.status];
     // Contract §14: the seat's features are part of its name, as the list mode says them.
     const features = featureText(obj.features);
-    name = `Seat ${obj.objectLabel}${where}, ${cat}${features ? `, ${features}` : ""}, ${words}`;
+    const at = obj.tableLabel ? `, table ${obj.tableLabel}` : "";
+    name = `Seat ${obj.objectLabel}${at}${where}, ${cat}${features ? `, ${features}` : ""}, ${words}`;
     const title = node.firstElementChild;
     if (title) title.textContent = `${obj.objectLabel} · ${cat} · ${words}`;
   }

@@ -15,8 +15,15 @@ export function tooltipLines(obj: ApiObject, state: MapState, options: TooltipOp
   if (obj.objectType === "seat") {
     title = obj.sectionLabel;
     if (obj.rowLabel) details.push(`Row ${obj.rowLabel}`);
+    if (obj.tableLabel) details.push(`Table ${obj.tableLabel}`);
     const seat = obj.objectLabel.split("-").pop();
     details.push(`Seat ${seat && seat !== obj.objectLabel ? seat : obj.objectLabel}`);
+  } else if (obj.objectType === "table") {
+    title = obj.sectionLabel;
+    details.push(`Table ${obj.objectLabel}`, `${obj.seatLabels.length} seats`);
+  } else if (obj.objectType === "booth") {
+    title = obj.sectionLabel ?? "Booth";
+    details.push(`Booth ${obj.objectLabel}`);
   } else {
     title = obj.label;
     // What this buyer's channels can take (contract §12), as the area itself says.
@@ -33,7 +40,7 @@ export function tooltipLines(obj: ApiObject, state: MapState, options: TooltipOp
   const view = state.view(obj.objectLabel);
   const status = view.unavailable
     ? "Not available here"
-    : { free: "", selected: "Your selection", held: "Taken", booked: "Booked", not_for_sale: "Not for sale" }[view.status];
+    : { free: "", selected: "Your selection", held: "Taken", booked: "Booked", not_for_sale: "Not for sale", partially_taken: "Partly taken" }[view.status];
   if (status) details.push(status);
   return { title, details };
 }

@@ -115,6 +115,11 @@ export class Viewport {
     return { x: (clientPoint.x - this.origin.x - this.camera.tx) / this.camera.scale, y: (clientPoint.y - this.origin.y - this.camera.ty) / this.camera.scale };
   }
 
+  /** Shows `box` (map units) whole and centred, within the zoom range. */
+  show(box: Box): void {
+    this.set(fit(box, this.size, 20));
+  }
+
   /** Back to the whole map. */
   reset(): void {
     this.set(this.home);

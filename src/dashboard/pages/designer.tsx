@@ -6,6 +6,7 @@ import { NEW_CATEGORY } from "../../designer/palette";
 import { DESIGNER_URL } from "../assets";
 import type { DashboardSession } from "../sessions";
 import { Labelled } from "./components";
+import { VenuePanels } from "./designer-venue";
 import { Page } from "./layout";
 
 /**
@@ -303,6 +304,8 @@ export function designerPage(session: DashboardSession, environment: Environment
                 <NumberField id="area-height" label="Height" value={120} min={1} step="any" />
               </div>
             </section>
+
+            <VenuePanels />
 
             <section class="panel" aria-labelledby="stage-tools-title">
               <h2 id="stage-tools-title">Stage (focal point)</h2>

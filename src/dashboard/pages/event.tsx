@@ -16,6 +16,8 @@ import type { Accessibility } from "../../domain/accessibility";
 import { WaitingRoomPanel, type RoomTick } from "./waiting-room";
 import { CopyToProduction, DetailsForm } from "./event-details";
 import type { WaitingRoom } from "../../domain/waiting-room";
+import type { TableBooking } from "../../domain/tables";
+import { TableBookingForm } from "./table-booking-form";
 
 /**
  * One event (contract §10.3): the live seat map through the SDK with the environment's publishable
@@ -42,6 +44,8 @@ export interface EventView {
   /** The waiting room (contract §15), null when the event has none, and its last hour of ticks. */
   room: WaitingRoom | null;
   roomTicks: RoomTick[];
+  /** How the event's tables are booked (contract §21). */
+  tableBooking: TableBooking;
 }
 
 /**
@@ -249,6 +253,11 @@ function SelectionRulesForm(props: { api: string; rules: SelectionRules; categor
   );
 }
 
+/** How many tables the event's layout has (each counts once in the reports, by its own status). */
+function tableCount(reports: ReportsResult): number {
+  return reports.byObjectType.filter((r) => r.objectType === "table").reduce((n, r) => n + r.count, 0);
+}
+
 export function eventPage(session: DashboardSession, environment: Environment, view: EventView) {
   const { event, reports } = view;
   const key = encodeURIComponent(event.eventKey);
@@ -339,6 +348,12 @@ export function eventPage(session: DashboardSession, environment: Environment, v
       </section>
 
       <WaitingRoomPanel api={`${api}/waiting-room`} room={view.room} ticks={view.roomTicks} zone={event.timeZone} />
+
+      {tableCount(reports) > 0 ? (
+        <IfCan permission="events.manage">
+          <TableBookingForm api={`${api}/table-booking`} booking={view.tableBooking} tables={tableCount(reports)} />
+        </IfCan>
+      ) : null}
 
       <IfCan permission="events.manage">
         <SelectionRulesForm api={`${api}/selection-rules`} rules={event.selectionRules} categoryKeys={reports.byCategory.map((r) => r.categoryKey)} />

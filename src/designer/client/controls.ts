@@ -21,6 +21,7 @@ import {
 } from "./form-actions";
 import { $, input, select } from "./form-fields";
 import { exportLayout, importLayout } from "./layout-files";
+import { attachVenueForms } from "./venue-forms";
 
 /** The section settings: a change regenerates the selected section. */
 const SECTION_FIELDS = [
@@ -53,6 +54,7 @@ export function attachControls(d: Designer): void {
   click("add-category", () => addCategoryFromForm(d));
   click("assign-category", () => assignChosenCategory(d));
   attachSeatFeatures(d);
+  attachVenueForms(d);
   click("select-rows", () => widenToRows(d));
   click("select-labelled", () => selectByLabels(d));
   click("select-sections", () => widenToSections(d));

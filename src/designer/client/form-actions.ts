@@ -32,7 +32,7 @@ type Area = Scene["generalAdmission"][number];
  * one named in `nameId` (its colour one no category has yet). Nothing is made up: a chart starts
  * with the categories its person names, and none goes unused.
  */
-function chosenCategory(scene: Scene, selectId: string, nameId: string): { scene: Scene; key: string; made?: string } | { errors: FieldError[] } {
+export function chosenCategory(scene: Scene, selectId: string, nameId: string): { scene: Scene; key: string; made?: string } | { errors: FieldError[] } {
   const chosen = select(selectId).value;
   if (chosen && chosen !== NEW_CATEGORY && scene.categories.some((c) => c.key === chosen)) return { scene, key: chosen };
   const name = input(nameId).value.trim();
@@ -42,7 +42,7 @@ function chosenCategory(scene: Scene, selectId: string, nameId: string): { scene
 }
 
 /** After a new category was made from a name field: it is the choice now (the page has listed it), and the field is emptied. */
-function categoryMade(selectId: string, nameId: string, key: string): void {
+export function categoryMade(selectId: string, nameId: string, key: string): void {
   select(selectId).value = key;
   input(nameId).value = "";
 }

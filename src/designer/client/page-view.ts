@@ -9,6 +9,7 @@ import { selectedObjects, type Editor } from "../editor";
 import type { DraftSaving } from "./draft-saving";
 import { $, fillSelect, input, NEW_CATEGORY, select, showSection } from "./form-fields";
 import type { Renderer } from "./scene-renderer";
+import { showVenue } from "./venue-view";
 
 /** The size the form shows for an area drawn without one of its own (the size the renderer draws it). */
 const AREA_DEFAULT = { width: 200, height: 110 };
@@ -40,6 +41,7 @@ export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSavi
     fillSelect(node, [...categories, [NEW_CATEGORY, "A new category, named below"]], firstInstead);
   }
   showSection(scene, onlySection);
+  showVenue(scene, onlySection);
   const a = scene.generalAdmission.find((x) => x.label === area);
   if (a) {
     input("area-name").value = a.label;
@@ -74,7 +76,7 @@ function showLists(scene: Scene): void {
       return li;
     }),
   );
-  $("canvas-empty").hidden = scene.sections.length > 0 || scene.generalAdmission.length > 0;
+  $("canvas-empty").hidden = scene.sections.length > 0 || scene.generalAdmission.length > 0 || (scene.booths ?? []).length > 0;
   const seatCount = scene.sections.reduce((n, s) => n + s.rows.reduce((m, r) => m + r.seats.length, 0), 0);
   const places = scene.generalAdmission.reduce((n, a) => n + a.capacity, 0);
   $("canvas-summary").textContent =

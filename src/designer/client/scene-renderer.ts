@@ -9,7 +9,7 @@
  * transform (no repaint at all) until the move is committed. Sections and areas are kept per
  * object: a section whose data is the same object as last time keeps its elements.
  */
-import type { Category, GeneralAdmissionArea, Section } from "../../domain/layout";
+import type { Booth, Category, GeneralAdmissionArea, Section } from "../../domain/layout";
 import {
   OUTLINE_STROKE,
   planScale,
@@ -24,6 +24,7 @@ import {
 } from "../../geometry/seat-plan";
 import { translationBetween, type Scene } from "../actions";
 import type { Selection } from "../editor";
+import { boothBox, drawBooth, drawTables, unionBox } from "./venue-drawing";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -93,6 +94,7 @@ export class Renderer {
   private sections = new Map<string, DrawnSection>();
   private areas = new Map<string, { data: GeneralAdmissionArea; scale: number; colour: string; g: SVGGElement }>();
   private stage: SVGGElement | null = null;
+  private drawnBooths: { data: readonly Booth[] | null; scale: number; g: SVGGElement } = { data: null, scale: 1, g: el("g", { class: "booths" }) };
   private marked = new Set<string>();
   private lastSections: Section[] | null = null;
   /** Layout units to drawn units, from plan.ts (the SDK's scale for the same seats). */
@@ -108,7 +110,7 @@ export class Renderer {
     // Areas and the stage are few: one layer each, under and over the sections.
     const areas = layerAt(HUGE, "d-areas");
     this.areaLayer = el("g", { class: "areas" });
-    areas.append(this.areaLayer);
+    areas.append(this.areaLayer, this.drawnBooths.g);
     const over = layerAt(HUGE, "d-overlay");
     this.overlay = el("g", { class: "overlay" });
     over.append(this.overlay);
@@ -161,6 +163,7 @@ export class Renderer {
         this.sections.delete(key);
       }
     this.renderAreas(scene.generalAdmission, colours, selection);
+    this.renderBooths(scene, colours);
     this.renderStage(scene.focalPoint);
     this.markSeats(selection.seats);
   }
@@ -205,6 +208,9 @@ export class Renderer {
         seats.set(seat.label, c);
         g.append(c);
       }
+    // Tables and their seats (contract §21) are drawn over the section's rows; the layer covers them too.
+    const tableBoxes = drawTables(g, s.tables ?? [], k, colours, seats);
+    if (tableBoxes.length > 0) box = unionBox(outline ? [box, ...tableBoxes] : tableBoxes)!;
     const layer = layerAt(box, "d-section-layer");
     layer.append(g);
     return { data: s, scale: k, layer, g, seats, box, offset: { x: 0, y: 0 } };
@@ -267,6 +273,14 @@ export class Renderer {
     cap.textContent = `${a.capacity} places`;
     g.append(name, cap);
     return g;
+  }
+
+  /** The booths outside sections: few, so drawn again whenever their list or the scale changes. */
+  private renderBooths(scene: Scene, colours: Map<string, string>): void {
+    const booths = scene.booths ?? [];
+    if (booths === this.drawnBooths.data && this.scale === this.drawnBooths.scale) return;
+    this.drawnBooths.g.replaceChildren(...booths.map((b) => drawBooth(b, colours.get(b.categoryKey) ?? "#7a8499", this.scale)));
+    this.drawnBooths = { ...this.drawnBooths, data: booths, scale: this.scale };
   }
 
   private renderStage(focal: Point | undefined): void {
@@ -369,6 +383,7 @@ export class Renderer {
       const a = d.data;
       boxes.push({ x: (a.x ?? 0) * this.scale, y: (a.y ?? 0) * this.scale, width: (a.width ?? 200) * this.scale, height: (a.height ?? 110) * this.scale });
     }
+    for (const b of this.drawnBooths.data ?? []) boxes.push(boothBox(b, this.scale));
     if (this.stage) {
       const r = this.stage.firstElementChild!;
       boxes.push({

@@ -1,0 +1,199 @@
+/**
+ * The designer's actions on tables, booths, zones and floors: pure functions from one scene to the
+ * next, like actions.ts. A new table's seats are placed around it by the same geometry the SDK
+ * and the dashboard draw tables with (geometry/table-placement.ts), and are written with their
+ * x/y, so the map buyers get is the one drawn here.
+ */
+import type { Booth, Floor, Layout, Section, Seat, Table, TableShape, Zone } from "../domain/layout";
+import { tableBox, tableSeatPoints } from "../geometry/table-placement";
+import { nextSectionKey } from "./section-keys";
+
+type Scene = Layout;
+
+/** `base`, else base2, base3 … whichever is not in `taken`. */
+function freeKey(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
+}
+
+/** Every object label of the scene: seats, tables, booths and GA areas share one label space. */
+export function labelsOf(scene: Layout): Set<string> {
+  const labels = new Set<string>();
+  for (const s of scene.sections) {
+    for (const r of s.rows) for (const seat of r.seats) labels.add(seat.label);
+    for (const t of s.tables ?? []) {
+      labels.add(t.label);
+      for (const seat of t.seats) labels.add(seat.label);
+    }
+    for (const b of s.booths ?? []) labels.add(b.label);
+  }
+  for (const b of scene.booths ?? []) labels.add(b.label);
+  for (const a of scene.generalAdmission) labels.add(a.label);
+  return labels;
+}
+
+/** The first of `prefix`1, `prefix`2 … that no object has. */
+export function nextLabel(scene: Layout, prefix: string): string {
+  const taken = labelsOf(scene);
+  for (let i = 1; ; i++) if (!taken.has(`${prefix}${i}`)) return `${prefix}${i}`;
+}
+
+export interface NewTable {
+  /** The section the table goes into; none: a new section named "Tables" (its key the next letter). */
+  sectionKey?: string;
+  label?: string;
+  shape: TableShape;
+  seats: number;
+  categoryKey: string;
+  /** The table's centre, in layout units. */
+  x: number;
+  y: number;
+}
+
+const r2 = (v: number) => Math.round(v * 100) / 100;
+
+/** The seats of a table at (x, y): labelled `<table>-1` … in order around it, each with its x/y. */
+export function seatsAround(label: string, shape: TableShape, count: number, categoryKey: string, x: number, y: number): Seat[] {
+  return tableSeatPoints({ shape, x, y }, count).map((p, i) => ({ label: `${label}-${i + 1}`, categoryKey, x: p.x, y: p.y }));
+}
+
+/**
+ * Where a new table of `seats` seats goes: at `at`, else to the right of the tables it would
+ * overlap (their boxes, seats included), so tables added one after another stand side by side.
+ */
+export function freeTableSpot(scene: Layout, shape: TableShape, seats: number, at: { x: number; y: number }): { x: number; y: number } {
+  const boxes = scene.sections.flatMap((s) =>
+    (s.tables ?? []).map((t) => tableBox({ shape: t.shape, x: t.x ?? 0, y: t.y ?? 0, width: t.width, height: t.height }, t.seats.length)),
+  );
+  const spot = { ...at };
+  for (let tries = 0; tries < 1000; tries++) {
+    const mine = tableBox({ shape, x: spot.x, y: spot.y }, seats);
+    const hit = boxes.find((b) => b.x < mine.x + mine.width && mine.x < b.x + b.width && b.y < mine.y + mine.height && mine.y < b.y + b.height);
+    if (!hit) return spot;
+    spot.x = hit.x + hit.width + TABLE_GAP + mine.width / 2;
+  }
+  return spot;
+}
+
+/** Room left between tables placed side by side, in layout units. */
+const TABLE_GAP = 24;
+
+/** Adds a table with its seats around it; answers the scene, the table's label and its section's key. */
+export function addTable(scene: Scene, t: NewTable): { scene: Scene; label: string; sectionKey: string } {
+  const label = t.label?.trim() || nextLabel(scene, "T");
+  const at = freeTableSpot(scene, t.shape, t.seats, { x: r2(t.x), y: r2(t.y) });
+  const [x, y] = [r2(at.x), r2(at.y)];
+  const table: Table = { label, shape: t.shape, categoryKey: t.categoryKey, x, y, seats: seatsAround(label, t.shape, t.seats, t.categoryKey, x, y) };
+  const existing = t.sectionKey ? scene.sections.find((s) => s.key === t.sectionKey) : undefined;
+  if (existing) {
+    const sections = scene.sections.map((s) => (s === existing ? { ...s, tables: [...(s.tables ?? []), table] } : s));
+    return { scene: { ...scene, sections }, label, sectionKey: existing.key };
+  }
+  const key = nextSectionKey(scene);
+  const section: Section = { key, label: scene.sections.some((s) => s.label === "Tables") ? `Tables ${key}` : "Tables", rows: [], tables: [table] };
+  return { scene: { ...scene, sections: [...scene.sections, section] }, label, sectionKey: key };
+}
+
+/** Removes tables (with their seats) by label. */
+export function removeTables(scene: Scene, labels: ReadonlySet<string>): Scene {
+  if (labels.size === 0) return scene;
+  return {
+    ...scene,
+    sections: scene.sections.map((s) => (s.tables?.some((t) => labels.has(t.label)) ? { ...s, tables: s.tables.filter((t) => !labels.has(t.label)) } : s)),
+  };
+}
+
+/** Adds a booth outside any section (its top-left corner at x/y). */
+export function addBooth(scene: Scene, b: Omit<Booth, "label"> & { label?: string }): { scene: Scene; label: string } {
+  const label = b.label?.trim() || nextLabel(scene, "Booth ");
+  const booth: Booth = { ...b, label };
+  if (booth.floorKey === undefined || booth.floorKey === "") delete booth.floorKey;
+  return { scene: { ...scene, booths: [...(scene.booths ?? []), booth] }, label };
+}
+
+/** Removes booths by label, in sections or at the top level. */
+export function removeBooths(scene: Scene, labels: ReadonlySet<string>): Scene {
+  if (labels.size === 0) return scene;
+  return {
+    ...scene,
+    booths: (scene.booths ?? []).filter((b) => !labels.has(b.label)),
+    sections: scene.sections.map((s) => (s.booths?.some((b) => labels.has(b.label)) ? { ...s, booths: s.booths.filter((b) => !labels.has(b.label)) } : s)),
+  };
+}
+
+/** A key from a name: lower-case letters, digits and dashes, not in `taken`. */
+function keyFor(name: string, fallback: string, taken: Set<string>): string {
+  const base =
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || fallback;
+  return freeKey(base, taken);
+}
+
+/** Adds a zone, a named group of sections; answers its key. */
+export function addZone(scene: Scene, label: string, sectionKeys: string[]): { scene: Scene; key: string } {
+  const key = keyFor(label, "zone", new Set((scene.zones ?? []).map((z) => z.key)));
+  const zone: Zone = { key, label: label.trim() || key, sectionKeys };
+  return { scene: { ...scene, zones: [...(scene.zones ?? []), zone] }, key };
+}
+
+export function removeZone(scene: Scene, key: string): Scene {
+  return { ...scene, zones: (scene.zones ?? []).filter((z) => z.key !== key) };
+}
+
+/** Adds a floor (level); answers its key. */
+export function addFloor(scene: Scene, label: string): { scene: Scene; key: string } {
+  const key = keyFor(label, "floor", new Set((scene.floors ?? []).map((f) => f.key)));
+  const floor: Floor = { key, label: label.trim() || key };
+  return { scene: { ...scene, floors: [...(scene.floors ?? []), floor] }, key };
+}
+
+/** Removes a floor, and its key from every section, area and booth that named it. */
+export function removeFloor(scene: Scene, key: string): Scene {
+  const off = <T extends { floorKey?: string }>(o: T): T => {
+    if (o.floorKey !== key) return o;
+    const copy = { ...o };
+    delete copy.floorKey;
+    return copy;
+  };
+  return {
+    ...scene,
+    floors: (scene.floors ?? []).filter((f) => f.key !== key),
+    sections: scene.sections.map(off),
+    generalAdmission: scene.generalAdmission.map(off),
+    booths: (scene.booths ?? []).map(off),
+  };
+}
+
+/** Puts sections on a floor ("" or undefined: on none). */
+export function setSectionFloor(scene: Scene, sectionKeys: ReadonlySet<string>, floorKey: string | undefined): Scene {
+  return {
+    ...scene,
+    sections: scene.sections.map((s) => {
+      if (!sectionKeys.has(s.key)) return s;
+      const copy: Section = { ...s };
+      if (floorKey) copy.floorKey = floorKey;
+      else delete copy.floorKey;
+      return copy;
+    }),
+  };
+}
+
+/** Moves a section's tables with it: each table's centre and its seats (the rows move in actions.ts). */
+export function moveTables(tables: Table[] | undefined, dx: number, dy: number): Table[] | undefined {
+  if (!tables) return tables;
+  return tables.map((t) => ({
+    ...t,
+    x: r2((t.x ?? 0) + dx),
+    y: r2((t.y ?? 0) + dy),
+    seats: t.seats.map((seat) => ({ ...seat, x: r2((seat.x ?? 0) + dx), y: r2((seat.y ?? 0) + dy) })),
+  }));
+}
+
+/** Moves booths by (dx, dy). */
+export function moveBooths(booths: Booth[] | undefined, dx: number, dy: number): Booth[] | undefined {
+  return booths?.map((b) => ({ ...b, x: r2((b.x ?? 0) + dx), y: r2((b.y ?? 0) + dy) }));
+}

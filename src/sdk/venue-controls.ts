@@ -1,0 +1,108 @@
+/**
+ * The map's controls for venues of several floors and zones (contract §21): a floor switcher (one
+ * button per floor, named by the floor's label, the shown one pressed) and a zone chooser that
+ * zooms the map to the zone's sections. Both sit in the toolbar, beside the zoom buttons.
+ */
+import type { Box, MapGeometry } from "../geometry/object-placement";
+import type { ApiObject } from "./types";
+
+export interface Named {
+  key: string;
+  label: string;
+}
+
+/** The box the drawn objects of `sectionKeys` cover (seats, tables, booths, outlines), or null when none is drawn. */
+export function zoneBox(geometry: MapGeometry, objects: Map<string, ApiObject>, sectionKeys: ReadonlySet<string>): Box | null {
+  const inZone = (label: string) => {
+    const o = objects.get(label);
+    return o !== undefined && "sectionKey" in o && o.sectionKey !== undefined && sectionKeys.has(o.sectionKey);
+  };
+  const boxes: Box[] = [];
+  for (const s of geometry.sections) if (sectionKeys.has(s.key)) boxes.push(s);
+  for (const s of geometry.seats) if (inZone(s.label)) boxes.push({ x: s.cx - s.r, y: s.cy - s.r, width: 2 * s.r, height: 2 * s.r });
+  for (const b of geometry.booths) if (inZone(b.label)) boxes.push(b);
+  if (boxes.length === 0) return null;
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const b of boxes) {
+    x0 = Math.min(x0, b.x);
+    y0 = Math.min(y0, b.y);
+    x1 = Math.max(x1, b.x + b.width);
+    y1 = Math.max(y1, b.y + b.height);
+  }
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** Whether an object is drawn on `floorKey`: it is on that floor, or on none (then it shows on every floor). */
+export function onFloor(o: ApiObject, floorKey: string | undefined): boolean {
+  return floorKey === undefined || !("floorKey" in o) || o.floorKey === undefined || o.floorKey === floorKey;
+}
+
+export interface VenueControls {
+  root: HTMLDivElement;
+  /** Marks `key` as the floor shown. */
+  showFloor(key: string): void;
+  /** Back to "Whole venue" in the zone chooser (after the floor changed). */
+  clearZone(): void;
+}
+
+/**
+ * The floor switcher (when there are floors) and the zone chooser (when there are zones) as one
+ * group; `floorChosen` and `zoneChosen` (null: the whole venue) act on the map.
+ */
+export function buildVenueControls(
+  doc: Document,
+  floors: readonly Named[],
+  zones: readonly Named[],
+  floorChosen: (key: string) => void,
+  zoneChosen: (key: string | null) => void,
+): VenueControls {
+  const root = doc.createElement("div");
+  root.className = "seating-venue";
+  const buttons = new Map<string, HTMLButtonElement>();
+  if (floors.length > 0) {
+    const group = doc.createElement("div");
+    group.className = "seating-floors";
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", "Floors");
+    for (const f of floors) {
+      const b = doc.createElement("button");
+      b.type = "button";
+      b.textContent = f.label;
+      b.setAttribute("aria-pressed", "false");
+      b.addEventListener("click", () => floorChosen(f.key));
+      buttons.set(f.key, b);
+      group.appendChild(b);
+    }
+    root.appendChild(group);
+  }
+  let chooser: HTMLSelectElement | null = null;
+  if (zones.length > 0) {
+    const label = doc.createElement("label");
+    label.className = "seating-zone";
+    label.append("Zoom to ");
+    chooser = doc.createElement("select");
+    const whole = doc.createElement("option");
+    whole.value = "";
+    whole.textContent = "the whole venue";
+    chooser.appendChild(whole);
+    for (const z of zones) {
+      const o = doc.createElement("option");
+      o.value = z.key;
+      o.textContent = z.label;
+      chooser.appendChild(o);
+    }
+    const select = chooser;
+    select.addEventListener("change", () => zoneChosen(select.value || null));
+    label.appendChild(chooser);
+    root.appendChild(label);
+  }
+  return {
+    root,
+    showFloor(key) {
+      for (const [k, b] of buttons) b.setAttribute("aria-pressed", String(k === key));
+    },
+    clearZone() {
+      if (chooser) chooser.value = "";
+    },
+  };
+}

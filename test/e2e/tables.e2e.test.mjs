@@ -1,0 +1,167 @@
+/**
+ * Tables, booths and floors from the designer to the buyer and the box office, in a real browser:
+ * a round table of 8 and a rectangular one of 6 drawn in the designer by keyboard-reachable
+ * controls, a booth on a second floor; published; the event page sets table T1 to be sold whole;
+ * the SDK holds T1 whole and a seat of T2 by seat, refuses a seat of T1, switches floors, lists
+ * tables and booths; the box office books the booth. Axe on each page.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot, seriousViolations, signInThrough, useBrowser, waitForStatus, waitForText, watchErrors } from "./browser.mjs";
+import { apiCall, newWorkspace, signInLink } from "./service.mjs";
+
+const e2e = inject("e2e");
+const browser = useBrowser();
+const CHART = "gala-hall";
+const EVENT = "gala-night";
+let ws;
+let context;
+let page;
+let errors;
+
+const api = (method, path, body) => apiCall(e2e, ws.skTest, method, path, body);
+
+beforeAll(async () => {
+  ws = await newWorkspace(e2e, "Tables E2E workspace");
+  context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
+  page = await context.newPage();
+  errors = watchErrors(page, { console: true });
+  await signInThrough(page, (await signInLink(e2e, ws.workspaceKey)).url);
+  expect((await api("POST", "/api/v1/charts", { name: "Gala hall", chartKey: CHART })).status).toBe(201);
+});
+
+afterAll(() => expect(errors, "uncaught page errors").toEqual([]));
+
+/** Opens the buyer's map of the event with this workspace's publishable key. */
+async function openBuyerMap() {
+  const buyer = await browser().newContext({ viewport: { width: 1280, height: 860 } });
+  const p = await buyer.newPage();
+  const pageErrors = watchErrors(p);
+  await p.goto(`${e2e.baseUrl}/?${new URLSearchParams({ key: ws.pkTest, event: EVENT })}`);
+  await p.waitForSelector("body[data-rendered]", { timeout: 30_000 });
+  expect(await p.getAttribute("body", "data-rendered")).toBe("true");
+  return { buyer, page: p, errors: pageErrors, token: await p.evaluate(() => window.chart.holdToken) };
+}
+
+describe("tables, booths and floors end to end", () => {
+  it("draws a round table of 8, a rectangular table of 6 and a booth on a balcony in the designer, and saves", async () => {
+    await page.goto(`${e2e.baseUrl}/dashboard/charts/${CHART}/design`);
+    await page.waitForSelector("#designer[data-ready]");
+    await page.getByLabel("Category name").fill("Gala");
+    await page.getByRole("button", { name: "Add category" }).click();
+    await page.getByLabel("Floor name").fill("Ground floor");
+    await page.getByRole("button", { name: "Add floor" }).click();
+    await page.getByLabel("Floor name").fill("Balcony");
+    await page.getByRole("button", { name: "Add floor" }).click();
+
+    await page.getByLabel("Table shape").selectOption({ label: "Round" });
+    await page.getByLabel("Seats at the table").fill("8");
+    await page.getByLabel("Category of the table's seats").selectOption({ label: "Gala" });
+    await page.getByRole("button", { name: "Add table" }).click();
+    await waitForText(page.locator("#notice"), /Table T1 added: round, 8 seats/);
+    expect(await page.locator("circle.d-seat").count()).toBe(8);
+
+    // The second table goes into the same section (chosen after the first), beside it.
+    await page.getByLabel("Table shape").selectOption({ label: "Rectangular" });
+    await page.getByLabel("Seats at the table").fill("6");
+    await page.getByRole("button", { name: "Add table" }).click();
+    expect(await page.locator("circle.d-seat").count()).toBe(14);
+
+    await page.getByLabel("Floor of the selected section").selectOption({ label: "Ground floor" });
+    await page.getByLabel("Booth name").fill("Stand 1");
+    await page.getByLabel("Category of the booth").selectOption({ label: "Gala" });
+    await page.getByLabel("Floor of the booth").selectOption({ label: "Balcony" });
+    await page.getByRole("button", { name: "Add booth" }).click();
+    expect(await page.locator(".d-booth").count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "tables-designer");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await waitForText(page.locator("#save-state"), /All changes saved/);
+
+    const draft = (await api("GET", `/api/v1/charts/${CHART}/draft`)).body;
+    const layout = draft.layout ?? draft;
+    const section = layout.sections[0];
+    expect(section.floorKey).toBe("ground-floor");
+    expect(section.tables.map((t) => [t.label, t.shape, t.seats.length])).toEqual([
+      ["T1", "round", 8],
+      ["T2", "rect", 6],
+    ]);
+    expect(section.tables[0].seats.map((s) => s.label)).toEqual(["T1-1", "T1-2", "T1-3", "T1-4", "T1-5", "T1-6", "T1-7", "T1-8"]);
+    expect(layout.booths).toEqual([expect.objectContaining({ label: "Stand 1", floorKey: "balcony" })]);
+    expect(layout.floors.map((f) => f.label)).toEqual(["Ground floor", "Balcony"]);
+  });
+
+  it("publishes, and the event page sets table T1 to be sold whole", async () => {
+    expect((await api("POST", `/api/v1/charts/${CHART}/publish`)).status).toBe(200);
+    expect((await api("POST", "/api/v1/events", { chartKey: CHART, eventKey: EVENT })).status).toBe(201);
+    await page.goto(`${e2e.baseUrl}/dashboard/sandbox/events/${EVENT}`);
+    const form = page.getByRole("form", { name: "Table booking" });
+    await form.getByLabel("How tables are sold").selectOption("by_seat");
+    await form.getByLabel("Exceptions for single tables (optional)").fill('{"T1": "by_table"}');
+    await form.getByRole("button", { name: "Save table booking" }).click();
+    await waitForText(page.locator("body"), /Table booking saved/);
+    expect((await api("GET", `/api/v1/events/${EVENT}/table-booking`)).body).toEqual({ mode: "by_seat", tables: { T1: "by_table" } });
+  });
+
+  it("holds T1 whole and a seat of T2 in the SDK, refuses a seat of T1, and switches floors", async () => {
+    const m = await openBuyerMap();
+    const p = m.page;
+    // The ground floor is shown first: its tables, not the balcony's booth.
+    expect(await p.getByRole("button", { name: "Ground floor" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await p.locator('[data-object-label="Stand 1"]').count()).toBe(0);
+    await p.getByRole("button", { name: /^Table T1, 8 seats/ }).click();
+    await waitForStatus(p, "T1", "selected");
+    await waitForStatus(p, "T1-3", "selected");
+    await p.getByRole("button", { name: /^Seat T2-1,/ }).click();
+    await waitForStatus(p, "T2-1", "selected");
+    const status = (await api("GET", `/api/v1/events/${EVENT}/status`)).body;
+    const entries = new Map(status.objects.map((e) => [e.objectLabel, e]));
+    expect(entries.get("T1")).toEqual(expect.objectContaining({ objectType: "table", status: "held" }));
+    expect(entries.get("T1-5")?.status).toBe("held");
+    expect(entries.get("T2-1")?.status).toBe("held");
+    expect(entries.get("T2")?.status).toBe("partially_taken");
+
+    // A seat of a table sold whole is refused, with the reason.
+    const refused = await apiCall(e2e, ws.pkTest, "POST", `/api/v1/events/${EVENT}/seats/hold`, { objectLabels: ["T1-1"], holdToken: "another-buyer-1" });
+    expect(refused.status).toBe(409);
+
+    expect(await seriousViolations(p)).toEqual([]);
+    await screenshot(p, "tables-sdk-ground-floor");
+    await p.getByRole("button", { name: "Balcony" }).click();
+    await p.waitForSelector('[data-object-label="Stand 1"]');
+    expect(await p.getByRole("button", { name: "Balcony" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await p.locator('[data-object-label="T1"]').count()).toBe(0);
+    expect(await p.getByRole("button", { name: /^Booth Stand 1,/ }).count()).toBe(1);
+    expect(await seriousViolations(p)).toEqual([]);
+    await screenshot(p, "tables-sdk-balcony");
+
+    // The list mode lists the tables (whole and by seat) and the booth.
+    await p.getByRole("button", { name: "Choose from a list" }).click();
+    await p.getByRole("button", { name: /^Tables, 2 tables/ }).click();
+    expect(await p.getByRole("group", { name: "Table T1" }).getByRole("button").count()).toBe(9);
+    expect(await p.getByRole("button", { name: /^Table T1, 8 seats.*selected/ }).count()).toBe(1);
+    await p.getByRole("button", { name: /^Booths, 1 booth/ }).click();
+    expect(await p.getByRole("button", { name: /^Booth Stand 1,/ }).count()).toBe(1);
+    expect(await seriousViolations(p)).toEqual([]);
+    expect(m.errors).toEqual([]);
+    await m.buyer.close();
+  });
+
+  it("books the booth at the box office", async () => {
+    await page.goto(`${e2e.baseUrl}/dashboard/sandbox/events/${EVENT}`);
+    await page.waitForSelector("#seat-map [data-object-label]");
+    await page.getByLabel("Selected seats and areas").fill("Stand 1");
+    await page.getByLabel("Order id", { exact: true }).fill("EXPO-1");
+    await page.getByRole("button", { name: "Book", exact: true }).click();
+    const status = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const s = (await api("GET", `/api/v1/events/${EVENT}/status`)).body;
+        const booth = s.objects.find((e) => e.objectLabel === "Stand 1");
+        if (booth?.status === "booked") return booth;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return null;
+    })();
+    expect(status).toEqual(expect.objectContaining({ objectType: "booth", status: "booked", orderId: "EXPO-1" }));
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
