@@ -18,7 +18,7 @@ export type Error = {
     statusCode: number;
     error: string;
     message: string;
-    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'admission_required' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'conflict' | 'limit_reached' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'member_not_found' | 'member_exists' | 'last_owner' | 'session_not_found' | 'internal_error';
+    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'admission_required' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'table_booking_in_use' | 'conflict' | 'limit_reached' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'member_not_found' | 'member_exists' | 'last_owner' | 'session_not_found' | 'internal_error';
     failed?: Array<FailedEntry>;
     /**
      * Validation details: property path → messages
@@ -144,7 +144,7 @@ export type ChartCreate = {
 };
 
 /**
- * A chart layout: categories, sections of rows of seats, and general-admission areas. Seat and GA labels share one label space. Limits: 200000 objects, 1000 categories, 10000 sections, labels of 1..128 characters.
+ * A chart layout: categories, sections of rows of seats (and of tables and booths), general-admission areas, booths, zones and floors. Seat, table, booth and GA labels share one label space. Limits: 200000 objects, 1000 categories, 10000 sections, labels of 1..128 characters.
  */
 export type Layout = {
     categories?: Array<{
@@ -188,6 +188,15 @@ export type Layout = {
          */
         rotation?: number;
         generator?: SectionGenerator;
+        /**
+         * Tables of the section with their seats (contract §21)
+         */
+        tables?: Array<Table>;
+        booths?: Array<Booth>;
+        /**
+         * The floor the section is on (its tables and booths too)
+         */
+        floorKey?: string;
     }>;
     generalAdmission?: Array<{
         label: string;
@@ -201,6 +210,10 @@ export type Layout = {
          * Drawing hint: a rectangle (the default) or the ellipse inscribed in x/y/width/height
          */
         shape?: 'rectangle' | 'ellipse';
+        /**
+         * The floor the area is on
+         */
+        floorKey?: string;
     }>;
     /**
      * Where buyers want to be near (the stage), in the seats' x/y units: best available prefers seats close to it
@@ -209,6 +222,12 @@ export type Layout = {
         x: number;
         y: number;
     };
+    /**
+     * Booths outside any section (contract §21)
+     */
+    booths?: Array<Booth>;
+    zones?: Array<Zone>;
+    floors?: Array<Floor>;
 };
 
 /**
@@ -228,6 +247,81 @@ export type SectionGenerator = {
     aisles: Array<number>;
     labelPattern: string;
     categoryKey: string;
+};
+
+/**
+ * A table (contract §21): its label and its seats' labels are objects of the chart. Seats are adjacent around the table in list order (a round table's last seat is next to its first); x/y is the table's centre, and seats without x/y are drawn around it. Tables are held by seat, whole, or either, as the event's table booking says.
+ */
+export type Table = {
+    label: string;
+    shape: 'round' | 'rect';
+    categoryKey: string;
+    seats: Array<{
+        /**
+         * The objectLabel, unique across seats and GA areas
+         */
+        label: string;
+        categoryKey: string;
+        x?: number;
+        y?: number;
+        /**
+         * An aisle or gap follows this seat: it is not adjacent to the next seat of its row (best available, orphan rule). Harmless on a row's last seat.
+         */
+        aisleAfter?: boolean;
+        /**
+         * A set of seat features (contract §14): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.
+         */
+        features?: Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>;
+    }>;
+    x?: number;
+    y?: number;
+    width?: number;
+    height?: number;
+};
+
+/**
+ * A booth (a trade-fair stand, a box): one object of type `booth`, held and booked whole. x/y is its top-left corner.
+ */
+export type Booth = {
+    label: string;
+    categoryKey: string;
+    x?: number;
+    y?: number;
+    width?: number;
+    height?: number;
+    /**
+     * Top-level booths: the floor the booth is on (a section's booths take the section's floor)
+     */
+    floorKey?: string;
+};
+
+/**
+ * A named group of sections (a stand of a stadium) that the SDK can show and zoom to; reports count it in byZone
+ */
+export type Zone = {
+    key: string;
+    label: string;
+    sectionKeys: Array<string>;
+    /**
+     * Translations of the label by BCP 47 language tag, used by the SDK for that language
+     */
+    labels?: {
+        [key: string]: string;
+    };
+};
+
+/**
+ * A floor (level): sections and GA areas name it with floorKey, and the SDK shows one floor at a time
+ */
+export type Floor = {
+    key: string;
+    label: string;
+    /**
+     * Translations of the label by BCP 47 language tag, used by the SDK for that language
+     */
+    labels?: {
+        [key: string]: string;
+    };
 };
 
 export type ChartUpdate = {
@@ -305,6 +399,46 @@ export type StatusEntry = {
     extraData?: {
         [key: string]: unknown;
     } | null;
+} | {
+    objectLabel: string;
+    objectType: 'booth';
+    status: 'free' | 'held' | 'booked' | 'not_for_sale';
+    categoryKey: string | null;
+    holdExpiresAt?: string;
+    mine?: boolean;
+    /**
+     * Secret-key callers only
+     */
+    extraData?: {
+        [key: string]: unknown;
+    } | null;
+    orderId?: string;
+    channelKey?: string;
+    seasonKey?: string;
+    partialSeasonKey?: string;
+} | {
+    objectLabel: string;
+    objectType: 'table';
+    status: 'free' | 'held' | 'booked' | 'not_for_sale' | 'partially_taken';
+    categoryKey: string | null;
+    /**
+     * The table's seats, in their order around it
+     */
+    seatLabels: Array<string>;
+    holdExpiresAt?: string;
+    /**
+     * Only with a holdToken query whose token holds the table whole
+     */
+    mine?: boolean;
+    /**
+     * Secret-key callers only, for a table taken whole
+     */
+    extraData?: {
+        [key: string]: unknown;
+    } | null;
+    orderId?: string;
+    seasonKey?: string;
+    partialSeasonKey?: string;
 };
 
 /**
@@ -318,12 +452,16 @@ export type CompactStatus = {
      */
     seq?: number;
     /**
-     * Non-free seat labels by status
+     * Non-free seat, booth and table labels by status
      */
     statuses: {
         held: Array<string>;
         booked: Array<string>;
         not_for_sale: Array<string>;
+        /**
+         * Tables some of whose seats are taken one by one (contract §21); absent when none
+         */
+        partially_taken?: Array<string>;
     };
     ga: Array<{
         objectLabel: string;
@@ -357,6 +495,27 @@ export type EventObjects = {
         x: number;
         y: number;
     };
+    /**
+     * The layout's zones (contract §21); present only when it has any
+     */
+    zones?: Array<{
+        key: string;
+        label: string;
+        sectionKeys: Array<string>;
+        labels?: {
+            [key: string]: string;
+        };
+    }>;
+    /**
+     * The layout's floors (contract §21); present only when it has any
+     */
+    floors?: Array<{
+        key: string;
+        label: string;
+        labels?: {
+            [key: string]: string;
+        };
+    }>;
 };
 
 export type Category = {
@@ -391,6 +550,18 @@ export type EventObject = {
      * Wheelchair spaces and companion seats of an event with a hold-back (contract §14): true while only buyers who state the need may hold the seat, false once released
      */
     accessibleOnly?: boolean;
+    /**
+     * A seat at a table (contract §21): the table's label
+     */
+    tableLabel?: string;
+    /**
+     * The floor the seat is on (contract §21); present only when the layout gives one
+     */
+    floorKey?: string;
+    /**
+     * The zones whose sections hold the seat; present only when there are any
+     */
+    zoneKeys?: Array<string>;
     /**
      * Drawing hint from the layout, present only when the layout gives it
      */
@@ -438,6 +609,55 @@ export type EventObject = {
      * Drawing hint from the layout: `ellipse` is drawn as the ellipse inscribed in x/y/width/height; present only when the layout gives it
      */
     shape?: 'rectangle' | 'ellipse';
+    /**
+     * The floor the area is on (contract §21); present only when the layout gives one
+     */
+    floorKey?: string;
+} | {
+    objectLabel: string;
+    categoryKey: string;
+    objectType: 'table';
+    sectionKey: string;
+    sectionLabel: string;
+    shape: 'round' | 'rect';
+    /**
+     * The table's seats, in their order around it
+     */
+    seatLabels: Array<string>;
+    width?: number;
+    height?: number;
+    /**
+     * The floor the object is on (contract §21); present only when the layout gives one
+     */
+    floorKey?: string;
+    /**
+     * The zones whose sections hold the object; present only when there are any
+     */
+    zoneKeys?: Array<string>;
+    x?: number;
+    y?: number;
+} | {
+    objectLabel: string;
+    categoryKey: string;
+    objectType: 'booth';
+    /**
+     * Absent for a booth outside any section
+     */
+    sectionKey?: string;
+    sectionLabel?: string;
+    channelKey?: string | null;
+    width?: number;
+    height?: number;
+    /**
+     * The floor the object is on (contract §21); present only when the layout gives one
+     */
+    floorKey?: string;
+    /**
+     * The zones whose sections hold the object; present only when there are any
+     */
+    zoneKeys?: Array<string>;
+    x?: number;
+    y?: number;
 };
 
 /**
@@ -493,6 +713,99 @@ export type CompactObjects = {
                 Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>
             ]>;
         }>;
+        /**
+         * The section's floor (contract §21); its seats, tables and booths are on it
+         */
+        floorKey?: string;
+        /**
+         * The section's tables with their seats (contract §21); absent when none
+         */
+        tables?: Array<{
+            label: string;
+            shape: 'round' | 'rect';
+            /**
+             * The table's category: an index of categoryKeys
+             */
+            c: number;
+            /**
+             * Its seats' labels in order around it, written as a row's
+             */
+            seats: Array<string | Array<string | number>>;
+            /**
+             * Its seats' categories, written as a row's `c`
+             */
+            sc: string | Array<number>;
+            x?: number;
+            y?: number;
+            w?: number;
+            h?: number;
+            /**
+             * Its seats' x hints, as a row's x
+             */
+            sx?: {
+                start: number;
+                step: number;
+            } | Array<number | null>;
+            sy?: {
+                start: number;
+                step: number;
+            } | Array<number | null>;
+            features?: Array<[
+                number,
+                Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>
+            ]>;
+        }>;
+        /**
+         * The section's booths (contract §21); absent when none
+         */
+        booths?: Array<{
+            label: string;
+            c: number;
+            x?: number;
+            y?: number;
+            w?: number;
+            h?: number;
+            /**
+             * Booths outside sections: their floor
+             */
+            floorKey?: string;
+        }>;
+    }>;
+    /**
+     * Booths outside any section (contract §21); absent when none
+     */
+    booths?: Array<{
+        label: string;
+        c: number;
+        x?: number;
+        y?: number;
+        w?: number;
+        h?: number;
+        /**
+         * Booths outside sections: their floor
+         */
+        floorKey?: string;
+    }>;
+    /**
+     * The layout's zones; absent when none
+     */
+    zones?: Array<{
+        key: string;
+        label: string;
+        sectionKeys: Array<string>;
+        labels?: {
+            [key: string]: string;
+        };
+    }>;
+    /**
+     * The layout's floors; absent when none
+     */
+    floors?: Array<{
+        key: string;
+        label: string;
+        labels?: {
+            [key: string]: string;
+        };
     }>;
     /**
      * GA areas, exactly as the full form lists them
@@ -549,6 +862,22 @@ export type EventReports = {
         status: 'free' | 'held' | 'booked' | 'not_for_sale';
         count: number;
     }>;
+    /**
+     * Objects per type and status (contract §21): seats (those at tables included) and booths by their status, tables by theirs (partially_taken included), GA areas in places
+     */
+    byObjectType: Array<{
+        objectType: 'seat' | 'table' | 'booth' | 'generalAdmission';
+        status: 'free' | 'held' | 'booked' | 'not_for_sale' | 'partially_taken';
+        count: number;
+    }>;
+    /**
+     * Seats and booths of each zone's sections per status (contract §21); a section in two zones counts in both
+     */
+    byZone: Array<{
+        zoneKey: string;
+        status: 'free' | 'held' | 'booked' | 'not_for_sale';
+        count: number;
+    }>;
 };
 
 export type StatusChanges = {
@@ -569,7 +898,7 @@ export type StatusChange = {
      */
     at: string;
     objectLabel: string;
-    objectType: 'seat' | 'generalAdmission';
+    objectType: 'seat' | 'generalAdmission' | 'table' | 'booth';
     /**
      * The object's status after the change (a GA area's derived status)
      */
@@ -598,6 +927,10 @@ export type StatusChange = {
      */
     partialSeasonKey?: string;
     /**
+     * A table taken whole (contract §21): the seats it was taken with
+     */
+    seatLabels?: Array<string>;
+    /**
      * A JSON object (nested at most 32 levels deep), or null when none was given
      */
     extraData: {
@@ -620,6 +953,10 @@ export type HoldResponse = {
             [key: string]: unknown;
         } | null;
         quantity?: number;
+        /**
+         * A table held whole (contract §21): its seats
+         */
+        seatLabels?: Array<string>;
     }>;
 };
 
@@ -650,9 +987,13 @@ export type HoldRequest = {
 
 export type HoldBestAvailableResponse = HoldResponse & {
     /**
-     * True when the held seats are adjacent seats of one row
+     * True when the held seats are adjacent seats of one row (with `tables`: of one table)
      */
     nextToEachOther: boolean;
+    /**
+     * With `tables`: the tables the party sits at
+     */
+    tableLabels?: Array<string>;
 };
 
 export type HoldBestAvailableRequest = {
@@ -674,6 +1015,10 @@ export type HoldBestAvailableRequest = {
      * Only adjacent seats: no split answer when no block of adjacent seats is free
      */
     together?: boolean;
+    /**
+     * A party at tables (contract §21): table seats only, `quantity` seats at one table when any has them free, else at the fewest tables, nearest the focal point; tables booked only whole are held whole, the smallest sum of seats of at least `quantity`
+     */
+    tables?: boolean;
     ttlSeconds?: number;
     /**
      * Any JSON object, attached to the status change and sent in its webhooks: at most 16384 bytes of JSON, with objects and arrays nested at most 32 levels deep (the object itself is level 1); deeper is 400 validation_failed naming the path
@@ -717,6 +1062,10 @@ export type BookResponse = {
         } | null;
         quantity?: number;
         orderId?: string;
+        /**
+         * A table booked whole (contract §21): its seats
+         */
+        seatLabels?: Array<string>;
     }>;
 };
 
@@ -821,6 +1170,22 @@ export type Channel = {
 
 export type ChannelsBody = {
     channels: Array<Channel>;
+};
+
+/**
+ * How the event's tables are booked (contract §21): by_seat (seats one by one; the table label cannot be held), by_table (only the table label, which holds every seat at once), by_table_or_seat (either; the table whole only while every seat is free)
+ */
+export type TableBooking = {
+    /**
+     * Every table's mode unless `tables` names it (default by_seat)
+     */
+    mode?: 'by_seat' | 'by_table' | 'by_table_or_seat';
+    /**
+     * Per-table overrides: table label to its mode. Each must name a table of the event's layout
+     */
+    tables?: {
+        [key: string]: 'by_seat' | 'by_table' | 'by_table_or_seat';
+    };
 };
 
 /**
@@ -2932,6 +3297,96 @@ export type SetChannelsResponses = {
 };
 
 export type SetChannelsResponse = SetChannelsResponses[keyof SetChannelsResponses];
+
+export type GetTableBookingData = {
+    body?: never;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/table-booking';
+};
+
+export type GetTableBookingErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetTableBookingError = GetTableBookingErrors[keyof GetTableBookingErrors];
+
+export type GetTableBookingResponses = {
+    /**
+     * The event's table booking
+     */
+    200: TableBooking;
+};
+
+export type GetTableBookingResponse = GetTableBookingResponses[keyof GetTableBookingResponses];
+
+export type SetTableBookingData = {
+    body: TableBooking;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/table-booking';
+};
+
+export type SetTableBookingErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict
+     */
+    409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type SetTableBookingError = SetTableBookingErrors[keyof SetTableBookingErrors];
+
+export type SetTableBookingResponses = {
+    /**
+     * The event's table booking
+     */
+    200: TableBooking;
+};
+
+export type SetTableBookingResponse = SetTableBookingResponses[keyof SetTableBookingResponses];
 
 export type GetAccessibilityData = {
     body?: never;
