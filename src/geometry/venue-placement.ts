@@ -92,7 +92,7 @@ export function placeVenue(
       width: size.width * scale,
       height: size.height * scale,
     });
-    const b = tableBox(top, t.seatLabels.length);
+    const b = tableBox(top, t.seatLabels.length, radius / scale);
     boxes.push({ x: b.x * scale, y: b.y * scale, width: b.width * scale, height: b.height * scale });
   }
   for (const b of booths) {
