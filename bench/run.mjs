@@ -36,6 +36,7 @@ import * as sdk from "./scenarios/sdk.mjs";
 import * as selling from "./scenarios/selling.mjs";
 import * as status from "./scenarios/status.mjs";
 import * as tables from "./scenarios/tables.mjs";
+import * as tablesPaint from "./scenarios/tables-paint.mjs";
 import * as wake from "./scenarios/wake.mjs";
 import * as waitingRoom from "./scenarios/waiting-room.mjs";
 import * as webhooks from "./scenarios/webhooks.mjs";
@@ -57,6 +58,7 @@ const SCENARIOS = [
   history,
   selling,
   tables,
+  tablesPaint,
   seasons,
   sdk,
   wake,

@@ -13,6 +13,7 @@ import type { Box, MapGeometry } from "../geometry/object-placement";
 import type { MapModel } from "./map-view";
 import { discOffsets, fillRect, pixel, rasterSeat, rasterSeats } from "./raster";
 import { seatsIn, type SeatGrid } from "./seat-grid";
+import { drawTablesAndBooths } from "./large-map-venue";
 import { markOf, paintMark } from "./seat-marks";
 import type { ObjectView } from "./map-view";
 
@@ -85,6 +86,7 @@ export class MapPainter {
     else this.drawLargeSeats(dev);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this.drawAreas(cam);
+    if (this.s.geometry.tables.length + this.s.geometry.booths.length > 0) drawTablesAndBooths(ctx, this.s.geometry, this.s.model, cam);
     this.drawLabels(cam, v.size);
     this.drawFocus(cam, v.focused);
   }
@@ -135,6 +137,7 @@ export class MapPainter {
     ctx.clip();
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this.drawAreas(cam);
+    if (this.s.geometry.tables.length + this.s.geometry.booths.length > 0) drawTablesAndBooths(ctx, this.s.geometry, this.s.model, cam);
     this.drawLabels(cam, v.size);
     this.drawFocus(cam, v.focused);
     ctx.restore();
@@ -352,7 +355,12 @@ export class MapPainter {
       ctx.stroke();
       return;
     }
-    const box = label ? this.s.geometry.areas.find((a) => a.label === label) : this.s.geometry.sections[Number(f.getAttribute("data-section-index"))];
+    const table = label ? this.s.geometry.tables.find((t) => t.label === label) : undefined;
+    const box = table
+      ? { x: table.cx - table.width / 2, y: table.cy - table.height / 2, width: table.width, height: table.height }
+      : label
+        ? (this.s.geometry.areas.find((a) => a.label === label) ?? this.s.geometry.booths.find((b) => b.label === label))
+        : this.s.geometry.sections[Number(f.getAttribute("data-section-index"))];
     if (box) ctx.strokeRect(box.x * cam.scale + cam.tx - 2, box.y * cam.scale + cam.ty - 2, box.width * cam.scale + 4, box.height * cam.scale + 4);
   }
 }

@@ -131,6 +131,29 @@ export class LargeMap implements MapView {
       this.root.appendChild(g);
       this.update(a.label);
     }
+    // Tables (whole) and booths are buttons of their own over the canvas, as GA areas are (contract §21).
+    for (const t of geometry.tables) {
+      const obj = model.objects.get(t.label);
+      if (!obj) continue;
+      const g = el(doc, "g", { class: "seating-table", ...objectAttrs(t.label, "table", obj.categoryKey) });
+      g.appendChild(
+        t.shape === "round"
+          ? el(doc, "circle", { class: "seating-table-top", cx: t.cx, cy: t.cy, r: t.width / 2 })
+          : el(doc, "rect", { class: "seating-table-top", x: t.cx - t.width / 2, y: t.cy - t.height / 2, width: t.width, height: t.height }),
+      );
+      g.appendChild(el(doc, "title", {}));
+      this.areaElements.set(t.label, g);
+      this.root.appendChild(g);
+    }
+    for (const b of geometry.booths) {
+      const obj = model.objects.get(b.label);
+      if (!obj) continue;
+      const g = el(doc, "g", { class: "seating-booth", ...objectAttrs(b.label, "booth", obj.categoryKey) });
+      g.append(el(doc, "rect", { class: "seating-booth-shape", x: b.x, y: b.y, width: b.width, height: b.height }), el(doc, "title", {}));
+      this.areaElements.set(b.label, g);
+      this.root.appendChild(g);
+    }
+    for (const label of this.areaElements.keys()) if (!this.areas.some((a) => a.label === label)) this.paintElement(label);
     for (const label of notFree) this.update(label);
     this.overlay.appendChild(this.root);
     stage.prepend(this.painter.canvas, this.overlay);
@@ -162,6 +185,13 @@ export class LargeMap implements MapView {
       const o = model.objects.get(label);
       return o?.objectType === "seat" ? o.sectionKey : undefined;
     });
+  }
+
+  /** Names and marks a table's or booth's element (the canvas draws it). */
+  private paintElement(label: string): void {
+    const node = this.areaElements.get(label);
+    const obj = this.model.objects.get(label);
+    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label));
   }
 
   update(label: string): void {

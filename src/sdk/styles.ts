@@ -12,7 +12,7 @@ const CSS = `
 .seating-overlay{position:absolute;left:0;top:0;transform-origin:0 0;will-change:transform}
 .seating-map.seating-map-large{inset:auto;left:0;top:0;width:auto;height:auto;overflow:visible}
 .seating-map-large .seating-seat,.seating-map-large .seating-seat:focus-visible,.seating-section-hit{fill:#000;fill-opacity:0;stroke:none;transition:none}
-.seating-map-large .seating-ga .seating-ga-shape{fill-opacity:0;stroke-opacity:0}
+.seating-map-large .seating-ga .seating-ga-shape,.seating-map-large .seating-table-top,.seating-map-large .seating-booth-shape{fill:#000;fill-opacity:0;stroke-opacity:0}
 .seating-section-hit{cursor:zoom-in}
 .seating-section-hit:focus,.seating-map-large .seating-ga:focus{outline:none}
 .seating-section-bg{fill:#fff;stroke:#dde1ea;stroke-width:1}
