@@ -22,7 +22,8 @@ function charts() {
   const mixed = seatLayout(45_000).layout;
   const gala = galaLayout(5_000, 10).layout;
   mixed.categories = [...mixed.categories, ...gala.categories];
-  mixed.sections = [...mixed.sections, ...gala.sections];
+  // The gala's sections are keyed S0, S1 … as the rows' are: renamed so the keys stay unique.
+  mixed.sections = [...mixed.sections, ...gala.sections.map((g) => ({ ...g, key: `G${g.key}` }))];
   return [
     ["rows only", rows],
     ["5,000 tables", mixed],

@@ -240,6 +240,10 @@ const compactTableSchema = z.object({
   h: z.number().optional(),
   sx: compactCoords.optional().openapi({ description: "Its seats' x hints, as a row's x" }),
   sy: compactCoords.optional(),
+  around: z.literal(true).optional().openapi({
+    description:
+      "The seats sit exactly where a table of this shape and size places them around its centre (clockwise from the top for a round table): their x/y are computed, not sent",
+  }),
   features: z.array(z.tuple([z.number().int(), z.array(z.enum(SEAT_FEATURES))])).optional(),
 });
 

@@ -144,9 +144,62 @@ function minOf(values: number[]): number {
   return m;
 }
 
-const isSeat = (o: ApiObject): o is SeatObject => o.objectType === "seat";
 type TableObject = Extract<ObjectEntry, { objectType: "table" }>;
 type BoothObject = Extract<ObjectEntry, { objectType: "booth" }>;
+
+/** Room around a section of tables, in map units, and the band above it for its name. */
+const VENUE_PAD = 12;
+const VENUE_NAME = 22;
+
+/**
+ * A section shape for each section of tables and booths that has no rows (sections with rows have
+ * theirs already): the box around its tables and booths with its name above, so the map names it,
+ * and a large map gives it the section block a keyboard zooms in with.
+ */
+function venueSections(
+  have: SectionShape[],
+  tables: TableObject[],
+  booths: BoothObject[],
+  venue: { tables: TableDrawn[]; booths: BoothDrawn[] },
+): SectionShape[] {
+  const known = new Set(have.map((s) => s.key));
+  const boxes = new Map<string, { label: string; boxes: Box[] }>();
+  const add = (key: string | undefined, label: string | undefined, box: Box) => {
+    if (key === undefined || known.has(key)) return;
+    const entry = boxes.get(key) ?? { label: label ?? key, boxes: [] };
+    entry.boxes.push(box);
+    boxes.set(key, entry);
+  };
+  const drawnTable = new Map(venue.tables.map((t) => [t.label, t]));
+  for (const t of tables) {
+    const d = drawnTable.get(t.objectLabel);
+    // The table with its seats around it: the top plus a seat's reach on every side.
+    if (d)
+      add(t.sectionKey, t.sectionLabel, {
+        x: d.cx - d.width / 2 - 2 * RADIUS - 15,
+        y: d.cy - d.height / 2 - 2 * RADIUS - 15,
+        width: d.width + 4 * RADIUS + 30,
+        height: d.height + 4 * RADIUS + 30,
+      });
+  }
+  const drawnBooth = new Map(venue.booths.map((b) => [b.label, b]));
+  for (const b of booths) {
+    const d = drawnBooth.get(b.objectLabel);
+    if (d) add(b.sectionKey, b.sectionLabel, d);
+  }
+  return [...boxes].map(([key, { label, boxes: list }]) => {
+    const u = union(list);
+    return {
+      key,
+      label,
+      x: u.x - VENUE_PAD,
+      y: u.y - VENUE_PAD - VENUE_NAME,
+      width: u.width + 2 * VENUE_PAD,
+      height: u.height + 2 * VENUE_PAD + VENUE_NAME,
+      rows: [],
+    };
+  });
+}
 
 /** The scale of a map of tables only: the seats around the tables set it, as rows' seats do. */
 function venueScale(tables: TableObject[], seats: Map<string, SeatObject>): number {
@@ -158,7 +211,6 @@ function venueScale(tables: TableObject[], seats: Map<string, SeatObject>): numb
     }
   return plan.length > 1 ? planScale(plan) : 1;
 }
-const isArea = (o: ApiObject): o is AreaObject => o.objectType === "generalAdmission";
 
 /**
  * The rows of `seats`, each in the order given: seats of one section and row key, rows in order of
@@ -190,19 +242,32 @@ const hasXY = (o: ApiObject) => typeof o.x === "number" && typeof o.y === "numbe
  * {@link rowsOf}), and the layout's focal point, when given, is drawn as the stage.
  */
 export function computeGeometry(objects: ApiObject[], rows?: SeatObject[][], focalPoint?: Point | null): MapGeometry {
-  const all0 = objects.filter(isSeat);
-  const seats = all0.filter((s) => s.tableLabel === undefined);
-  const tableSeats = new Map(all0.filter((s) => s.tableLabel !== undefined).map((s) => [s.objectLabel, s]));
-  const tables = objects.filter((o): o is TableObject => o.objectType === "table");
-  const booths = objects.filter((o): o is BoothObject => o.objectType === "booth");
-  const areas = objects.filter(isArea);
+  // One pass: a 100,000-object map is sorted into its kinds without a copy per kind.
+  const seats: SeatObject[] = [];
+  const atTables: SeatObject[] = [];
+  const tables: TableObject[] = [];
+  const booths: BoothObject[] = [];
+  const areas: AreaObject[] = [];
+  for (const o of objects) {
+    if (o.objectType === "seat") (o.tableLabel === undefined ? seats : atTables).push(o);
+    else if (o.objectType === "table") tables.push(o);
+    else if (o.objectType === "booth") booths.push(o);
+    else areas.push(o);
+  }
   const coordinates = seats.length > 0 ? seats.every(hasXY) : tables.length + booths.length > 0;
+  // Seats at tables are looked up by label only where their own x/y are drawn.
+  const tableSeats = new Map<string, SeatObject>(coordinates ? atTables.map((s) => [s.objectLabel, s]) : []);
   const seatPart =
     seats.length > 0 && coordinates ? fromCoordinates(seats) : fromStructure(rows?.filter((r) => r[0]?.tableLabel === undefined) ?? rowsOf(seats));
   if (seats.length === 0 && tables.length > 0) seatPart.scale = venueScale(tables, tableSeats);
   const venue = placeVenue(tables, tableSeats, booths, seatPart.scale, coordinates, seatPart.bounds, RADIUS);
   if (venue.seats.length > 0) seatPart.seats = [...seatPart.seats, ...venue.seats];
   if (venue.bounds) seatPart.bounds = seatPart.seats.length > venue.seats.length ? union([seatPart.bounds, venue.bounds]) : venue.bounds;
+  const named = venueSections(seatPart.sections, tables, booths, venue);
+  if (named.length > 0) {
+    seatPart.sections.push(...named);
+    seatPart.bounds = union([seatPart.bounds, ...named]);
+  }
   const placedAreas = placeAreas(areas, seatPart.bounds, seatPart.scale);
   const stage = focalPoint && Number.isFinite(focalPoint.x) && Number.isFinite(focalPoint.y) ? stageBox(focalPoint, seatPart.scale) : undefined;
   const all = [seatPart.bounds, ...placedAreas.map((a) => ({ x: a.x, y: a.y, width: a.width, height: a.height })), ...(stage ? [stage] : [])].filter(

@@ -78,11 +78,12 @@ export function placeVenue(
     const centre = placed ? { x: t.x!, y: t.y! } : gridPoint();
     const top = { shape: t.shape, x: centre.x, y: centre.y, width: t.width, height: t.height };
     const around = tableSeatPoints(top, t.seatLabels.length);
-    t.seatLabels.forEach((label, i) => {
-      const seat = tableSeats.get(label);
-      const own = placed && seat && finite(seat.x) && finite(seat.y) ? { x: seat.x!, y: seat.y! } : around[i]!;
-      out.seats.push({ label, cx: own.x * scale, cy: own.y * scale, r: radius });
-    });
+    for (let i = 0; i < t.seatLabels.length; i++) {
+      const label = t.seatLabels[i]!;
+      const seat = placed ? tableSeats.get(label) : undefined;
+      const own = seat && finite(seat.x) && finite(seat.y);
+      out.seats.push({ label, cx: (own ? seat.x! : around[i]!.x) * scale, cy: (own ? seat.y! : around[i]!.y) * scale, r: radius });
+    }
     const size = tableSize(top, t.seatLabels.length);
     out.tables.push({
       label: t.objectLabel,

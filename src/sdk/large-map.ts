@@ -34,6 +34,8 @@ export class LargeMap implements MapView {
   private readonly sectionGroups: SVGGElement[] = [];
   private readonly sectionHits: SVGRectElement[] = [];
   private readonly areaElements = new Map<string, SVGElement>();
+  /** The tables' elements now on screen (also in areaElements, which update() paints). */
+  private readonly tableElements = new Map<string, SVGElement>();
   /** Per seat: 0 free, 1 held, 2 booked, 3 not for sale, 4 selected. */
   private readonly status: Uint8Array;
   private readonly colors: Uint32Array;
@@ -131,20 +133,8 @@ export class LargeMap implements MapView {
       this.root.appendChild(g);
       this.update(a.label);
     }
-    // Tables (whole) and booths are buttons of their own over the canvas, as GA areas are (contract §21).
-    for (const t of geometry.tables) {
-      const obj = model.objects.get(t.label);
-      if (!obj) continue;
-      const g = el(doc, "g", { class: "seating-table", ...objectAttrs(t.label, "table", obj.categoryKey) });
-      g.appendChild(
-        t.shape === "round"
-          ? el(doc, "circle", { class: "seating-table-top", cx: t.cx, cy: t.cy, r: t.width / 2 })
-          : el(doc, "rect", { class: "seating-table-top", x: t.cx - t.width / 2, y: t.cy - t.height / 2, width: t.width, height: t.height }),
-      );
-      g.appendChild(el(doc, "title", {}));
-      this.areaElements.set(t.label, g);
-      this.root.appendChild(g);
-    }
+    // Booths are buttons of their own over the canvas, as GA areas are; tables get theirs with their
+    // seats, once drawn big enough to click (materialize), so a map of 5,000 tables paints as fast.
     for (const b of geometry.booths) {
       const obj = model.objects.get(b.label);
       if (!obj) continue;
@@ -152,8 +142,8 @@ export class LargeMap implements MapView {
       g.append(el(doc, "rect", { class: "seating-booth-shape", x: b.x, y: b.y, width: b.width, height: b.height }), el(doc, "title", {}));
       this.areaElements.set(b.label, g);
       this.root.appendChild(g);
+      this.paintElement(b.label);
     }
-    for (const label of this.areaElements.keys()) if (!this.areas.some((a) => a.label === label)) this.paintElement(label);
     for (const label of notFree) this.update(label);
     this.overlay.appendChild(this.root);
     stage.prepend(this.painter.canvas, this.overlay);
@@ -323,8 +313,38 @@ export class LargeMap implements MapView {
     const kept = [...this.live.keys()].filter((i) => !leaving.has(i)).sort((a, b) => a - b);
     this.queue = { remove, todo, at: 0, kept, keptAt: 0 };
     for (const hit of this.sectionHits) hit.setAttribute("pointer-events", want.length > 0 ? "none" : "all");
+    this.materializeTables(want.length > 0, cam);
     if (now) this.work(Infinity);
     else if (!this.pump) this.pump = requestAnimationFrame(() => this.runPump());
+  }
+
+  /** Table elements for the tables on screen while seats are clickable; none otherwise (but the focused one). */
+  private materializeTables(clickable: boolean, cam: Camera): void {
+    if (this.geometry.tables.length === 0) return;
+    const v = clickable ? visibleBox(cam, this.size) : null;
+    const doc = this.root.ownerDocument;
+    for (const t of this.geometry.tables) {
+      const on = v !== null && t.cx + t.width > v.x && t.cx - t.width < v.x + v.width && t.cy + t.height > v.y && t.cy - t.height < v.y + v.height;
+      const node = this.tableElements.get(t.label);
+      if (on && !node) {
+        const obj = this.model.objects.get(t.label);
+        if (!obj) continue;
+        const g = el(doc, "g", { class: "seating-table", ...objectAttrs(t.label, "table", obj.categoryKey) });
+        g.appendChild(
+          t.shape === "round"
+            ? el(doc, "circle", { class: "seating-table-top", cx: t.cx, cy: t.cy, r: t.width / 2 })
+            : el(doc, "rect", { class: "seating-table-top", x: t.cx - t.width / 2, y: t.cy - t.height / 2, width: t.width, height: t.height }),
+        );
+        this.tableElements.set(t.label, g);
+        this.areaElements.set(t.label, g);
+        this.root.appendChild(g);
+        this.paintElement(t.label);
+      } else if (!on && node && node !== this.focused) {
+        node.remove();
+        this.tableElements.delete(t.label);
+        this.areaElements.delete(t.label);
+      }
+    }
   }
 
   private runPump(): void {

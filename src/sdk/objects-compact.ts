@@ -4,6 +4,7 @@
  * tested in workerd against the encoder.
  */
 import type { ApiObject, CompactObjects, SeatObject } from "./types";
+import { tableSeatPoints } from "../geometry/table-placement";
 
 const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -116,6 +117,8 @@ function decodeTable(
   place(table);
   out.push(table);
   const features = new Map(t.features ?? []);
+  const around =
+    t.around && t.x !== undefined && t.y !== undefined ? tableSeatPoints({ shape: t.shape, x: t.x, y: t.y, width: t.w, height: t.h }, labels.length) : null;
   labels.forEach((objectLabel, i) => {
     const index = typeof t.sc === "string" ? DIGITS.indexOf(t.sc.charAt(i)) : (t.sc[i] ?? -1);
     const seat: SeatObject = {
@@ -129,8 +132,8 @@ function decodeTable(
     const f = features.get(i);
     if (f !== undefined) seat.features = f;
     if (held?.has(objectLabel)) seat.accessibleOnly = true;
-    const x = coordAt(t.sx, i);
-    const y = coordAt(t.sy, i);
+    const x = around ? around[i]!.x : coordAt(t.sx, i);
+    const y = around ? around[i]!.y : coordAt(t.sy, i);
     if (x !== undefined) seat.x = x;
     if (y !== undefined) seat.y = y;
     place(seat);

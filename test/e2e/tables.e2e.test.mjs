@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { screenshot, seriousViolations, signInThrough, useBrowser, waitForStatus, waitForText, watchErrors } from "./browser.mjs";
 import { apiCall, newWorkspace, signInLink } from "./service.mjs";
+import { galaLayout } from "../../bench/lib/gala.mjs";
 
 const e2e = inject("e2e");
 const browser = useBrowser();
@@ -72,6 +73,10 @@ describe("tables, booths and floors end to end", () => {
     await page.getByLabel("Floor of the booth").selectOption({ label: "Balcony" });
     await page.getByRole("button", { name: "Add booth" }).click();
     expect(await page.locator(".d-booth").count()).toBe(1);
+    await page.getByLabel("Zone name").fill("Front");
+    await page.getByLabel("Sections of the zone").selectOption({ label: "Tables (A)" });
+    await page.getByRole("button", { name: "Add zone" }).click();
+    await waitForText(page.locator("#zone-list"), /Front: Tables/);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "tables-designer");
     await page.getByRole("button", { name: "Save draft" }).click();
@@ -88,6 +93,7 @@ describe("tables, booths and floors end to end", () => {
     expect(section.tables[0].seats.map((s) => s.label)).toEqual(["T1-1", "T1-2", "T1-3", "T1-4", "T1-5", "T1-6", "T1-7", "T1-8"]);
     expect(layout.booths).toEqual([expect.objectContaining({ label: "Stand 1", floorKey: "balcony" })]);
     expect(layout.floors.map((f) => f.label)).toEqual(["Ground floor", "Balcony"]);
+    expect(layout.zones).toEqual([{ key: "front", label: "Front", sectionKeys: [section.key] }]);
   });
 
   it("publishes, and the event page sets table T1 to be sold whole", async () => {
@@ -134,6 +140,11 @@ describe("tables, booths and floors end to end", () => {
     expect(await seriousViolations(p)).toEqual([]);
     await screenshot(p, "tables-sdk-balcony");
 
+    // Zooming to a zone on the other floor shows that floor.
+    await p.getByLabel("Zoom to").selectOption({ label: "Front" });
+    await waitForText(p.locator(".seating-root [aria-live]").first(), /Front shown/);
+    expect(await p.getByRole("button", { name: "Ground floor" }).getAttribute("aria-pressed")).toBe("true");
+
     // The list mode lists the tables (whole and by seat) and the booth.
     await p.getByRole("button", { name: "Choose from a list" }).click();
     await p.getByRole("button", { name: /^Tables, 2 tables/ }).click();
@@ -144,6 +155,37 @@ describe("tables, booths and floors end to end", () => {
     expect(await seriousViolations(p)).toEqual([]);
     expect(m.errors).toEqual([]);
     await m.buyer.close();
+  });
+
+  it("draws and holds a table whole on a large map (more than 10,000 objects)", { timeout: 240_000 }, async () => {
+    const { layout } = galaLayout(1_100, 10);
+    const chart = await api("POST", "/api/v1/charts", { name: "Big gala", draftVersion: layout });
+    expect(chart.status).toBe(201);
+    expect((await api("POST", `/api/v1/charts/${chart.body.chartKey}/publish`)).status).toBe(200);
+    expect((await api("POST", "/api/v1/events", { chartKey: chart.body.chartKey, eventKey: "big-gala" })).status).toBe(201);
+    expect((await api("PUT", "/api/v1/events/big-gala/table-booking", { mode: "by_table" })).status).toBe(200);
+    const buyer = await browser().newContext({ viewport: { width: 1280, height: 860 } });
+    const p = await buyer.newPage();
+    const pageErrors = watchErrors(p);
+    await p.goto(`${e2e.baseUrl}/?${new URLSearchParams({ key: ws.pkTest, event: "big-gala" })}`);
+    await p.waitForSelector("body[data-rendered]", { timeout: 60_000 });
+    expect(await p.locator(".seating-map-large").count()).toBe(1);
+    // At full view the tables are too small to click: the canvas draws them, and each hall is a block a keyboard zooms into.
+    expect(await p.locator('[data-object-type="table"]').count()).toBe(0);
+    const hall = p.getByRole("button", { name: /^Hall 0: 1,000 of 1,000 seats available/ });
+    await hall.focus();
+    await p.keyboard.press("Enter");
+    await p.waitForSelector('[data-object-type="table"]');
+    const label = await p.locator('[data-object-type="table"]').first().getAttribute("data-object-label");
+    const table = p.getByRole("button", { name: new RegExp(`^Table ${label}, 10 seats, Hall 0, (Front|Dinner), available$`) });
+    await table.focus();
+    await p.keyboard.press("Enter");
+    await waitForStatus(p, label, "selected", 10_000);
+    const held = (await api("GET", "/api/v1/events/big-gala/status")).body.objects.find((e) => e.objectLabel === label);
+    expect(held).toEqual(expect.objectContaining({ objectType: "table", status: "held" }));
+    await screenshot(p, "tables-large-map");
+    expect(pageErrors).toEqual([]);
+    await buyer.close();
   });
 
   it("books the booth at the box office", async () => {

@@ -6,10 +6,14 @@
  *
  * A table: `{ label, shape, c, seats, sc, x?, y?, w?, h?, sx?, sy?, features? }` where `c` indexes
  * `categoryKeys` for the table, `seats` are its seats' labels (runs as in a row), `sc` their
- * categories (as a row's `c`), `sx`/`sy` their coordinates (as a row's `x`/`y`). A booth:
+ * categories (as a row's `c`), `sx`/`sy` their coordinates (as a row's `x`/`y`), or `around: true`
+ * when the seats sit exactly where domain/table-placement.ts puts them around the table (as the
+ * designer places them): the reader computes them, and a gala of 5,000 tables is not 100,000
+ * numbers longer. A booth:
  * `{ label, c, x?, y?, w?, h?, floorKey? }` (floorKey only outside sections).
  */
 import type { Category, Floor, LayoutObject, SeatFeature, Zone } from "../../domain/layout";
+import { seatsAroundTable } from "../../domain/table-placement";
 import {
   CATEGORY_DIGITS,
   encodeCoords,
@@ -33,6 +37,7 @@ export interface CompactTable {
   h?: number;
   sx?: CompactCoords;
   sy?: CompactCoords;
+  around?: true;
   features?: [position: number, features: SeatFeature[]][];
 }
 
@@ -155,10 +160,14 @@ function compactTable(table: LayoutObject, seats: LayoutObject[], indexOf: (key:
   if (table.y !== undefined) out.y = table.y;
   if (table.width !== undefined) out.w = table.width;
   if (table.height !== undefined) out.h = table.height;
-  const sx = encodeCoords(seats.map((s) => s.x));
-  const sy = encodeCoords(seats.map((s) => s.y));
-  if (sx !== undefined) out.sx = sx;
-  if (sy !== undefined) out.sy = sy;
+  const top = table.x !== undefined && table.y !== undefined ? { shape: out.shape, x: table.x, y: table.y, width: table.width, height: table.height } : null;
+  if (top && seats.length > 0 && seatsAroundTable(top, seats)) out.around = true;
+  else {
+    const sx = encodeCoords(seats.map((s) => s.x));
+    const sy = encodeCoords(seats.map((s) => s.y));
+    if (sx !== undefined) out.sx = sx;
+    if (sy !== undefined) out.sy = sy;
+  }
   const features = seats.flatMap((s, i): [number, SeatFeature[]][] => (s.features && s.features.length > 0 ? [[i, s.features]] : []));
   if (features.length > 0) out.features = features;
   return out;
