@@ -519,7 +519,7 @@ export class EventObject extends DurableObject<Env> {
     const body =
       labels === undefined
         ? compactObjectsBody(this.sql, layout, now, meta.eventKey)
-        : compactObjectsOf(meta.eventKey, layout.categories, objectsOf(this.sql, layout, now, labels).objects, layout.focalPoint);
+        : compactObjectsOf(meta.eventKey, layout.categories, objectsOf(this.sql, layout, now, labels).objects, layout.focalPoint, layout.sectionLabels);
     return ok({ body: this.withChannels(body, labels) });
   }
 
