@@ -169,3 +169,27 @@ export class MessageLocale {
     return out;
   }
 }
+
+/**
+ * What a message text asks for: the arguments it shows as values (`{label}`), those it chooses a
+ * form by (`{n, plural, …}`, whose `#` shows the number), each once, and whether it is whole
+ * (every brace part of an argument, every plural and select with `other`).
+ */
+export function messageArguments(text: string): { values: string[]; selectors: string[]; whole: boolean } {
+  const values: string[] = [];
+  const selectors: string[] = [];
+  let whole = true;
+  const walk = (parts: Part[]) => {
+    for (const p of parts) {
+      if (typeof p === "string") whole &&= !/[{}]/.test(p);
+      else if (p === POUND) continue;
+      else if (p.branches) {
+        if (!selectors.includes(p.name)) selectors.push(p.name);
+        if (!p.branches.other) whole = false;
+        for (const branch of Object.values(p.branches)) walk(branch);
+      } else if (!values.includes(p.name)) values.push(p.name);
+    }
+  };
+  walk(parseMessage(text));
+  return { values, selectors, whole };
+}
