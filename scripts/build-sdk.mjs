@@ -55,12 +55,8 @@ async function buildCatalogs() {
     .map((f) => f.slice(0, -3))
     .sort();
   const out = {};
-  for (const language of languages) {
-    const built = await esbuild.build({ entryPoints: [path.join(dir, `${language}.ts`)], bundle: true, write: false, format: "esm", logLevel: "warning" });
-    const url = `data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString("base64")}`;
-    const catalog = (await import(url)).default;
-    out[language] = JSON.stringify(catalog);
-  }
+  const { importTs } = await import("./lib/ts-module.mjs");
+  for (const language of languages) out[language] = JSON.stringify((await importTs(path.join(dir, `${language}.ts`))).default);
   return out;
 }
 
