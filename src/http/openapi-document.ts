@@ -89,6 +89,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "GET /api/v1/webhooks/{id}/deliveries/{deliveryId}": "getWebhookDelivery",
   "POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/replay": "replayWebhookDelivery",
   "GET /sdk/{version}/{file}": "getSdkBundle",
+  "GET /sdk/{version}/i18n/{file}": "getSdkMessages",
 };
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
