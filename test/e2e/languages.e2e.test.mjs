@@ -3,7 +3,8 @@
  * name (the layout's own German names of sections and categories included), the page's `<html
  * lang>` followed without the option, an Arabic map laid out right to left with the venue itself
  * not mirrored, the `messages` override, an unknown language in English with one console warning,
- * and axe in German and Arabic, map and list, at 1280 and 390 px. Writes docs/buyer-map-ar.png.
+ * the waiting room's queue in German and Arabic, and axe in German and Arabic, map and list, at
+ * 1280 and 390 px. Writes docs/buyer-map-ar.png.
  */
 import { describe, expect, inject, it } from "vitest";
 import { openMap, seriousViolations, useBrowser, waitForStatus, waitForText } from "./browser.mjs";
@@ -206,6 +207,29 @@ describe("the integrator's words and an unknown language", () => {
     expect(catalogs).toEqual([]);
     await context.close();
   });
+});
+
+describe("the waiting room's queue", () => {
+  for (const [language, heading, place, live] of [
+    ["de", "Warteraum", /Sie sind in der Warteschlange\. Der Verkauf beginnt um .*Geschätzte Wartezeit/, "Sie sind in der Warteschlange"],
+    ["ar", "غرفة الانتظار", /أنت في قائمة الانتظار\..*مدة الانتظار المتوقعة/, "أنت في قائمة الانتظار"],
+  ])
+    it(`speaks ${language} while the buyer waits, and the map follows in ${language}`, async () => {
+      const eventKey = await translatedEvent();
+      const opensAt = new Date(Date.now() + 5000).toISOString();
+      await api.call("PUT", `/api/v1/events/${eventKey}/waiting-room`, { enabled: true, opensAt, admitPerMinute: 600, sessionMinutes: 10 });
+      const context = await browser().newContext({ viewport: { width: 1280, height: 860 } });
+      const page = await context.newPage();
+      await page.goto(`${e2e.baseUrl}/?${new URLSearchParams({ key: e2e.publicKey, event: eventKey, language })}`);
+      await page.getByRole("heading", { name: heading }).waitFor({ timeout: 10_000 });
+      expect(await page.locator(".seating-queue").textContent()).toMatch(place);
+      await waitForText(page.locator(".seating-queue [role=status]"), new RegExp(live));
+      expect(await page.locator(".seating-root").getAttribute("dir")).toBe(language === "ar" ? "rtl" : "ltr");
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.waitForSelector("body[data-rendered=true]", { timeout: 30_000 });
+      expect(await page.locator(".seating-root").getAttribute("lang")).toBe(language);
+      await context.close();
+    }, 60_000);
 });
 
 describe("no serious or critical axe violation", () => {
