@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { labelsSchema } from "./labels";
 import { TABLE_SHAPES, type Layout, type Seat } from "./layout";
 
 /**
@@ -18,20 +19,6 @@ export const MAX_TABLE_SEATS = 100;
 /** Most zones and most floors of one layout. */
 export const MAX_ZONES = 1_000;
 export const MAX_FLOORS = 100;
-
-/** `{ languageTag: text }`: a display label's translations (BCP 47 tags such as `de`, `pt-BR`). */
-export const labelTranslationsSchema = z
-  .record(
-    z
-      .string()
-      .min(2)
-      .max(35)
-      .regex(/^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/, "must be a BCP 47 language tag such as de or pt-BR"),
-    z.string().min(1).max(255),
-  )
-  .refine((r) => Object.keys(r).length <= 100, "at most 100 translations")
-  .optional()
-  .openapi({ description: "Translations of the label by BCP 47 language tag, used by the SDK for that language" });
 
 /** A table of a section; its seats are checked by the layout's seat rules (passed in, so the seat schema stays in one place). */
 export function tableSchemaOf(seats: z.ZodType<Seat[]>) {
@@ -65,11 +52,11 @@ export const boothSchema = z
   .openapi("Booth", { description: "A booth (a trade-fair stand, a box): one object of type `booth`, held and booked whole. x/y is its top-left corner." });
 
 export const zoneSchema = z
-  .object({ key, label: displayLabel, sectionKeys: z.array(key).max(10_000), labels: labelTranslationsSchema })
+  .object({ key, label: displayLabel, sectionKeys: z.array(key).max(10_000), labels: labelsSchema.optional() })
   .openapi("Zone", { description: "A named group of sections (a stand of a stadium) that the SDK can show and zoom to; reports count it in byZone" });
 
 export const floorSchema = z
-  .object({ key, label: displayLabel, labels: labelTranslationsSchema })
+  .object({ key, label: displayLabel, labels: labelsSchema.optional() })
   .openapi("Floor", { description: "A floor (level): sections and GA areas name it with floorKey, and the SDK shows one floor at a time" });
 
 type Issue = { message: string; path: (string | number)[] };

@@ -3,11 +3,14 @@
  * Validation lives in layout-schema.ts; this module holds the types and the flat index that the
  * event engine and the publish check work from.
  */
+import type { Labels } from "./labels";
 
 export interface Category {
   key: string;
   label: string;
   color: string;
+  /** The name in other languages (contract §22), kept as given. */
+  labels?: Labels;
 }
 
 /**
@@ -41,6 +44,8 @@ export interface Row {
 export interface Section {
   key: string;
   label: string;
+  /** The name in other languages (contract §22), kept as given. */
+  labels?: Labels;
   rows: Row[];
   /** Tables of the section (contract §21): each table and each of its seats is an object. */
   tables?: Table[];
@@ -104,9 +109,6 @@ export interface GeneralAdmissionArea {
   floorKey?: string;
 }
 
-/** Translations of a display label by BCP 47 language tag (`{ "de": "Nordtribüne" }`). */
-export type LabelTranslations = Record<string, string>;
-
 /** How a table is drawn: round (its seats on a circle) or rectangular (its seats along its long sides). */
 export const TABLE_SHAPES = ["round", "rect"] as const;
 export type TableShape = (typeof TABLE_SHAPES)[number];
@@ -145,14 +147,14 @@ export interface Zone {
   key: string;
   label: string;
   sectionKeys: string[];
-  labels?: LabelTranslations;
+  labels?: Labels;
 }
 
 /** A floor (level) of the venue: the map shows one at a time. */
 export interface Floor {
   key: string;
   label: string;
-  labels?: LabelTranslations;
+  labels?: Labels;
 }
 
 /** A point of the layout's drawing plane, in the seats' x/y units. */
@@ -211,6 +213,16 @@ export interface LayoutObject {
   tableShape?: TableShape;
   /** The floor the object is on (its section's, or a GA area's or top-level booth's own). */
   floorKey?: string;
+}
+
+/** Each section's translations (contract §22) by section key, for the sections that have any. */
+export type SectionLabels = Record<string, Labels>;
+
+/** The translations of a layout's section names, by section key (empty when no section has any). */
+export function sectionLabelsOf(sections: readonly Section[]): SectionLabels {
+  const out: SectionLabels = {};
+  for (const s of sections) if (s.labels && Object.keys(s.labels).length > 0) out[s.key] = s.labels;
+  return out;
 }
 
 export const EMPTY_LAYOUT: Layout = { categories: [], sections: [], generalAdmission: [] };

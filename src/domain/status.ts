@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { jsonObjectOrNullSchema } from "./json";
+import { labelsSchema } from "./labels";
 import { SEAT_FEATURES } from "./layout";
 import {
   boothObjectSchema,
@@ -121,7 +122,24 @@ export type CompactStatus = z.infer<typeof compactStatusSchema>;
 /** Which encoding of the status a read answers with. */
 export type StatusFormat = "full" | "compact";
 
-export const categorySchema = z.object({ key: z.string(), label: z.string(), color: z.string() }).openapi("Category");
+export const categorySchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    color: z.string(),
+    labels: labelsSchema.optional().openapi({ description: "The category's name in other languages (contract §22), as the layout gives it; absent when none" }),
+  })
+  .openapi("Category");
+
+/** The section names' translations by section key, in both forms of the objects read. */
+const sectionLabels = z
+  .record(z.string(), labelsSchema)
+  .optional()
+  .openapi({
+    description:
+      "Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has",
+    example: { stalls: { de: "Parkett", fr: "Parterre" } },
+  });
 export type CategoryEntry = z.infer<typeof categorySchema>;
 
 const drawing = {
@@ -195,6 +213,7 @@ export const objectsResultSchema = z
     categories: z.array(categorySchema),
     objects: z.array(objectEntrySchema),
     focalPoint,
+    sectionLabels,
     zones: z.array(zoneEntrySchema).optional().openapi({ description: "The layout's zones (contract §21); present only when it has any" }),
     floors: z.array(floorEntrySchema).optional().openapi({ description: "The layout's floors (contract §21); present only when it has any" }),
   })
@@ -311,6 +330,7 @@ export const compactObjectsSchema = z
       .optional()
       .openapi({ description: "Seat labels held back for buyers who state an accessibility need (contract §14); absent when the event holds none back" }),
     focalPoint,
+    sectionLabels,
   })
   .openapi("CompactObjects", {
     description: "format=compact: the same objects as the full form (seats in layout order, then GA areas), grouped by section and row",

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { jsonObjectOrNullSchema } from "./json";
+import { labelsSchema } from "./labels";
 
 /**
  * Tables and booths on an event (contract §21): how the event books its tables, the refusals of
@@ -151,6 +152,6 @@ export const zoneEntrySchema = z.object({
   key: z.string(),
   label: z.string(),
   sectionKeys: z.array(z.string()),
-  labels: z.record(z.string(), z.string()).optional(),
+  labels: labelsSchema.optional(),
 });
-export const floorEntrySchema = z.object({ key: z.string(), label: z.string(), labels: z.record(z.string(), z.string()).optional() });
+export const floorEntrySchema = z.object({ key: z.string(), label: z.string(), labels: labelsSchema.optional() });

@@ -72,6 +72,7 @@ export class ApiClient {
     if (body.channels) out.channels = body.channels;
     if (body.zones) out.zones = body.zones;
     if (body.floors) out.floors = body.floors;
+    if (body.sectionLabels) out.sectionLabels = body.sectionLabels;
     return out;
   }
 

@@ -8,6 +8,7 @@
 import type { MapState } from "./map-state";
 import { boothName, seatName, tableName } from "./seat-name";
 import type { ApiObject } from "./types";
+import type { Words } from "./words";
 
 type TableObject = Extract<ApiObject, { objectType: "table" }>;
 type BoothObject = Extract<ApiObject, { objectType: "booth" }>;
@@ -25,6 +26,7 @@ export class ListVenue {
   constructor(
     private readonly doc: Document,
     private readonly state: MapState,
+    private readonly words: Words,
   ) {}
 
   /** One list item per section with tables or booths (booths outside sections under "Booths"). */
@@ -34,7 +36,7 @@ export class ListVenue {
       if (o.objectType !== "table" && o.objectType !== "booth") continue;
       const key = o.sectionKey ?? "";
       let g = groups.get(key);
-      if (!g) groups.set(key, (g = { key, label: o.sectionLabel ?? "Booths", tables: [], booths: [] }));
+      if (!g) groups.set(key, (g = { key, label: o.sectionLabel ?? this.words.t("list.boothsHeading"), tables: [], booths: [] }));
       if (o.objectType === "table") g.tables.push(o);
       else g.booths.push(o);
     }
@@ -56,11 +58,10 @@ export class ListVenue {
     toggle.type = "button";
     toggle.className = "seating-list-section";
     toggle.setAttribute("aria-expanded", "false");
-    const parts = [
-      g.tables.length > 0 ? `${g.tables.length} ${g.tables.length === 1 ? "table" : "tables"}` : "",
-      g.booths.length > 0 ? `${g.booths.length} ${g.booths.length === 1 ? "booth" : "booths"}` : "",
-    ];
-    toggle.textContent = `${g.label}, ${parts.filter(Boolean).join(" and ")}`;
+    const parts = [g.label];
+    if (g.tables.length > 0) parts.push(this.words.t("list.tables", { n: g.tables.length }));
+    if (g.booths.length > 0) parts.push(this.words.t("list.booths", { n: g.booths.length }));
+    toggle.textContent = this.words.list(parts);
     const body = doc.createElement("div");
     body.id = `seating-list-venue-${Math.random().toString(36).slice(2, 10)}`;
     body.hidden = true;
@@ -85,9 +86,10 @@ export class ListVenue {
     const div = this.doc.createElement("div");
     div.className = "seating-list-row";
     div.setAttribute("role", "group");
-    div.setAttribute("aria-label", `Table ${t.objectLabel}`);
+    const name = this.words.t("table.label", { label: t.objectLabel });
+    div.setAttribute("aria-label", name);
     const h = this.doc.createElement("h4");
-    h.textContent = `Table ${t.objectLabel}`;
+    h.textContent = name;
     div.append(h, this.list([t.objectLabel, ...t.seatLabels]));
     return div;
   }
@@ -113,13 +115,14 @@ export class ListVenue {
     if (!o) return;
     const view = this.state.view(label);
     const category = this.state.categories.get(o.categoryKey)?.label ?? o.categoryKey;
+    const w = this.words;
     const name =
       o.objectType === "table"
-        ? tableName(o, category, view)
+        ? tableName(o, category, view, w)
         : o.objectType === "booth"
-          ? boothName(o, category, view)
+          ? boothName(o, category, view, w)
           : o.objectType === "seat"
-            ? seatName(o, category, view)
+            ? seatName(o, category, view, w)
             : label;
     if (b.textContent !== name) b.textContent = name;
     b.dataset.status = view.unavailable ? "unavailable" : view.status;

@@ -5,6 +5,7 @@
  */
 import type { Box, MapGeometry } from "../geometry/object-placement";
 import type { ApiObject } from "./types";
+import type { Words } from "./words";
 
 export interface Named {
   key: string;
@@ -51,6 +52,7 @@ export interface VenueControls {
  */
 export function buildVenueControls(
   doc: Document,
+  words: Words,
   floors: readonly Named[],
   zones: readonly Named[],
   floorChosen: (key: string) => void,
@@ -63,7 +65,7 @@ export function buildVenueControls(
     const group = doc.createElement("div");
     group.className = "seating-floors";
     group.setAttribute("role", "group");
-    group.setAttribute("aria-label", "Floors");
+    group.setAttribute("aria-label", words.t("venue.floors"));
     for (const f of floors) {
       const b = doc.createElement("button");
       b.type = "button";
@@ -79,11 +81,11 @@ export function buildVenueControls(
   if (zones.length > 0) {
     const label = doc.createElement("label");
     label.className = "seating-zone";
-    label.append("Zoom to ");
+    label.append(`${words.t("venue.zoomTo")} `);
     chooser = doc.createElement("select");
     const whole = doc.createElement("option");
     whole.value = "";
-    whole.textContent = "the whole venue";
+    whole.textContent = words.t("venue.wholeVenue");
     chooser.appendChild(whole);
     for (const z of zones) {
       const o = doc.createElement("option");

@@ -1,5 +1,5 @@
 import type { Reservation } from "../../domain/publish-impact";
-import type { Category, Floor, LayoutObject, Point, Zone } from "../../domain/layout";
+import type { Category, Floor, LayoutObject, Point, SectionLabels, Zone } from "../../domain/layout";
 import {
   STATUSES,
   type GaStatusEntry,
@@ -255,17 +255,18 @@ export function objectsOf(
   layout: LayoutIndex,
   now: number,
   labels?: string[],
-): { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point; zones?: Zone[]; floors?: Floor[] } {
+): { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point; sectionLabels?: SectionLabels; zones?: Zone[]; floors?: Floor[] } {
   const source = labels ? [...new Set(labels)].map((l) => layout.object(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
   const objects: ObjectEntry[] = [];
   const hints = drawingHints(layout);
   const zones = zoneKeysOf(layout);
   for (const o of source) objects.push(objectEntry(sql, o, hints ? (hints.get(o.label) ?? {}) : o, now, zones));
-  const out: { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point; zones?: Zone[]; floors?: Floor[] } = {
+  const out: { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point; sectionLabels?: SectionLabels; zones?: Zone[]; floors?: Floor[] } = {
     categories: layout.categories,
     objects,
   };
   if (layout.focalPoint) out.focalPoint = layout.focalPoint;
+  if (Object.keys(layout.sectionLabels).length > 0) out.sectionLabels = layout.sectionLabels;
   // Contract §21: the layout's zones and floors, as the layout gives them.
   if (layout.zones.length > 0) out.zones = [...layout.zones];
   if (layout.floors.length > 0) out.floors = [...layout.floors];

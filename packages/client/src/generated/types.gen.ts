@@ -151,10 +151,12 @@ export type Layout = {
         key: string;
         label: string;
         color: string;
+        labels?: Labels;
     }>;
     sections?: Array<{
         key: string;
         label: string;
+        labels?: Labels;
         rows: Array<{
             label: string;
             seats: Array<{
@@ -231,6 +233,13 @@ export type Layout = {
 };
 
 /**
+ * Translations of the name (contract §22): a BCP 47 language tag (`de`, `pt-BR`) to the name in that language, 1 to 255 characters, at most 100 languages. The SDK shows the name of its language (`de-AT` reads `de`), else `label`. Changing them has no publish impact.
+ */
+export type Labels = {
+    [key: string]: string;
+};
+
+/**
  * How the chart designer generated the section's seats, kept so it can regenerate them after a change. The seats themselves stay the truth (their labels, categories and x/y are what events use); a layout without it is as valid. curve: degrees of arc the front row spans (0 straight); skew: degrees each row is sheared by; aisles: seat positions (1 = leftmost) after which a gap follows; labelPattern uses {section}, {row} and {seat}.
  */
 export type SectionGenerator = {
@@ -302,12 +311,7 @@ export type Zone = {
     key: string;
     label: string;
     sectionKeys: Array<string>;
-    /**
-     * Translations of the label by BCP 47 language tag, used by the SDK for that language
-     */
-    labels?: {
-        [key: string]: string;
-    };
+    labels?: Labels;
 };
 
 /**
@@ -316,12 +320,7 @@ export type Zone = {
 export type Floor = {
     key: string;
     label: string;
-    /**
-     * Translations of the label by BCP 47 language tag, used by the SDK for that language
-     */
-    labels?: {
-        [key: string]: string;
-    };
+    labels?: Labels;
 };
 
 export type ChartUpdate = {
@@ -496,15 +495,19 @@ export type EventObjects = {
         y: number;
     };
     /**
+     * Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has
+     */
+    sectionLabels?: {
+        [key: string]: Labels;
+    };
+    /**
      * The layout's zones (contract §21); present only when it has any
      */
     zones?: Array<{
         key: string;
         label: string;
         sectionKeys: Array<string>;
-        labels?: {
-            [key: string]: string;
-        };
+        labels?: Labels;
     }>;
     /**
      * The layout's floors (contract §21); present only when it has any
@@ -512,9 +515,7 @@ export type EventObjects = {
     floors?: Array<{
         key: string;
         label: string;
-        labels?: {
-            [key: string]: string;
-        };
+        labels?: Labels;
     }>;
 };
 
@@ -522,6 +523,7 @@ export type Category = {
     key: string;
     label: string;
     color: string;
+    labels?: Labels & unknown;
 };
 
 export type EventObject = {
@@ -750,6 +752,10 @@ export type CompactObjects = {
                 start: number;
                 step: number;
             } | Array<number | null>;
+            /**
+             * The seats sit exactly where a table of this shape and size places them around its centre (clockwise from the top for a round table): their x/y are computed, not sent
+             */
+            around?: true;
             features?: Array<[
                 number,
                 Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>
@@ -793,9 +799,7 @@ export type CompactObjects = {
         key: string;
         label: string;
         sectionKeys: Array<string>;
-        labels?: {
-            [key: string]: string;
-        };
+        labels?: Labels;
     }>;
     /**
      * The layout's floors; absent when none
@@ -803,9 +807,7 @@ export type CompactObjects = {
     floors?: Array<{
         key: string;
         label: string;
-        labels?: {
-            [key: string]: string;
-        };
+        labels?: Labels;
     }>;
     /**
      * GA areas, exactly as the full form lists them
@@ -827,6 +829,12 @@ export type CompactObjects = {
     focalPoint?: {
         x: number;
         y: number;
+    };
+    /**
+     * Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has
+     */
+    sectionLabels?: {
+        [key: string]: Labels;
     };
 };
 
@@ -5509,3 +5517,37 @@ export type GetSdkBundleResponses = {
 };
 
 export type GetSdkBundleResponse = GetSdkBundleResponses[keyof GetSdkBundleResponses];
+
+export type GetSdkMessagesData = {
+    body?: never;
+    path: {
+        /**
+         * v5.10.0 or latest
+         */
+        version: string;
+        /**
+         * {language}.json
+         */
+        file: string;
+    };
+    query?: never;
+    url: '/sdk/{version}/i18n/{file}';
+};
+
+export type GetSdkMessagesErrors = {
+    /**
+     * No such version or language
+     */
+    404: unknown;
+};
+
+export type GetSdkMessagesResponses = {
+    /**
+     * The messages
+     */
+    200: {
+        [key: string]: string;
+    };
+};
+
+export type GetSdkMessagesResponse = GetSdkMessagesResponses[keyof GetSdkMessagesResponses];
