@@ -5,7 +5,7 @@ import { tableBox, tableSeatPoints } from "../src/geometry/table-placement";
 import { decodeObjects } from "../src/sdk/objects-compact";
 import { onFloor, zoneBox } from "../src/sdk/venue-controls";
 import { addBooth, addFloor, addTable, addZone, labelsOf, removeFloor, removeTables, setSectionFloor } from "../src/designer/venue-actions";
-import { moveSections, EMPTY_SCENE } from "../src/designer/actions";
+import { assignCategory, moveSections, seatsOfSections, EMPTY_SCENE } from "../src/designer/actions";
 import { checkScene } from "../src/designer/validate";
 import { api, newEvent } from "./support/fixtures";
 import { gala } from "./support/tables";
@@ -130,6 +130,16 @@ describe("the designer's tables, booths, floors and zones", () => {
     expect(checkScene(two.scene).ok).toBe(true);
     expect(labelsOf(two.scene).size).toBe(2 + 8 + 6);
     expect(removeTables(two.scene, new Set(["T1"])).sections[0]!.tables!.map((t) => t.label)).toEqual(["T2"]);
+  });
+
+  it("gives a category to a table's seats, and to the table when all its seats take it", () => {
+    const scene = { ...withCategory, categories: [...withCategory.categories, { key: "vip", label: "VIP", color: "#654321" }] };
+    const one = addTable(scene, { shape: "round", seats: 4, categoryKey: "gala", x: 0, y: 0 });
+    const some = assignCategory(one.scene, new Set(["T1-1"]), "vip").sections[0]!.tables![0]!;
+    expect(some.seats.map((s) => s.categoryKey)).toEqual(["vip", "gala", "gala", "gala"]);
+    expect(some.categoryKey).toBe("gala");
+    const all = assignCategory(one.scene, new Set(seatsOfSections(one.scene, new Set([one.sectionKey]))), "vip").sections[0]!.tables![0]!;
+    expect(all.categoryKey).toBe("vip");
   });
 
   it("moves a section's tables with it", () => {

@@ -206,7 +206,14 @@ export function assignCategory(scene: Scene, labels: ReadonlySet<string>, catego
       touched = true;
       return { ...row, seats };
     });
-    return touched ? { ...s, rows } : s;
+    // A table's seats take it as a row's do; a table all of whose seats take it takes it too.
+    const tables = s.tables?.map((t) => {
+      if (!t.seats.some((seat) => labels.has(seat.label) && seat.categoryKey !== categoryKey)) return t;
+      touched = true;
+      const seats = t.seats.map((seat) => (labels.has(seat.label) ? { ...seat, categoryKey } : seat));
+      return { ...t, seats, categoryKey: seats.every((seat) => seat.categoryKey === categoryKey) ? categoryKey : t.categoryKey };
+    });
+    return touched ? { ...s, rows, ...(tables ? { tables } : {}) } : s;
   });
   const generalAdmission = scene.generalAdmission.map((a) => (labels.has(a.label) && a.categoryKey !== categoryKey ? { ...a, categoryKey } : a));
   return { ...scene, sections, generalAdmission };
