@@ -267,7 +267,9 @@ export function seatsOfRows(scene: Scene, labels: ReadonlySet<string>): string[]
 /** The keys of the sections that hold any of `labels`. */
 export function sectionsOf(scene: Scene, labels: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
-  for (const s of scene.sections) if (s.rows.some((row) => row.seats.some((seat) => labels.has(seat.label)))) out.add(s.key);
+  for (const s of scene.sections)
+    if (s.rows.some((row) => row.seats.some((seat) => labels.has(seat.label))) || s.tables?.some((t) => t.seats.some((seat) => labels.has(seat.label))))
+      out.add(s.key);
   return out;
 }
 
@@ -277,8 +279,8 @@ export function seatsInBox(scene: Scene, a: Point, b: Point): string[] {
   const [y0, y1] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
   const out: string[] = [];
   for (const s of scene.sections)
-    for (const row of s.rows)
-      for (const seat of row.seats) {
+    for (const seats of [...s.rows.map((row) => row.seats), ...(s.tables ?? []).map((t) => t.seats)])
+      for (const seat of seats) {
         const x = seat.x ?? NaN;
         const y = seat.y ?? NaN;
         if (x >= x0 && x <= x1 && y >= y0 && y <= y1) out.push(seat.label);
