@@ -181,6 +181,9 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("GET", `${base}/status-changes`, { key: sk });
     await checked("GET", `${base}/selection-rules`, { key: pk });
     await checked("PUT", `${base}/selection-rules`, { key: sk, body: { noOrphanSeats: true } });
+    await checked("GET", `${base}/table-booking`, { key: pk });
+    await checked("PUT", `${base}/table-booking`, { key: sk, body: { mode: "by_table_or_seat" } });
+    await checked("PUT", `${base}/table-booking`, { key: sk, body: { mode: "by_seat" } });
     await checked("GET", `${base}/accessibility`, { key: sk });
     await checked("PUT", `${base}/accessibility`, { key: sk, body: { holdBack: true, releaseWhen: { at: "2030-01-01T00:00:00Z" } } });
     await checked("GET", `${base}/accessibility`, { key: pk });
