@@ -54,7 +54,7 @@ describe("tables, booths and floors end to end", () => {
     await page.getByLabel("Floor name").fill("Balcony");
     await page.getByRole("button", { name: "Add floor" }).click();
 
-    await page.getByLabel("Table shape").selectOption({ label: "Round" });
+    await page.getByLabel("Kind of table").selectOption({ label: "Round" });
     await page.getByLabel("Seats at the table").fill("8");
     await page.getByLabel("Category of the table's seats").selectOption({ label: "Gala" });
     await page.getByRole("button", { name: "Add table" }).click();
@@ -62,12 +62,12 @@ describe("tables, booths and floors end to end", () => {
     expect(await page.locator("circle.d-seat").count()).toBe(8);
 
     // The second table goes into the same section (chosen after the first), beside it.
-    await page.getByLabel("Table shape").selectOption({ label: "Rectangular" });
+    await page.getByLabel("Kind of table").selectOption({ label: "Rectangular" });
     await page.getByLabel("Seats at the table").fill("6");
     await page.getByRole("button", { name: "Add table" }).click();
     expect(await page.locator("circle.d-seat").count()).toBe(14);
 
-    await page.getByLabel("Floor of the selected section").selectOption({ label: "Ground floor" });
+    await page.getByLabel("Floor of the chosen section").selectOption({ label: "Ground floor" });
     await page.getByLabel("Booth name").fill("Stand 1");
     await page.getByLabel("Category of the booth").selectOption({ label: "Gala" });
     await page.getByLabel("Floor of the booth").selectOption({ label: "Balcony" });

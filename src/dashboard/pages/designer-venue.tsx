@@ -62,7 +62,7 @@ export function VenuePanels() {
         <div class="field-row">
           <Choice
             id="table-shape"
-            label="Table shape"
+            label="Kind of table"
             options={[
               ["round", "Round"],
               ["rect", "Rectangular"],
@@ -72,7 +72,7 @@ export function VenuePanels() {
         </div>
         <div class="field-row">
           <Choice id="table-category" label="Category of the table's seats" options={[NEW]} />
-          <Text id="table-category-name" label="Name of a new category for the table" hint={'When "A new category" is chosen, for example Gala'} />
+          <Text id="table-category-name" label="New category for the table's seats" hint={'When "A new category" is chosen, for example Gala'} />
         </div>
         <div class="button-group">
           <button type="button" id="add-table">
@@ -89,7 +89,7 @@ export function VenuePanels() {
         <Text id="booth-name" label="Booth name" hint="Its object label; left empty: Booth 1, Booth 2 …" />
         <div class="field-row">
           <Choice id="booth-category" label="Category of the booth" options={[NEW]} />
-          <Text id="booth-category-name" label="Name of a new category for the booth" />
+          <Text id="booth-category-name" label="New category for the booth" />
         </div>
         <div class="field-row">
           <Num id="booth-width" label="Booth width" value={60} min={1} />
@@ -120,7 +120,7 @@ export function VenuePanels() {
           </button>
         </div>
         <div class="field-row">
-          <Choice id="section-floor" label="Floor of the selected section" options={[["", "None"]]} />
+          <Choice id="section-floor" label="Floor of the chosen section" options={[["", "None"]]} />
           <Choice id="floor-select" label="Floor to remove" options={[["", "None"]]} />
           <button type="button" id="remove-floor" class="button-warning">
             Remove floor
