@@ -83,7 +83,14 @@ export function designerPage(session: DashboardSession, environment: Environment
   const w = designerWords(words().language);
   const t = w.t.bind(w);
   return (
-    <Page title={t("page.title", { name: chart.name })} session={session} environment={environment} section="charts" scripts={[DESIGNER_URL]}>
+    <Page
+      title={t("page.title", { name: chart.name })}
+      session={session}
+      environment={environment}
+      section="charts"
+      scripts={[DESIGNER_URL]}
+      back={`/dashboard/charts/${encodeURIComponent(key)}/design`}
+    >
       <div
         class="designer"
         id="designer"

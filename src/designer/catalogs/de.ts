@@ -86,7 +86,7 @@ const de: DesignerCatalog = {
   "sections.notAdded": "Der Block wurde nicht hinzugefügt.",
   "sections.notChanged": "Der Block wurde nicht geändert.",
   "sections.added":
-    "{label} hinzugefügt{moved, select, yes { neben den anderen} other {}}: {rows, plural, one {# Reihe} other {# Reihen}} mit {seats, plural, one {# Platz} other {# Plätzen}}{made, select, yes { in einer neuen Kategorie, {category}} other {}}",
+    "{label} hinzugefügt{moved, select, yes { neben den anderen} other {}}: {rows, plural, one {# Reihe} other {# Reihen}} mit {seats, plural, one {# Platz} other {# Plätzen}}{made, select, yes {, in der neuen Kategorie {category}} other {}}",
 
   "categories.title": "Kategorien",
   "categories.name": "Kategoriename",
@@ -151,7 +151,7 @@ const de: DesignerCatalog = {
   "areas.selected": "Ausgewählter Stehplatzbereich",
   "areas.name": "Bereichsname",
   "areas.nameHint": "Seine Objektbezeichnung: eindeutig unter allen Plätzen und Bereichen",
-  "areas.defaultName": "Stehplatzbereich {n}",
+  "areas.defaultName": "Stehbereich {n}",
   "areas.category": "Kategorie seiner Plätze",
   "areas.newCategoryHint": "Wenn „Eine neue Kategorie“ gewählt ist, zum Beispiel Stehplatz",
   "areas.capacity": "Kapazität",
@@ -166,7 +166,7 @@ const de: DesignerCatalog = {
   "areas.notAdded": "Der Stehplatzbereich wurde nicht hinzugefügt.",
   "areas.notChanged": "Der Stehplatzbereich wurde nicht geändert.",
   "areas.added":
-    "Stehplatzbereich {label} mit {capacity, plural, one {# Platz} other {# Plätzen}} hinzugefügt{made, select, yes { in einer neuen Kategorie, {category}} other {}}",
+    "Stehplatzbereich {label} mit {capacity, plural, one {# Platz} other {# Plätzen}} hinzugefügt{made, select, yes {, in der neuen Kategorie {category}} other {}}",
 
   "translations.title": "Übersetzungen",
   "translations.lead":
