@@ -60,6 +60,21 @@ export interface RelayMessage {
   text: string;
 }
 
+/**
+ * The latest entry of every label changed after `fromSeq` (a freed one too), with the `seq` of its
+ * last change: what lets a relay answer a viewer that comes back with `since` no older than `fromSeq`.
+ */
+export interface RecentChanges {
+  fromSeq: number;
+  changes: { seq: number; json: string }[];
+}
+
+/** What a relay is given when it is first fed: the whole view, and the recent changes behind it. */
+export interface RelayAttachment {
+  snapshot: RelayMessage;
+  recent: RecentChanges;
+}
+
 /** What a relay (or the event's object) answers the relay it feeds: still fed, and the `seq` of its last message. */
 export interface FeedCheck {
   attached: boolean;

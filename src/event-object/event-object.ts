@@ -3,7 +3,7 @@ import type { Accessibility } from "../domain/accessibility";
 import type { Channel, ChannelsBody } from "../domain/channels";
 import type { EventMeta } from "../domain/events";
 import type { IdempotencyClaim, Replayed } from "../domain/idempotency";
-import type { FeedCheck, RelayMessage } from "../domain/live-relays";
+import type { FeedCheck, RelayAttachment, RelayMessage } from "../domain/live-relays";
 import type { Layout } from "../domain/layout";
 import { ok, type Outcome } from "../domain/outcome";
 import type { SeasonStep } from "../domain/seasons";
@@ -272,7 +272,7 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   // ---- the live feed's relays and the hub's copy (live/) -------------------------------------
 
   /** A relay asks to be fed: the whole public view now, then every message (docs/live-crowd.md). */
-  async attachRelay(index: number): Promise<Outcome<RelayMessage>> {
+  async attachRelay(index: number): Promise<Outcome<RelayAttachment>> {
     return this.o.live.attach(index);
   }
   async detachRelay(index: number): Promise<{ ok: true }> {

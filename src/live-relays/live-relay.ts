@@ -1,6 +1,15 @@
 import { DurableObject } from "cloudflare:workers";
 import { LIVE_CLIENT_HEADER } from "../domain/client-address";
-import { feederOf, hubName, LIVE_RELAY_HEADER, relayName, type FeedCheck, type RelayMessage, type RelayPlacement } from "../domain/live-relays";
+import {
+  feederOf,
+  hubName,
+  LIVE_RELAY_HEADER,
+  relayName,
+  type FeedCheck,
+  type RelayAttachment,
+  type RelayMessage,
+  type RelayPlacement,
+} from "../domain/live-relays";
 import { RelayFanout } from "../event-object/live/relay-fanout";
 import { EventGone, RelayFeed, type Upstream } from "./relay-feed";
 
@@ -192,7 +201,7 @@ export class LiveRelay extends DurableObject<Env> {
   }
 
   /** A relay below asks to be fed from here: the view now, then every message after it; null when the event is gone. */
-  async attachChild(event: string, index: number): Promise<RelayMessage | null> {
+  async attachChild(event: string, index: number): Promise<RelayAttachment | null> {
     const feeder = feederOf(index);
     if (feeder === null) return null;
     this.remember(event, feeder);
@@ -202,7 +211,8 @@ export class LiveRelay extends DurableObject<Env> {
         this.children.add(index);
         this.children.lastSeq = this.feed.lastSeq;
         const seq = this.feed.lastSeq;
-        return { kind: "snapshot" as const, prevSeq: seq, seq, layoutVersion: view.layoutVersion, text: view.snapshotText(Date.now()) };
+        const snapshot: RelayMessage = { kind: "snapshot", prevSeq: seq, seq, layoutVersion: view.layoutVersion, text: view.snapshotText(Date.now()) };
+        return { snapshot, recent: view.recent() };
       });
       await this.keepChecking();
       return attached;

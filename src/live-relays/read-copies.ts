@@ -5,6 +5,8 @@ import { RateWindow } from "../domain/rate-window";
 export const COPY_MAX_AGE_MS = 800;
 /** Shortest time between two reads of the event's object: at most 10 a second, whatever the crowd. */
 export const COPY_REFRESH_GAP_MS = 100;
+/** A form read this recently is read again with any other: the next read of it is then already current. */
+const IN_USE_MS = 5_000;
 
 /** A form of a read as the hub keeps it. */
 export interface Copy {
@@ -26,7 +28,7 @@ export type CopyFetch = (requests: { form: CopyForm; knownTag?: string }[]) => P
  * copy while the copy is current: it was read at or after the latest version of the view the event's
  * object has told the hub of, it is younger than COPY_MAX_AGE_MS, and no hold in it has expired. Otherwise the read
  * waits for the next read of the object, which every read waiting then shares (one call brings every
- * form asked for) and which starts at least COPY_REFRESH_GAP_MS after the one before: the object
+ * form read in the last few seconds) and which starts at least COPY_REFRESH_GAP_MS after the one before: the object
  * answers at most 10 calls a second however many readers there are, and a reader sees a change as
  * soon as the object has told the hub of it (the object's notice goes out when the change commits).
  */
@@ -35,6 +37,8 @@ export class ReadCopies {
   /** The latest version of the public view the event's object has told of. */
   private noticed = 0;
   private readonly wanted = new Set<CopyForm>();
+  /** When each form was last read. */
+  private readonly lastRead = new Map<CopyForm, number>();
   private flight: Promise<boolean> | null = null;
   private lastStart = -Infinity;
   /** Reads answered, and calls that reached the event's object (the live figures). */
@@ -55,6 +59,7 @@ export class ReadCopies {
   /** A current copy of `form`; null when the event is gone. */
   async read(form: CopyForm): Promise<Copy | null> {
     this.reads.add(Date.now());
+    this.lastRead.set(form, Date.now());
     // A change that commits while a read of the object is on its way makes its answer stale again;
     // a few rounds settle it, and a copy at most a few rounds behind is still within the bound.
     for (let round = 0; round < 4; round++) {
@@ -76,6 +81,8 @@ export class ReadCopies {
   private async run(): Promise<boolean> {
     const wait = this.lastStart + COPY_REFRESH_GAP_MS - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const inUse = Date.now() - IN_USE_MS;
+    for (const [form, at] of this.lastRead) if (at > inUse) this.wanted.add(form);
     const forms = [...this.wanted];
     this.wanted.clear();
     const fetchedAt = (this.lastStart = Date.now());

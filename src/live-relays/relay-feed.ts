@@ -1,4 +1,4 @@
-import type { FeedCheck, RelayMessage } from "../domain/live-relays";
+import type { FeedCheck, RelayAttachment, RelayMessage } from "../domain/live-relays";
 import type { RelayFanout } from "../event-object/live/relay-fanout";
 import { RelayView } from "./relay-view";
 
@@ -8,7 +8,7 @@ export class EventGone extends Error {}
 /** Where a relay is fed from: the event's object for the first relays, the relay above for the rest. */
 export interface Upstream {
   /** Feeds this relay from now on and answers the whole view; null when the event is gone. */
-  attach(): Promise<RelayMessage | null>;
+  attach(): Promise<RelayAttachment | null>;
   check(): Promise<FeedCheck>;
   detach(): Promise<void>;
 }
@@ -116,11 +116,12 @@ export class RelayFeed {
     if (this.view !== null) return this.view;
     const upstream = this.p.upstream();
     if (upstream === null) throw new EventGone();
-    const snapshot = await upstream.attach();
-    if (snapshot === null) throw new EventGone();
+    const attached = await upstream.attach();
+    if (attached === null) throw new EventGone();
+    const { snapshot, recent } = attached;
     const before = this.lastSeq;
     const watched = this.p.sockets().length > 0 || this.p.children.size > 0;
-    this.view = RelayView.of(snapshot);
+    this.view = RelayView.of(snapshot, recent);
     if (!watched || before === snapshot.seq) {
       this.setLastSeq(snapshot.seq);
       return this.view;

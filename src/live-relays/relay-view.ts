@@ -1,4 +1,4 @@
-import type { RelayMessage } from "../domain/live-relays";
+import type { RecentChanges, RelayMessage } from "../domain/live-relays";
 
 /** A status entry of a live message, as far as a relay reads one. */
 interface Entry {
@@ -45,11 +45,20 @@ export class RelayView {
     public layoutVersion: number | null,
   ) {}
 
-  /** The view of a `snapshot` message. */
-  static of(message: RelayMessage): RelayView {
-    const view = new RelayView(message.seq, message.seq, message.layoutVersion);
+  /** The view of a `snapshot` message, with the recent changes behind it when known. */
+  static of(message: RelayMessage, recent?: RecentChanges): RelayView {
+    const view = new RelayView(recent?.fromSeq ?? message.seq, message.seq, message.layoutVersion);
     for (const e of objectsOf(message.text)) view.put(e);
+    for (const { seq, json } of recent?.changes ?? []) {
+      const label = labelOf(json);
+      if (label !== null) view.latest.set(label, { seq, json });
+    }
     return view;
+  }
+
+  /** The changes this view knows of, for a relay it feeds. */
+  recent(): RecentChanges {
+    return { fromSeq: this.baseSeq, changes: [...this.latest.values()] };
   }
 
   /** Applies a `changes` message (its entries read as they were when it was sent). */
@@ -110,6 +119,16 @@ export class RelayView {
     const objects: string[] = [];
     for (const { seq: changedAt, json } of this.latest.values()) if (changedAt > seq) objects.push(json);
     return `{"type":"changes","seq":${this.seq},"objects":[${objects.join(",")}]}`;
+  }
+}
+
+/** The label of an entry's JSON, or null when it is not one. */
+function labelOf(json: string): string | null {
+  try {
+    const e: unknown = JSON.parse(json);
+    return typeof e === "object" && e !== null && "objectLabel" in e && typeof e.objectLabel === "string" ? e.objectLabel : null;
+  } catch {
+    return null;
   }
 }
 

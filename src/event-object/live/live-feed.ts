@@ -1,4 +1,14 @@
-import { eventObjectName, hubName, relayName, type FeedCheck, type LiveHubLink, type LiveRelayLink, type RelayMessage } from "../../domain/live-relays";
+import {
+  eventObjectName,
+  hubName,
+  relayName,
+  type FeedCheck,
+  type LiveHubLink,
+  type LiveRelayLink,
+  type RecentChanges,
+  type RelayAttachment,
+  type RelayMessage,
+} from "../../domain/live-relays";
 import { ok, type Outcome } from "../../domain/outcome";
 import type { LiveMessage, StatusEntry } from "../../domain/status";
 import type { EventView } from "../reads/event-reads";
@@ -19,6 +29,12 @@ import { RelayFanout } from "./relay-fanout";
  * a quiet event's change is still sent the moment it commits.
  */
 export const LIVE_INTERVAL_MS = 100;
+
+/**
+ * History records behind a relay's first view: a viewer that read the status (or was on another
+ * relay) up to this many changes ago and connects to a new relay still gets only what it missed.
+ */
+export const RECENT_RECORDS = 2_000;
 
 /** How the feed reaches a relay and the hub, by name (the bindings of the object's env). */
 export interface LiveLinks {
@@ -69,8 +85,8 @@ export class LiveFeed {
     this.relays.lastSeq = latestHistorySeq(this.sql);
   }
 
-  /** A relay asks to be fed: it gets the whole view now, then every message after it. */
-  attach(index: number): Outcome<RelayMessage> {
+  /** A relay asks to be fed: it gets the whole view now and the recent changes behind it, then every message after it. */
+  attach(index: number): Outcome<RelayAttachment> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
     // Changes still waiting for the interval go to the relays already fed, so this snapshot and the
@@ -78,7 +94,19 @@ export class LiveFeed {
     this.flush();
     this.relays.add(index);
     const seq = latestHistorySeq(this.sql);
-    return ok({ kind: "snapshot", prevSeq: seq, seq, layoutVersion: meta.layoutVersion, text: this.snapshotText() });
+    return ok({ snapshot: { kind: "snapshot", prevSeq: seq, seq, layoutVersion: meta.layoutVersion, text: this.snapshotText() }, recent: this.recent(seq) });
+  }
+
+  /** The latest entry of each label changed in the last RECENT_RECORDS records (fewer when older ones were pruned). */
+  private recent(seq: number): RecentChanges {
+    const oldest = this.sql.exec<{ s: number | null }>("SELECT MIN(seq) AS s FROM history").one().s;
+    const fromSeq = Math.max(seq - RECENT_RECORDS, oldest === null ? seq : oldest - 1);
+    const last = new Map(
+      [...this.sql.exec<{ label: string; s: number }>("SELECT label, MAX(seq) AS s FROM history WHERE seq > ? GROUP BY label", fromSeq)].map((r) => [r.label, r.s]),
+    );
+    if (last.size === 0) return { fromSeq, changes: [] };
+    const entries = this.changesMessage([...last.keys()]).objects;
+    return { fromSeq, changes: entries.map((e) => ({ seq: last.get(e.objectLabel) ?? seq, json: JSON.stringify(e) })) };
   }
 
   /** A relay with no viewers left stops being fed. */
