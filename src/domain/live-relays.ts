@@ -94,9 +94,16 @@ export interface LiveHubLink {
   stale(version: number): Promise<unknown>;
 }
 
+/** A relay's count of its viewers, by client; `number` rises with every count the relay gives, so a late one can be told. */
+export interface RelayCount {
+  viewers: number;
+  clients: Record<string, number>;
+  number: number;
+}
+
 /** What a woken hub asks each relay it knew: its viewers, by client. */
 export interface RelayCensusLink {
-  census(): Promise<{ viewers: number; clients: Record<string, number> }>;
+  census(): Promise<RelayCount>;
 }
 
 /** The forms of a publishable read the hub keeps a copy of. */

@@ -87,8 +87,8 @@ export class LiveHub extends DurableObject<HubEnv> {
     await Promise.all(
       this.known.map(async (index) => {
         try {
-          const { viewers, clients } = await this.env.LIVE_RELAYS.get(this.env.LIVE_RELAYS.idFromName(relayName(event, index))).census();
-          this.placement.count(index, viewers, clients);
+          const { viewers, clients, number } = await this.env.LIVE_RELAYS.get(this.env.LIVE_RELAYS.idFromName(relayName(event, index))).census();
+          this.placement.count(index, viewers, clients, number);
         } catch {
           this.placement.remove(index);
         }
@@ -111,16 +111,16 @@ export class LiveHub extends DurableObject<HubEnv> {
     this.placement.cancel(reservation);
   }
 
-  /** A relay opened the socket of a place kept for it: its whole count now. */
-  async joined(index: number, reservation: string, viewers: number, clients: Record<string, number>): Promise<void> {
+  /** A relay opened the socket of a place kept for it: its whole count now (its `number`th). */
+  async joined(index: number, reservation: string, viewers: number, clients: Record<string, number>, number: number): Promise<void> {
     this.placement.cancel(reservation);
-    this.placement.count(index, viewers, clients);
+    this.placement.count(index, viewers, clients, number);
     this.keepRelays();
   }
 
   /** A relay's whole count (a socket closed, or the relay woke). */
-  async census(index: number, viewers: number, clients: Record<string, number>): Promise<void> {
-    this.placement.count(index, viewers, clients);
+  async census(index: number, viewers: number, clients: Record<string, number>, number: number): Promise<void> {
+    this.placement.count(index, viewers, clients, number);
     this.keepRelays();
   }
 

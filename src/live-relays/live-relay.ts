@@ -7,6 +7,7 @@ import {
   relayName,
   type FeedCheck,
   type RelayAttachment,
+  type RelayCount,
   type RelayMessage,
   type RelayPlacement,
 } from "../domain/live-relays";
@@ -54,6 +55,8 @@ export class LiveRelay extends DurableObject<Env> {
   private identity: Identity | null;
   private readonly children: RelayFanout;
   protected readonly feed: RelayFeed;
+  /** Numbers this relay's counts for the hub; from the clock, so a woken relay's are above its last instance's. */
+  private countNumber = Date.now() * 1000;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -125,7 +128,7 @@ export class LiveRelay extends DurableObject<Env> {
   }
 
   /** The sockets here, by client, for the hub. */
-  private clients(except?: WebSocket): { viewers: number; clients: Record<string, number> } {
+  private clients(except?: WebSocket): RelayCount {
     const clients: Record<string, number> = {};
     let viewers = 0;
     for (const ws of this.ctx.getWebSockets()) {
@@ -133,13 +136,13 @@ export class LiveRelay extends DurableObject<Env> {
       viewers++;
       for (const tag of this.ctx.getTags(ws)) if (tag.startsWith("client:")) clients[tag.slice(7)] = (clients[tag.slice(7)] ?? 0) + 1;
     }
-    return { viewers, clients };
+    return { viewers, clients, number: ++this.countNumber };
   }
 
   private async report(except?: WebSocket): Promise<void> {
     if (this.identity === null) return;
-    const { viewers, clients } = this.clients(except);
-    await this.hub(this.identity.event).census(this.identity.index, viewers, clients);
+    const { viewers, clients, number } = this.clients(except);
+    await this.hub(this.identity.event).census(this.identity.index, viewers, clients, number);
   }
 
   // ---- viewers ----------------------------------------------------------------------------
@@ -168,8 +171,8 @@ export class LiveRelay extends DurableObject<Env> {
       await this.hub(placement.event).cancel(placement.reservation);
       return new Response(null, { status: 404 });
     }
-    const { viewers, clients } = this.clients();
-    await this.hub(placement.event).joined(placement.index, placement.reservation, viewers, clients);
+    const { viewers, clients, number } = this.clients();
+    await this.hub(placement.event).joined(placement.index, placement.reservation, viewers, clients, number);
     await this.keepChecking();
     return response;
   }
@@ -231,7 +234,7 @@ export class LiveRelay extends DurableObject<Env> {
   }
 
   /** Viewers here now, by client (the hub's count after it woke). */
-  async census(): Promise<{ viewers: number; clients: Record<string, number> }> {
+  async census(): Promise<RelayCount> {
     return this.clients();
   }
 

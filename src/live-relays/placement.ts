@@ -23,6 +23,8 @@ export class Placement {
   private readonly clientTotals = new Map<string, number>();
   private readonly kept = new Map<string, { index: number; client: string | null; at: number }>();
   private readonly keptOn = new Map<number, number>();
+  /** The number of each relay's latest count: a count that arrives after a later one is ignored. */
+  private readonly counted = new Map<number, number>();
 
   /** A place for a viewer of `client` (null: a server's socket, never refused): its relay and the id of the place kept; null when the client has its share. */
   place(client: string | null, capacity: number, skip: ReadonlySet<number>, now: number): { index: number; reservation: string } | null {
@@ -53,8 +55,10 @@ export class Placement {
     else this.keptOn.delete(k.index);
   }
 
-  /** A relay's whole count now. */
-  count(index: number, viewers: number, clients: Record<string, number>): void {
+  /** A relay's whole count, the `number`th it sent (counts number upward; an older one is ignored). */
+  count(index: number, viewers: number, clients: Record<string, number>, number: number): void {
+    if (number < (this.counted.get(index) ?? 0)) return;
+    this.counted.set(index, number);
     const old = this.relays.get(index);
     if (old !== undefined) for (const [client, n] of old.clients) this.addTotal(client, -n);
     const next = new Map(Object.entries(clients));
@@ -64,7 +68,8 @@ export class Placement {
 
   /** A relay retired (or never opened): its viewers are gone with it. */
   remove(index: number): void {
-    this.count(index, 0, {});
+    const old = this.relays.get(index);
+    if (old !== undefined) for (const [client, n] of old.clients) this.addTotal(client, -n);
     this.relays.delete(index);
   }
 
