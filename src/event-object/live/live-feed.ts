@@ -102,7 +102,10 @@ export class LiveFeed {
     const oldest = this.sql.exec<{ s: number | null }>("SELECT MIN(seq) AS s FROM history").one().s;
     const fromSeq = Math.max(seq - RECENT_RECORDS, oldest === null ? seq : oldest - 1);
     const last = new Map(
-      [...this.sql.exec<{ label: string; s: number }>("SELECT label, MAX(seq) AS s FROM history WHERE seq > ? GROUP BY label", fromSeq)].map((r) => [r.label, r.s]),
+      [...this.sql.exec<{ label: string; s: number }>("SELECT label, MAX(seq) AS s FROM history WHERE seq > ? GROUP BY label", fromSeq)].map((r) => [
+        r.label,
+        r.s,
+      ]),
     );
     if (last.size === 0) return { fromSeq, changes: [] };
     const entries = this.changesMessage([...last.keys()]).objects;
