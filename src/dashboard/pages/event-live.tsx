@@ -1,4 +1,5 @@
 import type { LiveStats } from "../../domain/live-relays";
+import { words } from "../words";
 
 /**
  * The crowd watching an event: live viewers and the relays holding their sockets, and what of the
@@ -6,50 +7,45 @@ import type { LiveStats } from "../../domain/live-relays";
  * answers itself). Refreshed every 5 seconds, like the counts; the rates are averages over the
  * last 10 seconds, the same figures as GET /api/v1/events/{eventKey}/live/stats.
  */
-
-const oneDecimal = new Intl.NumberFormat("en", { maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat("en");
-
 export function LiveCrowdPanel(props: { stats: LiveStats | null }) {
   const { stats } = props;
+  const w = words();
+  const rate = (n: number) => w.number(Math.round(n * 10) / 10);
   return (
     <section id="live-crowd" class="panel" data-refresh data-refresh-every="5000" aria-labelledby="live-crowd-title">
-      <h2 id="live-crowd-title">Live crowd</h2>
-      <p class="hint">
-        Open seat maps are held by relays of up to 250 viewers each; the event sends each change once per relay. Public status reads are answered from a copy at
-        most a second old, so at most 10 a second reach the event. Rates are per second over the last 10 seconds.
-      </p>
+      <h2 id="live-crowd-title">{w.t("live.title")}</h2>
+      <p class="hint">{w.t("live.lead")}</p>
       {stats === null ? (
-        <p role="status">The live figures could not be read just now; they are tried again in a few seconds.</p>
+        <p role="status">{w.t("live.unavailable")}</p>
       ) : (
         <table>
-          <caption>Live figures</caption>
+          <caption>{w.t("live.caption")}</caption>
           <thead>
             <tr>
               <th scope="col" class="num">
-                Viewers
+                {w.t("live.viewers")}
               </th>
               <th scope="col" class="num">
-                Relays
+                {w.t("live.relays")}
               </th>
               <th scope="col" class="num">
-                Messages sent by the event per second
+                {w.t("live.messages")}
               </th>
               <th scope="col" class="num">
-                Public reads per second
+                {w.t("live.reads")}
               </th>
               <th scope="col" class="num">
-                Reads reaching the event per second
+                {w.t("live.readsReaching")}
               </th>
             </tr>
           </thead>
           <tbody>
             <tr>
-              <td class="num">{whole.format(stats.viewers)}</td>
-              <td class="num">{whole.format(stats.relays)}</td>
-              <td class="num">{oneDecimal.format(stats.eventMessagesPerSecond)}</td>
-              <td class="num">{oneDecimal.format(stats.readsPerSecond)}</td>
-              <td class="num">{oneDecimal.format(stats.readsReachingEventPerSecond)}</td>
+              <td class="num">{w.number(stats.viewers)}</td>
+              <td class="num">{w.number(stats.relays)}</td>
+              <td class="num">{rate(stats.eventMessagesPerSecond)}</td>
+              <td class="num">{rate(stats.readsPerSecond)}</td>
+              <td class="num">{rate(stats.readsReachingEventPerSecond)}</td>
             </tr>
           </tbody>
         </table>

@@ -151,10 +151,12 @@ export type Layout = {
         key: string;
         label: string;
         color: string;
+        labels?: Labels;
     }>;
     sections?: Array<{
         key: string;
         label: string;
+        labels?: Labels;
         rows: Array<{
             label: string;
             seats: Array<{
@@ -209,6 +211,13 @@ export type Layout = {
         x: number;
         y: number;
     };
+};
+
+/**
+ * Translations of the name (contract §22): a BCP 47 language tag (`de`, `pt-BR`) to the name in that language, 1 to 255 characters, at most 100 languages. The SDK shows the name of its language (`de-AT` reads `de`), else `label`. Changing them has no publish impact.
+ */
+export type Labels = {
+    [key: string]: string;
 };
 
 /**
@@ -357,12 +366,19 @@ export type EventObjects = {
         x: number;
         y: number;
     };
+    /**
+     * Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has
+     */
+    sectionLabels?: {
+        [key: string]: Labels;
+    };
 };
 
 export type Category = {
     key: string;
     label: string;
     color: string;
+    labels?: Labels & unknown;
 };
 
 export type EventObject = {
@@ -515,6 +531,12 @@ export type CompactObjects = {
         x: number;
         y: number;
     };
+    /**
+     * Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has
+     */
+    sectionLabels?: {
+        [key: string]: Labels;
+    };
 };
 
 export type EventReports = {
@@ -603,6 +625,29 @@ export type StatusChange = {
     extraData: {
         [key: string]: unknown;
     } | null;
+};
+
+export type LiveStats = {
+    /**
+     * Live sockets open on the event now
+     */
+    viewers: number;
+    /**
+     * Relays holding them now
+     */
+    relays: number;
+    /**
+     * Change messages the event's object sent to the relays it feeds, per second over the last 10 s
+     */
+    eventMessagesPerSecond: number;
+    /**
+     * Publishable-key status and objects reads without a holdToken, per second over the last 10 s
+     */
+    readsPerSecond: number;
+    /**
+     * Those of them that reached the event's object (at most 10 per second), per second over the last 10 s
+     */
+    readsReachingEventPerSecond: number;
 };
 
 export type HoldResponse = {
@@ -2125,7 +2170,7 @@ export type GetEventStatusError = GetEventStatusErrors[keyof GetEventStatusError
 
 export type GetEventStatusResponses = {
     /**
-     * Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag; publishable-key reads with holdToken (and no labels) carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot
+     * Status entries (full) or the compact form. Unfiltered publishable-key reads are answered from a copy at most 1 s old (the event's object is read at most 10 times a second, however many readers), carry an ETag and X-Status-Seq; publishable-key reads with holdToken (and no labels) are exact and carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot
      */
     200: Status | CompactStatus;
 };
@@ -2177,7 +2222,7 @@ export type GetEventObjectsError = GetEventObjectsErrors[keyof GetEventObjectsEr
 
 export type GetEventObjectsResponses = {
     /**
-     * Categories and objects (full) or the compact form; empty arrays while the chart is unpublished
+     * Categories and objects (full) or the compact form; empty arrays while the chart is unpublished. Unfiltered publishable-key reads are answered from a copy at most 1 s old and carry X-Status-Seq
      */
     200: EventObjects | CompactObjects;
 };
@@ -2280,6 +2325,45 @@ export type ListStatusChangesResponses = {
 };
 
 export type ListStatusChangesResponse = ListStatusChangesResponses[keyof ListStatusChangesResponses];
+
+export type GetLiveStatsData = {
+    body?: never;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/live/stats';
+};
+
+export type GetLiveStatsErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetLiveStatsError = GetLiveStatsErrors[keyof GetLiveStatsErrors];
+
+export type GetLiveStatsResponses = {
+    /**
+     * The live figures
+     */
+    200: LiveStats;
+};
+
+export type GetLiveStatsResponse = GetLiveStatsResponses[keyof GetLiveStatsResponses];
 
 export type HoldSeatsData = {
     body: HoldRequest;
@@ -5054,3 +5138,37 @@ export type GetSdkBundleResponses = {
 };
 
 export type GetSdkBundleResponse = GetSdkBundleResponses[keyof GetSdkBundleResponses];
+
+export type GetSdkMessagesData = {
+    body?: never;
+    path: {
+        /**
+         * v5.10.0 or latest
+         */
+        version: string;
+        /**
+         * {language}.json
+         */
+        file: string;
+    };
+    query?: never;
+    url: '/sdk/{version}/i18n/{file}';
+};
+
+export type GetSdkMessagesErrors = {
+    /**
+     * No such version or language
+     */
+    404: unknown;
+};
+
+export type GetSdkMessagesResponses = {
+    /**
+     * The messages
+     */
+    200: {
+        [key: string]: string;
+    };
+};
+
+export type GetSdkMessagesResponse = GetSdkMessagesResponses[keyof GetSdkMessagesResponses];
