@@ -16,6 +16,7 @@ import { AccessState } from "./state/accessibility";
 import { AdmissionGate } from "./state/admission-gate";
 import { ChannelState, ensureChannelSchema, registerChannels } from "./state/channels";
 import type { Clock } from "./state/clock";
+import { ensureExtras, historyMovePending } from "./state/extras";
 import { ensureIdempotencySchema } from "./state/idempotency";
 import { SellingState } from "./state/selling-state";
 import { ensureSchema } from "./state/store";
@@ -85,7 +86,7 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
   const decisions: DecisionParts = { sql, ...kept, run, viewsStale: () => statusCache.invalidate(), arm };
   const coordinator = (name: string) => env.SEASONS.get(env.SEASONS.idFromName(name));
   const ensureSchemas = () => {
-    for (const ensure of [ensureSchema, ensureIdempotencySchema, ensureStatusSnapshotSchema, ensureChannelSchema, ensureSeasonSchema]) ensure(sql);
+    for (const ensure of [ensureSchema, ensureIdempotencySchema, ensureStatusSnapshotSchema, ensureChannelSchema, ensureSeasonSchema, ensureExtras]) ensure(sql);
     kept.access.ensureSchema();
   };
   return {
@@ -104,6 +105,8 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
       await alarm.load();
       // Rows a previous instance committed and never had confirmed (evicted or killed meanwhile).
       if (outboxDueAt(sql, clock.now()) !== null) outbox.schedule();
+      // A history written before extraData was kept once: the alarm moves its texts.
+      if (historyMovePending(sql)) arm(clock.now());
     },
     clear() {
       event.clear();

@@ -2,7 +2,7 @@ import { fail, ok, type Outcome } from "../../domain/outcome";
 import type { HoldRequest, HoldResult } from "../../domain/seats";
 import { areaCounts, areaStatus, gaRow, gaStatus, recordGaChange } from "../state/ga-counts";
 import { poolPlaces, poolsAfter, poolUsage, storedPools, tokenPools, type Pool, type PoolPlaces } from "../state/ga-pools";
-import { ADMISSION_REQUIRED, holdGates, refused, type HoldGates } from "../state/policy";
+import { openGates, refused, type HoldGates } from "../state/policy";
 import { isLiveHold, parseExtra, seasonTags, type GaRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 
@@ -44,9 +44,8 @@ export function expireGaRow(tx: Tx, row: GaRow): void {
  * reason `insufficient_capacity` (contract §12), even when the area is also full.
  */
 export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
-  const gates = holdGates(tx.policy);
+  const gates = openGates(tx.policy);
   if (refused(gates)) return gates;
-  if (gates.admission !== "through") return ADMISSION_REQUIRED;
   const area = req.objectLabels[0]!;
   const quantity = req.quantity!;
   const obj = tx.holdable(area);
@@ -97,18 +96,18 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     expireGaRow(tx, row);
     row = gaRow(tx.sql, area, req.holdToken);
   }
-  const expiresAt = tx.holdEnd(req.ttlSeconds);
+  const expiresAt = tx.holdEnd(gates.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : (row?.extra ?? null);
   const stored = storedPools({ held: taken, booked: row ? tokenPools(gates.channels.defs, row).booked : new Map() });
   const previous = areaStatus(tx, area);
   tx.sql.exec(
-    `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at, client, channel, pools) VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel, pools = excluded.pools`,
+    `INSERT INTO ga (area, token, held, booked, expires_at, extra_id, extra, updated_at, client, channel, pools) VALUES (?, ?, ?, 0, ?, ?, NULL, ?, ?, ?, ?)
+     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra_id = excluded.extra_id, extra = NULL, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel, pools = excluded.pools`,
     area,
     req.holdToken,
     quantity,
     expiresAt,
-    extra,
+    tx.extraId(extra),
     tx.now,
     gates.client,
     stored.channel,

@@ -16,7 +16,7 @@ import { channelsOf } from "../state/channels";
 import { poolCounts, poolPlaces, remainingByPool } from "../state/ga-pools";
 import { accessOf } from "../state/accessibility";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "../state/layout-index";
-import { isLiveHold, parseExtra, rows, type SeatStatus } from "../state/store";
+import { extraOf, isLiveHold, parseExtra, rows, type SeatStatus } from "../state/store";
 
 /** A non-free seat as the public view takes it: label, status and, while held, the hold's expiry. */
 export type SeatState = readonly [label: string, status: SeatStatus, expiresAt: number | null, ...rest: unknown[]];
@@ -69,7 +69,7 @@ export function publicSeatStates(sql: SqlStorage, now: number): SeatState[] {
  */
 export function nonFreeSeats(sql: SqlStorage, now: number, labels?: string[], detail = false): NonFreeSeat[] {
   const columns = detail
-    ? "label, status, expires_at, token, extra, order_id, season_key, partial_season_key"
+    ? `label, status, expires_at, token, ${extraOf("seats")}, order_id, season_key, partial_season_key`
     : "label, status, expires_at, NULL, NULL, NULL, NULL, NULL";
   const where = "(status <> 'held' OR expires_at > ?)";
   if (labels) return labels.flatMap((l) => [...sql.exec(`SELECT ${columns} FROM seats WHERE label = ? AND ${where}`, l, now).raw<NonFreeSeat>()]);

@@ -33,6 +33,11 @@ export interface DecisionPolicy {
 export interface SeasonContext extends SeasonTag {
   /** The season's one expiry of a hold or extend (epoch ms); null for the other actions. */
   readonly expiresAt: number | null;
+  /**
+   * A season hold: the lifetime its expiry was made from, and whether the request left it out (the
+   * season then used a default, which an event with a shorter publishable maximum asks it to lower).
+   */
+  readonly ttl?: { readonly seconds: number; readonly defaulted: boolean };
 }
 
 /** What a hold must pass, each gate decided for this caller and request. */
@@ -49,6 +54,14 @@ export interface HoldGates {
   readonly channels: ChannelGate;
   /** Wheelchair spaces and companion seats held back (§14): nothing from this hold, or those the check names. */
   readonly holdBack: { readonly kind: "none" } | { readonly kind: "held-back"; heldBack(o: LayoutObject): boolean };
+  /**
+   * What a publishable key may ask of one request (§17): its ttlSeconds, GA quantity and extraData
+   * within the limits, or the refusal (400 validation_failed naming the field). Always within for a
+   * secret key.
+   */
+  readonly limits: { readonly kind: "within" } | { readonly kind: "refused"; readonly failure: Failure };
+  /** How long the hold lasts (seconds): the request's ttlSeconds, or the default for this key and event. A season's holds take its one expiry instead. */
+  readonly ttlSeconds: number;
 }
 
 /**
@@ -79,12 +92,19 @@ export interface RuleChecks {
   context(): RuleContext;
   /** The index and occupancy the checks use. */
   view(): { index: SellingIndex; occupancy: Occupancy };
+  /**
+   * Whether the client's cap is the only rule: then one seat more is checked by counting what the
+   * client holds ({@link clientHeld}), and the common hold keeps its one-statement path.
+   */
+  readonly clientOnly: boolean;
+  /** Seats plus places the client holds now, when it is counted (a publishable key); null otherwise. */
+  clientHeld(): { held: number; max: number } | null;
 }
 
 /** The policy of a decision that holds nothing (book, release, extend, not for sale, the sweep). */
 export const NO_HOLDS: DecisionPolicy = Object.freeze({ season: null });
 
-const GATES = ["kind", "client", "admission", "rules", "channels", "holdBack"] as const satisfies readonly (keyof HoldGates)[];
+const GATES = ["kind", "client", "admission", "rules", "channels", "holdBack", "limits", "ttlSeconds"] as const satisfies readonly (keyof HoldGates)[];
 
 /**
  * The gates of a hold under this policy, or the refusal of a policy that cannot hold: no hold
@@ -101,6 +121,18 @@ export function holdGates(policy: DecisionPolicy): HoldGates | Failure {
 /** Whether `holdGates` refused. */
 export function refused(gates: HoldGates | Failure): gates is Failure {
   return "ok" in gates;
+}
+
+/**
+ * The gates of a hold that may go on, or the refusal that comes first: a policy that cannot hold,
+ * then a request over a publishable key's limits (400), then the waiting room (403).
+ */
+export function openGates(policy: DecisionPolicy): HoldGates | Failure {
+  const gates = holdGates(policy);
+  if (refused(gates)) return gates;
+  if (gates.limits.kind === "refused") return gates.limits.failure;
+  if (gates.admission !== "through") return ADMISSION_REQUIRED;
+  return gates;
 }
 
 /** The refusal of a publishable hold without a valid admission while the waiting room is open (contract §15). */
