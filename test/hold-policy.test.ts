@@ -36,10 +36,11 @@ const open: HoldGates = {
   client: null,
   admission: "through",
   rules: { kind: "none" },
-  channels: { kind: "any", defs: [] },
+  channels: { kind: "any", defs: [], locked: [] },
   holdBack: { kind: "none" },
   limits: { kind: "within" },
   ttlSeconds: 900,
+  passes: { kind: "none" },
 };
 
 /** `open` with one gate left out. */
@@ -57,7 +58,10 @@ describe("a policy is closed by default", () => {
       const layout = buildIndex(smallLayout());
       const policies: [string, DecisionPolicy][] = [
         ["no hold gates", NO_HOLDS],
-        ...(["kind", "client", "admission", "rules", "channels", "holdBack", "limits", "ttlSeconds"] as const).map((g): [string, DecisionPolicy] => [g, without(g)]),
+        ...(["kind", "client", "admission", "rules", "channels", "holdBack", "limits", "ttlSeconds", "passes"] as const).map((g): [string, DecisionPolicy] => [
+          g,
+          without(g),
+        ]),
       ];
       for (const [name, policy] of policies) {
         const tx = new Tx(sql, Date.now(), meta, layout, null, policy);

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { orderIdSchema } from "./status-changes";
 import { jsonObjectOrNullSchema, jsonObjectSchema, MAX_JSON_DEPTH } from "./json";
 import { channelKeysSchema, ignoreChannelsSchema } from "./channels";
+import type { ChannelPass } from "./channel-passes";
 
 /**
  * The seat actions' request and response bodies (interface.md "Events: seat actions", contract §4).
@@ -185,4 +186,10 @@ export interface HoldCaller {
    * While an event's waiting room is open its object refuses a hold without its own id here.
    */
   admittedTo?: string[];
+  /**
+   * The channel passes the request carried (X-Channel-Pass), once the Worker verified their
+   * signatures and expiry (contract §17): a publishable key takes from a protected channel only
+   * with one issued for that event and channel.
+   */
+  passes?: ChannelPass[];
 }

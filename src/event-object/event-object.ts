@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Accessibility } from "../domain/accessibility";
+import type { ChannelAccess, ChannelPass } from "../domain/channel-passes";
 import type { Channel, ChannelsBody } from "../domain/channels";
 import type { EventMeta } from "../domain/events";
 import type { IdempotencyClaim, Replayed } from "../domain/idempotency";
@@ -155,17 +156,17 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async statusBody(format: StatusFormat, knownTag?: string) {
     return this.reads.statusBody(format, knownTag);
   }
-  async statusForToken(format: StatusFormat, holdToken: string) {
-    return this.reads.statusForToken(format, holdToken);
+  async statusForToken(format: StatusFormat, holdToken: string | null, passes?: ChannelPass[]) {
+    return this.reads.statusForToken(format, holdToken, passes);
   }
   async statusCompact(q: StatusQuery) {
     return this.reads.statusCompact(q);
   }
-  async objects(labels?: string[]) {
-    return this.reads.objects(labels);
+  async objects(labels: string[] | undefined, access: ChannelAccess) {
+    return this.reads.objects(labels, access);
   }
-  async objectsCompact(labels?: string[]) {
-    return this.reads.objectsCompact(labels);
+  async objectsCompact(labels: string[] | undefined, access: ChannelAccess) {
+    return this.reads.objectsCompact(labels, access);
   }
   async reports() {
     return this.reads.reports();
@@ -185,8 +186,11 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async layoutNames() {
     return this.reads.layoutNames();
   }
-  async channelList() {
-    return this.reads.channelList();
+  async channelList(access: ChannelAccess) {
+    return this.reads.channelList(access);
+  }
+  async channelPassTarget(channelKey: string) {
+    return this.reads.passTarget(channelKey);
   }
   async channelSummary() {
     return this.reads.channelSummary();

@@ -18,6 +18,7 @@ import { ChannelState, ensureChannelSchema, registerChannels } from "./state/cha
 import type { Clock } from "./state/clock";
 import { ensureExtras, historyMovePending } from "./state/extras";
 import { ensureIdempotencySchema } from "./state/idempotency";
+import { ensurePassSchema } from "./state/pass-counts";
 import { SellingState } from "./state/selling-state";
 import { ensureSchema } from "./state/store";
 
@@ -86,7 +87,16 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
   const decisions: DecisionParts = { sql, ...kept, run, viewsStale: () => statusCache.invalidate(), arm };
   const coordinator = (name: string) => env.SEASONS.get(env.SEASONS.idFromName(name));
   const ensureSchemas = () => {
-    for (const ensure of [ensureSchema, ensureIdempotencySchema, ensureStatusSnapshotSchema, ensureChannelSchema, ensureSeasonSchema, ensureExtras]) ensure(sql);
+    for (const ensure of [
+      ensureSchema,
+      ensureIdempotencySchema,
+      ensureStatusSnapshotSchema,
+      ensureChannelSchema,
+      ensureSeasonSchema,
+      ensureExtras,
+      ensurePassSchema,
+    ])
+      ensure(sql);
     kept.access.ensureSchema();
   };
   return {

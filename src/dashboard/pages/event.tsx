@@ -35,6 +35,8 @@ export interface EventView {
   sales: SalesTimeline;
   /** The event's channels with their seats and places (contract §12). */
   channels: Channel[];
+  /** Passes to the event's protected channels, for the box office's map (contract §17: it shows and sells every channel). */
+  channelPasses: string[];
   /** The layout's GA areas, for places per channel. */
   areas: { label: string; capacity: number }[];
   /** The hold-back of accessible inventory (contract §14). */
@@ -72,6 +74,7 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
                   Seats
                 </th>
                 <th scope="col">General admission places</th>
+                <th scope="col">Who may buy</th>
               </tr>
             </thead>
             <tbody>
@@ -87,6 +90,7 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
                       .map(([area, n]) => `${area}: ${n}`)
                       .join(", ") || "–"}
                   </td>
+                  <td>{c.protected === true ? "Protected: buyers with a pass" : "Every buyer who names it"}</td>
                 </tr>
               ))}
             </tbody>
@@ -99,6 +103,26 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
           none="Open pool"
         />
       </div>
+      {props.channels.length > 0 ? (
+        <ApiForm id="channel-protect" api={`${props.api}/channels/assign`} then="refresh" done="Channel {channelKey} saved" label="Who may buy from a channel">
+          <h3>Who may buy from a channel</h3>
+          <p class="hint">
+            A protected channel (a presale) is not shown to buyers: its free seats look not for sale, and only a buyer whose page carries a pass issued by your
+            server can see and hold them.
+          </p>
+          <Field id="protect-channel" name="channelKey" label="Channel key" hint="An existing channel's key" />
+          <div class="field">
+            <label for="protect-mode">Buyers</label>
+            <select id="protect-mode" name="protected" data-type="boolean">
+              <option value="false">Every buyer who names the channel</option>
+              <option value="true">Protected: only buyers with a pass</option>
+            </select>
+          </div>
+          <button type="submit" class="button">
+            Save who may buy
+          </button>
+        </ApiForm>
+      ) : null}
       {props.areas.length > 0 ? (
         <ApiForm id="channel-places" api={`${props.api}/channels/assign`} then="refresh" done="Places of {channelKey} saved" label="Places per channel">
           <h3>General admission places per channel</h3>
@@ -283,7 +307,12 @@ export function eventPage(session: DashboardSession, environment: Environment, v
             Live: holds and bookings appear as they happen. Select seats and areas for the box office by clicking them, or with Tab and Enter; a ring marks each
             channel's seats (see the legend under the box office).
           </p>
-          <SeatMapHost publicKey={view.publicKey} eventKey={event.eventKey} channelKeys={["NO_CHANNEL", ...view.channels.map((c) => c.key)]} />
+          <SeatMapHost
+            publicKey={view.publicKey}
+            eventKey={event.eventKey}
+            channelKeys={["NO_CHANNEL", ...view.channels.map((c) => c.key)]}
+            channelPasses={view.channelPasses}
+          />
         </section>
         <BoxOfficePanel api={api} channels={view.channels} />
       </div>

@@ -1,3 +1,4 @@
+import type { ChannelPass } from "../../domain/channel-passes";
 import type { EventMeta } from "../../domain/events";
 import type { JsonObject } from "../../domain/json";
 import { fail } from "../../domain/outcome";
@@ -72,6 +73,12 @@ export function holdPolicy(
   const maxHold = maxPublicHoldSeconds(rules);
   // A season's holds share the expiry made from the season's lifetime; an event's own take theirs.
   const ttlSeconds = season?.ttl?.seconds ?? ask.ttlSeconds ?? (secret ? DEFAULT_TTL_SECONDS : defaultPublicHoldSeconds(maxHold));
+  // Protected channels (contract §17): a publishable key takes from one only with a pass for this event and channel.
+  const protectedKeys = secret ? new Set<string>() : config.channels.protectedKeys();
+  const byChannel = new Map<string, ChannelPass>();
+  for (const p of caller.passes ?? [])
+    if (p.eventId === meta.eventId && protectedKeys.has(p.channelKey) && !byChannel.has(p.channelKey)) byChannel.set(p.channelKey, p);
+  const locked = new Set([...protectedKeys].filter((k) => !byChannel.has(k)));
   const gates: HoldGates = {
     kind: caller.kind,
     client,
@@ -80,10 +87,21 @@ export function holdPolicy(
       !hasRules(rules) || (secret && ask.ignoreSelectionRules === true)
         ? { kind: "none" }
         : { kind: "checks", checks: ruleChecks(config.sql, config.selling, layout, now, rules, ask.holdToken, client ?? undefined) },
-    channels: config.channels.gate(ask.channelKeys, secret && ask.ignoreChannels === true),
+    channels: config.channels.gate(ask.channelKeys, secret && ask.ignoreChannels === true, locked),
     holdBack: !config.access.active() || ask.statesNeed || secret ? { kind: "none" } : { kind: "held-back", heldBack: (o) => config.access.heldBack(o) },
     limits: secret ? { kind: "within" } : publicLimits(ask, ttlSeconds, maxHold, season?.ttl?.defaulted === true),
     ttlSeconds,
+    passes:
+      byChannel.size > 0
+        ? {
+            kind: "passes",
+            byChannel,
+            seat: (label) => {
+              const channel = config.channels.channelOf(label);
+              return channel === null ? null : (byChannel.get(channel) ?? null);
+            },
+          }
+        : { kind: "none" },
   };
   return Object.freeze({ season, hold: Object.freeze(gates) });
 }

@@ -5,7 +5,9 @@ import type { StatusCache } from "../reads/status-cache";
 import { statusEntries } from "../reads/status-reads";
 import type { Clock } from "../state/clock";
 import { latestHistorySeq } from "../state/store";
-import { acceptLive, broadcast, clientSockets, clientTag } from "./live-broadcast";
+import { acceptLive, broadcast, clientSockets, clientTag, sendTo } from "./live-broadcast";
+import { LIVE_ACCESS_HEADER, type ChannelAccess, type ChannelPass } from "../../domain/channel-passes";
+import { maskedArea, maskFor, sharedMask, type ChannelMask } from "../reads/channel-mask";
 import { LIVE_CLIENT_HEADER, LIVE_SOCKETS_PER_CLIENT } from "../../domain/client-address";
 import { channelsOf } from "../state/channels";
 import { remainingByPool } from "../state/ga-pools";
@@ -55,17 +57,48 @@ export class LiveFeed {
     const client = request.headers.get(LIVE_CLIENT_HEADER);
     if (client !== null && clientSockets(this.ctx, client) >= LIVE_SOCKETS_PER_CLIENT) return new Response(null, { status: 429 });
     const tags = client === null ? [] : [clientTag(client)];
+    const access = socketAccess(request.headers.get(LIVE_ACCESS_HEADER));
     this.flush();
+    const mask = maskFor(this.sql, access, meta.eventId);
     // A client that read the status at version `since` gets what changed after it, not a snapshot.
     const since = new URL(request.url).searchParams.get("since");
     const changed = since ? changedSince(this.sql, meta.layoutVersion, since) : null;
-    if (changed === null) return acceptLive(this.ctx, this.snapshotText(), tags);
-    return acceptLive(this.ctx, changed.length > 0 ? JSON.stringify(this.changesMessage(changed)) : null, tags);
+    const first = changed === null ? this.snapshotText(mask) : changed.length > 0 ? JSON.stringify(this.changesMessage(changed, mask)) : null;
+    return acceptLive(this.ctx, first, tags, { access });
   }
 
   /** Every socket is told the whole status again (the layout changed, the event was reset). */
   resend(): void {
-    broadcast(this.ctx, this.snapshotText());
+    this.toEachView((mask) => this.snapshotText(mask));
+  }
+
+  /**
+   * Sends each socket the message of its view (contract §17): the shared public view, or, for a
+   * socket opened with channel passes or a secret key, its own. Without protected channels every
+   * socket has the one view, built once.
+   */
+  private toEachView(message: (mask: ChannelMask | null) => string): void {
+    const meta = this.event.meta;
+    const shared = sharedMask(this.sql);
+    if (!meta || shared === null) {
+      broadcast(this.ctx, message(shared));
+      return;
+    }
+    const views = new Map<string, { mask: ChannelMask | null; sockets: WebSocket[] }>();
+    for (const ws of this.ctx.getWebSockets()) {
+      const access = accessOf(ws);
+      const key =
+        access === "all"
+          ? "*"
+          : access
+              .map((p) => `${p.eventId}/${p.channelKey}`)
+              .sort()
+              .join(",");
+      let view = views.get(key);
+      if (!view) views.set(key, (view = { mask: key === "" ? shared : maskFor(this.sql, access, meta.eventId), sockets: [] }));
+      view.sockets.push(ws);
+    }
+    for (const { mask, sockets } of views.values()) sendTo(sockets, message(mask));
   }
 
   /** Labels a commit changed: sent at once after a quiet spell, else with the interval's other changes. */
@@ -95,22 +128,24 @@ export class LiveFeed {
     this.pending.clear();
     this.sentAt = this.clock.now();
     if (labels.length === 0 || this.ctx.getWebSockets().length === 0 || !this.event.meta) return;
-    broadcast(this.ctx, this.changesMessage(labels));
+    this.toEachView((mask) => JSON.stringify(this.changesMessage(labels, mask)));
   }
 
-  /** The live snapshot message, from the same kept view as the public status read. */
-  snapshotText(): string {
+  /** The live snapshot message, from the same kept view as the public status read (or a socket's own view of it). */
+  snapshotText(mask: ChannelMask | null = sharedMask(this.sql)): string {
     const meta = this.event.meta;
     if (!meta) return JSON.stringify({ type: "snapshot", seq: 0, objects: [] } satisfies LiveMessage);
-    return this.statusCache.snapshotText(this.sql, this.event.layout(), meta.layoutVersion !== null, this.clock.now());
+    const shared = sharedMask(this.sql);
+    const view = mask === shared || sameMask(mask, shared) ? "shared" : mask;
+    return this.statusCache.snapshotText(this.sql, this.event.layout(), meta.layoutVersion !== null, this.clock.now(), view);
   }
 
-  /** The live `changes` message of `labels`: their public entries now, a freed object as an explicit "free" entry. */
-  private changesMessage(labels: string[]): LiveMessage {
+  /** The live `changes` message of `labels` as `mask` shows them: their entries now, a freed object as an explicit "free" entry. */
+  private changesMessage(labels: string[], mask: ChannelMask | null): LiveMessage {
     const meta = this.event.meta;
     if (!meta) return { type: "changes", seq: 0, objects: [] };
     const layout = this.event.layout();
-    const entries = statusEntries(this.sql, layout, meta.layoutVersion !== null, this.clock.now(), { caller: "public", labels });
+    const entries = statusEntries(this.sql, layout, meta.layoutVersion !== null, this.clock.now(), { caller: "public", labels }, mask);
     const seen = new Set(entries.map((e) => e.objectLabel));
     for (const label of labels) {
       if (seen.has(label)) continue;
@@ -129,9 +164,41 @@ export class LiveFeed {
         };
         const byPool = remainingByPool(this.sql, channelsOf(this.sql)?.defs() ?? [], label, capacity, 0, this.clock.now());
         if (byPool) freed.remainingByChannel = byPool;
-        entries.push(freed);
+        entries.push(maskedArea(mask, freed));
       } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
     }
     return { type: "changes", seq: latestHistorySeq(this.sql), objects: entries };
   }
+}
+
+/** A socket's channel access as the Worker named it (contract §17); none (the shared view) when absent or unreadable. */
+function socketAccess(header: string | null): ChannelAccess {
+  if (header === null) return [];
+  if (header === "all") return "all";
+  try {
+    const parsed: unknown = JSON.parse(header);
+    return Array.isArray(parsed) ? parsed.filter(isPass) : [];
+  } catch {
+    return [];
+  }
+}
+
+function isPass(v: unknown): v is ChannelPass {
+  if (typeof v !== "object" || v === null) return false;
+  const p = v as Record<string, unknown>;
+  return typeof p.eventId === "string" && typeof p.channelKey === "string" && typeof p.passId === "string";
+}
+
+/** The channel access a socket was opened with (kept with it across hibernation). */
+function accessOf(ws: WebSocket): ChannelAccess {
+  const kept: unknown = ws.deserializeAttachment();
+  if (typeof kept !== "object" || kept === null || !("access" in kept)) return [];
+  const access = (kept as { access: unknown }).access;
+  return access === "all" ? "all" : Array.isArray(access) ? access.filter(isPass) : [];
+}
+
+/** Whether two masks hide the same channels. */
+function sameMask(a: ChannelMask | null, b: ChannelMask | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.hidden.size === b.hidden.size && [...a.hidden].every((k) => b.hidden.has(k));
 }

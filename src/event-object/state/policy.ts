@@ -1,3 +1,4 @@
+import type { ChannelPass } from "../../domain/channel-passes";
 import type { ChannelDef } from "../../domain/channels";
 import { ACCESSIBLE_ONLY } from "../../domain/accessibility";
 import type { LayoutObject } from "../../domain/layout";
@@ -62,6 +63,18 @@ export interface HoldGates {
   readonly limits: { readonly kind: "within" } | { readonly kind: "refused"; readonly failure: Failure };
   /** How long the hold lasts (seconds): the request's ttlSeconds, or the default for this key and event. A season's holds take its one expiry instead. */
   readonly ttlSeconds: number;
+  /**
+   * The channel passes of a publishable-key hold (§17), by protected channel: what it takes from
+   * that channel is held under the pass and counted against its maxSeats. None for a secret key.
+   */
+  readonly passes:
+    | { readonly kind: "none" }
+    | {
+        readonly kind: "passes";
+        readonly byChannel: ReadonlyMap<string, ChannelPass>;
+        /** The pass a seat is taken under: the pass of its channel, or null (a seat of no protected channel). */
+        seat(label: string): ChannelPass | null;
+      };
 }
 
 /**
@@ -70,10 +83,12 @@ export interface HoldGates {
  * with `null` for the open pool.
  */
 export type ChannelGate =
-  | { readonly kind: "any"; readonly defs: readonly ChannelDef[] }
+  | { readonly kind: "any"; readonly defs: readonly ChannelDef[]; readonly locked: readonly string[] }
   | {
       readonly kind: "pools";
       readonly defs: readonly ChannelDef[];
+      /** Protected channels the hold named but has no pass for (contract §17): not among its pools. */
+      readonly locked: readonly string[];
       readonly pools: readonly (string | null)[];
       /** Whether a seat is in one of the pools. */
       seat(label: string): boolean;
@@ -104,7 +119,17 @@ export interface RuleChecks {
 /** The policy of a decision that holds nothing (book, release, extend, not for sale, the sweep). */
 export const NO_HOLDS: DecisionPolicy = Object.freeze({ season: null });
 
-const GATES = ["kind", "client", "admission", "rules", "channels", "holdBack", "limits", "ttlSeconds"] as const satisfies readonly (keyof HoldGates)[];
+const GATES = [
+  "kind",
+  "client",
+  "admission",
+  "rules",
+  "channels",
+  "holdBack",
+  "limits",
+  "ttlSeconds",
+  "passes",
+] as const satisfies readonly (keyof HoldGates)[];
 
 /**
  * The gates of a hold under this policy, or the refusal of a policy that cannot hold: no hold

@@ -5,9 +5,12 @@ import { clientAddress } from "../../http/client-limit";
 import { ApiError } from "../../http/errors";
 import { isSecretKeyShaped } from "../../keys/keys";
 import { notFound, requireKnownEvent, stubFor } from "./support";
+import { LIVE_ACCESS_HEADER, PASS_HEADER, PASS_QUERY } from "../../domain/channel-passes";
+import { channelAccess } from "../../events/channel-passes";
 
 /**
- * GET /api/v1/events/{eventKey}/live?key=…: WebSocket live status. Browsers cannot set headers on
+ * GET /api/v1/events/{eventKey}/live?key=…[&pass=…]: WebSocket live status (`pass`: channel passes,
+ * comma-separated, for a protected channel's seats, contract §17). Browsers cannot set headers on
  * a WebSocket, so the publishable key travels as a query parameter and is checked like X-Api-Key
  * (the unknown-key counter included). Mounted ahead of the events router, whose header
  * authentication it replaces.
@@ -42,6 +45,9 @@ eventLive.get("/:eventKey/live", async (c) => {
   const forwarded = new Request(c.req.raw);
   forwarded.headers.delete(LIVE_CLIENT_HEADER);
   if (principal.kind === "public" && client !== undefined) forwarded.headers.set(LIVE_CLIENT_HEADER, client);
+  // Contract §17: which protected channels the socket sees (its passes, in `pass` as browsers cannot set headers).
+  const access = await channelAccess(c.env, principal, c.req.query(PASS_QUERY) ?? c.req.header(PASS_HEADER));
+  forwarded.headers.set(LIVE_ACCESS_HEADER, access === "all" ? "all" : JSON.stringify(access));
   const res = await stubFor(c.env, principal, eventKey).fetch(forwarded);
   if (res.status === 404) throw await notFound(c.env, principal, eventKey);
   if (res.status === 429) {

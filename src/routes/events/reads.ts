@@ -7,6 +7,8 @@ import { errorResponses } from "../../http/openapi";
 import { validated } from "../../http/validation";
 import { ifNoneMatch, keepStatusCopy, statusCopy } from "./status-copies";
 import { callEvent, eventKeyParam, labelsQuery } from "./support";
+import { PASS_HEADER } from "../../domain/channel-passes";
+import { channelAccess, verifyChannelPasses } from "../../events/channel-passes";
 
 /** /api/v1/events/{eventKey}/status, /objects, /reports (interface.md "Events: reads"). */
 export const eventReads = newRouter();
@@ -29,7 +31,7 @@ const statusRoute = createRoute({
   responses: {
     200: {
       description:
-        "Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag; publishable-key reads with holdToken (and no labels) carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot",
+        "Status entries (full) or the compact form. With a publishable key, a protected channel's free seats read not_for_sale without channelKey unless the request carries the channel's pass (X-Channel-Pass, comma-separated for several). Unfiltered publishable-key reads without a pass carry an ETag; publishable-key reads with holdToken (and no labels) carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot",
       headers: z.object({ "Status-Version": z.string().optional().openapi({ description: "The status version this body reflects (holdToken reads)" }) }),
       content: { "application/json": { schema: z.union([fullStatusSchema, compactStatusSchema]) } },
     },
@@ -53,9 +55,11 @@ eventReads.get("/:eventKey/status", async (c) => {
   const { eventKey } = validated(eventKeyParam, c.req.param());
   const q = validated(statusQuery, c.req.query());
   const p = c.var.principal;
+  // Contract §17: a publishable key sees a protected channel's free seats only with its pass.
+  const passes = p.kind === "public" ? await verifyChannelPasses(c.env, p, c.req.header(PASS_HEADER)) : [];
   // The common SDK/browser read: a body serialised once in the Durable Object, answered as is
   // (from this isolate's copy while the object confirms its tag), with the tag as an ETag.
-  if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined) {
+  if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined && passes.length === 0) {
     const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:${q.format}`;
     const copy = statusCopy(copyKey);
     const clientTags = ifNoneMatch(c.req.header("if-none-match"));
@@ -69,12 +73,13 @@ eventReads.get("/:eventKey/status", async (c) => {
   }
   // The SDK's read (its own holds flagged): the kept view plus the token's rows, and the version it
   // reflects (a live socket opened with since=<version> then sends only later changes).
-  if (p.kind === "public" && q.holdToken !== undefined && q.labels === undefined) {
-    const holdToken = q.holdToken;
-    const { body, version } = await callEvent(c.env, p, eventKey, (event) => event.statusForToken(q.format, holdToken));
+  // A reader with passes gets its own view of the same model (never the shared copy).
+  if (p.kind === "public" && q.labels === undefined) {
+    const holdToken = q.holdToken ?? null;
+    const { body, version } = await callEvent(c.env, p, eventKey, (event) => event.statusForToken(q.format, holdToken, passes));
     return c.body(body, 200, { ...JSON_TYPE, [STATUS_VERSION]: version });
   }
-  const query = { caller: p.kind, holdToken: q.holdToken, labels: q.labels };
+  const query = { caller: p.kind, holdToken: q.holdToken, labels: q.labels, passes };
   if (q.format === "compact") return c.json(await callEvent(c.env, p, eventKey, (event) => event.statusCompact(query)), 200);
   return c.json(await callEvent(c.env, p, eventKey, (event) => event.status(query)), 200);
 });
@@ -97,7 +102,8 @@ eventReads.openAPIRegistry.registerPath(
     request: { params: eventKeyParam, query: objectsQuery },
     responses: {
       200: {
-        description: "Categories and objects (full) or the compact form; empty arrays while the chart is unpublished",
+        description:
+          "Categories and objects (full) or the compact form; empty arrays while the chart is unpublished. With a publishable key, a protected channel's seats are in no channel (and its GA places left out) unless the request carries the channel's pass (X-Channel-Pass)",
         content: { "application/json": { schema: z.union([objectsResultSchema, compactObjectsSchema]) } },
       },
       ...errorResponses(400, 401, 403, 404, 429),
@@ -109,8 +115,9 @@ eventReads.get("/:eventKey/objects", async (c) => {
   const { eventKey } = validated(eventKeyParam, c.req.param());
   const { labels, format } = validated(objectsQuery, c.req.query());
   const p = c.var.principal;
-  if (format === "compact") return c.body((await callEvent(c.env, p, eventKey, (event) => event.objectsCompact(labels))).body, 200, JSON_TYPE);
-  return c.json(await callEvent(c.env, p, eventKey, (event) => event.objects(labels)), 200);
+  const access = await channelAccess(c.env, p, c.req.header(PASS_HEADER));
+  if (format === "compact") return c.body((await callEvent(c.env, p, eventKey, (event) => event.objectsCompact(labels, access))).body, 200, JSON_TYPE);
+  return c.json(await callEvent(c.env, p, eventKey, (event) => event.objects(labels, access)), 200);
 });
 
 eventReads.openapi(
