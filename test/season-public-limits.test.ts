@@ -82,8 +82,7 @@ describe("a season hold takes from a protected channel only with each event's pa
   it("refuses the channel in the event without a pass (not_in_channel, with eventKey), and holds everywhere with one", async () => {
     const s = await newSeason(2);
     const [first, second] = s.eventKeys as [string, string];
-    for (const e of s.eventKeys)
-      expectOk(await putChannels(eventOf(s, e), [{ key: "members", name: "Members", protected: true, objectLabels: ["A-1-5"] }]));
+    for (const e of s.eventKeys) expectOk(await putChannels(eventOf(s, e), [{ key: "members", name: "Members", protected: true, objectLabels: ["A-1-5"] }]));
     const issue = async (eventKey: string) =>
       (await call("POST", `/api/v1/events/${eventKey}/channels/members/passes`, { key: s.sk, body: { maxSeats: 2 } })).body.pass as string;
     const body = { objectLabels: ["A-1-5"], channelKeys: ["members"] };
