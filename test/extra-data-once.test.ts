@@ -42,8 +42,7 @@ describe("a hold's extraData is stored once", () => {
     expect(await count(f, "SELECT COUNT(DISTINCT extra_id) AS n FROM seats WHERE extra IS NULL")).toBe(1);
     expect(await count(f, "SELECT COUNT(*) AS n FROM history WHERE extra_id IS NOT NULL AND extra IS NULL")).toBe(200);
     // No row but the one extras row holds the text.
-    for (const table of ["seats", "history"])
-      expect(await count(f, `SELECT COALESCE(SUM(LENGTH(extra)), 0) AS n FROM ${table}`), table).toBe(0);
+    for (const table of ["seats", "history"]) expect(await count(f, `SELECT COALESCE(SUM(LENGTH(extra)), 0) AS n FROM ${table}`), table).toBe(0);
     const events = await outboxEvents(f);
     expect(events).toHaveLength(200);
     expect(events.every((e) => JSON.stringify(e.object.extraData) === JSON.stringify(EXTRA))).toBe(true);

@@ -1,12 +1,21 @@
-import { DEFAULT_TTL_SECONDS, MAX_EXTRA_DATA_BYTES } from "./seats";
-
 /**
  * What a hold made with a publishable key may ask (contract §17). The key sits in every buyer's
  * page, so each limit is what a bot holding it could otherwise do at scale: hold for a day, hold a
  * whole terrace in one request, keep more seats than a buyer ever needs, or fill storage with
- * `extraData`. Secret keys keep the general rules. The event object's hold policy
+ * `extraData`. Secret keys keep the general rules (the first two constants). Free of zod, so the
+ * browser SDK applies the same numbers without bundling the schemas. The event object's hold policy
  * (event-object/decisions/hold-policy.ts) applies them to seat, GA, best-available and season holds.
  */
+
+/** Hold lifetime when none is given (interface.md Limits): the general rule, which a publishable key's narrows. */
+export const DEFAULT_TTL_SECONDS = 900;
+
+/**
+ * The largest extraData of any hold (a secret key's). extraData travels in every webhook of the
+ * seat, and a queue message is at most 128 KB; 16 KB of JSON leaves room for the envelope, so an
+ * outsized value is refused at the door instead of wedging the outbox.
+ */
+export const MAX_EXTRA_DATA_BYTES = 16_384;
 
 /** The longest publishable-key hold of an event whose selection rules do not set `maxPublicHoldSeconds`. */
 export const DEFAULT_MAX_PUBLIC_HOLD_SECONDS = 1800;
@@ -45,5 +54,3 @@ export function jsonBytes(value: unknown): number {
   if (value === undefined || value === null) return 0;
   return utf8.encode(JSON.stringify(value)).length;
 }
-
-export { MAX_EXTRA_DATA_BYTES };

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { orderIdSchema } from "./status-changes";
 import { jsonObjectOrNullSchema, jsonObjectSchema, MAX_JSON_DEPTH } from "./json";
 import { channelKeysSchema, ignoreChannelsSchema } from "./channels";
+import { DEFAULT_TTL_SECONDS, MAX_EXTRA_DATA_BYTES } from "./public-limits";
 import type { ChannelPass } from "./channel-passes";
 
 /**
@@ -12,14 +13,7 @@ import type { ChannelPass } from "./channel-passes";
 
 /** Longest hold: one day. A longer ttlSeconds is 400, so an abandoned hold cannot block a seat for weeks. */
 export const MAX_TTL_SECONDS = 86_400;
-/** Hold lifetime when none is given (interface.md Limits). */
-export const DEFAULT_TTL_SECONDS = 900;
-/**
- * extraData travels in every webhook of the seat, and a queue message is at most 128 KB; 16 KB of
- * JSON leaves room for the envelope, so an outsized value is refused at the door instead of
- * wedging the outbox.
- */
-export const MAX_EXTRA_DATA_BYTES = 16_384;
+export { DEFAULT_TTL_SECONDS, MAX_EXTRA_DATA_BYTES };
 
 const label = z.string().min(1).max(255);
 export const labelsSchema = z.array(label).min(1, "must hold 1 to 200 labels").max(200, "must hold 1 to 200 labels");

@@ -3,7 +3,12 @@ import { accessibleQuantity, accessibleRequestSchema } from "./accessibility";
 import { MAX_CATEGORIES, MAX_SECTIONS } from "./layout-schema";
 import { channelKeysSchema, ignoreChannelsSchema } from "./channels";
 import { extraDataSchema, holdResultSchema, holdTtlSecondsSchema, ignoreSelectionRulesSchema, newHoldTokenSchema } from "./seats";
-import { DEFAULT_MAX_HELD_SEATS_PER_CLIENT, DEFAULT_MAX_PUBLIC_HOLD_SECONDS, MAX_PUBLIC_HOLD_SECONDS_SETTING, MIN_PUBLIC_HOLD_SECONDS_SETTING } from "./public-limits";
+import {
+  DEFAULT_MAX_HELD_SEATS_PER_CLIENT,
+  DEFAULT_MAX_PUBLIC_HOLD_SECONDS,
+  MAX_PUBLIC_HOLD_SECONDS_SETTING,
+  MIN_PUBLIC_HOLD_SECONDS_SETTING,
+} from "./public-limits";
 
 /**
  * The selling rules' request and response bodies (contract §8): the event's selection rules and
