@@ -8,7 +8,8 @@ import { abort, commit, nextDeadline, overdue, pruneOutcomes } from "../decision
 import type { EventLayout } from "../layout/event-layout";
 import { outboxDueAt } from "../outbox/outbox";
 import type { OutboxSender } from "../outbox/outbox-sender";
-import { earliestLiveExpiry, type StatusCache } from "../reads/status-cache";
+import type { StatusCache } from "../reads/status-cache";
+import { earliestLiveExpiry } from "../reads/status-bodies";
 import { snapshotDueAt, writeSnapshot } from "../reads/status-snapshot";
 import type { AccessState } from "../state/accessibility";
 import type { Clock } from "../state/clock";

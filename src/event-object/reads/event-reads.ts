@@ -20,7 +20,8 @@ import { NOT_FOUND } from "../state/transaction";
 import { maskFor, type ChannelMask } from "./channel-mask";
 import { statusVersion } from "./live-since";
 import { compactObjectsBody, compactObjectsOf } from "./objects-compact-cache";
-import { compactOf, StatusCache } from "./status-cache";
+import { StatusCache } from "./status-cache";
+import { compactOf } from "./status-bodies";
 import { objectsOf, reportOf, reservedObjects, statusEntries } from "./status-reads";
 
 /** The event as the reads see it: its metadata (null until made) and its current layout. */
