@@ -45,14 +45,19 @@ export function isHidden(mask: ChannelMask | null, label: string): boolean {
 
 /**
  * The free seats of hidden channels, which this reader reads as not for sale: every seat of those
- * channels that `taken` does not have (held, booked or not for sale: they read as they are), in
- * the channels' order; `only` narrows to some labels.
+ * channels that the layout has (`isSeat`) and `taken` does not (held, booked or not for sale: they
+ * read as they are), in the channels' order; `only` narrows to some labels.
  */
-export function hiddenFreeSeats(mask: ChannelMask | null, taken: (label: string) => boolean, only?: ReadonlySet<string>): string[] {
+export function hiddenFreeSeats(
+  mask: ChannelMask | null,
+  taken: (label: string) => boolean,
+  isSeat: (label: string) => boolean,
+  only?: ReadonlySet<string>,
+): string[] {
   if (mask === null) return [];
   const out: string[] = [];
   for (const [label, channel] of mask.channels.seats()) {
-    if (!mask.hidden.has(channel) || taken(label) || (only !== undefined && !only.has(label))) continue;
+    if (!mask.hidden.has(channel) || taken(label) || (only !== undefined && !only.has(label)) || !isSeat(label)) continue;
     out.push(label);
   }
   return out;

@@ -42,6 +42,8 @@ export class StatusCache {
   /** The latest history seq the view includes: every change of the view records one. */
   private seq = 0;
   private lastNow = 0;
+  /** Whether the model was built for a published layout (an unpublished chart's view is empty). */
+  private published = false;
   /** The earliest live hold expiry in the model: from then on some entry may show a dead hold. */
   private validUntil: number | null = null;
   /** The stored view (status-snapshot.ts) as last found current, and the bodies read of it. */
@@ -96,7 +98,8 @@ export class StatusCache {
         return restored;
       }
     }
-    const built = format === "full" ? fullBody(eventKey, this.seq, this.objectsArray(sql, layout)) : JSON.stringify(this.compact(eventKey, sharedMask(sql)));
+    const built =
+      format === "full" ? fullBody(eventKey, this.seq, this.objectsArray(sql, layout)) : JSON.stringify(this.compact(eventKey, layout, sharedMask(sql)));
     const body = { tag: crypto.randomUUID(), bytes: utf8.encode(built) };
     this.bodies[format] = body;
     return body;
@@ -180,7 +183,7 @@ export class StatusCache {
           ga.map((e) => maskedArea(view, e)),
           token !== null,
         ),
-        statuses: this.compactStatuses(view),
+        statuses: this.compactStatuses(layout, view),
       };
       if (token === null) return utf8.encode(JSON.stringify(body));
       const mine = [...seats.keys()].filter((label) => mineSeats.has(label));
@@ -236,6 +239,8 @@ export class StatusCache {
 
   /** Brings the model up to `now`: built once, then patched with changed and expired labels. */
   private refresh(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number): void {
+    if (published !== this.published) this.invalidate();
+    this.published = published;
     const seq = latestHistorySeq(sql);
     if (seq !== this.seq) {
       this.seq = seq;
@@ -328,7 +333,7 @@ export class StatusCache {
   private maskedFragments(layout: LayoutIndex, mask: ChannelMask | null): string[] {
     const seats = this.seats ?? new Map<string, ModelSeat>();
     const category = categoryJsonOf(layout);
-    return hiddenFreeSeats(mask, (l) => seats.has(l)).map((label) => {
+    return hiddenFreeSeats(mask, (l) => seats.has(l), this.isSeat(layout)).map((label) => {
       let json = this.maskedJson.get(label);
       if (json === undefined) this.maskedJson.set(label, (json = publicSeatJson(label, "not_for_sale", null, category(label), () => "")));
       return json;
@@ -351,15 +356,15 @@ export class StatusCache {
   }
 
   /** The compact statuses; the free seats of channels hidden by `mask` are listed as not for sale after the rows' own. */
-  private compactStatuses(mask: ChannelMask | null): CompactStatus["statuses"] {
+  private compactStatuses(layout: LayoutIndex, mask: ChannelMask | null): CompactStatus["statuses"] {
     const statuses: CompactStatus["statuses"] = { held: [], booked: [], not_for_sale: [] };
     const seats = this.seats ?? new Map<string, ModelSeat>();
     for (const [label, seat] of seats) statuses[seat.status].push(label);
-    for (const label of hiddenFreeSeats(mask, (l) => seats.has(l))) statuses.not_for_sale.push(label);
+    for (const label of hiddenFreeSeats(mask, (l) => seats.has(l), this.isSeat(layout))) statuses.not_for_sale.push(label);
     return statuses;
   }
 
-  private compact(eventKey: string, mask: ChannelMask | null): CompactStatus {
+  private compact(eventKey: string, layout: LayoutIndex, mask: ChannelMask | null): CompactStatus {
     return {
       ...compactOf(
         eventKey,
@@ -367,7 +372,12 @@ export class StatusCache {
         [...this.ga.values()].map((e) => maskedArea(mask, e)),
         false,
       ),
-      statuses: this.compactStatuses(mask),
+      statuses: this.compactStatuses(layout, mask),
     };
+  }
+
+  /** Whether a label is a seat the published layout shows (an unpublished chart shows none, masked or not). */
+  private isSeat(layout: LayoutIndex): (label: string) => boolean {
+    return (label) => this.published && layout.object(label)?.objectType === "seat";
   }
 }

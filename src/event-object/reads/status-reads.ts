@@ -172,7 +172,8 @@ export function statusEntries(
   // Contract §17: the free seats of a protected channel this reader has no pass for read as not for sale.
   if (mask !== null) {
     const taken = new Set(rowsRead.map(([label]) => label));
-    for (const label of hiddenFreeSeats(mask, (l) => taken.has(l), labels ? new Set(labels) : undefined))
+    const isSeat = (l: string) => layout.object(l)?.objectType === "seat";
+    for (const label of hiddenFreeSeats(mask, (l) => taken.has(l), isSeat, labels ? new Set(labels) : undefined))
       out.push({ objectLabel: label, objectType: "seat", status: "not_for_sale", categoryKey: layout.categoryOf(label) ?? null });
   }
   for (const area of gaStatusEntries(sql, layout, now, { ...q, labels })) out.push(maskedArea(mask, area));
