@@ -42,6 +42,7 @@ export const DEMO_SCRIPT = `(async () => {
     live: params.get("live") !== "poll",
     ttlSeconds: params.get("ttl") ? Number(params.get("ttl")) : undefined,
     channelKeys: params.get("channels") ? params.get("channels").split(",") : undefined,
+    channelPasses: params.get("passes") ? params.get("passes").split(",") : undefined,
     mode: params.get("mode") === "list" ? "list" : undefined,
     onObjectSelected(o) { record("selected", o); update(); log(""); },
     onObjectDeselected(o) { record("deselected", o); update(); },

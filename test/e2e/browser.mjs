@@ -65,7 +65,12 @@ export async function sessionCookies(browser, e2e, workspaceKey) {
  * Opens the demo page for `eventKey` in a fresh context (a fresh buyer: own sessionStorage, own
  * hold token; a phone with `hasTouch` and `isMobile`) and waits until the map is drawn.
  */
-export async function openMap(browser, e2e, eventKey, { max, live, ttl, channels, mode, viewport = { width: 1280, height: 860 }, hasTouch, isMobile } = {}) {
+export async function openMap(
+  browser,
+  e2e,
+  eventKey,
+  { max, live, ttl, channels, passes, mode, viewport = { width: 1280, height: 860 }, hasTouch, isMobile } = {},
+) {
   const context = await browser.newContext({ viewport, ...(hasTouch ? { hasTouch, isMobile } : {}) });
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -74,6 +79,7 @@ export async function openMap(browser, e2e, eventKey, { max, live, ttl, channels
   if (live) params.set("live", live);
   if (ttl) params.set("ttl", String(ttl));
   if (channels) params.set("channels", channels.join(","));
+  if (passes) params.set("passes", passes.join(","));
   if (mode) params.set("mode", mode);
   await page.goto(`${e2e.baseUrl}/?${params}`);
   await page.waitForSelector("body[data-rendered]", { timeout: 30_000 });
