@@ -229,8 +229,7 @@ export async function seasonAction(
   // A publishable hold that sent no ttlSeconds lasts the smaller of the default and the shortest
   // publishable maximum of the season's events (contract §17): an event with a shorter one refused
   // the default and named its own, and the season holds once more with that (nothing was changed).
-  if (!answer.ok && answer.retryTtlSeconds !== undefined && ttl?.defaulted === true)
-    answer = await run({ seconds: answer.retryTtlSeconds, defaulted: true });
+  if (!answer.ok && answer.retryTtlSeconds !== undefined && ttl?.defaulted === true) answer = await run({ seconds: answer.retryTtlSeconds, defaulted: true });
   if (!answer.ok) {
     if (answer.code === "event_not_found") throw new ServiceError("event_not_found", answer.message);
     throw new ServiceError(answer.code, answer.message, { failed: answer.failed, errors: answer.errors });

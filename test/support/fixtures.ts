@@ -348,18 +348,19 @@ export function inFilledOutbox<R>(f: EventFixture, read: (sql: SqlStorage) => R)
 /** The outbox's rows, oldest first, with the extraData each names (kept once per request). */
 export function outboxRowsOf(sql: SqlStorage): { seq: number; body: string; extra: string | null }[] {
   return sql
-    .exec<{ seq: number; body: string; extra: string | null }>("SELECT seq, body, (SELECT body FROM extras WHERE id = outbox.extra_id) AS extra FROM outbox ORDER BY seq")
+    .exec<{ seq: number; body: string; extra: string | null }>(
+      "SELECT seq, body, (SELECT body FROM extras WHERE id = outbox.extra_id) AS extra FROM outbox ORDER BY seq",
+    )
     .toArray();
 }
 
 /** The webhook events waiting in the outbox, oldest first. */
 export async function outboxEvents(f: EventFixture): Promise<{ id: string; type: string; object: Record<string, unknown> }[]> {
   return inFilledOutbox(f, (sql) =>
-    outboxRowsOf(sql)
-      .map((r) => {
-        const event = JSON.parse(rowEventJson(r)) as { id: string; type: string; data: { object: Record<string, unknown> } };
-        return { id: event.id, type: event.type, object: event.data.object };
-      }),
+    outboxRowsOf(sql).map((r) => {
+      const event = JSON.parse(rowEventJson(r)) as { id: string; type: string; data: { object: Record<string, unknown> } };
+      return { id: event.id, type: event.type, object: event.data.object };
+    }),
   );
 }
 

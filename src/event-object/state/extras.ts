@@ -59,7 +59,8 @@ export function ensureExtras(sql: SqlStorage): void {
     sql.exec(`CREATE INDEX IF NOT EXISTS ${table}_extra ON ${table} (extra_id) WHERE extra_id IS NOT NULL`);
   }
   if (getMeta<boolean>(sql, MOVED) === true) return;
-  for (const table of ["seats", "ga"] as const) moveRows(sql, table, rows<{ r: number; extra: string }>(sql, `SELECT rowid AS r, extra FROM ${table} WHERE extra IS NOT NULL`));
+  for (const table of ["seats", "ga"] as const)
+    moveRows(sql, table, rows<{ r: number; extra: string }>(sql, `SELECT rowid AS r, extra FROM ${table} WHERE extra IS NOT NULL`));
   // The history may be a year long: the alarm moves it in chunks from here (an empty one has nothing to move).
   if (first(sql, "SELECT 1 AS x FROM history LIMIT 1") !== null) setMeta(sql, HISTORY_CURSOR, 0);
   setMeta(sql, MOVED, true);
