@@ -38,6 +38,8 @@ function values(props: ChartOptions): Values {
     tooltip: props.tooltip,
     holdCountdown: props.holdCountdown,
     notices: props.notices,
+    language: props.language,
+    messages: props.messages,
   };
 }
 

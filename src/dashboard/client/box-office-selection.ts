@@ -6,6 +6,7 @@
  */
 import type { ObjectsRead } from "../../sdk/api";
 import { splitTypedLabels } from "../../domain/typed-labels";
+import { say } from "./words";
 
 /** The box office acts on at most this many seats and areas at once (the API's limit of one request). */
 const MAX_LABELS = 200;
@@ -87,7 +88,7 @@ export class Selection {
     document.getElementById("bo-sections")?.addEventListener("click", () => this.widen("sections"));
     document.getElementById("bo-clear")?.addEventListener("click", () => {
       this.clear();
-      this.say("Selection cleared");
+      this.say(say("selection.cleared"));
     });
     this.show();
   }
@@ -117,8 +118,8 @@ export class Selection {
     else chosen.push(label);
     this.set(chosen);
     const channel = this.index.channelOf(label);
-    const where = channel ? ` (${channelName(channel)})` : "";
-    this.say(`${label}${where} ${at >= 0 ? "removed from" : "added to"} the selection; ${chosen.length} selected`);
+    const values = { label, count: chosen.length, channel: channel ? channelName(channel) : "" };
+    this.say(say(at >= 0 ? (channel ? "selection.removedIn" : "selection.removed") : channel ? "selection.addedIn" : "selection.added", values));
   }
 
   clear(): void {
@@ -130,14 +131,14 @@ export class Selection {
     const chosen = this.labels();
     const seats = chosen.filter((l) => this.index.rowOf(l).length > 0);
     if (seats.length === 0) {
-      this.say(`Select a seat first: its whole ${to === "rows" ? "row" : "section"} is then added`);
+      this.say(say("selection.seatFirst", { to }));
       return;
     }
     const all = new Set(chosen);
     for (const l of seats) for (const other of to === "rows" ? this.index.rowOf(l) : this.index.sectionOf(l)) all.add(other);
     const added = all.size - chosen.length;
     this.set([...all]);
-    this.say(`${added} ${added === 1 ? "seat" : "seats"} added: whole ${to}; ${all.size} selected`);
+    this.say(say("selection.widened", { added, to, count: all.size }));
   }
 
   /** Marks the selection on the map and sums it up in words. */
@@ -149,7 +150,7 @@ export class Selection {
     for (const label of chosen) this.svg.querySelector(`[data-object-label="${CSS.escape(label)}"]`)?.setAttribute("data-box-office", "selected");
     if (!this.summary) return;
     if (chosen.length === 0) {
-      this.summary.textContent = "Nothing selected.";
+      this.summary.textContent = say("selection.nothing");
       return;
     }
     const channels = new Map<string, number>();
@@ -157,8 +158,8 @@ export class Selection {
       const c = this.index.channelOf(l);
       if (c) channels.set(c, (channels.get(c) ?? 0) + 1);
     }
-    const inChannels = [...channels].map(([key, n]) => `${n} in ${channelName(key)}`).join(", ");
-    const over = chosen.length > MAX_LABELS ? ` The box office acts on at most ${MAX_LABELS} at once: book them in parts.` : "";
-    this.summary.textContent = `${chosen.length} selected${inChannels ? ` (${inChannels})` : ""}.${over}`;
+    const inChannels = [...channels].map(([key, n]) => say("selection.inChannel", { count: n, channel: channelName(key) })).join(", ");
+    const total = say(inChannels ? "selection.countIn" : "selection.count", { count: chosen.length, channels: inChannels });
+    this.summary.textContent = chosen.length > MAX_LABELS ? `${total} ${say("selection.tooMany", { max: MAX_LABELS })}` : total;
   }
 }

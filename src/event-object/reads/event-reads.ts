@@ -138,7 +138,7 @@ export class EventReads {
       const body =
         labels === undefined
           ? compactObjectsBody(this.sql, l, this.now(), meta.eventKey, mask)
-          : compactObjectsOf(meta.eventKey, l.categories, objectsOf(this.sql, l, this.now(), labels, mask).objects, l.focalPoint);
+          : compactObjectsOf(meta.eventKey, l.categories, objectsOf(this.sql, l, this.now(), labels, mask).objects, l.focalPoint, l.sectionLabels);
       return { body: this.withChannels(body, mask, labels) };
     });
   }
