@@ -36,6 +36,7 @@ import { validated } from "../http/validation";
 import { readAuditLog } from "../workspaces/audit-log";
 import { listMemberRecords } from "../workspaces/members";
 import { deliveryPage, webhookPage, webhooksPage } from "./pages/webhooks";
+import { boxOfficePasses } from "../events/channel-passes";
 import { words } from "./words";
 
 /**
@@ -144,7 +145,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
     getWorkspace(c.env, session.workspaceKey),
     callEvent(c.env, scope, eventKey, (event) => event.reports()),
     callEvent(c.env, scope, eventKey, (event) => event.salesTimeline(SALES_SPANS)),
-    callEvent(c.env, scope, eventKey, (event) => event.channelList()),
+    callEvent(c.env, scope, eventKey, (event) => event.channelList("all")),
     callEvent(c.env, scope, eventKey, (event) => event.gaAreas()),
     callEvent(c.env, scope, eventKey, (event) => event.accessibility()),
     readRoomIfAny(c.env, scope, eventKey),
@@ -156,6 +157,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
     liveStats(c.env, scope, eventKey).catch(() => null),
   ]);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
+  const channelPasses = await boxOfficePasses(c.env, scope, eventKey, channels.channels);
   return c.html(
     eventPage(session, environment, {
       event,
@@ -165,6 +167,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
       reports,
       sales,
       channels: channels.channels,
+      channelPasses,
       areas,
       accessibility,
       room,

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { jsonObjectOrNullSchema } from "./json";
 import { labelsSchema } from "./labels";
 import { SEAT_FEATURES } from "./layout";
+import type { ChannelPass } from "./channel-passes";
 
 /**
  * What the event reads answer (interface.md "Event status entry", "Event objects response",
@@ -206,6 +207,8 @@ export interface StatusQuery {
   holdToken?: string;
   labels?: string[];
   caller: "public" | "secret";
+  /** A publishable key's channel passes (contract §17): the protected channels it may see. A secret key sees every channel. */
+  passes?: readonly ChannelPass[];
 }
 
 const compactCoords = z.union([z.object({ start: z.number(), step: z.number() }), z.array(z.number().nullable())]);

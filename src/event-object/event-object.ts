@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Accessibility } from "../domain/accessibility";
+import type { ChannelAccess, ChannelPass } from "../domain/channel-passes";
 import type { Channel, ChannelsBody } from "../domain/channels";
 import type { EventMeta } from "../domain/events";
 import type { IdempotencyClaim, Replayed } from "../domain/idempotency";
@@ -22,6 +23,7 @@ import * as season from "./decisions/season-decisions";
 import * as seats from "./decisions/seat-decisions";
 import { runAlarm } from "./housekeeping/housekeeping";
 import type { EventLayout } from "./layout/event-layout";
+import { closeQuietly } from "./live/live-broadcast";
 import { publicCopies, type CopyRequest } from "./live/public-copies";
 import type { StageRequest } from "./layout/staging";
 import { objectParts, type ObjectParts } from "./object-parts";
@@ -74,8 +76,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     return this.o.event;
   }
 
-  // ---- lifecycle -------------------------------------------------------------------------
-
   /** Sets the event up (right after its D1 row is written), wiping what an earlier event of the key left. */
   async init(meta: EventMeta, layout: Layout | null): Promise<{ ok: true }> {
     await this.destroy();
@@ -101,8 +101,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async info(): Promise<EventMeta | null> {
     return this.event.meta;
   }
-
-  // ---- seat actions (decisions/seat-decisions.ts, sale-decisions.ts) ----------------------
 
   async hold(req: HoldRequest, caller: HoldCaller, idem?: IdempotencyClaim) {
     return seats.hold(this.parts, req, caller, idem);
@@ -137,8 +135,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     return answer;
   }
 
-  // ---- configuration (decisions/configuration.ts) -----------------------------------------
-
   async setSelectionRules(rules: SelectionRules): Promise<Outcome<SelectionRules>> {
     return ofEvent(this.event.meta, () => config.setSelectionRules(this.parts, this.ctx.storage, rules));
   }
@@ -152,25 +148,23 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     return ofEvent(this.event.meta, (meta) => config.setAdmissionGate(this.parts, meta, gate));
   }
 
-  // ---- reads (reads/event-reads.ts) -------------------------------------------------------
-
   async status(q: StatusQuery) {
     return this.reads.status(q);
   }
   async statusBody(format: StatusFormat, knownTag?: string) {
     return this.reads.statusBody(format, knownTag);
   }
-  async statusForToken(format: StatusFormat, holdToken: string) {
-    return this.reads.statusForToken(format, holdToken);
+  async statusForToken(format: StatusFormat, holdToken: string | null, passes?: ChannelPass[]) {
+    return this.reads.statusForToken(format, holdToken, passes);
   }
   async statusCompact(q: StatusQuery) {
     return this.reads.statusCompact(q);
   }
-  async objects(labels?: string[]) {
-    return this.reads.objects(labels);
+  async objects(labels: string[] | undefined, access: ChannelAccess) {
+    return this.reads.objects(labels, access);
   }
-  async objectsCompact(labels?: string[]) {
-    return this.reads.objectsCompact(labels);
+  async objectsCompact(labels: string[] | undefined, access: ChannelAccess) {
+    return this.reads.objectsCompact(labels, access);
   }
   async reports() {
     return this.reads.reports();
@@ -190,8 +184,11 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async layoutNames() {
     return this.reads.layoutNames();
   }
-  async channelList() {
-    return this.reads.channelList();
+  async channelList(access: ChannelAccess) {
+    return this.reads.channelList(access);
+  }
+  async channelPassTarget(channelKey: string) {
+    return this.reads.passTarget(channelKey);
   }
   async channelSummary() {
     return this.reads.channelSummary();
@@ -205,8 +202,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async accessibility() {
     return this.reads.accessibility();
   }
-
-  // ---- seasons (decisions/season-decisions.ts) ----------------------------------------------
 
   async seasonPrepare(step: SeasonStep, caller: HoldCaller) {
     return season.seasonPrepare(this.parts, step, caller);
@@ -226,8 +221,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async seasonBookInit(seasonKey: string, booked: SeasonBookings) {
     return season.seasonBookInit(this.parts, seasonKey, booked);
   }
-
-  // ---- publish, chart moves (layout/event-layout.ts) and the outbox hand-over ---------------
 
   /** Phase 1 of a publish; refused with `failed` when reservations conflict and not forced. */
   async stagePublish(req: StageRequest): Promise<Outcome<{ staged: true }>> {
@@ -261,15 +254,11 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     return { acked: ackRows(this.ctx.storage.sql, seqs) };
   }
 
-  // ---- alarm (housekeeping/) ---------------------------------------------------------------
-
   override async alarm(): Promise<void> {
     this.o.alarm.fired();
     const meta = this.event.meta;
     if (meta) await runAlarm(this.o.housekeeping, meta);
   }
-
-  // ---- the live feed's relays and the hub's copy (live/) -------------------------------------
 
   /** A relay asks to be fed: the whole public view now, then every message (docs/live-crowd.md). */
   async attachRelay(index: number): Promise<Outcome<RelayAttachment>> {
@@ -291,6 +280,17 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   /** The feed's figures: relays fed by this object, and its messages per second over the last 10 s. */
   async liveStats() {
     return this.o.live.stats();
+  }
+
+  /** WebSocket upgrades of viewers with a channel pass or a secret key (the crowd's are on relays). */
+  override async fetch(request: Request): Promise<Response> {
+    return this.o.live.accept(request);
+  }
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (message === "ping") ws.send(JSON.stringify({ type: "pong" })); // keeps intermediaries from closing an idle socket
+  }
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    closeQuietly(ws, code, reason);
   }
 
   /** The clock jumped (the test build moves it): the hub's copy may show holds that have expired since. */

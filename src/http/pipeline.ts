@@ -48,7 +48,7 @@ const EXPOSE_HEADERS = ["ETag", "Server-Timing", "Status-Version", "X-Status-Seq
 const PREFLIGHT_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET,POST,PUT,PATCH,DELETE,OPTIONS",
-  "Access-Control-Allow-Headers": "X-Api-Key,Content-Type,If-None-Match,Idempotency-Key,X-Admission",
+  "Access-Control-Allow-Headers": "X-Api-Key,Content-Type,If-None-Match,Idempotency-Key,X-Admission,X-Channel-Pass",
   "Access-Control-Expose-Headers": EXPOSE_HEADERS,
   "Access-Control-Max-Age": "86400",
   [SERVER_VERSION_HEADER]: SERVER_VERSION,

@@ -1,3 +1,4 @@
+import { LIVE_ACCESS_HEADER, type ChannelAccess } from "../domain/channel-passes";
 import { LIVE_CLIENT_HEADER } from "../domain/client-address";
 import { eventObjectName, hubName, LIVE_RELAY_HEADER, relayName, type CopyForm, type LiveStats } from "../domain/live-relays";
 import type { Scope } from "../domain/scope";
@@ -26,8 +27,16 @@ export type LiveOpening = { kind: "open"; response: Response } | { kind: "client
  * sends the first message (a snapshot, or what changed after `since`). `client` is the
  * publishable-key client (null for a server's secret key, which is never counted).
  */
-export async function openLive(env: Env, scope: Scope, eventKey: string, request: Request, client: string | null): Promise<LiveOpening> {
+export async function openLive(
+  env: Env,
+  scope: Scope,
+  eventKey: string,
+  request: Request,
+  client: string | null,
+  access: ChannelAccess = [],
+): Promise<LiveOpening> {
   await requireKnownEvent(env, scope, eventKey);
+  if (access === "all" || access.length > 0) return openDirect(env, scope, eventKey, request, client, access);
   const event = eventObjectName(scope.workspaceId, scope.environment, eventKey);
   const hub = hubOf(env, scope, eventKey);
   const full: number[] = [];
@@ -46,6 +55,19 @@ export async function openLive(env: Env, scope: Scope, eventKey: string, request
     full.push(placement.index);
   }
   return { kind: "busy" };
+}
+
+/**
+ * A socket that sees more than the crowd's view (a protected channel's pass, a secret key): the
+ * event's object serves it with its own view, and counts the client's sockets itself.
+ */
+async function openDirect(env: Env, scope: Scope, eventKey: string, request: Request, client: string | null, access: ChannelAccess): Promise<LiveOpening> {
+  const headers = new Headers({ Upgrade: "websocket", [LIVE_ACCESS_HEADER]: access === "all" ? "all" : JSON.stringify(access) });
+  if (client !== null) headers.set(LIVE_CLIENT_HEADER, client);
+  const res = await stubFor(env, scope, eventKey).fetch(new Request(request.url, { headers }));
+  if (res.status === 101) return { kind: "open", response: res };
+  if (res.status === 404) throw await notFound(env, scope, eventKey);
+  return res.status === 429 ? { kind: "client_limit" } : { kind: "not_upgraded" };
 }
 
 /** A publishable read of `form` from the hub's copy (at most 1 s old); the body only when `knownTag` is not the copy's. */

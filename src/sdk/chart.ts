@@ -83,6 +83,7 @@ export class SeatingChart {
     // A season's map reads every event of the season and holds through the season routes (season-api.ts).
     this.api =
       config.season !== undefined ? new SeasonApiClient(base, config.publicKey, config.season) : new ApiClient(base, config.publicKey, config.event ?? "");
+    if (config.channelPasses) this.api.passes = config.channelPasses;
     this.token = config.holdToken && config.holdToken.length >= 8 ? config.holdToken : sessionToken(base, this.scopeKey);
     const context: HoldContext = {
       config,

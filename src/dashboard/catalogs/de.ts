@@ -276,6 +276,18 @@ const de: DashboardCatalog = {
   "channels.setAside": "Zurückgehaltene Plätze je Bereich",
   "channels.areaCapacity": "{area} (Kapazität {capacity})",
   "channels.savePlaces": "Plätze speichern",
+  "channels.whoMayBuy": "Wer kaufen darf",
+  "channels.protectedCell": "Geschützt: Käufer mit Zugangscode",
+  "channels.openCell": "Jeder Käufer, der es angibt",
+  "channels.protectSaved": "Kontingent {channelKey} gespeichert",
+  "channels.protectLabel": "Wer aus einem Kontingent kaufen darf",
+  "channels.protectHint":
+    "Ein geschütztes Kontingent (ein Vorverkauf) wird Käufern nicht gezeigt: Seine freien Plätze erscheinen als nicht im Verkauf, und nur ein Käufer, dessen Seite einen von Ihrem Server ausgestellten Zugangscode trägt, kann sie sehen und reservieren.",
+  "channels.protectKeyHint": "Der Schlüssel eines bestehenden Kontingents",
+  "channels.buyers": "Käufer",
+  "channels.everyBuyer": "Jeder Käufer, der das Kontingent angibt",
+  "channels.protectedOnly": "Geschützt: nur Käufer mit Zugangscode",
+  "channels.saveProtect": "Speichern, wer kaufen darf",
 
   "rules.title": "Auswahlregeln",
   "rules.lead":

@@ -1,5 +1,5 @@
 import { areaStatus, gaRow, recordGaChange } from "../state/ga-counts";
-import { rows, seatRow } from "../state/store";
+import { extraOf, rows, seatRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 
 /**
@@ -18,7 +18,11 @@ export interface SeasonBookedArea {
 }
 
 export function seasonBookedAreas(sql: SqlStorage, seasonKey: string): SeasonBookedArea[] {
-  return rows(sql, "SELECT area, token, booked, extra, order_id FROM ga WHERE season_key = ? AND partial_season_key IS NULL AND booked > 0", seasonKey);
+  return rows(
+    sql,
+    `SELECT area, token, booked, ${extraOf("ga")} AS extra, order_id FROM ga WHERE season_key = ? AND partial_season_key IS NULL AND booked > 0`,
+    seasonKey,
+  );
 }
 
 /** Books the season's places in a new member event; an area the layout lacks, or without room for them, is skipped. */
@@ -29,12 +33,12 @@ export function bookAreasForSeason(tx: Tx, seasonKey: string, areas: readonly Se
     if (tx.object(a.area)?.objectType !== "generalAdmission" || gaRow(tx.sql, a.area, a.token) || free(a.area) < a.booked) continue;
     const previous = areaStatus(tx, a.area);
     tx.sql.exec(
-      "INSERT INTO ga (area, token, held, booked, expires_at, booked_at, extra, updated_at, order_id, season_key) VALUES (?, ?, 0, ?, NULL, ?, ?, ?, ?, ?)",
+      "INSERT INTO ga (area, token, held, booked, expires_at, booked_at, extra_id, updated_at, order_id, season_key) VALUES (?, ?, 0, ?, NULL, ?, ?, ?, ?, ?)",
       a.area,
       a.token,
       a.booked,
       bookedAt,
-      a.extra,
+      tx.extraId(a.extra),
       tx.now,
       a.order_id,
       seasonKey,
@@ -61,7 +65,11 @@ export interface SeasonBookings {
 
 export function seasonBookings(sql: SqlStorage, seasonKey: string): SeasonBookings {
   return {
-    seats: rows(sql, "SELECT label, token, extra, order_id FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'", seasonKey),
+    seats: rows(
+      sql,
+      `SELECT label, token, ${extraOf("seats")} AS extra, order_id FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'`,
+      seasonKey,
+    ),
     areas: seasonBookedAreas(sql, seasonKey),
   };
 }
@@ -78,11 +86,11 @@ export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: strin
   for (const s of booked.seats) {
     if (tx.object(s.label)?.objectType !== "seat" || seatRow(tx.sql, s.label)) continue;
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, order_id, season_key) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, order_id, season_key) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?)",
       s.label,
       s.token,
       bookedAt,
-      s.extra,
+      tx.extraId(s.extra),
       s.order_id,
       seasonKey,
     );

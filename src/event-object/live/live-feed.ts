@@ -15,11 +15,13 @@ import type { EventView } from "../reads/event-reads";
 import { changedSince } from "../reads/live-since";
 import type { StatusCache } from "../reads/status-cache";
 import { statusEntries } from "../reads/status-reads";
+import { maskedArea, sharedMask, type ChannelMask } from "../reads/channel-mask";
 import { channelsOf } from "../state/channels";
 import type { Clock } from "../state/clock";
 import { remainingByPool } from "../state/ga-pools";
 import { latestHistorySeq } from "../state/store";
 import { NOT_FOUND } from "../state/transaction";
+import type { DirectViewers } from "./direct-viewers";
 import { HubNotice } from "./hub-notice";
 import { RelayFanout } from "./relay-fanout";
 
@@ -65,6 +67,7 @@ export class LiveFeed {
     private readonly statusCache: StatusCache,
     private readonly clock: Clock,
     links: LiveLinks,
+    readonly direct: DirectViewers,
   ) {
     const name = () => {
       const meta = event.meta;
@@ -129,6 +132,22 @@ export class LiveFeed {
   }
 
   /**
+   * A socket opened with a channel pass or a secret key (the crowd's sockets are on relays): its
+   * first message is its own view's snapshot, or what changed after the `since` its read returned.
+   * The router checks the upgrade first and turns a bare 404 or 429 from here into the envelope.
+   */
+  accept(request: Request): Response {
+    const meta = this.event.meta;
+    if (!meta) return new Response(null, { status: 404 });
+    this.flush();
+    const since = new URL(request.url).searchParams.get("since");
+    const changed = since ? changedSince(this.sql, meta.layoutVersion, since) : null;
+    return this.direct.accept(request, meta.eventId, (mask) =>
+      changed === null ? this.snapshotText(mask) : changed.length > 0 ? JSON.stringify(this.changesMessage(changed, mask)) : null,
+    );
+  }
+
+  /**
    * What a relay that has seen the feed up to `seq` missed: one `changes` message of every label
    * changed after it (from the status history), or a snapshot when the history cannot say.
    */
@@ -147,6 +166,7 @@ export class LiveFeed {
     this.hub.changed();
     this.pending.clear();
     const meta = this.event.meta;
+    if (meta) this.direct.send(meta.eventId, (mask) => this.snapshotText(mask));
     if (!meta || this.relays.size === 0) return;
     const seq = latestHistorySeq(this.sql);
     this.relays.send({ kind: "snapshot", seq, layoutVersion: meta.layoutVersion, text: this.snapshotText() });
@@ -160,6 +180,7 @@ export class LiveFeed {
   /** The event is deleted: relays close their viewers' sockets and forget it. */
   close(): void {
     if (this.relays.size > 0) this.relays.send({ kind: "closed", seq: 0, layoutVersion: null, text: "" });
+    this.direct.close();
     this.pending.clear();
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
@@ -202,27 +223,31 @@ export class LiveFeed {
     const meta = this.event.meta;
     if (!meta) return;
     const seq = latestHistorySeq(this.sql);
+    if (labels.length > 0) this.direct.send(meta.eventId, (mask) => JSON.stringify(this.changesMessage(labels, mask)));
     if (labels.length === 0 || this.relays.size === 0) {
       this.relays.lastSeq = seq;
       return;
     }
-    const message = this.changesMessage(labels);
+    // The relays carry the crowd's view: the public one, protected channels masked.
+    const message = this.changesMessage(labels, sharedMask(this.sql));
     this.relays.send({ kind: "changes", seq: message.seq, layoutVersion: meta.layoutVersion, text: JSON.stringify(message) });
   }
 
-  /** The live snapshot message, from the same kept view as the public status read. */
-  snapshotText(): string {
+  /** The live snapshot message, from the same kept view as the public status read (or a direct socket's own view of it). */
+  snapshotText(mask: ChannelMask | null = sharedMask(this.sql)): string {
     const meta = this.event.meta;
     if (!meta) return JSON.stringify({ type: "snapshot", seq: 0, objects: [] } satisfies LiveMessage);
-    return this.statusCache.snapshotText(this.sql, this.event.layout(), meta.layoutVersion !== null, this.clock.now());
+    const shared = sharedMask(this.sql);
+    const view = mask === shared || sameMask(mask, shared) ? "shared" : mask;
+    return this.statusCache.snapshotText(this.sql, this.event.layout(), meta.layoutVersion !== null, this.clock.now(), view);
   }
 
-  /** The live `changes` message of `labels`: their public entries now, a freed object as an explicit "free" entry. */
-  private changesMessage(labels: string[]): LiveMessage {
+  /** The live `changes` message of `labels` as `mask` shows them: their entries now, a freed object as an explicit "free" entry. */
+  private changesMessage(labels: string[], mask: ChannelMask | null = sharedMask(this.sql)): LiveMessage {
     const meta = this.event.meta;
     if (!meta) return { type: "changes", seq: 0, objects: [] };
     const layout = this.event.layout();
-    const entries = statusEntries(this.sql, layout, meta.layoutVersion !== null, this.clock.now(), { caller: "public", labels });
+    const entries = statusEntries(this.sql, layout, meta.layoutVersion !== null, this.clock.now(), { caller: "public", labels }, mask);
     const seen = new Set(entries.map((e) => e.objectLabel));
     for (const label of labels) {
       if (seen.has(label)) continue;
@@ -241,9 +266,15 @@ export class LiveFeed {
         };
         const byPool = remainingByPool(this.sql, channelsOf(this.sql)?.defs() ?? [], label, capacity, 0, this.clock.now());
         if (byPool) freed.remainingByChannel = byPool;
-        entries.push(freed);
+        entries.push(maskedArea(mask, freed));
       } else entries.push({ objectLabel: label, objectType: "seat", status: "free", categoryKey: obj?.categoryKey ?? null });
     }
     return { type: "changes", seq: latestHistorySeq(this.sql), objects: entries };
   }
+}
+
+/** Whether two masks hide the same channels. */
+function sameMask(a: ChannelMask | null, b: ChannelMask | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.hidden.size === b.hidden.size && [...a.hidden].every((k) => b.hidden.has(k));
 }

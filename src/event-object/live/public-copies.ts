@@ -1,7 +1,7 @@
 import type { CopyAnswer, CopyForm } from "../../domain/live-relays";
 import { ok, type Outcome } from "../../domain/outcome";
 import type { EventReads } from "../reads/event-reads";
-import { earliestLiveExpiry } from "../reads/status-cache";
+import { earliestLiveExpiry } from "../reads/status-bodies";
 import type { Clock } from "../state/clock";
 import { latestHistorySeq } from "../state/store";
 import type { HubNotice } from "./hub-notice";
@@ -49,11 +49,11 @@ export async function publicCopies(
       if (!answer.ok) return answer;
       out[form] = { tag: answer.value.tag, seq, validUntil, version, ...(answer.value.body ? { body: answer.value.body } : {}) };
     } else if (form === "objects") {
-      const objects = reads.objects();
+      const objects = reads.objects(undefined, []);
       if (!objects.ok) return objects;
       encoded.push({ form, knownTag, bytes: utf8.encode(JSON.stringify(objects.value)) });
     } else {
-      const compact = reads.objectsCompact();
+      const compact = reads.objectsCompact(undefined, []);
       if (!compact.ok) return compact;
       encoded.push({ form, knownTag, bytes: utf8.encode(compact.value.body) });
     }

@@ -5,9 +5,12 @@ import { clientAddress } from "../../http/client-limit";
 import { ApiError } from "../../http/errors";
 import { isSecretKeyShaped } from "../../keys/keys";
 import { openLive } from "../../live-relays/crowd-operations";
+import { PASS_HEADER, PASS_QUERY } from "../../domain/channel-passes";
+import { channelAccess } from "../../events/channel-passes";
 
 /**
- * GET /api/v1/events/{eventKey}/live?key=…: WebSocket live status. Browsers cannot set headers on
+ * GET /api/v1/events/{eventKey}/live?key=…[&pass=…]: WebSocket live status (`pass`: channel passes,
+ * comma-separated, for a protected channel's seats, contract §17). Browsers cannot set headers on
  * a WebSocket, so the publishable key travels as a query parameter and is checked like X-Api-Key
  * (the unknown-key counter included). Mounted ahead of the events router, whose header
  * authentication it replaces.
@@ -17,8 +20,9 @@ import { openLive } from "../../live-relays/crowd-operations";
  * integrator learns at once, in development, instead of leaking the key in production. A server that
  * opens the socket itself may still send its secret key in the X-Api-Key header.
  *
- * The socket is served by one of the event's relays, never by the event's object: the event's hub
- * places the viewer on the first relay with room (docs/live-crowd.md). A client address may hold at
+ * The crowd's socket is served by one of the event's relays, never by the event's object: the event's
+ * hub places the viewer on the first relay with room (docs/live-crowd.md). A socket opened with a
+ * channel pass or a secret key sees more than the crowd's view and is served by the event's object. A client address may hold at
  * most LIVE_SOCKETS_PER_CLIENT sockets of one event open with a publishable key (contract §17): the
  * hub counts them across relays, and the next upgrade is 429.
  */
@@ -39,8 +43,10 @@ eventLive.get("/:eventKey/live", async (c) => {
     throw new ApiError("validation_failed", "This endpoint needs a WebSocket upgrade (Upgrade: websocket)", { errors: { Upgrade: ["must be websocket"] } });
   }
   const eventKey = c.req.param("eventKey");
+  // Which protected channels the socket sees (its passes, in `pass` as browsers cannot set headers).
+  const access = await channelAccess(c.env, principal, c.req.query(PASS_QUERY) ?? c.req.header(PASS_HEADER));
   // Sockets are counted by the client the Worker names, never by anything the caller sent.
-  const opened = await openLive(c.env, principal, eventKey, c.req.raw, principal.kind === "public" ? (client ?? null) : null);
+  const opened = await openLive(c.env, principal, eventKey, c.req.raw, principal.kind === "public" ? (client ?? null) : null, access);
   if (opened.kind === "client_limit") {
     throw new ApiError(
       "rate_limited",
