@@ -26,6 +26,7 @@ import { waitInQueue } from "./queue-screen";
 import { isLargeMap, mountMap, nextTask } from "./map-mount";
 import type { MapView } from "./map-view";
 import { resolveApiBase } from "./origin";
+import { loadPart } from "./parts";
 import { injectStyles } from "./styles";
 import { ListMode } from "./list-mode";
 import { sessionToken } from "./token";
@@ -268,6 +269,8 @@ export class SeatingChart {
     }
     if (this.destroyed) return this;
     const big = isLargeMap(read.objects.objects?.length ?? 0);
+    // The large-map renderer is loaded while the state is built (parts.ts).
+    if (big) loadPart("large-map", this.base).catch(() => undefined);
     if (big) await nextTask();
     if (this.destroyed) return this;
     // The layout's own translations of category and section names, for this chart's language.
@@ -324,6 +327,7 @@ export class SeatingChart {
   private async mountMapNow(chrome: Chrome): Promise<boolean> {
     this.map = await mountMap(chrome, this.state, {
       eventKey: this.scopeKey,
+      apiBase: this.base,
       words: this.words,
       focalPoint: this.focalPoint,
       wanted: () => !this.destroyed,
