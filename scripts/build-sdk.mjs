@@ -63,7 +63,7 @@ async function buildCatalogs() {
 }
 
 /** The SDK's parts loaded on demand (src/sdk/parts.ts), by file name: each module's exports. */
-const PARTS = { "large-map": "large-map.ts" };
+const PARTS = { "large-map": "large-map.ts", "queue-screen": "queue-screen.ts" };
 
 /**
  * The parts, each an ES module that takes the modules the bundle also holds from the bundle that
@@ -157,7 +157,7 @@ async function build() {
     "export declare const SEATING_JS_ETAG: string;",
     "/** ES module bundle text. */ export declare const SEATING_MJS: string;",
     "export declare const SEATING_MJS_ETAG: string;",
-    "/** The parts loaded on demand, as ES module text, by file name (\"large-map.mjs\"). */ export declare const SDK_PARTS: Record<string, { body: string; etag: string }>;",
+    '/** The parts loaded on demand, as ES module text, by file name ("large-map.mjs"). */ export declare const SDK_PARTS: Record<string, { body: string; etag: string }>;',
     "/** Each language's messages but English, as JSON text, by language. */ export declare const SDK_CATALOGS: Record<string, { body: string; etag: string }>;",
     "",
   ].join("\n");

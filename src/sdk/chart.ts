@@ -22,7 +22,6 @@ import { HoldExpiry, type HoldContext } from "./hold-expiry";
 import { HoldRequests } from "./hold-requests";
 import { LiveFeed } from "./live-updates";
 import { MapState, type Merged } from "./map-state";
-import { waitInQueue } from "./queue-screen";
 import { isLargeMap, mountMap, nextTask } from "./map-mount";
 import type { MapView } from "./map-view";
 import { resolveApiBase } from "./origin";
@@ -252,8 +251,11 @@ export class SeatingChart {
       // The legend stays empty until the map is read: hidden meanwhile, it says nothing of a queue.
       chrome.legend.style.display = "none";
       const room = await this.api.waitingRoom();
+      // The queue screen is a part of the SDK loaded only for an event whose waiting room is on (parts.ts).
       const admission = room?.enabled
-        ? await waitInQueue(this.api, chrome.stage, { onQueueChanged: this.config.onQueueChanged, isDestroyed: () => this.destroyed, words })
+        ? await (
+            await loadPart("queue-screen", this.base)
+          ).waitInQueue(this.api, chrome.stage, { onQueueChanged: this.config.onQueueChanged, isDestroyed: () => this.destroyed, words })
         : null;
       chrome.legend.style.display = "";
       if (this.destroyed) return this;

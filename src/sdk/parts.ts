@@ -1,7 +1,8 @@
 /**
  * Parts of the SDK a chart loads only when it needs them, so a buyer's first paint downloads the
  * code it draws with and no more: the large-map renderer (canvas, seat grid, viewport of elements),
- * which only a map of more than 10,000 objects uses. scripts/build-sdk.mjs builds each part as an
+ * which only a map of more than 10,000 objects uses, and the waiting room's queue screen, which only
+ * a buyer of an event whose waiting room is on sees. scripts/build-sdk.mjs builds each part as an
  * ES module next to the bundles, `/sdk/v{version}/{part}.mjs`; a chart imports it from the origin
  * its bundle came from, at the bundle's own version (a page that loaded `latest` still gets the
  * part built with it), once per page. The classic script and the module build both load it with
@@ -10,6 +11,7 @@
  * that names the version.
  */
 import type * as LargeMapPart from "./large-map";
+import type * as QueueScreenPart from "./queue-screen";
 import { sdkOrigin } from "./origin";
 import { PART_KIT } from "./part-kit";
 import { SDK_VERSION } from "./version";
@@ -17,6 +19,7 @@ import { SDK_VERSION } from "./version";
 /** Each part's module, by the file name it is served under. */
 interface Parts {
   "large-map": typeof LargeMapPart;
+  "queue-screen": typeof QueueScreenPart;
 }
 
 const loading = new Map<keyof Parts, Promise<unknown>>();
