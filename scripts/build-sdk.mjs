@@ -73,7 +73,21 @@ const PARTS = { "large-map": "large-map.ts", "queue-screen": "queue-screen.ts" }
 async function buildParts() {
   const key = `seating-sdk ${version}`;
   // What the bundle holds without its parts: the classic build's inputs with an empty kit.
-  const probe = await esbuild.build({ ...common, minify: false, entryPoints: [path.join(srcDir, "index.ts")], format: "iife", metafile: true });
+  const kitFile = /[\\/]src[\\/]sdk[\\/]part-kit\.ts$/;
+  const emptyKit = {
+    name: "empty-kit",
+    setup(b) {
+      b.onLoad({ filter: kitFile }, () => ({ loader: "js", contents: "export const LOCAL_PARTS = null;\nexport const PART_KIT = {};\n" }));
+    },
+  };
+  const probe = await esbuild.build({
+    ...common,
+    minify: false,
+    entryPoints: [path.join(srcDir, "index.ts")],
+    format: "iife",
+    metafile: true,
+    plugins: [emptyKit],
+  });
   const inBundle = new Set(Object.keys(probe.metafile.inputs).map((p) => path.resolve(process.cwd(), p)));
   const shared = new Map();
   const exportsOf = async (file) => {
@@ -107,12 +121,13 @@ async function buildParts() {
   const files = [...shared.keys()].sort();
   const kit = [
     ...files.map((file, i) => `import * as m${i} from ${JSON.stringify(file)};`),
+    "export const LOCAL_PARTS = null;",
     `export const PART_KIT = { ${files.map((file, i) => `${JSON.stringify(path.relative(root, file))}: m${i}`).join(", ")} };`,
   ].join("\n");
   const withKit = {
     name: "part-kit",
     setup(b) {
-      b.onLoad({ filter: /[\\/]src[\\/]sdk[\\/]part-kit\.ts$/ }, () => ({ loader: "ts", contents: kit, resolveDir: srcDir }));
+      b.onLoad({ filter: kitFile }, () => ({ loader: "ts", contents: kit, resolveDir: srcDir }));
     },
   };
   return { parts, withKit };

@@ -8,12 +8,13 @@
  * part built with it), once per page. The classic script and the module build both load it with
  * `import()`, which across origins is a CORS request (the SDK's routes allow any origin). A part
  * takes the modules it shares with the bundle from the bundle (part-kit.ts), found under a key
- * that names the version.
+ * that names the version. Code that bundles the SDK's source itself (the React component) imports
+ * the modules instead, through its own bundler.
  */
 import type * as LargeMapPart from "./large-map";
 import type * as QueueScreenPart from "./queue-screen";
 import { sdkOrigin } from "./origin";
-import { PART_KIT } from "./part-kit";
+import { LOCAL_PARTS, PART_KIT } from "./part-kit";
 import { SDK_VERSION } from "./version";
 
 /** Each part's module, by the file name it is served under. */
@@ -39,6 +40,11 @@ export function loadPart<K extends keyof Parts>(name: K, apiBase: string): Promi
 
 function loadPartOnce<K extends keyof Parts>(name: K, apiBase: string): Promise<Parts[K]> {
   let pending = loading.get(name);
+  const local = LOCAL_PARTS?.[name];
+  if (!pending && local) {
+    pending = local();
+    loading.set(name, pending);
+  }
   if (!pending) {
     const key = Symbol.for(`seating-sdk ${SDK_VERSION}`);
     if (!Reflect.has(globalThis, key)) Reflect.set(globalThis, key, PART_KIT);
