@@ -327,14 +327,21 @@ export class SeatingChart {
 
   /** Draws the map into the stage; false when the chart was destroyed meanwhile. */
   private async mountMapNow(chrome: Chrome): Promise<boolean> {
-    this.map = await mountMap(chrome, this.state, {
-      eventKey: this.scopeKey,
-      apiBase: this.base,
-      words: this.words,
-      focalPoint: this.focalPoint,
-      wanted: () => !this.destroyed,
-      onActivate: (label) => void this.requests.toggle(label),
-    });
+    try {
+      this.map = await mountMap(chrome, this.state, {
+        eventKey: this.scopeKey,
+        apiBase: this.base,
+        words: this.words,
+        focalPoint: this.focalPoint,
+        wanted: () => !this.destroyed,
+        onActivate: (label) => void this.requests.toggle(label),
+      });
+    } catch (err) {
+      // The large-map renderer could not be loaded (parts.ts): the buyer is told, as for a failed read.
+      chrome.message.textContent = this.words.t("map.loadFailed", { reason: err instanceof Error ? err.message : String(err) });
+      chrome.stage.append(chrome.message);
+      throw err;
+    }
     if (this.map === null) return false;
     chrome.controls.hidden = false;
     this.addBuyerAids(chrome);
