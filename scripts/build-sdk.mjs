@@ -62,7 +62,7 @@ async function buildCatalogs() {
   return out;
 }
 
-/** The SDK's parts loaded on demand (src/sdk/parts.ts), by file name: each module's exports. */
+/** The SDK's parts loaded on demand (src/sdk/parts.ts): each one's module, by the name it is served under (`<name>.mjs`). */
 const PARTS = { "large-map": "large-map.ts", "queue-screen": "queue-screen.ts" };
 
 /**
@@ -100,7 +100,8 @@ async function buildParts() {
       b.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === "entry-point" || args.pluginData === "from-bundle") return undefined;
         const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "from-bundle" });
-        if (found.errors.length > 0 || !inBundle.has(found.path)) return found.errors.length > 0 ? { errors: found.errors } : { path: found.path };
+        // A module only the part uses is bundled into the part as usual.
+        if (found.errors.length > 0 || !inBundle.has(found.path)) return undefined;
         return { path: found.path, namespace: "from-bundle" };
       });
       b.onLoad({ filter: /.*/, namespace: "from-bundle" }, async (args) => {
