@@ -76,9 +76,18 @@ export function Messages() {
  * A signed-in page: the workspace, who is signed in with which role, the environment switch,
  * navigation and sign-out, with the sandbox marked in words and colour on every page. The member's
  * role is given to every control below (role-context.ts), which shows itself only to roles that
- * may use it.
+ * may use it. `back` is where the Language control returns (the page itself when it is not its
+ * section's list, as the designer is).
  */
-export function Page(props: { title: string; session: DashboardSession; environment: Environment; section: Section; children: Child; scripts?: string[] }) {
+export function Page(props: {
+  title: string;
+  session: DashboardSession;
+  environment: Environment;
+  section: Section;
+  children: Child;
+  scripts?: string[];
+  back?: string;
+}) {
   const w = words();
   const envName = environmentName(props.environment);
   const here = `${DASHBOARD_PATH}/${props.environment}/${props.section}`;
@@ -114,7 +123,7 @@ export function Page(props: { title: string; session: DashboardSession; environm
             {w.t("page.switch")}
           </button>
         </form>
-        <LanguageForm chosen={props.session.language} back={here} />
+        <LanguageForm chosen={props.session.language} back={props.back ?? here} />
         <form method="post" action={`${DASHBOARD_PATH}/sign-out`}>
           <button type="submit" class="button button-secondary">
             {w.t("page.signOut")}
