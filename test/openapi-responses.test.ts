@@ -179,6 +179,8 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("GET", `${base}/objects?format=compact`, { key: pk });
     await checked("GET", `${base}/reports`, { key: sk });
     await checked("GET", `${base}/status-changes`, { key: sk });
+    await checked("GET", `${base}/live/stats`, { key: sk });
+    await checked("GET", `${base}/live/stats`, { key: pk });
     await checked("GET", `${base}/selection-rules`, { key: pk });
     await checked("PUT", `${base}/selection-rules`, { key: sk, body: { noOrphanSeats: true } });
     await checked("GET", `${base}/accessibility`, { key: sk });

@@ -5,6 +5,7 @@ import { SALES_SPANS } from "../domain/sales-timeline";
 import type { Environment } from "../domain/scope";
 import { getEventRecord, listEventRecords } from "../events/event-operations";
 import { callEvent } from "../events/event-object-calls";
+import { liveStats } from "../live-relays/crowd-operations";
 import { ServiceError } from "../domain/errors";
 import { can } from "../domain/roles";
 import { ApiError, ERROR_STATUS } from "../http/errors";
@@ -139,7 +140,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
   const scope = scopeOf(session, environment);
   const eventKey = c.req.param("eventKey");
   const event = await getEventRecord(c.env, scope, eventKey);
-  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks, chart, names] = await Promise.all([
+  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks, chart, names, live] = await Promise.all([
     getWorkspace(c.env, session.workspaceKey),
     callEvent(c.env, scope, eventKey, (event) => event.reports()),
     callEvent(c.env, scope, eventKey, (event) => event.salesTimeline(SALES_SPANS)),
@@ -151,6 +152,8 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
     // The chart is named by its name; a chart gone meanwhile is named by its key.
     getChartRecord(c.env, session.workspaceId, event.chartKey).catch(() => null),
     callEvent(c.env, scope, eventKey, (event) => event.layoutNames()),
+    // The live figures are a view of the crowd, not of the event: a page without them still works.
+    liveStats(c.env, scope, eventKey).catch(() => null),
   ]);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
   return c.html(
@@ -166,6 +169,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
       accessibility,
       room,
       roomTicks,
+      live,
     }),
   );
 });

@@ -3,6 +3,7 @@ import type { Accessibility } from "../domain/accessibility";
 import type { Channel, ChannelsBody } from "../domain/channels";
 import type { EventMeta } from "../domain/events";
 import type { IdempotencyClaim, Replayed } from "../domain/idempotency";
+import type { FeedCheck, RelayAttachment, RelayMessage } from "../domain/live-relays";
 import type { Layout } from "../domain/layout";
 import { ok, type Outcome } from "../domain/outcome";
 import type { SeasonStep } from "../domain/seasons";
@@ -21,6 +22,7 @@ import * as season from "./decisions/season-decisions";
 import * as seats from "./decisions/seat-decisions";
 import { runAlarm } from "./housekeeping/housekeeping";
 import type { EventLayout } from "./layout/event-layout";
+import { publicCopies, type CopyRequest } from "./live/public-copies";
 import type { StageRequest } from "./layout/staging";
 import { objectParts, type ObjectParts } from "./object-parts";
 import { ackRows } from "./outbox/outbox";
@@ -79,12 +81,15 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     await this.destroy();
     this.event.init(meta, layout);
     this.reads.statusCache.invalidate();
+    this.o.live.stale();
     return { ok: true };
   }
 
   /** Deletes every trace of the event (DELETE /events/{key}); later calls answer event_not_found. */
   async destroy(): Promise<{ ok: true }> {
-    for (const ws of this.ctx.getWebSockets()) ws.close(1001, "event deleted");
+    // Relays close their viewers' sockets; the hub's copy is read again (and finds no event).
+    this.o.live.close();
+    this.o.live.stale();
     await this.o.alarm.clear();
     await this.ctx.storage.deleteAll();
     this.o.ensureSchemas();
@@ -256,7 +261,7 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     return { acked: ackRows(this.ctx.storage.sql, seqs) };
   }
 
-  // ---- alarm (housekeeping/) and live sockets (live/) --------------------------------------
+  // ---- alarm (housekeeping/) ---------------------------------------------------------------
 
   override async alarm(): Promise<void> {
     this.o.alarm.fired();
@@ -264,21 +269,32 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     if (meta) await runAlarm(this.o.housekeeping, meta);
   }
 
-  /** WebSocket upgrades only (GET /events/{key}/live): live status with the Hibernation API. */
-  override async fetch(request: Request): Promise<Response> {
-    return this.o.live.accept(request);
+  // ---- the live feed's relays and the hub's copy (live/) -------------------------------------
+
+  /** A relay asks to be fed: the whole public view now, then every message (docs/live-crowd.md). */
+  async attachRelay(index: number): Promise<Outcome<RelayAttachment>> {
+    return this.o.live.attach(index);
+  }
+  async detachRelay(index: number): Promise<{ ok: true }> {
+    return this.o.live.detach(index);
+  }
+  async checkRelay(index: number): Promise<FeedCheck> {
+    return this.o.live.check(index);
+  }
+  async liveSince(seq: number): Promise<Outcome<RelayMessage>> {
+    return this.o.live.since(seq);
+  }
+  /** The publishable reads the hub answers its crowd from (at most 10 calls a second). */
+  async publicCopies(requests: CopyRequest[]) {
+    return publicCopies(this.reads, this.ctx.storage.sql, this.clock, this.o.live.hub, requests);
+  }
+  /** The feed's figures: relays fed by this object, and its messages per second over the last 10 s. */
+  async liveStats() {
+    return this.o.live.stats();
   }
 
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // Clients may ping to keep intermediaries from closing an idle socket.
-    if (message === "ping") ws.send(JSON.stringify({ type: "pong" }));
-  }
-
-  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      ws.close(code, reason);
-    } catch {
-      // Already closed.
-    }
+  /** The clock jumped (the test build moves it): the hub's copy may show holds that have expired since. */
+  protected clockMoved(): void {
+    this.o.live.stale();
   }
 }

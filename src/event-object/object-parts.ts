@@ -8,6 +8,7 @@ import { Alarm } from "./housekeeping/alarm";
 import type { HousekeepingParts } from "./housekeeping/housekeeping";
 import { EventLayout } from "./layout/event-layout";
 import { LiveFeed } from "./live/live-feed";
+import { RelayFanout } from "./live/relay-fanout";
 import { outboxDueAt } from "./outbox/outbox";
 import { OutboxSender } from "./outbox/outbox-sender";
 import { EventReads } from "./reads/event-reads";
@@ -70,7 +71,10 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
   });
   const reads = new EventReads(sql, event, clock.now, kept);
   const statusCache = reads.statusCache;
-  const live = new LiveFeed(ctx, event, statusCache, clock);
+  const live = new LiveFeed(sql, event, statusCache, clock, {
+    relay: (name) => env.LIVE_RELAYS.get(env.LIVE_RELAYS.idFromName(name)),
+    hub: (name) => env.LIVE_HUBS.get(env.LIVE_HUBS.idFromName(name)),
+  });
   const outbox = new OutboxSender({
     sql,
     transaction: (fn) => storage.transactionSync(fn),
@@ -82,10 +86,20 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
     arm,
   });
   const run = decisionRunner({ storage, clock, event, ...kept, statusCache, alarm, outbox, live });
-  const decisions: DecisionParts = { sql, ...kept, run, viewsStale: () => statusCache.invalidate(), arm };
+  const decisions: DecisionParts = {
+    sql,
+    ...kept,
+    run,
+    viewsStale: () => {
+      statusCache.invalidate();
+      live.stale();
+    },
+    arm,
+  };
   const coordinator = (name: string) => env.SEASONS.get(env.SEASONS.idFromName(name));
   const ensureSchemas = () => {
-    for (const ensure of [ensureSchema, ensureIdempotencySchema, ensureStatusSnapshotSchema, ensureChannelSchema, ensureSeasonSchema]) ensure(sql);
+    for (const ensure of [ensureSchema, ensureIdempotencySchema, ensureStatusSnapshotSchema, ensureChannelSchema, ensureSeasonSchema, RelayFanout.ensureSchema])
+      ensure(sql);
     kept.access.ensureSchema();
   };
   return {
@@ -101,12 +115,14 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
       ensureSchemas();
       kept.admission.load();
       event.load();
+      live.load();
       await alarm.load();
       // Rows a previous instance committed and never had confirmed (evicted or killed meanwhile).
       if (outboxDueAt(sql, clock.now()) !== null) outbox.schedule();
     },
     clear() {
       event.clear();
+      live.clear();
       for (const k of Object.values(kept)) k.clear();
       statusCache.invalidate();
     },

@@ -17,6 +17,7 @@ import { createWorkspace, issueSecretKey } from "../../src/workspaces/provision"
 import type { EventObject } from "./worker";
 
 export * from "./webhooks";
+export * from "./crowd";
 
 // ---------------------------------------------------------------------------------------------
 // Workspaces and keys

@@ -622,6 +622,17 @@ const de: DashboardCatalog = {
   "games.saveOf": "{title} speichern",
   "games.notSet": "Nicht festgelegt",
 
+  "live.title": "Live-Publikum",
+  "live.lead":
+    "Offene Saalpläne werden von Relays mit je bis zu 250 Zuschauern gehalten; die Veranstaltung sendet jede Änderung einmal je Relay. Öffentliche Statusabfragen werden aus einer höchstens eine Sekunde alten Kopie beantwortet, sodass höchstens 10 pro Sekunde die Veranstaltung erreichen. Raten pro Sekunde über die letzten 10 Sekunden.",
+  "live.unavailable": "Die Live-Zahlen konnten gerade nicht gelesen werden; sie werden in wenigen Sekunden erneut abgefragt.",
+  "live.caption": "Live-Zahlen",
+  "live.viewers": "Zuschauer",
+  "live.relays": "Relays",
+  "live.messages": "Von der Veranstaltung gesendete Nachrichten pro Sekunde",
+  "live.reads": "Öffentliche Abfragen pro Sekunde",
+  "live.readsReaching": "Abfragen, die die Veranstaltung erreichen, pro Sekunde",
+
   "error.notFound": "Seite nicht gefunden",
   "error.notAllowed": "Nicht erlaubt",
   "error.wrong": "Etwas ist schiefgegangen",

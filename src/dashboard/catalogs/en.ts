@@ -607,6 +607,17 @@ export const EN = {
   "games.saveOf": "Save {title}",
   "games.notSet": "Not set",
 
+  "live.title": "Live crowd",
+  "live.lead":
+    "Open seat maps are held by relays of up to 250 viewers each; the event sends each change once per relay. Public status reads are answered from a copy at most a second old, so at most 10 a second reach the event. Rates are per second over the last 10 seconds.",
+  "live.unavailable": "The live figures could not be read just now; they are tried again in a few seconds.",
+  "live.caption": "Live figures",
+  "live.viewers": "Viewers",
+  "live.relays": "Relays",
+  "live.messages": "Messages sent by the event per second",
+  "live.reads": "Public reads per second",
+  "live.readsReaching": "Reads reaching the event per second",
+
   "error.notFound": "Page not found",
   "error.notAllowed": "Not allowed",
   "error.wrong": "Something went wrong",

@@ -17,6 +17,8 @@ import { WaitingRoomPanel, type RoomTick } from "./waiting-room";
 import { words } from "../words";
 import { CopyToProduction, DetailsForm } from "./event-details";
 import type { WaitingRoom } from "../../domain/waiting-room";
+import type { LiveStats } from "../../domain/live-relays";
+import { LiveCrowdPanel } from "./event-live";
 
 /**
  * One event (contract §10.3): the live seat map through the SDK with the environment's publishable
@@ -43,6 +45,8 @@ export interface EventView {
   /** The waiting room (contract §15), null when the event has none, and its last hour of ticks. */
   room: WaitingRoom | null;
   roomTicks: RoomTick[];
+  /** Live viewers, relays and what reaches the event's object (null when they could not be read). */
+  live: LiveStats | null;
 }
 
 /**
@@ -330,6 +334,8 @@ export function eventPage(session: DashboardSession, environment: Environment, v
           />
         </div>
       </section>
+
+      <LiveCrowdPanel stats={view.live} />
 
       <ChannelsPanel api={api} channels={view.channels} areas={view.areas} reports={reports} />
 

@@ -123,7 +123,6 @@ export function Page(props: {
             {w.t("page.switch")}
           </button>
         </form>
-        <LanguageForm chosen={props.session.language} back={props.back ?? here} />
         <form method="post" action={`${DASHBOARD_PATH}/sign-out`}>
           <button type="submit" class="button button-secondary">
             {w.t("page.signOut")}
@@ -137,17 +136,22 @@ export function Page(props: {
           <span class="banner-short">{w.t("page.sandboxShort")}</span>
         </p>
       ) : null}
-      <nav class="app-nav" id="app-nav" aria-label={w.t("page.navigation")}>
-        <ul>
-          {SECTIONS.filter((s) => can(props.session.role, s.needs)).map((s) => (
-            <li>
-              <a href={sectionUrl(props.environment, s.key)} aria-current={s.key === props.section ? "page" : undefined}>
-                {w.t(s.name)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* The Language control sits at the end of the navigation's row, where a desktop has room, so
+          the header stays one line at 1280 px in every language; on a phone it folds with the menu. */}
+      <div class="app-nav-row">
+        <nav class="app-nav" id="app-nav" aria-label={w.t("page.navigation")}>
+          <ul>
+            {SECTIONS.filter((s) => can(props.session.role, s.needs)).map((s) => (
+              <li>
+                <a href={sectionUrl(props.environment, s.key)} aria-current={s.key === props.section ? "page" : undefined}>
+                  {w.t(s.name)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <LanguageForm chosen={props.session.language} back={props.back ?? here} />
+      </div>
       <main id="main" tabindex={-1}>
         <Messages />
         <RoleContext.Provider value={props.session.role}>{props.children}</RoleContext.Provider>
@@ -164,7 +168,7 @@ export function Page(props: {
 function LanguageForm(props: { chosen: string | null; back: string }) {
   const w = words();
   return (
-    <form method="post" action={`${DASHBOARD_PATH}/language`}>
+    <form method="post" action={`${DASHBOARD_PATH}/language`} class="language-form">
       <label for="dashboard-language">{w.t("page.language")}</label>
       <select id="dashboard-language" name="language">
         <option value="" selected={props.chosen === null}>

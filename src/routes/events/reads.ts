@@ -5,7 +5,10 @@ import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
 import { errorResponses } from "../../http/openapi";
 import { validated } from "../../http/validation";
-import { ifNoneMatch, keepStatusCopy, statusCopy } from "./status-copies";
+import { STATUS_SEQ_HEADER, type CopyForm } from "../../domain/live-relays";
+import type { Principal } from "../../http/context";
+import { countExactRead, crowdRead } from "../../live-relays/crowd-operations";
+import { ifNoneMatch, keepStatusCopy, statusCopy, type StatusCopy } from "./status-copies";
 import { callEvent, eventKeyParam, labelsQuery } from "./support";
 
 /** /api/v1/events/{eventKey}/status, /objects, /reports (interface.md "Events: reads"). */
@@ -29,8 +32,14 @@ const statusRoute = createRoute({
   responses: {
     200: {
       description:
-        "Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag; publishable-key reads with holdToken (and no labels) carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot",
-      headers: z.object({ "Status-Version": z.string().optional().openapi({ description: "The status version this body reflects (holdToken reads)" }) }),
+        "Status entries (full) or the compact form. Unfiltered publishable-key reads are answered from a copy at most 1 s old (the event's object is read at most 10 times a second, however many readers), carry an ETag and X-Status-Seq; publishable-key reads with holdToken (and no labels) are exact and carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot",
+      headers: z.object({
+        "Status-Version": z.string().optional().openapi({ description: "The status version this body reflects (holdToken reads)" }),
+        "X-Status-Seq": z
+          .string()
+          .optional()
+          .openapi({ description: "The seq of the latest status change the copy reflects (unfiltered publishable-key reads)" }),
+      }),
       content: { "application/json": { schema: z.union([fullStatusSchema, compactStatusSchema]) } },
     },
     304: { description: "Not modified: If-None-Match named the current ETag (unfiltered publishable-key reads only)" },
@@ -49,14 +58,61 @@ const JSON_TYPE = { "content-type": "application/json" } as const;
 /** Header of a publishable-key holdToken read: the status version to pass as the live socket's `since`. */
 export const STATUS_VERSION = "status-version";
 
+/**
+ * The header of a protected channel's pass: a read that carries one may see more than the crowd's
+ * copy shows, so it always goes to the event's object.
+ */
+const CHANNEL_PASS_HEADER = "x-channel-pass";
+
+function hasChannelPass(request: Request): boolean {
+  return request.headers.has(CHANNEL_PASS_HEADER);
+}
+
+/**
+ * A form of the crowd's read from the hub's copy, with this isolate's bytes of it (kept under
+ * `copyKey`): the hub sends the body only when this isolate's (or, for a 304, the browser's) tag is
+ * not the copy's. `bytes` is undefined only when the browser's tag matched and this isolate has no copy.
+ */
+async function copyOf(
+  env: Env,
+  p: Principal,
+  eventKey: string,
+  form: CopyForm,
+  copyKey: string,
+  clientTags: string[] | "*",
+): Promise<{ tag: string; seq: number; bytes?: Uint8Array<ArrayBuffer> }> {
+  const copy: StatusCopy | undefined = statusCopy(copyKey);
+  const knownTag = copy?.tag ?? (Array.isArray(clientTags) ? clientTags[0] : undefined);
+  let read = await crowdRead(env, p, eventKey, form, knownTag);
+  let bytes = read.body ?? (copy?.tag === read.tag ? copy.bytes : undefined);
+  // The browser's tag was current but it is not asking for a 304 of it after all: the bytes, then.
+  if (bytes === undefined && !(clientTags === "*" || clientTags.includes(read.tag))) {
+    read = await crowdRead(env, p, eventKey, form);
+    bytes = read.body;
+  }
+  if (read.body !== undefined) keepStatusCopy(copyKey, { tag: read.tag, bytes: read.body });
+  return { tag: read.tag, seq: read.seq, bytes };
+}
+
 eventReads.get("/:eventKey/status", async (c) => {
   const { eventKey } = validated(eventKeyParam, c.req.param());
   const q = validated(statusQuery, c.req.query());
   const p = c.var.principal;
-  // The common SDK/browser read: a body serialised once in the Durable Object, answered as is
-  // (from this isolate's copy while the object confirms its tag), with the tag as an ETag.
-  if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined) {
+  // The crowd's read (a map opening, a page polling): answered from the hub's copy, at most 1 s old,
+  // with the copy's tag as an ETag; this isolate keeps the bytes, so an unchanged copy crosses no RPC.
+  if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined && !hasChannelPass(c.req.raw)) {
     const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:${q.format}`;
+    const clientTags = ifNoneMatch(c.req.header("if-none-match"));
+    const { tag, seq, bytes } = await copyOf(c.env, p, eventKey, q.format === "full" ? "status" : "status-compact", copyKey, clientTags);
+    const headers = { ...JSON_TYPE, etag: `"${tag}"`, "cache-control": "no-cache", [STATUS_SEQ_HEADER]: String(seq) };
+    if (clientTags === "*" || clientTags.includes(tag) || bytes === undefined) return c.body(null, 304, headers);
+    return c.body(bytes, 200, headers);
+  }
+  // A read with a channel pass sees what the pass opens: the event's object answers it (from its
+  // kept view, while it confirms this isolate's copy), and it counts in the live figures.
+  if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined) {
+    c.executionCtx.waitUntil(countExactRead(c.env, p, eventKey).catch(() => {}));
+    const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:${q.format}:exact`;
     const copy = statusCopy(copyKey);
     const clientTags = ifNoneMatch(c.req.header("if-none-match"));
     const knownTag = copy?.tag ?? (Array.isArray(clientTags) ? clientTags[0] : undefined);
@@ -97,7 +153,8 @@ eventReads.openAPIRegistry.registerPath(
     request: { params: eventKeyParam, query: objectsQuery },
     responses: {
       200: {
-        description: "Categories and objects (full) or the compact form; empty arrays while the chart is unpublished",
+        description:
+          "Categories and objects (full) or the compact form; empty arrays while the chart is unpublished. Unfiltered publishable-key reads are answered from a copy at most 1 s old and carry X-Status-Seq",
         content: { "application/json": { schema: z.union([objectsResultSchema, compactObjectsSchema]) } },
       },
       ...errorResponses(400, 401, 403, 404, 429),
@@ -109,6 +166,13 @@ eventReads.get("/:eventKey/objects", async (c) => {
   const { eventKey } = validated(eventKeyParam, c.req.param());
   const { labels, format } = validated(objectsQuery, c.req.query());
   const p = c.var.principal;
+  // The crowd's read of the map: from the hub's copy, at most 1 s old (see the status read).
+  if (p.kind === "public" && labels === undefined && !hasChannelPass(c.req.raw)) {
+    const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:objects:${format}`;
+    const { seq, bytes } = await copyOf(c.env, p, eventKey, format === "full" ? "objects" : "objects-compact", copyKey, []);
+    return c.body(bytes ?? new Uint8Array(), 200, { ...JSON_TYPE, [STATUS_SEQ_HEADER]: String(seq) });
+  }
+  if (p.kind === "public" && labels === undefined) c.executionCtx.waitUntil(countExactRead(c.env, p, eventKey).catch(() => {}));
   if (format === "compact") return c.body((await callEvent(c.env, p, eventKey, (event) => event.objectsCompact(labels))).body, 200, JSON_TYPE);
   return c.json(await callEvent(c.env, p, eventKey, (event) => event.objects(labels)), 200);
 });

@@ -136,6 +136,9 @@ export const EVENT_EXAMPLES: ExampleTable = {
       },
     },
   },
+  getLiveStats: {
+    responses: { "200": { viewers: 1000, relays: 4, eventMessagesPerSecond: 38.4, readsPerSecond: 500, readsReachingEventPerSecond: 9.6 } },
+  },
   getSelectionRules: { responses: { "200": { maxSeatsPerToken: 6, noOrphanSeats: true } } },
   setSelectionRules: {
     request: { maxSeatsPerToken: 6, maxSeatsPerCategory: { premium: 2 }, noOrphanSeats: true, maxHeldSeatsPerClient: 12 },

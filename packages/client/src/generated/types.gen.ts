@@ -627,6 +627,29 @@ export type StatusChange = {
     } | null;
 };
 
+export type LiveStats = {
+    /**
+     * Live sockets open on the event now
+     */
+    viewers: number;
+    /**
+     * Relays holding them now
+     */
+    relays: number;
+    /**
+     * Change messages the event's object sent to the relays it feeds, per second over the last 10 s
+     */
+    eventMessagesPerSecond: number;
+    /**
+     * Publishable-key status and objects reads without a holdToken, per second over the last 10 s
+     */
+    readsPerSecond: number;
+    /**
+     * Those of them that reached the event's object (at most 10 per second), per second over the last 10 s
+     */
+    readsReachingEventPerSecond: number;
+};
+
 export type HoldResponse = {
     chartKey: string;
     eventKey: string;
@@ -2147,7 +2170,7 @@ export type GetEventStatusError = GetEventStatusErrors[keyof GetEventStatusError
 
 export type GetEventStatusResponses = {
     /**
-     * Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag; publishable-key reads with holdToken (and no labels) carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot
+     * Status entries (full) or the compact form. Unfiltered publishable-key reads are answered from a copy at most 1 s old (the event's object is read at most 10 times a second, however many readers), carry an ETag and X-Status-Seq; publishable-key reads with holdToken (and no labels) are exact and carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot
      */
     200: Status | CompactStatus;
 };
@@ -2199,7 +2222,7 @@ export type GetEventObjectsError = GetEventObjectsErrors[keyof GetEventObjectsEr
 
 export type GetEventObjectsResponses = {
     /**
-     * Categories and objects (full) or the compact form; empty arrays while the chart is unpublished
+     * Categories and objects (full) or the compact form; empty arrays while the chart is unpublished. Unfiltered publishable-key reads are answered from a copy at most 1 s old and carry X-Status-Seq
      */
     200: EventObjects | CompactObjects;
 };
@@ -2302,6 +2325,45 @@ export type ListStatusChangesResponses = {
 };
 
 export type ListStatusChangesResponse = ListStatusChangesResponses[keyof ListStatusChangesResponses];
+
+export type GetLiveStatsData = {
+    body?: never;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/live/stats';
+};
+
+export type GetLiveStatsErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetLiveStatsError = GetLiveStatsErrors[keyof GetLiveStatsErrors];
+
+export type GetLiveStatsResponses = {
+    /**
+     * The live figures
+     */
+    200: LiveStats;
+};
+
+export type GetLiveStatsResponse = GetLiveStatsResponses[keyof GetLiveStatsResponses];
 
 export type HoldSeatsData = {
     body: HoldRequest;
