@@ -5213,7 +5213,7 @@ export type GetSdkBundleData = {
          */
         version: string;
         /**
-         * seating.js or seating.mjs
+         * seating.js, seating.mjs or large-map.mjs, queue-screen.mjs
          */
         file: string;
     };
