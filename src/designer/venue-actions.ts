@@ -38,6 +38,12 @@ export function nextLabel(scene: Layout, prefix: string): string {
   for (let i = 1; ; i++) if (!taken.has(`${prefix}${i}`)) return `${prefix}${i}`;
 }
 
+/** The first of `name(1)`, `name(2)` … that no object has. */
+function nextName(scene: Layout, name: (n: number) => string): string {
+  const taken = labelsOf(scene);
+  for (let i = 1; ; i++) if (!taken.has(name(i))) return name(i);
+}
+
 export interface NewTable {
   /** The section the table goes into; none: a new section named "Tables" (its key the next letter). */
   sectionKey?: string;
@@ -48,6 +54,8 @@ export interface NewTable {
   /** The table's centre, in layout units. */
   x: number;
   y: number;
+  /** The name of a new section made for the table (in the page's language); "Tables" when not given. */
+  sectionLabel?: string;
 }
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
@@ -90,7 +98,8 @@ export function addTable(scene: Scene, t: NewTable): { scene: Scene; label: stri
     return { scene: { ...scene, sections }, label, sectionKey: existing.key };
   }
   const key = nextSectionKey(scene);
-  const section: Section = { key, label: scene.sections.some((s) => s.label === "Tables") ? `Tables ${key}` : "Tables", rows: [], tables: [table] };
+  const name = t.sectionLabel ?? "Tables";
+  const section: Section = { key, label: scene.sections.some((s) => s.label === name) ? `${name} ${key}` : name, rows: [], tables: [table] };
   return { scene: { ...scene, sections: [...scene.sections, section] }, label, sectionKey: key };
 }
 
@@ -103,10 +112,14 @@ export function removeTables(scene: Scene, labels: ReadonlySet<string>): Scene {
   };
 }
 
-/** Adds a booth outside any section (its top-left corner at x/y). */
-export function addBooth(scene: Scene, b: Omit<Booth, "label"> & { label?: string }): { scene: Scene; label: string } {
-  const label = b.label?.trim() || nextLabel(scene, "Booth ");
-  const booth: Booth = { ...b, label };
+/**
+ * Adds a booth outside any section (its top-left corner at x/y). Left unnamed, it is named by
+ * `defaultLabel` (in the page's language; "Booth 1", "Booth 2" … when not given).
+ */
+export function addBooth(scene: Scene, b: Omit<Booth, "label"> & { label?: string; defaultLabel?: (n: number) => string }): { scene: Scene; label: string } {
+  const { defaultLabel = (n: number) => `Booth ${n}`, ...fields } = b;
+  const label = fields.label?.trim() || nextName(scene, defaultLabel);
+  const booth: Booth = { ...fields, label };
   if (booth.floorKey === undefined || booth.floorKey === "") delete booth.floorKey;
   return { scene: { ...scene, booths: [...(scene.booths ?? []), booth] }, label };
 }

@@ -12,6 +12,7 @@ import {
   tableStatusEntrySchema,
   zoneEntrySchema,
 } from "./tables";
+import type { ChannelPass } from "./channel-passes";
 
 /**
  * What the event reads answer (interface.md "Event status entry", "Event objects response",
@@ -240,6 +241,8 @@ export interface StatusQuery {
   holdToken?: string;
   labels?: string[];
   caller: "public" | "secret";
+  /** A publishable key's channel passes (contract §17): the protected channels it may see. A secret key sees every channel. */
+  passes?: readonly ChannelPass[];
 }
 
 const compactCoords = z.union([z.object({ start: z.number(), step: z.number() }), z.array(z.number().nullable())]);

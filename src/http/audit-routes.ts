@@ -103,10 +103,17 @@ const channelsChanged = on("event.channels_changed", "event", param("eventKey"),
   })),
 }));
 const channelAssigned = on("event.channels_changed", "event", param("eventKey"), (i) => ({
-  ...pick(i.body, "channelKey", "channelName", "areaPlaces"),
+  ...pick(i.body, "channelKey", "channelName", "areaPlaces", "protected"),
   seats: Array.isArray(i.body.objectLabels) ? i.body.objectLabels.slice(0, MAX_LISTED) : [],
 }));
 const tableBookingChanged = on("event.table_booking_changed", "event", param("eventKey"), (i) => ({ tableBooking: i.body }));
+// A channel pass lets its holder take from a protected channel: who issued which, and for how long,
+// is recorded; the pass itself, a bearer token, never is.
+const passIssued = on("channel.pass_issued", "event", param("eventKey"), (i) => ({
+  channelKey: i.params.channelKey ?? "",
+  ...pick(i.body, "ttlSeconds", "maxSeats"),
+  ...pick(i.answer, "expiresAt"),
+}));
 const accessibilityChanged = on("event.accessibility_changed", "event", param("eventKey"), (i) => ({ accessibility: i.body }));
 const roomChanged = on("event.waiting_room_changed", "event", param("eventKey"), (i) => pick(i.body, "enabled", "opensAt", "admitPerMinute", "sessionMinutes"));
 
@@ -213,6 +220,7 @@ export const API_AUDITED: Readonly<Record<string, AuditedRoute>> = {
   "PUT /api/v1/events/:eventKey/selection-rules": rulesChanged,
   "PUT /api/v1/events/:eventKey/table-booking": tableBookingChanged,
   "PUT /api/v1/events/:eventKey/channels": channelsChanged,
+  "POST /api/v1/events/:eventKey/channels/:channelKey/passes": passIssued,
   "PUT /api/v1/events/:eventKey/accessibility": accessibilityChanged,
   "PUT /api/v1/events/:eventKey/waiting-room": roomChanged,
   "POST /api/v1/events/:eventKey/seats/book": seats("seats.booked", "event"),

@@ -7,9 +7,9 @@
 import { computeGeometry } from "../geometry/object-placement";
 import type { Point } from "../geometry/seat-plan";
 import type { Chrome } from "./chrome";
-import { LargeMap } from "./large-map";
 import type { MapState } from "./map-state";
 import { LARGE_MAP_OBJECTS, type MapModel, type MapView } from "./map-view";
+import { loadPart } from "./parts";
 import { SmallMap } from "./small-map";
 import { onFloor } from "./venue-controls";
 import type { Words } from "./words";
@@ -22,6 +22,8 @@ export const isLargeMap = (count: number) => count > LARGE_MAP_OBJECTS;
 
 export interface MountOptions {
   eventKey: string;
+  /** The service the chart talks to: where the large-map renderer comes from when the bundle's origin is unknown. */
+  apiBase: string;
   /** The chart's language. */
   words: Words;
   focalPoint?: Point | null;
@@ -36,12 +38,15 @@ export interface MountOptions {
 /**
  * Draws the state's objects into `chrome.stage` and returns the map, or null when the chart was
  * destroyed meanwhile. A large map is built in a few tasks rather than one, so a stadium never
- * blocks input for long.
+ * blocks input for long. The large-map renderer is a part of the SDK loaded on demand (parts.ts),
+ * fetched while the objects are placed.
  */
 export async function mountMap(chrome: Chrome, state: MapState, options: MountOptions): Promise<MapView | null> {
   const all = [...state.objects.values()];
   const shown = options.floorKey === undefined ? all : all.filter((o) => onFloor(o, options.floorKey));
   const big = isLargeMap(shown.length);
+  const part = big ? loadPart("large-map", options.apiBase) : null;
+  part?.catch(() => undefined);
   const drawn = shown.length === all.length ? null : new Set(shown.map((o) => o.objectLabel));
   const rows = drawn === null ? state.layoutRows : state.layoutRows.filter((r) => r[0] !== undefined && drawn.has(r[0].objectLabel));
   const geometry = computeGeometry(shown, rows, options.focalPoint);
@@ -55,7 +60,9 @@ export async function mountMap(chrome: Chrome, state: MapState, options: MountOp
     words: options.words,
   };
   let map: MapView;
-  if (big) {
+  if (part) {
+    const { LargeMap } = await part;
+    if (!options.wanted()) return null;
     const grid = LargeMap.gridOf(geometry, model);
     await nextTask();
     if (!options.wanted()) return null;

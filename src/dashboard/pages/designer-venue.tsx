@@ -1,4 +1,5 @@
 import { NEW_CATEGORY } from "../../designer/palette";
+import type { DesignerWords } from "../../designer/words";
 import { Labelled } from "./components";
 
 /**
@@ -49,101 +50,97 @@ function Choice(props: { id: string; label: string; options: [string, string][];
   );
 }
 
-const NEW: [string, string] = [NEW_CATEGORY, "A new category, named below"];
-
-export function VenuePanels() {
+/** The panels, in the page's language `w`. */
+export function VenuePanels(props: { w: DesignerWords }) {
+  const t = (id: Parameters<DesignerWords["t"]>[0]) => props.w.t(id);
+  const NEW: [string, string] = [NEW_CATEGORY, t("common.newCategory")];
+  const NONE: [string, string] = ["", t("common.none")];
   return (
     <>
       <section class="panel" aria-labelledby="table-tools-title">
-        <h2 id="table-tools-title">Tables and booths</h2>
-        <p class="hint">A table's seats are placed around it, in order; its seats are labelled after it (T1-1, T1-2 …).</p>
-        <Choice id="table-section" label="Section of the table" options={[["", "A new section of tables"]]} />
-        <Text id="table-name" label="Table name" hint="Its object label; left empty: T1, T2 …" />
+        <h2 id="table-tools-title">{t("venue.tablesTitle")}</h2>
+        <p class="hint">{t("venue.tablesLead")}</p>
+        <Choice id="table-section" label={t("venue.tableSection")} options={[["", t("venue.newTableSection")]]} />
+        <Text id="table-name" label={t("venue.tableName")} hint={t("venue.tableNameHint")} />
         <div class="field-row">
           <Choice
             id="table-shape"
-            label="Kind of table"
+            label={t("venue.tableShape")}
             options={[
-              ["round", "Round"],
-              ["rect", "Rectangular"],
+              ["round", t("venue.round")],
+              ["rect", t("venue.rect")],
             ]}
           />
-          <Num id="table-seats" label="Seats at the table" value={8} min={1} max={100} />
+          <Num id="table-seats" label={t("venue.tableSeats")} value={8} min={1} max={100} />
         </div>
         <div class="field-row">
-          <Choice id="table-category" label="Category of the table's seats" options={[NEW]} />
-          <Text id="table-category-name" label="New category for the table's seats" hint={'When "A new category" is chosen, for example Gala'} />
+          <Choice id="table-category" label={t("venue.tableCategory")} options={[NEW]} />
+          <Text id="table-category-name" label={t("venue.tableCategoryName")} hint={t("venue.tableCategoryHint")} />
         </div>
         <div class="button-group">
           <button type="button" id="add-table">
-            Add table
+            {t("venue.addTable")}
           </button>
         </div>
         <div class="field-row">
-          <Choice id="table-select" label="Table to remove" options={[["", "None"]]} />
+          <Choice id="table-select" label={t("venue.tableToRemove")} options={[NONE]} />
           <button type="button" id="remove-table" class="button-warning">
-            Remove table
+            {t("venue.removeTable")}
           </button>
         </div>
-        <h3>Booths</h3>
-        <Text id="booth-name" label="Booth name" hint="Its object label; left empty: Booth 1, Booth 2 …" />
+        <h3>{t("venue.boothsTitle")}</h3>
+        <Text id="booth-name" label={t("venue.boothName")} hint={t("venue.boothNameHint")} />
         <div class="field-row">
-          <Choice id="booth-category" label="Category of the booth" options={[NEW]} />
-          <Text id="booth-category-name" label="New category for the booth" />
+          <Choice id="booth-category" label={t("venue.boothCategory")} options={[NEW]} />
+          <Text id="booth-category-name" label={t("venue.boothCategoryName")} />
         </div>
         <div class="field-row">
-          <Num id="booth-width" label="Booth width" value={60} min={1} />
-          <Num id="booth-height" label="Booth height" value={40} min={1} />
-          <Choice id="booth-floor" label="Floor of the booth" options={[["", "None"]]} />
+          <Num id="booth-width" label={t("venue.boothWidth")} value={60} min={1} />
+          <Num id="booth-height" label={t("venue.boothHeight")} value={40} min={1} />
+          <Choice id="booth-floor" label={t("venue.boothFloor")} options={[NONE]} />
         </div>
         <div class="button-group">
           <button type="button" id="add-booth">
-            Add booth
+            {t("venue.addBooth")}
           </button>
         </div>
         <div class="field-row">
-          <Choice id="booth-select" label="Booth to remove" options={[["", "None"]]} />
+          <Choice id="booth-select" label={t("venue.boothToRemove")} options={[NONE]} />
           <button type="button" id="remove-booth" class="button-warning">
-            Remove booth
+            {t("venue.removeBooth")}
           </button>
         </div>
       </section>
 
       <section class="panel" aria-labelledby="floor-tools-title">
-        <h2 id="floor-tools-title">Floors and zones</h2>
-        <p class="hint">Buyers see one floor at a time and can zoom to a zone (a group of sections, such as a stand).</p>
+        <h2 id="floor-tools-title">{t("venue.floorsTitle")}</h2>
+        <p class="hint">{t("venue.floorsLead")}</p>
         <ul id="floor-list"></ul>
         <div class="field-row">
-          <Text id="floor-name" label="Floor name" hint="For example Ground floor or Balcony" />
+          <Text id="floor-name" label={t("venue.floorName")} hint={t("venue.floorNameHint")} />
           <button type="button" id="add-floor" class="button-secondary">
-            Add floor
+            {t("venue.addFloor")}
           </button>
         </div>
         <div class="field-row">
-          <Choice id="section-floor" label="Floor of the chosen section" options={[["", "None"]]} />
-          <Choice id="floor-select" label="Floor to remove" options={[["", "None"]]} />
+          <Choice id="section-floor" label={t("venue.sectionFloor")} options={[NONE]} />
+          <Choice id="floor-select" label={t("venue.floorToRemove")} options={[NONE]} />
           <button type="button" id="remove-floor" class="button-warning">
-            Remove floor
+            {t("venue.removeFloor")}
           </button>
         </div>
         <ul id="zone-list"></ul>
-        <Text id="zone-name" label="Zone name" hint="For example North stand" />
-        <Choice
-          id="zone-sections"
-          label="Sections of the zone"
-          options={[]}
-          multiple
-          hint="Choose one or more (Ctrl or Shift with a click, or Space with the arrows)"
-        />
+        <Text id="zone-name" label={t("venue.zoneName")} hint={t("venue.zoneNameHint")} />
+        <Choice id="zone-sections" label={t("venue.zoneSections")} options={[]} multiple hint={t("venue.zoneSectionsHint")} />
         <div class="button-group">
           <button type="button" id="add-zone" class="button-secondary">
-            Add zone
+            {t("venue.addZone")}
           </button>
         </div>
         <div class="field-row">
-          <Choice id="zone-select" label="Zone to remove" options={[["", "None"]]} />
+          <Choice id="zone-select" label={t("venue.zoneToRemove")} options={[NONE]} />
           <button type="button" id="remove-zone" class="button-warning">
-            Remove zone
+            {t("venue.removeZone")}
           </button>
         </div>
       </section>

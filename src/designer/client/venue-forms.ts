@@ -9,26 +9,27 @@ import type { Designer } from "./designer";
 import { categoryMade, chosenCategory } from "./form-actions";
 import { $, input, select, type FieldError } from "./form-fields";
 import { showProblems } from "./page-messages";
+import { say } from "./words";
 
-function wholeNumber(id: string, label: string, min: number, max: number, errors: FieldError[]): number {
+function wholeNumber(id: string, field: string, min: number, max: number, errors: FieldError[]): number {
   const v = Number(input(id).value);
-  if (!Number.isInteger(v) || v < min || v > max) errors.push({ id, message: `${label} must be a whole number from ${min} to ${max}` });
+  if (!Number.isInteger(v) || v < min || v > max) errors.push({ id, message: say("field.wholeRange", { field, min, max }) });
   return v;
 }
 
-function positive(id: string, label: string, errors: FieldError[]): number {
+function positive(id: string, field: string, errors: FieldError[]): number {
   const v = Number(input(id).value);
-  if (!(v > 0)) errors.push({ id, message: `${label} must be a number above 0` });
+  if (!(v > 0)) errors.push({ id, message: say("venue.aboveZero", { field }) });
   return v;
 }
 
 /** Adds the form's table at the middle of the view, its seats around it. */
 export function addTableFromForm(d: Designer): void {
   const errors: FieldError[] = [];
-  const seats = wholeNumber("table-seats", "Seats at the table", 1, 100, errors);
+  const seats = wholeNumber("table-seats", say("venue.tableSeats"), 1, 100, errors);
   const category = chosenCategory(d.editor.scene, "table-category", "table-category-name");
   if ("errors" in category) errors.push(...category.errors);
-  if (errors.length > 0 || "errors" in category) return showProblems("The table was not added.", errors);
+  if (errors.length > 0 || "errors" in category) return showProblems(say("venue.tableNotAdded"), errors);
   const shape = select("table-shape").value === "rect" ? "rect" : "round";
   const at = d.camera.centre();
   const made = addTable(category.scene, {
@@ -39,8 +40,9 @@ export function addTableFromForm(d: Designer): void {
     categoryKey: category.key,
     x: at.x,
     y: at.y,
+    sectionLabel: say("venue.tablesSectionName"),
   });
-  const words = `Table ${made.label} added: ${shape === "round" ? "round" : "rectangular"}, ${seats} ${seats === 1 ? "seat" : "seats"} around it`;
+  const words = say("venue.tableAdded", { label: made.label, shape, seats });
   if (!d.apply(made.scene, { ...NOTHING, sections: new Set([made.sectionKey]) }, words)) return;
   input("table-name").value = "";
   select("table-section").value = made.sectionKey;
@@ -49,18 +51,18 @@ export function addTableFromForm(d: Designer): void {
 
 export function removeChosenTable(d: Designer): void {
   const label = select("table-select").value;
-  if (!label) return showProblems("No table was removed.", [{ id: "table-select", message: "Choose the table to remove" }]);
-  d.apply(removeTables(d.editor.scene, new Set([label])), NOTHING, `Table ${label} removed. Undo brings it back.`);
+  if (!label) return showProblems(say("venue.noTableRemoved"), [{ id: "table-select", message: say("venue.chooseTable") }]);
+  d.apply(removeTables(d.editor.scene, new Set([label])), NOTHING, say("venue.tableRemoved", { label }));
 }
 
 /** Adds the form's booth at the middle of the view. */
 export function addBoothFromForm(d: Designer): void {
   const errors: FieldError[] = [];
-  const width = positive("booth-width", "Booth width", errors);
-  const height = positive("booth-height", "Booth height", errors);
+  const width = positive("booth-width", say("venue.boothWidth"), errors);
+  const height = positive("booth-height", say("venue.boothHeight"), errors);
   const category = chosenCategory(d.editor.scene, "booth-category", "booth-category-name");
   if ("errors" in category) errors.push(...category.errors);
-  if (errors.length > 0 || "errors" in category) return showProblems("The booth was not added.", errors);
+  if (errors.length > 0 || "errors" in category) return showProblems(say("venue.boothNotAdded"), errors);
   const at = d.camera.centre();
   const floorKey = select("booth-floor").value || undefined;
   const made = addBooth(category.scene, {
@@ -71,59 +73,53 @@ export function addBoothFromForm(d: Designer): void {
     width,
     height,
     floorKey,
+    defaultLabel: (n) => say("venue.boothDefaultName", { n }),
   });
-  if (!d.apply(made.scene, undefined, `Booth ${made.label} added`)) return;
+  if (!d.apply(made.scene, undefined, say("venue.boothAdded", { label: made.label }))) return;
   input("booth-name").value = "";
   if (category.made) categoryMade("booth-category", "booth-category-name", category.key);
 }
 
 export function removeChosenBooth(d: Designer): void {
   const label = select("booth-select").value;
-  if (!label) return showProblems("No booth was removed.", [{ id: "booth-select", message: "Choose the booth to remove" }]);
-  d.apply(removeBooths(d.editor.scene, new Set([label])), undefined, `Booth ${label} removed. Undo brings it back.`);
+  if (!label) return showProblems(say("venue.noBoothRemoved"), [{ id: "booth-select", message: say("venue.chooseBooth") }]);
+  d.apply(removeBooths(d.editor.scene, new Set([label])), undefined, say("venue.boothRemoved", { label }));
 }
 
 export function addFloorFromForm(d: Designer): void {
   const name = input("floor-name").value.trim();
-  if (!name) return showProblems("The floor was not added.", [{ id: "floor-name", message: "Enter a floor name" }]);
-  if (d.apply(addFloor(d.editor.scene, name).scene, undefined, `Floor ${name} added`)) input("floor-name").value = "";
+  if (!name) return showProblems(say("venue.floorNotAdded"), [{ id: "floor-name", message: say("venue.enterFloorName") }]);
+  if (d.apply(addFloor(d.editor.scene, name).scene, undefined, say("venue.floorAdded", { name }))) input("floor-name").value = "";
 }
 
 export function removeChosenFloor(d: Designer): void {
   const key = select("floor-select").value;
-  if (!key) return showProblems("No floor was removed.", [{ id: "floor-select", message: "Choose the floor to remove" }]);
-  d.apply(removeFloor(d.editor.scene, key), undefined, "Floor removed. Undo brings it back.");
+  if (!key) return showProblems(say("venue.noFloorRemoved"), [{ id: "floor-select", message: say("venue.chooseFloor") }]);
+  d.apply(removeFloor(d.editor.scene, key), undefined, say("venue.floorRemoved"));
 }
 
 /** The selected section goes on the floor chosen. */
 export function sectionFloorChanged(d: Designer): void {
   const sections = d.editor.selection.sections;
-  if (sections.size === 0) return showProblems("No floor was set.", [{ id: "section-floor", message: "Select a section first" }]);
+  if (sections.size === 0) return showProblems(say("venue.noFloorSet"), [{ id: "section-floor", message: say("venue.selectSectionFirst") }]);
   const key = select("section-floor").value || undefined;
-  d.apply(setSectionFloor(d.editor.scene, sections, key), undefined, key ? "The section is on that floor now" : "The section is on no floor now");
+  d.apply(setSectionFloor(d.editor.scene, sections, key), undefined, say(key ? "venue.sectionOnFloor" : "venue.sectionOnNoFloor"));
 }
 
 export function addZoneFromForm(d: Designer): void {
   const name = input("zone-name").value.trim();
   const sections = [...select("zone-sections").selectedOptions].map((o) => o.value);
   const errors: FieldError[] = [];
-  if (!name) errors.push({ id: "zone-name", message: "Enter a zone name" });
-  if (sections.length === 0) errors.push({ id: "zone-sections", message: "Choose the sections of the zone" });
-  if (errors.length > 0) return showProblems("The zone was not added.", errors);
-  if (
-    d.apply(
-      addZone(d.editor.scene, name, sections).scene,
-      undefined,
-      `Zone ${name} added with ${sections.length} ${sections.length === 1 ? "section" : "sections"}`,
-    )
-  )
-    input("zone-name").value = "";
+  if (!name) errors.push({ id: "zone-name", message: say("venue.enterZoneName") });
+  if (sections.length === 0) errors.push({ id: "zone-sections", message: say("venue.chooseZoneSections") });
+  if (errors.length > 0) return showProblems(say("venue.zoneNotAdded"), errors);
+  if (d.apply(addZone(d.editor.scene, name, sections).scene, undefined, say("venue.zoneAdded", { name, n: sections.length }))) input("zone-name").value = "";
 }
 
 export function removeChosenZone(d: Designer): void {
   const key = select("zone-select").value;
-  if (!key) return showProblems("No zone was removed.", [{ id: "zone-select", message: "Choose the zone to remove" }]);
-  d.apply(removeZone(d.editor.scene, key), undefined, "Zone removed. Undo brings it back.");
+  if (!key) return showProblems(say("venue.noZoneRemoved"), [{ id: "zone-select", message: say("venue.chooseZone") }]);
+  d.apply(removeZone(d.editor.scene, key), undefined, say("venue.zoneRemoved"));
 }
 
 /** Wires the panels' buttons and choices. */

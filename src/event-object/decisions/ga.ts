@@ -2,7 +2,9 @@ import { fail, ok, type Outcome } from "../../domain/outcome";
 import type { HoldRequest, HoldResult } from "../../domain/seats";
 import { areaCounts, areaStatus, gaRow, gaStatus, recordGaChange } from "../state/ga-counts";
 import { poolPlaces, poolsAfter, poolUsage, storedPools, tokenPools, type Pool, type PoolPlaces } from "../state/ga-pools";
-import { ADMISSION_REQUIRED, holdGates, refused, type HoldGates } from "../state/policy";
+import type { ChannelPass } from "../../domain/channel-passes";
+import { passTaken } from "../state/pass-counts";
+import { openGates, refused, type HoldGates } from "../state/policy";
 import { isLiveHold, parseExtra, seasonTags, type GaRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 
@@ -44,9 +46,8 @@ export function expireGaRow(tx: Tx, row: GaRow): void {
  * reason `insufficient_capacity` (contract §12), even when the area is also full.
  */
 export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
-  const gates = holdGates(tx.policy);
+  const gates = openGates(tx.policy);
   if (refused(gates)) return gates;
-  if (gates.admission !== "through") return ADMISSION_REQUIRED;
   const area = req.objectLabels[0]!;
   const quantity = req.quantity!;
   const obj = tx.holdable(area);
@@ -82,12 +83,22 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   }
   const taken = choosePools(tx, gates, places, area, row, ownLive, quantity);
   if (taken === undefined) {
+    // A protected channel named without its pass is a pool this buyer may not use (contract §17).
+    if (gates.channels.locked.length > 0)
+      return fail("seat_unavailable", `${area}: the hold has no channel pass for ${gates.channels.locked.join(", ")}`, {
+        failed: [{ objectLabel: area, reason: "not_in_channel" }],
+      });
     if (everyPool)
       return fail("ga_capacity_exceeded", `Not ${quantity} places remain in ${area}`, { failed: [{ objectLabel: area, reason: "ga_capacity_exceeded" }] });
     return fail("seat_unavailable", `Not ${quantity} free places in ${area} in the channels this hold may take from`, {
       failed: [{ objectLabel: area, reason: "insufficient_capacity" }],
     });
   }
+  const pass = passOf(gates, taken);
+  if (pass?.maxSeats != null && passTaken(tx.sql, pass.passId, tx.now, { area, token: req.holdToken }) + quantity + (row?.booked ?? 0) > pass.maxSeats)
+    return fail("seat_unavailable", `The channel pass allows at most ${pass.maxSeats} seats and places; nothing changed`, {
+      failed: [{ objectLabel: area, reason: "pass_limit" }],
+    });
   if (gates.rules.kind === "checks") {
     const violations = gates.rules.checks.ga({ label: area, categoryKey: obj.categoryKey, previous: ownLive, quantity });
     if (violations.length > 0)
@@ -97,26 +108,37 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     expireGaRow(tx, row);
     row = gaRow(tx.sql, area, req.holdToken);
   }
-  const expiresAt = tx.holdEnd(req.ttlSeconds);
+  const expiresAt = tx.holdEnd(gates.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : (row?.extra ?? null);
   const stored = storedPools({ held: taken, booked: row ? tokenPools(gates.channels.defs, row).booked : new Map() });
   const previous = areaStatus(tx, area);
   tx.sql.exec(
-    `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at, client, channel, pools) VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel, pools = excluded.pools`,
+    `INSERT INTO ga (area, token, held, booked, expires_at, extra_id, extra, updated_at, client, channel, pools, pass) VALUES (?, ?, ?, 0, ?, ?, NULL, ?, ?, ?, ?, ?)
+     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra_id = excluded.extra_id, extra = NULL, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel, pools = excluded.pools, pass = excluded.pass`,
     area,
     req.holdToken,
     quantity,
     expiresAt,
-    extra,
+    tx.extraId(extra),
     tx.now,
     gates.client,
     stored.channel,
     stored.pools,
+    pass?.passId ?? null,
   );
   tx.expiry(expiresAt);
   recordGaChange(tx, area, previous, { cause: "hold", quantity, token: req.holdToken, extra }, { type: "seat.held", holdExpiresAt: expiresAt });
   return ok(holdResult(tx, req, area, quantity, expiresAt, extra));
+}
+
+/** The channel pass the places are held under: that of the first protected pool they come from, or null (contract §17). */
+function passOf(gates: HoldGates, taken: PoolPlaces): ChannelPass | null {
+  if (gates.passes.kind === "none") return null;
+  for (const pool of taken.keys()) {
+    const pass = pool === null ? undefined : gates.passes.byChannel.get(pool);
+    if (pass) return pass;
+  }
+  return null;
 }
 
 /** Whether the hold may take from every pool that has places in the area. */

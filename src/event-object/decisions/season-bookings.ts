@@ -1,6 +1,6 @@
 import { areaStatus, gaRow, recordGaChange } from "../state/ga-counts";
 import { isSeatLike } from "../../domain/layout";
-import { rows, seatRow } from "../state/store";
+import { extraOf, rows, seatRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 
 /**
@@ -19,7 +19,11 @@ export interface SeasonBookedArea {
 }
 
 export function seasonBookedAreas(sql: SqlStorage, seasonKey: string): SeasonBookedArea[] {
-  return rows(sql, "SELECT area, token, booked, extra, order_id FROM ga WHERE season_key = ? AND partial_season_key IS NULL AND booked > 0", seasonKey);
+  return rows(
+    sql,
+    `SELECT area, token, booked, ${extraOf("ga")} AS extra, order_id FROM ga WHERE season_key = ? AND partial_season_key IS NULL AND booked > 0`,
+    seasonKey,
+  );
 }
 
 /** Books the season's places in a new member event; an area the layout lacks, or without room for them, is skipped. */
@@ -30,12 +34,12 @@ export function bookAreasForSeason(tx: Tx, seasonKey: string, areas: readonly Se
     if (tx.object(a.area)?.objectType !== "generalAdmission" || gaRow(tx.sql, a.area, a.token) || free(a.area) < a.booked) continue;
     const previous = areaStatus(tx, a.area);
     tx.sql.exec(
-      "INSERT INTO ga (area, token, held, booked, expires_at, booked_at, extra, updated_at, order_id, season_key) VALUES (?, ?, 0, ?, NULL, ?, ?, ?, ?, ?)",
+      "INSERT INTO ga (area, token, held, booked, expires_at, booked_at, extra_id, updated_at, order_id, season_key) VALUES (?, ?, 0, ?, NULL, ?, ?, ?, ?, ?)",
       a.area,
       a.token,
       a.booked,
       bookedAt,
-      a.extra,
+      tx.extraId(a.extra),
       tx.now,
       a.order_id,
       seasonKey,
@@ -66,7 +70,7 @@ export function seasonBookings(sql: SqlStorage, seasonKey: string): SeasonBookin
   return {
     seats: rows(
       sql,
-      "SELECT label, token, extra, order_id, whole_table FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'",
+      `SELECT label, token, ${extraOf("seats")} AS extra, order_id, whole_table FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'`,
       seasonKey,
     ),
     areas: seasonBookedAreas(sql, seasonKey),
@@ -89,11 +93,11 @@ export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: strin
     if (!obj || !isSeatLike(obj) || seatRow(tx.sql, s.label)) continue;
     const table = s.whole_table != null && obj.tableLabel === s.whole_table ? s.whole_table : null;
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, order_id, season_key, whole_table) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, order_id, season_key, whole_table) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?, ?)",
       s.label,
       s.token,
       bookedAt,
-      s.extra,
+      tx.extraId(s.extra),
       s.order_id,
       seasonKey,
       table,

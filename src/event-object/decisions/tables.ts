@@ -59,17 +59,18 @@ export function planTable(tx: Tx, gates: HoldGates, table: LayoutObject, token: 
 export function takeTable(
   tx: Tx,
   plan: Extract<TablePlan, { kind: "free" }>,
-  hold: { token: string; expiresAt: number; extra: string | null; client: string | null },
+  hold: { token: string; expiresAt: number; extra: string | null; client: string | null; pass(label: string): string | null },
 ): HeldObject {
   for (const row of plan.expired) expireWhole(tx, row);
   for (const label of plan.seats) {
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, client, whole_table) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client, pass, whole_table) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?, ?)",
       label,
       hold.token,
       hold.expiresAt,
-      hold.extra,
+      tx.extraId(hold.extra),
       hold.client,
+      hold.pass(label),
       plan.table.label,
     );
     tx.followSeat(label, "held", "free");
