@@ -334,22 +334,7 @@ export class SeatingChart {
   /** Draws the map into the stage; false when the chart was destroyed meanwhile. */
   private async mountMapNow(chrome: Chrome): Promise<boolean> {
     this.floor ??= this.state.floors[0]?.key;
-    try {
-      this.map = await mountMap(chrome, this.state, {
-        eventKey: this.scopeKey,
-        apiBase: this.base,
-        words: this.words,
-        focalPoint: this.focalPoint,
-        wanted: () => !this.destroyed,
-        onActivate: (label) => void this.requests.toggle(label),
-        floorKey: this.floor,
-      });
-    } catch (err) {
-      // The large-map renderer could not be loaded (parts.ts): the buyer is told, as for a failed read.
-      chrome.message.textContent = this.words.t("map.loadFailed", { reason: err instanceof Error ? err.message : String(err) });
-      chrome.stage.append(chrome.message);
-      throw err;
-    }
+    this.map = await this.drawMap(chrome, this.floor);
     if (this.map === null) return false;
     chrome.controls.hidden = false;
     this.addBuyerAids(chrome);
@@ -372,6 +357,25 @@ export class SeatingChart {
     chrome.controls.appendChild(this.venue.root);
   }
 
+  /** Mounts the map of `floorKey`; a large-map renderer that could not be loaded (parts.ts) is told to the buyer, as a failed read is. */
+  private async drawMap(chrome: Chrome, floorKey: string | undefined): Promise<MapView | null> {
+    try {
+      return await mountMap(chrome, this.state, {
+        eventKey: this.scopeKey,
+        apiBase: this.base,
+        words: this.words,
+        focalPoint: this.focalPoint,
+        wanted: () => !this.destroyed,
+        onActivate: (label) => void this.requests.toggle(label),
+        floorKey,
+      });
+    } catch (err) {
+      chrome.message.textContent = this.words.t("map.loadFailed", { reason: err instanceof Error ? err.message : String(err) });
+      chrome.stage.append(chrome.message);
+      throw err;
+    }
+  }
+
   /** Draws another floor in place of the one shown. */
   async showFloor(key: string): Promise<void> {
     const chrome = this.chrome;
@@ -380,15 +384,13 @@ export class SeatingChart {
     this.venue?.showFloor(key);
     this.venue?.clearZone();
     this.map?.destroy();
-    this.map = await mountMap(chrome, this.state, {
-      eventKey: this.scopeKey,
-      apiBase: this.base,
-      focalPoint: this.focalPoint,
-      words: this.words,
-      wanted: () => !this.destroyed,
-      onActivate: (label) => void this.requests.toggle(label),
-      floorKey: key,
-    });
+    this.map = null;
+    try {
+      this.map = await this.drawMap(chrome, key);
+    } catch {
+      // The buyer was told on the map (drawMap).
+      return;
+    }
     const name = this.state.floors.find((f) => f.key === key)?.label ?? key;
     chrome.live.textContent = this.words.t("venue.floorShown", { floor: name });
   }
