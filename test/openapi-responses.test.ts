@@ -167,7 +167,7 @@ describe("every answer validates against the OpenAPI document", () => {
       headers: { "X-Channel-Pass": String(issued.body.pass) },
       body: { objectLabels: ["A-1-10"], holdToken: token("member"), channelKeys: ["members"] },
     });
-    // The waiting room (contract §15): opened an hour from now, so this file's holds stay ungated.
+    // The waiting room (docs/waiting-room.md): opened an hour from now, so this file's holds stay ungated.
     const wr = `${base}/waiting-room`;
     await checked("GET", wr, { key: sk });
     await checked("PUT", wr, {

@@ -9,7 +9,7 @@ import { referenceTableBestAvailable, type TableRefQuery, type TableRefResult } 
 import { bestAvailable, gala, putTableBooking, seatsOf } from "./support/tables";
 
 /**
- * Best available for a party at tables (contract §21): the pure search against its brute-force
+ * Best available for a party at tables (docs/tables.md): the pure search against its brute-force
  * reference (fast-check), then through the API: one table, the fewest tables, whole tables by the
  * smallest sum of seats, the focal point, filters, not enough seats, and the rules of each mode.
  */

@@ -4,7 +4,7 @@ import { eventOf, newSeason, seasonSeats, statusIn } from "./support/seasons";
 import { gala, getTableBooking, putTableBooking, seatsOf } from "./support/tables";
 
 /**
- * Booking tables (contract §21) through the API: the table-booking route and its refusals, each
+ * Booking tables (docs/tables.md) through the API: the table-booking route and its refusals, each
  * mode's rules on holds (book_by_seat, book_whole_table, partially_taken), a table held, booked,
  * extended, released and expired whole with one record and one webhook of the table, per-table
  * overrides, a mode change refused while it would contradict what is held or booked, and booths.

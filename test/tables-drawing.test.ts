@@ -11,7 +11,7 @@ import { api, newEvent } from "./support/fixtures";
 import { gala } from "./support/tables";
 
 /**
- * How tables, booths, floors and zones (contract §21) reach a drawing: the SDK's reading of the
+ * How tables, booths, floors and zones (docs/tables.md) reach a drawing: the SDK's reading of the
  * compact objects form, the map's geometry of tables and booths, the floor and zone helpers, and
  * the designer's actions that draw tables, booths, floors and zones.
  */

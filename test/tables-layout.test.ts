@@ -8,7 +8,7 @@ import { api, call, expectError, newWorkspace, token } from "./support/fixtures"
 import { gala, putTableBooking, seatsOf } from "./support/tables";
 
 /**
- * The layout's tables, booths, zones and floors (contract §21): every rule with the path it names
+ * The layout's tables, booths, zones and floors (docs/tables.md): every rule with the path it names
  * (as a unit and over HTTP), the draft and published reads keeping them, the codec's table and
  * hint columns, and the publish impact of a label changing its type and of a table taken whole
  * whose seats change.

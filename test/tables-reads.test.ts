@@ -4,7 +4,7 @@ import { api, newEvent, stubOf, token } from "./support/fixtures";
 import { gala, putTableBooking, seatsOf } from "./support/tables";
 
 /**
- * What reads say of tables, booths, zones and floors (contract §21): the objects read (full and
+ * What reads say of tables, booths, zones and floors (docs/tables.md): the objects read (full and
  * compact, through a restart) with each table, its seats' table, every object's floor and zones,
  * the layout's zones and floors; reports by object type and by zone.
  */

@@ -8,7 +8,7 @@ import { api, call, newWorkspace, token, type EventFixture } from "./support/fix
 import { bestAvailable, putTableBooking } from "./support/tables";
 
 /**
- * A 100,000-object layout with 5,000 tables (contract §21 with §2's compact storage): 45,000 row
+ * A 100,000-object layout with 5,000 tables (docs/tables.md with the compact of docs/charts.md#the-layout storage): 45,000 row
  * seats and 5,000 round tables of 10 seats, stored, published, read back after a restart, and
  * held from, whole and by best available.
  */

@@ -1,5 +1,5 @@
 /**
- * A gala hall for the benches of tables (contract §21): `tables` round tables of `seats` seats in a
+ * A gala hall for the benches of tables (docs/tables.md): `tables` round tables of `seats` seats in a
  * grid facing a stage, each seat placed around its table as the designer places them (the same
  * formula as src/geometry/table-placement.ts, restated here because the benches run plain Node).
  */

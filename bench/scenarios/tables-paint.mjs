@@ -1,5 +1,5 @@
 /**
- * Tables on the buyer's map (contract §21): a 100,000-object chart with 5,000 tables (each with
+ * Tables on the buyer's map (docs/tables.md): a 100,000-object chart with 5,000 tables (each with
  * its 10 seats, 55,000 objects, beside 45,000 seats in rows) against the same 100,000 objects as
  * seats in rows only, each drawn by the SDK in headless Chromium from a host page on another
  * origin, as the sdk scenario draws its maps. Per chart, `rounds` page loads (after one uncounted

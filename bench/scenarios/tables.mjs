@@ -1,5 +1,5 @@
 /**
- * Tables (contract §21): best available for a party of 6 on a gala of 1,000 round tables of 10
+ * Tables (docs/tables.md): best available for a party of 6 on a gala of 1,000 round tables of 10
  * seats: server time (Server-Timing) of hold-best-available with `"tables": true`, each answer
  * released again (unmeasured) so the hall stays as it was.
  * - by seat: every third table has 5 of its 10 seats sold one by one;

@@ -1,7 +1,7 @@
 import type { AuditRecord } from "../domain/audit";
 
 /**
- * The Activity page's CSV download (contract §18): one line per record, newest first, with the
+ * The Activity page's CSV download (docs/team.md): one line per record, newest first, with the
  * same fields as GET /api/v1/audit-log (details as JSON). Quoted per RFC 4180; a cell that a
  * spreadsheet would run as a formula (starting with =, +, -, @) is prefixed with an apostrophe.
  */

@@ -48,12 +48,12 @@ export async function bookAtBoxOffice(env: Env, scope: Scope, eventKey: string, 
       failed: unknown.map((objectLabel) => ({ objectLabel, reason: "unknown_label" })),
     });
   }
-  // Seats, tables and booths are held in one hold (a table whole or not as the event's table booking says, contract §21).
+  // Seats, tables and booths are held in one hold (a table whole or not as the event's table booking says, docs/tables.md).
   const seats = input.objectLabels.filter((l) => type.get(l) !== "generalAdmission");
   const areas = input.objectLabels.filter((l) => type.get(l) === "generalAdmission");
   const holdToken = `box-office-${crypto.randomUUID()}`;
   try {
-    // The box office sells past the event's selection rules and from any channel (the secret key's overrides, contract §8, §12).
+    // The box office sells past the event's selection rules and from any channel (the secret key's overrides, docs/selling-rules.md, docs/channels.md).
     if (seats.length > 0)
       await callEvent(env, scope, eventKey, (event) =>
         event.hold({ objectLabels: seats, holdToken, ttlSeconds: HOLD_SECONDS, ignoreSelectionRules: true, ignoreChannels: true }, BOX_OFFICE),

@@ -4,7 +4,7 @@ import { SEAT_FEATURES, type Layout, type Seat, type SeatFeature } from "./layou
 import { boothSchema, checkVenue, floorSchema, MAX_FLOORS, MAX_ZONES, tableSchemaOf, zoneSchema } from "./layout-venue-schema";
 
 /**
- * Validation of the chart layout object (contract §2, a chart's `draftVersion` in requests).
+ * Validation of the chart layout object (docs/charts.md#the-layout, a chart's `draftVersion` in requests).
  *
  * Shape rules are plain zod; the cross-object rules (unique keys, one label space for seats and GA
  * areas, every categoryKey naming a category) run once in a superRefine over Maps, so a 100,000-seat
@@ -137,7 +137,7 @@ const seatDoc = {
       maxItems: SEAT_FEATURES.length,
       items: { type: "string" as const, enum: [...SEAT_FEATURES] },
       description:
-        "A set of seat features (contract §14): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.",
+        "A set of seat features (docs/accessibility.md): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.",
     },
   },
 };
@@ -163,7 +163,7 @@ const rowSchema = z.object({
 export const MAX_GENERATED = 1_000;
 const finite = z.number().refine(Number.isFinite, "must be a finite number");
 
-/** The designer's section generator parameters (contract §11); see SectionGenerator in layout.ts. */
+/** The designer's section generator parameters (docs/dashboard.md#the-chart-designer); see SectionGenerator in layout.ts. */
 const generatorSchema = z
   .object({
     rows: z.number().int().min(1).max(MAX_GENERATED),
@@ -201,7 +201,7 @@ const sectionSchema = z.object({
     .optional()
     .openapi({ description: "Designer hint: degrees (clockwise) the section is turned by about (x, y); its seats' x/y already include it" }),
   generator: generatorSchema.optional(),
-  tables: z.array(tableSchemaOf(seatsSchema)).max(MAX_OBJECTS).optional().openapi({ description: "Tables of the section with their seats (contract §21)" }),
+  tables: z.array(tableSchemaOf(seatsSchema)).max(MAX_OBJECTS).optional().openapi({ description: "Tables of the section with their seats (docs/tables.md)" }),
   booths: z.array(boothSchema).max(MAX_OBJECTS).optional(),
   floorKey: key.optional().openapi({ description: "The floor the section is on (its tables and booths too)" }),
 });
@@ -260,7 +260,7 @@ function checkCrossReferences(layout: Layout, report: (issue: Issue) => boolean)
       }
     }
   }
-  // Tables, booths, zones and floors (contract §21) share the label space and the object limit.
+  // Tables, booths, zones and floors (docs/tables.md) share the label space and the object limit.
   const counted = checkVenue(layout, { categories, sectionKeys, labels, objects }, MAX_OBJECTS, report);
   if (counted === null) return;
   objects = counted;
@@ -291,7 +291,7 @@ export const layoutSchema = z
       .object({ x: coordinate, y: coordinate })
       .optional()
       .openapi({ description: "Where buyers want to be near (the stage), in the seats' x/y units: best available prefers seats close to it" }),
-    booths: z.array(boothSchema).max(MAX_OBJECTS).optional().openapi({ description: "Booths outside any section (contract §21)" }),
+    booths: z.array(boothSchema).max(MAX_OBJECTS).optional().openapi({ description: "Booths outside any section (docs/tables.md)" }),
     zones: z.array(zoneSchema).max(MAX_ZONES).optional(),
     floors: z.array(floorSchema).max(MAX_FLOORS).optional(),
   })

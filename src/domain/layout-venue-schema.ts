@@ -3,7 +3,7 @@ import { labelsSchema } from "./labels";
 import { TABLE_SHAPES, type Layout, type Seat } from "./layout";
 
 /**
- * The layout's venue parts (contract §21): tables with their seats, booths, zones and floors. The
+ * The layout's venue parts (docs/tables.md): tables with their seats, booths, zones and floors. The
  * shapes are plain zod; {@link checkVenue} runs the cross-object rules (labels in the one label
  * space, categories, floors and sections named) inside the layout schema's single pass, with the
  * path of each offending element.
@@ -35,7 +35,7 @@ export function tableSchemaOf(seats: z.ZodType<Seat[]>) {
     })
     .openapi("Table", {
       description:
-        "A table (contract §21): its label and its seats' labels are objects of the chart. Seats are adjacent around the table in list order (a round table's last seat is next to its first); x/y is the table's centre, and seats without x/y are drawn around it. Tables are held by seat, whole, or either, as the event's table booking says.",
+        "A table (docs/tables.md): its label and its seats' labels are objects of the chart. Seats are adjacent around the table in list order (a round table's last seat is next to its first); x/y is the table's centre, and seats without x/y are drawn around it. Tables are held by seat, whole, or either, as the event's table booking says.",
     });
 }
 

@@ -1,7 +1,7 @@
 import type { LayoutObject, ObjectType } from "./layout";
 
 /**
- * Publish impact (interface.md "Publish rules" 2, contract §2): what a new layout would do to the
+ * Publish impact (docs/charts.md#publishing, docs/charts.md#the-layout): what a new layout would do to the
  * objects an event holds or has booked. Pure, so the event Durable Object can run it inside its
  * transaction and tests can run it without bindings.
  */
@@ -20,7 +20,7 @@ export interface Reservation {
   held: number;
   /** Seats: 0 or 1. GA areas: the booked quantity. */
   booked: number;
-  /** A table held or booked whole (contract §21): the seats it was taken with. */
+  /** A table held or booked whole (docs/tables.md): the seats it was taken with. */
   seatLabels?: string[];
 }
 
@@ -51,7 +51,7 @@ function reasonFor(next: Map<string, LayoutObject> | null, r: Reservation): Impa
 
 /**
  * Whether a table taken whole keeps the seats it was taken with: the same labels, each still a
- * seat of that table (contract §21). Their order around the table may change.
+ * seat of that table (docs/tables.md). Their order around the table may change.
  */
 function sameSeats(taken: readonly string[], now: readonly string[], next: Map<string, LayoutObject>): boolean {
   if (taken.length !== now.length) return false;

@@ -1,5 +1,5 @@
 /**
- * An event's sales over time (the dashboard's plot, contract §10), computed by the event object
+ * An event's sales over time (the dashboard's plot, docs/dashboard.md), computed by the event object
  * from its status history and drawn by the dashboard's event page.
  */
 

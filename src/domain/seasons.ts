@@ -5,7 +5,7 @@ import { bookRequestSchema, extendRequestSchema, holdRequestSchema, releaseReque
 import { jsonObjectOrNullSchema, type JsonObject } from "./json";
 
 /**
- * Seasons (contract §13): one seat sold across many events at once. The bodies of the season seat
+ * Seasons (docs/seasons.md): one seat sold across many events at once. The bodies of the season seat
  * actions are those of the event seat actions (domain/seats.ts); the answers list each object once
  * with the events it changed in.
  */
@@ -15,7 +15,7 @@ export const SEASON_KEY = EVENT_KEY;
 const seasonKey = z.string().regex(SEASON_KEY, "must be 1 to 128 letters, digits, '.', '_' or '-'");
 const eventKey = z.string().regex(EVENT_KEY, "must be 1 to 128 letters, digits, '.', '_' or '-'");
 
-/** At most this many events in a season (contract §13). */
+/** At most this many events in a season (docs/seasons.md). */
 export const MAX_SEASON_EVENTS = 500;
 
 const eventKeys = z
@@ -94,7 +94,7 @@ export type SeasonPatch = z.output<typeof seasonPatchSchema>;
 export const partialSeasonCreateSchema = z.object({ partialSeasonKey: seasonKey.optional(), eventKeys }).openapi("PartialSeasonCreate");
 export type PartialSeasonCreate = z.output<typeof partialSeasonCreateSchema>;
 
-/** The season seat actions take the event seat actions' bodies (contract §13). */
+/** The season seat actions take the event seat actions' bodies (docs/seasons.md). */
 export const seasonHoldRequestSchema = holdRequestSchema;
 export const seasonBookRequestSchema = bookRequestSchema;
 export const seasonReleaseRequestSchema = releaseRequestSchema;

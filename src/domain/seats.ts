@@ -6,7 +6,7 @@ import { DEFAULT_TTL_SECONDS, MAX_EXTRA_DATA_BYTES } from "./public-limits";
 import type { ChannelPass } from "./channel-passes";
 
 /**
- * The seat actions' request and response bodies (interface.md "Events: seat actions", contract §4).
+ * The seat actions' request and response bodies (docs/events.md#seat-actions).
  * The router validates with these schemas and documents them in OpenAPI; the event's Durable Object
  * takes their parsed output and returns their response types; the SDK reads the same types.
  */
@@ -20,7 +20,7 @@ export const labelsSchema = z.array(label).min(1, "must hold 1 to 200 labels").m
 export const ttlSecondsSchema = z.number().positive("must be greater than 0").max(MAX_TTL_SECONDS, `must be at most ${MAX_TTL_SECONDS}`);
 /**
  * A hold's lifetime. Omitted, it is 900 seconds; with a publishable key it is at most the event's
- * `maxPublicHoldSeconds` and defaults to the smaller of 900 and that (contract §17), which only the
+ * `maxPublicHoldSeconds` and defaults to the smaller of 900 and that (docs/security.md), which only the
  * event knows: so the hold's policy resolves it, not this schema.
  */
 export const holdTtlSecondsSchema = ttlSecondsSchema.optional().openapi({
@@ -42,10 +42,10 @@ export const extraDataSchema = jsonObjectSchema
       `and arrays nested at most ${MAX_JSON_DEPTH} levels deep (the object itself is level 1); deeper is 400 validation_failed naming the path`,
   });
 
-/** A token that holds: client-generated, at least 8 characters (interface.md Limits). */
+/** A token that holds: client-generated, at least 8 characters (docs/api.md#limits). */
 export const newHoldTokenSchema = z.string().min(8, "must be at least 8 characters").max(255);
 
-/** Secret keys only (contract §8, box office): the hold skips the event's selection rules. A publishable key sending it is 400. */
+/** Secret keys only (docs/selling-rules.md, box office): the hold skips the event's selection rules. A publishable key sending it is 400. */
 export const ignoreSelectionRulesSchema = z.boolean().optional();
 
 export const holdRequestSchema = z
@@ -63,7 +63,7 @@ export const holdRequestSchema = z
     accessible: z
       .boolean()
       .optional()
-      .openapi({ description: "The buyer states an accessibility need (contract §14): held-back wheelchair spaces and companion seats may be held" }),
+      .openapi({ description: "The buyer states an accessibility need (docs/accessibility.md): held-back wheelchair spaces and companion seats may be held" }),
   })
   .superRefine((b, ctx) => {
     const ga = b.objectType !== undefined || b.quantity !== undefined || b.categoryKey !== undefined;
@@ -99,7 +99,7 @@ export type ExtendRequest = z.output<typeof extendRequestSchema>;
 export const labelsRequestSchema = z.object({ objectLabels: labelsSchema }).openapi("LabelsRequest");
 
 /**
- * not-for-sale and for-sale (contract §4, §12): seats by label, every seat of some categories, and
+ * not-for-sale and for-sale (docs/events.md#seat-actions, docs/channels.md): seats by label, every seat of some categories, and
  * GA places per area; at least one of the three. All or nothing.
  */
 export const saleRequestSchema = z
@@ -129,7 +129,7 @@ export const holdResultSchema = z
         status: z.literal("held"),
         extraData: extraDataOut,
         quantity: z.number().int().optional(),
-        seatLabels: z.array(z.string()).optional().openapi({ description: "A table held whole (contract §21): its seats" }),
+        seatLabels: z.array(z.string()).optional().openapi({ description: "A table held whole (docs/tables.md): its seats" }),
       }),
     ),
   })
@@ -148,7 +148,7 @@ export const bookResultSchema = z
         extraData: extraDataOut,
         quantity: z.number().int().optional(),
         orderId: z.string().optional(),
-        seatLabels: z.array(z.string()).optional().openapi({ description: "A table booked whole (contract §21): its seats" }),
+        seatLabels: z.array(z.string()).optional().openapi({ description: "A table booked whole (docs/tables.md): its seats" }),
       }),
     ),
   })
@@ -176,7 +176,7 @@ export type ResetResult = z.infer<typeof resetResultSchema>;
 /** Who is asking, as far as seat rules care: secret keys see extraData and may release booked seats. */
 export type CallerKind = "public" | "secret";
 
-/** A release as the event object takes it: the body plus who asked (interface.md release rules). */
+/** A release as the event object takes it: the body plus who asked (docs/events.md#releasing). */
 export type ReleaseRequest = ReleaseBody & { caller: CallerKind };
 
 /** Who asks for a hold: the key kind, and for a publishable key the client address (CF-Connecting-IP). */
@@ -185,13 +185,13 @@ export interface HoldCaller {
   client?: string;
   /**
    * The event ids a publishable-key hold's X-Admission admissions were signed for, once the Worker
-   * verified their signatures (contract §15): one for an event's hold, one per event for a season's.
+   * verified their signatures (docs/waiting-room.md): one for an event's hold, one per event for a season's.
    * While an event's waiting room is open its object refuses a hold without its own id here.
    */
   admittedTo?: string[];
   /**
    * The channel passes the request carried (X-Channel-Pass), once the Worker verified their
-   * signatures and expiry (contract §17): a publishable key takes from a protected channel only
+   * signatures and expiry (docs/security.md): a publishable key takes from a protected channel only
    * with one issued for that event and channel.
    */
   passes?: ChannelPass[];

@@ -11,14 +11,14 @@ import {
 } from "./public-limits";
 
 /**
- * The selling rules' request and response bodies (contract §8): the event's selection rules and
+ * The selling rules' request and response bodies (docs/selling-rules.md): the event's selection rules and
  * hold-best-available. The checks themselves are pure functions in src/selling/.
  */
 
-/** Most seats one hold-best-available call may ask for (contract §8). */
+/** Most seats one hold-best-available call may ask for (docs/selling-rules.md). */
 export const MAX_BEST_AVAILABLE = 50;
 
-/** Largest value of any selection-rule limit (contract §8). */
+/** Largest value of any selection-rule limit (docs/selling-rules.md). */
 export const MAX_RULE_LIMIT = 10_000;
 
 const limit = z.number().int("must be an integer").min(1, "must be at least 1").max(MAX_RULE_LIMIT, `must be at most ${MAX_RULE_LIMIT}`);
@@ -84,7 +84,7 @@ export const holdBestAvailableRequestSchema = z
     together: z.boolean().default(false).openapi({ description: "Only adjacent seats: no split answer when no block of adjacent seats is free" }),
     tables: z.boolean().optional().openapi({
       description:
-        "A party at tables (contract §21): table seats only, `quantity` seats at one table when any has them free, else at the fewest tables, nearest the focal point; tables booked only whole are held whole, the smallest sum of seats of at least `quantity`",
+        "A party at tables (docs/tables.md): table seats only, `quantity` seats at one table when any has them free, else at the fewest tables, nearest the focal point; tables booked only whole are held whole, the smallest sum of seats of at least `quantity`",
     }),
     ttlSeconds: holdTtlSecondsSchema,
     extraData: extraDataSchema,
@@ -93,7 +93,7 @@ export const holdBestAvailableRequestSchema = z
     ignoreChannels: ignoreChannelsSchema,
   })
   .transform((b, ctx) => {
-    // quantity is the accessible seats' sum (contract §14), so it may be left out, never contradict it.
+    // quantity is the accessible seats' sum (docs/accessibility.md), so it may be left out, never contradict it.
     const sum = b.accessible ? accessibleQuantity(b.accessible) : undefined;
     if (b.tables === true && b.accessible !== undefined) {
       ctx.addIssue({ code: "custom", path: ["tables"], message: "cannot be combined with accessible" });

@@ -15,8 +15,8 @@ import {
 import type { ChannelPass } from "./channel-passes";
 
 /**
- * What the event reads answer (interface.md "Event status entry", "Event objects response",
- * "Event reports response"): one definition for the router's OpenAPI, the Durable Object that
+ * What the event reads answer (docs/events.md#status, docs/events.md#objects,
+ * docs/events.md#reports): one definition for the router's OpenAPI, the Durable Object that
  * builds the bodies, and the SDK that reads them.
  */
 
@@ -33,15 +33,15 @@ const seatEntry = z.object({
   mine: z.boolean().optional().openapi({ description: "Only with a holdToken query that holds this seat" }),
   extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
   orderId: z.string().optional().openapi({ description: "Secret-key callers only: the order a booked seat belongs to" }),
-  channelKey: z.string().optional().openapi({ description: "The seat's channel (contract §12); absent for a seat in the open pool" }),
-  seasonKey: z.string().optional().openapi({ description: "The season the seat was taken for (contract §13); secret-key and holdToken reads" }),
+  channelKey: z.string().optional().openapi({ description: "The seat's channel (docs/channels.md); absent for a seat in the open pool" }),
+  seasonKey: z.string().optional().openapi({ description: "The season the seat was taken for (docs/seasons.md); secret-key and holdToken reads" }),
   partialSeasonKey: z.string().optional().openapi({ description: "The partial season the seat was taken for" }),
 });
 
-/** A GA area's free places per pool (contract §12), in status entries and objects reads alike. */
+/** A GA area's free places per pool (docs/channels.md), in status entries and objects reads alike. */
 const remainingByChannel = z.record(z.string(), z.number().int()).optional().openapi({
   description:
-    "Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it",
+    "Free places per pool (docs/channels.md): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it",
 });
 
 const gaEntry = z.object({
@@ -53,7 +53,7 @@ const gaEntry = z.object({
   held: z.number().int(),
   booked: z.number().int(),
   remaining: z.number().int(),
-  notForSale: z.number().int().optional().openapi({ description: "Places of the area not for sale (contract §12); absent when none" }),
+  notForSale: z.number().int().optional().openapi({ description: "Places of the area not for sale (docs/channels.md); absent when none" }),
   remainingByChannel,
   mineQuantity: z.number().int().optional().openapi({ description: "Only with a holdToken query that holds places here" }),
   extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
@@ -100,7 +100,7 @@ export const compactStatusSchema = z
         partially_taken: z
           .array(z.string())
           .optional()
-          .openapi({ description: "Tables some of whose seats are taken one by one (contract §21); absent when none" }),
+          .openapi({ description: "Tables some of whose seats are taken one by one (docs/tables.md); absent when none" }),
       })
       .openapi({ description: "Non-free seat, booth and table labels by status" }),
     ga: z.array(
@@ -128,7 +128,9 @@ export const categorySchema = z
     key: z.string(),
     label: z.string(),
     color: z.string(),
-    labels: labelsSchema.optional().openapi({ description: "The category's name in other languages (contract §22), as the layout gives it; absent when none" }),
+    labels: labelsSchema
+      .optional()
+      .openapi({ description: "The category's name in other languages (docs/languages.md), as the layout gives it; absent when none" }),
   })
   .openapi("Category");
 
@@ -138,7 +140,7 @@ const sectionLabels = z
   .optional()
   .openapi({
     description:
-      "Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has",
+      "Section key to the section's name in other languages (docs/languages.md), as the layout gives them; only sections that have any, and absent when none has",
     example: { stalls: { de: "Parkett", fr: "Parterre" } },
   });
 export type CategoryEntry = z.infer<typeof categorySchema>;
@@ -158,22 +160,22 @@ const seatObject = z.object({
     .string()
     .nullable()
     .optional()
-    .openapi({ description: "The seat's channel (contract §12), null in the open pool; present on every seat once the event has channels" }),
+    .openapi({ description: "The seat's channel (docs/channels.md), null in the open pool; present on every seat once the event has channels" }),
   rowLabel: z.string().optional().openapi({ description: "The label of the seat's row in the layout" }),
   aisleAfter: z
     .literal(true)
     .optional()
-    .openapi({ description: "An aisle or gap follows this seat in its row (contract §8); present only when the layout says so" }),
+    .openapi({ description: "An aisle or gap follows this seat in its row (docs/selling-rules.md); present only when the layout says so" }),
   features: z
     .array(z.enum(SEAT_FEATURES))
     .optional()
-    .openapi({ description: "The seat's features (contract §14), in the order of the feature list; present only when the layout gives at least one" }),
+    .openapi({ description: "The seat's features (docs/accessibility.md), in the order of the feature list; present only when the layout gives at least one" }),
   accessibleOnly: z.boolean().optional().openapi({
     description:
-      "Wheelchair spaces and companion seats of an event with a hold-back (contract §14): true while only buyers who state the need may hold the seat, false once released",
+      "Wheelchair spaces and companion seats of an event with a hold-back (docs/accessibility.md): true while only buyers who state the need may hold the seat, false once released",
   }),
-  tableLabel: z.string().optional().openapi({ description: "A seat at a table (contract §21): the table's label" }),
-  floorKey: z.string().optional().openapi({ description: "The floor the seat is on (contract §21); present only when the layout gives one" }),
+  tableLabel: z.string().optional().openapi({ description: "A seat at a table (docs/tables.md): the table's label" }),
+  floorKey: z.string().optional().openapi({ description: "The floor the seat is on (docs/tables.md); present only when the layout gives one" }),
   zoneKeys: z.array(z.string()).optional().openapi({ description: "The zones whose sections hold the seat; present only when there are any" }),
   ...drawing,
 });
@@ -188,7 +190,7 @@ const gaObject = z.object({
   channelPlaces: z
     .record(z.string(), z.number().int())
     .optional()
-    .openapi({ description: "Places set aside per channel key (contract §12); absent when no channel has places here" }),
+    .openapi({ description: "Places set aside per channel key (docs/channels.md); absent when no channel has places here" }),
   remainingByChannel,
   ...drawing,
   width: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
@@ -196,7 +198,7 @@ const gaObject = z.object({
   shape: z.enum(["rectangle", "ellipse"]).optional().openapi({
     description: "Drawing hint from the layout: `ellipse` is drawn as the ellipse inscribed in x/y/width/height; present only when the layout gives it",
   }),
-  floorKey: z.string().optional().openapi({ description: "The floor the area is on (contract §21); present only when the layout gives one" }),
+  floorKey: z.string().optional().openapi({ description: "The floor the area is on (docs/tables.md); present only when the layout gives one" }),
 });
 
 const focalPoint = z
@@ -215,8 +217,8 @@ export const objectsResultSchema = z
     objects: z.array(objectEntrySchema),
     focalPoint,
     sectionLabels,
-    zones: z.array(zoneEntrySchema).optional().openapi({ description: "The layout's zones (contract §21); present only when it has any" }),
-    floors: z.array(floorEntrySchema).optional().openapi({ description: "The layout's floors (contract §21); present only when it has any" }),
+    zones: z.array(zoneEntrySchema).optional().openapi({ description: "The layout's zones (docs/tables.md); present only when it has any" }),
+    floors: z.array(floorEntrySchema).optional().openapi({ description: "The layout's floors (docs/tables.md); present only when it has any" }),
   })
   .openapi("EventObjects");
 export type ObjectsResult = z.infer<typeof objectsResultSchema>;
@@ -229,7 +231,7 @@ export const reportsResultSchema = z
     bySection: z.array(z.object({ sectionKey: z.string().nullable().openapi({ description: "null for GA areas" }), status, count: z.number().int() })),
     byChannel: z
       .array(z.object({ channelKey: z.string().nullable().openapi({ description: "null for the open pool" }), status, count: z.number().int() }))
-      .openapi({ description: "Seats and GA places per pool and status (contract §12)" }),
+      .openapi({ description: "Seats and GA places per pool and status (docs/channels.md)" }),
     byObjectType: byObjectTypeSchema,
     byZone: byZoneSchema,
   })
@@ -241,7 +243,7 @@ export interface StatusQuery {
   holdToken?: string;
   labels?: string[];
   caller: "public" | "secret";
-  /** A publishable key's channel passes (contract §17): the protected channels it may see. A secret key sees every channel. */
+  /** A publishable key's channel passes (docs/security.md): the protected channels it may see. A secret key sees every channel. */
   passes?: readonly ChannelPass[];
 }
 
@@ -312,26 +314,28 @@ export const compactObjectsSchema = z
             features: z
               .array(z.tuple([z.number().int(), z.array(z.enum(SEAT_FEATURES))]))
               .optional()
-              .openapi({ description: "[position, features] of the row's seats that have features (contract §14); absent when none" }),
+              .openapi({ description: "[position, features] of the row's seats that have features (docs/accessibility.md); absent when none" }),
           }),
         ),
-        floorKey: z.string().optional().openapi({ description: "The section's floor (contract §21); its seats, tables and booths are on it" }),
-        tables: z.array(compactTableSchema).optional().openapi({ description: "The section's tables with their seats (contract §21); absent when none" }),
-        booths: z.array(compactBoothSchema).optional().openapi({ description: "The section's booths (contract §21); absent when none" }),
+        floorKey: z.string().optional().openapi({ description: "The section's floor (docs/tables.md); its seats, tables and booths are on it" }),
+        tables: z.array(compactTableSchema).optional().openapi({ description: "The section's tables with their seats (docs/tables.md); absent when none" }),
+        booths: z.array(compactBoothSchema).optional().openapi({ description: "The section's booths (docs/tables.md); absent when none" }),
       }),
     ),
-    booths: z.array(compactBoothSchema).optional().openapi({ description: "Booths outside any section (contract §21); absent when none" }),
+    booths: z.array(compactBoothSchema).optional().openapi({ description: "Booths outside any section (docs/tables.md); absent when none" }),
     zones: z.array(zoneEntrySchema).optional().openapi({ description: "The layout's zones; absent when none" }),
     floors: z.array(floorEntrySchema).optional().openapi({ description: "The layout's floors; absent when none" }),
     areas: z.array(objectEntrySchema).openapi({ description: "GA areas, exactly as the full form lists them" }),
     channels: z
       .record(z.string(), z.array(z.string()))
       .optional()
-      .openapi({ description: "Seat labels per channel key (contract §12); a seat not listed is in the open pool. Absent when the event has no channels" }),
+      .openapi({ description: "Seat labels per channel key (docs/channels.md); a seat not listed is in the open pool. Absent when the event has no channels" }),
     accessibleOnly: z
       .array(z.string())
       .optional()
-      .openapi({ description: "Seat labels held back for buyers who state an accessibility need (contract §14); absent when the event holds none back" }),
+      .openapi({
+        description: "Seat labels held back for buyers who state an accessibility need (docs/accessibility.md); absent when the event holds none back",
+      }),
     focalPoint,
     sectionLabels,
   })

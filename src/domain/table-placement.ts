@@ -1,5 +1,5 @@
 /**
- * Where a table's seats sit around it and how big its top is (contract §21), in layout units (the
+ * Where a table's seats sit around it and how big its top is (docs/tables.md), in layout units (the
  * designer's: seats 24 units apart). The designer places a new table's seats with it, and the SDK
  * and the dashboard draw with it a table whose seats the layout gives no x/y: so a table looks the
  * same wherever it is drawn; the compact objects form leaves out the seats' x/y where they are

@@ -3,7 +3,7 @@ import { jsonObjectOrNullSchema } from "./json";
 import { labelsSchema } from "./labels";
 
 /**
- * Tables and booths on an event (contract §21): how the event books its tables, the refusals of
+ * Tables and booths on an event (docs/tables.md): how the event books its tables, the refusals of
  * its rules, and the entries that status, objects and reports reads give tables, booths, zones
  * and floors. The layout's parts are in layout.ts and layout-venue-schema.ts.
  */
@@ -36,7 +36,7 @@ export const tableBookingSchema = z
   .strict()
   .openapi("TableBooking", {
     description:
-      "How the event's tables are booked (contract §21): by_seat (seats one by one; the table label cannot be held), by_table (only the table label, which holds every seat at once), by_table_or_seat (either; the table whole only while every seat is free)",
+      "How the event's tables are booked (docs/tables.md): by_seat (seats one by one; the table label cannot be held), by_table (only the table label, which holds every seat at once), by_table_or_seat (either; the table whole only while every seat is free)",
   });
 export type TableBooking = z.output<typeof tableBookingSchema>;
 
@@ -45,7 +45,7 @@ export function tableModeOf(booking: TableBooking, tableLabel: string): TableMod
   return booking.tables?.[tableLabel] ?? booking.mode;
 }
 
-/** `failed[]` reasons of the table rules (contract §21). */
+/** `failed[]` reasons of the table rules (docs/tables.md). */
 export const TABLE_REASONS = {
   /** A table label held or booked while its table is booked by seat. */
   bookBySeat: "book_by_seat",
@@ -101,7 +101,7 @@ export const tableStatusEntrySchema = z.object({
 export type TableStatusEntry = z.infer<typeof tableStatusEntrySchema>;
 
 const where = {
-  floorKey: z.string().optional().openapi({ description: "The floor the object is on (contract §21); present only when the layout gives one" }),
+  floorKey: z.string().optional().openapi({ description: "The floor the object is on (docs/tables.md); present only when the layout gives one" }),
   zoneKeys: z.array(z.string()).optional().openapi({ description: "The zones whose sections hold the object; present only when there are any" }),
   x: z.number().optional(),
   y: z.number().optional(),
@@ -139,12 +139,12 @@ export const byObjectTypeSchema = z
   .array(z.object({ objectType: z.enum(["seat", "table", "booth", "generalAdmission"]), status: z.enum(TABLE_STATUSES), count: z.number().int() }))
   .openapi({
     description:
-      "Objects per type and status (contract §21): seats (those at tables included) and booths by their status, tables by theirs (partially_taken included), GA areas in places",
+      "Objects per type and status (docs/tables.md): seats (those at tables included) and booths by their status, tables by theirs (partially_taken included), GA areas in places",
   });
 
 /** Reports by zone: the seats, booths and places of each zone's sections by status. */
 export const byZoneSchema = z.array(z.object({ zoneKey: z.string(), status: seatStatus, count: z.number().int() })).openapi({
-  description: "Seats and booths of each zone's sections per status (contract §21); a section in two zones counts in both",
+  description: "Seats and booths of each zone's sections per status (docs/tables.md); a section in two zones counts in both",
 });
 
 /** A zone or floor of the layout as reads give them. */

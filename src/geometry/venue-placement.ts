@@ -1,5 +1,5 @@
 /**
- * Where tables, their seats and booths are drawn on a buyer's map (contract §21), beside the rows
+ * Where tables, their seats and booths are drawn on a buyer's map (docs/tables.md), beside the rows
  * that object-placement.ts places. A table is drawn at its x/y with its seats at theirs, or around
  * it as table-placement.ts places them (the designer writes the same points); tables and booths
  * the layout gives no place are set out on a grid below the rows. Pure.

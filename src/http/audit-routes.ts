@@ -2,7 +2,7 @@ import type { AuditAction, AuditDetails } from "../domain/audit";
 import type { AuditedRoute, AuditEntry, AuditInput } from "./audit-trail";
 
 /**
- * Which requests are changes the audit trail records (contract §18), and what each record says:
+ * Which requests are changes the audit trail records (docs/team.md), and what each record says:
  * one table per door, keyed by "METHOD /route/:path". Adding an audited action is one line here
  * (with its name in domain/audit.ts); a test walks every route of the app and fails on a change
  * that is in neither this table nor {@link NOT_AUDITED}. A describer picks the fields it records by

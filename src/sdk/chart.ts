@@ -1,5 +1,5 @@
 /**
- * `SeatingChart`: the embeddable seat map of contract §7. It draws the event's published layout,
+ * `SeatingChart`: the embeddable seat map of docs/sdk.md. It draws the event's published layout,
  * holds and releases objects with the public key and its own hold token, keeps the map live, and
  * tells the host page through callbacks. Booking is left to the host's server (secret key).
  *
@@ -10,7 +10,7 @@
  *   camera.ts and viewport.ts for panning and zooming;
  * - api.ts and live-updates.ts: the requests and the live feed;
  * - chart-config.ts: the configuration's checks (a secret key is refused here);
- * - language.ts and words.ts: the chart's language, its catalog and formats (contract §22), and
+ * - language.ts and words.ts: the chart's language, its catalog and formats (docs/languages.md), and
  *   layout-labels.ts: the layout's own translations of category and section names.
  */
 import { ApiClient, ApiRequestError } from "./api";
@@ -59,7 +59,7 @@ export class SeatingChart {
   private map: MapView | null = null;
   private chrome: Chrome | null = null;
   private live: LiveFeed | null = null;
-  /** The list mode (contract §14), once shown. */
+  /** The list mode (docs/accessibility.md), once shown. */
   private list: ListMode | null = null;
   /** The list's wheelchair filter is on: the buyer looks for accessible seats, which states the need. */
   private filterOn = false;
@@ -124,7 +124,7 @@ export class SeatingChart {
   }
 
   /**
-   * The event's selection rules (contract §8) as read when the map was drawn, and again after the
+   * The event's selection rules (docs/selling-rules.md) as read when the map was drawn, and again after the
    * server refused a hold by a rule. The map applies them before asking; the server enforces them.
    */
   get selectionRules(): SelectionRules {
@@ -153,7 +153,7 @@ export class SeatingChart {
   }
 
   /**
-   * Holds the best available seats (contract §8) under this chart's token and selects them. Resolves
+   * Holds the best available seats (docs/selling-rules.md) under this chart's token and selects them. Resolves
    * with the seats held; a refusal (by `maxSelectedObjects`, the selection rules, or the server, such
    * as `no_best_available`) reaches `onHoldFailed` with an empty object list and rejects with an
    * error whose `detail` is the same HoldError.
@@ -174,7 +174,7 @@ export class SeatingChart {
   }
 
   /**
-   * Shows the event as a list (contract §14): what the "Choose from a list" button does. Focus
+   * Shows the event as a list (docs/accessibility.md): what the "Choose from a list" button does. Focus
    * moves to the list's first control, so a keyboard user lands where the list starts.
    */
   showList(): void {
@@ -239,7 +239,7 @@ export class SeatingChart {
     // The map's read starts alongside the catalog of the chart's language and the event record's,
     // which says whether the event has an enabled waiting room: an event without one waits for no
     // extra round trip and asks for no queue it has not got; a buyer who queued reads again once
-    // admitted (contract §15).
+    // admitted (docs/waiting-room.md).
     const early = this.api.mapRead(this.token);
     early.catch(() => undefined);
     this.words = await loadWords(this.base, this.config.language, this.config.messages);
@@ -327,7 +327,7 @@ export class SeatingChart {
 
   private focalPoint: ObjectsFocal = undefined;
 
-  /** The floor shown (contract §21): the first of the layout's floors until the buyer picks another. */
+  /** The floor shown (docs/tables.md): the first of the layout's floors until the buyer picks another. */
   private floor: string | undefined = undefined;
   private venue: VenueControls | null = null;
 
@@ -420,7 +420,7 @@ export class SeatingChart {
   private repaint(label: string): void {
     this.map?.update(label);
     this.list?.update(label);
-    // A table held or released whole changes how its seats are drawn too (contract §21).
+    // A table held or released whole changes how its seats are drawn too (docs/tables.md).
     const o = this.state.objects.get(label);
     if (o?.objectType === "table")
       for (const seat of o.seatLabels) {

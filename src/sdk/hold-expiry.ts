@@ -26,7 +26,7 @@ export interface HoldContext {
   /** The element a quantity dialog opens in, null until the map is drawn. */
   dialogHost(): HTMLElement | null;
   isDestroyed(): boolean;
-  /** Whether the buyer has stated an accessibility need (contract §14): holds then send `accessible: true`. */
+  /** Whether the buyer has stated an accessibility need (docs/accessibility.md): holds then send `accessible: true`. */
   statesNeed?(): boolean;
 }
 

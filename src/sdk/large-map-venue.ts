@@ -1,5 +1,5 @@
 /**
- * Tables and booths on the large map's canvas (contract §21): a table's top as a circle or a
+ * Tables and booths on the large map's canvas (docs/tables.md): a table's top as a circle or a
  * rectangle outlined in its category's colour and filled by its status, its name once legible; a
  * booth as a block in its category's colour. Their seats are the grid's seats, painted as every
  * other seat; the clickable elements are the large map's own (large-map.ts).

@@ -1,5 +1,5 @@
 /**
- * The layout's own translations (contract §22): a category, section, zone or floor may carry `labels`, its name
+ * The layout's own translations (docs/languages.md): a category, section, zone or floor may carry `labels`, its name
  * per language. Before anything is drawn, the chart puts the name for its language in place of the
  * default one, so the legend, the map, the tooltip, the list and every spoken name use it without
  * knowing translations exist. The objects read is this chart's own copy, so names change in place.
@@ -20,7 +20,7 @@ export function localizeLayout(read: ObjectsRead, language: string): ObjectsRead
   }
   if (sections.size > 0)
     for (const o of read.objects) {
-      // Seats, and the tables and booths of a section (contract §21), carry their section's name.
+      // Seats, and the tables and booths of a section (docs/tables.md), carry their section's name.
       if (o.objectType === "generalAdmission" || o.sectionKey === undefined) continue;
       const name = sections.get(o.sectionKey);
       if (name !== undefined) o.sectionLabel = name;

@@ -1,5 +1,5 @@
 /**
- * Tables and booths in the list mode (contract §21): per section, a heading button that opens its
+ * Tables and booths in the list mode (docs/tables.md): per section, a heading button that opens its
  * tables and booths; a table is a labelled group with a button for the table whole and one per
  * seat around it (named as the map names them, seat-name.ts), a booth one button. The buttons
  * carry `data-object-label`, so the list's one click listener holds and releases them as the map's

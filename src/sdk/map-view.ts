@@ -1,7 +1,7 @@
 /**
  * What the chart needs from a drawn map, whichever way it is drawn: one SVG element per object
  * (maps of up to {@link LARGE_MAP_OBJECTS} objects, small-map.ts) or a canvas with elements only
- * where seats are big enough to click (large-map.ts, contract §7 "Large maps").
+ * where seats are big enough to click (large-map.ts, docs/sdk.md#large-maps-more-than-10000-objects).
  */
 import type { ApiCategory, ApiObject, SeatStatus } from "./types";
 import type { Words } from "./words";
@@ -11,16 +11,16 @@ export const LARGE_MAP_OBJECTS = 10_000;
 
 /** What an object looks like now: its status from this chart's point of view, and GA counts. */
 export interface ObjectView {
-  /** `partially_taken`: a table some of whose seats are taken one by one (contract §21). */
+  /** `partially_taken`: a table some of whose seats are taken one by one (docs/tables.md). */
   status: SeatStatus | "selected" | "partially_taken";
   capacity?: number;
-  /** GA: the places this buyer can take now (its channels' free places, contract §12). */
+  /** GA: the places this buyer can take now (its channels' free places, docs/channels.md). */
   remaining?: number;
   /** GA: channels set places aside in the area, so `remaining` counts only this buyer's pools, not the area's capacity. */
   pooled?: true;
   /** GA places this chart holds. */
   quantity?: number;
-  /** A seat outside this chart's channels (contract §12): drawn unavailable, not clickable. */
+  /** A seat outside this chart's channels (docs/channels.md): drawn unavailable, not clickable. */
   unavailable?: true;
 }
 
@@ -45,7 +45,7 @@ export interface MapView {
   seatPixels(): number;
   /** Zooms until seats are drawn `px` CSS pixels across, keeping the map point under the client point (clientX, clientY) where it is. */
   zoomToSeats(px: number, clientX: number, clientY: number): void;
-  /** Shows the sections of a zone (contract §21) whole; false when none of them is drawn on this map. */
+  /** Shows the sections of a zone (docs/tables.md) whole; false when none of them is drawn on this map. */
   zoomToZone(sectionKeys: ReadonlySet<string>): boolean;
   destroy(): void;
 }

@@ -1,7 +1,7 @@
 /**
  * What a seat is called, in words, built from the same data that draws it (section, row, seat,
  * category, features, status): the list mode's buttons, the map's seats and the tooltip say the
- * same thing (contract §14), so sight and speech never disagree. The words come from the chart's
+ * same thing (docs/accessibility.md), so sight and speech never disagree. The words come from the chart's
  * catalog (words.ts); English when none is given.
  */
 import type { SeatFeature } from "../domain/layout";
@@ -77,7 +77,7 @@ export function mapSeatName(seat: SeatObject, categoryLabel: string, view: Objec
   return words.list(parts);
 }
 
-/** The name of a table, whole (contract §21): "Table T1, 8 seats, Hall, Gala, available". */
+/** The name of a table, whole (docs/tables.md): "Table T1, 8 seats, Hall, Gala, available". */
 export function tableName(table: TableObject, categoryLabel: string, view: ObjectView, words: Words = ENGLISH): string {
   const parts = [words.t("table.label", { label: table.objectLabel }), words.t("table.seats", { n: table.seatLabels.length })];
   if (table.sectionLabel) parts.push(table.sectionLabel);

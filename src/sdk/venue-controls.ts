@@ -1,5 +1,5 @@
 /**
- * The map's controls for venues of several floors and zones (contract §21): a floor switcher (one
+ * The map's controls for venues of several floors and zones (docs/tables.md): a floor switcher (one
  * button per floor, named by the floor's label, the shown one pressed) and a zone chooser that
  * zooms the map to the zone's sections. Both sit in the toolbar, beside the zoom buttons.
  */

@@ -34,7 +34,7 @@ import { PREPARE_WINDOW_MS, type SeasonRun, type SeasonRunResult } from "./seaso
 import { logError } from "../domain/log-safety";
 
 /**
- * The season resource's operations (contract §13). A season is a D1 row naming its events; each
+ * The season resource's operations (docs/seasons.md). A season is a D1 row naming its events; each
  * event stays its own Durable Object. Seat actions go through the season's coordinator object
  * (season-coordinator.ts), which makes them atomic across the events they cover.
  */
@@ -227,7 +227,7 @@ export async function seasonAction(
   const ttl = action.kind === "hold" ? { seconds: asked ?? DEFAULT_TTL_SECONDS, defaulted: asked === undefined } : null;
   let answer = await run(ttl);
   // A publishable hold that sent no ttlSeconds lasts the smaller of the default and the shortest
-  // publishable maximum of the season's events (contract §17): an event with a shorter one refused
+  // publishable maximum of the season's events (docs/security.md): an event with a shorter one refused
   // the default and named its own, and the season holds once more with that (nothing was changed).
   if (!answer.ok && answer.retryTtlSeconds !== undefined && ttl?.defaulted === true) answer = await run({ seconds: answer.retryTtlSeconds, defaulted: true });
   if (!answer.ok) {

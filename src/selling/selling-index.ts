@@ -1,7 +1,7 @@
 import { indexLayout, type Layout, type LayoutObject, type Point } from "../domain/layout";
 
 /**
- * The seats of one layout as best available and the orphan rule see them (contract §8), built once
+ * The seats of one layout as best available and the orphan rule see them (docs/selling-rules.md), built once
  * per layout and shared by every call until the layout changes.
  *
  * Seats get dense ids in layout order (section, row, seat), so a row is a range of ids and so is
@@ -41,7 +41,7 @@ export interface SellingIndex {
    */
   readonly segmentCategoryStart: Uint32Array;
   readonly segmentCategories: Uint32Array;
-  /** Accessible role of each seat (contract §14): {@link ROLE_WHEELCHAIR}, {@link ROLE_COMPANION} or 0. */
+  /** Accessible role of each seat (docs/accessibility.md): {@link ROLE_WHEELCHAIR}, {@link ROLE_COMPANION} or 0. */
   readonly role: Uint8Array;
   /** (section, category) pair of each seat, so free seats matching both filters are counted without a scan. */
   readonly group: Uint32Array;
@@ -57,7 +57,7 @@ export interface SellingIndex {
   /** Segment ids by increasing {@link segmentBound} (layout order without distances). */
   readonly segmentsByBound: Uint32Array;
   /**
-   * The layout's tables (contract §21) in layout order: each table's seats are one row of the
+   * The layout's tables (docs/tables.md) in layout order: each table's seats are one row of the
    * index (`row`), adjacent in list order. `rowTable[r]` is the table of row r, or -1.
    */
   readonly tables: readonly IndexedTable[];
@@ -85,7 +85,7 @@ export function sellingIndexOfLayout(layout: Layout): SellingIndex {
 /** True when `o` starts a new row after `prev` (objects in layout order). */
 function startsRow(prev: LayoutObject, o: LayoutObject): boolean {
   if (prev.sectionKey !== o.sectionKey) return true;
-  // A table's seats are a row of their own (contract §21).
+  // A table's seats are a row of their own (docs/tables.md).
   if (prev.tableLabel !== o.tableLabel) return true;
   // Row labels may repeat (or be empty); the row's position tells rows apart when the caller has it.
   if (prev.rowIndex !== undefined || o.rowIndex !== undefined) return prev.rowIndex !== o.rowIndex;

@@ -4,7 +4,7 @@ import type { Occupancy } from "./occupancy";
 import { focalDistance, type SellingIndex } from "./selling-index";
 
 /**
- * Best available for a party at tables (contract §21, `hold-best-available` with `"tables": true`).
+ * Best available for a party at tables (docs/tables.md, `hold-best-available` with `"tables": true`).
  * Pure: the event object calls it in the hold's transaction with the layout's {@link SellingIndex}
  * and the live {@link Occupancy}; test/support/table-reference.ts is its brute-force reference.
  *

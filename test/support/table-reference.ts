@@ -1,7 +1,7 @@
 import type { Layout, Seat, Table } from "../../src/domain/layout";
 
 /**
- * Best available for a party at tables (contract §21), written the obvious way for the property
+ * Best available for a party at tables (docs/tables.md), written the obvious way for the property
  * tests: walk the layout's tables, try every set of tables, sort by the rules, take the first. No
  * index, no dynamic programming, no pruning.
  */

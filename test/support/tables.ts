@@ -3,7 +3,7 @@ import { tableSeatPoints } from "../../src/geometry/table-placement";
 import { call, type EventFixture } from "./fixtures";
 
 /**
- * Venues with tables, booths, zones and floors (contract §21) for the tests: a gala hall of round
+ * Venues with tables, booths, zones and floors (docs/tables.md) for the tests: a gala hall of round
  * and rectangular tables on two floors with booths, and the table-booking route.
  */
 

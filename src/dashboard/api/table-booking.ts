@@ -5,7 +5,7 @@ import type { DashEnv } from "../context";
 import { ENV, jsonBody, scope } from "./support";
 
 /**
- * /dashboard/api/{environment}/events/{eventKey}/table-booking (contract §21): the event page's
+ * /dashboard/api/{environment}/events/{eventKey}/table-booking (docs/tables.md): the event page's
  * table-booking mode, through the event object's own decision, as PUT /api/v1/events/{key}/table-booking.
  */
 export const tableBookingRoutes = new Hono<DashEnv>();

@@ -3,7 +3,7 @@ import type { DesignerWords } from "../../designer/words";
 import { Labelled } from "./components";
 
 /**
- * The designer's panels for venues beyond rows (contract §21): tables with their seats around
+ * The designer's panels for venues beyond rows (docs/tables.md): tables with their seats around
  * them, booths, floors and zones. Every control is a labelled form control or a named button, so
  * a table is drawn from the keyboard and heard by a screen reader as a section is; the browser
  * module (src/designer/client/venue-forms.ts) fills the lists and runs the actions.

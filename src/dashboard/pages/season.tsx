@@ -13,7 +13,7 @@ import { TimeZoneField, TimeZoneOptions } from "./time-fields";
 import { words } from "../words";
 
 /**
- * One season (contract §13): its details and time zone, its games with their names and starts, its
+ * One season (docs/seasons.md): its details and time zone, its games with their names and starts, its
  * partial seasons, one game's settings applied to every game, the season box office on the
  * season's map, and in the sandbox the copy to production.
  */

@@ -14,7 +14,7 @@ const MODE_WORDS: Record<TableMode, DashboardMessageId> = {
 const EXAMPLE = '{"T1": "by_table", "T2": "by_seat"}';
 
 /**
- * The event's table booking (contract §21): the mode every table follows and per-table exceptions.
+ * The event's table booking (docs/tables.md): the mode every table follows and per-table exceptions.
  * The service refuses a change that would contradict what is held or booked, naming the tables.
  */
 export function TableBookingForm(props: { api: string; booking: TableBooking; tables: number }) {

@@ -209,7 +209,7 @@ export class Renderer {
         seats.set(seat.label, c);
         g.append(c);
       }
-    // Tables and their seats (contract §21) are drawn over the section's rows; the layer covers them too.
+    // Tables and their seats (docs/tables.md) are drawn over the section's rows; the layer covers them too.
     const tableBoxes = drawTables(g, s.tables ?? [], k, colours, seats);
     if (tableBoxes.length > 0) box = unionBox(outline ? [box, ...tableBoxes] : tableBoxes)!;
     const layer = layerAt(box, "d-section-layer");

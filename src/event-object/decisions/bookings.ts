@@ -28,7 +28,7 @@ type BookPlan =
   { kind: "seat"; row: SeatRow } | { kind: "ga"; row: GaRow } | { kind: "table"; table: string; rows: SeatRow[] } | { kind: "done"; entry: BookedObject };
 
 /**
- * Books what the token holds (contract §4): atomic over the batch; seats already booked under the
+ * Books what the token holds (docs/events.md#seat-actions): atomic over the batch; seats already booked under the
  * token come back unchanged with their bookedAt and no new event; a GA area books the token's
  * whole held quantity.
  */
@@ -58,7 +58,7 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
     }
     const row = seatRow(tx.sql, label);
     if (!row) failed.push({ objectLabel: label, reason: tx.object(label) ? "not_held_by_token" : "unknown_label" });
-    // A seat taken with its table is booked with it (contract §21).
+    // A seat taken with its table is booked with it (docs/tables.md).
     else if (row.whole_table !== null) failed.push({ objectLabel: label, reason: TABLE_REASONS.bookWholeTable });
     else if (row.status === "not_for_sale") failed.push({ objectLabel: label, reason: "not_for_sale" });
     else if (row.status === "booked") {
@@ -132,7 +132,7 @@ function withOrder(entry: BookedObject, orderId: string | null): BookedObject {
 
 /** Labels a column matches (a token's or an order's), seats and GA areas. */
 function labelsWhere(tx: Tx, column: "token" | "order_id", value: string): string[] {
-  // A seat taken with its table is named by its table (contract §21), once.
+  // A seat taken with its table is named by its table (docs/tables.md), once.
   const seats = [
     ...new Set(rows<{ label: string }>(tx.sql, `SELECT COALESCE(whole_table, label) AS label FROM seats WHERE ${column} = ?`, value).map((r) => r.label)),
   ];
@@ -141,7 +141,7 @@ function labelsWhere(tx: Tx, column: "token" | "order_id", value: string): strin
 }
 
 /**
- * Releases (interface.md release rules, contract §9 orders): a public caller frees only live holds
+ * Releases (docs/events.md#releasing, the orders of docs/status-history.md): a public caller frees only live holds
  * under its token; a secret caller frees held and booked rows, under the token or, without one,
  * anybody's; an order id (secret) narrows to what was booked under that order. Labels that have
  * nothing to free are skipped; the result lists what was freed.
@@ -202,7 +202,7 @@ export function release(tx: Tx, req: ReleaseRequest): FreedResult {
       continue;
     }
     const row = seatRow(tx.sql, label);
-    // A seat taken with its table is freed with it, by the table's label (contract §21).
+    // A seat taken with its table is freed with it, by the table's label (docs/tables.md).
     if (!row || row.status === "not_for_sale" || row.whole_table !== null) continue;
     if (req.holdToken !== undefined && row.token !== req.holdToken) continue;
     if (orderId !== undefined && (row.status !== "booked" || row.order_id !== orderId)) continue;

@@ -4,7 +4,7 @@ import { first, GA_COLUMNS, rows, type GaRow } from "../state/store";
 import type { Tx } from "../state/transaction";
 
 /**
- * A season's general admission in one event (contract §13): a season GA hold takes its quantity in
+ * A season's general admission in one event (docs/seasons.md): a season GA hold takes its quantity in
  * every event as an ordinary `ga` row of the token, tagged with the season, so single-event holds
  * count those places like any other. What a prepare changed in a token's row is kept as the row
  * before and after, so an abort puts back exactly what was there, and only while the row is still

@@ -4,7 +4,7 @@ import { extraOf, rows, seatRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 
 /**
- * What is booked in an event for a whole season (contract §13: not for a partial season), and the
+ * What is booked in an event for a whole season (docs/seasons.md: not for a partial season), and the
  * booking of it in an event added to the season later: each new event starts with the season's
  * seats and GA places booked for the season.
  */
@@ -56,7 +56,7 @@ export interface SeasonBookedSeat {
   token: string | null;
   extra: string | null;
   order_id: string | null;
-  /** Contract §21: the table the seat was booked with whole (absent in answers of objects that predate tables). */
+  /** docs/tables.md: the table the seat was booked with whole (absent in answers of objects that predate tables). */
   whole_table?: string | null;
 }
 
@@ -78,7 +78,7 @@ export function seasonBookings(sql: SqlStorage, seasonKey: string): SeasonBookin
 }
 
 /**
- * Books the season's seats and places in a new member event (contract §13), under a policy that
+ * Books the season's seats and places in a new member event (docs/seasons.md), under a policy that
  * carries the season; a seat the layout lacks or that is taken, or an area without room, is skipped.
  */
 export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: string) => number): number {
@@ -86,7 +86,7 @@ export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: strin
   if (seasonKey === undefined) throw new Error("booking for a season must run under its season's policy");
   let n = 0;
   const bookedAt = iso(tx.now);
-  // Seats booked with their table whole: one record per table once its seats are in (contract §21).
+  // Seats booked with their table whole: one record per table once its seats are in (docs/tables.md).
   const tables = new Map<string, SeasonBookedSeat[]>();
   for (const s of booked.seats) {
     const obj = tx.object(s.label);

@@ -11,7 +11,7 @@ import { first, isLiveHold, rows, seatRow, type SeatRow } from "../state/store";
 import type { Tx } from "../state/transaction";
 
 /**
- * The event object's half of a season action (contract §13, README "Seasons"): prepare, commit,
+ * The event object's half of a season action (docs/seasons.md#the-protocol): prepare, commit,
  * abort. Prepare does the action for real in this event's transaction and keeps a durable
  * `season_prepared` row with what undoes it and a deadline; the seats it took are ordinary held or
  * booked rows (seats, and GA places in the token's `ga` rows: season-areas.ts), so single-event
@@ -60,7 +60,7 @@ interface PreparedRow {
   result: string;
 }
 
-/** Tags seats with the season (a table's label tags the seats taken with it, contract §21). */
+/** Tags seats with the season (a table's label tags the seats taken with it, docs/tables.md). */
 function tagSeats(tx: Tx, labels: string[], season: SeasonTag): void {
   for (const label of labels)
     tx.sql.exec(

@@ -13,7 +13,7 @@ import { holdSeats } from "./holds";
 import { holdBestAtTables } from "./table-best-available";
 
 /**
- * The seat actions of an event (interface.md, contract §4, §8, §12, §14, §15), each one decision:
+ * The seat actions of an event (docs/events.md#seat-actions, docs/selling-rules.md, docs/channels.md, docs/accessibility.md, docs/waiting-room.md), each one decision:
  * a hold takes its policy from holdPolicy() and is decided under it in one transaction; book,
  * release and extend act on what the token holds and hold nothing.
  */
@@ -43,10 +43,10 @@ export function hold(parts: DecisionParts, req: HoldRequest, caller: HoldCaller,
 }
 
 /**
- * Holds the best available seats (contract §8): chosen from the seat index and occupancy in the
+ * Holds the best available seats (docs/selling-rules.md): chosen from the seat index and occupancy in the
  * same transaction that holds them, under the hold's policy, so concurrent calls can never be
  * given the same seat. Only seats the policy lets this hold take are candidates: those in its
- * pools (§12) and, unless the request states the need, none held back (§14). The hold of the
+ * pools (docs/channels.md) and, unless the request states the need, none held back (docs/accessibility.md). The hold of the
  * chosen seats then passes the same gates, which by then refuse nothing.
  */
 export function holdBestAvailable(
@@ -66,7 +66,7 @@ export function holdBestAvailable(
       const { index, occupancy } = parts.selling.view(tx.layout, tx.now);
       const channelMask = gates.channels.kind === "pools" ? parts.channels.mask(index, gates.channels.pools) : null;
       const eligible = gates.holdBack.kind === "held-back" ? both(channelMask, parts.access.mask(index)) : channelMask;
-      // Contract §21: a party at tables; otherwise the seats of tables booked only whole are not for one-by-one holds.
+      // docs/tables.md: a party at tables; otherwise the seats of tables booked only whole are not for one-by-one holds.
       if (req.tables === true) return holdBestAtTables(parts, tx, gates, req, eligible);
       const query = {
         quantity: req.quantity,
@@ -101,7 +101,7 @@ export function bookSeats(parts: DecisionParts, req: BookRequest, idem?: Idempot
     NO_HOLDS,
     (tx) => {
       const booked = book(tx, req);
-      // Contract §14: a booking may sell out a section or the event, which releases its held-back seats.
+      // docs/accessibility.md: a booking may sell out a section or the event, which releases its held-back seats.
       if (booked.ok && parts.access.active()) parts.access.settle(tx, new Set(req.objectLabels.map((l) => tx.layout.object(l)?.sectionKey ?? "")));
       return booked;
     },
@@ -113,7 +113,7 @@ export function releaseSeats(parts: DecisionParts, req: ReleaseRequest, idem?: I
   return parts.run.decide(NO_HOLDS, (tx) => ok(releaseWithCompanions(parts, tx, req)), idem);
 }
 
-/** A release, with the companion seats held with a freed wheelchair space (contract §14). */
+/** A release, with the companion seats held with a freed wheelchair space (docs/accessibility.md). */
 export function releaseWithCompanions(parts: DecisionParts, tx: Tx, req: ReleaseRequest): FreedResult {
   const wheelchairs = parts.access.heldWheelchairs(tx, req.objectLabels ?? []);
   const freed = release(tx, req);

@@ -7,7 +7,7 @@ import type { DecisionParts } from "./hold-policy";
 import { holdSeats } from "./holds";
 
 /**
- * `hold-best-available` with `"tables": true` (contract §21), inside the hold's transaction and
+ * `hold-best-available` with `"tables": true` (docs/tables.md), inside the hold's transaction and
  * under its policy: the search (selling/table-best-available.ts) over the seats this hold may
  * take (its pools, the hold-back), then the hold of what it chose, seats or tables whole, which
  * passes the same gates and the selection rules.

@@ -5,7 +5,7 @@ import { rows } from "../state/store";
 import type { DecisionParts } from "./hold-policy";
 
 /**
- * The event's table booking (contract §21) as a box office changes it. A change never touches a
+ * The event's table booking (docs/tables.md) as a box office changes it. A change never touches a
  * held or booked seat; a mode that what is held or booked contradicts is refused, naming each such
  * table: a table taken whole cannot become by_seat, and a table with seats taken one by one cannot
  * become by_table, until those are released.

@@ -5,7 +5,7 @@ import type { Tx } from "../state/transaction";
 import { expireWhole, wholeRows } from "./tables";
 
 /**
- * A table off sale and back (contract §4 with §21): its free seats leave sale together, named by
+ * A table off sale and back (docs/events.md#seat-actions with docs/tables.md): its free seats leave sale together, named by
  * the table (each seat's row says so), so the table shows `not_for_sale` and one record tells of
  * it. Seats already off sale one by one, held or booked stop it.
  */

@@ -8,7 +8,7 @@ import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type S
 import type { Tx } from "../state/transaction";
 
 /**
- * A table taken whole (contract §21). Its seats are ordinary seat rows, each naming the table in
+ * A table taken whole (docs/tables.md). Its seats are ordinary seat rows, each naming the table in
  * `whole_table`, so every read of a seat, every count of the selection rules and best available's
  * occupancy see them taken like any seat; the history and the webhooks see one change of the table
  * (`objectType: "table"` with `seatLabels`), and the seats' own views follow without records of
@@ -120,7 +120,7 @@ export function expireWhole(tx: Tx, row: SeatRow): void {
   freeTable(tx, row.whole_table, seats, "expire", { type: "seat.hold_expired", holdExpiresAt: row.expires_at });
 }
 
-/** A seat row's object type: a booth's row is a booth's (contract §21). */
+/** A seat row's object type: a booth's row is a booth's (docs/tables.md). */
 export function seatType(tx: Tx, label: string): "seat" | "booth" {
   return tx.object(label)?.objectType === "booth" ? "booth" : "seat";
 }

@@ -31,7 +31,7 @@ export function encodeSeatPart(
   objects: Iterable<LayoutObject>,
   extras: { zones?: readonly Zone[]; floors?: readonly Floor[] } = {},
 ): string {
-  // Rows (the row's position tells apart rows that share a label), tables and booths (contract §21).
+  // Rows (the row's position tells apart rows that share a label), tables and booths (docs/tables.md).
   return compactVenueJson(encodeCompactVenue(categories, objects, extras));
 }
 
@@ -75,7 +75,7 @@ export function compactObjectsBody(sql: SqlStorage, layout: LayoutIndex, now: nu
   return `{"eventKey":${JSON.stringify(eventKey)},"format":"compact","categories":${JSON.stringify(layout.categories)},${part.seatsJson},"areas":${JSON.stringify(areas)}${access}${focal}${names}}`;
 }
 
-/** The seats held back now (contract §14), or null when the event holds none back. */
+/** The seats held back now (docs/accessibility.md), or null when the event holds none back. */
 function heldBackLabels(sql: SqlStorage, layout: LayoutIndex): string[] | null {
   const access = accessOf(sql);
   if (access === null || !access.active()) return null;
@@ -99,7 +99,7 @@ export function compactObjectsOf(
     else venue.push(layoutObjectOf(o));
   }
   const { categoryKeys, sections, booths } = encodeCompactVenue(categories, venue);
-  // Contract §14: the listed seats held back now, as the whole-event compact read gives them.
+  // docs/accessibility.md: the listed seats held back now, as the whole-event compact read gives them.
   const seatEntries = objects.filter((o) => o.objectType === "seat");
   const heldBack = seatEntries.some((o) => "accessibleOnly" in o && o.accessibleOnly !== undefined)
     ? seatEntries.filter((o) => "accessibleOnly" in o && o.accessibleOnly === true).map((o) => o.objectLabel)

@@ -1,5 +1,5 @@
 /**
- * The compact objects form with tables, booths, zones and floors (contract §21): rows of seats as
+ * The compact objects form with tables, booths, zones and floors (docs/tables.md): rows of seats as
  * objects-compact.ts encodes them, and beside each section's rows its `tables` (each with its seats
  * in their order around it) and `booths`, its `floorKey`; booths outside sections, the zones and
  * the floors at the top. Pure: the SDK's decoder (src/sdk/objects-compact.ts) reads it back.

@@ -17,7 +17,7 @@ import type { TableStatusEntry } from "../../domain/tables";
 interface ModelSeat {
   status: SeatStatus;
   expiresAt: number | null;
-  /** The table the seat was taken with whole (contract §21), or null. */
+  /** The table the seat was taken with whole (docs/tables.md), or null. */
   whole: string | null;
   json: string | null;
 }
@@ -52,7 +52,7 @@ export class StatusCache {
   private validUntil: number | null = null;
   /** The stored view (status-snapshot.ts) as last found current, and the bodies read of it. */
   private restored: { stamp: SnapshotStamp; bodies: Partial<Record<StatusFormat, TaggedBody>> } | null = null;
-  /** The not-for-sale fragments of protected channels' free seats, by label (contract §17: what readers without a pass see). */
+  /** The not-for-sale fragments of protected channels' free seats, by label (docs/security.md: what readers without a pass see). */
   private maskedJson = new Map<string, string>();
 
   /** @param layoutKey the current layout version's key (what a stored view names), null before set-up. */
@@ -133,7 +133,7 @@ export class StatusCache {
 
   /**
    * The live socket's `{"type":"snapshot","seq":…,"objects":[…]}` message: the same public view,
-   * or, for a socket that sees some protected channels (`mask`, contract §17), its own view of it.
+   * or, for a socket that sees some protected channels (`mask`, docs/security.md), its own view of it.
    */
   snapshotText(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number, mask: ChannelMask | null | "shared" = "shared"): string {
     this.refresh(sql, layout, published, now);
@@ -207,7 +207,7 @@ export class StatusCache {
   }
 
   /**
-   * The objects array as a reader with `mask` sees it (contract §17), `mine` flagged on the seats
+   * The objects array as a reader with `mask` sees it (docs/security.md), `mine` flagged on the seats
    * (and the tables held whole) `mine` names: built per call from the model, never kept (the kept
    * array is the shared view's).
    */
@@ -238,7 +238,7 @@ export class StatusCache {
     const mine = rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND status = 'held' AND expires_at > ? ORDER BY rowid", token, now).map(
       (r) => r.label,
     );
-    // A table the token holds whole is the token's too (contract §21).
+    // A table the token holds whole is the token's too (docs/tables.md).
     for (const r of rows<{ t: string }>(
       sql,
       "SELECT DISTINCT whole_table AS t FROM seats WHERE token = ? AND status = 'held' AND expires_at > ? AND whole_table IS NOT NULL",
@@ -348,7 +348,7 @@ export class StatusCache {
     };
   }
 
-  /** The not-for-sale fragments of the free seats of channels hidden by `mask` (contract §17), kept per label. */
+  /** The not-for-sale fragments of the free seats of channels hidden by `mask` (docs/security.md), kept per label. */
   private maskedFragments(layout: LayoutIndex, mask: ChannelMask | null): string[] {
     const seats = this.seats ?? new Map<string, ModelSeat>();
     const category = categoryJsonOf(layout);
@@ -377,7 +377,7 @@ export class StatusCache {
     return this.objectsJson;
   }
 
-  /** The tables the model's seats make non-free (contract §21), as the public view shows them; `mine` flags a token's. */
+  /** The tables the model's seats make non-free (docs/tables.md), as the public view shows them; `mine` flags a token's. */
   private tables(layout: LayoutIndex, now: number, mine?: (seat: SeatOfTable) => boolean): TableStatusEntry[] {
     if (!layout.hasTables || this.seats === null) return [];
     const seats = [...this.seats].map(([label, s]): SeatOfTable => ({ label, status: s.status, expiresAt: s.expiresAt, whole: s.whole }));

@@ -22,7 +22,7 @@ import type { BoothStatusEntry } from "../../domain/tables";
 import { tableEntries, type SeatOfTable } from "./table-status";
 import { venueObjectEntry, venueReports, withPlace, zoneKeysOf } from "./venue-reads";
 
-/** A non-free seat as the public view takes it: label, status and, while held, the hold's expiry, and the table it was taken with whole (contract §21). */
+/** A non-free seat as the public view takes it: label, status and, while held, the hold's expiry, and the table it was taken with whole (docs/tables.md). */
 export type SeatState = readonly [label: string, status: SeatStatus, expiresAt: number | null, wholeTable: string | null];
 
 /** A non-free seat as the reads take it: a row tuple (`raw()`, at 30,000 rows about half the time of row objects). */
@@ -102,7 +102,7 @@ export function publicSeatEntry(
   objectType: "seat" | "booth" = "seat",
 ): SeatStatusEntry | BoothStatusEntry {
   const entry: SeatStatusEntry | BoothStatusEntry = { objectLabel: label, objectType, status, categoryKey };
-  // A seat in a channel names it (contract §12); the open pool adds nothing.
+  // A seat in a channel names it (docs/channels.md); the open pool adds nothing.
   if (channelKey !== null) entry.channelKey = channelKey;
   if (status === "held") entry.holdExpiresAt = iso(expiresAt!);
   return entry;
@@ -159,7 +159,7 @@ export function statusEntries(
   if (!published) return [];
   const secret = q.caller === "secret";
   const labels = q.labels ? [...new Set(q.labels)] : undefined;
-  // A table's entry comes from its seats' rows (contract §21): a table asked for reads them.
+  // A table's entry comes from its seats' rows (docs/tables.md): a table asked for reads them.
   const seatLabels = labels && layout.hasTables ? [...new Set(labels.flatMap((l) => [l, ...(tableSeats(layout, l) ?? [])]))] : labels;
   const asked = labels ? new Set(labels) : null;
   const out: StatusEntry[] = [];
@@ -180,7 +180,7 @@ export function statusEntries(
     if (partialSeasonKey !== null) entry.partialSeasonKey = partialSeasonKey;
     out.push(entry);
   }
-  // Contract §17: the free seats of a protected channel this reader has no pass for read as not for sale.
+  // docs/security.md: the free seats of a protected channel this reader has no pass for read as not for sale.
   if (mask !== null) {
     const taken = new Set(seats.map(([label]) => label));
     const isSeat = (l: string) => layout.object(l)?.objectType === "seat";
@@ -284,7 +284,7 @@ export function objectsOf(
   };
   if (layout.focalPoint) out.focalPoint = layout.focalPoint;
   if (Object.keys(layout.sectionLabels).length > 0) out.sectionLabels = layout.sectionLabels;
-  // Contract §21: the layout's zones and floors, as the layout gives them.
+  // docs/tables.md: the layout's zones and floors, as the layout gives them.
   if (layout.zones.length > 0) out.zones = [...layout.zones];
   if (layout.floors.length > 0) out.floors = [...layout.floors];
   return out;
@@ -311,7 +311,7 @@ export function reportOf(sql: SqlStorage, layout: LayoutIndex, now: number): Omi
     c[status] += n;
     s[status] += n;
   };
-  // Pools: the open pool (null) first, then the channels in their order (contract §12).
+  // Pools: the open pool (null) first, then the channels in their order (docs/channels.md).
   const channels = channelsOf(sql);
   const defs = channels?.defs() ?? [];
   const byPool = new Map<string | null, Record<Status, number>>([[null, zero()], ...defs.map((d) => [d.key, zero()] as const)]);
@@ -321,7 +321,7 @@ export function reportOf(sql: SqlStorage, layout: LayoutIndex, now: number): Omi
   };
   const nonFree = nonFreeSeats(sql, now);
   const seatStatus = new Map(nonFree.map(([label, status]) => [label, status]));
-  // Tables count by their seats (contract §21), and once by their own status in byObjectType.
+  // Tables count by their seats (docs/tables.md), and once by their own status in byObjectType.
   for (const o of layout.objects.values()) {
     if (o.objectType === "table") continue;
     if (o.objectType === "seat" || o.objectType === "booth") {
@@ -374,7 +374,7 @@ function areaPools(
 /** Every held or booked object with its quantities, for the publish check. */
 export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: number): Reservation[] {
   const out: Reservation[] = [];
-  // A table taken whole is one reservation with the seats it was taken with (contract §21).
+  // A table taken whole is one reservation with the seats it was taken with (docs/tables.md).
   const tables = new Map<string, Reservation & { seatLabels: string[] }>();
   for (const [label, status, , , , , , , whole] of nonFreeSeats(sql, now)) {
     if (status === "not_for_sale") continue;

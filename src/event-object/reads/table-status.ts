@@ -3,7 +3,7 @@ import type { LayoutIndex } from "../state/layout-index";
 import type { SeatStatus } from "../state/store";
 
 /**
- * A table's status (contract §21), derived from its seats' rows: a table has no row of its own.
+ * A table's status (docs/tables.md), derived from its seats' rows: a table has no row of its own.
  * Taken whole (its seats' rows name it): the status they share, with the hold's expiry. Some seats
  * taken one by one: `partially_taken`. Nothing taken: free, and no entry at all.
  */

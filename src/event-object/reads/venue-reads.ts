@@ -6,7 +6,7 @@ import type { SeatStatus } from "../state/store";
 import { derivedTables, type SeatOfTable } from "./table-status";
 
 /**
- * What reads say of tables, booths, zones and floors (contract §21): the objects entries of tables
+ * What reads say of tables, booths, zones and floors (docs/tables.md): the objects entries of tables
  * and booths, the floor and zones every object entry carries, and the reports by object type and
  * by zone.
  */

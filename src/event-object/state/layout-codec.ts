@@ -10,14 +10,14 @@
  *     at most half full), Uint32 slots holding ordinal + 1 (0 empty): one object is found by its
  *     label without turning 100,000 labels into strings, which is what a woken object's first
  *     hold or status read needs;
- *   - `kind`: Uint8, 0 a seat, 1 a GA area, 2 a table, 3 a booth (contract §21);
+ *   - `kind`: Uint8, 0 a seat, 1 a GA area, 2 a table, 3 a booth (docs/tables.md);
  *   - `table`: Uint32, for a table and each of its seats the table's ordinal ({@link NONE} for
  *     other objects). A table's seats are the objects right after it, so a seat finds its table
  *     and a table its seats without any list; versions written before tables lack the part;
  *   - `category`, `section`: Uint32 indexes into the dictionary's category keys and (key, label)
  *     section pairs ({@link NONE} when the object has no section);
  *   - `dict`: JSON {@link Dictionary}, which also carries each GA area whole (few, and read together);
- *   - `features`: Uint8, a seat's features (contract §14) as bits in {@link SEAT_FEATURES} order.
+ *   - `features`: Uint8, a seat's features (docs/accessibility.md) as bits in {@link SEAT_FEATURES} order.
  *     Core, since the accessible hold-back decides on them; versions written before it lack the
  *     part, which reads as no features;
  * - hint parts, read only by the full objects read and best available: `rowLabel` (Uint32 index
@@ -52,7 +52,7 @@ export interface Dictionary {
   areas: LayoutObject[];
   /** Whether every label is well-formed UTF-16 (no lone surrogate), so the code units decode in one call. */
   wellFormed: boolean;
-  /** The layout's zones and floors (contract §21), and the floor keys the `floor` column indexes; absent in versions written before them. */
+  /** The layout's zones and floors (docs/tables.md), and the floor keys the `floor` column indexes; absent in versions written before them. */
   zones?: Zone[];
   floors?: Floor[];
   floorKeys?: string[];
@@ -257,7 +257,7 @@ export function decodeHints(labels: readonly string[], dict: Dictionary, parts: 
   const x = view(part(parts, "x"), 8, (b, o, l) => new Float64Array(b, o, l));
   const y = view(part(parts, "y"), 8, (b, o, l) => new Float64Array(b, o, l));
   const aisle = part(parts, "aisle");
-  // Tables, booths and floors (contract §21): absent from versions written before them.
+  // Tables, booths and floors (docs/tables.md): absent from versions written before them.
   const w = optionalView(parts, "w", 8, (b, o, l) => new Float64Array(b, o, l));
   const h = optionalView(parts, "h", 8, (b, o, l) => new Float64Array(b, o, l));
   const shape = parts.get("shape") ?? null;

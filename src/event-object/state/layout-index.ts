@@ -22,7 +22,7 @@ export interface LayoutIndex {
   readonly objects: Map<string, LayoutObject>;
   readonly categories: Category[];
   readonly focalPoint: Point | null;
-  /** The section names' translations by section key (contract §22), given back by the objects reads. */
+  /** The section names' translations by section key (docs/languages.md), given back by the objects reads. */
   readonly sectionLabels: SectionLabels;
   /** One object by label: what a decision needs. */
   object(label: string): LayoutObject | undefined;
@@ -30,9 +30,9 @@ export interface LayoutIndex {
   categoryOf(label: string): string | undefined;
   /** One object's type by label: like `object(label)?.objectType`, without building the object. */
   objectTypeOf(label: string): ObjectType | undefined;
-  /** The table a seat is at (contract §21), or undefined: like `object(label)?.tableLabel`, without building the object. */
+  /** The table a seat is at (docs/tables.md), or undefined: like `object(label)?.tableLabel`, without building the object. */
   tableOf(label: string): string | undefined;
-  /** The layout's zones and floors (contract §21), empty when it has none. */
+  /** The layout's zones and floors (docs/tables.md), empty when it has none. */
   readonly zones: readonly Zone[];
   readonly floors: readonly Floor[];
   /** Whether the layout has tables: reads that derive a table's status skip the work without. */

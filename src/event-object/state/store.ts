@@ -48,13 +48,13 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
   seats: [
     ["order_id", "TEXT"],
     ["client", "TEXT"],
-    // Contract §13: the season (and partial season) a seat was taken for.
+    // docs/seasons.md: the season (and partial season) a seat was taken for.
     ["season_key", "TEXT"],
     ["partial_season_key", "TEXT"],
-    // Contract §21: the table a seat was taken with, when its table was taken whole (null: the seat alone).
+    // docs/tables.md: the table a seat was taken with, when its table was taken whole (null: the seat alone).
     ["whole_table", "TEXT"],
   ],
-  // Contract §13: the season a change was made for.
+  // docs/seasons.md: the season a change was made for.
   history: [
     ["season_key", "TEXT"],
     ["partial_season_key", "TEXT"],
@@ -65,16 +65,16 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
     ["hook_expires_at", "INTEGER"],
     ["category", "TEXT"],
     ["channel", "TEXT"],
-    // Contract §21: a table's record names the seats it was taken with (JSON array), null otherwise.
+    // docs/tables.md: a table's record names the seats it was taken with (JSON array), null otherwise.
     ["seat_labels", "TEXT"],
   ],
   ga: [
     ["order_id", "TEXT"],
     ["client", "TEXT"],
-    // Contract §13: the season (and partial season) a token's places were taken for.
+    // docs/seasons.md: the season (and partial season) a token's places were taken for.
     ["season_key", "TEXT"],
     ["partial_season_key", "TEXT"],
-    // Contract §12: places spread over several pools (state/ga-pools.ts); null when all are in `channel`.
+    // docs/channels.md: places spread over several pools (state/ga-pools.ts); null when all are in `channel`.
     ["pools", "TEXT"],
   ],
 };
@@ -142,10 +142,10 @@ export interface SeatRow {
   booked_at: string | null;
   extra: string | null;
   order_id: string | null;
-  /** Contract §13: the season (and partial season) the seat was taken for, null when none. */
+  /** docs/seasons.md: the season (and partial season) the seat was taken for, null when none. */
   season_key: string | null;
   partial_season_key: string | null;
-  /** Contract §21: the table this seat was taken with when its table was taken whole, else null. */
+  /** docs/tables.md: the table this seat was taken with when its table was taken whole, else null. */
   whole_table: string | null;
 }
 
@@ -163,7 +163,7 @@ export const SEAT_COLUMNS = `label, status, token, expires_at, booked_at, ${extr
 /**
  * The season tags of a change made to a seat or a token's GA places outside a season action (a hold
  * expiring, an event route's book, release or extend with the season's token): the records still
- * name the season they were taken for (contract §13).
+ * name the season they were taken for (docs/seasons.md).
  */
 export function seasonTags(row: { season_key: string | null; partial_season_key: string | null }): { seasonKey?: string; partialSeasonKey?: string } {
   if (row.season_key === null) return {};
@@ -180,10 +180,10 @@ export interface GaRow {
   extra: string | null;
   updated_at: number;
   order_id: string | null;
-  /** Contract §13: the season (and partial season) the places were taken for, null when none. */
+  /** docs/seasons.md: the season (and partial season) the places were taken for, null when none. */
   season_key: string | null;
   partial_season_key: string | null;
-  /** Contract §12: the pool of every place (a channel key, null for the open pool), unless `pools` spreads them. */
+  /** docs/channels.md: the pool of every place (a channel key, null for the open pool), unless `pools` spreads them. */
   channel: string | null;
   /** Places spread over several pools (state/ga-pools.ts), or null. */
   pools: string | null;

@@ -7,7 +7,7 @@ import type { TableGate } from "./policy";
 export const DEFAULT_TABLE_BOOKING: TableBooking = Object.freeze({ mode: "by_seat" });
 
 /**
- * How the event books its tables (contract §21), kept in meta ("table_booking") and in memory,
+ * How the event books its tables (docs/tables.md), kept in meta ("table_booking") and in memory,
  * where holdPolicy() reads it for every hold: the hold's `tables` gate, and the mask of seats that
  * best available may take one by one.
  */

@@ -84,7 +84,7 @@ export class Tx {
     if (this.stage && this.stage.guard && this.stage.expiresAt > this.now) {
       const next = this.stage.index.object(label);
       if (!next || next.objectType !== cur.objectType || next.categoryKey !== cur.categoryKey) return null;
-      // A table taken whole must keep its seats (contract §21 `table_changed`).
+      // A table taken whole must keep its seats (docs/tables.md `table_changed`).
       if (cur.objectType === "table" && (next.seatLabels ?? []).join("\n") !== (cur.seatLabels ?? []).join("\n")) return null;
       if (cur.objectType === "generalAdmission") return { ...cur, capacity: Math.min(cur.capacity ?? 0, next.capacity ?? 0) };
     }
@@ -143,7 +143,7 @@ export class Tx {
 
   /**
    * A seat's status changed without a record of its own: a seat taken or freed with its table
-   * (contract §21), whose one record names the table. The kept views follow it all the same, and
+   * (docs/tables.md), whose one record names the table. The kept views follow it all the same, and
    * so does its table's derived status.
    */
   followSeat(label: string, status: Status, previous: Status): void {

@@ -6,7 +6,7 @@ import { errorResponses } from "../../http/openapi";
 import { callEvent, eventKeyParam } from "./support";
 
 /**
- * /api/v1/events/{eventKey}/table-booking (contract §21): how the event's tables are booked. The
+ * /api/v1/events/{eventKey}/table-booking (docs/tables.md): how the event's tables are booked. The
  * event's object keeps it and every hold (seat, best available, a season's) meets it through the
  * hold's policy, in the hold's own transaction.
  */

@@ -81,7 +81,7 @@ export type Member = {
     email: string;
     name: string;
     /**
-     * viewer, box_office, designer, admin or owner (contract §18)
+     * viewer, box_office, designer, admin or owner (docs/team.md)
      */
     role: 'viewer' | 'box_office' | 'designer' | 'admin' | 'owner';
     createdAt: string;
@@ -99,7 +99,7 @@ export type MemberCreate = {
     email: string;
     name: string;
     /**
-     * viewer, box_office, designer, admin or owner (contract §18)
+     * viewer, box_office, designer, admin or owner (docs/team.md)
      */
     role: 'viewer' | 'box_office' | 'designer' | 'admin' | 'owner';
 };
@@ -110,7 +110,7 @@ export type MemberList = {
 
 export type MemberPatch = {
     /**
-     * viewer, box_office, designer, admin or owner (contract §18)
+     * viewer, box_office, designer, admin or owner (docs/team.md)
      */
     role?: 'viewer' | 'box_office' | 'designer' | 'admin' | 'owner';
     name?: string;
@@ -172,7 +172,7 @@ export type Layout = {
                  */
                 aisleAfter?: boolean;
                 /**
-                 * A set of seat features (contract §14): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.
+                 * A set of seat features (docs/accessibility.md): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.
                  */
                 features?: Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>;
             }>;
@@ -191,7 +191,7 @@ export type Layout = {
         rotation?: number;
         generator?: SectionGenerator;
         /**
-         * Tables of the section with their seats (contract §21)
+         * Tables of the section with their seats (docs/tables.md)
          */
         tables?: Array<Table>;
         booths?: Array<Booth>;
@@ -225,7 +225,7 @@ export type Layout = {
         y: number;
     };
     /**
-     * Booths outside any section (contract §21)
+     * Booths outside any section (docs/tables.md)
      */
     booths?: Array<Booth>;
     zones?: Array<Zone>;
@@ -233,7 +233,7 @@ export type Layout = {
 };
 
 /**
- * Translations of the name (contract §22): a BCP 47 language tag (`de`, `pt-BR`) to the name in that language, 1 to 255 characters, at most 100 languages. The SDK shows the name of its language (`de-AT` reads `de`), else `label`. Changing them has no publish impact.
+ * Translations of the name (docs/languages.md): a BCP 47 language tag (`de`, `pt-BR`) to the name in that language, 1 to 255 characters, at most 100 languages. The SDK shows the name of its language (`de-AT` reads `de`), else `label`. Changing them has no publish impact.
  */
 export type Labels = {
     [key: string]: string;
@@ -259,7 +259,7 @@ export type SectionGenerator = {
 };
 
 /**
- * A table (contract §21): its label and its seats' labels are objects of the chart. Seats are adjacent around the table in list order (a round table's last seat is next to its first); x/y is the table's centre, and seats without x/y are drawn around it. Tables are held by seat, whole, or either, as the event's table booking says.
+ * A table (docs/tables.md): its label and its seats' labels are objects of the chart. Seats are adjacent around the table in list order (a round table's last seat is next to its first); x/y is the table's centre, and seats without x/y are drawn around it. Tables are held by seat, whole, or either, as the event's table booking says.
  */
 export type Table = {
     label: string;
@@ -278,7 +278,7 @@ export type Table = {
          */
         aisleAfter?: boolean;
         /**
-         * A set of seat features (contract §14): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.
+         * A set of seat features (docs/accessibility.md): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.
          */
         features?: Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>;
     }>;
@@ -358,11 +358,11 @@ export type StatusEntry = {
      */
     orderId?: string;
     /**
-     * The seat's channel (contract §12); absent for a seat in the open pool
+     * The seat's channel (docs/channels.md); absent for a seat in the open pool
      */
     channelKey?: string;
     /**
-     * The season the seat was taken for (contract §13); secret-key and holdToken reads
+     * The season the seat was taken for (docs/seasons.md); secret-key and holdToken reads
      */
     seasonKey?: string;
     /**
@@ -379,11 +379,11 @@ export type StatusEntry = {
     booked: number;
     remaining: number;
     /**
-     * Places of the area not for sale (contract §12); absent when none
+     * Places of the area not for sale (docs/channels.md); absent when none
      */
     notForSale?: number;
     /**
-     * Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
+     * Free places per pool (docs/channels.md): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
      */
     remainingByChannel?: {
         [key: string]: number;
@@ -458,7 +458,7 @@ export type CompactStatus = {
         booked: Array<string>;
         not_for_sale: Array<string>;
         /**
-         * Tables some of whose seats are taken one by one (contract §21); absent when none
+         * Tables some of whose seats are taken one by one (docs/tables.md); absent when none
          */
         partially_taken?: Array<string>;
     };
@@ -470,7 +470,7 @@ export type CompactStatus = {
         booked: number;
         remaining: number;
         /**
-         * Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
+         * Free places per pool (docs/channels.md): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
          */
         remainingByChannel?: {
             [key: string]: number;
@@ -495,13 +495,13 @@ export type EventObjects = {
         y: number;
     };
     /**
-     * Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has
+     * Section key to the section's name in other languages (docs/languages.md), as the layout gives them; only sections that have any, and absent when none has
      */
     sectionLabels?: {
         [key: string]: Labels;
     };
     /**
-     * The layout's zones (contract §21); present only when it has any
+     * The layout's zones (docs/tables.md); present only when it has any
      */
     zones?: Array<{
         key: string;
@@ -510,7 +510,7 @@ export type EventObjects = {
         labels?: Labels;
     }>;
     /**
-     * The layout's floors (contract §21); present only when it has any
+     * The layout's floors (docs/tables.md); present only when it has any
      */
     floors?: Array<{
         key: string;
@@ -533,7 +533,7 @@ export type EventObject = {
     sectionKey: string;
     sectionLabel: string;
     /**
-     * The seat's channel (contract §12), null in the open pool; present on every seat once the event has channels
+     * The seat's channel (docs/channels.md), null in the open pool; present on every seat once the event has channels
      */
     channelKey?: string | null;
     /**
@@ -541,23 +541,23 @@ export type EventObject = {
      */
     rowLabel?: string;
     /**
-     * An aisle or gap follows this seat in its row (contract §8); present only when the layout says so
+     * An aisle or gap follows this seat in its row (docs/selling-rules.md); present only when the layout says so
      */
     aisleAfter?: true;
     /**
-     * The seat's features (contract §14), in the order of the feature list; present only when the layout gives at least one
+     * The seat's features (docs/accessibility.md), in the order of the feature list; present only when the layout gives at least one
      */
     features?: Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>;
     /**
-     * Wheelchair spaces and companion seats of an event with a hold-back (contract §14): true while only buyers who state the need may hold the seat, false once released
+     * Wheelchair spaces and companion seats of an event with a hold-back (docs/accessibility.md): true while only buyers who state the need may hold the seat, false once released
      */
     accessibleOnly?: boolean;
     /**
-     * A seat at a table (contract §21): the table's label
+     * A seat at a table (docs/tables.md): the table's label
      */
     tableLabel?: string;
     /**
-     * The floor the seat is on (contract §21); present only when the layout gives one
+     * The floor the seat is on (docs/tables.md); present only when the layout gives one
      */
     floorKey?: string;
     /**
@@ -580,13 +580,13 @@ export type EventObject = {
     label: string;
     remaining: number;
     /**
-     * Places set aside per channel key (contract §12); absent when no channel has places here
+     * Places set aside per channel key (docs/channels.md); absent when no channel has places here
      */
     channelPlaces?: {
         [key: string]: number;
     };
     /**
-     * Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
+     * Free places per pool (docs/channels.md): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
      */
     remainingByChannel?: {
         [key: string]: number;
@@ -612,7 +612,7 @@ export type EventObject = {
      */
     shape?: 'rectangle' | 'ellipse';
     /**
-     * The floor the area is on (contract §21); present only when the layout gives one
+     * The floor the area is on (docs/tables.md); present only when the layout gives one
      */
     floorKey?: string;
 } | {
@@ -629,7 +629,7 @@ export type EventObject = {
     width?: number;
     height?: number;
     /**
-     * The floor the object is on (contract §21); present only when the layout gives one
+     * The floor the object is on (docs/tables.md); present only when the layout gives one
      */
     floorKey?: string;
     /**
@@ -651,7 +651,7 @@ export type EventObject = {
     width?: number;
     height?: number;
     /**
-     * The floor the object is on (contract §21); present only when the layout gives one
+     * The floor the object is on (docs/tables.md); present only when the layout gives one
      */
     floorKey?: string;
     /**
@@ -708,7 +708,7 @@ export type CompactObjects = {
              */
             aisles?: Array<number>;
             /**
-             * [position, features] of the row's seats that have features (contract §14); absent when none
+             * [position, features] of the row's seats that have features (docs/accessibility.md); absent when none
              */
             features?: Array<[
                 number,
@@ -716,11 +716,11 @@ export type CompactObjects = {
             ]>;
         }>;
         /**
-         * The section's floor (contract §21); its seats, tables and booths are on it
+         * The section's floor (docs/tables.md); its seats, tables and booths are on it
          */
         floorKey?: string;
         /**
-         * The section's tables with their seats (contract §21); absent when none
+         * The section's tables with their seats (docs/tables.md); absent when none
          */
         tables?: Array<{
             label: string;
@@ -762,7 +762,7 @@ export type CompactObjects = {
             ]>;
         }>;
         /**
-         * The section's booths (contract §21); absent when none
+         * The section's booths (docs/tables.md); absent when none
          */
         booths?: Array<{
             label: string;
@@ -778,7 +778,7 @@ export type CompactObjects = {
         }>;
     }>;
     /**
-     * Booths outside any section (contract §21); absent when none
+     * Booths outside any section (docs/tables.md); absent when none
      */
     booths?: Array<{
         label: string;
@@ -814,13 +814,13 @@ export type CompactObjects = {
      */
     areas: Array<EventObject>;
     /**
-     * Seat labels per channel key (contract §12); a seat not listed is in the open pool. Absent when the event has no channels
+     * Seat labels per channel key (docs/channels.md); a seat not listed is in the open pool. Absent when the event has no channels
      */
     channels?: {
         [key: string]: Array<string>;
     };
     /**
-     * Seat labels held back for buyers who state an accessibility need (contract §14); absent when the event holds none back
+     * Seat labels held back for buyers who state an accessibility need (docs/accessibility.md); absent when the event holds none back
      */
     accessibleOnly?: Array<string>;
     /**
@@ -831,7 +831,7 @@ export type CompactObjects = {
         y: number;
     };
     /**
-     * Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has
+     * Section key to the section's name in other languages (docs/languages.md), as the layout gives them; only sections that have any, and absent when none has
      */
     sectionLabels?: {
         [key: string]: Labels;
@@ -860,7 +860,7 @@ export type EventReports = {
         count: number;
     }>;
     /**
-     * Seats and GA places per pool and status (contract §12)
+     * Seats and GA places per pool and status (docs/channels.md)
      */
     byChannel: Array<{
         /**
@@ -871,7 +871,7 @@ export type EventReports = {
         count: number;
     }>;
     /**
-     * Objects per type and status (contract §21): seats (those at tables included) and booths by their status, tables by theirs (partially_taken included), GA areas in places
+     * Objects per type and status (docs/tables.md): seats (those at tables included) and booths by their status, tables by theirs (partially_taken included), GA areas in places
      */
     byObjectType: Array<{
         objectType: 'seat' | 'table' | 'booth' | 'generalAdmission';
@@ -879,7 +879,7 @@ export type EventReports = {
         count: number;
     }>;
     /**
-     * Seats and booths of each zone's sections per status (contract §21); a section in two zones counts in both
+     * Seats and booths of each zone's sections per status (docs/tables.md); a section in two zones counts in both
      */
     byZone: Array<{
         zoneKey: string;
@@ -927,7 +927,7 @@ export type StatusChange = {
     cause: 'hold' | 'book' | 'release' | 'expire' | 'extend' | 'not_for_sale' | 'for_sale' | 'reset' | 'publish';
     orderId?: string;
     /**
-     * The season the change was made for (contract §13)
+     * The season the change was made for (docs/seasons.md)
      */
     seasonKey?: string;
     /**
@@ -935,7 +935,7 @@ export type StatusChange = {
      */
     partialSeasonKey?: string;
     /**
-     * A table taken whole (contract §21): the seats it was taken with
+     * A table taken whole (docs/tables.md): the seats it was taken with
      */
     seatLabels?: Array<string>;
     /**
@@ -985,7 +985,7 @@ export type HoldResponse = {
         } | null;
         quantity?: number;
         /**
-         * A table held whole (contract §21): its seats
+         * A table held whole (docs/tables.md): its seats
          */
         seatLabels?: Array<string>;
     }>;
@@ -1014,7 +1014,7 @@ export type HoldRequest = {
     channelKeys?: Array<string>;
     ignoreChannels?: boolean;
     /**
-     * The buyer states an accessibility need (contract §14): held-back wheelchair spaces and companion seats may be held
+     * The buyer states an accessibility need (docs/accessibility.md): held-back wheelchair spaces and companion seats may be held
      */
     accessible?: boolean;
 };
@@ -1050,7 +1050,7 @@ export type HoldBestAvailableRequest = {
      */
     together?: boolean;
     /**
-     * A party at tables (contract §21): table seats only, `quantity` seats at one table when any has them free, else at the fewest tables, nearest the focal point; tables booked only whole are held whole, the smallest sum of seats of at least `quantity`
+     * A party at tables (docs/tables.md): table seats only, `quantity` seats at one table when any has them free, else at the fewest tables, nearest the focal point; tables booked only whole are held whole, the smallest sum of seats of at least `quantity`
      */
     tables?: boolean;
     /**
@@ -1100,7 +1100,7 @@ export type BookResponse = {
         quantity?: number;
         orderId?: string;
         /**
-         * A table booked whole (contract §21): its seats
+         * A table booked whole (docs/tables.md): its seats
          */
         seatLabels?: Array<string>;
     }>;
@@ -1240,7 +1240,7 @@ export type ChannelPassRequest = {
 };
 
 /**
- * How the event's tables are booked (contract §21): by_seat (seats one by one; the table label cannot be held), by_table (only the table label, which holds every seat at once), by_table_or_seat (either; the table whole only while every seat is free)
+ * How the event's tables are booked (docs/tables.md): by_seat (seats one by one; the table label cannot be held), by_table (only the table label, which holds every seat at once), by_table_or_seat (either; the table whole only while every seat is free)
  */
 export type TableBooking = {
     /**
@@ -1256,7 +1256,7 @@ export type TableBooking = {
 };
 
 /**
- * The event's hold-back of accessible inventory (contract §14)
+ * The event's hold-back of accessible inventory (docs/accessibility.md)
  */
 export type Accessibility = {
     /**
@@ -1340,7 +1340,7 @@ export type Event = {
     createdAt: string;
     selectionRules: SelectionRules & unknown;
     /**
-     * The event's name (contract §12); null when unset
+     * The event's name (docs/channels.md); null when unset
      */
     name: string | null;
     /**
@@ -1364,7 +1364,7 @@ export type ChannelSummary = {
 };
 
 /**
- * The event's waiting room (contract §15), whether enabled and when it opens; null when it has none. See PUT /events/{eventKey}/waiting-room
+ * The event's waiting room (docs/waiting-room.md), whether enabled and when it opens; null when it has none. See PUT /events/{eventKey}/waiting-room
  */
 export type WaitingRoomSummary = {
     /**
