@@ -33,6 +33,7 @@ export const FAILURE_CODES = [
   "conflict",
   "idempotency_key_reused",
   "admission_required",
+  "price_changed",
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 

@@ -13,7 +13,9 @@ import type { StatusChangesQuery } from "../domain/status-changes";
 import type { AdmissionGateConfig } from "../domain/waiting-room";
 import type { WebhookQueueBody } from "../domain/webhook-messages";
 import type { EventObjectEnv } from "./bindings";
+import type { Pricing } from "../domain/pricing";
 import * as config from "./decisions/configuration";
+import { setPricing } from "./decisions/pricing-decisions";
 import type { DecisionParts } from "./decisions/hold-policy";
 import * as sale from "./decisions/sale-decisions";
 import type { SeasonBookings } from "./decisions/season-bookings";
@@ -146,6 +148,9 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async setAdmissionGate(gate: AdmissionGateConfig): Promise<Outcome<{ eventId: string }>> {
     return ofEvent(this.event.meta, (meta) => config.setAdmissionGate(this.parts, meta, gate));
   }
+  async setPricing(pricing: Pricing | null): Promise<Outcome<Pricing | null>> {
+    return ofEvent(this.event.meta, () => setPricing(this.parts, this.event.layout(), pricing));
+  }
 
   // ---- reads (reads/event-reads.ts) -------------------------------------------------------
 
@@ -169,6 +174,12 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   }
   async reports() {
     return this.reads.reports();
+  }
+  async salesReport() {
+    return this.reads.salesReport();
+  }
+  async pricing() {
+    return this.reads.pricing();
   }
   async statusChanges(q: StatusChangesQuery) {
     return this.reads.statusChanges(q);

@@ -65,7 +65,7 @@ export function undoAreas(tx: Tx, undo: readonly AreaUndo[], cause: "release" | 
     if (b === null || b.held + b.booked === 0) tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", u.area, u.token);
     else
       tx.sql.exec(
-        "UPDATE ga SET held = ?, booked = ?, expires_at = ?, booked_at = ?, extra = ?, order_id = ?, channel = ?, pools = ?, client = ?, season_key = ?, partial_season_key = ?, updated_at = ? WHERE area = ? AND token = ?",
+        "UPDATE ga SET held = ?, booked = ?, expires_at = ?, booked_at = ?, extra = ?, order_id = ?, channel = ?, pools = ?, client = ?, season_key = ?, partial_season_key = ?, updated_at = ?, held_price = ?, booked_price = ? WHERE area = ? AND token = ?",
         b.held,
         b.booked,
         b.expires_at,
@@ -78,6 +78,9 @@ export function undoAreas(tx: Tx, undo: readonly AreaUndo[], cause: "release" | 
         b.season_key,
         b.partial_season_key,
         tx.now,
+        // Rows kept by prepares recorded before prices have no price columns.
+        b.held_price ?? null,
+        b.booked_price ?? null,
         u.area,
         u.token,
       );

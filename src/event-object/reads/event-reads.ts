@@ -3,6 +3,8 @@ import type { Channel, ChannelSummary } from "../../domain/channels";
 import type { EventMeta } from "../../domain/events";
 import { ok, type Outcome } from "../../domain/outcome";
 import type { Reservation } from "../../domain/publish-impact";
+import type { Pricing } from "../../domain/pricing";
+import type { SalesReport } from "../../domain/sales-report";
 import type { SalesTimeline } from "../../domain/sales-timeline";
 import type { SelectionRules } from "../../domain/selling";
 import type { CompactStatus, FullStatus, ObjectsResult, ReportsResult, StatusFormat, StatusQuery } from "../../domain/status";
@@ -12,6 +14,7 @@ import type { AccessState } from "../state/accessibility";
 import type { AdmissionGate } from "../state/admission-gate";
 import type { ChannelState } from "../state/channels";
 import type { LayoutIndex } from "../state/layout-index";
+import type { PricingState } from "../state/prices";
 import type { SellingState } from "../state/selling-state";
 import { readChanges, salesTimeline } from "../state/status-history";
 import { latestHistorySeq } from "../state/store";
@@ -19,6 +22,7 @@ import { NOT_FOUND } from "../state/transaction";
 import { statusVersion } from "./live-since";
 import { compactObjectsBody, compactObjectsOf } from "./objects-compact-cache";
 import { compactOf, StatusCache } from "./status-cache";
+import { salesReportOf } from "./sales-report";
 import { objectsOf, reportOf, reservedObjects, statusEntries } from "./status-reads";
 
 /** The event as the reads see it: its metadata (null until made) and its current layout. */
@@ -47,7 +51,7 @@ export class EventReads {
     private readonly sql: SqlStorage,
     private readonly event: EventView,
     private readonly now: () => number,
-    private readonly kept: { selling: SellingState; channels: ChannelState; access: AccessState; admission: AdmissionGate },
+    private readonly kept: { selling: SellingState; channels: ChannelState; access: AccessState; admission: AdmissionGate; pricing: PricingState },
   ) {
     this.statusCache = new StatusCache(() => event.currentLayoutKey);
   }
@@ -126,6 +130,18 @@ export class EventReads {
 
   reports(): Outcome<ReportsResult> {
     return this.read((meta, layout) => ({ eventKey: meta.eventKey, ...reportOf(this.sql, layout(), this.now()) }));
+  }
+
+  /** The sales report (contract §20): what is booked, at the prices locked with it. */
+  salesReport(): Outcome<SalesReport> {
+    return this.read((meta, layout) =>
+      salesReportOf(this.sql, layout(), this.kept.channels.defs(), (label) => this.kept.channels.channelOf(label), meta.eventKey),
+    );
+  }
+
+  /** The event's pricing (contract §20), or null without one. */
+  pricing(): Outcome<Pricing | null> {
+    return this.read(() => this.kept.pricing.current());
   }
 
   /** A page of the event's status history (contract §9), from its indexes. */

@@ -5,6 +5,7 @@ import { fail, type Failure } from "../../domain/outcome";
 import type { CallerKind } from "../../domain/seats";
 import type { SeasonTag } from "../../domain/seasons";
 import type { RuleViolation } from "../../domain/selling";
+import type { Pricing } from "../../domain/pricing";
 import type { Occupancy } from "../../selling/occupancy";
 import type { GaHoldChange, RuleContext } from "../../selling/rule-checks";
 import type { SellingIndex } from "../../selling/selling-index";
@@ -33,6 +34,8 @@ export interface DecisionPolicy {
 export interface SeasonContext extends SeasonTag {
   /** The season's one expiry of a hold or extend (epoch ms); null for the other actions. */
   readonly expiresAt: number | null;
+  /** A season hold's prices (contract §20): the season's pricing, null when it has none. Holds only. */
+  readonly pricing?: Pricing | null;
 }
 
 /** What a hold must pass, each gate decided for this caller and request. */
@@ -49,7 +52,25 @@ export interface HoldGates {
   readonly channels: ChannelGate;
   /** Wheelchair spaces and companion seats held back (§14): nothing from this hold, or those the check names. */
   readonly holdBack: { readonly kind: "none" } | { readonly kind: "held-back"; heldBack(o: LayoutObject): boolean };
+  /** The prices the hold locks (§20): none for an event (or season) without pricing. */
+  readonly price: PriceGate;
 }
+
+/**
+ * The prices of a hold (contract §20). `unpriced`: no pricing, so no price anywhere (the event
+ * works as it did before prices). `priced`: every object is priced by `pricing` and its price is
+ * locked with the hold; an object whose category has no price is refused (`not_priced`) unless
+ * the caller may hold it unpriced (a secret key). `poolOf` names a seat's channel, whose price
+ * replaces the category's amount.
+ */
+export type PriceGate =
+  | { readonly kind: "unpriced" }
+  | {
+      readonly kind: "priced";
+      readonly pricing: Pricing;
+      readonly unpricedAllowed: boolean;
+      poolOf(label: string): string | null;
+    };
 
 /**
  * The pools of a hold (contract §12). `any`: every pool (a secret key's ignoreChannels, or an event
@@ -84,7 +105,7 @@ export interface RuleChecks {
 /** The policy of a decision that holds nothing (book, release, extend, not for sale, the sweep). */
 export const NO_HOLDS: DecisionPolicy = Object.freeze({ season: null });
 
-const GATES = ["kind", "client", "admission", "rules", "channels", "holdBack"] as const satisfies readonly (keyof HoldGates)[];
+const GATES = ["kind", "client", "admission", "rules", "channels", "holdBack", "price"] as const satisfies readonly (keyof HoldGates)[];
 
 /**
  * The gates of a hold under this policy, or the refusal of a policy that cannot hold: no hold

@@ -1,3 +1,4 @@
+import type { Price } from "../../domain/pricing";
 import type { Cause, StatusChange, StatusChangesQuery, StatusChangesResult } from "../../domain/status-changes";
 import type { SalesPoint, SalesTimeline } from "../../domain/sales-timeline";
 import type { Status } from "../../domain/status";
@@ -33,6 +34,10 @@ export interface Change {
   partialSeasonKey?: string | null;
   /** extraData as stored (JSON text). */
   extra: string | null;
+  /** Contract §20: the locked price of the objects the change concerns (a GA change: its places). */
+  price?: Price;
+  /** What the change did to the booked amount: + a booking's amount, - a released booking's. */
+  revenue?: number;
 }
 
 /** The webhook event a change sends, as recorded with it: filled into the outbox after commit. */
@@ -65,7 +70,7 @@ export function tokenHash(token: string): string {
 export function recordChange(sql: SqlStorage, change: Change, now: number, hook: ChangeHook | null): number {
   return sql
     .exec<{ seq: number }>(
-      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel, price, revenue) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
       now,
       change.label,
       change.objectType,
@@ -84,6 +89,8 @@ export function recordChange(sql: SqlStorage, change: Change, now: number, hook:
       hook?.holdExpiresAt ?? null,
       hook?.categoryKey ?? null,
       hook?.channelKey ?? null,
+      change.price ? JSON.stringify(change.price) : null,
+      change.revenue ?? null,
     )
     .one().seq;
 }
@@ -103,6 +110,7 @@ interface HistoryRow {
   extra: string | null;
   season_key: string | null;
   partial_season_key: string | null;
+  price: string | null;
 }
 
 function toRecord(r: HistoryRow): StatusChange {
@@ -122,6 +130,7 @@ function toRecord(r: HistoryRow): StatusChange {
   if (r.order_id !== null) record.orderId = r.order_id;
   if (r.season_key !== null) record.seasonKey = r.season_key;
   if (r.partial_season_key !== null) record.partialSeasonKey = r.partial_season_key;
+  if (r.price !== null) record.price = JSON.parse(r.price) as Price;
   return record;
 }
 
@@ -146,7 +155,7 @@ export function readChanges(sql: SqlStorage, q: StatusChangesQuery): StatusChang
   }
   const found = rows<HistoryRow>(
     sql,
-    `SELECT seq, at, label, type, status, previous, cause, quantity, held, booked, order_id, extra, season_key, partial_season_key FROM history WHERE ${where.join(" AND ")} ORDER BY seq LIMIT ?`,
+    `SELECT seq, at, label, type, status, previous, cause, quantity, held, booked, order_id, extra, season_key, partial_season_key, price FROM history WHERE ${where.join(" AND ")} ORDER BY seq LIMIT ?`,
     ...params,
     q.limit + 1,
   );
