@@ -68,6 +68,35 @@ type BookedSeat = [
 ];
 
 /**
+ * Booked seats grouped by everything a dimension reads (category, section, ticket type, pool,
+ * season, currency): one key and one map entry per seat, the dimensions tallied per group after.
+ */
+function seatSales(sql: SqlStorage, layout: LayoutIndex, channelOf: (label: string) => string | null): Sale[] {
+  const groups = new Map<string, Sale>();
+  const seats = sql
+    .exec("SELECT label, price_amount, price_fee, price_currency, ticket_type, price_channel, season_key FROM seats WHERE status = 'booked'")
+    .raw<BookedSeat>();
+  for (const [label, amount, fee, currency, ticketType, channel, season] of seats) {
+    const obj = layout.object(label);
+    const priced = amount !== null && currency !== null;
+    const category = obj?.categoryKey ?? null;
+    const section = obj ? (obj.sectionKey ?? "") : null;
+    const pool = priced ? channel : channelOf(label);
+    const type = priced ? ticketType : null;
+    const cur = priced ? currency : null;
+    const key = `${category}\u0000${section}\u0000${type}\u0000${pool}\u0000${season}\u0000${cur}\u0000${category === null ? 0 : 1}${section === null ? 0 : 1}${type === null ? 0 : 1}${pool === null ? 0 : 1}${season === null ? 0 : 1}${cur === null ? 0 : 1}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { category, section, ticketType: type, channel: pool, season, currency: cur, count: 0, amount: 0, fee: 0 }));
+    g.count++;
+    if (priced) {
+      g.amount += amount;
+      g.fee += fee ?? 0;
+    }
+  }
+  return [...groups.values()];
+}
+
+/**
  * The sales report of the event now. `channelOf` names a seat's channel, for seats booked without a
  * price (a priced seat names the pool it was taken from on its row).
  */
@@ -79,24 +108,7 @@ export function salesReportOf(
   eventKey: string,
 ): SalesReport {
   const t = new Tally();
-  const seats = sql
-    .exec("SELECT label, price_amount, price_fee, price_currency, ticket_type, price_channel, season_key FROM seats WHERE status = 'booked'")
-    .raw<BookedSeat>();
-  for (const [label, amount, fee, currency, ticketType, channel, season] of seats) {
-    const obj = layout.object(label);
-    const priced = amount !== null && currency !== null;
-    tallySale(t, {
-      category: obj?.categoryKey ?? null,
-      section: obj ? (obj.sectionKey ?? "") : null,
-      ticketType: priced ? ticketType : null,
-      channel: priced ? channel : channelOf(label),
-      season,
-      currency: priced ? currency : null,
-      count: 1,
-      amount: amount ?? 0,
-      fee: priced ? (fee ?? 0) : 0,
-    });
-  }
+  for (const sale of seatSales(sql, layout, channelOf)) tallySale(t, sale);
   const areas = sql
     .exec("SELECT area, booked, booked_price, channel, season_key FROM ga WHERE booked > 0")
     .raw<[area: string, booked: number, price: string | null, channel: string | null, season: string | null]>();

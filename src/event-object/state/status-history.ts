@@ -197,7 +197,8 @@ export function pruneHistory(sql: SqlStorage, before: number, limit: number): nu
 
 /**
  * Booked and held places (seats count one, GA areas their places) at the end of each of up to
- * `spans` equal spans between the first and the last record. Seats change by their status and
+ * `spans` equal spans between the first and the last record, with the booked amount so far (the
+ * records' revenue: + a booking at its locked price, - a booking released). Seats change by their status and
  * previous status; GA records carry the area's totals after the change, so an area changes by the
  * difference to its previous record. One aggregate over the history, grouped in SQL: the answer is
  * `spans` rows however long the history is. Read-only.
@@ -207,14 +208,15 @@ export function salesTimeline(sql: SqlStorage, spans: number): SalesTimeline {
   if (!range || range.lo === null || range.hi === null) return { from: null, spanMs: 0, points: [] };
   const lo = range.lo;
   const spanMs = Math.max(1000, Math.ceil((range.hi - lo + 1) / Math.max(1, spans)));
-  const sums = rows<{ b: number; db: number; dh: number }>(
+  const sums = rows<{ b: number; db: number; dh: number; dr: number }>(
     sql,
     `WITH d AS (
        SELECT at,
          CASE WHEN type = 'generalAdmission' THEN COALESCE(booked, 0) - COALESCE(LAG(booked) OVER w, 0) ELSE (status = 'booked') - (previous = 'booked') END AS db,
-         CASE WHEN type = 'generalAdmission' THEN COALESCE(held, 0) - COALESCE(LAG(held) OVER w, 0) ELSE (status = 'held') - (previous = 'held') END AS dh
+         CASE WHEN type = 'generalAdmission' THEN COALESCE(held, 0) - COALESCE(LAG(held) OVER w, 0) ELSE (status = 'held') - (previous = 'held') END AS dh,
+         COALESCE(revenue, 0) AS dr
        FROM history WINDOW w AS (PARTITION BY label ORDER BY seq))
-     SELECT CAST((at - ?) / ? AS INTEGER) AS b, SUM(db) AS db, SUM(dh) AS dh FROM d GROUP BY b ORDER BY b`,
+     SELECT CAST((at - ?) / ? AS INTEGER) AS b, SUM(db) AS db, SUM(dh) AS dh, SUM(dr) AS dr FROM d GROUP BY b ORDER BY b`,
     lo,
     spanMs,
   );
@@ -222,14 +224,16 @@ export function salesTimeline(sql: SqlStorage, spans: number): SalesTimeline {
   const points: SalesPoint[] = [];
   let booked = 0;
   let held = 0;
+  let revenue = 0;
   let i = 0;
   for (let b = 0; b <= last; b++) {
     if (sums[i]?.b === b) {
       booked += sums[i]!.db;
       held += sums[i]!.dh;
+      revenue += sums[i]!.dr;
       i++;
     }
-    points.push({ at: new Date(Math.min(lo + (b + 1) * spanMs, range.hi)).toISOString(), booked, held });
+    points.push({ at: new Date(Math.min(lo + (b + 1) * spanMs, range.hi)).toISOString(), booked, held, revenue });
   }
   return { from: new Date(lo).toISOString(), spanMs, points };
 }
