@@ -52,7 +52,11 @@ export class ListAreas {
     const held = state.selection.get(label)?.quantity ?? 0;
     const left = view.remaining ?? 0;
     const category = state.categories.get(item.area.categoryKey)?.label ?? item.area.categoryKey;
-    const words = [`General admission, ${category}`, left > 0 ? `${left} ${left === 1 ? "place" : "places"} left` : "sold out"];
+    // Contract §20: each place's price, after the category it belongs to.
+    const words = [
+      `General admission, ${category}${view.price ? `, ${view.price} each` : ""}`,
+      left > 0 ? `${left} ${left === 1 ? "place" : "places"} left` : "sold out",
+    ];
     if (held > 0) words.push(`you hold ${held}`);
     const text = `${words.join(", ")}.`;
     if (item.status.textContent !== text) item.status.textContent = text;

@@ -46,13 +46,15 @@ export function statusText(view: ObjectView): string {
 }
 
 /**
- * The list mode's name of a seat: "Section A, row 3, seat 12, Premium, wheelchair space, available".
+ * The list mode's name of a seat: "Section A, row 3, seat 12, Premium, €45.00, wheelchair space, available".
  * The section's own label is used as written ("Section A" when the layout calls it so).
  */
 export function seatName(seat: SeatObject, categoryLabel: string, view: ObjectView): string {
   const parts = [seat.sectionLabel || seat.sectionKey];
   if (seat.rowLabel) parts.push(`row ${seat.rowLabel}`);
   parts.push(`seat ${seatNumber(seat.objectLabel)}`, categoryLabel);
+  // Contract §20: what the seat costs, after its category, as the map's name says it.
+  if (view.price) parts.push(view.price);
   const features = featureText(seat.features);
   if (features) parts.push(features);
   parts.push(statusText(view));

@@ -3,7 +3,9 @@
  * attributes) so that a live update only flips `data-status`. Everything is scoped under
  * `.seating-root` so the host page's CSS is not touched.
  */
-const CSS = `
+import { PRICE_PANEL_CSS } from "./price-panel";
+
+const CSS = `${PRICE_PANEL_CSS}
 .seating-root{position:relative;width:100%;height:100%;min-height:420px;display:flex;flex-direction:column;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f7f8fb;border-radius:10px;overflow:hidden}
 .seating-stage{position:relative;flex:1;min-height:320px;overflow:hidden}
 .seating-map{position:absolute;inset:0;width:100%;height:100%;touch-action:none;user-select:none;-webkit-user-select:none;cursor:grab}

@@ -166,7 +166,7 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
       remaining > 0 ? `${left}${view.quantity ? ` · you hold ${view.quantity}` : ""}` : view.quantity ? `Sold out · you hold ${view.quantity}` : "Sold out";
     // The name starts with the words drawn in the area (its name, then what is left), so speech
     // and sight agree (WCAG 2.5.3, "label in name"); the rest follows.
-    name = `${obj.label ?? obj.objectLabel} (${obj.objectLabel}), ${shown.replace(" · ", ", ")}, general admission, ${cat}`;
+    name = `${obj.label ?? obj.objectLabel} (${obj.objectLabel}), ${shown.replace(" · ", ", ")}, general admission, ${cat}${view.price ? `, ${view.price} each` : ""}`;
     const text = node.querySelector(".seating-ga-remaining");
     if (text) text.textContent = shown;
   } else {
@@ -174,7 +174,8 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
     const words = view.unavailable ? UNAVAILABLE_WORDS : STATUS_WORDS[view.status];
     // Contract §14: the seat's features are part of its name, as the list mode says them.
     const features = featureText(obj.features);
-    name = `Seat ${obj.objectLabel}${where}, ${cat}${features ? `, ${features}` : ""}, ${words}`;
+    // Contract §20: the price is part of the name, after the category it belongs to.
+    name = `Seat ${obj.objectLabel}${where}, ${cat}${view.price ? `, ${view.price}` : ""}${features ? `, ${features}` : ""}, ${words}`;
     const title = node.firstElementChild;
     if (title) title.textContent = `${obj.objectLabel} · ${cat} · ${words}`;
   }

@@ -25,8 +25,11 @@ export function tooltipLines(obj: ApiObject, state: MapState, options: TooltipOp
     details.push(area.pooled ? `${remaining} places left` : `${remaining} of ${area.capacity ?? obj.capacity} places left`);
   }
   if (category) details.push(category.label);
-  const price = options.prices?.[obj.categoryKey];
-  if (price !== undefined) details.push(typeof price === "number" ? formatPrice(price, options.currency) : price);
+  // Contract §20: the server's price for this buyer; a page's own `prices` only for an event without.
+  const served = state.view(obj.objectLabel).price;
+  const price = served ?? options.prices?.[obj.categoryKey];
+  if (price !== undefined)
+    details.push(typeof price === "number" ? formatPrice(price, options.currency) : obj.objectType === "generalAdmission" && served ? `${price} each` : price);
   // Contract §14: features in the words the seat's accessible name uses ("wheelchair space").
   const features = obj.objectType === "seat" ? featureText(obj.features) : "";
   if (features) details.push(features.charAt(0).toUpperCase() + features.slice(1));
