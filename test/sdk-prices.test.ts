@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { feeOf, totalOf, unitQuote } from "../src/domain/price-quote";
 import type { Pricing } from "../src/domain/pricing";
 import { seatName } from "../src/sdk/seat-name";
-import { formatPrice, minorDigits, PriceBook } from "../src/sdk/prices";
+import { decimalText, minorDigits, minorOf } from "../src/domain/price-format";
+import { formatPrice, PriceBook } from "../src/sdk/prices";
 import type { AreaObject, SeatObject } from "../src/sdk/types";
 
 /** The arithmetic of prices and the words the seat map puts them in (contract §20). */
@@ -72,6 +73,22 @@ describe("the words", () => {
     expect(formatPrice(125000, "JPY", "en")).toBe("¥125,000");
     expect(formatPrice(5, "EUR", "en")).toBe("€0.05");
     expect(formatPrice(1234567, "BHD", "en")).toMatch(/1,234\.567/);
+  });
+
+  it("reads what a venue types into minor units exactly, and writes it back", () => {
+    expect(minorOf("45", "EUR")).toBe(4500);
+    expect(minorOf("45.5", "EUR")).toBe(4550);
+    expect(minorOf("45,50", "EUR")).toBe(4550);
+    expect(minorOf("1 250", "JPY")).toBe(1250);
+    expect(minorOf("0.29", "EUR")).toBe(29);
+    expect(minorOf("12.345", "EUR")).toBeNull();
+    expect(minorOf("12.5", "JPY")).toBeNull();
+    expect(minorOf("-3", "EUR")).toBeNull();
+    expect(minorOf("abc", "EUR")).toBeNull();
+    expect(decimalText(4550, "EUR")).toBe("45.50");
+    expect(decimalText(5, "EUR")).toBe("0.05");
+    expect(decimalText(1250, "JPY")).toBe("1250");
+    expect(decimalText(1234, "BHD")).toBe("1.234");
   });
 
   it("gives the legend's 'from', each seat's price, the hold's ticket types and the running total", () => {

@@ -7,34 +7,16 @@
  * them. The price a hold locks comes back in its answer and is what the total shows.
  */
 import type { Price, Pricing } from "../domain/pricing";
+import { formatMinor } from "../domain/price-format";
 import { lowestAmount, unitQuote } from "../domain/price-quote";
 import type { ApiObject } from "./types";
 
-/** The digits after the decimal point of a currency (2 for EUR, 0 for JPY, 3 for BHD), from Intl. */
-export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
 /**
- * An amount in minor units as a person reads it in `language` ("€45.00", "45,00 €", "¥1,250").
- * The decimal is written from the integer's digits (never divided): the number Intl is given is
- * the one nearest that decimal, which it rounds back to exactly those digits.
+ * An amount in minor units as a person reads it in `language` ("€45.00", "45,00 €", "¥1,250"), in
+ * the currency's own digits: the map's one way of writing a price.
  */
 export function formatPrice(amountMinor: number, currency: string, language?: string): string {
-  const digits = minorDigits(currency);
-  const sign = amountMinor < 0 ? "-" : "";
-  const whole = String(Math.abs(amountMinor)).padStart(digits + 1, "0");
-  const decimal = digits === 0 ? `${sign}${whole}` : `${sign}${whole.slice(0, -digits)}.${whole.slice(-digits)}`;
-  try {
-    const format = new Intl.NumberFormat(language || undefined, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-    return format.format(Number(decimal));
-  } catch {
-    return `${decimal} ${currency}`;
-  }
+  return formatMinor(amountMinor, currency, language);
 }
 
 /** A category's ticket types as the picker offers them. */
