@@ -107,10 +107,10 @@ const channelAssigned = on("event.channels_changed", "event", param("eventKey"),
   seats: Array.isArray(i.body.objectLabels) ? i.body.objectLabels.slice(0, MAX_LISTED) : [],
 }));
 const accessibilityChanged = on("event.accessibility_changed", "event", param("eventKey"), (i) => ({ accessibility: i.body }));
-/** Prices (contract §20): the pricing as put (a pricing holds no secret), or null when removed. */
+/** Prices (contract §20): the pricing as kept (the answer, in minor units from either door; it holds no secret), or null when removed. */
 const pricesChanged = (type: "event" | "season", removed = false) =>
   on(type === "event" ? "event.prices_changed" : "season.prices_changed", type, param(type === "event" ? "eventKey" : "seasonKey"), (i) => ({
-    pricing: removed ? null : i.body,
+    pricing: removed ? null : i.answer,
   }));
 const roomChanged = on("event.waiting_room_changed", "event", param("eventKey"), (i) => pick(i.body, "enabled", "opensAt", "admitPerMinute", "sessionMinutes"));
 
