@@ -39,6 +39,9 @@ export function buyerMessage(error: HoldError, r: Refusal): string {
     case "accessible_only":
       // Contract §14: say what a buyer who needs the seat can do.
       return `${r.what} is kept for buyers who need a wheelchair space or companion seat. ${ACCESSIBLE_HINT}`;
+    case "not_priced":
+      // Contract §20: the category has no price, so it is not on sale to buyers.
+      return `${r.what} is not on sale here — ${AGAIN}`;
     case "admission_required":
       return `${r.what} could not be held — your turn from the waiting room has ended; reload the page to join again`;
     case "sold_out":

@@ -41,6 +41,9 @@ export function attachPrices(
   const doc = chrome.root.ownerDocument;
   const book = new PriceBook(read.pricing, channelKeys ?? ["NO_CHANNEL"], (label) => channelOf.get(label) ?? null, pageLanguage(doc));
   state.priceOf = (obj) => book.text(obj);
+  // A seat without a price cannot be held by a buyer (the server refuses it as not_priced): drawn
+  // "not available here", like another channel's seat.
+  for (const o of state.objects.values()) if (o.objectType === "seat" && book.unit(o) === null) state.outside.add(o.objectLabel);
   const panel = new PricePanel(doc, book, read.objects.categories ?? [], (categoryKey) => {
     for (const o of state.objects.values()) if (o.categoryKey === categoryKey) repaint(o.objectLabel);
   });
