@@ -33,6 +33,9 @@ const PRICING = {
   fee: { percent: 2.5, fixed: 50 },
 };
 
+/** A refused form's answer: its problems by control. */
+type Problems = { errors: Record<string, string[]> };
+
 describe("prices in the dashboard", () => {
   it("the event's form saves minor units, names each wrong control, and is audited", async () => {
     const { keys, cookie } = await signedIn();
@@ -43,7 +46,7 @@ describe("prices in the dashboard", () => {
     expect(saved.body).toEqual(PRICING);
     expect((await call("GET", `/api/v1/events/${f.eventKey}/pricing`, { key: f.pk })).body).toEqual(PRICING);
 
-    const wrong = await dash(cookie, "PUT", path, {
+    const wrong = await dash<Problems>(cookie, "PUT", path, {
       currency: "EUR",
       amounts: { stalls: "45.555", balcony: "ten" },
       ticketTypes: [{ categoryKey: "balcony", amount: "3" }],
@@ -52,9 +55,9 @@ describe("prices in the dashboard", () => {
     expect(wrong.status).toBe(400);
     expect(Object.keys(wrong.body.errors).sort()).toEqual(["amounts.balcony", "amounts.stalls", "ticketTypes.0.key"]);
     expect(wrong.body.errors["amounts.stalls"][0]).toMatch(/Enter a price in EUR, like 45.50/);
-    const percent = await dash(cookie, "PUT", path, { currency: "EUR", amounts: { stalls: "1" }, feePercent: 120 });
+    const percent = await dash<Problems>(cookie, "PUT", path, { currency: "EUR", amounts: { stalls: "1" }, feePercent: 120 });
     expect(percent.body.errors.feePercent[0]).toMatch(/between 0 and 100/);
-    const currency = await dash(cookie, "PUT", path, { currency: "EURO", amounts: { stalls: "1" } });
+    const currency = await dash<Problems>(cookie, "PUT", path, { currency: "EURO", amounts: { stalls: "1" } });
     expect(currency.body.errors.currency[0]).toMatch(/ISO 4217/);
 
     const yen = await dash(cookie, "PUT", path, { currency: "JPY", amounts: { stalls: "12500", balcony: "8 000" } });

@@ -4,7 +4,7 @@ import { advance, api, call, expectError, expectOk, freeze, newEvent, stubOf, to
 
 /**
  * What prices add up to (contract §20): the sales report against the bookings, its CSV read back,
- * the status history and the audit log as CSV, season prices, and revenue over time.
+ * the status history and the audit log as CSV, and revenue over time.
  */
 
 const PRICING = {
@@ -178,59 +178,6 @@ describe("CSV downloads of the histories", () => {
     expect(JSON.parse(changed[0]![9]!)).toEqual({ pricing: null });
     const only = parseCsv((await call("GET", `/api/v1/audit-log?action=event.*`, { key: f.sk, headers: { Accept: "text/csv" } })).body as string);
     expect(only.slice(1).every((r) => r[6]!.startsWith("event."))).toBe(true);
-  });
-});
-
-describe("season prices", () => {
-  it("are put on the season, lock with a season hold in every event once per object, and show in each event", async () => {
-    const f = await newEvent();
-    const games = ["g1", "g2"].map((g) => `${g}-${crypto.randomUUID().slice(0, 8)}`);
-    const season = await call("POST", "/api/v1/seasons", { key: f.sk, body: { chartKey: f.chartKey, eventKeys: games } });
-    expectOk(season, 201);
-    const seasonKey = season.body.seasonKey as string;
-    const path = `/api/v1/seasons/${seasonKey}/pricing`;
-    expect((await call("GET", path, { key: f.pk })).body).toBeNull();
-    const bad = await call("PUT", path, { key: f.sk, body: { currency: "EUR", categories: { opera: { amount: 1 } } } });
-    expectError(bad, 400, "validation_failed");
-    expect(bad.body.errors["categories.opera"]).toBeDefined();
-    const seasonPricing = { currency: "EUR", categories: { stalls: { amount: 30000 } }, fee: { fixed: 200 } };
-    expectOk(await call("PUT", path, { key: f.sk, body: seasonPricing }));
-    expect((await call("GET", path, { key: f.pk })).body).toEqual(seasonPricing);
-    // The games' own prices do not price a season hold.
-    for (const g of games)
-      expectOk(await call("PUT", `/api/v1/events/${g}/pricing`, { key: f.sk, body: { currency: "EUR", categories: { stalls: { amount: 4500 } } } }));
-
-    const t = token();
-    const held = await call("POST", `/api/v1/seasons/${seasonKey}/seats/hold`, { key: f.pk, body: { objectLabels: ["A-1-1"], holdToken: t } });
-    expectOk(held);
-    expect(held.body.objects).toEqual([
-      { objectLabel: "A-1-1", status: "held", eventKeys: games, extraData: null, price: { amount: 30000, fee: 200, currency: "EUR" } },
-    ]);
-    expect(held.body.total).toEqual({ amount: 30000, fee: 200, currency: "EUR" });
-    const unpriced = await call("POST", `/api/v1/seasons/${seasonKey}/seats/hold`, { key: f.pk, body: { objectLabels: ["A-1-2"], holdToken: token() } });
-    expectError(unpriced, 409, "seat_unavailable");
-    expect(unpriced.body.failed[0]).toMatchObject({ objectLabel: "A-1-2", reason: "not_priced" });
-
-    expectError(
-      await call("POST", `/api/v1/seasons/${seasonKey}/seats/book`, { key: f.sk, body: { objectLabels: ["A-1-1"], holdToken: t, expectedTotal: 1 } }),
-      409,
-      "price_changed",
-    );
-    const booked = await call("POST", `/api/v1/seasons/${seasonKey}/seats/book`, {
-      key: f.sk,
-      body: { objectLabels: ["A-1-1"], holdToken: t, expectedTotal: 30200 },
-    });
-    expectOk(booked);
-    expect(booked.body.total).toEqual({ amount: 30000, fee: 200, currency: "EUR" });
-    for (const g of games) {
-      const r = (await call("GET", `/api/v1/events/${g}/reports/sales`, { key: f.sk })).body;
-      expect(r.totals).toEqual([{ currency: "EUR", count: 1, amount: 30000, fee: 200 }]);
-      expect(r.bySeason).toEqual([{ seasonKey, currency: "EUR", count: 1, amount: 30000, fee: 200 }]);
-    }
-    // Removing the season's prices is audited like putting them.
-    expectOk(await call("DELETE", path, { key: f.sk }));
-    const audit = await call("GET", `/api/v1/audit-log?action=season.prices_changed`, { key: f.sk });
-    expect(audit.body.items.map((i: { details: unknown }) => i.details)).toEqual([{ pricing: null }, { pricing: seasonPricing }]);
   });
 });
 
