@@ -3,7 +3,7 @@
  * accessible name: each category's price (or "from") in the legend, the seat's price in the
  * tooltip and its accessible name, the ticket-type picker, the selection's running total, the
  * list mode with prices, at 1280 px and on a 390 px phone, axe clean; and the dashboard's Prices
- * form that a venue fills in, its result priced on the next hold.
+ * form that a venue fills in, its result priced in the box office's selection and on the next hold.
  */
 import { describe, expect, inject, it } from "vitest";
 import { seat, seriousViolations, sessionCookies, useBrowser, useSeatMaps, waitForStatus, waitForText, watchErrors } from "./browser.mjs";
@@ -158,6 +158,11 @@ describe("the dashboard's Prices form", () => {
     await waitForText(page.locator("#notice"), /Prices saved/);
     await waitForText(page.locator("#prices-now"), /€45\.50/);
     expect(await seriousViolations(page)).toEqual([]);
+    // The box office prices the clerk's selection at the prices now, fee apart.
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    await page.getByLabel("Selected seats and areas").fill("A-1-1");
+    await waitForText(page.locator("#bo-summary"), /^1 selected\. Price: €45\.50 plus €1\.14 fees\.$/);
     expect(await owner.call("GET", `/api/v1/events/${ev}/pricing`, undefined, ws.pkTest)).toEqual({
       currency: "EUR",
       categories: { vip: { amount: 4550 }, stalls: { amount: 2500 }, balcony: { ticketTypes: [{ key: "adult", label: "Adult", amount: 3000 }] } },
