@@ -123,7 +123,7 @@ describe("prices on the buyer's map", () => {
 describe("the dashboard's Prices form", () => {
   const browser = useBrowser();
 
-  it("a venue sets prices in euros and cents; the next hold is priced by them", async () => {
+  it("a venue sets prices in euros and cents; the box office and the next hold are priced by them", async () => {
     const ws = await newWorkspace(e2e, "Prices E2E workspace");
     const owner = new Api(e2e.baseUrl, ws.skTest, ws.pkTest);
     const chart = await owner.call("POST", "/api/v1/charts", { name: "Price hall", draftVersion: demoLayout() });
