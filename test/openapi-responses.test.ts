@@ -252,6 +252,13 @@ describe("every answer validates against the OpenAPI document", () => {
     seen.add("getSdkBundle");
   });
 
+  it("the SDK's messages in one language", async () => {
+    const res = await call("GET", "/sdk/v5.10.0/i18n/de.json");
+    expect(res.status).toBe(200);
+    expect(typeof res.body["map.showList"]).toBe("string");
+    seen.add("getSdkMessages");
+  });
+
   afterAll(() => {
     // Reported here as well, so one run lists every mismatch at once.
     if (failures.length > 0) console.error(failures.join("\n"));

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { counted, isSchemaWording, plainMessage } from "../src/domain/plain-messages";
 import { CATEGORY_PALETTE, nextCategoryColour } from "../src/designer/palette";
 import { countTicks, timeTicks } from "../src/dashboard/pages/plot-axes";
-import { buyerMessage, formatRemaining } from "../src/sdk/buyer-messages";
+import { buyerMessage } from "../src/sdk/buyer-messages";
+import { ENGLISH } from "../src/sdk/words";
 
 describe("plain messages", () => {
   it("turns zod's wording into the GOV.UK phrase for the field", () => {
@@ -93,8 +94,8 @@ describe("a buyer's refusal in words", () => {
 });
 
 it("the countdown reads minutes and seconds", () => {
-  expect(formatRemaining(9 * 60_000 + 5_000)).toBe("9:05");
-  expect(formatRemaining(500)).toBe("0:01");
-  expect(formatRemaining(-3)).toBe("0:00");
-  expect(formatRemaining(3_725_000)).toBe("1:02:05");
+  expect(ENGLISH.remaining(9 * 60_000 + 5_000)).toBe("9:05");
+  expect(ENGLISH.remaining(500)).toBe("0:01");
+  expect(ENGLISH.remaining(-3)).toBe("0:00");
+  expect(ENGLISH.remaining(3_725_000)).toBe("1:02:05");
 });

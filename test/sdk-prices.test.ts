@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { feeOf, totalOf, unitQuote } from "../src/domain/price-quote";
 import type { Pricing } from "../src/domain/pricing";
 import { seatName } from "../src/sdk/seat-name";
-import { decimalText, minorDigits, minorOf } from "../src/domain/price-format";
-import { formatPrice, PriceBook } from "../src/sdk/prices";
+import { currencyDigits, decimalText, formatPrice, minorOf } from "../src/domain/price-format";
+import { PriceBook } from "../src/sdk/prices";
+import de from "../src/sdk/catalogs/de";
+import { ENGLISH, Words } from "../src/sdk/words";
 import type { AreaObject, SeatObject } from "../src/sdk/types";
 
 /** The arithmetic of prices and the words the seat map puts them in (contract §20). */
@@ -65,9 +67,9 @@ describe("the arithmetic", () => {
 
 describe("the words", () => {
   it("formats minor units with the currency's own digits in the page's language", () => {
-    expect(minorDigits("EUR")).toBe(2);
-    expect(minorDigits("JPY")).toBe(0);
-    expect(minorDigits("BHD")).toBe(3);
+    expect(currencyDigits("EUR")).toBe(2);
+    expect(currencyDigits("JPY")).toBe(0);
+    expect(currencyDigits("BHD")).toBe(3);
     expect(formatPrice(4550, "EUR", "en")).toBe("€45.50");
     expect(formatPrice(4550, "EUR", "de").replace(/\s/g, " ")).toBe("45,50 €");
     expect(formatPrice(125000, "JPY", "en")).toBe("¥125,000");
@@ -92,7 +94,7 @@ describe("the words", () => {
   });
 
   it("gives the legend's 'from', each seat's price, the hold's ticket types and the running total", () => {
-    const book = new PriceBook(PRICING, ["NO_CHANNEL", "presale"], (l) => (l === "A-1-1" ? "presale" : null), "en");
+    const book = new PriceBook(PRICING, ["NO_CHANNEL", "presale"], (l) => (l === "A-1-1" ? "presale" : null), ENGLISH);
     expect(book.categoryText("stalls")).toBe("€45.00");
     expect(book.categoryText("balcony")).toBe("from €15.00");
     expect(book.categoryText("opera")).toBeUndefined();
@@ -116,6 +118,12 @@ describe("the words", () => {
       { objectLabel: "Floor", quantity: 2 },
     ];
     expect(book.total(held, (l) => objects.get(l))).toEqual({ amount: 3900 + 1500 + 2 * 4500, fee: 148 + 88 + 2 * 163 });
+  });
+
+  it("writes prices in the chart's language, with its catalog's words", () => {
+    const book = new PriceBook(PRICING, ["NO_CHANNEL"], () => null, new Words("de", de));
+    expect(book.categoryText("stalls")?.replace(/\s/g, " ")).toBe("45,00 €");
+    expect(book.categoryText("balcony")?.replace(/\s/g, " ")).toBe("ab 15,00 €");
   });
 
   it("puts the price in a seat's accessible name, after its category", () => {

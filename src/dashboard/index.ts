@@ -1,11 +1,15 @@
 import { Hono, type Context } from "hono";
+import { contextStorage } from "hono/context-storage";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { db } from "../db/client";
+import { setMemberLanguage } from "../db/members";
 import { ENVIRONMENTS, type Environment } from "../domain/scope";
 import { dashboardApi } from "./api";
 import { assets } from "./assets";
 import { cookieOptions, DASHBOARD_PATH, SESSION_COOKIE, SESSION_TTL_MS } from "./config";
 import type { DashEnv } from "./context";
 import { dashboardHeaders, requireSession, sameOrigin } from "./guard";
+import { isDashboardLanguage } from "./language";
 import { pages } from "./page-routes";
 import { signInPage } from "./pages/sign-in";
 import { continuePage } from "./pages/continue";
@@ -15,14 +19,16 @@ import { endSession, openSignInLink, previewSignInLink, sessionOf } from "./sess
 /**
  * The dashboard (contract §10), mounted at /dashboard: sign-in by one-time link, the pages, their
  * browser assets and the data routes under /dashboard/api/. Every answer carries the security
- * headers; every state-changing request passes the Origin check before anything else.
+ * headers; every state-changing request passes the Origin check before anything else. Pages find
+ * the request they render for (its member's language, its Accept-Language: words.ts) through
+ * Hono's context storage, the first middleware.
  */
 export const dashboard = new Hono<DashEnv>();
 
 /** The environment a person last worked in, so /dashboard reopens it. Not a secret, and no authority. */
 const ENV_COOKIE = "dashboard_environment";
 
-dashboard.use("*", dashboardHeaders(), sameOrigin());
+dashboard.use("*", contextStorage(), dashboardHeaders(), sameOrigin());
 
 dashboard.route("/assets", assets);
 dashboard.route("/api", dashboardApi);
@@ -88,6 +94,18 @@ dashboard.get("/environment", requireSession("page"), (c) => {
   const to = isEnvironment(environment) ? environment : "production";
   const part = isSection(section) ? section : "events";
   return c.redirect(`${DASHBOARD_PATH}/${to}/${part}`, 303);
+});
+
+// The Language control (contract §22): the member's choice, kept on the member so every session
+// and device follows it; empty goes back to the browser's language. Back to the page it was made on.
+dashboard.post("/language", requireSession("page"), async (c) => {
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  const chosen = isDashboardLanguage(form.language) ? form.language : null;
+  const session = c.var.session;
+  await setMemberLanguage(db(c.env), session.workspaceId, session.memberId, chosen);
+  // Only a page of the dashboard itself: never another site (an open redirect) nor another origin.
+  const back = typeof form.back === "string" && /^\/dashboard\/[A-Za-z0-9/_.~%-]*$/.test(form.back) ? form.back : DASHBOARD_PATH;
+  return c.redirect(back, 303);
 });
 
 dashboard.use("/:environment{production|sandbox}/*", async (c, next) => {

@@ -36,6 +36,7 @@ import { validated } from "../http/validation";
 import { readAuditLog } from "../workspaces/audit-log";
 import { listMemberRecords } from "../workspaces/members";
 import { deliveryPage, webhookPage, webhooksPage } from "./pages/webhooks";
+import { words } from "./words";
 
 /**
  * The dashboard's pages, under /dashboard/{production|sandbox}/…: each reads through the same
@@ -214,16 +215,7 @@ pages.get("/charts/:chartKey/design", requireSession("page"), async (c) => {
     return c.html(designerPage(c.var.session, environment, chart));
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
-    return c.html(
-      errorPage(
-        c.var.session,
-        environment,
-        "charts",
-        err.code.endsWith("not_found") ? "Page not found" : err.code === "forbidden" ? "Not allowed" : "Something went wrong",
-        err.message,
-      ),
-      ERROR_STATUS[err.code],
-    );
+    return c.html(errorPage(c.var.session, environment, "charts", errorTitle(err.code, ERROR_STATUS[err.code]), err.message), ERROR_STATUS[err.code]);
   }
 });
 
@@ -278,8 +270,14 @@ pages.get(`${ENV}/account`, async (c) => {
 });
 
 pages.all(`${ENV}/*`, () => {
-  throw new ApiError("not_found", "There is no dashboard page at this address.");
+  throw new ApiError("not_found", words().t("error.noPage"));
 });
+
+/** An error page's heading, in the page's language (the message under it is the service's own). */
+function errorTitle(code: string, status: number): string {
+  const w = words();
+  return w.t(code.endsWith("not_found") ? "error.notFound" : status === 403 ? "error.notAllowed" : "error.wrong");
+}
 
 const SECTION_OF: Record<string, Section> = {
   chart: "charts",
@@ -299,6 +297,5 @@ pages.onError((err, c) => {
   const thing = err.code.replace(/_not_found$/, "");
   const segment = c.req.path.split("/")[3];
   const section = SECTION_OF[thing] ?? (isSection(segment) ? segment : "events");
-  const title = err.code.endsWith("not_found") ? "Page not found" : status === 403 ? "Not allowed" : "Something went wrong";
-  return c.html(errorPage(c.var.session, environmentOf(c), section, title, err.message), status);
+  return c.html(errorPage(c.var.session, environmentOf(c), section, errorTitle(err.code, status), err.message), status);
 });

@@ -1,4 +1,5 @@
 import type { Permission } from "../domain/roles";
+import type { DashboardMessageId } from "./words";
 
 /**
  * The parts of the dashboard, in the order of its navigation: the one list that the navigation,
@@ -6,15 +7,15 @@ import type { Permission } from "../domain/roles";
  * says what a role needs to see it in the navigation (the Team page is for owners and admins).
  */
 export const SECTIONS = [
-  { key: "keys", name: "Keys", needs: "read" },
-  { key: "charts", name: "Charts", needs: "read" },
-  { key: "events", name: "Events", needs: "read" },
-  { key: "seasons", name: "Seasons", needs: "read" },
-  { key: "webhooks", name: "Webhooks", needs: "read" },
-  { key: "team", name: "Team", needs: "members.manage" },
-  { key: "activity", name: "Activity", needs: "read" },
-  { key: "account", name: "Account", needs: "read" },
-] as const satisfies readonly { key: string; name: string; needs: Permission }[];
+  { key: "keys", name: "nav.keys", needs: "read" },
+  { key: "charts", name: "nav.charts", needs: "read" },
+  { key: "events", name: "nav.events", needs: "read" },
+  { key: "seasons", name: "nav.seasons", needs: "read" },
+  { key: "webhooks", name: "nav.webhooks", needs: "read" },
+  { key: "team", name: "nav.team", needs: "members.manage" },
+  { key: "activity", name: "nav.activity", needs: "read" },
+  { key: "account", name: "nav.account", needs: "read" },
+] as const satisfies readonly { key: string; name: DashboardMessageId; needs: Permission }[];
 
 export type Section = (typeof SECTIONS)[number]["key"];
 

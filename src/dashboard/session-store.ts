@@ -20,6 +20,8 @@ export interface SessionRow {
   memberName: string;
   memberEmail: string;
   role: Role;
+  /** The dashboard's language the member chose (contract §22), or null to follow the browser's. */
+  language: string | null;
   createdAt: string;
   lastActiveAt: number;
   expiresAt: number;
@@ -116,6 +118,7 @@ export async function findSession(d: Db, tokenHash: string, now: number, idleMs:
       memberName: members.name,
       memberEmail: members.email,
       role: members.role,
+      language: members.language,
       createdAt: dashboardSessions.createdAt,
       lastActiveAt: dashboardSessions.lastActiveAt,
       expiresAt: dashboardSessions.expiresAt,

@@ -95,6 +95,16 @@ export async function updateMember(d: Db, workspaceId: string, memberId: string,
   return { ok: false, reason: (await findMember(d, workspaceId, memberId)) ? "last_owner" : "not_found" };
 }
 
+/** Sets the language a member reads the dashboard in (null: the browser's); false when the workspace has no such member. */
+export async function setMemberLanguage(d: Db, workspaceId: string, memberId: string, language: string | null): Promise<boolean> {
+  const [row] = await d
+    .update(members)
+    .set({ language })
+    .where(and(eq(members.workspaceId, workspaceId), eq(members.id, memberId)))
+    .returning({ id: members.id });
+  return row !== undefined;
+}
+
 /**
  * Removes a member with their sessions and unused links, in one batch: the sessions end with the
  * removal. The last owner is never removed (`last_owner`, nothing changed).

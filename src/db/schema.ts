@@ -278,6 +278,8 @@ export const members = sqliteTable(
     createdAt: text("created_at").notNull(),
     lastSeenAt: text("last_seen_at"),
     lastSignInAt: text("last_sign_in_at"),
+    /** The language the member chose for the dashboard (contract §22, "de"); null follows the browser's Accept-Language. */
+    language: text("language"),
   },
   (t) => [uniqueIndex("members_workspace_email").on(t.workspaceId, t.email)],
 );

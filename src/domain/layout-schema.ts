@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { labelsSchema } from "./labels";
 import { SEAT_FEATURES, type Layout, type Seat, type SeatFeature } from "./layout";
 
 /**
@@ -39,6 +40,7 @@ const categorySchema = z.object({
   key,
   label: displayLabel,
   color: z.string().regex(HEX_COLOR, "must be a hex colour: #rgb, #rrggbb or #rrggbbaa"),
+  labels: labelsSchema.optional(),
 });
 
 const FEATURE_SET = new Set<string>(SEAT_FEATURES);
@@ -188,6 +190,7 @@ const generatorSchema = z
 const sectionSchema = z.object({
   key,
   label: displayLabel,
+  labels: labelsSchema.optional(),
   rows: z.array(rowSchema).max(MAX_OBJECTS),
   x: coordinate.optional().openapi({ description: "Designer hint: where the section was placed (the centre of its seats before turning)" }),
   y: coordinate.optional().openapi({ description: "Designer hint, as x" }),

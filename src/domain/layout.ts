@@ -3,11 +3,14 @@
  * Validation lives in layout-schema.ts; this module holds the types and the flat index that the
  * event engine and the publish check work from.
  */
+import type { Labels } from "./labels";
 
 export interface Category {
   key: string;
   label: string;
   color: string;
+  /** The name in other languages (contract §22), kept as given. */
+  labels?: Labels;
 }
 
 /**
@@ -41,6 +44,8 @@ export interface Row {
 export interface Section {
   key: string;
   label: string;
+  /** The name in other languages (contract §22), kept as given. */
+  labels?: Labels;
   rows: Row[];
   /** Designer hint: the point the section was placed at (the centre of its block of seats). */
   x?: number;
@@ -140,6 +145,16 @@ export interface LayoutObject {
   height?: number;
   /** GA areas only: the drawn shape, copied from the layout when given. */
   shape?: "rectangle" | "ellipse";
+}
+
+/** Each section's translations (contract §22) by section key, for the sections that have any. */
+export type SectionLabels = Record<string, Labels>;
+
+/** The translations of a layout's section names, by section key (empty when no section has any). */
+export function sectionLabelsOf(sections: readonly Section[]): SectionLabels {
+  const out: SectionLabels = {};
+  for (const s of sections) if (s.labels && Object.keys(s.labels).length > 0) out[s.key] = s.labels;
+  return out;
 }
 
 export const EMPTY_LAYOUT: Layout = { categories: [], sections: [], generalAdmission: [] };

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { jsonObjectOrNullSchema } from "./json";
+import { labelsSchema } from "./labels";
 import { SEAT_FEATURES } from "./layout";
 import { priceSchema } from "./pricing";
 
@@ -104,7 +105,24 @@ export type CompactStatus = z.infer<typeof compactStatusSchema>;
 /** Which encoding of the status a read answers with. */
 export type StatusFormat = "full" | "compact";
 
-export const categorySchema = z.object({ key: z.string(), label: z.string(), color: z.string() }).openapi("Category");
+export const categorySchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    color: z.string(),
+    labels: labelsSchema.optional().openapi({ description: "The category's name in other languages (contract §22), as the layout gives it; absent when none" }),
+  })
+  .openapi("Category");
+
+/** The section names' translations by section key, in both forms of the objects read. */
+const sectionLabels = z
+  .record(z.string(), labelsSchema)
+  .optional()
+  .openapi({
+    description:
+      "Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has",
+    example: { stalls: { de: "Parkett", fr: "Parterre" } },
+  });
 export type CategoryEntry = z.infer<typeof categorySchema>;
 
 const drawing = {
@@ -169,7 +187,7 @@ export const objectEntrySchema = z.discriminatedUnion("objectType", [seatObject,
 export type ObjectEntry = z.infer<typeof objectEntrySchema>;
 
 export const objectsResultSchema = z
-  .object({ eventKey: z.string(), categories: z.array(categorySchema), objects: z.array(objectEntrySchema), focalPoint })
+  .object({ eventKey: z.string(), categories: z.array(categorySchema), objects: z.array(objectEntrySchema), focalPoint, sectionLabels })
   .openapi("EventObjects");
 export type ObjectsResult = z.infer<typeof objectsResultSchema>;
 
@@ -242,6 +260,7 @@ export const compactObjectsSchema = z
       .optional()
       .openapi({ description: "Seat labels held back for buyers who state an accessibility need (contract §14); absent when the event holds none back" }),
     focalPoint,
+    sectionLabels,
   })
   .openapi("CompactObjects", {
     description: "format=compact: the same objects as the full form (seats in layout order, then GA areas), grouped by section and row",

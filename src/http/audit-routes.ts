@@ -320,4 +320,5 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   "POST /admin/v1/workspaces/:workspaceKey/dashboard-links": "a sign-in link changes nothing until it is used",
   "POST /dashboard/sign-in": "signing in (the member's last sign-in is on the Team page)",
   "POST /dashboard/sign-out": "signing out ends the caller's own session",
+  "POST /dashboard/language": "the member's own choice of the dashboard's language",
 };

@@ -24,6 +24,12 @@ export const DEMO_SCRIPT = `(async () => {
     return;
   }
   eventKey = eventKey || "demo-event";
+  // The page's language, as a site in that language sets it: the map follows it without being told.
+  if (params.get("lang")) document.documentElement.lang = params.get("lang");
+  let messages;
+  try {
+    messages = params.get("messages") ? JSON.parse(params.get("messages")) : undefined;
+  } catch (e) { /* not JSON: the map keeps its catalog's words */ }
   document.getElementById("app").hidden = false;
   document.getElementById("subtitle").textContent = "Event " + eventKey + " · Seating SDK v" + Seating.version;
   const max = params.get("max");
@@ -43,6 +49,8 @@ export const DEMO_SCRIPT = `(async () => {
     ttlSeconds: params.get("ttl") ? Number(params.get("ttl")) : undefined,
     channelKeys: params.get("channels") ? params.get("channels").split(",") : undefined,
     mode: params.get("mode") === "list" ? "list" : undefined,
+    language: params.get("language") || undefined,
+    messages,
     onObjectSelected(o) { record("selected", o); update(); log(""); },
     onObjectDeselected(o) { record("deselected", o); update(); },
     // A refused seat is told on the map, where the buyer looks; a refused best-available request here.

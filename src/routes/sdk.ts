@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { cors } from "hono/cors";
-import { SDK_VERSION, SEATING_JS, SEATING_JS_ETAG, SEATING_MJS, SEATING_MJS_ETAG } from "../../dist/sdk/bundle.js";
+import { SDK_CATALOGS, SDK_VERSION, SEATING_JS, SEATING_JS_ETAG, SEATING_MJS, SEATING_MJS_ETAG } from "../../dist/sdk/bundle.js";
 import { newRouter } from "../http/app-factory";
 import { ApiError } from "../http/errors";
 
@@ -10,7 +11,9 @@ import { ApiError } from "../http/errors";
  * and compiled into the Worker, so serving it needs no storage binding.
  *
  * Files: `seating.js` (classic script defining the global `Seating`) and `seating.mjs` (ES module
- * exporting `SeatingChart`). Any other version or file is 404 `not_found`.
+ * exporting `SeatingChart`), and `i18n/{language}.json`, the messages of each language but English
+ * (contract §22), which the SDK fetches when a chart speaks that language (English is built in).
+ * Any other version or file is 404 `not_found`.
  */
 export const sdk = newRouter();
 
@@ -19,6 +22,9 @@ const FILES = new Map<string, { body: string; etag: string }>([
   ["seating.js", { body: SEATING_JS, etag: SEATING_JS_ETAG }],
   ["seating.mjs", { body: SEATING_MJS, etag: SEATING_MJS_ETAG }],
 ]);
+
+/** The catalogs by file name ("de.json"). */
+const CATALOG_FILES = new Map<string, { body: string; etag: string }>(Object.entries(SDK_CATALOGS).map(([language, file]) => [`${language}.json`, file]));
 
 /** Cache policy per version segment: a published version never changes, `latest` does. */
 const CACHE = new Map<string, string>([
@@ -49,17 +55,47 @@ const file = createRoute({
   },
 });
 
+/** A file of the SDK with the version segment's caching, its ETag and a 304 for a matching If-None-Match. */
+function serve(c: Context, cacheControl: string, asset: { body: string; etag: string }, contentType: string) {
+  const headers = { "Content-Type": contentType, "Cache-Control": cacheControl, ETag: asset.etag, "X-Content-Type-Options": "nosniff" };
+  if (c.req.header("If-None-Match") === asset.etag) return c.body(null, 304, headers);
+  return c.body(asset.body, 200, headers);
+}
+
 sdk.openapi(file, (c) => {
   const { version, file: name } = c.req.valid("param");
   const cacheControl = CACHE.get(version);
   const asset = FILES.get(name);
   if (!cacheControl || !asset) throw new ApiError("not_found", `No SDK file ${version}/${name}; the current version is v${SDK_VERSION}`);
-  const headers = {
-    "Content-Type": "text/javascript; charset=utf-8",
-    "Cache-Control": cacheControl,
-    ETag: asset.etag,
-    "X-Content-Type-Options": "nosniff",
-  };
-  if (c.req.header("If-None-Match") === asset.etag) return c.body(null, 304, headers);
-  return c.body(asset.body, 200, headers);
+  return serve(c, cacheControl, asset, "text/javascript; charset=utf-8");
+});
+
+const catalog = createRoute({
+  method: "get",
+  path: "/{version}/i18n/{file}",
+  operationId: "getSdkMessages",
+  summary: "Browser SDK messages in one language",
+  description:
+    `The messages of one language as JSON, \`{ messageId: text }\` (contract §22): ${Object.keys(SDK_CATALOGS).join(", ")}. ` +
+    `English is built into the bundle. At /sdk/v${SDK_VERSION}/i18n/… (immutable) or /sdk/latest/i18n/… (5 minutes).`,
+  tags: ["SDK"],
+  request: {
+    params: z.object({
+      version: z.string().openapi({ example: `v${SDK_VERSION}`, description: `v${SDK_VERSION} or latest` }),
+      file: z.string().openapi({ example: "de.json", description: "{language}.json" }),
+    }),
+  },
+  responses: {
+    200: { description: "The messages", content: { "application/json": { schema: z.record(z.string(), z.string()) } } },
+    304: { description: "Not modified (If-None-Match)" },
+    404: { description: "No such version or language" },
+  },
+});
+
+sdk.openapi(catalog, (c) => {
+  const { version, file: name } = c.req.valid("param");
+  const cacheControl = CACHE.get(version);
+  const asset = CATALOG_FILES.get(name);
+  if (!cacheControl || !asset) throw new ApiError("not_found", `No SDK messages ${version}/i18n/${name}; the current version is v${SDK_VERSION}`);
+  return serve(c, cacheControl, asset, "application/json; charset=utf-8");
 });

@@ -71,6 +71,7 @@ export class ApiClient {
     const out: ObjectsRead = { eventKey: body.eventKey, categories: body.categories ?? [], objects, rows };
     if (body.focalPoint) out.focalPoint = body.focalPoint;
     if (body.channels) out.channels = body.channels;
+    if (body.sectionLabels) out.sectionLabels = body.sectionLabels;
     return out;
   }
 

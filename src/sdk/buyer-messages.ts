@@ -1,72 +1,74 @@
 /**
  * What the map tells a buyer in words: why a hold was refused, about the seat they just chose
- * ("Seat B-5-5 was just taken — choose another seat", "You can select up to 10 seats"), and how
- * long the hold lasts ("9:41"). The host's onHoldFailed still receives the machine-readable
- * HoldError; these sentences are for people.
+ * ("Seat B-5-5 was just taken — choose another seat", "You can select up to 10 seats"), in the
+ * chart's language. The host's onHoldFailed still receives the machine-readable HoldError (its
+ * `message` is the service's or the SDK's English, for developers); these sentences are for people.
  */
 import type { HoldError } from "./types";
+import { ENGLISH, type MessageId, type Words } from "./words";
 
 /** What a sentence needs to know of the object and the limit that refused it. */
 export interface Refusal {
-  /** "Seat B-5-5" or the GA area's name. */
+  /** "Seat B-5-5" (the catalog's seat.label) or the GA area's name. */
   what: string;
+  /** A best-available request: the sentence speaks of "those seats", whatever `what` says. */
+  seats?: boolean;
   /** The reason, when the error's `failed` does not carry it (a best-available request over the cap). */
   reason?: string;
   /** Whether the map already showed the object as taken (the buyer clicked a grey seat). */
   known?: boolean;
-  /** The cap that refused it (maxSelectedObjects), and the category's name for a per-category cap. */
+  /** The cap that refused it (maxSelectedObjects or the event's rule), and the category's name for a per-category cap. */
   limit?: number;
   categoryName?: string;
+  /** A best-available request's quantity (no_best_available). */
+  quantity?: number;
 }
 
-const AGAIN = "choose another seat";
+/** Reasons whose sentence needs only the object's name. */
+const ABOUT_OBJECT: Record<string, MessageId> = {
+  booked: "refusal.booked",
+  not_for_sale: "refusal.notForSale",
+  not_in_channel: "refusal.notInChannel",
+  // The category has no price, so it is not on sale to buyers (contract §20).
+  not_priced: "refusal.notPriced",
+  sold_out: "refusal.soldOut",
+  insufficient_capacity: "refusal.soldOut",
+  ga_capacity_exceeded: "refusal.soldOut",
+};
 
-/** What a buyer who needs a wheelchair space or companion seat does about one kept back. */
-const ACCESSIBLE_HINT = 'If you need one, choose "Wheelchair spaces and companion seats" in the list.';
+/** Limits the map or the event's rules set, with the limit in the sentence. */
+const LIMITS: Record<string, MessageId> = {
+  max_total: "refusal.maxTotal",
+  max_per_category: "refusal.maxPerCategory",
+  max_seats_per_token: "refusal.maxSeatsPerToken",
+  max_seats_per_category: "refusal.maxSeatsPerCategory",
+  client_hold_limit: "refusal.clientHoldLimit",
+};
 
-/** A refusal in one sentence for the buyer. */
-export function buyerMessage(error: HoldError, r: Refusal): string {
-  const reason = r.reason ?? error.failed?.[0]?.reason ?? error.code;
-  switch (reason) {
-    case "held":
-      return r.known ? `${r.what} is taken — ${AGAIN}` : `${r.what} was just taken — ${AGAIN}`;
-    case "booked":
-      return `${r.what} is already booked — ${AGAIN}`;
-    case "not_for_sale":
-      return `${r.what} is not for sale — ${AGAIN}`;
-    case "not_in_channel":
-      return `${r.what} is not available here — ${AGAIN}`;
-    case "accessible_only":
-      // Contract §14: say what a buyer who needs the seat can do.
-      return `${r.what} is kept for buyers who need a wheelchair space or companion seat. ${ACCESSIBLE_HINT}`;
-    case "not_priced":
-      // Contract §20: the category has no price, so it is not on sale to buyers.
-      return `${r.what} is not on sale here — ${AGAIN}`;
-    case "admission_required":
-      return `${r.what} could not be held — your turn from the waiting room has ended; reload the page to join again`;
-    case "sold_out":
-    case "insufficient_capacity":
-    case "ga_capacity_exceeded":
-      return `${r.what} has no places left — choose another area`;
-    case "max_total":
-      return `You can select up to ${r.limit ?? "a few"} seats`;
-    case "max_per_category":
-      return `You can select up to ${r.limit ?? "a few"} seats in ${r.categoryName ?? "this category"}`;
-    case "network_error":
-      return `${r.what} could not be held — check your connection and try again`;
-    case "rate_limited":
-      return `${r.what} could not be held just now — try again in a moment`;
-    default:
-      // Selection rules and best available answer sentences written for people already.
-      return error.code === "selection_rule_violated" || error.code === "no_best_available" ? error.message : `${r.what} could not be held — ${AGAIN}`;
+/** Refusals that may strike one object or a best-available request, as [one object, those seats]. */
+const EITHER: Record<string, [MessageId, MessageId]> = {
+  admission_required: ["refusal.admission", "refusal.seatsAdmission"],
+  network_error: ["refusal.network", "refusal.seatsNetwork"],
+  rate_limited: ["refusal.rateLimited", "refusal.seatsRateLimited"],
+};
+
+/** A refusal in one sentence for the buyer, in `words`' language. */
+export function buyerMessage(error: HoldError, r: Refusal, words: Words = ENGLISH): string {
+  const failed = error.failed?.[0];
+  const reason = r.reason ?? failed?.reason ?? error.code;
+  const what = { what: r.what };
+  if (reason === "held") return words.t(r.known ? "refusal.taken" : "refusal.justTaken", what);
+  if (reason === "accessible_only") return words.t("refusal.accessibleOnly", { ...what, filter: words.t("list.filter") });
+  if (ABOUT_OBJECT[reason] && !r.seats) return words.t(ABOUT_OBJECT[reason]!, what);
+  const limit = LIMITS[reason];
+  if (limit) {
+    if (r.limit === undefined) return words.t("refusal.rule");
+    return words.t(limit, { limit: r.limit, category: r.categoryName ?? "" });
   }
-}
-
-/** Minutes and seconds, "9:05"; an hour or more as "1:02:05". */
-export function formatRemaining(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  if (reason === "orphan_seat") return words.t("refusal.orphanSeat", { seat: failed?.objectLabel ?? r.what });
+  if (error.code === "no_best_available") return words.t("refusal.noBestAvailable", { quantity: r.quantity ?? 0 });
+  if (error.code === "selection_rule_violated") return words.t("refusal.rule");
+  const either = EITHER[reason] ?? EITHER[error.code];
+  if (either) return words.t(either[r.seats ? 1 : 0], what);
+  return r.seats ? words.t("refusal.seatsOther") : words.t("refusal.other", what);
 }

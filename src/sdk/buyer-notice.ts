@@ -4,6 +4,8 @@
  * It stays until the buyer dismisses it or the next selection succeeds, or for NOTICE_MS.
  */
 
+import type { Words } from "./words";
+
 /** How long a notice stays up on its own. */
 const NOTICE_MS = 8000;
 
@@ -12,7 +14,7 @@ export class BuyerNotice {
   private readonly text: HTMLSpanElement;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(stage: HTMLElement) {
+  constructor(stage: HTMLElement, words: Words) {
     const doc = stage.ownerDocument;
     this.box = doc.createElement("div");
     this.box.className = "seating-notice";
@@ -21,7 +23,7 @@ export class BuyerNotice {
     const close = doc.createElement("button");
     close.type = "button";
     close.textContent = "×";
-    close.setAttribute("aria-label", "Dismiss message");
+    close.setAttribute("aria-label", words.t("notice.dismiss"));
     close.addEventListener("click", () => this.clear());
     this.box.append(this.text, close);
     this.box.hidden = true;

@@ -11,17 +11,13 @@ import type { Chrome } from "./chrome";
 import type { MapState } from "./map-state";
 import { PricePanel } from "./price-panel";
 import { PriceBook } from "./prices";
+import type { Words } from "./words";
 
 export interface ChartPrices {
   readonly book: PriceBook;
   /** Shows the selection's total again (after a hold, a release, an expiry). */
   update(): void;
   destroy(): void;
-}
-
-/** The language prices are written in: the page's, as the map's words are. */
-function pageLanguage(doc: Document): string | undefined {
-  return doc.documentElement.lang || undefined;
 }
 
 /**
@@ -33,18 +29,21 @@ export function attachPrices(
   state: MapState,
   read: { objects: ObjectsRead; pricing: Pricing | null },
   channelKeys: readonly string[] | undefined,
+  /** The chart's words: prices are written in its language, the bar speaks it. */
+  words: Words,
   repaint: (label: string) => void,
 ): ChartPrices | null {
   if (!read.pricing) return null;
   const channelOf = new Map<string, string>();
   for (const [key, labels] of Object.entries(read.objects.channels ?? {})) for (const l of labels) channelOf.set(l, key);
   const doc = chrome.root.ownerDocument;
-  const book = new PriceBook(read.pricing, channelKeys ?? ["NO_CHANNEL"], (label) => channelOf.get(label) ?? null, pageLanguage(doc));
+  const book = new PriceBook(read.pricing, channelKeys ?? ["NO_CHANNEL"], (label) => channelOf.get(label) ?? null, words);
   state.priceOf = (obj) => book.text(obj);
   // A seat without a price cannot be held by a buyer (the server refuses it as not_priced): drawn
   // "not available here", like another channel's seat.
   for (const o of state.objects.values()) if (o.objectType === "seat" && book.unit(o) === null) state.outside.add(o.objectLabel);
-  const panel = new PricePanel(doc, book, read.objects.categories ?? [], (categoryKey) => {
+  // The categories as the map names them (the layout's own translations for this language).
+  const panel = new PricePanel(doc, book, [...state.categories.values()], (categoryKey) => {
     for (const o of state.objects.values()) if (o.categoryKey === categoryKey) repaint(o.objectLabel);
   });
   chrome.root.insertBefore(panel.root, chrome.live);

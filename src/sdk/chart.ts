@@ -9,7 +9,9 @@
  * - map-mount.ts: the drawn map (renderer, zoom buttons, activation by click and keys), with
  *   camera.ts and viewport.ts for panning and zooming;
  * - api.ts and live-updates.ts: the requests and the live feed;
- * - chart-config.ts: the configuration's checks (a secret key is refused here).
+ * - chart-config.ts: the configuration's checks (a secret key is refused here);
+ * - language.ts and words.ts: the chart's language, its catalog and formats (contract §22), and
+ *   layout-labels.ts: the layout's own translations of category and section names.
  */
 import { ApiClient, ApiRequestError } from "./api";
 import { checkConfig } from "./chart-config";
@@ -29,6 +31,9 @@ import { ListMode } from "./list-mode";
 import { sessionToken } from "./token";
 import { SeasonApiClient } from "./season-api";
 import { SeatTooltip } from "./tooltip";
+import { loadWords } from "./language";
+import { localizeLayout } from "./layout-labels";
+import { ENGLISH, type Words } from "./words";
 import { marksIn } from "./seat-marks";
 import { attachPrices, type ChartPrices } from "./chart-prices";
 import type { ApiCategory, BestAvailableRequest, BestAvailableResult, SeatingChartConfig, SelectionRules } from "./types";
@@ -44,6 +49,10 @@ export class SeatingChart {
   private readonly config: SeatingChartConfig;
   private readonly api: ApiClient;
   private readonly token: string;
+  /** Where the API (and the SDK's catalogs) are. */
+  private readonly base: string;
+  /** What the chart says, in its language: English until render() has loaded its catalog. */
+  private words: Words = ENGLISH;
   private readonly state = new MapState();
   private readonly expiry: HoldExpiry;
   private readonly requests: HoldRequests;
@@ -72,6 +81,8 @@ export class SeatingChart {
     checkConfig(config);
     this.config = config;
     const base = resolveApiBase(config.apiBaseUrl);
+    this.base = base;
+    const words = () => this.words;
     // A season's map reads every event of the season and holds through the season routes (season-api.ts).
     this.api =
       config.season !== undefined ? new SeasonApiClient(base, config.publicKey, config.season) : new ApiClient(base, config.publicKey, config.event ?? "");
@@ -81,6 +92,9 @@ export class SeatingChart {
       api: this.api,
       token: this.token,
       state: this.state,
+      get words() {
+        return words();
+      },
       paint: (label) => this.repaint(label),
       announce: (text) => {
         if (this.chrome) this.chrome.live.textContent = text;
@@ -134,6 +148,11 @@ export class SeatingChart {
     return book?.currency && total ? { ...total, currency: book.currency } : null;
   }
 
+  /** The BCP 47 tag the chart speaks and formats in ("de-AT"; "en" until render() has chosen, or when the language has no catalog). */
+  get language(): string {
+    return this.words.language;
+  }
+
   /** Live-update transport now in use: "socket", "polling", "connecting" or "stopped". */
   get liveMode(): string {
     return this.live?.mode ?? "stopped";
@@ -176,6 +195,7 @@ export class SeatingChart {
     if (!this.list) {
       this.list = new ListMode(document, {
         state: this.state,
+        words: this.words,
         activate: (label) => void this.requests.toggle(label),
         areaMax: (label) => this.requests.areaMax(label),
         holdArea: (label, quantity) => void this.requests.holdArea(label, quantity),
@@ -230,47 +250,57 @@ export class SeatingChart {
     const container = document.getElementById(this.config.divId);
     if (!container) throw new Error(`SeatingChart: no element with id "${this.config.divId}"`);
     injectStyles(document);
-    const chrome = buildChrome(container);
+    // The map's read starts alongside the catalog of the chart's language and the event record's,
+    // which says whether the event has an enabled waiting room: an event without one waits for no
+    // extra round trip and asks for no queue it has not got; a buyer who queued reads again once
+    // admitted (contract §15).
+    const early = this.api.mapRead(this.token);
+    early.catch(() => undefined);
+    this.words = await loadWords(this.base, this.config.language, this.config.messages);
+    if (this.destroyed) return this;
+    const words = this.words;
+    const chrome = buildChrome(container, words);
     this.chrome = chrome;
     let read;
     try {
-      chrome.message.textContent = "Loading seat map…";
-      // The map's read starts alongside the event record's, which says whether the event has an
-      // enabled waiting room: an event without one waits for no extra round trip and asks for no
-      // queue it has not got; a buyer who queued reads again once admitted (contract §15).
-      const early = this.api.mapRead(this.token);
-      early.catch(() => undefined);
+      chrome.message.textContent = words.t("map.loading");
       // The legend stays empty until the map is read: hidden meanwhile, it says nothing of a queue.
       chrome.legend.style.display = "none";
       const room = await this.api.waitingRoom();
       const admission = room?.enabled
-        ? await waitInQueue(this.api, chrome.stage, { onQueueChanged: this.config.onQueueChanged, isDestroyed: () => this.destroyed })
+        ? await waitInQueue(this.api, chrome.stage, { onQueueChanged: this.config.onQueueChanged, isDestroyed: () => this.destroyed, words })
         : null;
       chrome.legend.style.display = "";
       if (this.destroyed) return this;
       if (admission !== null) {
         this.api.admission = admission;
-        chrome.live.textContent = "It is your turn: the seat map is opening.";
+        chrome.live.textContent = words.t("announce.admitted");
       }
       read = admission === null ? await early : await this.api.mapRead(this.token);
     } catch (err) {
       const msg = err instanceof ApiRequestError ? `${err.detail.message} (${err.detail.code})` : String(err);
-      chrome.message.textContent = `The seat map could not be loaded: ${msg}`;
+      chrome.message.textContent = words.t("map.loadFailed", { reason: msg });
       throw err;
     }
     if (this.destroyed) return this;
     const big = isLargeMap(read.objects.objects?.length ?? 0);
     if (big) await nextTask();
     if (this.destroyed) return this;
-    this.state.load(read.objects);
+    // The layout's own translations of category and section names, for this chart's language.
+    this.state.load(localizeLayout(read.objects, words.language));
     this.state.applyChannels(read.objects.channels, this.config.channelKeys);
     this.state.rules = read.rules;
-    this.prices = attachPrices(chrome, this.state, read, this.config.channelKeys, (label) => this.repaint(label));
-    fillLegend(chrome.legend, read.objects.categories ?? [], {
-      unavailable: this.state.outside.size > 0,
-      marks: marksIn(this.state.objects.values()),
-      priceOf: (key) => this.prices?.book.categoryText(key),
-    });
+    this.prices = attachPrices(chrome, this.state, read, this.config.channelKeys, words, (label) => this.repaint(label));
+    fillLegend(
+      chrome.legend,
+      [...this.state.categories.values()],
+      {
+        unavailable: this.state.outside.size > 0,
+        marks: marksIn(this.state.objects.values()),
+        priceOf: (key) => this.prices?.book.categoryText(key),
+      },
+      words,
+    );
     // The status goes into the state before anything is drawn, so each object is painted once.
     const first = this.state.mergeSnapshot(read.status.entries, true, true);
     this.expiry.schedule();
@@ -281,7 +311,7 @@ export class SeatingChart {
     chrome.listButton.addEventListener("click", () => this.showList());
     this.addCountdown(chrome);
     if (this.state.objects.size === 0) {
-      chrome.message.textContent = "This event has no published seat map yet.";
+      chrome.message.textContent = words.t("map.empty");
       chrome.listButton.hidden = true;
       chrome.controls.hidden = true;
     } else if (this.config.mode === "list") {
@@ -315,6 +345,7 @@ export class SeatingChart {
   private async mountMapNow(chrome: Chrome): Promise<boolean> {
     this.map = await mountMap(chrome, this.state, {
       eventKey: this.scopeKey,
+      words: this.words,
       focalPoint: this.focalPoint,
       wanted: () => !this.destroyed,
       onActivate: (label) => void this.requests.toggle(label),
@@ -335,8 +366,8 @@ export class SeatingChart {
   /** The map's tooltip and refusal notice, each unless the configuration turns it off. */
   private addBuyerAids(chrome: Chrome): void {
     const { tooltip, notices } = this.config;
-    if (tooltip !== false) this.tooltip = new SeatTooltip(chrome.stage, this.state, typeof tooltip === "object" ? tooltip : {});
-    if (notices !== false) this.notice = new BuyerNotice(chrome.stage);
+    if (tooltip !== false) this.tooltip = new SeatTooltip(chrome.stage, this.state, typeof tooltip === "object" ? tooltip : {}, this.words);
+    if (notices !== false) this.notice = new BuyerNotice(chrome.stage, this.words);
   }
 
   /** The hold countdown in the toolbar, in map and list mode alike, unless the configuration turns it off. */
@@ -348,6 +379,7 @@ export class SeatingChart {
         (text) => {
           if (this.chrome) this.chrome.live.textContent = text;
         },
+        this.words,
       );
   }
 

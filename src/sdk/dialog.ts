@@ -2,6 +2,7 @@
  * The small quantity prompt of a GA area: an inline, keyboard-usable dialog (not window.prompt,
  * which blocks the page and cannot be styled or driven by tests).
  */
+import type { Words } from "./words";
 
 export interface QuantityPrompt {
   areaName: string;
@@ -12,7 +13,7 @@ export interface QuantityPrompt {
 }
 
 /** Resolves to the new quantity, 0 to release, or null when cancelled. */
-export function askQuantity(host: HTMLElement, prompt: QuantityPrompt): Promise<number | null> {
+export function askQuantity(host: HTMLElement, prompt: QuantityPrompt, words: Words): Promise<number | null> {
   const doc = host.ownerDocument;
   const previousFocus = doc.activeElement as HTMLElement | SVGElement | null;
   const backdrop = doc.createElement("div");
@@ -27,14 +28,14 @@ export function askQuantity(host: HTMLElement, prompt: QuantityPrompt): Promise<
   title.id = "seating-dialog-title";
   title.textContent = prompt.areaName;
   const hint = doc.createElement("p");
-  hint.textContent = prompt.current > 0 ? `You hold ${prompt.current}. How many places in total?` : `How many places? (up to ${prompt.max})`;
+  hint.textContent = prompt.current > 0 ? words.t("dialog.holdMore", { current: prompt.current }) : words.t("dialog.howMany", { max: prompt.max });
   const input = doc.createElement("input");
   input.type = "number";
   input.name = "quantity";
   input.min = "1";
   input.max = String(prompt.max);
   input.value = String(Math.min(Math.max(prompt.current, 1), Math.max(prompt.max, 1)));
-  input.setAttribute("aria-label", "Quantity");
+  input.setAttribute("aria-label", words.t("dialog.quantity"));
   const actions = doc.createElement("div");
   actions.className = "seating-dialog-actions";
   const button = (action: string, text: string) => {
@@ -44,9 +45,9 @@ export function askQuantity(host: HTMLElement, prompt: QuantityPrompt): Promise<
     b.textContent = text;
     return b;
   };
-  const cancel = button("cancel", "Cancel");
-  const release = button("release", "Release");
-  const hold = button("hold", prompt.current > 0 ? "Update" : "Hold");
+  const cancel = button("cancel", words.t("dialog.cancel"));
+  const release = button("release", words.t("dialog.release"));
+  const hold = button("hold", words.t(prompt.current > 0 ? "dialog.update" : "dialog.hold"));
   actions.append(cancel);
   if (prompt.current > 0) actions.append(release);
   actions.append(hold);
@@ -66,7 +67,7 @@ export function askQuantity(host: HTMLElement, prompt: QuantityPrompt): Promise<
       const n = Math.floor(Number(input.value));
       if (!Number.isFinite(n) || n < 1 || n > prompt.max) {
         input.setAttribute("aria-invalid", "true");
-        hint.textContent = `Enter a number from 1 to ${prompt.max}.`;
+        hint.textContent = words.t("dialog.range", { max: prompt.max });
         return;
       }
       done(n);

@@ -4,7 +4,7 @@
  * hold-expiry.ts). role="timer" is a live region that is not read out on every tick; a screen
  * reader user finds it by its name, and hears the minute marks through the chart's live region.
  */
-import { formatRemaining } from "./buyer-messages";
+import type { Words } from "./words";
 
 export class HoldCountdown {
   private readonly box: HTMLDivElement;
@@ -19,14 +19,17 @@ export class HoldCountdown {
     host: HTMLElement,
     private readonly earliest: () => number,
     private readonly announce: (text: string) => void,
+    private readonly words: Words,
   ) {
     const doc = host.ownerDocument;
     this.box = doc.createElement("div");
     this.box.className = "seating-countdown";
     this.box.setAttribute("role", "timer");
-    this.box.setAttribute("aria-label", "Time left to book your seats");
+    this.box.setAttribute("aria-label", words.t("countdown.name"));
     this.time = doc.createElement("strong");
-    this.box.append(doc.createTextNode("Held for "), this.time);
+    // The sentence is the catalog's; the time goes where its {time} stands, in bold.
+    const [before = "", after = ""] = words.t("countdown.text", { time: "\u0000" }).split(/\u2068?\u0000\u2069?/);
+    this.box.append(doc.createTextNode(before), this.time, doc.createTextNode(after));
     this.box.hidden = true;
     // Before the zoom buttons, which keep the toolbar's right end.
     host.insertBefore(this.box, host.querySelector(".seating-controls"));
@@ -46,12 +49,12 @@ export class HoldCountdown {
     }
     const left = end - Date.now();
     this.box.hidden = false;
-    this.time.textContent = formatRemaining(left);
+    this.time.textContent = this.words.remaining(left);
     this.box.classList.toggle("seating-countdown-low", left < 60_000);
     for (const minutes of [2, 1]) {
       if (left <= minutes * 60_000 && left > (minutes - 1) * 60_000 && !this.warned.has(minutes)) {
         this.warned.add(minutes);
-        this.announce(`${minutes} ${minutes === 1 ? "minute" : "minutes"} left to book your seats`);
+        this.announce(this.words.t("countdown.warning", { minutes }));
       }
     }
   }

@@ -7,6 +7,7 @@ import type { ApiClient } from "./api";
 import type { Held, LostHold, MapState } from "./map-state";
 import type { PriceBook } from "./prices";
 import type { SeatingChartConfig } from "./types";
+import type { Words } from "./words";
 
 /** What the hold modules need of the chart they serve. */
 export interface HoldContext {
@@ -15,6 +16,8 @@ export interface HoldContext {
   /** The token every hold of this chart uses. */
   readonly token: string;
   readonly state: MapState;
+  /** The chart's language (English until its catalog is loaded). */
+  readonly words: Words;
   /** Redraws one object after its view changed (nothing before the map is drawn). */
   paint(label: string): void;
   /** Tells screen-reader users what happened (the map's polite live region). */
@@ -85,8 +88,8 @@ export class HoldExpiry {
       // Best effort: whatever is left expires on the server by itself.
     });
     held.forEach((h) => this.chart.paint(h.objectLabel));
-    this.chart.announce("Your held seats have expired");
-    this.chart.notify("Your held seats have expired — choose your seats again");
+    this.chart.announce(this.chart.words.t("announce.expired"));
+    this.chart.notify(this.chart.words.t("notice.expired"));
     this.chart.config.onHoldTokenExpired?.();
   }
 }

@@ -14,8 +14,6 @@ import { checkBestAvailable, checkCounts, orphanLeftBy, roomUnderRules, type Rul
 import type { ApiObject, AreaObject, BestAvailableRequest, BestAvailableResult, HoldError, SelectedObject } from "./types";
 import type { Price } from "../domain/pricing";
 
-/** What a buyer refused a held-back seat is told to do (the list mode's filter states the need). */
-
 /** The category of a best-available request that names none or several: no category cap applies. */
 const ANY_CATEGORY = "\u0000any";
 
@@ -53,7 +51,8 @@ export class HoldRequests {
     const quantity = accessible ? accessible.wheelchair * (1 + (accessible.companions ?? 0)) : (request?.quantity ?? 0);
     const refuse = (detail: HoldError, refusal: Partial<Refusal> = {}): never => {
       config.onHoldFailed?.([], detail);
-      this.chart.notify(buyerMessage(detail, { what: "Those seats", ...refusal }));
+      const rule = this.ruleLimit(refusal.reason ?? detail.failed?.[0]?.reason, categories?.length === 1 ? categories[0] : undefined);
+      this.chart.notify(buyerMessage(detail, { what: "", seats: true, quantity, ...rule, ...refusal }, this.chart.words));
       throw new ApiRequestError(detail);
     };
     if (this.chart.isDestroyed()) refuse({ code: "chart_destroyed", message: "The seat map was destroyed" });
@@ -67,7 +66,7 @@ export class HoldRequests {
         { reason: limit.reason, limit: limit.limit, categoryName: this.categoryName(only) },
       );
     const rule = checkBestAvailable(state.rules, state.selection.values(), quantity, categories);
-    if (rule) refuse({ code: "selection_rule_violated", message: rule.message, failed: [] });
+    if (rule) refuse({ code: "selection_rule_violated", message: rule.message, failed: [] }, { reason: rule.reason });
     let res;
     try {
       const types = this.chart.prices?.()?.chosen;
@@ -104,7 +103,7 @@ export class HoldRequests {
     if (!this.chart.isDestroyed()) {
       for (const o of held) config.onObjectSelected?.(o);
       this.chart.notify(null);
-      this.chart.announce(`${held.length === 1 ? "Seat" : "Seats"} ${held.map((o) => o.objectLabel).join(", ")} selected`);
+      this.chart.announce(this.chart.words.t("announce.seatsSelected", { count: held.length, labels: this.chart.words.list(held.map((o) => o.objectLabel)) }));
     }
     return { objects: held, nextToEachOther: res.nextToEachOther };
   }
@@ -185,7 +184,7 @@ export class HoldRequests {
     if (current === 0 && !this.areaOpen(obj)) return;
     const host = this.chart.dialogHost();
     if (!host) return;
-    const q = await askQuantity(host, { areaName: obj.label, current, max: this.areaMax(label) });
+    const q = await askQuantity(host, { areaName: obj.label, current, max: this.areaMax(label) }, this.chart.words);
     if (q === null || this.chart.isDestroyed()) return;
     await this.holdArea(label, q);
   }
@@ -219,7 +218,8 @@ export class HoldRequests {
       this.expiry.schedule();
       config.onObjectSelected?.(state.describe(label, quantity));
       this.chart.notify(null);
-      this.chart.announce(ga ? `${quantity} held in ${obj.label ?? label}` : `Seat ${label} selected`);
+      const { words } = this.chart;
+      this.chart.announce(ga ? words.t("announce.areaHeld", { quantity, area: obj.label ?? label }) : words.t("announce.seatSelected", { label }));
     } catch (err) {
       const detail = this.refused(err);
       const reason = detail.failed?.find((f) => f.objectLabel === label)?.reason;
@@ -244,7 +244,7 @@ export class HoldRequests {
       state.forgetOwnHold(held);
       this.expiry.schedule();
       config.onObjectDeselected?.(state.describe(label, held.quantity));
-      this.chart.announce(`${label} released`);
+      this.chart.announce(this.chart.words.t("announce.released", { label }));
     } catch (err) {
       // The hold stays; the buyer can try again. Nothing to report through onHoldFailed.
       console.warn("SeatingChart: release failed", err);
@@ -286,13 +286,24 @@ export class HoldRequests {
 
   private fail(label: string, error: HoldError, quantity?: number, refusal: Partial<Refusal> = {}): void {
     this.chart.config.onHoldFailed?.([this.chart.state.describe(label, quantity)], error);
-    this.chart.notify(buyerMessage(error, { what: this.nameOf(label), ...refusal }));
+    const rule = this.ruleLimit(error.failed?.[0]?.reason, this.chart.state.objects.get(label)?.categoryKey);
+    this.chart.notify(buyerMessage(error, { what: this.nameOf(label), ...rule, ...refusal }, this.chart.words));
   }
 
   /** "Seat B-5-5", or a GA area's own name. */
   private nameOf(label: string): string {
     const obj = this.chart.state.objects.get(label);
-    return obj?.objectType === "generalAdmission" ? obj.label : `Seat ${label}`;
+    return obj?.objectType === "generalAdmission" ? obj.label : this.chart.words.t("seat.label", { label });
+  }
+
+  /** The event's limit behind a rule's refusal (the map's or the server's), for the buyer's sentence. */
+  private ruleLimit(reason: string | undefined, categoryKey: string | undefined): Partial<Refusal> {
+    const { rules } = this.chart.state;
+    const category = categoryKey === undefined ? undefined : this.categoryName(categoryKey);
+    if (reason === "max_seats_per_token") return { limit: rules.maxSeatsPerToken };
+    if (reason === "client_hold_limit") return { limit: rules.maxHeldSeatsPerClient };
+    if (reason === "max_seats_per_category" && categoryKey !== undefined) return { limit: rules.maxSeatsPerCategory?.[categoryKey], categoryName: category };
+    return {};
   }
 
   private categoryName(key: string): string | undefined {

@@ -15,12 +15,11 @@ import { discOffsets, fillRect, pixel, rasterSeat, rasterSeats } from "./raster"
 import { seatsIn, type SeatGrid } from "./seat-grid";
 import { markOf, paintMark } from "./seat-marks";
 import type { ObjectView } from "./map-view";
+import { areaCounts } from "./area-counts";
 
 /** Seats narrower than this (device px) are drawn pixel by pixel; wider ones as anti-aliased circles. */
 const RASTER_BELOW_PX = 12;
 const BACKGROUND = "#f7f8fb";
-/** One formatter: toLocaleString() builds a new one per call, which cost 40 ms per frame of labels. */
-export const COUNT = new Intl.NumberFormat("en-US");
 const STATUS_COLOURS = { held: "#c3c8d2", booked: "#8f96a3", not_for_sale: "#e2e5ec", selected: "#1d2330", unavailable: "#b4bdcf" } as const;
 
 /** What a frame reads that lives as long as the map (the arrays are the map's own, shared). */
@@ -280,10 +279,7 @@ export class MapPainter {
       ctx.lineWidth = view.status === "selected" ? 3 : 2;
       ctx.stroke();
       const size = Math.max(11, Math.min(28, h * 0.22, w / Math.max(6, obj.label.length) / 0.6));
-      const remaining = view.remaining ?? obj.remaining;
-      const capacity = view.capacity ?? obj.capacity;
-      const left = view.pooled ? `${remaining} left` : `${remaining} of ${capacity} left`;
-      const lines = [obj.label, remaining > 0 ? `${left}${view.quantity ? ` · you hold ${view.quantity}` : ""}` : "Sold out"];
+      const lines = [obj.label, areaCounts(obj, view, this.s.model.words).drawn];
       this.text(lines[0]!, x + w / 2, y + h / 2 - size * 0.2, `600 ${size}px system-ui, sans-serif`, "#1d2330", "center");
       this.text(lines[1]!, x + w / 2, y + h / 2 + size * 0.95, `${Math.max(10, size * 0.75)}px system-ui, sans-serif`, "#4a5263", "center");
     }
@@ -300,7 +296,8 @@ export class MapPainter {
       const w = s.width * cam.scale;
       const h = s.height * cam.scale;
       if (x > size.width || y > size.height || x + w < 0 || y + h < 0) return;
-      const free = `${COUNT.format(this.s.shownFree[i]!)} free`;
+      // The words' formatters are built once per chart: a frame of labels formats hundreds of counts.
+      const free = this.s.model.words.t("map.sectionFree", { free: this.s.shownFree[i]! });
       if (bandPx >= 16) {
         const size = Math.min(22, 13 * cam.scale);
         this.text(`${s.label} · ${free}`, x + 10 * cam.scale, y + 18 * cam.scale, `600 ${size}px system-ui, sans-serif`, "#4a5263", "left");

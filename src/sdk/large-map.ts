@@ -10,7 +10,7 @@
  */
 import { centreOn, fit, visibleBox, type Camera, type Size } from "./camera";
 import type { AreaShape, MapGeometry } from "../geometry/object-placement";
-import { COUNT, MapPainter, margin, STATUS_PIXELS, statusCode, type PaintView } from "./large-map-paint";
+import { MapPainter, margin, STATUS_PIXELS, statusCode, type PaintView } from "./large-map-paint";
 import type { MapModel, MapView } from "./map-view";
 import { pixel } from "./raster";
 import { buildSeatGrid, seatsIn, type SeatGrid } from "./seat-grid";
@@ -99,7 +99,7 @@ export class LargeMap implements MapView {
     this.root = el(doc, "svg", {
       class: "seating-map seating-map-large",
       role: "group",
-      "aria-label": `Seat map of ${model.eventKey}`,
+      "aria-label": model.words.t("map.name", { event: model.eventKey }),
       width: Math.max(1, b.width),
       height: Math.max(1, b.height),
       viewBox: `${b.x} ${b.y} ${Math.max(1, b.width)} ${Math.max(1, b.height)}`,
@@ -169,7 +169,7 @@ export class LargeMap implements MapView {
     if (i === undefined) {
       const node = this.areaElements.get(label);
       const obj = this.model.objects.get(label);
-      if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), view);
+      if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), view, this.model.words);
       this.full = true;
       this.requestDraw();
       return;
@@ -194,7 +194,7 @@ export class LargeMap implements MapView {
     }
     const node = this.live.get(i);
     const obj = this.model.objects.get(label);
-    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), view);
+    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), view, this.model.words);
     this.requestDraw();
   }
 
@@ -323,7 +323,7 @@ export class LargeMap implements MapView {
         r: this.grid.r,
         ...objectAttrs(label, "seat", obj?.categoryKey ?? ""),
       });
-      if (obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label));
+      if (obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label), this.model.words);
       const next = q.keptAt < q.kept.length ? this.live.get(q.kept[q.keptAt]!) : undefined;
       if (next && next.parentNode === group) group.insertBefore(node, next);
       else group.appendChild(node);
@@ -375,10 +375,7 @@ export class LargeMap implements MapView {
     this.geometry.sections.forEach((s, i) => {
       const free = this.freeCount[i]!;
       const total = this.sectionSize[i]!;
-      this.sectionHits[i]!.setAttribute(
-        "aria-label",
-        `${s.label}: ${COUNT.format(free)} of ${COUNT.format(total)} seats available. Press Enter to show its seats.`,
-      );
+      this.sectionHits[i]!.setAttribute("aria-label", this.model.words.t("map.sectionBlock", { section: s.label, free, total }));
     });
   }
 

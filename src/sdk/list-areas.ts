@@ -7,9 +7,12 @@
  */
 import type { MapState } from "./map-state";
 import type { AreaObject } from "./types";
+import type { Words } from "./words";
 
 export interface AreaHost {
   state: MapState;
+  /** The chart's language. */
+  words: Words;
   /** The most places of an area this chart may hold in all (its own included). */
   areaMax(label: string): number;
   /** Hold that many places of the area in all; 0 releases them. */
@@ -53,12 +56,8 @@ export class ListAreas {
     const left = view.remaining ?? 0;
     const category = state.categories.get(item.area.categoryKey)?.label ?? item.area.categoryKey;
     // Contract §20: each place's price, after the category it belongs to.
-    const words = [
-      `General admission, ${category}${view.price ? `, ${view.price} each` : ""}`,
-      left > 0 ? `${left} ${left === 1 ? "place" : "places"} left` : "sold out",
-    ];
-    if (held > 0) words.push(`you hold ${held}`);
-    const text = `${words.join(", ")}.`;
+    const priced = view.price ? this.host.words.list([category, this.host.words.t("price.each", { price: view.price })]) : category;
+    const text = this.host.words.t(held > 0 ? "list.areaStatusHeld" : "list.areaStatus", { category: priced, left: Math.max(0, left), held });
     if (item.status.textContent !== text) item.status.textContent = text;
     item.input.max = String(Math.max(held, this.host.areaMax(label)));
     // The field follows the hold unless the buyer is typing in it.
@@ -84,7 +83,8 @@ export class ListAreas {
     status.id = `${id}-status`;
     const label = doc.createElement("label");
     label.htmlFor = `${id}-quantity`;
-    label.textContent = `Places in ${name}`;
+    const { words } = this.host;
+    label.textContent = words.t("list.areaQuantity", { name });
     const input = doc.createElement("input");
     input.type = "number";
     input.id = `${id}-quantity`;
@@ -96,11 +96,11 @@ export class ListAreas {
     const hold = doc.createElement("button");
     hold.type = "submit";
     hold.className = "seating-list-area-hold";
-    hold.textContent = `Hold places in ${name}`;
+    hold.textContent = words.t("list.areaHold", { name });
     const release = doc.createElement("button");
     release.type = "button";
     release.className = "seating-list-area-release";
-    release.textContent = `Release places in ${name}`;
+    release.textContent = words.t("list.areaRelease", { name });
     release.addEventListener("click", () => this.host.holdArea(area.objectLabel, 0));
     form.addEventListener("submit", (e) => {
       e.preventDefault();

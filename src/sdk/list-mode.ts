@@ -13,16 +13,16 @@ import { ListAreas, type AreaHost } from "./list-areas";
 import type { MapState } from "./map-state";
 import { seatName } from "./seat-name";
 import type { SeatObject } from "./types";
+import type { Words } from "./words";
 
 /** Seats of an opened section drawn at once; the rest follow a task later, {@link LATER_SEATS} at a time. */
 const FIRST_SEATS = 100;
 const LATER_SEATS = 2000;
 
-/** The filter's label (contract §14). */
-export const WHEELCHAIR_FILTER = "Wheelchair spaces and companion seats";
-
 export interface ListHost extends AreaHost {
   state: MapState;
+  /** The chart's language. */
+  words: Words;
   /** Hold or release a seat, exactly as a click on the map does. */
   activate(label: string): void;
   /** Switch to the drawn map (absent: the list has no way back, e.g. a map could not be drawn). */
@@ -76,7 +76,8 @@ export class ListMode {
     this.sections = groupSections(host.state.layoutRows);
     this.root = doc.createElement("section");
     this.root.className = "seating-list";
-    this.root.setAttribute("aria-label", "Seats as a list");
+    const { words } = host;
+    this.root.setAttribute("aria-label", words.t("list.name"));
     const bar = doc.createElement("div");
     bar.className = "seating-list-bar";
     const filterLabel = doc.createElement("label");
@@ -87,13 +88,13 @@ export class ListMode {
       this.host.filterChanged?.(this.filter);
       this.applyFilter();
     });
-    filterLabel.append(checkbox, doc.createTextNode(` ${WHEELCHAIR_FILTER}`));
+    filterLabel.append(checkbox, doc.createTextNode(` ${words.t("list.filter")}`));
     bar.appendChild(filterLabel);
     if (host.showMap) {
       const back = doc.createElement("button");
       back.type = "button";
       back.className = "seating-list-switch";
-      back.textContent = "Show the seat map";
+      back.textContent = words.t("list.showMap");
       back.addEventListener("click", () => host.showMap?.());
       bar.appendChild(back);
     }
@@ -161,9 +162,8 @@ export class ListMode {
   }
 
   private sectionText(section: SectionGroup): string {
-    const n = this.filter ? section.accessible : section.total;
-    const what = this.filter ? (n === 1 ? "wheelchair or companion seat" : "wheelchair and companion seats") : n === 1 ? "seat" : "seats";
-    return `${section.label}, ${n} ${what}`;
+    const count = this.filter ? section.accessible : section.total;
+    return this.host.words.t(this.filter ? "list.sectionAccessible" : "list.section", { section: section.label, count });
   }
 
   /**
@@ -184,7 +184,7 @@ export class ListMode {
       .filter((r) => r.seats.length > 0);
     if (rows.length === 0) {
       const p = this.doc.createElement("p");
-      p.textContent = this.filter ? "No wheelchair spaces or companion seats in this section." : "No seats in this section.";
+      p.textContent = this.host.words.t(this.filter ? "list.noAccessible" : "list.noSeats");
       body.appendChild(p);
       return;
     }
@@ -211,8 +211,10 @@ export class ListMode {
   }
 
   private rowHtml(section: SectionGroup, rowLabel: string, seats: readonly SeatObject[]): string {
-    const rowName = rowLabel ? `${section.label}, row ${rowLabel}` : section.label;
-    let html = `<div class="seating-list-row" role="group" aria-label="${escape(rowName)}"><h4>${escape(rowLabel ? `Row ${rowLabel}` : "Seats")}</h4><ul>`;
+    const { words } = this.host;
+    const rowName = rowLabel ? words.t("list.rowGroup", { section: section.label, row: rowLabel }) : section.label;
+    const heading = rowLabel ? words.t("list.row", { row: rowLabel }) : words.t("list.seats");
+    let html = `<div class="seating-list-row" role="group" aria-label="${escape(rowName)}"><h4>${escape(heading)}</h4><ul>`;
     for (const seat of seats) {
       const { name, status, pressed, disabled } = this.look(seat);
       html += `<li><button type="button" class="seating-list-seat" data-object-label="${escape(seat.objectLabel)}" data-status="${status}" aria-pressed="${pressed}"${disabled ? ' aria-disabled="true"' : ""}>${escape(name)}</button></li>`;
@@ -226,7 +228,7 @@ export class ListMode {
     const view = state.view(seat.objectLabel);
     const category = state.categories.get(seat.categoryKey)?.label ?? seat.categoryKey;
     return {
-      name: seatName(seat, category, view),
+      name: seatName(seat, category, view, this.host.words),
       status: view.unavailable ? "unavailable" : view.status,
       pressed: view.status === "selected",
       disabled: view.unavailable === true,

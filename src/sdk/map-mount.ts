@@ -11,6 +11,7 @@ import { LargeMap } from "./large-map";
 import type { MapState } from "./map-state";
 import { LARGE_MAP_OBJECTS, type MapModel, type MapView } from "./map-view";
 import { SmallMap } from "./small-map";
+import type { Words } from "./words";
 
 /** How much one press of a zoom button zooms. */
 const ZOOM_STEP = 1.4;
@@ -20,6 +21,8 @@ export const isLargeMap = (count: number) => count > LARGE_MAP_OBJECTS;
 
 export interface MountOptions {
   eventKey: string;
+  /** The chart's language. */
+  words: Words;
   focalPoint?: Point | null;
   /** False once the chart is destroyed: building stops between tasks. */
   wanted(): boolean;
@@ -37,7 +40,13 @@ export async function mountMap(chrome: Chrome, state: MapState, options: MountOp
   const geometry = computeGeometry([...state.objects.values()], state.layoutRows, options.focalPoint);
   if (big) await nextTask();
   if (!options.wanted()) return null;
-  const model: MapModel = { eventKey: options.eventKey, objects: state.objects, categories: state.categories, viewOf: (label) => state.view(label) };
+  const model: MapModel = {
+    eventKey: options.eventKey,
+    objects: state.objects,
+    categories: state.categories,
+    viewOf: (label) => state.view(label),
+    words: options.words,
+  };
   let map: MapView;
   if (big) {
     const grid = LargeMap.gridOf(geometry, model);

@@ -4,6 +4,7 @@
  * where seats are big enough to click (large-map.ts, contract §7 "Large maps").
  */
 import type { ApiCategory, ApiObject, SeatStatus } from "./types";
+import type { Words } from "./words";
 
 /** Above this many objects a map is drawn as a large map. */
 export const LARGE_MAP_OBJECTS = 10_000;
@@ -30,6 +31,8 @@ export interface MapModel {
   objects: Map<string, ApiObject>;
   categories: Map<string, ApiCategory>;
   viewOf(label: string): ObjectView;
+  /** The chart's language: every name and count drawn or spoken. */
+  words: Words;
 }
 
 export interface MapView {

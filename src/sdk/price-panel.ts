@@ -33,7 +33,8 @@ export class PricePanel {
     this.root = doc.createElement("div");
     this.root.className = "seating-prices";
     this.root.setAttribute("role", "group");
-    this.root.setAttribute("aria-label", "Prices");
+    const words = book.words;
+    this.root.setAttribute("aria-label", words.t("price.bar"));
     for (const c of categories) {
       const types = book.ticketTypes(c.key);
       if (types.length === 0) continue;
@@ -42,13 +43,13 @@ export class PricePanel {
       const id = `seating-ticket-type-${n}-${c.key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
       const label = doc.createElement("label");
       label.htmlFor = id;
-      label.textContent = `Ticket type for ${c.label}`;
+      label.textContent = words.t("price.ticketTypeFor", { category: c.label });
       const select = doc.createElement("select");
       select.id = id;
       for (const t of types) {
         const option = doc.createElement("option");
         option.value = t.key;
-        option.textContent = `${t.label}, ${book.format(t.amount)}`;
+        option.textContent = words.t("price.ticketTypeOption", { label: t.label, price: book.format(t.amount) });
         select.appendChild(option);
       }
       const current = book.chosen.get(c.key);
@@ -67,11 +68,13 @@ export class PricePanel {
 
   /** Shows the selection's total: its locked prices, the fees apart. */
   showTotal(total: { amount: number; fee: number } | null): void {
+    const words = this.book.words;
     if (total === null) {
-      this.totalLine.textContent = "Total: nothing selected";
+      this.totalLine.textContent = words.t("price.totalNone");
       return;
     }
-    const fees = total.fee > 0 ? ` plus ${this.book.format(total.fee)} fees` : "";
-    this.totalLine.textContent = `Total: ${this.book.format(total.amount)}${fees}`;
+    const amount = this.book.format(total.amount);
+    this.totalLine.textContent =
+      total.fee > 0 ? words.t("price.totalWithFees", { amount, fee: this.book.format(total.fee) }) : words.t("price.total", { amount });
   }
 }

@@ -7,17 +7,10 @@
  * them. The price a hold locks comes back in its answer and is what the total shows.
  */
 import type { Price, Pricing } from "../domain/pricing";
-import { formatMinor } from "../domain/price-format";
+import { formatPrice } from "../domain/price-format";
 import { lowestAmount, unitQuote } from "../domain/price-quote";
 import type { ApiObject } from "./types";
-
-/**
- * An amount in minor units as a person reads it in `language` ("€45.00", "45,00 €", "¥1,250"), in
- * the currency's own digits: the map's one way of writing a price.
- */
-export function formatPrice(amountMinor: number, currency: string, language?: string): string {
-  return formatMinor(amountMinor, currency, language);
-}
+import { ENGLISH, type Words } from "./words";
 
 /** A category's ticket types as the picker offers them. */
 export interface TicketTypeChoice {
@@ -40,16 +33,17 @@ export class PriceBook {
     private readonly pools: readonly string[],
     /** A seat's channel (null: the open pool). */
     private readonly channelOf: (label: string) => string | null,
-    private readonly language?: string,
+    /** The chart's words: its language writes the amounts, its catalog the "from". */
+    readonly words: Words = ENGLISH,
   ) {}
 
   get currency(): string | null {
     return this.pricing?.currency ?? null;
   }
 
-  /** Amount in words. */
+  /** An amount in minor units in the chart's language ("€45.00", "45,00 €", "¥1,250"), the one way the map writes a price. */
   format(amountMinor: number): string {
-    return formatPrice(amountMinor, this.pricing?.currency ?? "EUR", this.language);
+    return formatPrice(amountMinor, this.pricing?.currency ?? "EUR", this.words.language);
   }
 
   /** The pool a hold of `obj` would take it from: a seat's channel, a GA area's first channel of this chart (else the open pool). */
@@ -83,7 +77,7 @@ export class PriceBook {
     const lowest = lowestAmount(this.pricing, categoryKey);
     if (lowest === null) return undefined;
     const types = this.pricing.categories[categoryKey]?.ticketTypes ?? [];
-    return types.length > 1 ? `from ${this.format(lowest)}` : this.format(lowest);
+    return types.length > 1 ? this.words.t("price.from", { price: this.format(lowest) }) : this.format(lowest);
   }
 
   /** The ticket types of a category with more than one (the picker's choices), else empty. */

@@ -6,6 +6,7 @@
  */
 import type { JoinResult, TicketStatus } from "../domain/waiting-room";
 import { ApiRequestError, type ApiClient } from "./api";
+import type { Words } from "./words";
 
 /** What `onQueueChanged` receives. */
 export interface QueueState {
@@ -17,6 +18,7 @@ export interface QueueState {
 export interface QueueOptions {
   onQueueChanged?: (state: QueueState) => void;
   isDestroyed: () => boolean;
+  words: Words;
 }
 
 /** The admission once admitted, or null when the event has no waiting room (the map is drawn at once). */
@@ -28,7 +30,8 @@ export async function waitInQueue(api: ApiClient, host: HTMLElement, opts: Queue
     if (err instanceof ApiRequestError && err.detail.status === 404) return null;
     throw err;
   }
-  const screen = buildScreen(host);
+  const { words } = opts;
+  const screen = buildScreen(host, words);
   try {
     let status: TicketStatus = { position: joined.position, admitted: false, retryAfterSeconds: 1 };
     let wait = joined.estimatedWaitSeconds;
@@ -39,11 +42,11 @@ export async function waitInQueue(api: ApiClient, host: HTMLElement, opts: Queue
         opts.onQueueChanged?.({ position: 0, admitted: true });
         return status.admission;
       }
-      const text = describe(status.position, wait, joined.opensAt);
+      const text = describe(status.position, wait, joined.opensAt, words);
       screen.show(text);
       if (text.place !== last) {
         last = text.place;
-        screen.announce(`${text.place}. ${text.wait}`);
+        screen.announce(words.t("queue.announce", text));
         opts.onQueueChanged?.({ position: status.position, admitted: false });
       }
       await sleep(Math.max(1, status.retryAfterSeconds) * 1000);
@@ -61,41 +64,36 @@ function estimate(status: TicketStatus, previous: number): number {
   return status.admitted ? 0 : Math.max(0, previous - Math.max(1, status.retryAfterSeconds));
 }
 
-function describe(position: number | null, waitSeconds: number, opensAt: string): { place: string; wait: string } {
-  if (position === null) {
-    const at = new Date(opensAt);
-    return {
-      place: `You are in the queue. The sale opens at ${at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}; places are drawn at random then`,
-      wait: `Estimated wait: ${duration(waitSeconds)}.`,
-    };
-  }
-  return { place: `You are number ${position.toLocaleString()} in the queue`, wait: `Estimated wait: ${duration(waitSeconds)}.` };
+/** The place in the queue (or the opening time, before the order is drawn) and the wait, each a sentence. */
+function describe(position: number | null, waitSeconds: number, opensAt: string, words: Words): { place: string; wait: string } {
+  const wait = words.t("queue.wait", { duration: duration(waitSeconds, words) });
+  if (position === null) return { place: words.t("queue.beforeOpen", { time: words.time(new Date(opensAt)) }), wait };
+  return { place: words.t("queue.position", { position }), wait };
 }
 
-function duration(seconds: number): string {
-  if (seconds < 60) return "less than a minute";
+function duration(seconds: number, words: Words): string {
+  if (seconds < 60) return words.t("queue.lessThanMinute");
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `about ${minutes} minute${minutes === 1 ? "" : "s"}`;
-  const hours = Math.floor(minutes / 60);
-  return `about ${hours} hour${hours === 1 ? "" : "s"} ${minutes % 60} minutes`;
+  if (minutes < 60) return words.t("queue.minutes", { minutes });
+  return words.t("queue.hours", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The screen: a heading, the place, the wait, and a polite live region that speaks only changes. */
-function buildScreen(host: HTMLElement) {
+function buildScreen(host: HTMLElement, words: Words) {
   const doc = host.ownerDocument;
   const section = doc.createElement("section");
   section.className = "seating-queue";
   section.setAttribute("aria-labelledby", "seating-queue-title");
   const title = doc.createElement("h2");
   title.id = "seating-queue-title";
-  title.textContent = "Waiting room";
+  title.textContent = words.t("queue.title");
   const place = doc.createElement("p");
   place.className = "seating-queue-place";
   const wait = doc.createElement("p");
   const note = doc.createElement("p");
-  note.textContent = "Keep this page open: the seat map opens by itself when it is your turn. Reloading does not lose your place.";
+  note.textContent = words.t("queue.keepOpen");
   const live = doc.createElement("div");
   live.className = "seating-sr";
   live.setAttribute("role", "status");
@@ -104,7 +102,7 @@ function buildScreen(host: HTMLElement) {
   host.appendChild(section);
   return {
     show(text: { place: string; wait: string }) {
-      place.textContent = `${text.place}.`;
+      place.textContent = text.place;
       wait.textContent = text.wait;
     },
     announce(text: string) {

@@ -11,9 +11,6 @@ import type { ApiObject } from "./types";
 export type MarkedFeature = Extract<SeatFeature, "wheelchair" | "companion">;
 export const MARKED_FEATURES: readonly MarkedFeature[] = ["wheelchair", "companion"];
 
-/** What the legend calls each mark. */
-export const MARK_NAMES: Record<MarkedFeature, string> = { wheelchair: "Wheelchair space", companion: "Companion seat" };
-
 /** A mark's shapes: filled paths and stroked paths, in the -10..10 box. */
 interface MarkShape {
   fill: string[];

@@ -1,33 +1,32 @@
 /**
  * What a seat is called, in words, built from the same data that draws it (section, row, seat,
- * category, features, status): the list mode's buttons and the map's seats say the same thing
- * (contract §14), so sight and speech never disagree.
+ * category, features, status): the list mode's buttons, the map's seats and the tooltip say the
+ * same thing (contract §14), so sight and speech never disagree. The words come from the chart's
+ * catalog (words.ts); English when none is given.
  */
 import type { SeatFeature } from "../domain/layout";
 import type { ObjectView } from "./map-view";
 import type { SeatObject } from "./types";
+import { ENGLISH, type MessageId, type Words } from "./words";
 
-/** Each feature as a buyer would say it. */
-export const FEATURE_WORDS: Record<SeatFeature, string> = {
-  wheelchair: "wheelchair space",
-  companion: "companion seat",
-  restrictedView: "restricted view",
-  stepFree: "step-free access",
-  hearingLoop: "hearing loop",
-  extraLegroom: "extra legroom",
+/** Each feature's message. */
+const FEATURE_IDS: Record<SeatFeature, MessageId> = {
+  wheelchair: "feature.wheelchair",
+  companion: "feature.companion",
+  restrictedView: "feature.restrictedView",
+  stepFree: "feature.stepFree",
+  hearingLoop: "feature.hearingLoop",
+  extraLegroom: "feature.extraLegroom",
 };
 
-/** Each status as a buyer would say it. */
-export const STATUS_TEXT: Record<ObjectView["status"], string> = {
-  free: "available",
-  selected: "selected",
-  held: "held by another buyer",
-  booked: "booked",
-  not_for_sale: "not for sale",
+/** Each status's message, as a buyer hears it in a seat's name. */
+const STATUS_IDS: Record<ObjectView["status"], MessageId> = {
+  free: "status.free",
+  selected: "status.selected",
+  held: "status.held",
+  booked: "status.booked",
+  not_for_sale: "status.notForSale",
 };
-
-/** A seat outside this chart's channels, or held back for buyers who state an access need. */
-export const UNAVAILABLE_TEXT = "not available here";
 
 /** The seat's number within its row: the label's last part ("A-3-12" → "12"), else the label. */
 export function seatNumber(label: string): string {
@@ -35,28 +34,46 @@ export function seatNumber(label: string): string {
   return parts.length > 1 ? parts[parts.length - 1]! : label;
 }
 
-/** The features, in words, joined by commas ("wheelchair space, step-free access"); empty when none. */
-export function featureText(features: readonly SeatFeature[] | undefined): string {
-  return (features ?? []).map((f) => FEATURE_WORDS[f]).join(", ");
+/** The features, in words ("wheelchair space", "step-free access"), in the layout's order. */
+export function featureWords(features: readonly SeatFeature[] | undefined, words: Words = ENGLISH): string[] {
+  return (features ?? []).map((f) => words.t(FEATURE_IDS[f]));
 }
 
-/** The status a buyer hears for a seat now. */
-export function statusText(view: ObjectView): string {
-  return view.unavailable ? UNAVAILABLE_TEXT : STATUS_TEXT[view.status];
+/** The features as one phrase ("wheelchair space, step-free access"); empty when none. */
+export function featureText(features: readonly SeatFeature[] | undefined, words: Words = ENGLISH): string {
+  return words.list(featureWords(features, words));
+}
+
+/** The status a buyer hears for a seat now; a seat outside this chart's channels is "not available here". */
+export function statusText(view: ObjectView, words: Words = ENGLISH): string {
+  return words.t(view.unavailable ? "status.unavailable" : STATUS_IDS[view.status]);
 }
 
 /**
  * The list mode's name of a seat: "Section A, row 3, seat 12, Premium, €45.00, wheelchair space, available".
  * The section's own label is used as written ("Section A" when the layout calls it so).
  */
-export function seatName(seat: SeatObject, categoryLabel: string, view: ObjectView): string {
+export function seatName(seat: SeatObject, categoryLabel: string, view: ObjectView, words: Words = ENGLISH): string {
   const parts = [seat.sectionLabel || seat.sectionKey];
-  if (seat.rowLabel) parts.push(`row ${seat.rowLabel}`);
-  parts.push(`seat ${seatNumber(seat.objectLabel)}`, categoryLabel);
+  if (seat.rowLabel) parts.push(words.t("seat.row", { row: seat.rowLabel }));
   // Contract §20: what the seat costs, after its category, as the map's name says it.
-  if (view.price) parts.push(view.price);
-  const features = featureText(seat.features);
-  if (features) parts.push(features);
-  parts.push(statusText(view));
-  return parts.join(", ");
+  parts.push(
+    words.t("seat.number", { seat: seatNumber(seat.objectLabel) }),
+    categoryLabel,
+    ...(view.price ? [view.price] : []),
+    ...featureWords(seat.features, words),
+    statusText(view, words),
+  );
+  return words.list(parts);
+}
+
+/**
+ * The map's name of a seat: "Seat A-3-12, Stalls, Premium, €45.00, wheelchair space, available". It starts
+ * with the label a sighted buyer reads in the tooltip and the refusals.
+ */
+export function mapSeatName(seat: SeatObject, categoryLabel: string, view: ObjectView, words: Words = ENGLISH): string {
+  const parts = [words.t("seat.label", { label: seat.objectLabel })];
+  if (seat.sectionLabel) parts.push(seat.sectionLabel);
+  parts.push(categoryLabel, ...(view.price ? [view.price] : []), ...featureWords(seat.features, words), statusText(view, words));
+  return words.list(parts);
 }

@@ -21,10 +21,10 @@ export class SmallMap implements MapView {
     private readonly model: MapModel,
   ) {
     this.seatRadius = geometry.seats[0]?.r ?? 5;
-    const { svg, layer } = createSvg(stage.ownerDocument, model.eventKey, Math.max(1.5, (geometry.seats[0]?.r ?? 5) * 0.7));
+    const { svg, layer } = createSvg(stage.ownerDocument, model.eventKey, model.words, Math.max(1.5, (geometry.seats[0]?.r ?? 5) * 0.7));
     this.root = svg;
     stage.prepend(svg);
-    this.elements = drawMap(layer, geometry, model.objects, model.categories);
+    this.elements = drawMap(layer, geometry, model.objects, model.categories, model.words);
     for (const label of this.elements.keys()) this.update(label);
     // The camera becomes the viewBox (the stage's aspect, so nothing is letterboxed). Measured here
     // against a transform on the layer: on 20,000 elements the viewBox frames were the cheaper ones.
@@ -42,7 +42,7 @@ export class SmallMap implements MapView {
   update(label: string): void {
     const node = this.elements.get(label);
     const obj = this.model.objects.get(label);
-    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label));
+    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label), this.model.words);
   }
 
   zoomBy(factor: number): void {

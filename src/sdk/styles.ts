@@ -2,12 +2,18 @@
  * The map's stylesheet, injected once per document. Status colours live here (not in the SVG
  * attributes) so that a live update only flips `data-status`. Everything is scoped under
  * `.seating-root` so the host page's CSS is not touched.
+ *
+ * Right to left (a chart in Arabic has dir="rtl" on its root): the chrome uses logical properties
+ * (inline start and end), so the toolbar, legend, list, notice and dialogs mirror by themselves;
+ * the map itself (SVG, canvas, overlay) keeps direction:ltr, because its x axis is the venue's own:
+ * a stage on the left of the hall stays on the left.
  */
 import { PRICE_PANEL_CSS } from "./price-panel";
 
 const CSS = `${PRICE_PANEL_CSS}
 .seating-root{position:relative;width:100%;height:100%;min-height:420px;display:flex;flex-direction:column;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f7f8fb;border-radius:10px;overflow:hidden}
 .seating-stage{position:relative;flex:1;min-height:320px;overflow:hidden}
+.seating-map,.seating-canvas,.seating-overlay{direction:ltr}
 .seating-map{position:absolute;inset:0;width:100%;height:100%;touch-action:none;user-select:none;-webkit-user-select:none;cursor:grab}
 .seating-drag-shield{position:absolute;inset:0;cursor:grabbing;z-index:5}
 .seating-canvas{position:absolute;inset:0;width:100%;height:100%;pointer-events:none}
@@ -50,7 +56,7 @@ const CSS = `${PRICE_PANEL_CSS}
 .seating-ga:focus-visible .seating-ga-shape{stroke:#0b3d91;stroke-width:4}
 .seating-ga-name{font-weight:600;fill:#1d2330;text-anchor:middle}
 .seating-ga-remaining{fill:#4a5263;text-anchor:middle}
-.seating-controls{display:flex;gap:4px;margin-left:auto}
+.seating-controls{display:flex;gap:4px;margin-inline-start:auto}
 .seating-controls[hidden]{display:none}
 .seating-controls button{width:32px;height:32px;border:1px solid #d0d5df;border-radius:6px;background:#fff;font-size:18px;line-height:1;cursor:pointer;color:#1d2330}
 .seating-controls button:hover{background:#eef1f7}
@@ -69,13 +75,14 @@ const CSS = `${PRICE_PANEL_CSS}
 .seating-list-bar input{width:20px;height:20px}
 .seating-list ul{list-style:none;margin:0;padding:0}
 .seating-list-heading{margin:4px 0;font-size:15px}
-.seating-list-section{width:100%;min-height:44px;text-align:left;padding:8px 12px;border:1px solid #c3c8d2;border-radius:6px;background:#f7f8fb;color:#1d2330;font:inherit;font-weight:600;cursor:pointer}
+.seating-list-section{width:100%;min-height:44px;text-align:start;padding:8px 12px;border:1px solid #c3c8d2;border-radius:6px;background:#f7f8fb;color:#1d2330;font:inherit;font-weight:600;cursor:pointer}
 .seating-list-section::before{content:"▸ " / "";display:inline-block}
 .seating-list-section[aria-expanded=true]::before{content:"▾ " / ""}
+[dir=rtl] .seating-list-section[aria-expanded=false]::before{content:"◂ " / ""}
 .seating-list-row{content-visibility:auto;contain-intrinsic-size:auto 480px}
 .seating-list-row h4{margin:8px 0 4px;font-size:13px;color:#4a5263}
 .seating-list-row ul{display:flex;flex-direction:column;gap:4px}
-.seating-list-seat{min-width:44px;min-height:44px;width:100%;text-align:left;padding:8px 12px;border:1px solid #4a5263;border-radius:6px;background:#fff;color:#1d2330;font:inherit;cursor:pointer}
+.seating-list-seat{min-width:44px;min-height:44px;width:100%;text-align:start;padding:8px 12px;border:1px solid #4a5263;border-radius:6px;background:#fff;color:#1d2330;font:inherit;cursor:pointer}
 .seating-list-seat[data-status=selected]{border:3px solid #0b3d91;font-weight:700;background:#e8efff}
 .seating-list-seat[data-status=selected]::before{content:"✓ " / ""}
 .seating-list-seat[data-status=held],.seating-list-seat[data-status=booked],.seating-list-seat[data-status=not_for_sale],.seating-list-seat[data-status=unavailable]{color:#4a5263;background:#f1f2f5;border-style:dashed;text-decoration:line-through}
@@ -91,7 +98,7 @@ const CSS = `${PRICE_PANEL_CSS}
 .seating-queue h2{margin:0 0 12px;font-size:20px}
 .seating-queue p{margin:4px 0;max-width:36em}
 .seating-queue-place{font-size:18px;font-weight:600}
-.seating-notice{position:absolute;top:10px;left:50%;transform:translateX(-50%);max-width:min(92%,460px);z-index:8;display:flex;align-items:flex-start;gap:10px;padding:10px 12px 10px 14px;background:#fff;border-left:5px solid #b3261e;border-radius:8px;box-shadow:0 4px 18px rgba(0,0,0,.18);font-size:15px;font-weight:600;color:#1d2330;pointer-events:none}
+.seating-notice{position:absolute;top:10px;left:50%;transform:translateX(-50%);max-width:min(92%,460px);z-index:8;display:flex;align-items:flex-start;gap:10px;padding-block:10px;padding-inline:14px 12px;background:#fff;border-inline-start:5px solid #b3261e;border-radius:8px;box-shadow:0 4px 18px rgba(0,0,0,.18);font-size:15px;font-weight:600;color:#1d2330;pointer-events:none}
 .seating-notice[hidden],.seating-countdown[hidden],.seating-tooltip[hidden]{display:none}
 .seating-notice button{border:0;background:none;font-size:20px;line-height:1;cursor:pointer;color:#4a5263;min-width:24px;min-height:24px;pointer-events:auto}
 .seating-countdown{padding:4px 10px;background:#fff;border:1px solid #d0d5df;border-radius:6px;font-size:13px;color:#1d2330}
@@ -102,7 +109,7 @@ const CSS = `${PRICE_PANEL_CSS}
 .seating-dialog{background:#fff;border-radius:10px;padding:16px 18px;min-width:240px;box-shadow:0 8px 30px rgba(0,0,0,.2)}
 .seating-dialog h2{font-size:16px;margin:0 0 4px}
 .seating-dialog p{margin:0 0 10px;color:#4a5263;font-size:13px}
-.seating-dialog input{width:90px;font-size:16px;padding:4px 6px;margin-right:8px}
+.seating-dialog input{width:90px;font-size:16px;padding:4px 6px;margin-inline-end:8px}
 .seating-dialog .seating-dialog-actions{display:flex;gap:8px;margin-top:12px;justify-content:flex-end}
 .seating-dialog button{padding:6px 12px;border-radius:6px;border:1px solid #d0d5df;background:#fff;cursor:pointer;font-size:14px}
 .seating-dialog button[data-action=hold]{background:#2f5bea;border-color:#2f5bea;color:#fff}

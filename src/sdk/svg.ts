@@ -3,12 +3,14 @@
  * carrying data-object-label, role=button, tabindex, aria-label, aria-pressed and data-status
  * (contract §7), so tests and assistive technology find it the same way.
  */
-import { featureText } from "./seat-name";
+import { areaCounts } from "./area-counts";
+import { mapSeatName, statusText } from "./seat-name";
 import { markElement, markOf } from "./seat-marks";
 import { OUTLINE_STROKE, ringPath } from "../geometry/seat-plan";
 import type { MapGeometry } from "../geometry/object-placement";
 import type { ObjectView } from "./map-view";
 import type { ApiCategory, ApiObject } from "./types";
+import type { Words } from "./words";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -27,20 +29,9 @@ export function el<K extends keyof SVGElementTagNameMap>(doc: Document, tag: K, 
   return node;
 }
 
-export const STATUS_WORDS: Record<ObjectView["status"], string> = {
-  free: "available",
-  selected: "selected",
-  held: "held by another buyer",
-  booked: "booked",
-  not_for_sale: "not for sale",
-};
-
 /** The hatch of a seat "not available here": stripes on a blue-grey (the legend and the large map's canvas use the same). */
 export const UNAVAILABLE_FILL = "#b4bdcf";
 export const UNAVAILABLE_STRIPE = "#4a5263";
-
-/** What a seat outside this chart's channels is called (the legend uses the same words). */
-export const UNAVAILABLE_WORDS = "not available here";
 
 /**
  * Builds the drawing inside `layer` and returns each object's element by label.
@@ -51,6 +42,7 @@ export function drawMap(
   geometry: MapGeometry,
   objects: Map<string, ApiObject>,
   categories: Map<string, ApiCategory>,
+  words: Words,
 ): Map<string, SVGElement> {
   const doc = layer.ownerDocument;
   const elements = new Map<string, SVGElement>();
@@ -83,7 +75,7 @@ export function drawMap(
     const g = el(doc, "g", { class: "seating-stage-mark", "aria-hidden": "true" });
     g.appendChild(el(doc, "rect", { x: st.x, y: st.y, width: st.width, height: st.height, rx: 6 }));
     const t = el(doc, "text", { x: st.x + st.width / 2, y: st.y + st.height / 2 + 5, "text-anchor": "middle" });
-    t.textContent = "Stage";
+    t.textContent = words.t("map.stage");
     g.appendChild(t);
     frag.appendChild(g);
   }
@@ -143,7 +135,7 @@ export function drawMap(
 }
 
 /** Updates one element's status attributes, accessible name and (for GA) the remaining count. */
-export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCategory | undefined, view: ObjectView): void {
+export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCategory | undefined, view: ObjectView, words: Words): void {
   node.setAttribute("data-status", view.status);
   node.setAttribute("aria-pressed", view.status === "selected" ? "true" : "false");
   // No aria-disabled on taken seats: they stay clickable (the host hears onHoldFailed), and the
@@ -158,26 +150,19 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
   const cat = category?.label ?? obj.categoryKey;
   let name: string;
   if (obj.objectType === "generalAdmission") {
-    const capacity = view.capacity ?? obj.capacity ?? 0;
-    const remaining = view.remaining ?? obj.remaining ?? capacity;
-    // With channels setting places aside, the count is this buyer's (contract §12), not the area's.
-    const left = view.pooled ? `${remaining} left` : `${remaining} of ${capacity} left`;
-    const shown =
-      remaining > 0 ? `${left}${view.quantity ? ` · you hold ${view.quantity}` : ""}` : view.quantity ? `Sold out · you hold ${view.quantity}` : "Sold out";
+    const { drawn, spoken } = areaCounts(obj, view, words);
     // The name starts with the words drawn in the area (its name, then what is left), so speech
     // and sight agree (WCAG 2.5.3, "label in name"); the rest follows.
-    name = `${obj.label ?? obj.objectLabel} (${obj.objectLabel}), ${shown.replace(" · ", ", ")}, general admission, ${cat}${view.price ? `, ${view.price} each` : ""}`;
+    // Contract §20: each place's price, after the category it belongs to.
+    const priced = view.price ? words.list([cat, words.t("price.each", { price: view.price })]) : cat;
+    name = words.t("area.name", { name: obj.label ?? obj.objectLabel, label: obj.objectLabel, shown: spoken, category: priced });
     const text = node.querySelector(".seating-ga-remaining");
-    if (text) text.textContent = shown;
+    if (text) text.textContent = drawn;
   } else {
-    const where = obj.sectionLabel ? `, ${obj.sectionLabel}` : "";
-    const words = view.unavailable ? UNAVAILABLE_WORDS : STATUS_WORDS[view.status];
-    // Contract §14: the seat's features are part of its name, as the list mode says them.
-    const features = featureText(obj.features);
-    // Contract §20: the price is part of the name, after the category it belongs to.
-    name = `Seat ${obj.objectLabel}${where}, ${cat}${view.price ? `, ${view.price}` : ""}${features ? `, ${features}` : ""}, ${words}`;
+    // Contract §14 and §20: the seat's features and price are part of its name, as the list mode says them.
+    name = mapSeatName(obj, cat, view, words);
     const title = node.firstElementChild;
-    if (title) title.textContent = `${obj.objectLabel} · ${cat} · ${words}`;
+    if (title) title.textContent = `${obj.objectLabel} · ${cat} · ${statusText(view, words)}`;
   }
   node.setAttribute("aria-label", name);
 }
@@ -188,10 +173,10 @@ let hatches = 0;
  * The SVG element with its one pan/zoom layer, and the hatch pattern of seats "not available
  * here" (another channel's, contract §12), `stripe` map units apart; its id is on `data-hatch`.
  */
-export function createSvg(doc: Document, eventKey: string, stripe = 3): { svg: SVGSVGElement; layer: SVGGElement } {
+export function createSvg(doc: Document, eventKey: string, words: Words, stripe = 3): { svg: SVGSVGElement; layer: SVGGElement } {
   // No viewBox: user units are CSS pixels, and the camera moves the layer with one transform.
   const hatch = `seating-hatch-${++hatches}`;
-  const svg = el(doc, "svg", { class: "seating-map", role: "group", "aria-label": `Seat map of ${eventKey}`, "data-hatch": hatch });
+  const svg = el(doc, "svg", { class: "seating-map", role: "group", "aria-label": words.t("map.name", { event: eventKey }), "data-hatch": hatch });
   const defs = el(doc, "defs", {});
   const pattern = el(doc, "pattern", { id: hatch, patternUnits: "userSpaceOnUse", width: stripe, height: stripe, patternTransform: "rotate(45)" });
   pattern.append(

@@ -3,48 +3,57 @@
  * can be chosen), apart from the element that shows it, so that the words are tested without a
  * browser.
  */
+import { currencyDigits, formatPrice } from "../domain/price-format";
 import type { MapState } from "./map-state";
-import { featureText } from "./seat-name";
+import { featureText, seatNumber } from "./seat-name";
 import type { ApiObject, TooltipOptions } from "./types";
+import { ENGLISH, type MessageId, type Words } from "./words";
+
+/** The status line of a seat that is not free (a free seat says nothing). */
+const STATUS_LINES: Record<string, MessageId> = {
+  selected: "legend.selected",
+  held: "tooltip.taken",
+  booked: "legend.booked",
+  not_for_sale: "legend.notForSale",
+};
 
 /** The lines of an object's tooltip: a title, then "Name: value" details. */
-export function tooltipLines(obj: ApiObject, state: MapState, options: TooltipOptions): { title: string; details: string[] } {
+export function tooltipLines(obj: ApiObject, state: MapState, options: TooltipOptions, words: Words = ENGLISH): { title: string; details: string[] } {
   const details: string[] = [];
   const category = state.categories.get(obj.categoryKey);
   let title: string;
   if (obj.objectType === "seat") {
     title = obj.sectionLabel;
-    if (obj.rowLabel) details.push(`Row ${obj.rowLabel}`);
-    const seat = obj.objectLabel.split("-").pop();
-    details.push(`Seat ${seat && seat !== obj.objectLabel ? seat : obj.objectLabel}`);
+    if (obj.rowLabel) details.push(words.t("tooltip.row", { row: obj.rowLabel }));
+    details.push(words.t("tooltip.seat", { seat: seatNumber(obj.objectLabel) }));
   } else {
     title = obj.label;
     // What this buyer's channels can take (contract §12), as the area itself says.
     const area = state.view(obj.objectLabel);
     const remaining = area.remaining ?? obj.remaining;
-    details.push(area.pooled ? `${remaining} places left` : `${remaining} of ${area.capacity ?? obj.capacity} places left`);
+    details.push(words.t(area.pooled ? "tooltip.placesLeft" : "tooltip.placesLeftOf", { remaining, capacity: area.capacity ?? obj.capacity }));
   }
   if (category) details.push(category.label);
   // Contract §20: the server's price for this buyer; a page's own `prices` only for an event without.
   const served = state.view(obj.objectLabel).price;
-  const price = served ?? options.prices?.[obj.categoryKey];
-  if (price !== undefined)
-    details.push(typeof price === "number" ? formatPrice(price, options.currency) : obj.objectType === "generalAdmission" && served ? `${price} each` : price);
+  if (served !== undefined) details.push(obj.objectType === "generalAdmission" ? words.t("price.each", { price: served }) : served);
+  else {
+    const price = options.prices?.[obj.categoryKey];
+    if (price !== undefined) details.push(typeof price === "number" ? pagePrice(price, options.currency, words.language) : price);
+  }
   // Contract §14: features in the words the seat's accessible name uses ("wheelchair space").
-  const features = obj.objectType === "seat" ? featureText(obj.features) : "";
-  if (features) details.push(features.charAt(0).toUpperCase() + features.slice(1));
+  const features = obj.objectType === "seat" ? featureText(obj.features, words) : "";
+  if (features) details.push(features.charAt(0).toLocaleUpperCase(words.language) + features.slice(1));
   const view = state.view(obj.objectLabel);
-  const status = view.unavailable
-    ? "Not available here"
-    : { free: "", selected: "Your selection", held: "Taken", booked: "Booked", not_for_sale: "Not for sale" }[view.status];
-  if (status) details.push(status);
+  const status = view.unavailable ? "legend.unavailable" : STATUS_LINES[view.status];
+  if (status) details.push(words.t(status));
   return { title, details };
 }
 
-function formatPrice(amount: number, currency = "EUR"): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(amount);
-  } catch {
-    return String(amount);
-  }
+/**
+ * The tooltip option's price, a number in the currency's major unit ("45" euros), written as every
+ * price on the map is: in minor units through the one formatter, in the chart's language.
+ */
+function pagePrice(amount: number, currency = "EUR", language: string): string {
+  return formatPrice(Math.round(amount * 10 ** currencyDigits(currency)), currency, language);
 }

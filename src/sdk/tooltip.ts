@@ -7,6 +7,7 @@
 import type { MapState } from "./map-state";
 import { tooltipLines } from "./tooltip-lines";
 import type { ApiObject, TooltipOptions } from "./types";
+import type { Words } from "./words";
 
 let nextId = 0;
 
@@ -19,6 +20,7 @@ export class SeatTooltip {
     private readonly stage: HTMLElement,
     private readonly state: MapState,
     private readonly options: TooltipOptions,
+    private readonly words: Words,
   ) {
     const doc = stage.ownerDocument;
     this.box = doc.createElement("div");
@@ -60,7 +62,7 @@ export class SeatTooltip {
     const label = el.getAttribute("data-object-label");
     const obj = label ? this.state.objects.get(label) : undefined;
     if (!obj) return this.hide();
-    const { title, details } = tooltipLines(obj, this.state, this.options);
+    const { title, details } = tooltipLines(obj, this.state, this.options, this.words);
     const doc = this.box.ownerDocument;
     const head = doc.createElement("strong");
     head.textContent = title;

@@ -5,6 +5,7 @@
  */
 import type { FreedResult, HoldResult } from "../domain/seats";
 import type { HoldBestAvailableResult, SelectionRules } from "../domain/selling";
+import type { MessageId } from "./catalogs/en";
 import type {
   CategoryEntry,
   GaStatusEntry,
@@ -17,6 +18,7 @@ import type {
 } from "../domain/status";
 
 export type { CompactObjects, CompactStatus } from "../domain/status";
+export type { MessageId } from "./catalogs/en";
 export type { FreedResult, HoldBestAvailableResult, HoldResult, LiveMessage, SelectionRules };
 
 export type ObjectType = ObjectEntry["objectType"];
@@ -145,6 +147,19 @@ export interface SeatingChartConfig {
   holdCountdown?: boolean;
   /** Refusals told on the map itself, in a live region (default true); false leaves them to onHoldFailed. */
   notices?: boolean;
+  /**
+   * The language the chart speaks (contract §22): a BCP 47 tag such as "de", "de-AT" or "ar".
+   * Default: the page's `<html lang>`, else "en". Catalogs: en, de, fr, es, it, nl, pt, pl, ja, ar
+   * ("de-AT" speaks German and formats numbers and times the Austrian way); any other language
+   * speaks English, with one console warning. "ar" lays the chart out right to left.
+   */
+  language?: string;
+  /**
+   * Your own words for single messages, by message id (docs/sdk.md lists them all), in the chart's
+   * language: `{ "map.showList": "Pick from a list" }`. Placeholders such as `{label}` and plural
+   * forms work as in the catalogs.
+   */
+  messages?: Partial<Record<MessageId, string>>;
   onObjectSelected?: (object: SelectedObject) => void;
   onObjectDeselected?: (object: SelectedObject) => void;
   /** A hold was refused (by the map's own checks or by the server); `objects` is empty for a best-available request. */

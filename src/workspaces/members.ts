@@ -44,7 +44,17 @@ function lastOwner(): ServiceError {
 
 /** The row of a new member (shared with workspace creation, which adds the first owner in its own batch). */
 export function newMemberRow(workspaceId: string, input: MemberCreate): MemberRow {
-  return { id: newId("mem"), workspaceId, email: input.email, name: input.name, role: input.role, createdAt: nowIso(), lastSeenAt: null, lastSignInAt: null };
+  return {
+    id: newId("mem"),
+    workspaceId,
+    email: input.email,
+    name: input.name,
+    role: input.role,
+    createdAt: nowIso(),
+    lastSeenAt: null,
+    lastSignInAt: null,
+    language: null,
+  };
 }
 
 /** Every member of the workspace, owners first. */

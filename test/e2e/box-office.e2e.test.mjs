@@ -7,8 +7,8 @@
  * accessible name, axe-clean at both widths; the desktop picture goes to docs/box-office.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { eventually, seriousViolations, useBrowser, waitForStatus, waitForText, watchErrors } from "./browser.mjs";
-import { apiCall, newWorkspace, signInLink } from "./service.mjs";
+import { eventually, seriousViolations, sessionCookies, useBrowser, waitForStatus, waitForText, watchErrors } from "./browser.mjs";
+import { apiCall, newWorkspace } from "./service.mjs";
 
 const e2e = inject("e2e");
 const browser = useBrowser();
@@ -71,10 +71,7 @@ beforeAll(async () => {
     { key: "away", name: "Away fans", objectLabels: ["S1-B-5", "S1-B-6", "S1-B-7", "S1-B-8"] },
   ];
   expect((await api("PUT", `/api/v1/events/${EVENT}/channels`, { channels })).status).toBe(200);
-  const first = await browser().newContext();
-  await (await first.newPage()).goto((await signInLink(e2e, ws.workspaceKey)).url);
-  cookies = (await first.cookies()).filter((c) => c.name === "dashboard_session");
-  await first.close();
+  cookies = await sessionCookies(browser(), e2e, ws.workspaceKey);
 });
 
 afterAll(() => {

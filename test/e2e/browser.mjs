@@ -63,9 +63,15 @@ export async function sessionCookies(browser, e2e, workspaceKey) {
 
 /**
  * Opens the demo page for `eventKey` in a fresh context (a fresh buyer: own sessionStorage, own
- * hold token; a phone with `hasTouch` and `isMobile`) and waits until the map is drawn.
+ * hold token; a phone with `hasTouch` and `isMobile`) and waits until the map is drawn. `language`
+ * is the SDK's option, `pageLang` the page's own `<html lang>`, `messages` the SDK's overrides.
  */
-export async function openMap(browser, e2e, eventKey, { max, live, ttl, channels, mode, viewport = { width: 1280, height: 860 }, hasTouch, isMobile } = {}) {
+export async function openMap(
+  browser,
+  e2e,
+  eventKey,
+  { max, live, ttl, channels, mode, language, pageLang, messages, viewport = { width: 1280, height: 860 }, hasTouch, isMobile } = {},
+) {
   const context = await browser.newContext({ viewport, ...(hasTouch ? { hasTouch, isMobile } : {}) });
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -75,6 +81,9 @@ export async function openMap(browser, e2e, eventKey, { max, live, ttl, channels
   if (ttl) params.set("ttl", String(ttl));
   if (channels) params.set("channels", channels.join(","));
   if (mode) params.set("mode", mode);
+  if (language) params.set("language", language);
+  if (pageLang) params.set("lang", pageLang);
+  if (messages) params.set("messages", JSON.stringify(messages));
   await page.goto(`${e2e.baseUrl}/?${params}`);
   await page.waitForSelector("body[data-rendered]", { timeout: 30_000 });
   const rendered = await page.getAttribute("body", "data-rendered");

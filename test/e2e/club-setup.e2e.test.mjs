@@ -7,8 +7,8 @@
  * axe-clean; the season form's picture goes to docs/season-form.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seriousViolations, useBrowser, waitForStatus, waitForText, watchErrors } from "./browser.mjs";
-import { apiCall, demoLayout, newWorkspace, signInLink } from "./service.mjs";
+import { seriousViolations, sessionCookies, useBrowser, waitForStatus, waitForText, watchErrors } from "./browser.mjs";
+import { apiCall, demoLayout, newWorkspace } from "./service.mjs";
 
 const e2e = inject("e2e");
 const browser = useBrowser();
@@ -41,10 +41,7 @@ beforeAll(async () => {
   expect((await api("POST", "/api/v1/charts", { name: "Rovers ground", chartKey: "rovers-ground", draftVersion: demoLayout() })).status).toBe(201);
   expect((await api("POST", "/api/v1/charts/rovers-ground/publish")).status).toBe(200);
   expect((await api("POST", "/api/v1/charts", { name: "New stand", chartKey: "new-stand" })).status).toBe(201);
-  const first = await browser().newContext();
-  await (await first.newPage()).goto((await signInLink(e2e, ws.workspaceKey)).url);
-  cookies = (await first.cookies()).filter((c) => c.name === "dashboard_session");
-  await first.close();
+  cookies = await sessionCookies(browser(), e2e, ws.workspaceKey);
 });
 
 afterAll(() => {

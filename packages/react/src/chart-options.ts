@@ -37,6 +37,8 @@ function values(props: ChartOptions): Values {
     tooltip: props.tooltip,
     holdCountdown: props.holdCountdown,
     notices: props.notices,
+    language: props.language,
+    messages: props.messages,
   };
 }
 

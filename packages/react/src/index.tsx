@@ -50,7 +50,7 @@ export const SeatingChart = forwardRef<SeatingChartInstance, SeatingChartProps>(
   useEffect(() => setOnClient(true), []);
   const chartRef = useRef<SdkChart | null>(null);
 
-  const { event, publicKey, season, mode } = props;
+  const { event, publicKey, season, mode, language } = props;
   useEffect(() => {
     if (!onClient) return;
     let chart: SdkChart | null = null;
@@ -72,8 +72,9 @@ export const SeatingChart = forwardRef<SeatingChartInstance, SeatingChartProps>(
         assignRef(ref, null);
       }
     };
-    // `ref` and `id` are stable for a mount; the other options are read when the chart is made.
-  }, [onClient, event, publicKey, season]);
+    // `ref` and `id` are stable for a mount; the other options are read when the chart is made. A
+    // site's language switch draws the map again in the new language (its holds stay: same token).
+  }, [onClient, event, publicKey, season, language]);
 
   // A new `mode` switches the drawn chart; before it is drawn, the chart reads the prop itself.
   useEffect(() => {

@@ -8,7 +8,8 @@ import type { ObjectsRead } from "../../sdk/api";
 import { splitTypedLabels } from "../../domain/typed-labels";
 import type { Pricing } from "../../domain/pricing";
 import { unitQuote } from "../../domain/price-quote";
-import { formatMinor } from "../../domain/price-format";
+import { formatPrice } from "../../domain/price-format";
+import { say } from "./words";
 
 /** The box office acts on at most this many seats and areas at once (the API's limit of one request). */
 const MAX_LABELS = 200;
@@ -100,7 +101,7 @@ export class Selection {
     document.getElementById("bo-sections")?.addEventListener("click", () => this.widen("sections"));
     document.getElementById("bo-clear")?.addEventListener("click", () => {
       this.clear();
-      this.say("Selection cleared");
+      this.say(say("selection.cleared"));
     });
     this.show();
   }
@@ -130,8 +131,8 @@ export class Selection {
     else chosen.push(label);
     this.set(chosen);
     const channel = this.index.channelOf(label);
-    const where = channel ? ` (${channelName(channel)})` : "";
-    this.say(`${label}${where} ${at >= 0 ? "removed from" : "added to"} the selection; ${chosen.length} selected`);
+    const values = { label, count: chosen.length, channel: channel ? channelName(channel) : "" };
+    this.say(say(at >= 0 ? (channel ? "selection.removedIn" : "selection.removed") : channel ? "selection.addedIn" : "selection.added", values));
   }
 
   clear(): void {
@@ -143,14 +144,14 @@ export class Selection {
     const chosen = this.labels();
     const seats = chosen.filter((l) => this.index.rowOf(l).length > 0);
     if (seats.length === 0) {
-      this.say(`Select a seat first: its whole ${to === "rows" ? "row" : "section"} is then added`);
+      this.say(say("selection.seatFirst", { to }));
       return;
     }
     const all = new Set(chosen);
     for (const l of seats) for (const other of to === "rows" ? this.index.rowOf(l) : this.index.sectionOf(l)) all.add(other);
     const added = all.size - chosen.length;
     this.set([...all]);
-    this.say(`${added} ${added === 1 ? "seat" : "seats"} added: whole ${to}; ${all.size} selected`);
+    this.say(say("selection.widened", { added, to, count: all.size }));
   }
 
   /** Marks the selection on the map and sums it up in words. */
@@ -162,7 +163,7 @@ export class Selection {
     for (const label of chosen) this.svg.querySelector(`[data-object-label="${CSS.escape(label)}"]`)?.setAttribute("data-box-office", "selected");
     if (!this.summary) return;
     if (chosen.length === 0) {
-      this.summary.textContent = "Nothing selected.";
+      this.summary.textContent = say("selection.nothing");
       return;
     }
     const channels = new Map<string, number>();
@@ -170,15 +171,15 @@ export class Selection {
       const c = this.index.channelOf(l);
       if (c) channels.set(c, (channels.get(c) ?? 0) + 1);
     }
-    const inChannels = [...channels].map(([key, n]) => `${n} in ${channelName(key)}`).join(", ");
-    const over = chosen.length > MAX_LABELS ? ` The box office acts on at most ${MAX_LABELS} at once: book them in parts.` : "";
-    this.summary.textContent = `${chosen.length} selected${inChannels ? ` (${inChannels})` : ""}.${this.totalText(chosen)}${over}`;
+    const inChannels = [...channels].map(([key, n]) => say("selection.inChannel", { count: n, channel: channelName(key) })).join(", ");
+    const total = `${say(inChannels ? "selection.countIn" : "selection.count", { count: chosen.length, channels: inChannels })}${this.totalText(chosen)}`;
+    this.summary.textContent = chosen.length > MAX_LABELS ? `${total} ${say("selection.tooMany", { max: MAX_LABELS })}` : total;
   }
 
   /**
    * The selection's price at the event's prices now (contract §20): each seat at its category's
    * price (its channel's where it has one), each GA area for the places per area asked; the
-   * booking locks what the server says, which the answer shows.
+   * booking locks what the server says, which the answer shows. In the page's language.
    */
   private totalText(chosen: readonly string[]): string {
     const pricing = this.pricing;
@@ -198,8 +199,8 @@ export class Selection {
       amount += q.amount * n;
       fee += q.fee * n;
     }
-    const money = (a: number) => formatMinor(a, pricing.currency, document.documentElement.lang || "en");
-    const fees = fee > 0 ? ` plus ${money(fee)} fees` : "";
-    return ` Price: ${money(amount)}${fees}${unpriced > 0 ? ` (${unpriced} without a price)` : ""}.`;
+    const money = (a: number) => formatPrice(a, pricing.currency, document.documentElement.lang || "en");
+    const price = fee > 0 ? say("selection.priceFees", { amount: money(amount), fee: money(fee) }) : say("selection.price", { amount: money(amount) });
+    return ` ${price}${unpriced > 0 ? ` ${say("selection.unpriced", { count: unpriced })}` : ""}`;
   }
 }

@@ -12,6 +12,7 @@ import { ApiClient } from "../../sdk/api";
 import { refreshRegions } from "./refresh";
 import { MapIndex, Selection } from "./box-office-selection";
 import { drawChannelRings } from "./channel-rings";
+import { say } from "./words";
 
 interface Chart {
   render(): Promise<unknown>;
@@ -30,7 +31,7 @@ export async function initSeatMap(): Promise<void> {
   if (!host) return;
   const { publicKey, eventKey, seasonKey, channelKeys } = host.dataset;
   if (!window.Seating || !publicKey || !eventKey) {
-    host.textContent = "The seat map could not be loaded.";
+    host.textContent = say("map.failed");
     return;
   }
   // The box office sells every channel (contract §12): its map shows every pool's seats as selectable.

@@ -3,7 +3,7 @@
  * link to the fields they are about, the same message next to each field, and focus moved to the
  * summary so a screen reader reads it first. The content comes from the service's error envelope.
  */
-import { plainMessage } from "../../domain/plain-messages";
+import { fieldMessage, say, type ClientMessageId } from "./words";
 
 /** The service's error envelope (src/http/errors.ts), as far as the dashboard reads it. */
 export interface Envelope {
@@ -14,16 +14,16 @@ export interface Envelope {
   errors?: Record<string, string[]>;
 }
 
-const REASONS: Record<string, string> = {
-  held: "is held",
-  booked: "is booked",
-  not_for_sale: "is not for sale",
-  not_held_by_token: "is not held for this booking",
-  unknown_label: "is not on this event's map",
-  removed: "would be removed",
-  capacity_below_reserved: "would hold fewer places than are reserved",
-  object_type_changed: "would change between seat and general admission",
-  category_changed: "would change category",
+const REASONS: Record<string, ClientMessageId> = {
+  held: "failed.held",
+  booked: "failed.booked",
+  not_for_sale: "failed.not_for_sale",
+  not_held_by_token: "failed.not_held_by_token",
+  unknown_label: "failed.unknown_label",
+  removed: "failed.removed",
+  capacity_below_reserved: "failed.capacity_below_reserved",
+  object_type_changed: "failed.object_type_changed",
+  category_changed: "failed.category_changed",
 };
 
 /** Removes every error the last attempt left on the page. */
@@ -69,7 +69,7 @@ function labelOf(field: HTMLElement): string {
 
 /** A field's message for people: zod's wording in the GOV.UK voice ("Enter an order id"), any other after its label. */
 function sentence(label: string, message: string): string {
-  return plainMessage(label, message);
+  return fieldMessage(label, message);
 }
 
 /** "objectLabels.0" as "Object labels": a path no field of the form shows, named in words. */
@@ -79,10 +79,11 @@ function spokenPath(path: string): string {
 }
 
 function describeFailed(f: NonNullable<Envelope["failed"]>[number]): string {
-  const what = `${f.objectLabel} ${REASONS[f.reason] ?? `(${f.reason})`}`;
+  const id = REASONS[f.reason];
+  const what = id ? say(id, { label: f.objectLabel }) : say("failed.other", { label: f.objectLabel, reason: f.reason });
   if (!f.eventKey) return what;
-  const counts = f.booked !== undefined || f.held !== undefined ? `: ${f.booked ?? 0} booked, ${f.held ?? 0} held` : "";
-  return `Event ${f.eventKey} (${f.environment ?? ""}): ${what}${counts}`;
+  const values = { eventKey: f.eventKey, environment: f.environment ?? "", what, booked: f.booked ?? 0, held: f.held ?? 0 };
+  return say(f.booked !== undefined || f.held !== undefined ? "failed.inEventCounts" : "failed.inEvent", values);
 }
 
 /** Shows an error answer: the summary, each field's message, focus on the summary. */
@@ -137,7 +138,7 @@ function markField(field: HTMLElement, text: string): void {
   p.id = id;
   const hidden = document.createElement("span");
   hidden.className = "visually-hidden";
-  hidden.textContent = "Error: ";
+  hidden.textContent = `${say("error.prefix")} `;
   p.append(hidden, text);
   const anchor = container.querySelector("input, textarea, select, .checkboxes");
   container.insertBefore(p, anchor && anchor.parentElement === container ? anchor : null);

@@ -18,6 +18,7 @@
 import { clearErrors, showErrors, type Envelope } from "./errors";
 import { flash, notify } from "./notice";
 import { refreshRegions } from "./refresh";
+import { say } from "./words";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -61,7 +62,7 @@ function valueOf(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement)
       try {
         return JSON.parse(raw) as Json;
       } catch {
-        throw new FieldError(el.name, "is not valid JSON");
+        throw new FieldError(el.name, say("form.notJson"));
       }
     default:
       return raw === "" ? undefined : raw;
@@ -145,7 +146,7 @@ async function submit(form: HTMLFormElement, submitter: HTMLElement | null): Pro
     body = formBody(form, submitter);
   } catch (err) {
     if (!(err instanceof FieldError)) throw err;
-    showErrors(form, { statusCode: 400, code: "validation_failed", message: "The form has a problem", errors: { [err.field]: [err.message] } });
+    showErrors(form, { statusCode: 400, code: "validation_failed", message: say("form.problem"), errors: { [err.field]: [err.message] } });
     return;
   }
   const method = (setting("method", form, submitter) ?? "POST").toUpperCase();
@@ -162,7 +163,7 @@ async function submit(form: HTMLFormElement, submitter: HTMLElement | null): Pro
       body: send ? JSON.stringify(body) : undefined,
     });
   } catch {
-    showErrors(form, { statusCode: 0, code: "network_error", message: "The dashboard could not reach the service. Check your connection and try again." });
+    showErrors(form, { statusCode: 0, code: "network_error", message: say("form.offline") });
     return;
   } finally {
     form.removeAttribute("aria-busy");
@@ -177,12 +178,12 @@ async function submit(form: HTMLFormElement, submitter: HTMLElement | null): Pro
   }
   if (!res.ok) {
     const env = data as unknown as Envelope;
-    if (res.status === 401) env.message = "Your session has ended. Open a new sign-in link to continue.";
-    showErrors(form, env.message ? env : { statusCode: res.status, code: "error", message: `The service answered ${res.status}` });
+    if (res.status === 401) env.message = say("form.signedOut");
+    showErrors(form, env.message ? env : { statusCode: res.status, code: "error", message: say("form.answered", { status: res.status }) });
     return;
   }
   const values = { ...body, ...data };
-  const done = fill(setting("done", form, submitter) ?? "Done", values, false);
+  const done = fill(setting("done", form, submitter) ?? say("form.done"), values, false);
   const then = setting("then", form, submitter) ?? "reload";
   if (then.startsWith("go:")) {
     flash(done);

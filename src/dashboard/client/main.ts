@@ -10,6 +10,7 @@ import { fillTimeZones, initRows } from "./rows";
 import { notify, showFlash } from "./notice";
 import { startAutoRefresh } from "./refresh";
 import { initTableLabels } from "./table-labels";
+import { say } from "./words";
 
 function initCopyButtons(): void {
   document.addEventListener("click", (e) => {
@@ -19,8 +20,8 @@ function initCopyButtons(): void {
     if (!source) return;
     source.select();
     void navigator.clipboard?.writeText(source.value).then(
-      () => notify("Copied to the clipboard"),
-      () => notify("Copy did not work: the text is selected, copy it with the keyboard"),
+      () => notify(say("copy.done")),
+      () => notify(say("copy.failed")),
     );
   });
 }

@@ -1,6 +1,7 @@
 import type { Accessibility } from "../../domain/accessibility";
 import { ApiForm } from "./components";
 import { localInputValue } from "../../domain/time-zones";
+import { words } from "../words";
 
 /**
  * The event's hold-back of wheelchair spaces and companion seats (contract §14) as a form. The
@@ -11,47 +12,45 @@ export function AccessibilityForm(props: { api: string; settings: Accessibility;
   const { holdBack, releaseWhen } = props.settings;
   const when = typeof releaseWhen === "object" ? "at" : releaseWhen;
   const at = typeof releaseWhen === "object" ? localInputValue(releaseWhen.at, props.zone) : "";
+  const w = words();
   return (
     <section class="panel" aria-labelledby="access-title">
-      <h2 id="access-title">Accessible seating</h2>
-      <p class="hint">
-        Keep wheelchair spaces and companion seats for buyers who state the need, until the condition below releases them to everyone. The service releases them
-        itself and records each in the history.
-      </p>
-      <ApiForm id="accessibility" api={props.api} method="PUT" done="Accessible seating saved" label="Accessible seating">
+      <h2 id="access-title">{w.t("access.title")}</h2>
+      <p class="hint">{w.t("access.lead")}</p>
+      <ApiForm id="accessibility" api={props.api} method="PUT" done={w.t("access.saved")} label={w.t("access.title")}>
         <div class="field">
-          <label for="access-hold">Hold back wheelchair spaces and companion seats</label>
+          <label for="access-hold">{w.t("access.hold")}</label>
           <select id="access-hold" name="holdBack" data-type="boolean">
             <option value="false" selected={!holdBack}>
-              No: sell them to everyone
+              {w.t("access.holdNo")}
             </option>
             <option value="true" selected={holdBack}>
-              Yes: only to buyers who state the need
+              {w.t("access.holdYes")}
             </option>
           </select>
         </div>
         <div class="field">
-          <label for="access-when">Release them when</label>
+          <label for="access-when">{w.t("access.when")}</label>
           <select id="access-when" name="releaseWhen">
             <option value="section_sold_out" selected={when === "section_sold_out"}>
-              Every other seat of their section is booked
+              {w.t("access.sectionSoldOut")}
             </option>
             <option value="event_sold_out" selected={when === "event_sold_out"}>
-              Every other seat of the event is booked
+              {w.t("access.eventSoldOut")}
             </option>
             <option value="at" selected={when === "at"}>
-              At a date and time
+              {w.t("access.atTime")}
             </option>
           </select>
         </div>
         <div class="field">
-          <label for="access-at">Release at</label>
+          <label for="access-at">{w.t("access.at")}</label>
           <p class="hint" id="access-at-hint">
-            Used when "At a date and time" is chosen; on the clock of {props.zone}
+            {w.t("access.atHint", { zone: props.zone })}
           </p>
           <input id="access-at" name="releaseAt" type="datetime-local" value={at} aria-describedby="access-at-hint" />
         </div>
-        <button type="submit">Save accessible seating</button>
+        <button type="submit">{w.t("access.save")}</button>
       </ApiForm>
     </section>
   );

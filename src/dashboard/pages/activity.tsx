@@ -2,7 +2,8 @@ import { AUDIT_ACTIONS, describeAction, type AuditRecord } from "../../domain/au
 import type { Environment } from "../../domain/scope";
 import type { DashboardSession } from "../sessions";
 import { When } from "./components";
-import { ENVIRONMENT_NAMES, Page } from "./layout";
+import { words } from "../words";
+import { Page } from "./layout";
 
 /** The Activity page's filters, as its form sends them (and as the CSV download repeats them). */
 export interface ActivityFilters {
@@ -31,7 +32,7 @@ export function filterQuery(filters: ActivityFilters, extra: Record<string, stri
 }
 
 function who(r: AuditRecord): string {
-  if (r.actor.type === "operator") return "Operator";
+  if (r.actor.type === "operator") return words().t("activity.operator");
   return r.actor.name ?? r.actor.id;
 }
 
@@ -54,21 +55,19 @@ export function detailsLine(details: Record<string, unknown>): string {
 export function activityPage(session: DashboardSession, environment: Environment, view: ActivityView) {
   const base = `/dashboard/${environment}/activity`;
   const f = view.filters;
+  const w = words();
   return (
-    <Page title="Activity" session={session} environment={environment} section="activity">
-      <h1>Activity</h1>
-      <p class="lead">
-        Every change to this workspace's configuration and inventory in {ENVIRONMENT_NAMES[environment].toLowerCase()}, and to what both environments share, by
-        whom: members here, secret keys over the API, and the operator. Buyers' holds are not listed. Records are kept 400 days.
-      </p>
-      <form method="get" action={base} class="panel filters" aria-label="Filter the activity">
+    <Page title={w.t("nav.activity")} session={session} environment={environment} section="activity">
+      <h1>{w.t("nav.activity")}</h1>
+      <p class="lead">{w.t("activity.lead", { environment })}</p>
+      <form method="get" action={base} class="panel filters" aria-label={w.t("activity.filterLabel")}>
         <div class="field field-inline">
-          <label for="filter-action">Action</label>
+          <label for="filter-action">{w.t("activity.action")}</label>
           <select id="filter-action" name="action">
-            <option value="">Every action</option>
+            <option value="">{w.t("activity.everyAction")}</option>
             {THINGS.map((t) => (
               <option value={`${t}.*`} selected={f.action === `${t}.*`}>
-                Every {t.replace(/_/g, " ")} action
+                {w.t("activity.everyThing", { thing: t.replace(/_/g, " ") })}
               </option>
             ))}
             {AUDIT_ACTIONS.map((a) => (
@@ -79,37 +78,37 @@ export function activityPage(session: DashboardSession, environment: Environment
           </select>
         </div>
         <div class="field field-inline">
-          <label for="filter-target">Target key</label>
+          <label for="filter-target">{w.t("activity.targetKey")}</label>
           <input id="filter-target" name="targetKey" type="text" value={f.targetKey ?? ""} spellcheck={false} aria-describedby="filter-target-hint" />
           <p class="hint" id="filter-target-hint">
-            A chart, event or season key, a member id, …
+            {w.t("activity.targetHint")}
           </p>
         </div>
         <div class="field field-inline">
-          <label for="filter-since">Since</label>
+          <label for="filter-since">{w.t("activity.since")}</label>
           <input id="filter-since" name="since" type="date" value={f.since?.slice(0, 10) ?? ""} />
         </div>
         <div class="button-group">
           <button type="submit" class="button">
-            Filter
+            {w.t("activity.filter")}
           </button>
           <a class="button button-secondary" href={`/dashboard/${environment}/activity.csv${filterQuery(f)}`} download>
-            Download CSV
+            {w.t("activity.csv")}
           </a>
         </div>
       </form>
       {view.items.length === 0 ? (
-        <p>No activity matches.</p>
+        <p>{w.t("activity.none")}</p>
       ) : (
         <table class="activity">
-          <caption class="visually-hidden">Recorded changes, newest first</caption>
+          <caption class="visually-hidden">{w.t("activity.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">Details</th>
+              <th scope="col">{w.t("activity.when")}</th>
+              <th scope="col">{w.t("activity.who")}</th>
+              <th scope="col">{w.t("activity.action")}</th>
+              <th scope="col">{w.t("activity.target")}</th>
+              <th scope="col">{w.t("activity.details")}</th>
             </tr>
           </thead>
           <tbody>
@@ -127,7 +126,7 @@ export function activityPage(session: DashboardSession, environment: Environment
                 </td>
                 <td>
                   {r.target.type.replace(/_/g, " ")} <code>{r.target.key}</code>
-                  {r.environment === null ? <span class="hint"> (both environments)</span> : null}
+                  {r.environment === null ? <span class="hint"> {w.t("activity.both")}</span> : null}
                 </td>
                 <td class="details">{detailsLine(r.details)}</td>
               </tr>
@@ -137,7 +136,7 @@ export function activityPage(session: DashboardSession, environment: Environment
       )}
       {view.nextCursor ? (
         <p>
-          <a href={`${base}${filterQuery(f, { cursor: view.nextCursor })}`}>Older activity</a>
+          <a href={`${base}${filterQuery(f, { cursor: view.nextCursor })}`}>{w.t("activity.older")}</a>
         </p>
       ) : null}
     </Page>

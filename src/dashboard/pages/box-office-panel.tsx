@@ -1,6 +1,7 @@
 import type { Channel } from "../../domain/channels";
 import { ApiForm, Field, IfCan, IfMayCall } from "./components";
 import { useCan } from "./role-context";
+import { words, type DashboardMessageId } from "../words";
 
 /**
  * The box office beside a seat map (an event's, or a season's): the map itself, the selection as a
@@ -11,12 +12,12 @@ import { useCan } from "./role-context";
 
 /** Channel rings: each channel a colour and a dash pattern, so two channels differ by more than colour. */
 const PALETTE = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"];
-export const RING_PATTERNS = [
-  { dash: "", words: "solid ring" },
-  { dash: "4 2.5", words: "dashed ring" },
-  { dash: "1 2", words: "dotted ring" },
-  { dash: "6 2 1.5 2", words: "dash-dot ring" },
-] as const;
+export const RING_PATTERNS: readonly { dash: string; words: DashboardMessageId }[] = [
+  { dash: "", words: "boxOffice.ringSolid" },
+  { dash: "4 2.5", words: "boxOffice.ringDashed" },
+  { dash: "1 2", words: "boxOffice.ringDotted" },
+  { dash: "6 2 1.5 2", words: "boxOffice.ringDashDot" },
+];
 
 /** How the map marks channel `i`: its colour (its own, else the palette's) and its ring pattern. */
 export function channelLook(channel: Pick<Channel, "color">, i: number): { color: string; pattern: number } {
@@ -38,13 +39,14 @@ export function SeatMapHost(props: { publicKey: string; eventKey: string; season
 
 /** Which seats of the map are in which channel, in colour, pattern and words (refreshed after "Assign to channel"). */
 export function ChannelLegend(props: { channels: Channel[] }) {
+  const w = words();
   return (
     <div id="bo-channel-legend" data-refresh>
       {props.channels.length === 0 ? (
-        <p class="hint">No channels: every seat is in the open pool.</p>
+        <p class="hint">{w.t("boxOffice.noChannels")}</p>
       ) : (
         <>
-          <h3 class="legend-title">Channels on the map</h3>
+          <h3 class="legend-title">{w.t("boxOffice.channelsOnMap")}</h3>
           <ul class="legend channel-legend">
             {props.channels.map((c, i) => {
               const look = channelLook(c, i);
@@ -63,8 +65,12 @@ export function ChannelLegend(props: { channels: Channel[] }) {
                     />
                   </svg>
                   <span id={`bo-channel-${i}`}>
-                    {c.name}: {RING_PATTERNS[look.pattern]!.words}, {c.objectLabels.length} {c.objectLabels.length === 1 ? "seat" : "seats"}
-                    {places.length > 0 ? `; places ${places.map(([area, n]) => `${area} ${n}`).join(", ")}` : ""}
+                    {w.t(places.length > 0 ? "boxOffice.channelWithPlaces" : "boxOffice.channel", {
+                      name: c.name,
+                      ring: w.t(RING_PATTERNS[look.pattern]!.words),
+                      seats: c.objectLabels.length,
+                      places: places.map(([area, n]) => `${area} ${w.number(n)}`).join(", "),
+                    })}
                   </span>
                 </li>
               );
@@ -73,7 +79,7 @@ export function ChannelLegend(props: { channels: Channel[] }) {
               <svg class="ring-sample" width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">
                 <circle cx="11" cy="11" r="7" fill="#fff" stroke="#b1b4b6" stroke-width="1" />
               </svg>
-              <span>Open pool: no ring</span>
+              <span>{w.t("boxOffice.openPoolRing")}</span>
             </li>
           </ul>
         </>
@@ -88,11 +94,12 @@ export function ChannelLegend(props: { channels: Channel[] }) {
  */
 export function SelectionControls(props: { id?: string; label?: string; required?: boolean }) {
   const id = props.id ?? "bo-labels";
+  const w = words();
   return (
     <div class="field box-office-selection">
-      <label for={id}>{props.label ?? "Selected seats and areas"}</label>
+      <label for={id}>{props.label ?? w.t("boxOffice.selected")}</label>
       <p class="hint" id={`${id}-hint`}>
-        Select on the map (click, or Tab and Enter), or type labels one per line, for example Family Terrace. Labels separated by commas work too.
+        {w.t("boxOffice.selectedHint")}
       </p>
       <textarea
         id={id}
@@ -105,17 +112,17 @@ export function SelectionControls(props: { id?: string; label?: string; required
         autocomplete="off"
       ></textarea>
       <p id="bo-summary" class="hint">
-        Nothing selected.
+        {w.t("boxOffice.nothing")}
       </p>
       <div class="button-group">
         <button type="button" class="button button-secondary" id="bo-rows">
-          Select whole rows
+          {w.t("boxOffice.rows")}
         </button>
         <button type="button" class="button button-secondary" id="bo-sections">
-          Select whole sections
+          {w.t("boxOffice.sections")}
         </button>
         <button type="button" class="button button-secondary" id="bo-clear">
-          Clear selection
+          {w.t("boxOffice.clear")}
         </button>
       </div>
       <p id="bo-announce" class="visually-hidden" role="status"></p>
@@ -132,34 +139,24 @@ export function SelectionControls(props: { id?: string; label?: string; required
 export function BoxOfficePanel(props: { api: string; channels: Channel[] }) {
   const boxOffice = `${props.api}/box-office`;
   if (!useCan("box_office") && !useCan("events.manage")) return null;
+  const w = words();
   return (
     <section class="panel" aria-labelledby="box-office-title">
-      <h2 id="box-office-title">Box office</h2>
-      <ApiForm id="box-office" then="refresh" label="Box office">
+      <h2 id="box-office-title">{w.t("boxOffice.title")}</h2>
+      <ApiForm id="box-office" then="refresh" label={w.t("boxOffice.title")}>
         <SelectionControls />
         <IfCan permission="box_office">
-          <Field id="bo-order" name="orderId" label="Order id" hint="Your order's reference, kept with each booked seat and area" />
-          <Field id="bo-quantity" name="quantity" label="Places per general admission area" type="number" dataType="number" value="1" min={1} />
+          <Field id="bo-order" name="orderId" label={w.t("boxOffice.orderId")} hint={w.t("boxOffice.orderHint")} />
+          <Field id="bo-quantity" name="quantity" label={w.t("boxOffice.quantity")} type="number" dataType="number" value="1" min={1} />
         </IfCan>
         <IfCan permission="events.manage">
-          <Field
-            id="bo-channel"
-            name="channelKey"
-            label="Channel key"
-            hint="For Assign to channel: an existing key, a new one (give it a name), or NO_CHANNEL for the open pool. The box office sells from every channel."
-          />
-          <Field id="bo-channel-name" name="channelName" label="Channel name (new channels)" />
+          <Field id="bo-channel" name="channelKey" label={w.t("channels.channelKey")} hint={w.t("boxOffice.channelHint")} />
+          <Field id="bo-channel-name" name="channelName" label={w.t("channels.channelName")} />
         </IfCan>
         <div class="button-group">
           <IfMayCall api={`${boxOffice}/book`}>
-            <button
-              type="submit"
-              class="button"
-              data-api={`${boxOffice}/book`}
-              data-fields="objectLabels,orderId,quantity"
-              data-done="Booked {objectLabels} under order {orderId}"
-            >
-              Book
+            <button type="submit" class="button" data-api={`${boxOffice}/book`} data-fields="objectLabels,orderId,quantity" data-done={w.t("boxOffice.booked")}>
+              {w.t("boxOffice.book")}
             </button>
           </IfMayCall>
           <IfMayCall api={`${boxOffice}/release`}>
@@ -168,9 +165,9 @@ export function BoxOfficePanel(props: { api: string; channels: Channel[] }) {
               class="button button-secondary"
               data-api={`${boxOffice}/release`}
               data-fields="objectLabels"
-              data-done="Released {objectLabels}"
+              data-done={w.t("boxOffice.released")}
             >
-              Release
+              {w.t("boxOffice.release")}
             </button>
           </IfMayCall>
           <IfMayCall api={`${boxOffice}/not-for-sale`}>
@@ -179,9 +176,9 @@ export function BoxOfficePanel(props: { api: string; channels: Channel[] }) {
               class="button button-secondary"
               data-api={`${boxOffice}/not-for-sale`}
               data-fields="objectLabels"
-              data-done="{objectLabels} marked not for sale"
+              data-done={w.t("boxOffice.notForSaleDone")}
             >
-              Mark not for sale
+              {w.t("boxOffice.notForSale")}
             </button>
           </IfMayCall>
           <IfMayCall api={`${boxOffice}/for-sale`}>
@@ -190,9 +187,9 @@ export function BoxOfficePanel(props: { api: string; channels: Channel[] }) {
               class="button button-secondary"
               data-api={`${boxOffice}/for-sale`}
               data-fields="objectLabels"
-              data-done="{objectLabels} back on sale"
+              data-done={w.t("boxOffice.forSaleDone")}
             >
-              Mark for sale
+              {w.t("boxOffice.forSale")}
             </button>
           </IfMayCall>
           <IfMayCall api={`${props.api}/channels/assign`}>
@@ -201,20 +198,20 @@ export function BoxOfficePanel(props: { api: string; channels: Channel[] }) {
               class="button button-secondary"
               data-api={`${props.api}/channels/assign`}
               data-fields="objectLabels,channelKey,channelName"
-              data-done="{objectLabels} assigned to {channelKey}"
+              data-done={w.t("boxOffice.assignedDone")}
             >
-              Assign to channel
+              {w.t("boxOffice.assign")}
             </button>
           </IfMayCall>
         </div>
       </ApiForm>
       <ChannelLegend channels={props.channels} />
       <IfMayCall api={`${boxOffice}/release`}>
-        <h3>Release a whole order</h3>
-        <ApiForm api={`${boxOffice}/release`} then="refresh" done="Order {orderId} released" label="Release a whole order">
-          <Field id="release-order" name="orderId" label="Order id to release" />
+        <h3>{w.t("boxOffice.releaseOrder")}</h3>
+        <ApiForm api={`${boxOffice}/release`} then="refresh" done={w.t("boxOffice.orderReleased")} label={w.t("boxOffice.releaseOrder")}>
+          <Field id="release-order" name="orderId" label={w.t("boxOffice.orderToRelease")} />
           <button type="submit" class="button button-secondary">
-            Release order
+            {w.t("boxOffice.releaseOrderButton")}
           </button>
         </ApiForm>
       </IfMayCall>

@@ -6,6 +6,7 @@ import type { DashboardSession } from "../sessions";
 import { can } from "../../domain/roles";
 import { ActionButton, ApiForm, Field, IfCan, IfMayCall, Tag, TextArea, When } from "./components";
 import { LayoutDrawing } from "./drawing";
+import { words, type DashboardMessageId } from "../words";
 import { Page } from "./layout";
 
 /**
@@ -17,24 +18,25 @@ import { Page } from "./layout";
 const api = (chartKey?: string, tail = "") => `/dashboard/api/charts${chartKey === undefined ? "" : `/${encodeURIComponent(chartKey)}`}${tail}`;
 
 export function chartsPage(session: DashboardSession, environment: Environment, charts: ChartRecord[], more: boolean) {
+  const w = words();
   return (
-    <Page title="Charts" session={session} environment={environment} section="charts">
-      <h1>Charts</h1>
-      <p class="lead">Charts are seat-map templates shared by both environments. Events read a chart's published layout.</p>
+    <Page title={w.t("nav.charts")} session={session} environment={environment} section="charts">
+      <h1>{w.t("nav.charts")}</h1>
+      <p class="lead">{w.t("charts.lead")}</p>
       {charts.length === 0 ? (
-        <p>No charts yet.</p>
+        <p>{w.t("charts.none")}</p>
       ) : (
         <table>
-          <caption>Charts of this workspace</caption>
+          <caption>{w.t("charts.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
+              <th scope="col">{w.t("common.name")}</th>
+              <th scope="col">{w.t("channels.key")}</th>
               <th scope="col" class="num">
-                Draft version
+                {w.t("charts.draftVersion")}
               </th>
-              <th scope="col">Published</th>
-              <th scope="col">Updated</th>
+              <th scope="col">{w.t("charts.published")}</th>
+              <th scope="col">{w.t("charts.updated")}</th>
             </tr>
           </thead>
           <tbody>
@@ -47,7 +49,13 @@ export function chartsPage(session: DashboardSession, environment: Environment, 
                   <code>{c.chartKey}</code>
                 </td>
                 <td class="num">{c.draftVersion}</td>
-                <td>{c.publishedVersion === null ? <Tag kind="off">Not published</Tag> : <Tag kind="ok">Version {c.publishedVersion}</Tag>}</td>
+                <td>
+                  {c.publishedVersion === null ? (
+                    <Tag kind="off">{w.t("charts.notPublishedTag")}</Tag>
+                  ) : (
+                    <Tag kind="ok">{w.t("events.version", { version: c.publishedVersion })}</Tag>
+                  )}
+                </td>
                 <td>
                   <When at={c.updatedAt} />
                 </td>
@@ -56,16 +64,16 @@ export function chartsPage(session: DashboardSession, environment: Environment, 
           </tbody>
         </table>
       )}
-      {more ? <p>Only the first {charts.length} charts are listed.</p> : null}
+      {more ? <p>{w.t("charts.more", { count: charts.length })}</p> : null}
       <IfMayCall api={api()}>
         {" "}
         <div class="panel">
-          <h2>Create a chart</h2>
-          <ApiForm api={api()} then={`go:/dashboard/${environment}/charts/{chartKey}`} done="Chart {name} created" label="Create a chart">
-            <Field id="chart-name" name="name" label="Name" hint="3 to 255 characters, for example Main hall" wide />
-            <Field id="chart-key" name="chartKey" label="Chart key (optional)" hint="Letters, digits, '.', '_' and '-'. Left empty, one is made up." />
+          <h2>{w.t("charts.create")}</h2>
+          <ApiForm api={api()} then={`go:/dashboard/${environment}/charts/{chartKey}`} done={w.t("charts.created")} label={w.t("charts.create")}>
+            <Field id="chart-name" name="name" label={w.t("common.name")} hint={w.t("charts.nameHint")} wide />
+            <Field id="chart-key" name="chartKey" label={w.t("charts.keyOptional")} hint={w.t("charts.keyHint")} />
             <button type="submit" class="button">
-              Create chart
+              {w.t("charts.createButton")}
             </button>
           </ApiForm>
         </div>
@@ -87,41 +95,43 @@ export function chartPage(session: DashboardSession, environment: Environment, v
   const upToDate = chart.publishedVersion === chart.draftVersion;
   // Publishing acts in the page's environment: from sandbox, a forced publish stops at production buyers' seats.
   const envApi = (chartKey: string, tail: string) => `/dashboard/api/${environment}/charts/${encodeURIComponent(chartKey)}${tail}`;
+  const w = words();
+  const name = { name: chart.name };
   return (
-    <Page title={`Chart ${chart.name}`} session={session} environment={environment} section="charts">
+    <Page title={w.t("charts.title", name)} session={session} environment={environment} section="charts">
       <p>
-        <a href={`/dashboard/${environment}/charts`}>Back to charts</a>
+        <a href={`/dashboard/${environment}/charts`}>{w.t("charts.back")}</a>
       </p>
       <h1>{chart.name}</h1>
       <IfCan permission="charts.edit">
         <p>
           <a class="button" href={`/dashboard/charts/${encodeURIComponent(key)}/design`}>
-            Open the designer
+            {w.t("charts.openDesigner")}
           </a>{" "}
-          <span class="hint">Draw sections, rows, categories, GA areas and the stage; saves replace the draft.</span>
+          <span class="hint">{w.t("charts.designerHint")}</span>
         </p>
       </IfCan>
       <table>
-        <caption class="visually-hidden">About this chart</caption>
+        <caption class="visually-hidden">{w.t("charts.about")}</caption>
         <tbody>
           <tr>
-            <th scope="row">Chart key</th>
+            <th scope="row">{w.t("charts.key")}</th>
             <td>
               <code>{key}</code>
             </td>
           </tr>
           <tr>
-            <th scope="row">Draft version</th>
+            <th scope="row">{w.t("charts.draftVersion")}</th>
             <td>{chart.draftVersion}</td>
           </tr>
           <tr>
-            <th scope="row">Published version</th>
+            <th scope="row">{w.t("charts.publishedVersion")}</th>
             <td>
-              {chart.publishedVersion === null ? "Not published" : chart.publishedVersion} {upToDate ? "(the draft is published)" : null}
+              {chart.publishedVersion === null ? w.t("charts.notPublishedTag") : chart.publishedVersion} {upToDate ? w.t("charts.draftIsPublished") : null}
             </td>
           </tr>
           <tr>
-            <th scope="row">Published at</th>
+            <th scope="row">{w.t("charts.publishedAt")}</th>
             <td>
               <When at={chart.publishedAt} />
             </td>
@@ -130,33 +140,27 @@ export function chartPage(session: DashboardSession, environment: Environment, v
       </table>
 
       <section class="panel" aria-labelledby="publish-title" id="publish">
-        <h2 id="publish-title">Publish</h2>
+        <h2 id="publish-title">{w.t("charts.publish")}</h2>
         {view.affected.length === 0 ? (
-          <p>
-            Publishing the draft (version {chart.draftVersion}) affects no held or booked seat of any event. Every event of this chart reads the new layout at
-            once.
-          </p>
+          <p>{w.t("charts.publishSafe", { version: chart.draftVersion })}</p>
         ) : (
           <>
             <p>
-              <strong>
-                Publishing the draft would affect {view.affected.length} held or booked {view.affected.length === 1 ? "seat or area" : "seats and areas"}.
-              </strong>{" "}
-              A normal publish is refused while this is so; publishing anyway keeps those reservations as they are.
+              <strong>{w.t("charts.publishAffects", { count: view.affected.length })}</strong> {w.t("charts.publishRefused")}
             </p>
             <table>
-              <caption>Held or booked seats and areas the draft affects</caption>
+              <caption>{w.t("charts.affectedCaption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Environment</th>
-                  <th scope="col">Object</th>
-                  <th scope="col">What would happen</th>
+                  <th scope="col">{w.t("events.event")}</th>
+                  <th scope="col">{w.t("page.environment")}</th>
+                  <th scope="col">{w.t("charts.object")}</th>
+                  <th scope="col">{w.t("charts.whatHappens")}</th>
                   <th scope="col" class="num">
-                    Booked
+                    {w.t("status.booked")}
                   </th>
                   <th scope="col" class="num">
-                    Held
+                    {w.t("status.held")}
                   </th>
                 </tr>
               </thead>
@@ -166,7 +170,7 @@ export function chartPage(session: DashboardSession, environment: Environment, v
                     <td>{a.eventKey}</td>
                     <td>{a.environment}</td>
                     <td>{a.objectLabel}</td>
-                    <td>{REASONS[a.reason] ?? a.reason}</td>
+                    <td>{REASONS[a.reason] ? w.t(REASONS[a.reason]!) : a.reason}</td>
                     <td class="num">{a.booked ?? 0}</td>
                     <td class="num">{a.held ?? 0}</td>
                   </tr>
@@ -176,24 +180,24 @@ export function chartPage(session: DashboardSession, environment: Environment, v
           </>
         )}
         <div class="button-group">
-          <ActionButton api={envApi(key, "/publish")} label="Publish" done={`Chart ${chart.name} published`} />
+          <ActionButton api={envApi(key, "/publish")} label={w.t("charts.publish")} done={w.t("charts.publishedDone", name)} />
           {view.affected.length > 0 && can(session.role, "charts.manage") ? (
             <ActionButton
               api={envApi(key, "/publish")}
               hidden={{ force: "true" }}
-              label="Publish anyway"
+              label={w.t("charts.publishAnyway")}
               kind="warning"
-              confirm="Publish anyway? The affected held and booked seats and areas keep their reservations."
-              done={`Chart ${chart.name} published (forced)`}
+              confirm={w.t("charts.publishAnywayConfirm")}
+              done={w.t("charts.publishedForced", name)}
             />
           ) : null}
           {chart.publishedVersion !== null ? (
             <ActionButton
               api={envApi(key, "/unpublish")}
-              label="Unpublish"
+              label={w.t("charts.unpublish")}
               kind="secondary"
-              confirm="Unpublish this chart? Its events show an empty map until it is published again."
-              done={`Chart ${chart.name} unpublished`}
+              confirm={w.t("charts.unpublishConfirm")}
+              done={w.t("charts.unpublished", name)}
             />
           ) : null}
         </div>
@@ -201,42 +205,41 @@ export function chartPage(session: DashboardSession, environment: Environment, v
 
       <div class="columns">
         <section aria-labelledby="draft-title">
-          <h2 id="draft-title">Draft layout (version {chart.draftVersion})</h2>
-          <LayoutDrawing id="draft-drawing" title="Draft layout" layout={view.draft} />
+          <h2 id="draft-title">{w.t("charts.draftLayoutVersion", { version: chart.draftVersion })}</h2>
+          <LayoutDrawing id="draft-drawing" title={w.t("charts.draftLayout")} layout={view.draft} />
         </section>
         <section aria-labelledby="published-title">
-          <h2 id="published-title">Published layout{chart.publishedVersion === null ? "" : ` (version ${chart.publishedVersion})`}</h2>
+          <h2 id="published-title">
+            {chart.publishedVersion === null ? w.t("charts.publishedLayout") : w.t("charts.publishedLayoutVersion", { version: chart.publishedVersion })}
+          </h2>
           {!view.published ? (
-            <p>Not published.</p>
+            <p>{w.t("charts.notPublishedText")}</p>
           ) : upToDate ? (
-            <p>The published layout is the draft drawn here: version {chart.draftVersion} is published.</p>
+            <p>{w.t("charts.sameAsDraft", { version: chart.draftVersion })}</p>
           ) : (
-            <LayoutDrawing id="published-drawing" title="Published layout" layout={view.published} />
+            <LayoutDrawing id="published-drawing" title={w.t("charts.publishedLayout")} layout={view.published} />
           )}
         </section>
       </div>
 
       <IfCan permission="charts.edit">
         <section class="panel" aria-labelledby="rename-title">
-          <h2 id="rename-title">Rename</h2>
-          <ApiForm api={api(key)} method="PATCH" done="Chart renamed to {name}" label="Rename the chart">
-            <Field id="rename-name" name="name" label="New name" value={chart.name} wide />
+          <h2 id="rename-title">{w.t("charts.rename")}</h2>
+          <ApiForm api={api(key)} method="PATCH" done={w.t("charts.renamed")} label={w.t("charts.renameLabel")}>
+            <Field id="rename-name" name="name" label={w.t("charts.newName")} value={chart.name} wide />
             <button type="submit" class="button">
-              Rename
+              {w.t("charts.rename")}
             </button>
           </ApiForm>
         </section>
 
         <section class="panel" aria-labelledby="draft-json-title">
-          <h2 id="draft-json-title">Replace the draft</h2>
-          <p>
-            Paste a layout as JSON (categories, sections of rows of seats, general admission areas), as exported from the designer or sent to the API. It
-            becomes the next draft version.
-          </p>
-          <ApiForm api={api(key)} method="PATCH" done="Draft replaced" label="Replace the draft">
-            <TextArea id="draft-json" name="draftVersion" label="Draft layout (JSON)" dataType="json" rows={10} />
+          <h2 id="draft-json-title">{w.t("charts.replace")}</h2>
+          <p>{w.t("charts.replaceLead")}</p>
+          <ApiForm api={api(key)} method="PATCH" done={w.t("charts.replaced")} label={w.t("charts.replace")}>
+            <TextArea id="draft-json" name="draftVersion" label={w.t("charts.draftJson")} dataType="json" rows={10} />
             <button type="submit" class="button">
-              Replace draft
+              {w.t("charts.replaceButton")}
             </button>
           </ApiForm>
         </section>
@@ -244,16 +247,16 @@ export function chartPage(session: DashboardSession, environment: Environment, v
 
       <IfCan permission="charts.manage">
         <section class="panel" aria-labelledby="delete-title">
-          <h2 id="delete-title">Delete</h2>
-          <p>A chart that events use cannot be deleted; delete its events first.</p>
+          <h2 id="delete-title">{w.t("charts.delete")}</h2>
+          <p>{w.t("charts.deleteLead")}</p>
           <ActionButton
             api={api(key)}
             method="DELETE"
-            label="Delete chart"
+            label={w.t("charts.deleteButton")}
             kind="warning"
             then={`go:/dashboard/${environment}/charts`}
-            confirm={`Delete the chart ${chart.name}? This cannot be undone.`}
-            done={`Chart ${chart.name} deleted`}
+            confirm={w.t("charts.deleteConfirm", name)}
+            done={w.t("charts.deleted", name)}
           />
         </section>
       </IfCan>
@@ -261,9 +264,9 @@ export function chartPage(session: DashboardSession, environment: Environment, v
   );
 }
 
-const REASONS: Record<string, string> = {
-  removed: "Removed from the layout",
-  capacity_below_reserved: "Capacity below what is reserved",
-  object_type_changed: "Changes between seat and general admission",
-  category_changed: "Changes category",
+const REASONS: Record<string, DashboardMessageId> = {
+  removed: "charts.reasonRemoved",
+  capacity_below_reserved: "charts.reasonCapacity",
+  object_type_changed: "charts.reasonType",
+  category_changed: "charts.reasonCategory",
 };

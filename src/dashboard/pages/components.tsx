@@ -3,6 +3,7 @@ import type { ChartRecord } from "../../domain/charts";
 import type { Permission } from "../../domain/roles";
 import { useCan, useMayCall } from "./role-context";
 import { zonedText } from "../../domain/time-zones";
+import { words } from "../words";
 
 /**
  * Small pieces the pages share, after GOV.UK patterns: a labelled field with its hint, an action
@@ -190,7 +191,7 @@ export function RevealPanel(props: { id: string; title: string; label: string; w
         <div class="key-value">
           <input id={inputId} type="text" readonly class="mono" autocomplete="off" spellcheck={false} />
           <button type="button" class="button button-secondary" data-copy={inputId}>
-            Copy
+            {words().t("common.copy")}
           </button>
         </div>
       </div>
@@ -225,13 +226,14 @@ export function When(props: { at: string | null | undefined; zone?: string }) {
 
 /** The chart an event or a season is made on: each chart by name, its key beside it, and whether it is published. */
 export function ChartSelect(props: { id: string; charts: ChartRecord[] }) {
+  const w = words();
   return (
     <div class="field">
-      <label for={props.id}>Chart</label>
+      <label for={props.id}>{w.t("events.chart")}</label>
       <select id={props.id} name="chartKey">
         {props.charts.map((c) => (
           <option value={c.chartKey}>
-            {c.name} ({c.chartKey}){c.publishedVersion === null ? " – not published" : ""}
+            {c.name} ({c.chartKey}){c.publishedVersion === null ? ` – ${w.t("charts.notPublished")}` : ""}
           </option>
         ))}
       </select>

@@ -1,5 +1,6 @@
 import { DASHBOARD_PATH } from "../config";
 import type { LinkPreview } from "../session-store";
+import { words } from "../words";
 import { Document } from "./layout";
 
 /**
@@ -8,26 +9,26 @@ import { Document } from "./layout";
  * a link preview that follows the link spends nothing. The page works without a script.
  */
 export function continuePage(props: LinkPreview & { token: string }) {
+  const w = words();
   const invitation = props.purpose === "invitation";
+  const workspace = props.workspaceName;
   return (
-    <Document title={`Sign in to ${props.workspaceName} – Seat reservation dashboard`}>
+    <Document title={`${w.t("continue.title", { workspace })} – ${w.t("page.brand")}`}>
       <header class="app-header">
-        <div class="brand">Seat reservation dashboard</div>
+        <div class="brand">{w.t("page.brand")}</div>
       </header>
       <main id="main" tabindex={-1}>
-        <h1>{invitation ? `You are invited to ${props.workspaceName}` : `Sign in to ${props.workspaceName}`}</h1>
+        <h1>{invitation ? w.t("continue.invited", { workspace }) : w.t("continue.title", { workspace })}</h1>
         <p class="lead">
-          This link signs you in as <strong>{props.memberName}</strong> ({props.memberEmail}). It works once: continue to start your session.
+          {w.t("continue.asBefore")} <strong>{props.memberName}</strong> ({props.memberEmail}). {w.t("continue.once")}
         </p>
         <form method="post" action={`${DASHBOARD_PATH}/sign-in`}>
           <input type="hidden" name="token" value={props.token} />
           <button type="submit" class="button">
-            Continue
+            {w.t("continue.button")}
           </button>
         </form>
-        <p class="hint">
-          Not you? Close this page: nothing has happened yet. A session ends after a while without use, after 12 hours at most, or when you sign out.
-        </p>
+        <p class="hint">{w.t("continue.notYou")}</p>
       </main>
     </Document>
   );

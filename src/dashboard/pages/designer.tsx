@@ -304,6 +304,24 @@ export function designerPage(session: DashboardSession, environment: Environment
               </div>
             </section>
 
+            <section class="panel" aria-labelledby="translation-tools-title">
+              <h2 id="translation-tools-title">Translations</h2>
+              <p class="hint">
+                The name of a category or section in other languages: the buyer's map shows the name of its language, and the name above in every other
+                language. Changing them is safe after publishing.
+              </p>
+              <Select id="translate-owner" label="Name to translate" options={[["", "No category or section yet"]]} />
+              <Labelled
+                id="translations"
+                label="Names in other languages"
+                hint="One language per line: its language tag, a colon and the name, for example de: Parkett, or pt-BR: Plateia"
+                control={(hintId) => <textarea id="translations" rows={4} aria-describedby={hintId} spellcheck={false}></textarea>}
+              />
+              <button type="button" id="save-translations" class="button-secondary">
+                Save translations
+              </button>
+            </section>
+
             <section class="panel" aria-labelledby="stage-tools-title">
               <h2 id="stage-tools-title">Stage (focal point)</h2>
               <p class="hint" id="stage-state">

@@ -2,6 +2,7 @@ import type { Layout } from "../../domain/layout";
 import type { ObjectEntry } from "../../domain/status";
 import { computeGeometry, type MapGeometry } from "../../geometry/object-placement";
 import { OUTLINE_STROKE, ringPath } from "../../geometry/seat-plan";
+import { words } from "../words";
 
 /**
  * A chart layout drawn on the server as one SVG picture. It is placed by the one geometry every
@@ -15,7 +16,6 @@ import { OUTLINE_STROKE, ringPath } from "../../geometry/seat-plan";
 type SeatObject = Extract<ObjectEntry, { objectType: "seat" }>;
 
 const fmt = (n: number) => String(Math.round(n * 10) / 10);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The layout's objects as the objects read lists them (what a buyer's map is drawn from), and its rows (two rows may share a label). */
 function objectsOf(layout: Layout): { objects: ObjectEntry[]; rows: SeatObject[][] } {
@@ -114,7 +114,8 @@ function SectionDrawing(props: { section: MapGeometry["sections"][number] }) {
 export function LayoutDrawing(props: { id: string; title: string; layout: Layout }) {
   const { layout } = props;
   const counts = layoutCounts(layout);
-  if (counts.seats === 0 && counts.areas === 0) return <p>This layout is empty.</p>;
+  const w = words();
+  if (counts.seats === 0 && counts.areas === 0) return <p>{w.t("drawing.empty")}</p>;
   const g = previewGeometry(layout);
   const colour = new Map(layout.categories.map((c) => [c.key, c.color]));
   const catOf = new Map<string, string>();
@@ -131,7 +132,7 @@ export function LayoutDrawing(props: { id: string; title: string; layout: Layout
   const areaCat = new Map(layout.generalAdmission.map((a) => [a.label, a.categoryKey]));
   const b = g.bounds;
   const pad = 20;
-  const summary = `${plural(counts.seats, "seat")} in ${plural(counts.sections, "section")}, ${plural(counts.areas, "general admission area")} with ${plural(counts.places, "place")}`;
+  const summary = w.t("drawing.summary", counts);
   return (
     <figure class="layout-figure">
       <svg
@@ -149,7 +150,7 @@ export function LayoutDrawing(props: { id: string; title: string; layout: Layout
           <g class="stage">
             <rect x={fmt(g.stage.x)} y={fmt(g.stage.y)} width={fmt(g.stage.width)} height={fmt(g.stage.height)} rx="6" />
             <text x={fmt(g.stage.x + g.stage.width / 2)} y={fmt(g.stage.y + g.stage.height / 2 + 5)} text-anchor="middle">
-              Stage
+              {w.t("drawing.stage")}
             </text>
           </g>
         )}
@@ -182,7 +183,7 @@ export function LayoutDrawing(props: { id: string; title: string; layout: Layout
       </svg>
       <figcaption>
         <p>{summary}.</p>
-        <ul class="legend" aria-label={`Categories of the ${props.title.toLowerCase()}`}>
+        <ul class="legend" aria-label={w.t("drawing.categoriesOf", { title: props.title })}>
           {layout.categories.map((c) => (
             <li>
               <span class="swatch" style={`background:${/^#[0-9a-fA-F]{3,8}$/.test(c.color) ? c.color : "#505a5f"}`} aria-hidden="true"></span>

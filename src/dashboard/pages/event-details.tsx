@@ -1,6 +1,7 @@
 import type { EventRecord } from "../../domain/events";
 import { ApiForm, Field, IfMayCall } from "./components";
 import { DateTimeField, TimeZoneField, TimeZoneOptions } from "./time-fields";
+import { words } from "../words";
 
 /**
  * An event's (or season's) set-up beyond its seats: its name, start and time zone as a form, and,
@@ -13,23 +14,24 @@ import { DateTimeField, TimeZoneField, TimeZoneOptions } from "./time-fields";
  * 15:00 at the venue. The page reloads, so every time on it is shown in the zone saved.
  */
 export function DetailsForm(props: { api: string; event: EventRecord }) {
+  const w = words();
   return (
     <section class="panel" aria-labelledby="details-title">
-      <h2 id="details-title">Event details</h2>
-      <ApiForm id="event-details" api={props.api} method="PATCH" done="Event details saved" label="Event details">
-        <Field id="event-name" name="name" label="Name" value={props.event.name ?? undefined} />
+      <h2 id="details-title">{w.t("details.title")}</h2>
+      <ApiForm id="event-details" api={props.api} method="PATCH" done={w.t("details.saved")} label={w.t("details.title")}>
+        <Field id="event-name" name="name" label={w.t("common.name")} value={props.event.name ?? undefined} />
         <DateTimeField
           id="event-starts"
           name="startsAt"
-          label="Starts at"
+          label={w.t("details.starts")}
           at={props.event.startsAt}
           zone={props.event.timeZone}
-          hint={`On the clock of the event's time zone, now ${props.event.timeZone}`}
+          hint={w.t("details.startsHint", { zone: props.event.timeZone })}
         />
         <TimeZoneField id="event-zone" value={props.event.timeZone} />
         <TimeZoneOptions />
         <button type="submit" class="button">
-          Save details
+          {w.t("details.save")}
         </button>
       </ApiForm>
     </section>
@@ -44,32 +46,28 @@ export function DetailsForm(props: { api: string; event: EventRecord }) {
 export function CopyToProduction(props: { eventKey?: string; seasonKey?: string }) {
   const season = props.seasonKey !== undefined;
   const key = props.seasonKey ?? props.eventKey ?? "";
-  const what = season ? "season" : "event";
   const api = `/dashboard/api/production/${season ? "seasons" : "events"}/import-from-sandbox`;
+  const w = words();
   return (
     <IfMayCall api={api}>
       <section class="panel" aria-labelledby="copy-production-title">
-        <h2 id="copy-production-title">Copy to production</h2>
-        <p>
-          Makes this {what} in production with its chart, name,{" "}
-          {season ? "time zone, games (with their names and starts), partial seasons" : "start, time zone"} and settings: selection rules, channels, accessible
-          seating and waiting room. Nothing held, booked or taken off sale here comes along, and this sandbox {what} stays as it is.
-        </p>
+        <h2 id="copy-production-title">{w.t("copy.title")}</h2>
+        <p>{w.t(season ? "copy.season" : "copy.event")}</p>
         <ApiForm
           api={api}
           then={`go:/dashboard/production/${season ? "seasons/{seasonKey}" : "events/{eventKey}"}`}
-          done={`Copied to production as {${season ? "seasonKey" : "eventKey"}}`}
-          label="Copy to production"
-          confirm={`Make this ${what} in production, where buyers can see it?`}
+          done={w.t(season ? "copy.seasonDone" : "copy.eventDone")}
+          label={w.t("copy.title")}
+          confirm={w.t(season ? "copy.seasonConfirm" : "copy.eventConfirm")}
         >
           <input type="hidden" name={season ? "seasonKey" : "eventKey"} value={key} />
           {season ? (
-            <p class="hint">Production gets the same keys: season {key} and its games' event keys.</p>
+            <p class="hint">{w.t("copy.sameKeys", { key })}</p>
           ) : (
-            <Field id="copy-production-key" name="newEventKey" label="Production event key (optional)" hint={`Left empty: the same key, ${key}`} />
+            <Field id="copy-production-key" name="newEventKey" label={w.t("copy.key")} hint={w.t("copy.keyHint", { key })} />
           )}
           <button type="submit" class="button">
-            Copy to production
+            {w.t("copy.title")}
           </button>
         </ApiForm>
       </section>

@@ -14,6 +14,7 @@ import { SalesPlot } from "./plot";
 import { AccessibilityForm } from "./accessibility-form";
 import type { Accessibility } from "../../domain/accessibility";
 import { WaitingRoomPanel, type RoomTick } from "./waiting-room";
+import { words } from "../words";
 import { CopyToProduction, DetailsForm } from "./event-details";
 import type { WaitingRoom } from "../../domain/waiting-room";
 import type { Pricing } from "../../domain/pricing";
@@ -56,27 +57,25 @@ export interface EventView {
  */
 function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label: string; capacity: number }[]; reports: ReportsResult }) {
   const names = new Map(props.channels.map((c) => [c.key, c.name]));
+  const w = words();
   return (
     <section class="panel" aria-labelledby="channels-title">
-      <h2 id="channels-title">Channels</h2>
-      <p class="hint">
-        A channel sets seats and places aside for one sales route (a presale, a sponsor). Seats in no channel are the open pool, which buyers get by default.
-        Select seats on the map and use "Assign to channel" in the box office.
-      </p>
+      <h2 id="channels-title">{w.t("channels.title")}</h2>
+      <p class="hint">{w.t("channels.lead")}</p>
       <div id="channel-list" data-refresh>
         {props.channels.length === 0 ? (
-          <p>No channels: every seat and place is in the open pool.</p>
+          <p>{w.t("channels.none")}</p>
         ) : (
           <table>
-            <caption>Channels of this event</caption>
+            <caption>{w.t("channels.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Channel</th>
-                <th scope="col">Key</th>
+                <th scope="col">{w.t("channels.channel")}</th>
+                <th scope="col">{w.t("channels.key")}</th>
                 <th scope="col" class="num">
-                  Seats
+                  {w.t("channels.seats")}
                 </th>
-                <th scope="col">General admission places</th>
+                <th scope="col">{w.t("channels.places")}</th>
               </tr>
             </thead>
             <tbody>
@@ -86,10 +85,10 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
                   <td>
                     <code>{c.key}</code>
                   </td>
-                  <td class="num">{c.objectLabels.length}</td>
+                  <td class="num">{w.number(c.objectLabels.length)}</td>
                   <td>
                     {Object.entries(c.areaPlaces ?? {})
-                      .map(([area, n]) => `${area}: ${n}`)
+                      .map(([area, n]) => `${area}: ${w.number(n)}`)
                       .join(", ") || "–"}
                   </td>
                 </tr>
@@ -98,24 +97,24 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
           </table>
         )}
         <CountsBy
-          caption="By channel"
-          head="Channel"
+          caption={w.t("channels.byChannel")}
+          head={w.t("channels.channel")}
           rows={props.reports.byChannel.map((r) => ({ ...r, key: r.channelKey === null ? null : (names.get(r.channelKey) ?? r.channelKey) }))}
-          none="Open pool"
+          none={w.t("channels.openPool")}
         />
       </div>
       {props.areas.length > 0 ? (
-        <ApiForm id="channel-places" api={`${props.api}/channels/assign`} then="refresh" done="Places of {channelKey} saved" label="Places per channel">
-          <h3>General admission places per channel</h3>
-          <Field id="places-channel" name="channelKey" label="Channel key" hint="An existing channel's key, or a new one (give it a name)" />
-          <Field id="places-name" name="channelName" label="Channel name (new channels)" />
+        <ApiForm id="channel-places" api={`${props.api}/channels/assign`} then="refresh" done={w.t("channels.placesSaved")} label={w.t("channels.placesLabel")}>
+          <h3>{w.t("channels.placesTitle")}</h3>
+          <Field id="places-channel" name="channelKey" label={w.t("channels.channelKey")} hint={w.t("channels.channelKeyHint")} />
+          <Field id="places-name" name="channelName" label={w.t("channels.channelName")} />
           <fieldset>
-            <legend>Places set aside in each area</legend>
+            <legend>{w.t("channels.setAside")}</legend>
             {props.areas.map((a, i) => (
               <Field
                 id={`places-area-${i}`}
                 name={`areaPlaces-${i}`}
-                label={`${a.label} (capacity ${a.capacity})`}
+                label={w.t("channels.areaCapacity", { area: a.label, capacity: a.capacity })}
                 type="number"
                 dataType="number"
                 min={0}
@@ -125,7 +124,7 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
             ))}
           </fieldset>
           <button type="submit" class="button">
-            Save places
+            {w.t("channels.savePlaces")}
           </button>
         </ApiForm>
       ) : null}
@@ -133,7 +132,8 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
   );
 }
 
-const STATUS_WORDS: Record<Status, string> = { free: "Free", held: "Held", booked: "Booked", not_for_sale: "Not for sale" };
+/** A status's name in the page's language. */
+const statusWord = (s: Status) => words().t(`status.${s}`);
 
 /** A table of counts by one dimension (category or section) and status. */
 function CountsBy(props: {
@@ -155,7 +155,7 @@ function CountsBy(props: {
           <th scope="col">{props.head}</th>
           {STATUSES.map((s) => (
             <th scope="col" class="num">
-              {STATUS_WORDS[s]}
+              {statusWord(s)}
             </th>
           ))}
         </tr>
@@ -168,7 +168,7 @@ function CountsBy(props: {
               {k !== null && names.has(k) && names.get(k) !== k ? <span class="hint key"> {k}</span> : null}
             </th>
             {STATUSES.map((s) => (
-              <td class="num">{count.get(`${k}\u0000${s}`) ?? 0}</td>
+              <td class="num">{words().number(count.get(`${k}\u0000${s}`) ?? 0)}</td>
             ))}
           </tr>
         ))}
@@ -187,16 +187,17 @@ function SelectionRulesForm(props: { api: string; rules: SelectionRules; categor
   const perCategory = rules.maxSeatsPerCategory ?? {};
   const keys = [...new Set([...props.categoryKeys, ...Object.keys(perCategory)])];
   const value = (n: number | undefined) => (n === undefined ? undefined : String(n));
+  const w = words();
   return (
     <section class="panel" aria-labelledby="rules-title">
-      <h2 id="rules-title">Selection rules</h2>
-      <p class="hint">Checked by the service on every hold, whichever site or script sends it; the box office is exempt. Leave a field empty for no limit.</p>
-      <ApiForm id="selection-rules" api={props.api} method="PUT" done="Selection rules saved" label="Selection rules">
+      <h2 id="rules-title">{w.t("rules.title")}</h2>
+      <p class="hint">{w.t("rules.lead")}</p>
+      <ApiForm id="selection-rules" api={props.api} method="PUT" done={w.t("rules.saved")} label={w.t("rules.title")}>
         <Field
           id="rule-per-token"
           name="maxSeatsPerToken"
-          label="Seats per order"
-          hint="Seats and general admission places one hold token may hold or book on this event"
+          label={w.t("rules.perOrder")}
+          hint={w.t("rules.perOrderHint")}
           type="number"
           dataType="number"
           min={1}
@@ -205,7 +206,7 @@ function SelectionRulesForm(props: { api: string; rules: SelectionRules; categor
         />
         {keys.length > 0 ? (
           <fieldset>
-            <legend>Seats per order in a category</legend>
+            <legend>{w.t("rules.perCategory")}</legend>
             {keys.map((key, i) => (
               <Field
                 id={`rule-category-${i}`}
@@ -222,24 +223,24 @@ function SelectionRulesForm(props: { api: string; rules: SelectionRules; categor
           </fieldset>
         ) : null}
         <div class="field">
-          <label for="rule-orphans">Single seats left alone in a row</label>
+          <label for="rule-orphans">{w.t("rules.orphans")}</label>
           <p class="hint" id="rule-orphans-hint">
-            Refuse a hold that would leave one free seat between taken seats, an aisle or the row's end
+            {w.t("rules.orphansHint")}
           </p>
           <select id="rule-orphans" name="noOrphanSeats" data-type="boolean" aria-describedby="rule-orphans-hint">
             <option value="" selected={!rules.noOrphanSeats}>
-              Allowed
+              {w.t("rules.allowed")}
             </option>
             <option value="true" selected={rules.noOrphanSeats === true}>
-              Refused
+              {w.t("rules.refused")}
             </option>
           </select>
         </div>
         <Field
           id="rule-per-client"
           name="maxHeldSeatsPerClient"
-          label="Seats held at once per buyer address"
-          hint="Publishable-key holds from one network address, over all its hold tokens: stops one bot holding the show"
+          label={w.t("rules.perClient")}
+          hint={w.t("rules.perClientHint")}
           type="number"
           dataType="number"
           min={1}
@@ -247,7 +248,7 @@ function SelectionRulesForm(props: { api: string; rules: SelectionRules; categor
           value={value(rules.maxHeldSeatsPerClient)}
         />
         <button type="submit" class="button">
-          Save rules
+          {w.t("rules.save")}
         </button>
       </ApiForm>
     </section>
@@ -258,35 +259,38 @@ export function eventPage(session: DashboardSession, environment: Environment, v
   const { event, reports } = view;
   const key = encodeURIComponent(event.eventKey);
   const api = `/dashboard/api/${environment}/events/${key}`;
+  const w = words();
+  const title = w.t("event.title", { eventKey: event.eventKey });
   return (
-    <Page title={`Event ${event.eventKey}`} session={session} environment={environment} section="events" scripts={[`/sdk/v${SDK_VERSION}/seating.js`]}>
+    <Page title={title} session={session} environment={environment} section="events" scripts={[`/sdk/v${SDK_VERSION}/seating.js`]}>
       <p>
-        <a href={`/dashboard/${environment}/events`}>Back to events</a>
+        <a href={`/dashboard/${environment}/events`}>{w.t("event.back")}</a>
       </p>
-      <h1>{event.name ?? `Event ${event.eventKey}`}</h1>
+      <h1>{event.name ?? title}</h1>
       {event.name !== null || event.startsAt !== null ? (
         <p>
-          Event key <code>{event.eventKey}</code>
+          {w.t("event.key")} <code>{event.eventKey}</code>
           {event.startsAt !== null ? (
             <>
-              , starts <When at={event.startsAt} zone={event.timeZone} />
+              , {w.t("event.starts")} <When at={event.startsAt} zone={event.timeZone} />
             </>
           ) : null}
           .
         </p>
       ) : null}
       <p>
-        Chart <a href={`/dashboard/${environment}/charts/${encodeURIComponent(event.chartKey)}`}>{view.chartName ?? event.chartKey}</a>
+        {w.t("events.chart")} <a href={`/dashboard/${environment}/charts/${encodeURIComponent(event.chartKey)}`}>{view.chartName ?? event.chartKey}</a>
         {view.chartName !== null ? <span class="hint key"> {event.chartKey}</span> : null}
-        {event.chartPublishedVersion === null ? ", not published: the map is empty" : `, published version ${event.chartPublishedVersion}`}. Created{" "}
+        {event.chartPublishedVersion === null
+          ? `, ${w.t("event.notPublished")}`
+          : `, ${w.t("event.published", { version: event.chartPublishedVersion })}`}. {w.t("events.created")}{" "}
         <When at={event.createdAt} zone={event.timeZone} />.
       </p>
       <div class="event-grid">
         <section aria-labelledby="map-title">
-          <h2 id="map-title">Seat map</h2>
+          <h2 id="map-title">{w.t("event.map")}</h2>
           <p class="hint" id="map-hint">
-            Live: holds and bookings appear as they happen. Select seats and areas for the box office by clicking them, or with Tab and Enter; a ring marks each
-            channel's seats (see the legend under the box office).
+            {w.t("event.mapHint")}
           </p>
           <SeatMapHost publicKey={view.publicKey} eventKey={event.eventKey} channelKeys={["NO_CHANNEL", ...view.channels.map((c) => c.key)]} />
         </section>
@@ -294,14 +298,14 @@ export function eventPage(session: DashboardSession, environment: Environment, v
       </div>
 
       <section id="counts" data-refresh data-refresh-every="5000" aria-labelledby="counts-title">
-        <h2 id="counts-title">Counts</h2>
+        <h2 id="counts-title">{w.t("event.counts")}</h2>
         <table>
-          <caption>By status</caption>
+          <caption>{w.t("event.byStatus")}</caption>
           <thead>
             <tr>
               {STATUSES.map((s) => (
                 <th scope="col" class="num">
-                  {STATUS_WORDS[s]}
+                  {statusWord(s)}
                 </th>
               ))}
             </tr>
@@ -309,24 +313,24 @@ export function eventPage(session: DashboardSession, environment: Environment, v
           <tbody>
             <tr>
               {STATUSES.map((s) => (
-                <td class="num">{reports.byStatus[s]}</td>
+                <td class="num">{w.number(reports.byStatus[s])}</td>
               ))}
             </tr>
           </tbody>
         </table>
         <div class="columns">
           <CountsBy
-            caption="By category"
-            head="Category"
+            caption={w.t("event.byCategory")}
+            head={w.t("event.category")}
             rows={reports.byCategory.map((r) => ({ ...r, key: r.categoryKey }))}
             none="–"
             names={view.names.categories}
           />
           <CountsBy
-            caption="By section"
-            head="Section"
+            caption={w.t("event.bySection")}
+            head={w.t("event.section")}
             rows={reports.bySection.map((r) => ({ ...r, key: r.sectionKey }))}
-            none="General admission"
+            none={w.t("event.generalAdmission")}
             names={view.names.sections}
           />
         </div>
@@ -339,7 +343,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
       </IfCan>
 
       <section id="sales" data-refresh aria-labelledby="sales-title">
-        <h2 id="sales-title">Sales over time</h2>
+        <h2 id="sales-title">{w.t("event.sales")}</h2>
         <SalesPlot timeline={view.sales} now={new Date().toISOString()} startsAt={view.event.startsAt} zone={view.event.timeZone} />
         {view.pricing ? (
           <>
@@ -377,25 +381,19 @@ export function eventPage(session: DashboardSession, environment: Environment, v
 
       <IfCan permission="events.manage">
         <section class="panel" aria-labelledby="manage-title">
-          <h2 id="manage-title">Manage the event</h2>
+          <h2 id="manage-title">{w.t("event.manage")}</h2>
           <div class="button-group">
             {environment === "sandbox" ? (
-              <ActionButton
-                api={`${api}/reset`}
-                label="Reset event"
-                kind="warning"
-                confirm="Reset this sandbox event? Every hold and booking is removed."
-                done="Event reset: every seat and area is free"
-              />
+              <ActionButton api={`${api}/reset`} label={w.t("event.reset")} kind="warning" confirm={w.t("event.resetConfirm")} done={w.t("event.resetDone")} />
             ) : null}
             <ActionButton
               api={api}
               method="DELETE"
-              label="Delete event"
+              label={w.t("event.delete")}
               kind="warning"
               then={`go:/dashboard/${environment}/events`}
-              confirm={`Delete the event ${event.eventKey} with all its holds, bookings and history? This cannot be undone.`}
-              done={`Event ${event.eventKey} deleted`}
+              confirm={w.t("event.deleteConfirm", { eventKey: event.eventKey })}
+              done={w.t("event.deleted", { eventKey: event.eventKey })}
             />
           </div>
         </section>

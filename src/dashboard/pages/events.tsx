@@ -3,7 +3,8 @@ import type { ChartRecord } from "../../domain/charts";
 import type { EventRecord } from "../../domain/events";
 import type { DashboardSession } from "../sessions";
 import { ApiForm, ChartSelect, Field, IfMayCall, Tag, When } from "./components";
-import { ENVIRONMENT_NAMES, Page } from "./layout";
+import { words } from "../words";
+import { Page } from "./layout";
 import { DateTimeField, TimeZoneField, TimeZoneOptions } from "./time-fields";
 
 /** An event in the list, with what it has sold and holds (null when its object could not say) and its chart's name. */
@@ -28,47 +29,54 @@ export function eventsPage(
   environment: Environment,
   view: { events: ListedEvent[]; nextAfter: string | null; charts: ChartRecord[] },
 ) {
-  const envName = ENVIRONMENT_NAMES[environment];
+  const w = words();
+  const env = { environment };
   return (
-    <Page title="Events" session={session} environment={environment} section="events">
-      <h1>Events</h1>
-      <p class="lead">{envName} events. Each event reads its chart's published layout and keeps its own holds and bookings.</p>
+    <Page title={w.t("nav.events")} session={session} environment={environment} section="events">
+      <h1>{w.t("nav.events")}</h1>
+      <p class="lead">{w.t("events.lead", env)}</p>
       {view.events.length === 0 ? (
-        <p>No {envName.toLowerCase()} events yet.</p>
+        <p>{w.t("events.none", env)}</p>
       ) : (
         <table>
-          <caption>{envName} events</caption>
+          <caption>{w.t("events.caption", env)}</caption>
           <thead>
             <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Starts</th>
-              <th scope="col">Sold</th>
-              <th scope="col">Held</th>
-              <th scope="col">Chart</th>
-              <th scope="col">Layout</th>
-              <th scope="col">Created</th>
+              <th scope="col">{w.t("events.event")}</th>
+              <th scope="col">{w.t("events.starts")}</th>
+              <th scope="col">{w.t("events.sold")}</th>
+              <th scope="col">{w.t("events.held")}</th>
+              <th scope="col">{w.t("events.chart")}</th>
+              <th scope="col">{w.t("events.layout")}</th>
+              <th scope="col">{w.t("events.created")}</th>
             </tr>
           </thead>
           <tbody>
             {byDate(view.events).map((e) => (
               <tr>
-                <td data-label="Event">
+                <td data-label={w.t("events.event")}>
                   <a href={`/dashboard/${environment}/events/${encodeURIComponent(e.eventKey)}`}>{e.name ?? e.eventKey}</a>
                   {e.name !== null ? <span class="hint key"> {e.eventKey}</span> : null}
                 </td>
-                <td data-label="Starts">{e.startsAt !== null ? <When at={e.startsAt} zone={e.timeZone} /> : "–"}</td>
-                <td data-label="Sold" class="num">
-                  {e.counts ? e.counts.booked : "–"}
+                <td data-label={w.t("events.starts")}>{e.startsAt !== null ? <When at={e.startsAt} zone={e.timeZone} /> : "–"}</td>
+                <td data-label={w.t("events.sold")} class="num">
+                  {e.counts ? w.number(e.counts.booked) : "–"}
                 </td>
-                <td data-label="Held" class="num">
-                  {e.counts ? e.counts.held : "–"}
+                <td data-label={w.t("events.held")} class="num">
+                  {e.counts ? w.number(e.counts.held) : "–"}
                 </td>
-                <td data-label="Chart">
+                <td data-label={w.t("events.chart")}>
                   <a href={`/dashboard/${environment}/charts/${encodeURIComponent(e.chartKey)}`}>{e.chartName ?? e.chartKey}</a>
                   {e.chartName !== null ? <span class="hint key"> {e.chartKey}</span> : null}
                 </td>
-                <td data-label="Layout">{e.chartPublishedVersion === null ? <Tag kind="off">Unpublished chart</Tag> : `Version ${e.chartPublishedVersion}`}</td>
-                <td data-label="Created">
+                <td data-label={w.t("events.layout")}>
+                  {e.chartPublishedVersion === null ? (
+                    <Tag kind="off">{w.t("events.unpublished")}</Tag>
+                  ) : (
+                    w.t("events.version", { version: e.chartPublishedVersion })
+                  )}
+                </td>
+                <td data-label={w.t("events.created")}>
                   <When at={e.createdAt} zone={e.timeZone} />
                 </td>
               </tr>
@@ -78,37 +86,36 @@ export function eventsPage(
       )}
       {view.nextAfter ? (
         <p>
-          <a href={`/dashboard/${environment}/events?after=${encodeURIComponent(view.nextAfter)}`}>Next events</a>
+          <a href={`/dashboard/${environment}/events?after=${encodeURIComponent(view.nextAfter)}`}>{w.t("events.next")}</a>
         </p>
       ) : null}
       <IfMayCall api={`/dashboard/api/${environment}/events`}>
         <div class="panel">
-          <h2>Create an event</h2>
+          <h2>{w.t("events.create")}</h2>
           {view.charts.length === 0 ? (
             <p>
-              An event needs a chart. <a href={`/dashboard/${environment}/charts`}>Create a chart</a> first.
+              {w.t("events.needsChart")} <a href={`/dashboard/${environment}/charts`}>{w.t("events.createChart")}</a> {w.t("events.first")}
             </p>
           ) : (
             <ApiForm
               api={`/dashboard/api/${environment}/events`}
               then={`go:/dashboard/${environment}/events/{eventKey}`}
-              done="Event {eventKey} created"
-              label="Create an event"
+              done={w.t("events.created.done")}
+              label={w.t("events.create")}
             >
               <ChartSelect id="event-chart" charts={view.charts} />
-              <Field id="event-name" name="name" label="Name (optional)" />
-              <DateTimeField id="event-starts" name="startsAt" label="Starts at (optional)" hint="On the clock of the time zone below" />
+              <Field id="event-name" name="name" label={w.t("events.nameOptional")} />
+              <DateTimeField id="event-starts" name="startsAt" label={w.t("events.startsOptional")} hint={w.t("events.startsHint")} />
               <TimeZoneField id="event-zone" fillFromBrowser />
               <TimeZoneOptions />
               {view.events.length > 0 ? (
                 <div class="field">
-                  <label for="event-copy-from">Copy settings from (optional)</label>
+                  <label for="event-copy-from">{w.t("events.copyFrom")}</label>
                   <p class="hint" id="event-copy-from-hint">
-                    Selection rules, channels, accessible seating and waiting room of another event. Channels come along only from an event on the same chart; a
-                    waiting room's opening keeps its distance to the start.
+                    {w.t("events.copyFromHint")}
                   </p>
                   <select id="event-copy-from" name="copySettingsFrom" aria-describedby="event-copy-from-hint">
-                    <option value="">Don't copy: start with no settings</option>
+                    <option value="">{w.t("events.copyNone")}</option>
                     {byDate(view.events).map((e) => (
                       <option value={e.eventKey}>
                         {e.name ?? e.eventKey}
@@ -118,14 +125,9 @@ export function eventsPage(
                   </select>
                 </div>
               ) : null}
-              <Field
-                id="event-key"
-                name="eventKey"
-                label="Event key (optional)"
-                hint="1 to 128 letters, digits, '.', '_' or '-', for example gala-2026. Left empty, one is made up."
-              />
+              <Field id="event-key" name="eventKey" label={w.t("events.keyOptional")} hint={w.t("events.keyHint")} />
               <button type="submit" class="button">
-                Create event
+                {w.t("events.createButton")}
               </button>
             </ApiForm>
           )}

@@ -1,17 +1,27 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
-import { can, ROLE_NAMES } from "../../domain/roles";
+import { can, type Role } from "../../domain/roles";
 import type { Environment } from "../../domain/scope";
 import { ASSET_URLS } from "../assets";
 import { DASHBOARD_PATH } from "../config";
+import { DASHBOARD_LANGUAGES, LANGUAGE_NAMES } from "../language";
 import type { DashboardSession } from "../sessions";
+import { words, type DashboardMessageId } from "../words";
 import { RoleContext } from "./role-context";
 
 import { SECTIONS, type Section } from "../sections";
 
 export type { Section };
 
-export const ENVIRONMENT_NAMES: Record<Environment, string> = { production: "Production", sandbox: "Sandbox" };
+/** An environment's name in the page's language ("Production", "Produktion"). */
+export function environmentName(environment: Environment): string {
+  return words().t(environment === "production" ? "environment.production" : "environment.sandbox");
+}
+
+/** A role's name in the page's language. */
+export function roleName(role: Role): string {
+  return words().t(`role.${role}`);
+}
 
 /** The URL of a section's page in an environment. */
 export function sectionUrl(environment: Environment, section: Section): string {
@@ -20,10 +30,11 @@ export function sectionUrl(environment: Environment, section: Section): string {
 
 /** The document around every page: the head, the skip link and `<main>`. */
 export function Document(props: { title: string; children: Child; scripts?: string[]; head?: Child }) {
+  const w = words();
   return (
     <>
       {raw("<!doctype html>")}
-      <html lang="en">
+      <html lang={w.language}>
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -38,7 +49,7 @@ export function Document(props: { title: string; children: Child; scripts?: stri
         </head>
         <body>
           <a href="#main" class="skip-link">
-            Skip to main content
+            {w.t("page.skip")}
           </a>
           {props.children}
         </body>
@@ -52,7 +63,7 @@ export function Messages() {
   return (
     <>
       <div id="error-summary" class="error-summary" hidden tabindex={-1} role="alert" aria-labelledby="error-summary-title">
-        <h2 id="error-summary-title">There is a problem</h2>
+        <h2 id="error-summary-title">{words().t("page.problem")}</h2>
         <p data-message></p>
         <ul></ul>
       </div>
@@ -68,58 +79,61 @@ export function Messages() {
  * may use it.
  */
 export function Page(props: { title: string; session: DashboardSession; environment: Environment; section: Section; children: Child; scripts?: string[] }) {
-  const envName = ENVIRONMENT_NAMES[props.environment];
+  const w = words();
+  const envName = environmentName(props.environment);
+  const here = `${DASHBOARD_PATH}/${props.environment}/${props.section}`;
   return (
-    <Document title={`${props.title} – ${envName} – ${props.session.workspaceName} – Seat reservation dashboard`} scripts={props.scripts}>
+    <Document title={`${props.title} – ${envName} – ${props.session.workspaceName} – ${w.t("page.brand")}`} scripts={props.scripts}>
       <header class="app-header">
         <div class="brand">
-          <span class="brand-long">Seat reservation dashboard </span>
+          <span class="brand-long">{w.t("page.brand")} </span>
           <span>
             <span class="brand-long">· </span>
             {props.session.workspaceName}
           </span>
           <span class="signed-in-as">
             {" "}
-            · {props.session.memberName} ({ROLE_NAMES[props.session.role]})
+            · {props.session.memberName} ({roleName(props.session.role)})
           </span>
         </div>
         {/* On a phone the environment switch, sign out and the navigation fold behind this button (dashboard client: menu.ts). */}
         <button type="button" class="menu-button" aria-expanded="false" aria-controls="app-nav">
-          Menu
+          {w.t("page.menu")}
         </button>
         <form method="get" action={`${DASHBOARD_PATH}/environment`}>
-          <label for="environment">Environment</label>
+          <label for="environment">{w.t("page.environment")}</label>
           <select id="environment" name="environment">
             {(["production", "sandbox"] as const).map((e) => (
               <option value={e} selected={e === props.environment}>
-                {ENVIRONMENT_NAMES[e]}
+                {environmentName(e)}
               </option>
             ))}
           </select>
           <input type="hidden" name="section" value={props.section} />
           <button type="submit" class="button button-secondary">
-            Switch
+            {w.t("page.switch")}
           </button>
         </form>
+        <LanguageForm chosen={props.session.language} back={here} />
         <form method="post" action={`${DASHBOARD_PATH}/sign-out`}>
           <button type="submit" class="button button-secondary">
-            Sign out
+            {w.t("page.signOut")}
           </button>
         </form>
       </header>
       {props.environment === "sandbox" ? (
         <p class="sandbox-banner">
-          <strong>Sandbox</strong>
-          <span class="banner-long">Test environment: its keys, events and webhooks are separate from production, and its events can be reset.</span>
-          <span class="banner-short">Test data, separate from production.</span>
+          <strong>{environmentName("sandbox")}</strong>
+          <span class="banner-long">{w.t("page.sandboxLong")}</span>
+          <span class="banner-short">{w.t("page.sandboxShort")}</span>
         </p>
       ) : null}
-      <nav class="app-nav" id="app-nav" aria-label="Dashboard">
+      <nav class="app-nav" id="app-nav" aria-label={w.t("page.navigation")}>
         <ul>
           {SECTIONS.filter((s) => can(props.session.role, s.needs)).map((s) => (
             <li>
               <a href={sectionUrl(props.environment, s.key)} aria-current={s.key === props.section ? "page" : undefined}>
-                {s.name}
+                {w.t(s.name)}
               </a>
             </li>
           ))}
@@ -130,5 +144,33 @@ export function Page(props: { title: string; session: DashboardSession; environm
         <RoleContext.Provider value={props.session.role}>{props.children}</RoleContext.Provider>
       </main>
     </Document>
+  );
+}
+
+/**
+ * The Language control: the member's own choice of the dashboard's language, kept on the member
+ * (every session and device follows it), or "the browser's" (Accept-Language). A plain form that
+ * works without a script; the page comes back in the new language.
+ */
+function LanguageForm(props: { chosen: string | null; back: string }) {
+  const w = words();
+  return (
+    <form method="post" action={`${DASHBOARD_PATH}/language`}>
+      <label for="dashboard-language">{w.t("page.language")}</label>
+      <select id="dashboard-language" name="language">
+        <option value="" selected={props.chosen === null}>
+          {w.t("page.languageBrowser")}
+        </option>
+        {DASHBOARD_LANGUAGES.map((l) => (
+          <option value={l} lang={l} selected={props.chosen === l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+      <input type="hidden" name="back" value={props.back} />
+      <button type="submit" class="button button-secondary">
+        {w.t("page.languageSave")}
+      </button>
+    </form>
   );
 }

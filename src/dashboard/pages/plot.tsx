@@ -1,6 +1,7 @@
 import type { SalesTimeline } from "../../domain/sales-timeline";
 import { countTicks, timeTicks } from "./plot-axes";
 import { localInputValue, offsetMinutes, offsetText } from "../../domain/time-zones";
+import { words } from "../words";
 
 /**
  * Sales over time drawn from the event's status history: booked places as a solid line, held
@@ -37,7 +38,8 @@ const MIN_SPAN_MS = 10 * 60_000;
 export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsAt?: string | null; zone?: string }) {
   const { points, from } = props.timeline;
   const zone = props.zone ?? "UTC";
-  if (!from || points.length === 0) return <p>Nothing has been held or booked yet.</p>;
+  const w = words();
+  if (!from || points.length === 0) return <p>{w.t("plot.nothing")}</p>;
   const t0 = Date.parse(from);
   const salesEnd = Math.max(Date.parse(props.now), Date.parse(points.at(-1)!.at), t0 + 60_000);
   const start = props.startsAt ? Date.parse(props.startsAt) : NaN;
@@ -61,12 +63,12 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsA
   return (
     <figure>
       <svg class="plot" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="sales-plot-title">
-        <title id="sales-plot-title">{`Sales over time: ${last.booked} places booked and ${last.held} held at ${clock(last.at, zone, true)}`}</title>
+        <title id="sales-plot-title">{w.t("plot.title", { booked: last.booked, held: last.held, at: clock(last.at, zone, true) })}</title>
         {ticks.map((v) => (
           <g>
             <line class="grid" x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} />
             <text x={M.left - 8} y={y(v) + 4} text-anchor="end">
-              {String(v)}
+              {w.number(v)}
             </text>
           </g>
         ))}
@@ -81,16 +83,16 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsA
         <line class="axis" x1={M.left} x2={W - M.right} y1={y(0)} y2={y(0)} />
         <line class="axis" x1={M.left} x2={M.left} y1={M.top} y2={y(0)} />
         <text class="axis-title" x={(M.left + W - M.right) / 2} y={H - 8} text-anchor="middle">
-          Time ({clockName(zone, t0)})
+          {w.t("plot.time", { clock: clockName(zone, t0) })}
         </text>
         <text class="axis-title" x={14} y={(M.top + y(0)) / 2} text-anchor="middle" transform={`rotate(-90 14 ${(M.top + y(0)) / 2})`}>
-          Places
+          {w.t("plot.places")}
         </text>
         {startShown ? (
           <g class="start-mark">
             <line x1={x(start)} x2={x(start)} y1={M.top - 4} y2={y(0)} />
             <text x={x(start) > W / 3 ? x(start) - 4 : x(start) + 4} y={M.top - 8} text-anchor={x(start) > W / 3 ? "end" : "start"}>
-              Event starts
+              {w.t("plot.eventStarts")}
             </text>
           </g>
         ) : null}
@@ -100,25 +102,25 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsA
       <figcaption>
         <ul class="legend">
           <li>
-            <span class="line-sample" aria-hidden="true"></span> Booked places (solid line)
+            <span class="line-sample" aria-hidden="true"></span> {w.t("plot.bookedLine")}
           </li>
           <li>
-            <span class="line-sample dashed" aria-hidden="true"></span> Held places (dashed line)
+            <span class="line-sample dashed" aria-hidden="true"></span> {w.t("plot.heldLine")}
           </li>
         </ul>
-        {Number.isFinite(start) && !startShown ? <p class="hint">The event starts {clock(new Date(start).toISOString(), zone, true)}.</p> : null}
+        {Number.isFinite(start) && !startShown ? <p class="hint">{w.t("plot.startsAt", { at: clock(new Date(start).toISOString(), zone, true) })}</p> : null}
         <details>
-          <summary>Sales over time as a table</summary>
+          <summary>{w.t("plot.asTable")}</summary>
           <table>
-            <caption class="visually-hidden">Booked and held places over time</caption>
+            <caption class="visually-hidden">{w.t("plot.tableCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Until</th>
+                <th scope="col">{w.t("plot.until")}</th>
                 <th scope="col" class="num">
-                  Booked
+                  {w.t("status.booked")}
                 </th>
                 <th scope="col" class="num">
-                  Held
+                  {w.t("status.held")}
                 </th>
               </tr>
             </thead>
@@ -126,8 +128,8 @@ export function SalesPlot(props: { timeline: SalesTimeline; now: string; startsA
               {points.map((p) => (
                 <tr>
                   <td>{clock(p.at, zone, true)}</td>
-                  <td class="num">{p.booked}</td>
-                  <td class="num">{p.held}</td>
+                  <td class="num">{w.number(p.booked)}</td>
+                  <td class="num">{w.number(p.held)}</td>
                 </tr>
               ))}
             </tbody>

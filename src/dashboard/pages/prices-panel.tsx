@@ -1,5 +1,6 @@
 import { formOfPricing } from "../../domain/price-form";
-import { formatMinor } from "../../domain/price-format";
+import { formatPrice } from "../../domain/price-format";
+import { words } from "../words";
 import type { Pricing } from "../../domain/pricing";
 import { ActionButton, ApiForm, Field } from "./components";
 
@@ -21,7 +22,7 @@ const SPARE_ROWS = 2;
 
 function PricesTable(props: { pricing: Pricing; targets: PriceTargets; subject: string }) {
   const { pricing } = props;
-  const money = (a: number) => formatMinor(a, pricing.currency, "en");
+  const money = (a: number) => formatPrice(a, pricing.currency, words().language);
   const name = (key: string) => props.targets.categories.find((c) => c.key === key)?.label ?? key;
   const fee = pricing.fee;
   return (
@@ -39,7 +40,7 @@ function PricesTable(props: { pricing: Pricing; targets: PriceTargets; subject: 
         <tbody>
           {props.targets.categories.map((c) => {
             const p = pricing.categories[c.key];
-            const words = !p
+            const text = !p
               ? "Not priced: buyers cannot hold it"
               : p.amount !== undefined
                 ? money(p.amount)
@@ -47,7 +48,7 @@ function PricesTable(props: { pricing: Pricing; targets: PriceTargets; subject: 
             return (
               <tr>
                 <th scope="row">{c.label}</th>
-                <td>{words}</td>
+                <td>{text}</td>
               </tr>
             );
           })}

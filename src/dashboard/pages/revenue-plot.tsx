@@ -1,5 +1,6 @@
 import type { SalesTimeline } from "../../domain/sales-timeline";
-import { formatMinor, minorDigits } from "../../domain/price-format";
+import { currencyDigits, formatPrice } from "../../domain/price-format";
+import { words } from "../words";
 import { countTicks, timeTicks } from "./plot-axes";
 
 /**
@@ -16,12 +17,12 @@ const M = { left: 84, right: 16, top: 24, bottom: 52 };
 export function RevenuePlot(props: { timeline: SalesTimeline; currency: string; now: string; zone?: string }) {
   const { points, from } = props.timeline;
   const zone = props.zone ?? "UTC";
-  const money = (minor: number) => formatMinor(minor, props.currency, "en");
+  const money = (minor: number) => formatPrice(minor, props.currency, words().language);
   if (!from || points.length === 0 || points.every((p) => p.revenue === 0)) return <p>Nothing has been booked at a price yet.</p>;
   const t0 = Date.parse(from);
   const t1 = Math.max(Date.parse(props.now), Date.parse(points.at(-1)!.at), t0 + 10 * 60_000);
   // Round ticks in whole units of the currency, drawn at their minor-unit height.
-  const unit = 10 ** minorDigits(props.currency);
+  const unit = 10 ** currencyDigits(props.currency);
   const { top, ticks } = countTicks(Math.ceil(Math.max(...points.map((p) => p.revenue)) / unit));
   const x = (t: number) => M.left + ((t - t0) / (t1 - t0)) * (W - M.left - M.right);
   const y = (minor: number) => H - M.bottom - (minor / (top * unit)) * (H - M.top - M.bottom);

@@ -2,6 +2,7 @@ import type { EventRecord } from "../../domain/events";
 import { localInputValue } from "../../domain/time-zones";
 import { ApiForm, When } from "./components";
 import { useMayCall } from "./role-context";
+import { words } from "../words";
 
 /**
  * A season's games in the dashboard: the rows of the season form (each game's name, start and
@@ -39,25 +40,23 @@ function RowInput(props: { row: number; key_: "name" | "startsAt" | "eventKey"; 
  * adds another. Rows left empty are not sent. Starts are read on the clock of the season's zone.
  */
 export function GameRows(props: { rows: number; keyBase: string }) {
+  const w = words();
   return (
     <fieldset class="games">
-      <legend>Games</legend>
-      <p class="hint">
-        Each game's name and start, on the clock of the season's time zone. Left empty, a game's event key is made from its name ({props.keyBase}
-        -city-v-united).
-      </p>
+      <legend>{w.t("games.title")}</legend>
+      <p class="hint">{w.t("games.hint", { example: `${props.keyBase}-city-v-united` })}</p>
       {Array.from({ length: props.rows }, (_, i) => (
         <fieldset class="game-row" data-row="events">
           <legend>
-            Game <span data-row-number>{i + 1}</span>
+            {w.t("games.game")} <span data-row-number>{i + 1}</span>
           </legend>
-          <RowInput row={i} key_="name" label="Name" />
-          <RowInput row={i} key_="startsAt" label="Starts at" type="datetime-local" />
-          <RowInput row={i} key_="eventKey" label="Event key (optional)" />
+          <RowInput row={i} key_="name" label={w.t("common.name")} />
+          <RowInput row={i} key_="startsAt" label={w.t("details.starts")} type="datetime-local" />
+          <RowInput row={i} key_="eventKey" label={w.t("events.keyOptional")} />
         </fieldset>
       ))}
       <button type="button" class="button button-secondary" data-add-row="events">
-        Add another game
+        {w.t("games.add")}
       </button>
     </fieldset>
   );
@@ -70,15 +69,16 @@ export function GameRows(props: { rows: number; keyBase: string }) {
 export function GamesTable(props: { environment: string; games: EventRecord[] }) {
   // A member who may not change events reads the games; the fields and Save buttons are for those who may.
   const editable = useMayCall("PATCH", `/dashboard/api/${props.environment}/events/x`);
+  const w = words();
   return (
     <table class="games-table">
-      <caption>Games of this season</caption>
+      <caption>{w.t("games.caption")}</caption>
       <thead>
         <tr>
-          <th scope="col">Game</th>
-          <th scope="col">Name</th>
-          <th scope="col">Starts at</th>
-          {editable ? <th scope="col">Save</th> : null}
+          <th scope="col">{w.t("games.game")}</th>
+          <th scope="col">{w.t("common.name")}</th>
+          <th scope="col">{w.t("details.starts")}</th>
+          {editable ? <th scope="col">{w.t("games.save")}</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -87,43 +87,51 @@ export function GamesTable(props: { environment: string; games: EventRecord[] })
           const title = g.name ?? g.eventKey;
           return (
             <tr>
-              <td data-label="Game">
+              <td data-label={w.t("games.game")}>
                 <a href={`/dashboard/${props.environment}/events/${encodeURIComponent(g.eventKey)}`}>{title}</a>
                 <span class="hint key"> {g.eventKey}</span>
                 <br />
-                <span class="hint">{g.startsAt ? <When at={g.startsAt} zone={g.timeZone} /> : "No start yet"}</span>
+                <span class="hint">{g.startsAt ? <When at={g.startsAt} zone={g.timeZone} /> : w.t("games.noStart")}</span>
               </td>
               {editable ? (
                 <>
-                  <td data-label="Name">
-                    <input type="text" name="name" form={form} value={g.name ?? ""} aria-label={`Name of ${title}`} autocomplete="off" spellcheck={false} />
+                  <td data-label={w.t("common.name")}>
+                    <input
+                      type="text"
+                      name="name"
+                      form={form}
+                      value={g.name ?? ""}
+                      aria-label={w.t("games.nameOf", { title })}
+                      autocomplete="off"
+                      spellcheck={false}
+                    />
                   </td>
-                  <td data-label="Starts at">
+                  <td data-label={w.t("details.starts")}>
                     <input
                       type="datetime-local"
                       name="startsAt"
                       form={form}
                       value={localInputValue(g.startsAt, g.timeZone)}
-                      aria-label={`Start of ${title}, on the clock of ${g.timeZone}`}
+                      aria-label={w.t("games.startOf", { title, zone: g.timeZone })}
                     />
                   </td>
-                  <td data-label="Save">
+                  <td data-label={w.t("games.save")}>
                     <ApiForm
                       id={form}
                       api={`/dashboard/api/${props.environment}/events/${encodeURIComponent(g.eventKey)}`}
                       method="PATCH"
-                      done={`${title} saved`}
+                      done={w.t("games.saved", { title })}
                     >
-                      <button type="submit" class="button button-secondary" aria-label={`Save ${title}`}>
-                        Save
+                      <button type="submit" class="button button-secondary" aria-label={w.t("games.saveOf", { title })}>
+                        {w.t("games.save")}
                       </button>
                     </ApiForm>
                   </td>
                 </>
               ) : (
                 <>
-                  <td data-label="Name">{g.name ?? ""}</td>
-                  <td data-label="Starts at">{g.startsAt ? <When at={g.startsAt} zone={g.timeZone} /> : "Not set"}</td>
+                  <td data-label={w.t("common.name")}>{g.name ?? ""}</td>
+                  <td data-label={w.t("details.starts")}>{g.startsAt ? <When at={g.startsAt} zone={g.timeZone} /> : w.t("games.notSet")}</td>
                 </>
               )}
             </tr>

@@ -1,5 +1,5 @@
 import { SDK_VERSION } from "../../../dist/sdk/bundle.js";
-import { EVENT_SETTINGS, SETTING_NAMES } from "../../domain/event-settings";
+import { EVENT_SETTINGS } from "../../domain/event-settings";
 import type { EventRecord } from "../../domain/events";
 import type { Environment } from "../../domain/scope";
 import type { SeasonRecord } from "../../domain/seasons";
@@ -12,6 +12,7 @@ import { GameRows, GamesTable } from "./season-games";
 import { PricesPanel, type PriceTargets } from "./prices-panel";
 import type { Pricing } from "../../domain/pricing";
 import { TimeZoneField, TimeZoneOptions } from "./time-fields";
+import { words } from "../words";
 
 /**
  * One season (contract §13): its details and time zone, its games with their names and starts, its
@@ -36,12 +37,13 @@ function gameName(g: EventRecord): string {
 /** Partial seasons: the list, and a form that makes one from games ticked. */
 function PartialSeasons(props: { api: string; season: SeasonRecord; games: EventRecord[] }) {
   const names = new Map(props.games.map((g) => [g.eventKey, gameName(g)]));
+  const w = words();
   return (
     <section class="panel" aria-labelledby="season-partials-title">
-      <h2 id="season-partials-title">Partial seasons</h2>
-      <p class="hint">A named part of the season (a half-season ticket): its box office sells a seat for its games only.</p>
+      <h2 id="season-partials-title">{w.t("seasons.partials")}</h2>
+      <p class="hint">{w.t("season.partialsLead")}</p>
       {props.season.partialSeasons.length === 0 ? (
-        <p>None yet.</p>
+        <p>{w.t("season.noneYet")}</p>
       ) : (
         <ul>
           {props.season.partialSeasons.map((p) => (
@@ -52,11 +54,11 @@ function PartialSeasons(props: { api: string; season: SeasonRecord; games: Event
         </ul>
       )}
       <IfMayCall api={`${props.api}/partial-seasons`}>
-        <ApiForm api={`${props.api}/partial-seasons`} done="Partial season {partialSeasonKey} created" label="Create a partial season">
-          <h3>Create a partial season</h3>
-          <Field id="partial-key" name="partialSeasonKey" label="Partial season key" hint="For example first-half" />
+        <ApiForm api={`${props.api}/partial-seasons`} done={w.t("season.partialCreated")} label={w.t("season.createPartial")}>
+          <h3>{w.t("season.createPartial")}</h3>
+          <Field id="partial-key" name="partialSeasonKey" label={w.t("season.partialKey")} hint={w.t("season.partialKeyHint")} />
           <fieldset class="field checkboxes">
-            <legend>Its games</legend>
+            <legend>{w.t("season.itsGames")}</legend>
             {props.games.map((g, i) => (
               <label for={`partial-game-${i}`}>
                 <input type="checkbox" id={`partial-game-${i}`} name="eventKeys" value={g.eventKey} /> {gameName(g)}
@@ -64,7 +66,7 @@ function PartialSeasons(props: { api: string; season: SeasonRecord; games: Event
             ))}
           </fieldset>
           <button type="submit" class="button button-secondary">
-            Create partial season
+            {w.t("season.createPartialButton")}
           </button>
         </ApiForm>
       </IfMayCall>
@@ -74,17 +76,15 @@ function PartialSeasons(props: { api: string; season: SeasonRecord; games: Event
 
 /** Apply one game's settings to every game of the season (or of a partial season) at once. */
 function ApplySettings(props: { api: string; season: SeasonRecord; games: EventRecord[] }) {
+  const w = words();
   return (
     <IfMayCall api={`${props.api}/apply-settings`}>
       <section class="panel" aria-labelledby="apply-title">
-        <h2 id="apply-title">Apply settings to every game</h2>
-        <p class="hint">
-          Set up one game on its page (presale channels, selection rules, accessible seating, waiting room), then copy its settings to the others here. A
-          waiting room's opening and a release at a time keep their distance to each game's start.
-        </p>
-        <ApiForm api={`${props.api}/apply-settings`} done="Settings applied to {toEventKeys}" then="reload" label="Apply settings to every game">
+        <h2 id="apply-title">{w.t("season.apply")}</h2>
+        <p class="hint">{w.t("season.applyLead")}</p>
+        <ApiForm api={`${props.api}/apply-settings`} done={w.t("season.applied")} then="reload" label={w.t("season.apply")}>
           <div class="field">
-            <label for="apply-from">Copy the settings of</label>
+            <label for="apply-from">{w.t("season.applyFrom")}</label>
             <select id="apply-from" name="fromEventKey">
               {props.games.map((g) => (
                 <option value={g.eventKey}>{gameName(g)}</option>
@@ -92,24 +92,24 @@ function ApplySettings(props: { api: string; season: SeasonRecord; games: EventR
             </select>
           </div>
           <fieldset class="field checkboxes">
-            <legend>Settings to copy</legend>
+            <legend>{w.t("season.settingsToCopy")}</legend>
             {EVENT_SETTINGS.map((s) => (
               <label for={`apply-${s}`}>
-                <input type="checkbox" id={`apply-${s}`} name="settings" value={s} checked /> {SETTING_NAMES[s]}
+                <input type="checkbox" id={`apply-${s}`} name="settings" value={s} checked /> {w.t(`setting.${s}`)}
               </label>
             ))}
           </fieldset>
           <div class="field">
-            <label for="apply-to">To</label>
+            <label for="apply-to">{w.t("season.applyTo")}</label>
             <select id="apply-to" name="partialSeasonKey">
-              <option value="">Every game of the season</option>
+              <option value="">{w.t("season.everyGame")}</option>
               {props.season.partialSeasons.map((p) => (
-                <option value={p.partialSeasonKey}>Every game of {p.partialSeasonKey}</option>
+                <option value={p.partialSeasonKey}>{w.t("season.everyGameOf", { partial: p.partialSeasonKey })}</option>
               ))}
             </select>
           </div>
           <button type="submit" class="button">
-            Apply to every game
+            {w.t("season.applyButton")}
           </button>
         </ApiForm>
       </section>
@@ -121,11 +121,12 @@ function ApplySettings(props: { api: string; season: SeasonRecord; games: EventR
 function SeasonBoxOffice(props: { api: string; view: SeasonView }) {
   const { season, games, publicKey } = props.view;
   const first = games[0];
+  const w = words();
   return (
     <div class="event-grid">
       <section aria-labelledby="season-map-title">
-        <h2 id="season-map-title">Season seat map</h2>
-        <p class="hint">A seat is shown free when it is free in every game. Click seats (or Tab and Enter) to add them to the season box office.</p>
+        <h2 id="season-map-title">{w.t("season.map")}</h2>
+        <p class="hint">{w.t("season.mapHint")}</p>
         {first ? (
           <SeatMapHost
             publicKey={publicKey}
@@ -134,21 +135,21 @@ function SeasonBoxOffice(props: { api: string; view: SeasonView }) {
             channelKeys={["NO_CHANNEL", ...first.channels.map((c) => c.key)]}
           />
         ) : (
-          <p>The season has no game to draw.</p>
+          <p>{w.t("season.noGame")}</p>
         )}
       </section>
       <IfMayCall api={`${props.api}/sell`}>
         <section class="panel" aria-labelledby="season-box-office-title">
-          <h2 id="season-box-office-title">Season box office</h2>
-          <p>Books the seats in every game of the season (or of the partial season) at once, or in none.</p>
-          <ApiForm api={`${props.api}/sell`} then="refresh" done="Booked for the season" label="Season box office">
-            <SelectionControls label="Seats" required />
-            <Field id="sbo-order" name="orderId" label="Order id (optional)" hint="Kept with each booked seat in every game" />
+          <h2 id="season-box-office-title">{w.t("season.boxOffice")}</h2>
+          <p>{w.t("season.boxOfficeLead")}</p>
+          <ApiForm api={`${props.api}/sell`} then="refresh" done={w.t("season.booked")} label={w.t("season.boxOffice")}>
+            <SelectionControls label={w.t("channels.seats")} required />
+            <Field id="sbo-order" name="orderId" label={w.t("season.orderOptional")} hint={w.t("season.orderHint")} />
             {season.partialSeasons.length > 0 ? (
               <div class="field">
-                <label for="sbo-partial">Sell for</label>
+                <label for="sbo-partial">{w.t("season.sellFor")}</label>
                 <select id="sbo-partial" name="partialSeasonKey">
-                  <option value="">The whole season</option>
+                  <option value="">{w.t("season.whole")}</option>
                   {season.partialSeasons.map((p) => (
                     <option value={p.partialSeasonKey}>{p.partialSeasonKey}</option>
                   ))}
@@ -156,7 +157,7 @@ function SeasonBoxOffice(props: { api: string; view: SeasonView }) {
               </div>
             ) : null}
             <button type="submit" class="button">
-              Book for the season
+              {w.t("season.book")}
             </button>
           </ApiForm>
         </section>
@@ -168,25 +169,27 @@ function SeasonBoxOffice(props: { api: string; view: SeasonView }) {
 export function seasonPage(session: DashboardSession, environment: Environment, view: SeasonView) {
   const { season, games } = view;
   const api = `/dashboard/api/${environment}/seasons/${encodeURIComponent(season.seasonKey)}`;
+  const w = words();
   return (
     <Page title={season.name ?? season.seasonKey} session={session} environment={environment} section="seasons" scripts={[`/sdk/v${SDK_VERSION}/seating.js`]}>
       <p>
-        <a href={`/dashboard/${environment}/seasons`}>Back to seasons</a>
+        <a href={`/dashboard/${environment}/seasons`}>{w.t("season.back")}</a>
       </p>
       <h1>{season.name ?? season.seasonKey}</h1>
       <p class="lead">
-        Season {season.seasonKey} on chart <a href={`/dashboard/${environment}/charts/${encodeURIComponent(season.chartKey)}`}>{season.chartKey}</a>,{" "}
-        {games.length} {games.length === 1 ? "game" : "games"}, times in {season.timeZone}. Created <When at={season.createdAt} zone={season.timeZone} />.
+        {w.t("season.onChart", { seasonKey: season.seasonKey })}{" "}
+        <a href={`/dashboard/${environment}/charts/${encodeURIComponent(season.chartKey)}`}>{season.chartKey}</a>,{" "}
+        {w.t("season.gamesIn", { count: games.length, zone: season.timeZone })} {w.t("events.created")} <When at={season.createdAt} zone={season.timeZone} />.
       </p>
       <section class="panel" aria-labelledby="season-events-title">
-        <h2 id="season-events-title">Games ({season.eventKeys.length})</h2>
+        <h2 id="season-events-title">{w.t("season.games", { count: season.eventKeys.length })}</h2>
         <GamesTable environment={environment} games={games} />
         <IfMayCall api={`${api}/events`}>
-          <ApiForm api={`${api}/events`} done="Games added" label="Add games">
-            <h3>Add games</h3>
+          <ApiForm api={`${api}/events`} done={w.t("season.gamesAdded")} label={w.t("season.addGames")}>
+            <h3>{w.t("season.addGames")}</h3>
             <GameRows rows={1} keyBase={season.seasonKey} />
             <button type="submit" class="button button-secondary">
-              Add games
+              {w.t("season.addGames")}
             </button>
           </ApiForm>
         </IfMayCall>
@@ -197,17 +200,13 @@ export function seasonPage(session: DashboardSession, environment: Environment, 
       <PartialSeasons api={api} season={season} games={games} />
       <IfMayCall method="PATCH" api={api}>
         <section class="panel" aria-labelledby="season-details-title">
-          <h2 id="season-details-title">Season details</h2>
-          <ApiForm api={api} method="PATCH" done="Season details saved" label="Season details">
-            <Field id="season-name" name="name" label="Name" value={season.name ?? undefined} />
-            <TimeZoneField
-              id="season-zone"
-              value={season.timeZone}
-              hint="The venue's; games added later start in it (each game keeps its own, set on its page)"
-            />
+          <h2 id="season-details-title">{w.t("season.details")}</h2>
+          <ApiForm api={api} method="PATCH" done={w.t("season.detailsSaved")} label={w.t("season.details")}>
+            <Field id="season-name" name="name" label={w.t("common.name")} value={season.name ?? undefined} />
+            <TimeZoneField id="season-zone" value={season.timeZone} hint={w.t("season.zoneHint")} />
             <TimeZoneOptions />
             <button type="submit" class="button">
-              Save season details
+              {w.t("season.saveDetails")}
             </button>
           </ApiForm>
         </section>

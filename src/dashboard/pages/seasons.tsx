@@ -3,7 +3,8 @@ import type { Environment } from "../../domain/scope";
 import type { SeasonRecord } from "../../domain/seasons";
 import type { DashboardSession } from "../sessions";
 import { ApiForm, ChartSelect, Field, IfMayCall, When } from "./components";
-import { ENVIRONMENT_NAMES, Page } from "./layout";
+import { words } from "../words";
+import { Page } from "./layout";
 import { GameRows } from "./season-games";
 import { TimeZoneField, TimeZoneOptions } from "./time-fields";
 
@@ -13,38 +14,39 @@ export function seasonsPage(
   environment: Environment,
   view: { seasons: SeasonRecord[]; nextAfter: string | null; charts: ChartRecord[] },
 ) {
-  const envName = ENVIRONMENT_NAMES[environment];
+  const w = words();
+  const env = { environment };
   return (
-    <Page title="Seasons" session={session} environment={environment} section="seasons">
-      <h1>Seasons</h1>
-      <p class="lead">{envName} seasons. A season sells a seat for every one of its events at once; each event keeps its own seat map.</p>
+    <Page title={w.t("nav.seasons")} session={session} environment={environment} section="seasons">
+      <h1>{w.t("nav.seasons")}</h1>
+      <p class="lead">{w.t("seasons.lead", env)}</p>
       {view.seasons.length === 0 ? (
-        <p>No {envName.toLowerCase()} seasons yet.</p>
+        <p>{w.t("seasons.none", env)}</p>
       ) : (
         <table>
-          <caption>{envName} seasons</caption>
+          <caption>{w.t("seasons.caption", env)}</caption>
           <thead>
             <tr>
-              <th scope="col">Season</th>
-              <th scope="col">Chart</th>
-              <th scope="col">Events</th>
-              <th scope="col">Partial seasons</th>
-              <th scope="col">Created</th>
+              <th scope="col">{w.t("seasons.season")}</th>
+              <th scope="col">{w.t("events.chart")}</th>
+              <th scope="col">{w.t("nav.events")}</th>
+              <th scope="col">{w.t("seasons.partials")}</th>
+              <th scope="col">{w.t("events.created")}</th>
             </tr>
           </thead>
           <tbody>
             {view.seasons.map((s) => (
               <tr>
-                <td data-label="Season">
+                <td data-label={w.t("seasons.season")}>
                   <a href={`/dashboard/${environment}/seasons/${encodeURIComponent(s.seasonKey)}`}>{s.name ?? s.seasonKey}</a>
                   {s.name !== null ? <span class="hint"> ({s.seasonKey})</span> : null}
                 </td>
-                <td data-label="Chart">
+                <td data-label={w.t("events.chart")}>
                   <a href={`/dashboard/${environment}/charts/${encodeURIComponent(s.chartKey)}`}>{s.chartKey}</a>
                 </td>
-                <td data-label="Events">{s.eventKeys.length}</td>
-                <td data-label="Partial seasons">{s.partialSeasons.length}</td>
-                <td data-label="Created">
+                <td data-label={w.t("nav.events")}>{w.number(s.eventKeys.length)}</td>
+                <td data-label={w.t("seasons.partials")}>{w.number(s.partialSeasons.length)}</td>
+                <td data-label={w.t("events.created")}>
                   <When at={s.createdAt} zone={s.timeZone} />
                 </td>
               </tr>
@@ -54,35 +56,31 @@ export function seasonsPage(
       )}
       {view.nextAfter ? (
         <p>
-          <a href={`/dashboard/${environment}/seasons?after=${encodeURIComponent(view.nextAfter)}`}>Next seasons</a>
+          <a href={`/dashboard/${environment}/seasons?after=${encodeURIComponent(view.nextAfter)}`}>{w.t("seasons.next")}</a>
         </p>
       ) : null}
       <IfMayCall api={`/dashboard/api/${environment}/seasons`}>
         <div class="panel">
-          <h2>Create a season</h2>
+          <h2>{w.t("seasons.create")}</h2>
           {view.charts.length === 0 ? (
             <p>
-              A season needs a chart. <a href={`/dashboard/${environment}/charts`}>Create a chart</a> first.
+              {w.t("seasons.needsChart")} <a href={`/dashboard/${environment}/charts`}>{w.t("events.createChart")}</a> {w.t("events.first")}
             </p>
           ) : (
             <ApiForm
               api={`/dashboard/api/${environment}/seasons`}
               then={`go:/dashboard/${environment}/seasons/{seasonKey}`}
-              done="Season {seasonKey} created"
-              label="Create a season"
+              done={w.t("seasons.created")}
+              label={w.t("seasons.create")}
             >
               <ChartSelect id="season-chart" charts={view.charts} />
-              <Field id="season-name" name="name" label="Name" hint="For example Home games 2027" />
-              <Field id="season-key" name="seasonKey" label="Season key (optional)" hint="Left empty, it is made from the name (home-games-2027)." />
-              <TimeZoneField
-                id="season-zone"
-                fillFromBrowser
-                hint="The venue's, as an IANA name such as Europe/London; the games' starts below are on its clock"
-              />
+              <Field id="season-name" name="name" label={w.t("common.name")} hint={w.t("seasons.nameHint")} />
+              <Field id="season-key" name="seasonKey" label={w.t("seasons.keyOptional")} hint={w.t("seasons.keyHint")} />
+              <TimeZoneField id="season-zone" fillFromBrowser hint={w.t("seasons.zoneHint")} />
               <TimeZoneOptions />
               <GameRows rows={3} keyBase="home-games-2027" />
               <button type="submit" class="button">
-                Create season
+                {w.t("seasons.createButton")}
               </button>
             </ApiForm>
           )}

@@ -2,6 +2,7 @@
  * Sessions in words, for the Team and Account pages: which browser (from its User-Agent, roughly,
  * as people name them) and whether it is in use right now.
  */
+import { words } from "../words";
 
 const BROWSERS: Array<[RegExp, string]> = [
   [/Edg\//, "Edge"],
@@ -24,8 +25,9 @@ const SYSTEMS: Array<[RegExp, string]> = [
 export function browserName(userAgent: string): string {
   const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1];
   const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1];
-  if (!browser) return system ? `A browser on ${system}` : "Unknown browser";
-  return system ? `${browser} on ${system}` : browser;
+  const w = words();
+  if (!browser) return system ? w.t("session.someBrowserOn", { system }) : w.t("session.unknownBrowser");
+  return system ? w.t("session.browserOn", { browser, system }) : browser;
 }
 
 /** A session whose last request was within five minutes is "active now". */

@@ -1,51 +1,42 @@
+import { words } from "../words";
 import { Document } from "./layout";
 
 /** Why the sign-in page is shown. */
 export type SignInReason = "required" | "link_invalid" | "signed_out";
 
-const HEADINGS: Record<SignInReason, string> = {
-  required: "Sign in to the dashboard",
-  link_invalid: "This sign-in link cannot be used",
-  signed_out: "You have signed out",
-};
+const HEADINGS = { required: "signin.required", link_invalid: "signin.linkInvalid", signed_out: "signin.signedOut" } as const;
 
 /**
  * The page anyone without a session sees (401, or 200 after signing out): how to get in. The
- * dashboard has no passwords: the deployment's operator hands out one-time links.
+ * dashboard has no passwords: the deployment's operator hands out one-time links. In the language
+ * the browser asks for (nobody is known yet).
  *
  * When the browser arrived from another site (a link in an e-mail or a chat), the session cookie,
  * being SameSite=Strict, is not sent with that first request even when the person is signed in; the
  * page then reloads itself once, as a same-site request that does carry it.
  */
 export function signInPage(props: { reason: SignInReason; crossSite?: boolean }) {
+  const w = words();
+  const heading = w.t(HEADINGS[props.reason]);
   return (
-    <Document title={`${HEADINGS[props.reason]} – Seat reservation dashboard`} head={props.crossSite ? <meta http-equiv="refresh" content="0" /> : undefined}>
+    <Document title={`${heading} – ${w.t("page.brand")}`} head={props.crossSite ? <meta http-equiv="refresh" content="0" /> : undefined}>
       <header class="app-header">
-        <div class="brand">Seat reservation dashboard</div>
+        <div class="brand">{w.t("page.brand")}</div>
       </header>
       <main id="main" tabindex={-1}>
-        <h1>{HEADINGS[props.reason]}</h1>
-        {props.reason === "link_invalid" ? (
-          <p class="lead">
-            The link has already been used, has expired (an operator's sign-in link lasts 15 minutes, an invitation 7 days) or is not a sign-in link. Ask for a
-            new one.
-          </p>
-        ) : null}
-        {props.reason === "signed_out" ? <p class="lead">Your session has ended on the server. To come back, open a new sign-in link.</p> : null}
+        <h1>{heading}</h1>
+        {props.reason === "link_invalid" ? <p class="lead">{w.t("signin.linkInvalidLead")}</p> : null}
+        {props.reason === "signed_out" ? <p class="lead">{w.t("signin.signedOutLead")}</p> : null}
         <div class="panel">
-          <h2>How to get a sign-in link</h2>
-          <p>
-            The dashboard has no passwords. The operator of this deployment, or an owner or admin of your workspace, hands out one-time sign-in links. A link
-            works once (within 15 minutes, or 7 days for an invitation); the session it starts ends after a spell without use (30 minutes unless the deployment
-            sets another), after 12 hours at most, or when you sign out.
-          </p>
+          <h2>{w.t("signin.howTitle")}</h2>
+          <p>{w.t("signin.how")}</p>
           <ul>
             <li>
-              Ask an owner or admin of your workspace to invite you from its Team page, or your operator for a link. Operators create one with{" "}
-              <code>npm run admin -- dashboard-link &lt;workspaceKey&gt;</code> or <code>POST /admin/v1/workspaces/&lt;workspaceKey&gt;/dashboard-links</code>.
+              {w.t("signin.askOwner")} <code>npm run admin -- dashboard-link &lt;workspaceKey&gt;</code> {w.t("signin.or")}{" "}
+              <code>POST /admin/v1/workspaces/&lt;workspaceKey&gt;/dashboard-links</code>.
             </li>
             <li>
-              In local development, <code>npm run dev</code> prints a fresh link for the demo workspace each time it starts.
+              {w.t("signin.localBefore")} <code>npm run dev</code> {w.t("signin.localAfter")}
             </li>
           </ul>
         </div>

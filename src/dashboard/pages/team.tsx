@@ -1,10 +1,11 @@
 import type { Member } from "../../domain/members";
-import { assignableRoles, mayManageRole, ROLE_NAMES, ROLE_SUMMARIES, type Role } from "../../domain/roles";
+import { assignableRoles, mayManageRole, type Role } from "../../domain/roles";
 import type { Environment } from "../../domain/scope";
 import type { SessionListing } from "../session-store";
 import type { DashboardSession } from "../sessions";
 import { ActionButton, ApiForm, Field, RevealPanel, Tag, When } from "./components";
-import { Page } from "./layout";
+import { words } from "../words";
+import { Page, roleName } from "./layout";
 import { browserName, isActiveNow } from "./session-words";
 
 /** What the Team page shows: every member and every live session of the workspace. */
@@ -22,7 +23,7 @@ function RoleOptions(props: { actor: Role; current?: Role }) {
     <>
       {roles.map((r) => (
         <option value={r} selected={r === props.current}>
-          {ROLE_NAMES[r]}
+          {roleName(r)}
         </option>
       ))}
     </>
@@ -34,22 +35,23 @@ function MemberRow(props: { member: Member; session: DashboardSession }) {
   const { member, session } = props;
   const id = member.memberId;
   const mayManage = mayManageRole(session.role, member.role);
+  const w = words();
   return (
     <tr>
       <th scope="row" id={`member-${id}`}>
         {member.name}
-        {id === session.memberId ? <span class="hint"> (you)</span> : null}
+        {id === session.memberId ? <span class="hint"> {w.t("team.you")}</span> : null}
       </th>
       <td>{member.email}</td>
       <td>
         {mayManage ? (
-          <ApiForm api={`${MEMBERS_API}/${id}`} method="PATCH" then="refresh" done={`Role of ${member.name} changed`} class="inline">
-            <select id={`role-${id}`} name="role" aria-label="Role" aria-describedby={`member-${id}`} data-submit-on-change>
+          <ApiForm api={`${MEMBERS_API}/${id}`} method="PATCH" then="refresh" done={w.t("team.roleChanged", { name: member.name })} class="inline">
+            <select id={`role-${id}`} name="role" aria-label={w.t("common.role")} aria-describedby={`member-${id}`} data-submit-on-change>
               <RoleOptions actor={session.role} current={member.role} />
             </select>
           </ApiForm>
         ) : (
-          ROLE_NAMES[member.role]
+          roleName(member.role)
         )}
       </td>
       <td>
@@ -63,11 +65,11 @@ function MemberRow(props: { member: Member; session: DashboardSession }) {
           <ActionButton
             api={`${MEMBERS_API}/${id}`}
             method="DELETE"
-            label="Remove"
+            label={w.t("team.remove")}
             kind="secondary"
             then="refresh"
             describedBy={`member-${id}`}
-            done={`${member.name} removed: their sessions have ended`}
+            done={w.t("team.removed", { name: member.name })}
           />
         ) : null}
       </td>
@@ -80,17 +82,18 @@ function SessionRow(props: { s: SessionListing; session: DashboardSession }) {
   const { s, session } = props;
   const mine = s.sessionId === session.sessionId;
   const mayRevoke = s.memberId === session.memberId || mayManageRole(session.role, s.role);
+  const w = words();
   return (
     <tr>
       <th scope="row" id={`session-${s.sessionId}`}>
         {s.memberName} <span class="hint">{s.memberEmail}</span>
-        {mine ? <span class="hint"> (this session)</span> : null}
+        {mine ? <span class="hint"> {w.t("session.this")}</span> : null}
       </th>
       <td>
         <When at={s.createdAt} />
       </td>
       <td>
-        <When at={new Date(s.lastActiveAt).toISOString()} /> {isActiveNow(s.lastActiveAt) ? <Tag kind="ok">Active now</Tag> : null}
+        <When at={new Date(s.lastActiveAt).toISOString()} /> {isActiveNow(s.lastActiveAt) ? <Tag kind="ok">{w.t("session.activeNow")}</Tag> : null}
       </td>
       <td>{browserName(s.userAgent)}</td>
       <td>
@@ -98,11 +101,11 @@ function SessionRow(props: { s: SessionListing; session: DashboardSession }) {
           <ActionButton
             api={`/dashboard/api/sessions/${s.sessionId}`}
             method="DELETE"
-            label="Revoke"
+            label={w.t("team.revoke")}
             kind="secondary"
             then={mine ? "go:/dashboard/signed-out" : "refresh"}
             describedBy={`session-${s.sessionId}`}
-            done={`Session of ${s.memberName} revoked`}
+            done={w.t("team.revoked", { name: s.memberName })}
           />
         ) : null}
       </td>
@@ -117,65 +120,54 @@ function SessionRow(props: { s: SessionListing; session: DashboardSession }) {
  * end). Below, who is signed in right now, with Revoke on each session.
  */
 export function teamPage(session: DashboardSession, environment: Environment, view: TeamView) {
+  const w = words();
   return (
-    <Page title="Team" session={session} environment={environment} section="team">
-      <h1>Team</h1>
-      <p class="lead">The people who may sign in to this workspace, and what each may do. Changes apply to their open sessions at once.</p>
+    <Page title={w.t("nav.team")} session={session} environment={environment} section="team">
+      <h1>{w.t("nav.team")}</h1>
+      <p class="lead">{w.t("team.lead")}</p>
       <details class="panel">
-        <summary>What each role may do</summary>
+        <summary>{w.t("team.roles")}</summary>
         <dl>
           {(["viewer", "box_office", "designer", "admin", "owner"] as const).map((r) => (
             <>
-              <dt>{ROLE_NAMES[r]}</dt>
-              <dd>{ROLE_SUMMARIES[r]}</dd>
+              <dt>{roleName(r)}</dt>
+              <dd>{w.t(`roleSummary.${r}`)}</dd>
             </>
           ))}
         </dl>
       </details>
 
       <section class="panel" aria-labelledby="invite-title">
-        <h2 id="invite-title">Invite a member</h2>
-        <ApiForm
-          api={MEMBERS_API}
-          then="reveal"
-          revealPanel="invitation"
-          revealField="invitationUrl"
-          done="{email} invited: send them the link below"
-          label="Invite a member"
-        >
-          <Field id="invite-email" name="email" label="Email" type="email" autocomplete="off" hint="Their work address, for example ana@venue.example" wide />
-          <Field id="invite-name" name="name" label="Name" wide />
+        <h2 id="invite-title">{w.t("team.invite")}</h2>
+        <ApiForm api={MEMBERS_API} then="reveal" revealPanel="invitation" revealField="invitationUrl" done={w.t("team.invited")} label={w.t("team.invite")}>
+          <Field id="invite-email" name="email" label={w.t("common.email")} type="email" autocomplete="off" hint={w.t("team.emailHint")} wide />
+          <Field id="invite-name" name="name" label={w.t("common.name")} wide />
           <div class="field">
-            <label for="invite-role">Role</label>
+            <label for="invite-role">{w.t("common.role")}</label>
             <select id="invite-role" name="role">
               <RoleOptions actor={session.role} current="viewer" />
             </select>
           </div>
           <button type="submit" class="button">
-            Invite
+            {w.t("team.inviteButton")}
           </button>
         </ApiForm>
       </section>
-      <RevealPanel
-        id="invitation"
-        title="Invitation link"
-        label="Sign-in link to send"
-        warning="Send this link to the person you invited: it is shown only this once, works once, and expires in 7 days."
-      />
+      <RevealPanel id="invitation" title={w.t("team.linkTitle")} label={w.t("team.linkLabel")} warning={w.t("team.linkWarning")} />
 
       <section id="members" data-refresh aria-labelledby="members-title">
-        <h2 id="members-title">Members</h2>
+        <h2 id="members-title">{w.t("team.members")}</h2>
         <table>
-          <caption class="visually-hidden">Members of the workspace, with their roles</caption>
+          <caption class="visually-hidden">{w.t("team.membersCaption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">Last sign-in</th>
+              <th scope="col">{w.t("common.name")}</th>
+              <th scope="col">{w.t("common.email")}</th>
+              <th scope="col">{w.t("common.role")}</th>
+              <th scope="col">{w.t("team.lastSeen")}</th>
+              <th scope="col">{w.t("team.lastSignIn")}</th>
               <th scope="col">
-                <span class="visually-hidden">Actions</span>
+                <span class="visually-hidden">{w.t("common.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -188,21 +180,21 @@ export function teamPage(session: DashboardSession, environment: Environment, vi
       </section>
 
       <section id="sessions" data-refresh data-refresh-every="15000" aria-labelledby="sessions-title">
-        <h2 id="sessions-title">Sessions</h2>
-        <p>Who is signed in right now. A session ends after a spell without use, after 12 hours at most, or when it is revoked.</p>
+        <h2 id="sessions-title">{w.t("team.sessions")}</h2>
+        <p>{w.t("team.sessionsLead")}</p>
         {view.sessions.length === 0 ? (
-          <p>Nobody is signed in.</p>
+          <p>{w.t("team.nobody")}</p>
         ) : (
           <table>
-            <caption class="visually-hidden">Signed-in sessions of the workspace</caption>
+            <caption class="visually-hidden">{w.t("team.sessionsCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Started</th>
-                <th scope="col">Last active</th>
-                <th scope="col">Browser</th>
+                <th scope="col">{w.t("team.member")}</th>
+                <th scope="col">{w.t("team.started")}</th>
+                <th scope="col">{w.t("team.lastActive")}</th>
+                <th scope="col">{w.t("team.browser")}</th>
                 <th scope="col">
-                  <span class="visually-hidden">Actions</span>
+                  <span class="visually-hidden">{w.t("common.actions")}</span>
                 </th>
               </tr>
             </thead>

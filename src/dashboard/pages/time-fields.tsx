@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, localInputValue } from "../../domain/time-zones";
+import { words } from "../words";
 import { Labelled } from "./components";
 
 /**
@@ -35,8 +36,8 @@ export function TimeZoneField(props: { id: string; value?: string; hint?: string
   return (
     <Labelled
       id={props.id}
-      label="Time zone"
-      hint={props.hint ?? "The venue's, as an IANA name such as Europe/London; the dashboard shows the event's times on its clock"}
+      label={words().t("time.zone")}
+      hint={props.hint ?? words().t("time.zoneHint")}
       control={(hintId) => (
         <input
           id={props.id}
@@ -77,7 +78,7 @@ export function DateTimeField(props: {
     <Labelled
       id={props.id}
       label={props.label}
-      hint={props.hint ?? `On the clock of ${zone}`}
+      hint={props.hint ?? words().t("time.onClock", { zone })}
       control={(hintId) => (
         <input
           id={props.id}

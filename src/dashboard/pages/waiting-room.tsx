@@ -2,6 +2,7 @@ import type { WaitingRoom } from "../../domain/waiting-room";
 import { ApiForm, Field } from "./components";
 import { DateTimeField } from "./time-fields";
 import { localInputValue, offsetMinutes, offsetText } from "../../domain/time-zones";
+import { words } from "../words";
 
 /**
  * The event page's waiting room (contract §15): a form that configures it, and its live figures
@@ -45,7 +46,8 @@ const hhmm = (ms: number, zone: string) => localInputValue(new Date(ms).toISOStr
 
 function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting: number }[]; zone: string }) {
   const { minutes, zone } = props;
-  if (minutes.length === 0) return <p>Nobody has been admitted in the last hour.</p>;
+  const w = words();
+  if (minutes.length === 0) return <p>{w.t("room.nobody")}</p>;
   const t0 = minutes[0]!.minute;
   const t1 = Math.max(minutes.at(-1)!.minute, t0 + 60_000);
   const top = niceMax(Math.max(...minutes.map((m) => Math.max(m.admitted, m.waiting))));
@@ -58,12 +60,12 @@ function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting:
   return (
     <figure>
       <svg class="plot" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="room-plot-title">
-        <title id="room-plot-title">{`Waiting room: ${last.admitted} admitted in the minute from ${hhmm(last.minute, zone)} (${clock}), ${last.waiting} waiting`}</title>
+        <title id="room-plot-title">{w.t("room.plotTitle", { admitted: last.admitted, from: hhmm(last.minute, zone), clock, waiting: last.waiting })}</title>
         {[0, 0.5, 1].map((f) => (
           <g>
             <line class="grid" x1={M.left} x2={W - M.right} y1={y(top * f)} y2={y(top * f)} />
             <text x={M.left - 6} y={y(top * f) + 4} text-anchor="end">
-              {String(Math.round(top * f))}
+              {w.number(Math.round(top * f))}
             </text>
           </g>
         ))}
@@ -80,24 +82,24 @@ function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting:
       <figcaption>
         <ul class="legend">
           <li>
-            <span class="line-sample" aria-hidden="true"></span> Admitted per minute (solid line)
+            <span class="line-sample" aria-hidden="true"></span> {w.t("room.admittedLine")}
           </li>
           <li>
-            <span class="line-sample dashed" aria-hidden="true"></span> Waiting at the end of the minute (dashed line)
+            <span class="line-sample dashed" aria-hidden="true"></span> {w.t("room.waitingLine")}
           </li>
         </ul>
         <details>
-          <summary>The waiting room over time as a table</summary>
+          <summary>{w.t("room.asTable")}</summary>
           <table>
-            <caption class="visually-hidden">Admitted and waiting per minute</caption>
+            <caption class="visually-hidden">{w.t("room.tableCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Minute ({clock})</th>
+                <th scope="col">{w.t("room.minute", { clock })}</th>
                 <th scope="col" class="num">
-                  Admitted
+                  {w.t("room.admitted")}
                 </th>
                 <th scope="col" class="num">
-                  Waiting
+                  {w.t("room.waiting")}
                 </th>
               </tr>
             </thead>
@@ -105,8 +107,8 @@ function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting:
               {minutes.map((m) => (
                 <tr>
                   <td>{hhmm(m.minute, zone)}</td>
-                  <td class="num">{m.admitted}</td>
-                  <td class="num">{m.waiting}</td>
+                  <td class="num">{w.number(m.admitted)}</td>
+                  <td class="num">{w.number(m.waiting)}</td>
                 </tr>
               ))}
             </tbody>
@@ -120,39 +122,37 @@ function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting:
 export function WaitingRoomPanel(props: { api: string; room: WaitingRoom | null; ticks: RoomTick[]; zone: string }) {
   const { room } = props;
   const minutes = perMinute(props.ticks);
+  const w = words();
   return (
     <section class="panel" aria-labelledby="room-title">
-      <h2 id="room-title">Waiting room</h2>
-      <p class="hint">
-        While enabled and open, buyers queue before the seat map and are admitted at the pace below (those who arrive before opening in a random order); holds
-        with the publishable key need an admission. The box office is never queued.
-      </p>
-      <ApiForm id="waiting-room" api={props.api} method="PUT" done="Waiting room saved" label="Waiting room">
+      <h2 id="room-title">{w.t("room.title")}</h2>
+      <p class="hint">{w.t("room.lead")}</p>
+      <ApiForm id="waiting-room" api={props.api} method="PUT" done={w.t("room.saved")} label={w.t("room.title")}>
         <div class="field">
-          <label for="room-enabled">Waiting room</label>
+          <label for="room-enabled">{w.t("room.title")}</label>
           <select id="room-enabled" name="enabled" data-type="boolean">
             <option value="false" selected={!room?.enabled}>
-              Off
+              {w.t("common.off")}
             </option>
             <option value="true" selected={room?.enabled === true}>
-              On
+              {w.t("common.on")}
             </option>
           </select>
         </div>
         <DateTimeField
           id="room-opens"
           name="opensAt"
-          label="Opens at"
+          label={w.t("room.opens")}
           at={room?.opensAt ?? new Date(Date.now() + 3_600_000).toISOString()}
           zone={props.zone}
-          hint={`On the clock of the event's time zone, ${props.zone}`}
+          hint={w.t("room.opensHint", { zone: props.zone })}
           required
         />
         <Field
           id="room-pace"
           name="admitPerMinute"
-          label="Buyers admitted per minute"
-          hint="1 to 100,000"
+          label={w.t("room.pace")}
+          hint={w.t("room.paceHint", { max: 100000 })}
           type="number"
           dataType="number"
           min={1}
@@ -163,8 +163,8 @@ export function WaitingRoomPanel(props: { api: string; room: WaitingRoom | null;
         <Field
           id="room-session"
           name="sessionMinutes"
-          label="Minutes an admitted buyer may hold"
-          hint="1 to 60"
+          label={w.t("room.session")}
+          hint={w.t("room.sessionHint")}
           type="number"
           dataType="number"
           min={1}
@@ -173,39 +173,39 @@ export function WaitingRoomPanel(props: { api: string; room: WaitingRoom | null;
           required
         />
         <button type="submit" class="button">
-          Save waiting room
+          {w.t("room.save")}
         </button>
       </ApiForm>
       <div id="room-figures" data-refresh data-refresh-every="5000">
         {room ? (
           <>
             <table>
-              <caption>Now</caption>
+              <caption>{w.t("room.now")}</caption>
               <thead>
                 <tr>
                   <th scope="col" class="num">
-                    Waiting
+                    {w.t("room.waiting")}
                   </th>
                   <th scope="col" class="num">
-                    Admitted in the last minute
+                    {w.t("room.lastMinute")}
                   </th>
                   <th scope="col" class="num">
-                    Admitted in total
+                    {w.t("room.total")}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 <tr>
-                  <td class="num">{room.stats.waiting}</td>
-                  <td class="num">{room.stats.admittedLastMinute}</td>
-                  <td class="num">{room.stats.admittedTotal}</td>
+                  <td class="num">{w.number(room.stats.waiting)}</td>
+                  <td class="num">{w.number(room.stats.admittedLastMinute)}</td>
+                  <td class="num">{w.number(room.stats.admittedTotal)}</td>
                 </tr>
               </tbody>
             </table>
             <RoomPlot minutes={minutes} zone={props.zone} />
           </>
         ) : (
-          <p>This event has no waiting room.</p>
+          <p>{w.t("room.none")}</p>
         )}
       </div>
     </section>

@@ -1,11 +1,12 @@
 import type { z } from "@hono/zod-openapi";
-import { DELIVERY_ERROR_TEXT } from "../../domain/webhook-failures";
+import type { DeliveryError } from "../../domain/webhook-failures";
 import type { Environment } from "../../domain/scope";
 import type { DeliveryDetailSchema, DeliverySchema, EndpointSchema } from "../../webhooks/api-schemas";
-import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "../../domain/webhook-messages";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../domain/webhook-messages";
 import type { DashboardSession } from "../sessions";
 import { ActionButton, ApiForm, Field, IfMayCall, RevealPanel, Tag, When } from "./components";
-import { ENVIRONMENT_NAMES, Page } from "./layout";
+import { words } from "../words";
+import { Page } from "./layout";
 
 /**
  * Webhooks (contract §10.4): endpoints listed, added, edited, enabled or disabled, deleted; the
@@ -20,19 +21,25 @@ type DeliveryDetail = z.infer<typeof DeliveryDetailSchema>;
 const api = (environment: Environment, tail = "") => `/dashboard/api/${environment}/webhooks${tail}`;
 const page = (environment: Environment, id?: string) => `/dashboard/${environment}/webhooks${id ? `/${encodeURIComponent(id)}` : ""}`;
 
+/** What an event type is, in the page's language. */
+const describeType = (t: WebhookEventType) => words().t(`webhookEvent.${t}`);
+/** Why a delivery failed, in the page's language. */
+const errorText = (e: DeliveryError) => words().t(`deliveryError.${e}`);
+
 /** The event types as checkboxes; `checked` are ticked. */
 function EventTypes(props: { idPrefix: string; checked: readonly string[] }) {
+  const w = words();
   return (
     <fieldset class="field" aria-describedby={`${props.idPrefix}-hint`}>
-      <legend>Event types</legend>
+      <legend>{w.t("webhooks.types")}</legend>
       <p class="hint" id={`${props.idPrefix}-hint`}>
-        Choose at least one. A test delivery is always sent to the endpoint it is asked for.
+        {w.t("webhooks.typesHint")}
       </p>
       <div class="checkboxes">
         {WEBHOOK_EVENT_TYPES.map((t) => (
           <label>
             <input type="checkbox" name="events" value={t} id={`${props.idPrefix}-${t.replace(".", "-")}`} checked={props.checked.includes(t)} />
-            {WEBHOOK_EVENT_DESCRIPTIONS[t]} <code>{t}</code>
+            {describeType(t)} <code>{t}</code>
           </label>
         ))}
       </div>
@@ -41,35 +48,42 @@ function EventTypes(props: { idPrefix: string; checked: readonly string[] }) {
 }
 
 function StatusTag(props: { status: Delivery["status"] }) {
-  if (props.status === "succeeded") return <Tag kind="ok">Succeeded</Tag>;
-  if (props.status === "failed") return <Tag kind="bad">Failed</Tag>;
-  return <Tag kind="wait">Pending</Tag>;
+  const w = words();
+  if (props.status === "succeeded") return <Tag kind="ok">{w.t("webhooks.succeeded")}</Tag>;
+  if (props.status === "failed") return <Tag kind="bad">{w.t("webhooks.failed")}</Tag>;
+  return <Tag kind="wait">{w.t("webhooks.pending")}</Tag>;
+}
+
+function EnabledTag(props: { enabled: boolean }) {
+  const w = words();
+  return props.enabled ? <Tag kind="ok">{w.t("webhooks.enabled")}</Tag> : <Tag kind="off">{w.t("webhooks.disabled")}</Tag>;
 }
 
 export function webhooksPage(session: DashboardSession, environment: Environment, endpoints: Endpoint[]) {
-  const envName = ENVIRONMENT_NAMES[environment];
+  const w = words();
+  const env = { environment };
   return (
-    <Page title="Webhooks" session={session} environment={environment} section="webhooks">
-      <h1>Webhooks</h1>
-      <p class="lead">{envName} endpoints receive this environment's seat changes, signed with their own secret.</p>
+    <Page title={w.t("nav.webhooks")} session={session} environment={environment} section="webhooks">
+      <h1>{w.t("nav.webhooks")}</h1>
+      <p class="lead">{w.t("webhooks.lead", env)}</p>
       <RevealPanel
         id="new-endpoint"
-        title="Endpoint added"
-        label="Signing secret"
-        warning="Copy the signing secret now and store it with your receiver: it is shown only this once."
-        link={{ href: `${page(environment)}/{id}`, text: "Go to the new endpoint" }}
+        title={w.t("webhooks.added")}
+        label={w.t("webhooks.secret")}
+        warning={w.t("webhooks.secretWarning")}
+        link={{ href: `${page(environment)}/{id}`, text: w.t("webhooks.goToNew") }}
       />
       {endpoints.length === 0 ? (
-        <p>No {envName.toLowerCase()} endpoints yet.</p>
+        <p>{w.t("webhooks.none", env)}</p>
       ) : (
         <table>
-          <caption>{envName} endpoints</caption>
+          <caption>{w.t("webhooks.caption", env)}</caption>
           <thead>
             <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Description</th>
-              <th scope="col">Event types</th>
-              <th scope="col">State</th>
+              <th scope="col">{w.t("webhooks.url")}</th>
+              <th scope="col">{w.t("webhooks.description")}</th>
+              <th scope="col">{w.t("webhooks.types")}</th>
+              <th scope="col">{w.t("webhooks.state")}</th>
             </tr>
           </thead>
           <tbody>
@@ -85,12 +99,14 @@ export function webhooksPage(session: DashboardSession, environment: Environment
                   <ul class="plain-list">
                     {e.events.map((t) => (
                       <li>
-                        {WEBHOOK_EVENT_DESCRIPTIONS[t]} <code>{t}</code>
+                        {describeType(t)} <code>{t}</code>
                       </li>
                     ))}
                   </ul>
                 </td>
-                <td>{e.enabled ? <Tag kind="ok">Enabled</Tag> : <Tag kind="off">Disabled</Tag>}</td>
+                <td>
+                  <EnabledTag enabled={e.enabled} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -99,13 +115,20 @@ export function webhooksPage(session: DashboardSession, environment: Environment
       <IfMayCall api={api(environment)}>
         {" "}
         <div class="panel">
-          <h2>Add an endpoint</h2>
-          <ApiForm api={api(environment)} then="reveal" revealPanel="new-endpoint" revealField="secret" done="Endpoint {url} added" label="Add an endpoint">
-            <Field id="wh-url" name="url" label="URL" type="url" hint="HTTPS on a public host, for example https://hooks.example.com/seats" wide />
+          <h2>{w.t("webhooks.add")}</h2>
+          <ApiForm
+            api={api(environment)}
+            then="reveal"
+            revealPanel="new-endpoint"
+            revealField="secret"
+            done={w.t("webhooks.addedDone")}
+            label={w.t("webhooks.add")}
+          >
+            <Field id="wh-url" name="url" label={w.t("webhooks.url")} type="url" hint={w.t("webhooks.urlHint")} wide />
             <EventTypes idPrefix="wh-events" checked={["seat.held", "seat.booked", "seat.released", "seat.hold_expired"]} />
-            <Field id="wh-description" name="description" label="Description (optional)" wide />
+            <Field id="wh-description" name="description" label={w.t("webhooks.descriptionOptional")} wide />
             <button type="submit" class="button">
-              Add endpoint
+              {w.t("webhooks.addButton")}
             </button>
           </ApiForm>
         </div>
@@ -116,81 +139,79 @@ export function webhooksPage(session: DashboardSession, environment: Environment
 
 export function webhookPage(session: DashboardSession, environment: Environment, endpoint: Endpoint, deliveries: Delivery[]) {
   const id = encodeURIComponent(endpoint.id);
+  const w = words();
   return (
-    <Page title={`Webhook ${endpoint.url}`} session={session} environment={environment} section="webhooks">
+    <Page title={w.t("webhooks.endpointTitle", { url: endpoint.url })} session={session} environment={environment} section="webhooks">
       <p>
-        <a href={page(environment)}>Back to webhooks</a>
+        <a href={page(environment)}>{w.t("webhooks.back")}</a>
       </p>
-      <h1>Webhook endpoint</h1>
+      <h1>{w.t("webhooks.endpoint")}</h1>
       <p class="mono">{endpoint.url}</p>
       <p>
-        {endpoint.enabled ? <Tag kind="ok">Enabled</Tag> : <Tag kind="off">Disabled</Tag>} Registered <When at={endpoint.createdAt} />.
+        <EnabledTag enabled={endpoint.enabled} /> {w.t("webhooks.registered")} <When at={endpoint.createdAt} />.
       </p>
-      <RevealPanel
-        id="new-signing-secret"
-        title="New signing secret"
-        label="Signing secret"
-        warning="Copy it now: it is shown only this once. It signs the very next delivery."
-      />
+      <RevealPanel id="new-signing-secret" title={w.t("webhooks.newSecret")} label={w.t("webhooks.secret")} warning={w.t("webhooks.newSecretWarning")} />
       <div class="button-group">
-        <ActionButton
-          api={api(environment, `/${id}/test`)}
-          label="Send test"
-          then="refresh"
-          done="Test delivery queued: it appears in the delivery log below"
-        />
+        <ActionButton api={api(environment, `/${id}/test`)} label={w.t("webhooks.sendTest")} then="refresh" done={w.t("webhooks.testQueued")} />
         {endpoint.enabled ? (
           <ActionButton
             api={api(environment, `/${id}`)}
             method="PATCH"
             hidden={{ enabled: "false" }}
-            label="Disable"
+            label={w.t("webhooks.disable")}
             kind="secondary"
-            done="Endpoint disabled: pending deliveries were marked failed"
+            done={w.t("webhooks.disabledDone")}
           />
         ) : (
-          <ActionButton api={api(environment, `/${id}`)} method="PATCH" hidden={{ enabled: "true" }} label="Enable" kind="secondary" done="Endpoint enabled" />
+          <ActionButton
+            api={api(environment, `/${id}`)}
+            method="PATCH"
+            hidden={{ enabled: "true" }}
+            label={w.t("webhooks.enable")}
+            kind="secondary"
+            done={w.t("webhooks.enabledDone")}
+          />
         )}
         <ActionButton
           api={api(environment, `/${id}/rotate-secret`)}
-          label="Rotate secret"
+          label={w.t("webhooks.rotate")}
           kind="secondary"
           then="reveal"
           reveal={{ panel: "new-signing-secret", field: "secret" }}
-          confirm="Rotate the signing secret? Your receiver must use the new one from the next delivery on."
-          done="Signing secret rotated"
+          confirm={w.t("webhooks.rotateConfirm")}
+          done={w.t("webhooks.rotated")}
         />
         <ActionButton
           api={api(environment, `/${id}`)}
           method="DELETE"
-          label="Delete endpoint"
+          label={w.t("webhooks.delete")}
           kind="warning"
           then={`go:${page(environment)}`}
-          confirm="Delete this endpoint and its delivery log?"
-          done="Endpoint deleted"
+          confirm={w.t("webhooks.deleteConfirm")}
+          done={w.t("webhooks.deleted")}
         />
       </div>
 
       <section id="delivery-log" data-refresh data-refresh-every="2000" aria-labelledby="log-title">
-        <h2 id="log-title">Delivery log</h2>
+        <h2 id="log-title">{w.t("webhooks.log")}</h2>
         {deliveries.length === 0 ? (
-          <p>No deliveries yet. Send a test to see one.</p>
+          <p>{w.t("webhooks.noDeliveries")}</p>
         ) : (
           <table>
-            <caption class="visually-hidden">Deliveries, newest first</caption>
+            <caption class="visually-hidden">{w.t("webhooks.deliveriesCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Created</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
+                <th scope="col">{w.t("events.created")}</th>
+                <th scope="col">{w.t("webhooks.type")}</th>
+                <th scope="col">{w.t("webhooks.status")}</th>
                 <th scope="col" class="num">
-                  Attempts
+                  {w.t("webhooks.attempts")}
                 </th>
                 <th scope="col" class="num">
-                  Last status code
+                  {w.t("webhooks.lastCode")}
                 </th>
-                <th scope="col">Last error</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{w.t("webhooks.lastError")}</th>
+                <th scope="col">{w.t("common.actions")}</th>
               </tr>
             </thead>
             <tbody>
@@ -199,7 +220,7 @@ export function webhookPage(session: DashboardSession, environment: Environment,
                   <td>
                     <a href={`${page(environment, endpoint.id)}/deliveries/${encodeURIComponent(d.id)}`}>
                       <When at={d.createdAt} />
-                      <span class="visually-hidden"> delivery of {d.type}</span>
+                      <span class="visually-hidden"> {w.t("webhooks.deliveryOf", { type: d.type })}</span>
                     </a>
                   </td>
                   <td>
@@ -210,19 +231,19 @@ export function webhookPage(session: DashboardSession, environment: Environment,
                   </td>
                   <td class="num">{d.attempts}</td>
                   <td class="num">{d.lastStatusCode ?? "–"}</td>
-                  <td>{d.lastError === null ? "–" : DELIVERY_ERROR_TEXT[d.lastError]}</td>
+                  <td>{d.lastError === null ? "–" : errorText(d.lastError)}</td>
                   <td>
                     <ActionButton
                       api={api(environment, `/${id}/deliveries/${encodeURIComponent(d.id)}/replay`)}
-                      label="Replay"
+                      label={w.t("webhooks.replay")}
                       kind="secondary"
                       then="refresh"
                       id={`replay-${d.id}`}
                       describedBy={`type-${d.id}`}
-                      done={`Delivery of ${d.type} queued again`}
+                      done={w.t("webhooks.replayed", { type: d.type })}
                     />
                     <span id={`type-${d.id}`} class="visually-hidden">
-                      {`${d.type} created ${d.createdAt}`}
+                      {w.t("webhooks.typeCreated", { type: d.type, at: d.createdAt })}
                     </span>
                   </td>
                 </tr>
@@ -235,13 +256,13 @@ export function webhookPage(session: DashboardSession, environment: Environment,
       <IfMayCall api={api(environment, `/${id}`)} method="PATCH">
         {" "}
         <section class="panel" aria-labelledby="edit-title">
-          <h2 id="edit-title">Edit</h2>
-          <ApiForm api={api(environment, `/${id}`)} method="PATCH" done="Endpoint saved" label="Edit the endpoint">
-            <Field id="edit-url" name="url" label="URL" type="url" value={endpoint.url} wide />
+          <h2 id="edit-title">{w.t("webhooks.edit")}</h2>
+          <ApiForm api={api(environment, `/${id}`)} method="PATCH" done={w.t("webhooks.saved")} label={w.t("webhooks.editLabel")}>
+            <Field id="edit-url" name="url" label={w.t("webhooks.url")} type="url" value={endpoint.url} wide />
             <EventTypes idPrefix="edit-events" checked={endpoint.events} />
-            <Field id="edit-description" name="description" label="Description" value={endpoint.description} wide emptyAsNull />
+            <Field id="edit-description" name="description" label={w.t("webhooks.description")} value={endpoint.description} wide emptyAsNull />
             <button type="submit" class="button">
-              Save changes
+              {w.t("common.saveChanges")}
             </button>
           </ApiForm>
         </section>
@@ -251,39 +272,40 @@ export function webhookPage(session: DashboardSession, environment: Environment,
 }
 
 export function deliveryPage(session: DashboardSession, environment: Environment, endpoint: Endpoint, delivery: DeliveryDetail) {
+  const w = words();
   return (
-    <Page title={`Delivery ${delivery.id}`} session={session} environment={environment} section="webhooks">
+    <Page title={w.t("webhooks.deliveryTitle", { id: delivery.id })} session={session} environment={environment} section="webhooks">
       <p>
-        <a href={page(environment, endpoint.id)}>Back to the endpoint</a>
+        <a href={page(environment, endpoint.id)}>{w.t("webhooks.backToEndpoint")}</a>
       </p>
-      <h1>Delivery of {delivery.type}</h1>
+      <h1>{w.t("webhooks.deliveryHeading", { type: delivery.type })}</h1>
       <p>
-        <StatusTag status={delivery.status} /> to <span class="mono">{endpoint.url}</span>, event <code>{delivery.eventId}</code>, created{" "}
-        <When at={delivery.createdAt} />.
+        <StatusTag status={delivery.status} /> {w.t("webhooks.to")} <span class="mono">{endpoint.url}</span>, {w.t("webhooks.event")}{" "}
+        <code>{delivery.eventId}</code>, {w.t("webhooks.createdAt")} <When at={delivery.createdAt} />.
       </p>
       <ActionButton
         api={api(environment, `/${encodeURIComponent(endpoint.id)}/deliveries/${encodeURIComponent(delivery.id)}/replay`)}
-        label="Replay"
-        done="Delivery queued again"
+        label={w.t("webhooks.replay")}
+        done={w.t("webhooks.replayedOne")}
       />
-      <h2>Attempts</h2>
+      <h2>{w.t("webhooks.attempts")}</h2>
       {delivery.attemptLog.length === 0 ? (
-        <p>No attempt yet.</p>
+        <p>{w.t("webhooks.noAttempt")}</p>
       ) : (
         <table>
-          <caption class="visually-hidden">Attempts of this delivery</caption>
+          <caption class="visually-hidden">{w.t("webhooks.attemptsCaption")}</caption>
           <thead>
             <tr>
               <th scope="col" class="num">
-                Attempt
+                {w.t("webhooks.attempt")}
               </th>
-              <th scope="col">At</th>
+              <th scope="col">{w.t("webhooks.at")}</th>
               <th scope="col" class="num">
-                Status code
+                {w.t("webhooks.statusCode")}
               </th>
-              <th scope="col">Error</th>
+              <th scope="col">{w.t("webhooks.error")}</th>
               <th scope="col" class="num">
-                Duration (ms)
+                {w.t("webhooks.duration")}
               </th>
             </tr>
           </thead>
@@ -295,14 +317,14 @@ export function deliveryPage(session: DashboardSession, environment: Environment
                   <When at={a.at} />
                 </td>
                 <td class="num">{a.statusCode ?? "–"}</td>
-                <td>{a.error === null ? "–" : DELIVERY_ERROR_TEXT[a.error]}</td>
+                <td>{a.error === null ? "–" : errorText(a.error)}</td>
                 <td class="num">{a.durationMs}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <h2>Payload</h2>
+      <h2>{w.t("webhooks.payload")}</h2>
       <pre class="panel mono">{JSON.stringify(delivery.payload, null, 2)}</pre>
     </Page>
   );

@@ -4,6 +4,7 @@
  * the form's actions (form-actions.ts), and the file field imports a layout.
  */
 import { attachSeatFeatures } from "./seat-features-form";
+import { attachTranslations } from "./translations-form";
 import { commandNamed } from "../commands";
 import { NOTHING } from "../editor";
 import type { Designer } from "./designer";
@@ -53,6 +54,7 @@ export function attachControls(d: Designer): void {
   click("add-category", () => addCategoryFromForm(d));
   click("assign-category", () => assignChosenCategory(d));
   attachSeatFeatures(d);
+  attachTranslations(d);
   click("select-rows", () => widenToRows(d));
   click("select-labelled", () => selectByLabels(d));
   click("select-sections", () => widenToSections(d));

@@ -9,6 +9,7 @@ import { selectedObjects, type Editor } from "../editor";
 import type { DraftSaving } from "./draft-saving";
 import { $, fillSelect, input, NEW_CATEGORY, select, showSection } from "./form-fields";
 import type { Renderer } from "./scene-renderer";
+import { showTranslationOwners } from "./translation-owners";
 
 /** The size the form shows for an area drawn without one of its own (the size the renderer draws it). */
 const AREA_DEFAULT = { width: 200, height: 110 };
@@ -40,6 +41,7 @@ export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSavi
     fillSelect(node, [...categories, [NEW_CATEGORY, "A new category, named below"]], firstInstead);
   }
   showSection(scene, onlySection);
+  showTranslationOwners(scene, onlySection);
   const a = scene.generalAdmission.find((x) => x.label === area);
   if (a) {
     input("area-name").value = a.label;

@@ -1,4 +1,4 @@
-import type { Category, Layout, Point } from "../../domain/layout";
+import type { Category, Layout, Point, SectionLabels } from "../../domain/layout";
 import type { EventMeta } from "../../domain/events";
 import { fail, ok, type Outcome } from "../../domain/outcome";
 import { deleteLayout, deleteLayoutsExcept, newLayoutKey } from "../state/layout-blobs";
@@ -93,7 +93,8 @@ export class EventLayout {
     if (this.index === null) {
       const categories = getMeta<Category[]>(this.sql, "categories") ?? [];
       const focalPoint = getMeta<Point>(this.sql, "focalPoint");
-      this.index = this.layoutKey === null ? buildIndex(null) : new StoredLayout(this.sql, this.layoutKey, categories, focalPoint);
+      const sectionLabels = getMeta<SectionLabels>(this.sql, "sectionLabels") ?? {};
+      this.index = this.layoutKey === null ? buildIndex(null) : new StoredLayout(this.sql, this.layoutKey, categories, focalPoint, sectionLabels);
     }
     return this.index;
   }
@@ -104,7 +105,7 @@ export class EventLayout {
       const stored = storedStage(this.sql);
       this.stage = stored && {
         stored,
-        index: new StoredLayout(this.sql, stored.layoutKey, stored.categories, stored.focalPoint ?? null),
+        index: new StoredLayout(this.sql, stored.layoutKey, stored.categories, stored.focalPoint ?? null, stored.sectionLabels ?? {}),
         guard: !stored.force,
         expiresAt: stored.expiresAt,
       };
@@ -123,6 +124,7 @@ export class EventLayout {
       writeLayoutVersion(this.sql, key, index);
       setMeta(this.sql, "layout", key);
       setMeta(this.sql, "categories", index.categories);
+      setMeta(this.sql, "sectionLabels", index.sectionLabels);
       setMeta(this.sql, "focalPoint", index.focalPoint);
       setMeta(this.sql, "event", meta);
     });
@@ -236,6 +238,7 @@ export class EventLayout {
         recordPublishImpact(this.sql, this.layout(), index, now);
         this.install(layoutKey);
         setMeta(this.sql, "categories", index.categories);
+        setMeta(this.sql, "sectionLabels", index.sectionLabels);
         setMeta(this.sql, "focalPoint", index.focalPoint);
         setMeta(this.sql, "event", next);
         setMeta(this.sql, "settle", null);
@@ -275,6 +278,7 @@ export class EventLayout {
       recordPublishImpact(this.sql, this.layout(), stage.index, this.host.now());
       this.install(stage.stored.layoutKey);
       setMeta(this.sql, "categories", stage.stored.categories);
+      setMeta(this.sql, "sectionLabels", stage.stored.sectionLabels ?? {});
       setMeta(this.sql, "focalPoint", stage.stored.focalPoint ?? null);
       setMeta(this.sql, "stage", null);
       setMeta(this.sql, "event", next);

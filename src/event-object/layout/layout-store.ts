@@ -2,7 +2,7 @@
  * Writing layout versions into layout_blobs (layout-blobs.ts, in the byte form of layout-codec.ts),
  * and the one-time conversion of objects that still keep their layout as rows.
  */
-import type { Category, LayoutObject, Point } from "../../domain/layout";
+import type { Category, LayoutObject, Point, SectionLabels } from "../../domain/layout";
 import type { EventMeta } from "../../domain/events";
 import { newLayoutKey, writePart } from "../state/layout-blobs";
 import { encodeLayout } from "../state/layout-codec";
@@ -22,6 +22,8 @@ export interface StoredStage {
   expiresAt: number;
   categories: Category[];
   focalPoint?: Point | null;
+  /** The section names' translations (contract §22); absent on a stage written before they existed. */
+  sectionLabels?: SectionLabels;
 }
 
 /** Writes the parts of a layout version from its objects in drawing order, drawing hints included (inside the caller's transaction). */

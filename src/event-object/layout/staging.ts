@@ -96,6 +96,7 @@ export function activateStage(
     force: req.force,
     expiresAt: now + STAGE_TTL_MS,
     categories: index.categories,
+    sectionLabels: index.sectionLabels,
   };
   setMeta(sql, "stage", stored);
   return ok({ stage: { stored, index, guard: !req.force, expiresAt: stored.expiresAt } });

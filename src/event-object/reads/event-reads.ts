@@ -109,7 +109,7 @@ export class EventReads {
       const body =
         labels === undefined
           ? compactObjectsBody(this.sql, l, this.now(), meta.eventKey)
-          : compactObjectsOf(meta.eventKey, l.categories, objectsOf(this.sql, l, this.now(), labels).objects, l.focalPoint);
+          : compactObjectsOf(meta.eventKey, l.categories, objectsOf(this.sql, l, this.now(), labels).objects, l.focalPoint, l.sectionLabels);
       return { body: this.withChannels(body, labels) };
     });
   }

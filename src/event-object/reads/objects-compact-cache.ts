@@ -5,7 +5,7 @@
  * A warm read of a 100,000-seat event then costs a string join instead of building and
  * stringifying 100,000 entries (about 350 ms), and a woken one reads one stored part.
  */
-import type { Category, LayoutObject, Point } from "../../domain/layout";
+import type { Category, LayoutObject, Point, SectionLabels } from "../../domain/layout";
 import { StoredLayout, type LayoutIndex } from "../state/layout-index";
 import { encodeSeats, type SeatInput } from "./objects-compact";
 import type { ObjectEntry } from "../../domain/status";
@@ -79,7 +79,8 @@ export function compactObjectsBody(sql: SqlStorage, layout: LayoutIndex, now: nu
   const focal = layout.focalPoint ? `,"focalPoint":${JSON.stringify(layout.focalPoint)}` : "";
   const only = heldBackLabels(sql, layout);
   const access = only === null ? "" : `,"accessibleOnly":${JSON.stringify(only)}`;
-  return `{"eventKey":${JSON.stringify(eventKey)},"format":"compact","categories":${JSON.stringify(layout.categories)},${part.seatsJson},"areas":${JSON.stringify(areas)}${access}${focal}}`;
+  const names = Object.keys(layout.sectionLabels).length > 0 ? `,"sectionLabels":${JSON.stringify(layout.sectionLabels)}` : "";
+  return `{"eventKey":${JSON.stringify(eventKey)},"format":"compact","categories":${JSON.stringify(layout.categories)},${part.seatsJson},"areas":${JSON.stringify(areas)}${access}${focal}${names}}`;
 }
 
 /** The seats held back now (contract §14), or null when the event holds none back. */
@@ -92,7 +93,13 @@ function heldBackLabels(sql: SqlStorage, layout: LayoutIndex): string[] | null {
 }
 
 /** The compact body of some objects (a `labels` read): encoded on each call, nothing kept. */
-export function compactObjectsOf(eventKey: string, categories: Category[], objects: ObjectEntry[], focalPoint?: Point | null): string {
+export function compactObjectsOf(
+  eventKey: string,
+  categories: Category[],
+  objects: ObjectEntry[],
+  focalPoint?: Point | null,
+  sectionLabels: SectionLabels = {},
+): string {
   const seats: SeatInput[] = [];
   const areas: ObjectEntry[] = [];
   for (const o of objects) {
@@ -114,5 +121,6 @@ export function compactObjectsOf(eventKey: string, categories: Category[], objec
     areas,
     ...(heldBack !== null && heldBack.length > 0 ? { accessibleOnly: heldBack } : {}),
     ...(focalPoint ? { focalPoint } : {}),
+    ...(Object.keys(sectionLabels).length > 0 ? { sectionLabels } : {}),
   });
 }

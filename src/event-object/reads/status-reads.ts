@@ -1,5 +1,5 @@
 import type { Reservation } from "../../domain/publish-impact";
-import type { Category, LayoutObject, Point } from "../../domain/layout";
+import type { Category, LayoutObject, Point, SectionLabels } from "../../domain/layout";
 import {
   STATUSES,
   type GaStatusEntry,
@@ -246,12 +246,15 @@ export function objectsOf(
   layout: LayoutIndex,
   now: number,
   labels?: string[],
-): { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point } {
+): { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point; sectionLabels?: SectionLabels } {
   const source = labels ? [...new Set(labels)].map((l) => layout.object(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
   const objects: ObjectEntry[] = [];
   const hints = drawingHints(layout);
   for (const o of source) objects.push(objectEntry(sql, o, hints ? (hints.get(o.label) ?? {}) : o, now));
-  return layout.focalPoint ? { categories: layout.categories, objects, focalPoint: layout.focalPoint } : { categories: layout.categories, objects };
+  const names = Object.keys(layout.sectionLabels).length > 0 ? { sectionLabels: layout.sectionLabels } : {};
+  return layout.focalPoint
+    ? { categories: layout.categories, objects, focalPoint: layout.focalPoint, ...names }
+    : { categories: layout.categories, objects, ...names };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { indexLayout, type Category, type Layout, type LayoutObject, type Point } from "../../domain/layout";
+import { indexLayout, sectionLabelsOf, type Category, type Layout, type LayoutObject, type Point, type SectionLabels } from "../../domain/layout";
 import { readParts } from "./layout-blobs";
 import { CORE_PARTS, decodeDict, decodeHints, decodeSeatPart, HINT_PARTS, SEAT_PART, type DrawingHints } from "./layout-codec";
 import { LayoutColumns } from "./layout-columns";
@@ -11,6 +11,8 @@ export interface LayoutIndex {
   readonly objects: Map<string, LayoutObject>;
   readonly categories: Category[];
   readonly focalPoint: Point | null;
+  /** The section names' translations by section key (contract §22), given back by the objects reads. */
+  readonly sectionLabels: SectionLabels;
   /** One object by label: what a decision needs. */
   object(label: string): LayoutObject | undefined;
   /** One object's category by label (a status entry's): like `object(label)?.categoryKey`, without building the object. */
@@ -24,6 +26,7 @@ export function buildIndex(layout: Layout | null): LayoutIndex {
     objects,
     categories: layout?.categories ?? [],
     focalPoint: layout?.focalPoint ?? null,
+    sectionLabels: sectionLabelsOf(layout?.sections ?? []),
     object: (label) => objects.get(label),
     categoryOf: (label) => objects.get(label)?.categoryKey,
   };
@@ -51,6 +54,7 @@ export class StoredLayout implements LayoutIndex {
     readonly key: string,
     readonly categories: Category[],
     readonly focalPoint: Point | null,
+    readonly sectionLabels: SectionLabels = {},
   ) {}
 
   get objects(): Map<string, LayoutObject> {

@@ -16,7 +16,7 @@ const STATUS = {
 const OBJECTS = {
   eventKey: EVENT_KEY,
   categories: [
-    { key: "stalls", label: "Stalls", color: "#4f7cff" },
+    { key: "stalls", label: "Stalls", color: "#4f7cff", labels: { de: "Parkett", fr: "Orchestre" } },
     { key: "premium", label: "Premium", color: "#d9480f" },
   ],
   objects: [
@@ -56,6 +56,7 @@ const OBJECTS = {
     },
   ],
   focalPoint: { x: 60, y: -60 },
+  sectionLabels: { A: { de: "Parkett A", fr: "Orchestre A" } },
 };
 
 const counts = (free: number, held: number, booked: number, notForSale: number) => [

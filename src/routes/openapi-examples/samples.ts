@@ -24,13 +24,14 @@ export const CREATED = "2026-11-20T09:30:00.000Z";
 /** A small hall: two categories, one section of two rows with an aisle, a standing floor and the stage. */
 export const LAYOUT = {
   categories: [
-    { key: "stalls", label: "Stalls", color: "#4f7cff" },
+    { key: "stalls", label: "Stalls", color: "#4f7cff", labels: { de: "Parkett", fr: "Orchestre" } },
     { key: "premium", label: "Premium", color: "#d9480f" },
   ],
   sections: [
     {
       key: "A",
       label: "Stalls A",
+      labels: { de: "Parkett A", fr: "Orchestre A" },
       rows: [
         {
           label: "1",

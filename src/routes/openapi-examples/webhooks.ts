@@ -47,4 +47,8 @@ export const SDK_EXAMPLES: ExampleTable = {
     params: { version: "v5.10.0", file: "seating.js" },
     responses: { "200": '"use strict";var Seating=(()=>{ /* the seat map SDK, minified */ })();' },
   },
+  getSdkMessages: {
+    params: { version: "v5.10.0", file: "de.json" },
+    responses: { "200": { "map.showList": "Aus einer Liste wählen", "legend.booked": "Verkauft", "seat.label": "Platz {label}" } },
+  },
 };

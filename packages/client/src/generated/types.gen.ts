@@ -151,10 +151,12 @@ export type Layout = {
         key: string;
         label: string;
         color: string;
+        labels?: Labels;
     }>;
     sections?: Array<{
         key: string;
         label: string;
+        labels?: Labels;
         rows: Array<{
             label: string;
             seats: Array<{
@@ -209,6 +211,13 @@ export type Layout = {
         x: number;
         y: number;
     };
+};
+
+/**
+ * Translations of the name (contract §22): a BCP 47 language tag (`de`, `pt-BR`) to the name in that language, 1 to 255 characters, at most 100 languages. The SDK shows the name of its language (`de-AT` reads `de`), else `label`. Changing them has no publish impact.
+ */
+export type Labels = {
+    [key: string]: string;
 };
 
 /**
@@ -397,12 +406,19 @@ export type EventObjects = {
         x: number;
         y: number;
     };
+    /**
+     * Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has
+     */
+    sectionLabels?: {
+        [key: string]: Labels;
+    };
 };
 
 export type Category = {
     key: string;
     label: string;
     color: string;
+    labels?: Labels & unknown;
 };
 
 export type EventObject = {
@@ -554,6 +570,12 @@ export type CompactObjects = {
     focalPoint?: {
         x: number;
         y: number;
+    };
+    /**
+     * Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has
+     */
+    sectionLabels?: {
+        [key: string]: Labels;
     };
 };
 
@@ -5642,3 +5664,37 @@ export type GetSdkBundleResponses = {
 };
 
 export type GetSdkBundleResponse = GetSdkBundleResponses[keyof GetSdkBundleResponses];
+
+export type GetSdkMessagesData = {
+    body?: never;
+    path: {
+        /**
+         * v5.10.0 or latest
+         */
+        version: string;
+        /**
+         * {language}.json
+         */
+        file: string;
+    };
+    query?: never;
+    url: '/sdk/{version}/i18n/{file}';
+};
+
+export type GetSdkMessagesErrors = {
+    /**
+     * No such version or language
+     */
+    404: unknown;
+};
+
+export type GetSdkMessagesResponses = {
+    /**
+     * The messages
+     */
+    200: {
+        [key: string]: string;
+    };
+};
+
+export type GetSdkMessagesResponse = GetSdkMessagesResponses[keyof GetSdkMessagesResponses];

@@ -1,0 +1,35 @@
+/**
+ * The panel's "Translations": pick a category or section, write its name in other languages one
+ * per line ("de: Parkett"), save. The list follows the scene; picking a section on the drawing
+ * picks it here too.
+ */
+import { parseTranslations, setTranslations } from "../translations";
+import type { Designer } from "./designer";
+import { $, select } from "./form-fields";
+import { clearProblems, showProblems } from "./page-messages";
+import { FIELD, OWNER, ownerOf, showChosen } from "./translation-owners";
+
+/** Saves the field's lines as the chosen name's translations. */
+function save(d: Designer): void {
+  const owner = ownerOf(select(OWNER).value);
+  if (!owner) return showProblems("No translations were saved.", ["Add a category or a section first."]);
+  const read = parseTranslations($<HTMLTextAreaElement>(FIELD).value);
+  if ("errors" in read)
+    return showProblems(
+      "The translations were not saved.",
+      read.errors.map((message) => ({ id: FIELD, message })),
+    );
+  clearProblems();
+  const count = Object.keys(read.labels).length;
+  const name = select(OWNER).selectedOptions[0]?.textContent ?? owner.key;
+  d.apply(
+    setTranslations(d.editor.scene, owner, read.labels),
+    undefined,
+    count === 0 ? `${name}: no translations` : `${name}: ${count === 1 ? "1 language" : `${count} languages`}`,
+  );
+}
+
+export function attachTranslations(d: Designer): void {
+  select(OWNER).addEventListener("change", () => showChosen(d.editor.scene));
+  document.getElementById("save-translations")?.addEventListener("click", () => save(d));
+}
