@@ -23,6 +23,7 @@ import { Report } from "./lib/report.mjs";
 import { ROOT, startRuntime } from "./lib/runtime.mjs";
 import * as bots from "./scenarios/bots.mjs";
 import * as breakdown from "./scenarios/breakdown.mjs";
+import * as crowd from "./scenarios/crowd.mjs";
 import * as expiry from "./scenarios/expiry.mjs";
 import * as history from "./scenarios/history.mjs";
 import * as holdcost from "./scenarios/holdcost.mjs";
@@ -60,6 +61,7 @@ const SCENARIOS = [
   wake,
   waitingRoom,
   bots,
+  crowd,
   postgres,
 ];
 const NEEDS_SERVICE = new Set(SCENARIOS.filter((s) => s !== postgres).map((s) => s.name));

@@ -3,6 +3,8 @@
  * Builds the browser SDK (src/sdk) with esbuild — offline, in well under a second — into:
  *   dist/sdk/seating.js   classic script (IIFE) defining the global `Seating`
  *   dist/sdk/seating.mjs  ES module exporting `SeatingChart`
+ *   dist/sdk/<part>.mjs   each part of the SDK a chart loads only when it needs it (src/sdk/parts.ts),
+ *                         an ES module that both bundles import() at their own version
  *   dist/sdk/i18n/<language>.json  each language's messages but English (src/sdk/catalogs), which
  *                         the SDK fetches when a chart speaks it (English is built into both bundles)
  *   dist/sdk/bundle.js    the texts as string exports, which the Worker imports and serves
@@ -60,8 +62,81 @@ async function buildCatalogs() {
   return out;
 }
 
+/** The SDK's parts loaded on demand (src/sdk/parts.ts): each one's module, by the name it is served under (`<name>.mjs`). */
+const PARTS = { "large-map": "large-map.ts", "queue-screen": "queue-screen.ts" };
+
+/**
+ * The parts, each an ES module that takes the modules the bundle also holds from the bundle that
+ * loads it (src/sdk/part-kit.ts, on `globalThis` under a key naming the version) instead of a
+ * copy: the bundle's part kit is generated here from what the parts import.
+ */
+async function buildParts() {
+  const key = `seating-sdk ${version}`;
+  // What the bundle holds without its parts: the classic build's inputs with an empty kit.
+  const kitFile = /[\\/]src[\\/]sdk[\\/]part-kit\.ts$/;
+  const emptyKit = {
+    name: "empty-kit",
+    setup(b) {
+      b.onLoad({ filter: kitFile }, () => ({ loader: "js", contents: "export const LOCAL_PARTS = null;\nexport const PART_KIT = {};\n" }));
+    },
+  };
+  const probe = await esbuild.build({
+    ...common,
+    minify: false,
+    entryPoints: [path.join(srcDir, "index.ts")],
+    format: "iife",
+    metafile: true,
+    plugins: [emptyKit],
+  });
+  const inBundle = new Set(Object.keys(probe.metafile.inputs).map((p) => path.resolve(process.cwd(), p)));
+  const shared = new Map();
+  const exportsOf = async (file) => {
+    const out = await esbuild.build({ entryPoints: [file], bundle: false, format: "esm", write: false, metafile: true, logLevel: "silent" });
+    return Object.values(out.metafile.outputs)[0].exports.filter((name) => name !== "default");
+  };
+  const fromBundle = {
+    name: "from-bundle",
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind === "entry-point" || args.pluginData === "from-bundle") return undefined;
+        const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "from-bundle" });
+        // A module only the part uses is bundled into the part as usual.
+        if (found.errors.length > 0 || !inBundle.has(found.path)) return undefined;
+        return { path: found.path, namespace: "from-bundle" };
+      });
+      b.onLoad({ filter: /.*/, namespace: "from-bundle" }, async (args) => {
+        const id = path.relative(root, args.path);
+        if (!shared.has(args.path)) shared.set(args.path, await exportsOf(args.path));
+        const names = shared.get(args.path);
+        return {
+          loader: "js",
+          contents: `const m = globalThis[Symbol.for(${JSON.stringify(key)})][${JSON.stringify(id)}];\nexport const { ${names.join(", ")} } = m;\n`,
+        };
+      });
+    },
+  };
+  const built = await Promise.all(
+    Object.values(PARTS).map((entry) => esbuild.build({ ...common, entryPoints: [path.join(srcDir, entry)], format: "esm", plugins: [fromBundle] })),
+  );
+  const parts = Object.fromEntries(Object.keys(PARTS).map((name, i) => [`${name}.mjs`, built[i].outputFiles[0].text]));
+  const files = [...shared.keys()].sort();
+  const kit = [
+    ...files.map((file, i) => `import * as m${i} from ${JSON.stringify(file)};`),
+    "export const LOCAL_PARTS = null;",
+    `export const PART_KIT = { ${files.map((file, i) => `${JSON.stringify(path.relative(root, file))}: m${i}`).join(", ")} };`,
+  ].join("\n");
+  const withKit = {
+    name: "part-kit",
+    setup(b) {
+      b.onLoad({ filter: kitFile }, () => ({ loader: "ts", contents: kit, resolveDir: srcDir }));
+    },
+  };
+  return { parts, withKit };
+}
+
 async function build() {
   const started = performance.now();
+  const { parts, withKit } = await buildParts();
   const [iife, esm] = await Promise.all([
     esbuild.build({
       ...common,
@@ -70,13 +145,15 @@ async function build() {
       globalName: "Seating",
       // A classic script's top-level var is already global; this also covers <script type="module">.
       footer: { js: 'typeof globalThis!=="undefined"&&(globalThis.Seating=Seating);' },
+      plugins: [withKit],
     }),
-    esbuild.build({ ...common, entryPoints: [path.join(srcDir, "esm.ts")], format: "esm" }),
+    esbuild.build({ ...common, entryPoints: [path.join(srcDir, "esm.ts")], format: "esm", plugins: [withKit] }),
   ]);
   const iifeText = iife.outputFiles[0].text;
   const esmText = esm.outputFiles[0].text;
   const catalogs = await buildCatalogs();
   const etag = (text) => `"${createHash("sha256").update(text).digest("hex").slice(0, 32)}"`;
+  const partFiles = Object.fromEntries(Object.entries(parts).map(([name, body]) => [name, { body, etag: etag(body) }]));
   const catalogFiles = Object.fromEntries(Object.entries(catalogs).map(([language, body]) => [language, { body, etag: etag(body) }]));
   const bundle = [
     "// Generated by scripts/build-sdk.mjs from src/sdk. Do not edit.",
@@ -85,6 +162,7 @@ async function build() {
     `export const SEATING_JS_ETAG = ${JSON.stringify(etag(iifeText))};`,
     `export const SEATING_MJS = ${JSON.stringify(esmText)};`,
     `export const SEATING_MJS_ETAG = ${JSON.stringify(etag(esmText))};`,
+    `export const SDK_PARTS = ${JSON.stringify(partFiles)};`,
     `export const SDK_CATALOGS = ${JSON.stringify(catalogFiles)};`,
     "",
   ].join("\n");
@@ -95,18 +173,22 @@ async function build() {
     "export declare const SEATING_JS_ETAG: string;",
     "/** ES module bundle text. */ export declare const SEATING_MJS: string;",
     "export declare const SEATING_MJS_ETAG: string;",
+    '/** The parts loaded on demand, as ES module text, by file name ("large-map.mjs"). */ export declare const SDK_PARTS: Record<string, { body: string; etag: string }>;',
     "/** Each language's messages but English, as JSON text, by language. */ export declare const SDK_CATALOGS: Record<string, { body: string; etag: string }>;",
     "",
   ].join("\n");
   await writeIfChanged(outDir, "seating.js", iifeText);
   await writeIfChanged(outDir, "seating.mjs", esmText);
   await writeIfChanged(outDir, "bundle.d.ts", types);
+  for (const [name, body] of Object.entries(parts)) await writeIfChanged(outDir, name, body);
   for (const [language, body] of Object.entries(catalogs)) await writeIfChanged(path.join(outDir, "i18n"), `${language}.json`, body);
   await writeIfChanged(outDir, "bundle.js", bundle);
   const ms = Math.round(performance.now() - started);
   const kib = (text) => `${(Buffer.byteLength(text) / 1024).toFixed(1)} KiB`;
   console.log(
-    `build-sdk: v${version} seating.js ${kib(iifeText)}, seating.mjs ${kib(esmText)}, ${Object.keys(catalogs).length} catalogs of ${Object.values(catalogs)
+    `build-sdk: v${version} seating.js ${kib(iifeText)}, seating.mjs ${kib(esmText)}, ${Object.entries(parts)
+      .map(([name, body]) => `${name} ${kib(body)}`)
+      .join(", ")}, ${Object.keys(catalogs).length} catalogs of ${Object.values(catalogs)
       .map(kib)
       .join(" to ")
       .replace(/ to .* to /, " to ")} in ${ms} ms`,

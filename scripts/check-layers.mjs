@@ -85,6 +85,10 @@ export const LAYERS = [
     may: ["domain", "db", "keys", "event-object", "charts", "events", "seasons", "waiting-room"],
     packages: null,
   },
+  // The crowd watching an event (contract §19): the relays that hold live viewers' sockets (fed by the
+  // event object's live feed), the event's hub (viewer placement, the copy of publishable reads, the
+  // live figures), and the Worker's operations over them.
+  { layer: "live-relays", paths: ["src/live-relays/"], may: ["domain", "event-object", "event-live", "events"], packages: null },
   // The HTTP layer: the error envelope, validation, authentication (which reads keys from D1).
   // package.json's version field, read at build time by http/version.ts (the server's version).
   { layer: "manifest", paths: ["package.json"], may: [], packages: [] },
@@ -107,6 +111,7 @@ export const LAYERS = [
       "workspaces",
       "waiting-room",
       "event-settings",
+      "live-relays",
       "designer",
       "geometry",
       "dist",
@@ -116,14 +121,28 @@ export const LAYERS = [
   {
     layer: "routes",
     paths: ["src/routes/"],
-    may: ["domain", "keys", "http", "charts", "events", "seasons", "webhooks", "workspaces", "waiting-room", "event-settings", "dashboard", "dist"],
+    may: [
+      "domain",
+      "keys",
+      "http",
+      "charts",
+      "events",
+      "seasons",
+      "webhooks",
+      "workspaces",
+      "waiting-room",
+      "event-settings",
+      "live-relays",
+      "dashboard",
+      "dist",
+    ],
     packages: null,
   },
   // The Worker's entry and the app that mounts every router.
   {
     layer: "entry",
     paths: ["src/index.ts", "src/app.ts"],
-    may: ["http", "routes", "dashboard", "event-object", "webhooks", "seasons", "waiting-room"],
+    may: ["http", "routes", "dashboard", "event-object", "webhooks", "seasons", "waiting-room", "live-relays"],
     packages: null,
   },
   // Browser code: it never imports Worker code. The SDK reads the vocabulary and draws with the

@@ -2,8 +2,8 @@
  * The dashboard's languages (contract §22): German by the browser's Accept-Language and by the
  * member's Language control (kept on the member, for every session), the sign-in pages by
  * Accept-Language alone, `<html lang>` on every page, and the catalogs: every language has exactly
- * the English ids (server pages and the browser module), each message whole and showing what the
- * English shows.
+ * the English ids (server pages, the browser module and the chart designer), each message whole
+ * and showing what the English shows.
  */
 import { describe, expect, it } from "vitest";
 import { messageArguments } from "../src/domain/message-format";
@@ -13,6 +13,8 @@ import { EN } from "../src/dashboard/catalogs/en";
 import CLIENT_DE from "../src/dashboard/client/catalogs/de";
 import { CLIENT_EN } from "../src/dashboard/client/catalogs/en";
 import { languageOf, negotiateLanguage } from "../src/dashboard/language";
+import DESIGNER_DE from "../src/designer/catalogs/de";
+import { DESIGNER_EN } from "../src/designer/catalogs/en";
 import { continueSignIn, fetchWorker, ORIGIN, sessionCookie, signedIn, signInLink } from "./support/dashboard";
 import { newWorkspace } from "./support/fixtures";
 
@@ -137,6 +139,11 @@ describe("dashboard catalogs", () => {
   it("the browser module's German has every English id and no other", () => {
     expect(problems(CLIENT_EN, CLIENT_DE)).toEqual([]);
     expect(problems(CLIENT_EN, CLIENT_EN)).toEqual([]);
+  });
+
+  it("the chart designer's German has every English id and no other", () => {
+    expect(problems(DESIGNER_EN, DESIGNER_DE)).toEqual([]);
+    expect(problems(DESIGNER_EN, DESIGNER_EN)).toEqual([]);
   });
 
   it("names webhook event types as the API's documentation does", () => {

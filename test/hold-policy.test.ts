@@ -37,9 +37,12 @@ const open: HoldGates = {
   client: null,
   admission: "through",
   rules: { kind: "none" },
-  channels: { kind: "any", defs: [] },
+  channels: { kind: "any", defs: [], locked: [] },
   holdBack: { kind: "none" },
   price: { kind: "unpriced" },
+  limits: { kind: "within" },
+  ttlSeconds: 900,
+  passes: { kind: "none" },
 };
 
 /** `open` with one gate left out. */
@@ -57,7 +60,10 @@ describe("a policy is closed by default", () => {
       const layout = buildIndex(smallLayout());
       const policies: [string, DecisionPolicy][] = [
         ["no hold gates", NO_HOLDS],
-        ...(["kind", "client", "admission", "rules", "channels", "holdBack"] as const).map((g): [string, DecisionPolicy] => [g, without(g)]),
+        ...(["kind", "client", "admission", "rules", "channels", "holdBack", "limits", "ttlSeconds", "passes"] as const).map((g): [string, DecisionPolicy] => [
+          g,
+          without(g),
+        ]),
       ];
       for (const [name, policy] of policies) {
         const tx = new Tx(sql, Date.now(), meta, layout, null, policy);
@@ -112,7 +118,11 @@ describe("holdPolicy() decides each gate for its caller", () => {
 
       const buyer = of({ kind: "public", client: "192.0.2.1" });
       expect(Object.isFrozen(buyer) && Object.isFrozen(buyer.hold)).toBe(true);
-      expect(buyer.hold).toMatchObject({ kind: "public", client: "192.0.2.1", admission: "through", rules: { kind: "none" }, holdBack: { kind: "none" } });
+      // The per-client cap applies by default (contract §17): the only rule of an event without any.
+      expect(buyer.hold).toMatchObject({ kind: "public", client: "192.0.2.1", admission: "through", rules: { kind: "checks" }, holdBack: { kind: "none" } });
+      expect(buyer.hold?.rules.kind === "checks" && buyer.hold.rules.checks.clientOnly).toBe(true);
+      expect(buyer.hold).toMatchObject({ limits: { kind: "within" }, ttlSeconds: 900 });
+      expect(of({ kind: "public" }).hold?.rules.kind).toBe("none");
       expect(buyer.hold?.channels.kind).toBe("any");
 
       state.storage.transactionSync(() => {

@@ -178,6 +178,18 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("GET", `${base}/reports/sales`, { key: sk });
     await checked("GET", `${base}/reports/sales?format=csv`, { key: sk });
     await checked("GET", `${base}/status-changes?format=csv`, { key: sk });
+    // A protected channel: its pass (201), a refusal without one, the channel not protected (409), a publishable key (403).
+    await checked("PUT", `${base}/channels`, { key: sk, body: { channels: [{ key: "members", name: "Members", objectLabels: ["A-1-10"], protected: true }] } });
+    const issued = await checked("POST", `${base}/channels/members/passes`, { key: sk, body: { ttlSeconds: 600, maxSeats: 2 } });
+    await checked("POST", `${base}/channels/members/passes`, { key: sk, body: { ttlSeconds: 5 } });
+    await checked("POST", `${base}/channels/members/passes`, { key: pk, body: {} });
+    await checked("POST", `${base}/channels/nobody/passes`, { key: sk, body: {} });
+    await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-10"], holdToken: token("no-pass"), channelKeys: ["members"] } });
+    await checked("POST", `${base}/seats/hold`, {
+      key: pk,
+      headers: { "X-Channel-Pass": String(issued.body.pass) },
+      body: { objectLabels: ["A-1-10"], holdToken: token("member"), channelKeys: ["members"] },
+    });
     // The waiting room (contract §15): opened an hour from now, so this file's holds stay ungated.
     const wr = `${base}/waiting-room`;
     await checked("GET", wr, { key: sk });
@@ -202,6 +214,8 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("GET", `${base}/objects?format=compact`, { key: pk });
     await checked("GET", `${base}/reports`, { key: sk });
     await checked("GET", `${base}/status-changes`, { key: sk });
+    await checked("GET", `${base}/live/stats`, { key: sk });
+    await checked("GET", `${base}/live/stats`, { key: pk });
     await checked("GET", `${base}/selection-rules`, { key: pk });
     await checked("PUT", `${base}/selection-rules`, { key: sk, body: { noOrphanSeats: true } });
     await checked("GET", `${base}/accessibility`, { key: sk });

@@ -113,7 +113,9 @@ describe("selection rules in the map", () => {
     // A GA resize replaces the area's old quantity.
     expect(checkCounts({ maxSeatsPerToken: 5 }, current, held("Floor", "floor", 4))).toBeNull();
     expect(roomUnderRules({ maxSeatsPerToken: 5, maxSeatsPerCategory: { floor: 3 } }, current, "Floor", "floor")).toBe(3);
-    expect(roomUnderRules({}, current, "Floor", "floor")).toBe(Infinity);
+    // No rules: the per-client cap still applies with its default of 20 (the map's 1 seat leaves 19 places).
+    expect(roomUnderRules({}, current, "Floor", "floor")).toBe(19);
+    expect(checkCounts({}, [held("Floor", "floor", 20)], held("A-2", "vip"))).toMatchObject({ reason: "client_hold_limit" });
     expect(checkBestAvailable({ maxSeatsPerToken: 6 }, current, 3)).toMatchObject({ reason: "max_seats_per_token" });
     expect(checkBestAvailable({ maxSeatsPerCategory: { vip: 2 } }, current, 2)).toBeNull();
     expect(checkBestAvailable({ maxSeatsPerCategory: { vip: 2 } }, current, 2, ["vip"])).toMatchObject({ reason: "max_seats_per_category" });

@@ -38,6 +38,24 @@ describe("GET /sdk/{version}/{file}", () => {
     expect(res.body as unknown as string).toMatch(/export\s*\{[^}]*as SeatingChart/);
   });
 
+  it("serves the parts the bundles import on demand, ES modules at the version, to any origin", async () => {
+    for (const part of ["large-map.mjs", "queue-screen.mjs"]) {
+      const res = await call("GET", `/sdk/v5.10.0/${part}`, { headers: { Origin: "https://tickets.example" } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      const body = res.body as unknown as string;
+      expect(body).toMatch(/export\s*\{/);
+      // What the part shares with the bundle it takes from the bundle of its own version, not a copy.
+      expect(body).toContain('Symbol.for("seating-sdk 5.10.0")');
+      expect(body).not.toContain("Seat map of {event}");
+    }
+    const bundle = (await call("GET", "/sdk/v5.10.0/seating.js")).body as unknown as string;
+    expect(bundle).toContain("/sdk/v");
+    expect(bundle).not.toContain("seating-queue-title");
+  });
+
   it("answers a matching If-None-Match with 304", async () => {
     const first = await call("GET", "/sdk/latest/seating.js");
     const etag = first.headers.get("etag") ?? "";

@@ -65,11 +65,11 @@ describe("hold body limits", () => {
     expect(status.body.objects).toEqual([]);
   });
 
-  it("accepts extraData just under the limit and carries it into the outbox event", async () => {
+  it("accepts extraData just under the limit (a secret key's) and carries it into the outbox event", async () => {
     const f = await newEvent();
     await pauseOutbox(f);
     const extraData = { note: "y".repeat(MAX_EXTRA_DATA_BYTES - 100) };
-    const res = await api.hold(f, { objectLabels: ["A-1-2"], holdToken: token(), extraData });
+    const res = await api.hold(f, { objectLabels: ["A-1-2"], holdToken: token(), extraData }, f.sk);
     expect(res.status).toBe(200);
     const events = await outboxEvents(f);
     expect(events.map((e) => e.type)).toEqual(["seat.held"]);

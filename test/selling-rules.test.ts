@@ -52,7 +52,10 @@ describe("selection rules: the request bodies", () => {
 
   it("hold-best-available: quantity 1..50, a token of 8..255, together false by default", () => {
     const body = { holdToken: "12345678", quantity: 1 };
-    expect(holdBestAvailableRequestSchema.parse(body)).toMatchObject({ together: false, ttlSeconds: 900 });
+    // An omitted ttlSeconds stays omitted: the event resolves it (900, or shorter for a publishable key).
+    const parsed = holdBestAvailableRequestSchema.parse(body);
+    expect(parsed).toMatchObject({ together: false });
+    expect(parsed.ttlSeconds).toBeUndefined();
     expect(holdBestAvailableRequestSchema.safeParse({ ...body, quantity: 50, categories: ["vip"], sections: ["A"] }).success).toBe(true);
     for (const bad of [{ quantity: 0 }, { quantity: 51 }, { quantity: 2.5 }, { holdToken: "1234567" }, { categories: [] }, { ttlSeconds: 0 }])
       expect(holdBestAvailableRequestSchema.safeParse({ ...body, ...bad }).success).toBe(false);

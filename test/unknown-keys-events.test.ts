@@ -44,6 +44,9 @@ function countingEnv() {
     EVENTS: counted(env.EVENTS),
     WAITING_ROOM_SHARDS: counted(env.WAITING_ROOM_SHARDS),
     WAITING_ROOM_PACERS: counted(env.WAITING_ROOM_PACERS),
+    // The crowd's objects: a live socket's relay, and the hub that answers publishable reads.
+    LIVE_HUBS: counted(env.LIVE_HUBS),
+    LIVE_RELAYS: counted(env.LIVE_RELAYS),
   };
   return { bindings, counts };
 }

@@ -5,6 +5,7 @@ import {
   api,
   deliveriesOf,
   inFilledOutbox,
+  outboxRowsOf,
   newEvent,
   newReceiver,
   newWorkspace,
@@ -126,7 +127,7 @@ describe("queue consumer: events messages", () => {
     // The object's own sends are lost, so the rows wait for the batch built here.
     await pauseOutbox(f);
     for (const label of ["A-1-1", "A-1-2", "A-1-3"]) await api.hold(f, { objectLabels: [label], holdToken: token() });
-    const rows = () => inFilledOutbox(f, (sql) => sql.exec<{ seq: number; body: string }>("SELECT seq, body FROM outbox ORDER BY seq").toArray());
+    const rows = () => inFilledOutbox(f, outboxRowsOf);
     const stored = await rows();
     expect(stored).toHaveLength(3);
     const meta = (await stubOf(f).info())!;

@@ -82,10 +82,10 @@ export async function blast({
 
 /**
  * Sends `rate` requests per second for `duration` seconds on a smooth schedule (open loop, at most
- * `sockets` connections). Latency is measured from the scheduled send time, so client or server
+ * `sockets` connections); `headersFor(n)` adds the n-th request's own headers (its client address, say). Latency is measured from the scheduled send time, so client or server
  * stalls show up instead of being hidden (no coordinated omission).
  */
-export async function paced({ baseUrl, method = "POST", path, headers = {}, body, rate = 1000, duration = 10, sockets = 64 }) {
+export async function paced({ baseUrl, method = "POST", path, headers = {}, headersFor, body, rate = 1000, duration = 10, sockets = 64 }) {
   const agent = newAgent(sockets);
   const total = Math.round(rate * duration);
   const latencies = [];
@@ -102,7 +102,12 @@ export async function paced({ baseUrl, method = "POST", path, headers = {}, body
         const n = sent++;
         const scheduled = start + (n / rate) * 1000;
         inflight.push(
-          timedRequest(baseUrl, method, typeof path === "function" ? path(n) : path, { agent, headers, body: body ? body(n) : undefined, keepText: false })
+          timedRequest(baseUrl, method, typeof path === "function" ? path(n) : path, {
+            agent,
+            headers: headersFor ? { ...headers, ...headersFor(n) } : headers,
+            body: body ? body(n) : undefined,
+            keepText: false,
+          })
             .then((res) => {
               latencies.push(performance.now() - scheduled);
               statuses[res.status] = (statuses[res.status] ?? 0) + 1;

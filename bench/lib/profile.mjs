@@ -40,7 +40,9 @@ export async function inspectorUrl(groupPid) {
 
 /** One inspector session: `send(method, params)` resolves with the result or rejects after `ms`. */
 async function session(url) {
-  const ws = new WebSocket(url);
+  // Node 20 has no WebSocket without a flag; the ws package (wrangler's own) stands in for it.
+  const Socket = globalThis.WebSocket ?? (await import("ws")).WebSocket;
+  const ws = new Socket(url);
   let id = 0;
   const pending = new Map();
   ws.onmessage = (m) => {
@@ -178,6 +180,38 @@ export function summarise(profile, bundleText = null) {
       .slice(0, n)
       .map(([name, c]) => ({ name, share: c / Math.max(1, busy) }));
   return { samples: profile.samples.length, busy, self: top(self, 25), inclusive: top(inclusive, 40), modules: top(modules, 25) };
+}
+
+/**
+ * The time the samples spent with a frame of a module matching `moduleTest` anywhere on the stack
+ * (what that code ran, and what it called), in seconds, and the busy time, in seconds: e.g. the
+ * event object's own CPU, apart from the Worker and the relays sharing its isolate.
+ */
+export function stackTime(profile, bundleText, moduleTest) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const moduleOf = moduleIndex(bundleText);
+  const isBundle = (url) => /(^|\/)index\.js$/.test(url);
+  const memo = new Map();
+  const matches = (nodeId) => {
+    if (memo.has(nodeId)) return memo.get(nodeId);
+    const f = byId.get(nodeId).callFrame;
+    const own = f.url && isBundle(f.url) ? moduleTest(moduleOf(f.lineNumber)) : false;
+    const up = parent.get(nodeId);
+    const hit = own || (up !== undefined && matches(up));
+    memo.set(nodeId, hit);
+    return hit;
+  };
+  const sampleUs = (profile.endTime - profile.startTime) / Math.max(1, profile.samples.length);
+  let busy = 0;
+  let matched = 0;
+  for (const id of profile.samples) {
+    if (byId.get(id).callFrame.functionName === "(idle)") continue;
+    busy++;
+    if (matches(id)) matched++;
+  }
+  return { busyS: (busy * sampleUs) / 1e6, matchedS: (matched * sampleUs) / 1e6 };
 }
 
 /** "12.3% name; 4.5% name; …" */

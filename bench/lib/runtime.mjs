@@ -194,7 +194,7 @@ export async function startRuntime({ log = () => {}, snapshot = true, source = "
     symlinkSync(join(ROOT, "node_modules"), join(cwd, "node_modules"));
     // A run of scenarios that bring their own buyer addresses (the bots) keeps the real limits.
     if (!clientLimits) raiseClientLimit(cwd, log);
-    // Generated files (the SDK bundle the /sdk route imports, the dashboard's assets, the guides' bundle) are not committed: build them.
+    // Generated files (the SDK bundle the /sdk route imports, the dashboard's assets, the guides) are not committed: build them.
     for (const build of ["build-sdk.mjs", "build-dashboard.mjs", "build-docs.mjs"]) {
       if (existsSync(join(cwd, "scripts", build))) await run(process.execPath, [join(cwd, "scripts", build)], { cwd });
     }

@@ -16,7 +16,7 @@ import { labelCandidates, splitTypedLabels } from "../domain/typed-labels";
  * event's map: a label with spaces or commas is one label, "A-1-1, A-1-2" two.
  */
 export async function typedLabels(env: Env, scope: Scope, eventKey: string, lines: string[]): Promise<string[]> {
-  const { objects } = await callEvent(env, scope, eventKey, (event) => event.objects(labelCandidates(lines)));
+  const { objects } = await callEvent(env, scope, eventKey, (event) => event.objects(labelCandidates(lines), "all"));
   const known = new Set(objects.map((o) => o.objectLabel));
   return splitTypedLabels(lines, (l) => known.has(l));
 }
@@ -40,7 +40,7 @@ export interface BoxOfficeBooking {
  */
 export async function bookAtBoxOffice(env: Env, scope: Scope, eventKey: string, typed: BoxOfficeBooking): Promise<BookResult> {
   const input = { ...typed, objectLabels: await typedLabels(env, scope, eventKey, typed.objectLabels) };
-  const { objects } = await callEvent(env, scope, eventKey, (event) => event.objects(input.objectLabels));
+  const { objects } = await callEvent(env, scope, eventKey, (event) => event.objects(input.objectLabels, "all"));
   const type = new Map(objects.map((o) => [o.objectLabel, o.objectType]));
   const unknown = input.objectLabels.filter((l) => !type.has(l));
   if (unknown.length > 0) {

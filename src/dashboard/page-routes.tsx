@@ -5,6 +5,7 @@ import { SALES_SPANS } from "../domain/sales-timeline";
 import type { Environment } from "../domain/scope";
 import { getEventRecord, listEventRecords } from "../events/event-operations";
 import { callEvent } from "../events/event-object-calls";
+import { liveStats } from "../live-relays/crowd-operations";
 import { ServiceError } from "../domain/errors";
 import { can } from "../domain/roles";
 import { ApiError, ERROR_STATUS } from "../http/errors";
@@ -36,6 +37,7 @@ import { validated } from "../http/validation";
 import { readAuditLog } from "../workspaces/audit-log";
 import { listMemberRecords } from "../workspaces/members";
 import { deliveryPage, webhookPage, webhooksPage } from "./pages/webhooks";
+import { boxOfficePasses } from "../events/channel-passes";
 import { words } from "./words";
 
 /**
@@ -145,11 +147,11 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
   const scope = scopeOf(session, environment);
   const eventKey = c.req.param("eventKey");
   const event = await getEventRecord(c.env, scope, eventKey);
-  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks, chart, names, pricing] = await Promise.all([
+  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks, chart, names, pricing, live] = await Promise.all([
     getWorkspace(c.env, session.workspaceKey),
     callEvent(c.env, scope, eventKey, (event) => event.reports()),
     callEvent(c.env, scope, eventKey, (event) => event.salesTimeline(SALES_SPANS)),
-    callEvent(c.env, scope, eventKey, (event) => event.channelList()),
+    callEvent(c.env, scope, eventKey, (event) => event.channelList("all")),
     callEvent(c.env, scope, eventKey, (event) => event.gaAreas()),
     callEvent(c.env, scope, eventKey, (event) => event.accessibility()),
     readRoomIfAny(c.env, scope, eventKey),
@@ -158,8 +160,11 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
     getChartRecord(c.env, session.workspaceId, event.chartKey).catch(() => null),
     callEvent(c.env, scope, eventKey, (event) => event.layoutNames()),
     callEvent(c.env, scope, eventKey, (event) => event.pricing()),
+    // The live figures are a view of the crowd, not of the event: a page without them still works.
+    liveStats(c.env, scope, eventKey).catch(() => null),
   ]);
   if (!ws) throw new ApiError("workspace_not_found", "This workspace no longer exists");
+  const channelPasses = await boxOfficePasses(c.env, scope, eventKey, channels.channels);
   return c.html(
     eventPage(session, environment, {
       event,
@@ -169,11 +174,13 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
       reports,
       sales,
       channels: channels.channels,
+      channelPasses,
       areas,
       accessibility,
       room,
       roomTicks,
       pricing,
+      live,
     }),
   );
 });

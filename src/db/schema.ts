@@ -157,6 +157,12 @@ export const webhookDeliveries = sqliteTable(
     dueAt: integer("due_at"),
     /** Attempts in the current run (a replay starts a new run); bounds the retries. */
     runAttempts: integer("run_attempts").notNull().default(0),
+    /**
+     * The envelope's extraData, kept once in webhook_extra_data (contract §17): `payload` then has
+     * `"extraData":null` and this names the text (its SHA-256). Null when the payload is whole (no
+     * extraData, or a delivery stored before extraData was kept apart).
+     */
+    extraHash: text("extra_hash"),
   },
   (t) => [
     index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt),
@@ -164,8 +170,23 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_due").on(t.endpointId, t.status, t.dueAt),
     // The retention job deletes by age across every endpoint.
     index("webhook_deliveries_created").on(t.createdAt),
+    // The retention job keeps the extraData texts some delivery still names.
+    index("webhook_deliveries_extra").on(t.extraHash),
   ],
 );
+
+/**
+ * The extraData of webhook deliveries, each text once (contract §17): a 200-seat hold with 1 KiB of
+ * extraData sends 200 seat events to every endpoint, and their deliveries name one row here
+ * instead of carrying 200 copies per endpoint. `usedAt` (epoch ms) moves each time a delivery names
+ * the text; the retention job deletes texts no delivery names that were last used over a day ago.
+ */
+export const webhookExtraData = sqliteTable("webhook_extra_data", {
+  /** SHA-256 (hex) of the text. */
+  hash: text("hash").primaryKey(),
+  body: text("body").notNull(),
+  usedAt: integer("used_at").notNull(),
+});
 
 /**
  * Test sends and replays of the last minute, one row each (contract §17: at most 10 per endpoint

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, lte, min, ne, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import type { Scope } from "../domain/scope";
-import { webhookDeliveries, webhookEndpoints, webhookManualSends } from "./schema";
+import { webhookDeliveries, webhookEndpoints, webhookExtraData, webhookManualSends } from "./schema";
 
 /**
  * The webhook limits that D1 keeps (contract §17): endpoints per workspace environment, test sends
@@ -67,4 +67,15 @@ export async function deleteDeliveriesBefore(d: Db, before: string, limit: numbe
 /** Deletes the send log's rows older than `before` (epoch ms) of every endpoint. */
 export async function deleteManualSendsBefore(d: Db, before: number): Promise<void> {
   await d.delete(webhookManualSends).where(lt(webhookManualSends.at, before));
+}
+
+/**
+ * Deletes up to `limit` extraData texts (webhook_extra_data) that no delivery names and that were
+ * last named before `before` (epoch ms); answers how many went.
+ */
+export async function deleteUnusedExtraData(d: Db, before: number, limit: number): Promise<number> {
+  const res = await d.run(
+    sql`DELETE FROM ${webhookExtraData} WHERE hash IN (SELECT x.hash FROM ${webhookExtraData} x WHERE x.used_at < ${before} AND NOT EXISTS (SELECT 1 FROM ${webhookDeliveries} d WHERE d.extra_hash = x.hash) LIMIT ${limit})`,
+  );
+  return res.meta.changes ?? 0;
 }

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, lte, min, ne, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import type { Scope } from "../domain/scope";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "./schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookExtraData } from "./schema";
+import { withExtraData } from "../domain/extra-data-text";
 
 /** A stored webhook endpoint row (secret included: never return it from a route except once). */
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -131,11 +132,39 @@ export function scopeKey(s: Scope): string {
  * Batched insertDeliveries: multi-row inserts sized to D1's parameter limit, all sent in one
  * round trip; (endpoint, event) pairs that already have a delivery are skipped. Returns the new rows.
  */
-export async function insertDeliveriesBatched(d: Db, rows: Array<typeof webhookDeliveries.$inferInsert>): Promise<DeliveryRow[]> {
+export async function insertDeliveriesBatched(
+  d: Db,
+  rows: Array<typeof webhookDeliveries.$inferInsert>,
+  extras: readonly { hash: string; body: string }[] = [],
+): Promise<DeliveryRow[]> {
   // Every column may be bound, whatever the row sets: size each statement for the worst case.
   const perStatement = Math.floor(D1_MAX_PARAMS / Object.keys(getTableColumns(webhookDeliveries)).length);
   const queries = chunks(rows, perStatement).map((group) => d.insert(webhookDeliveries).values(group).onConflictDoNothing().returning());
-  return batchAll<DeliveryRow>(d, queries);
+  if (extras.length === 0) return batchAll<DeliveryRow>(d, queries);
+  // The texts the deliveries name go first, in the same batch (one transaction): a delivery never
+  // names a text that is not there, and naming one again moves its last use (the retention job's guard).
+  const usedAt = Date.now();
+  const texts = chunks([...extras], Math.floor(D1_MAX_PARAMS / 3) - 1).map((group) =>
+    d
+      .insert(webhookExtraData)
+      .values(group.map((t) => ({ ...t, usedAt })))
+      .onConflictDoUpdate({ target: webhookExtraData.hash, set: { usedAt } })
+      .returning({ hash: webhookExtraData.hash }),
+  );
+  // drizzle types batch() over a non-empty tuple of its query builders; these are such builders.
+  const results = (await d.batch([...texts, ...queries] as unknown as Parameters<Db["batch"]>[0])) as unknown as DeliveryRow[][];
+  return results.slice(texts.length).flat();
+}
+
+/**
+ * The envelope a delivery sends, byte for byte: its stored payload with its extraData put back when
+ * the text is kept apart (webhook_extra_data).
+ */
+export async function deliveryPayload(d: Db, delivery: Pick<DeliveryRow, "payload" | "extraHash">): Promise<string> {
+  if (delivery.extraHash === null) return delivery.payload;
+  const text = await d.select({ body: webhookExtraData.body }).from(webhookExtraData).where(eq(webhookExtraData.hash, delivery.extraHash)).get();
+  if (!text) throw new Error("a delivery names an extraData text that is not stored");
+  return withExtraData(delivery.payload, text.body);
 }
 
 /**

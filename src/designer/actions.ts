@@ -131,7 +131,13 @@ export function rotateSections(scene: Scene, keys: ReadonlySet<string>, degrees:
  * Copies sections beside themselves under new keys. A generated copy is regenerated (its labels
  * follow its pattern with the new key); a section made elsewhere gets its labels prefixed by the key.
  */
-export function copySections(scene: Scene, keys: ReadonlySet<string>, offset: Point = { x: 60, y: 60 }): { scene: Scene; copies: string[] } {
+export function copySections(
+  scene: Scene,
+  keys: ReadonlySet<string>,
+  offset: Point = { x: 60, y: 60 },
+  /** A copy's name from the original's ("Stalls copy"; the page's language words it). */
+  copyName: (name: string) => string = (name) => `${name} copy`,
+): { scene: Scene; copies: string[] } {
   const taken = new Set(scene.sections.map((s) => s.key));
   const copies: Section[] = [];
   for (const s of scene.sections) {
@@ -139,7 +145,7 @@ export function copySections(scene: Scene, keys: ReadonlySet<string>, offset: Po
     const key = nextSectionKey({ ...scene, sections: [...scene.sections, ...copies] });
     taken.add(key);
     const at = placementOf(s);
-    const label = `${s.label} copy`;
+    const label = copyName(s.label);
     if (s.generator) {
       copies.push(generateSection(s.generator, { key, label, x: at.x + offset.x, y: at.y + offset.y, rotation: at.rotation }, s));
     } else {

@@ -10,7 +10,11 @@
  * "Delete", "[", "Plus" (the + key: "+" joins a chord). Shift counts for letters and named keys.
  * A symbol key already says whether Shift made it ("{" is Shift+[ on most keyboards), so a chord
  * names the symbol, and Shift is not compared.
+ *
+ * A command's label here is its English; the designer's catalogs word it as `command.<name>` in
+ * every language the dashboard speaks (commandLabel), and a test holds the two English alike.
  */
+import { ENGLISH, isDesignerMessageId, type DesignerMessageId, type DesignerWords } from "./words";
 
 /** What commands act on: the designer page (client/designer.ts). */
 export interface CommandTarget {
@@ -148,15 +152,32 @@ export function commandForKey(press: KeyPress): Command | null {
   return CHORDS.find(({ chord }) => matches(chord, press))?.command ?? null;
 }
 
-/** A chord as people read it: "Ctrl+Shift+Z", "Arrow keys", "+". */
-export function chordText(chord: string): string {
+/** A command's name in the language of `words` ("Undo", "Rückgängig"); its English label when the catalogs have none. */
+export function commandLabel(command: Command, words: DesignerWords = ENGLISH): string {
+  const id = `command.${command.name}`;
+  return isDesignerMessageId(id) ? words.t(id) : command.label;
+}
+
+/** Keys with a name of their own, as the keyboards of a language print them ("Entf" in German). */
+const KEY_NAMES: Record<string, DesignerMessageId> = {
+  Arrow: "key.arrows",
+  Delete: "key.delete",
+  Backspace: "key.backspace",
+  Escape: "key.escape",
+  Enter: "key.enter",
+};
+
+/** A chord as people read it: "Ctrl+Shift+Z", "Arrow keys", "+"; in German "Strg+Umschalt+Z". */
+export function chordText(chord: string, words: DesignerWords = ENGLISH): string {
   const c = parseChord(chord);
-  return [c.mod && "Ctrl", c.shift && "Shift", c.alt && "Alt", c.key === "Arrow" ? "Arrow keys" : c.key].filter(Boolean).join("+");
+  const named = KEY_NAMES[c.key];
+  const key = named ? words.t(named) : c.key;
+  return [c.mod && words.t("key.mod"), c.shift && words.t("key.shift"), c.alt && words.t("key.alt"), key].filter(Boolean).join("+");
 }
 
 /** A command's keys as the shortcut list shows them: "Ctrl+Shift+Z or Ctrl+Y". */
-export function shortcutText(command: Command): string {
-  return command.keys.map(chordText).join(" or ");
+export function shortcutText(command: Command, words: DesignerWords = ENGLISH): string {
+  return command.keys.map((k) => chordText(k, words)).reduce((first, second) => words.t("key.either", { first, second }));
 }
 
 /** A command's keys as an aria-keyshortcuts value: "Control+Shift+Z Control+Y". */

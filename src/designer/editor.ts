@@ -7,6 +7,7 @@
 import { seatsOfSections, type Scene } from "./actions";
 import { canRedo, canUndo, commit, redo, startHistory, undo, type History } from "./undo-history";
 import { checkScene, describeProblem } from "./validate";
+import { ENGLISH, type DesignerWords } from "./words";
 
 export interface Selection {
   /** Whole sections: what moves, turns, copies and deletes. */
@@ -36,6 +37,8 @@ export class Editor {
     scene: Scene,
     /** The draftVersion the scene was read at (the If-Match of the next save). */
     public version: number,
+    /** The language a refusal's problems are told in. */
+    private readonly words: DesignerWords = ENGLISH,
   ) {
     this.history = startHistory(scene);
     this.saved = scene;
@@ -72,7 +75,7 @@ export class Editor {
       return { ok: true };
     }
     const checked = checkScene(next);
-    if (!checked.ok) return { ok: false, problems: checked.problems.slice(0, 10).map((p) => describeProblem(next, p)) };
+    if (!checked.ok) return { ok: false, problems: checked.problems.slice(0, 10).map((p) => describeProblem(next, p, this.words)) };
     this.history = commit(this.history, next);
     if (selection) this.selection = selection;
     this.pruneSelection();

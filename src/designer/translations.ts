@@ -6,6 +6,7 @@
  */
 import { languageTagSchema, MAX_TRANSLATIONS, type Labels } from "../domain/labels";
 import type { Scene } from "./actions";
+import { ENGLISH, type DesignerWords } from "./words";
 
 /** What is translated: a category or a section, by key. */
 export interface NameOwner {
@@ -23,9 +24,9 @@ export function translationsText(labels: Labels | undefined): string {
 /**
  * The lines a person typed as labels, or what is wrong with them, line by line. Empty lines are
  * skipped; a line is a language tag, a colon and the name ("pt-BR: Plateia"); a tag given twice
- * (in any case) is an error, as the API would refuse it.
+ * (in any case) is an error, as the API would refuse it. The errors are in the language of `words`.
  */
-export function parseTranslations(text: string): { labels: Labels } | { errors: string[] } {
+export function parseTranslations(text: string, words: DesignerWords = ENGLISH): { labels: Labels } | { errors: string[] } {
   const labels: Labels = {};
   const errors: string[] = [];
   const seen = new Set<string>();
@@ -34,17 +35,17 @@ export function parseTranslations(text: string): { labels: Labels } | { errors: 
     const line = raw.trim();
     if (line === "") return;
     const colon = line.indexOf(":");
-    const where = `Line ${i + 1}`;
-    if (colon === -1) return void errors.push(`${where} must be a language, a colon and the name, for example de: Parkett`);
+    const at = { line: String(i + 1) };
+    if (colon === -1) return void errors.push(words.t("translations.lineForm", at));
     const tag = line.slice(0, colon).trim();
     const name = line.slice(colon + 1).trim();
-    if (!languageTagSchema.safeParse(tag).success) return void errors.push(`${where}: "${tag}" is not a language tag; use one like de, fr or pt-BR`);
-    if (seen.has(tag.toLowerCase())) return void errors.push(`${where}: ${tag} is named twice`);
-    if (name.length < 1 || name.length > 255) return void errors.push(`${where}: the name must be 1 to 255 characters`);
+    if (!languageTagSchema.safeParse(tag).success) return void errors.push(words.t("translations.lineTag", { ...at, tag }));
+    if (seen.has(tag.toLowerCase())) return void errors.push(words.t("translations.lineTwice", { ...at, tag }));
+    if (name.length < 1 || name.length > 255) return void errors.push(words.t("translations.lineLength", at));
     seen.add(tag.toLowerCase());
     labels[tag] = name;
   });
-  if (seen.size > MAX_TRANSLATIONS) errors.push(`At most ${MAX_TRANSLATIONS} languages`);
+  if (seen.size > MAX_TRANSLATIONS) errors.push(words.t("translations.tooMany", { max: MAX_TRANSLATIONS }));
   return errors.length > 0 ? { errors } : { labels };
 }
 

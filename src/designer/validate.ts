@@ -3,9 +3,9 @@
  * bundled for the browser): one set of rules, so a draft the designer accepts is a draft the API
  * accepts, and a duplicate label is refused before anything is saved.
  */
-import { isSchemaWording, plainMessage } from "../domain/plain-messages";
 import { layoutSchema } from "../domain/layout-schema";
 import type { Scene } from "./actions";
+import { ENGLISH, type DesignerWords } from "./words";
 
 /** One problem: where (a dotted path into the layout) and what. */
 export interface Problem {
@@ -20,21 +20,20 @@ export function checkScene(scene: unknown): { ok: true; scene: Scene } | { ok: f
   return { ok: false, problems: result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) };
 }
 
-/** "Where: message", with zod's own wording turned into words for people ("Section Stalls must be …"). */
-function said(where: string, message: string): string {
-  return isSchemaWording(message) ? plainMessage(where, message) : `${where}: ${message}`;
-}
-
-/** A problem in words a person can act on: "sections.0.rows.2.seats.4.label: duplicate …" names the section and row. */
-export function describeProblem(scene: Scene, p: Problem): string {
+/**
+ * A problem in words a person can act on, in the language of `words`: "sections.0.rows.2.seats.4.label:
+ * duplicate …" names the section and row, and zod's own wording becomes words for people
+ * ("Section Stalls must be …").
+ */
+export function describeProblem(scene: Scene, p: Problem, words: DesignerWords = ENGLISH): string {
   const m = /^sections\.(\d+)(?:\.rows\.(\d+))?/.exec(p.path);
   if (m) {
     const section = scene.sections[Number(m[1])];
     const row = m[2] !== undefined ? section?.rows[Number(m[2])] : undefined;
-    const where = section ? `${section.label}${row ? `, row ${row.label}` : ""}` : p.path;
-    return said(where, p.message);
+    const where = section ? (row ? words.t("problem.inRow", { section: section.label, row: row.label }) : section.label) : p.path;
+    return words.problem(where, p.message);
   }
   const g = /^generalAdmission\.(\d+)/.exec(p.path);
-  if (g) return said(`GA area ${scene.generalAdmission[Number(g[1])]?.label ?? g[1]}`, p.message);
-  return p.path ? said(p.path, p.message) : plainMessage("", p.message);
+  if (g) return words.problem(words.t("problem.area", { label: scene.generalAdmission[Number(g[1])]?.label ?? g[1]! }), p.message);
+  return words.problem(p.path, p.message);
 }

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   "event.chart_moved",
   "event.selection_rules_changed",
   "event.channels_changed",
+  "channel.pass_issued",
   "event.accessibility_changed",
   "event.waiting_room_changed",
   "event.settings_copied",

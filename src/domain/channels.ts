@@ -28,6 +28,10 @@ export const channelSchema = z
     key: channelKeySchema,
     name: z.string().min(1).max(255),
     color: hexColor.optional(),
+    protected: z.boolean().optional().openapi({
+      description:
+        "A channel not for everyone (a presale): a publishable key takes from it only with a pass (POST …/channels/{channelKey}/passes, sent as X-Channel-Pass), and reads show its free seats as not_for_sale, without channelKey, to anyone without one",
+    }),
     objectLabels: z.array(z.string().min(1).max(255)).max(200_000).default([]).openapi({ description: "Seat labels in this channel" }),
     areaPlaces: z
       .record(z.string().min(1).max(255), z.number().int("must be an integer").min(0, "must be at least 0"))
@@ -79,5 +83,5 @@ export const channelKeysSchema = z
 /** Secret keys only (box office): the hold may take from any pool. A publishable key sending it is 400. */
 export const ignoreChannelsSchema = z.boolean().optional();
 
-/** Channel-aware reasons of a 409 seat_unavailable. */
-export const CHANNEL_REASONS = ["not_in_channel", "insufficient_capacity"] as const;
+/** Channel-aware reasons of a 409 seat_unavailable (`pass_limit`: a protected channel's pass is at its maxSeats, contract §17). */
+export const CHANNEL_REASONS = ["not_in_channel", "insufficient_capacity", "pass_limit"] as const;

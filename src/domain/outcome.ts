@@ -34,6 +34,7 @@ export const FAILURE_CODES = [
   "idempotency_key_reused",
   "admission_required",
   "price_changed",
+  "not_found",
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
@@ -44,6 +45,12 @@ export interface Failure {
   message: string;
   failed?: FailedEntry[];
   errors?: Record<string, string[]>;
+  /**
+   * A publishable-key season hold that sent no ttlSeconds, refused by an event whose longest
+   * publishable hold is shorter than the season's default: that longest, so the season can hold
+   * again with it (seasons/season-operations.ts). Never part of an answer.
+   */
+  retryTtlSeconds?: number;
 }
 
 /** A decision's result: its value, or a {@link Failure}. */
@@ -55,6 +62,10 @@ export function ok<T>(value: T): { ok: true; value: T } {
 }
 
 /** Shorthand for a failure value. */
-export function fail(code: FailureCode, message: string, extra: { failed?: FailedEntry[]; errors?: Record<string, string[]> } = {}): Failure {
+export function fail(
+  code: FailureCode,
+  message: string,
+  extra: { failed?: FailedEntry[]; errors?: Record<string, string[]>; retryTtlSeconds?: number } = {},
+): Failure {
   return { ok: false, code, message, ...extra };
 }

@@ -57,3 +57,49 @@ export function plainMessage(label: string, message: string): string {
 export function counted(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/**
+ * zod's wording as message ids, for a person reading another language than English: the
+ * dashboard's and the designer's catalogs each word these ids (`{field}` the field, `{n}` the
+ * number the rule names). The first rule that matches decides, as in RULES above.
+ */
+export type SchemaWordingId =
+  | "field.required"
+  | "field.minLength"
+  | "field.maxLength"
+  | "field.chooseOne"
+  | "field.chooseMin"
+  | "field.chooseMax"
+  | "field.min"
+  | "field.above"
+  | "field.max"
+  | "field.below"
+  | "field.integer"
+  | "field.number"
+  | "field.url"
+  | "field.date"
+  | "field.option"
+  | "field.pattern"
+  | "field.boolean"
+  | "field.invalid";
+
+export const SCHEMA_WORDING: readonly [RegExp, SchemaWordingId][] = [
+  [/received undefined|^Required$|expected string to have >=1 characters?/i, "field.required"],
+  [/expected string to have >=(\d+) characters/i, "field.minLength"],
+  [/expected string to have <=(\d+) characters/i, "field.maxLength"],
+  [/expected array to have >=1 items?/i, "field.chooseOne"],
+  [/expected array to have >=(\d+) items/i, "field.chooseMin"],
+  [/expected array to have <=(\d+) items/i, "field.chooseMax"],
+  [/expected number to be >=(-?[\d.]+)/i, "field.min"],
+  [/expected number to be >(-?[\d.]+)/i, "field.above"],
+  [/expected number to be <=(-?[\d.]+)/i, "field.max"],
+  [/expected number to be <(-?[\d.]+)/i, "field.below"],
+  [/expected int/i, "field.integer"],
+  [/expected number/i, "field.number"],
+  [/invalid (url|uri)/i, "field.url"],
+  [/invalid (iso )?(date|datetime)/i, "field.date"],
+  [/invalid option|expected one of/i, "field.option"],
+  [/must match pattern/i, "field.pattern"],
+  [/expected boolean/i, "field.boolean"],
+  [/^Invalid input|^Invalid /i, "field.invalid"],
+];

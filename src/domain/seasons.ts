@@ -150,6 +150,8 @@ export type SeasonStep = {
   season: SeasonTag;
   /** hold and extend: the one expiry of the season's holds in every event (epoch ms). */
   expiresAt: number | null;
+  /** hold: the lifetime the expiry was made from, and whether the request left it out (a default). */
+  ttl?: { seconds: number; defaulted: boolean };
 } & (
   | { kind: "hold"; body: HoldRequestBody; /** The season's pricing (contract §20), null when it has none. */ pricing?: Pricing | null }
   | { kind: "book"; body: z.output<typeof bookRequestSchema> }

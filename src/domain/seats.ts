@@ -3,6 +3,8 @@ import { orderIdSchema } from "./status-changes";
 import { jsonObjectOrNullSchema, jsonObjectSchema, MAX_JSON_DEPTH } from "./json";
 import { channelKeysSchema, ignoreChannelsSchema } from "./channels";
 import { expectedTotalSchema, holdTicketTypesSchema, priceSchema, totalSchema } from "./pricing";
+import { DEFAULT_TTL_SECONDS, MAX_EXTRA_DATA_BYTES } from "./public-limits";
+import type { ChannelPass } from "./channel-passes";
 
 /**
  * The seat actions' request and response bodies (interface.md "Events: seat actions", contract §4).
@@ -12,18 +14,20 @@ import { expectedTotalSchema, holdTicketTypesSchema, priceSchema, totalSchema } 
 
 /** Longest hold: one day. A longer ttlSeconds is 400, so an abandoned hold cannot block a seat for weeks. */
 export const MAX_TTL_SECONDS = 86_400;
-/** Hold lifetime when none is given (interface.md Limits). */
-export const DEFAULT_TTL_SECONDS = 900;
-/**
- * extraData travels in every webhook of the seat, and a queue message is at most 128 KB; 16 KB of
- * JSON leaves room for the envelope, so an outsized value is refused at the door instead of
- * wedging the outbox.
- */
-export const MAX_EXTRA_DATA_BYTES = 16_384;
+export { DEFAULT_TTL_SECONDS, MAX_EXTRA_DATA_BYTES };
 
 const label = z.string().min(1).max(255);
 export const labelsSchema = z.array(label).min(1, "must hold 1 to 200 labels").max(200, "must hold 1 to 200 labels");
 export const ttlSecondsSchema = z.number().positive("must be greater than 0").max(MAX_TTL_SECONDS, `must be at most ${MAX_TTL_SECONDS}`);
+/**
+ * A hold's lifetime. Omitted, it is 900 seconds; with a publishable key it is at most the event's
+ * `maxPublicHoldSeconds` and defaults to the smaller of 900 and that (contract §17), which only the
+ * event knows: so the hold's policy resolves it, not this schema.
+ */
+export const holdTtlSecondsSchema = ttlSecondsSchema.optional().openapi({
+  description:
+    "Seconds the hold lasts: > 0, at most 86400, default 900. With a publishable key at most the event's maxPublicHoldSeconds (default 1800), and the default is the smaller of 900 and that; above it is 400 validation_failed naming ttlSeconds",
+});
 /** A token to look up (book, release, extend): any length up to 255, since a shorter one simply matches nothing. */
 const anyToken = z.string().min(1).max(255);
 export const extraDataSchema = jsonObjectSchema
@@ -35,7 +39,7 @@ export const extraDataSchema = jsonObjectSchema
   )
   .openapi({
     description:
-      `Any JSON object, attached to the status change and sent in its webhooks: at most ${MAX_EXTRA_DATA_BYTES} bytes of JSON, with objects ` +
+      `Any JSON object, attached to the status change and sent in its webhooks: at most ${MAX_EXTRA_DATA_BYTES} bytes of JSON (1024 with a publishable key), with objects ` +
       `and arrays nested at most ${MAX_JSON_DEPTH} levels deep (the object itself is level 1); deeper is 400 validation_failed naming the path`,
   });
 
@@ -49,7 +53,7 @@ export const holdRequestSchema = z
   .object({
     objectLabels: labelsSchema,
     holdToken: newHoldTokenSchema,
-    ttlSeconds: ttlSecondsSchema.default(DEFAULT_TTL_SECONDS),
+    ttlSeconds: holdTtlSecondsSchema,
     extraData: extraDataSchema,
     objectType: z.literal("generalAdmission").optional(),
     categoryKey: z.string().min(1).max(255).optional(),
@@ -215,4 +219,10 @@ export interface HoldCaller {
    * While an event's waiting room is open its object refuses a hold without its own id here.
    */
   admittedTo?: string[];
+  /**
+   * The channel passes the request carried (X-Channel-Pass), once the Worker verified their
+   * signatures and expiry (contract §17): a publishable key takes from a protected channel only
+   * with one issued for that event and channel.
+   */
+  passes?: ChannelPass[];
 }

@@ -3,7 +3,13 @@ import { accessibleQuantity, accessibleRequestSchema } from "./accessibility";
 import { MAX_CATEGORIES, MAX_SECTIONS } from "./layout-schema";
 import { channelKeysSchema, ignoreChannelsSchema } from "./channels";
 import { bestTicketTypesSchema } from "./pricing";
-import { DEFAULT_TTL_SECONDS, extraDataSchema, holdResultSchema, ignoreSelectionRulesSchema, newHoldTokenSchema, ttlSecondsSchema } from "./seats";
+import { extraDataSchema, holdResultSchema, holdTtlSecondsSchema, ignoreSelectionRulesSchema, newHoldTokenSchema } from "./seats";
+import {
+  DEFAULT_MAX_HELD_SEATS_PER_CLIENT,
+  DEFAULT_MAX_PUBLIC_HOLD_SECONDS,
+  MAX_PUBLIC_HOLD_SECONDS_SETTING,
+  MIN_PUBLIC_HOLD_SECONDS_SETTING,
+} from "./public-limits";
 
 /**
  * The selling rules' request and response bodies (contract §8): the event's selection rules and
@@ -39,12 +45,23 @@ export const selectionRulesSchema = z
       .boolean()
       .optional()
       .openapi({ description: "Refuse a hold that would leave a free seat with no free neighbour where it had one (releases are never refused)" }),
-    maxHeldSeatsPerClient: limit
+    maxHeldSeatsPerClient: limit.optional().openapi({
+      description: `Publishable-key holds: seats plus GA places held at once by one client address (CF-Connecting-IP; an IPv6 address as its /64) over all its tokens. Unset, ${DEFAULT_MAX_HELD_SEATS_PER_CLIENT} applies`,
+    }),
+    maxPublicHoldSeconds: z
+      .number()
+      .int("must be an integer")
+      .min(MIN_PUBLIC_HOLD_SECONDS_SETTING, `must be at least ${MIN_PUBLIC_HOLD_SECONDS_SETTING}`)
+      .max(MAX_PUBLIC_HOLD_SECONDS_SETTING, `must be at most ${MAX_PUBLIC_HOLD_SECONDS_SETTING}`)
       .optional()
-      .openapi({ description: "Publishable-key holds: seats plus GA places held at once by one client address (CF-Connecting-IP) over all its tokens" }),
+      .openapi({
+        description: `The longest publishable-key hold (its ttlSeconds), ${MIN_PUBLIC_HOLD_SECONDS_SETTING}..${MAX_PUBLIC_HOLD_SECONDS_SETTING}. Unset, ${DEFAULT_MAX_PUBLIC_HOLD_SECONDS} applies; a publishable hold without ttlSeconds lasts the smaller of 900 and this`,
+      }),
   })
   .strict()
-  .openapi("SelectionRules", { description: "Every field is optional and `{}` clears the rules; a field not listed here is refused (400), never ignored" });
+  .openapi("SelectionRules", {
+    description: `Every field is optional and \`{}\` clears the rules; a field not listed here is refused (400), never ignored. Cleared or unset, the publishable-key defaults apply: maxHeldSeatsPerClient ${DEFAULT_MAX_HELD_SEATS_PER_CLIENT}, maxPublicHoldSeconds ${DEFAULT_MAX_PUBLIC_HOLD_SECONDS}`,
+  });
 export type SelectionRules = z.infer<typeof selectionRulesSchema>;
 
 export const holdBestAvailableRequestSchema = z
@@ -66,7 +83,7 @@ export const holdBestAvailableRequestSchema = z
       .optional()
       .openapi({ description: "Only seats of these sections (all when omitted)" }),
     together: z.boolean().default(false).openapi({ description: "Only adjacent seats: no split answer when no block of adjacent seats is free" }),
-    ttlSeconds: ttlSecondsSchema.default(DEFAULT_TTL_SECONDS),
+    ttlSeconds: holdTtlSecondsSchema,
     extraData: extraDataSchema,
     ignoreSelectionRules: ignoreSelectionRulesSchema,
     channelKeys: channelKeysSchema,

@@ -3,6 +3,7 @@ import { jsonObjectOrNullSchema } from "./json";
 import { labelsSchema } from "./labels";
 import { SEAT_FEATURES } from "./layout";
 import { priceSchema } from "./pricing";
+import type { ChannelPass } from "./channel-passes";
 
 /**
  * What the event reads answer (interface.md "Event status entry", "Event objects response",
@@ -209,6 +210,8 @@ export interface StatusQuery {
   holdToken?: string;
   labels?: string[];
   caller: "public" | "secret";
+  /** A publishable key's channel passes (contract §17): the protected channels it may see. A secret key sees every channel. */
+  passes?: readonly ChannelPass[];
 }
 
 const compactCoords = z.union([z.object({ start: z.number(), step: z.number() }), z.array(z.number().nullable())]);

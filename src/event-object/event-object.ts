@@ -1,8 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Accessibility } from "../domain/accessibility";
+import type { ChannelAccess, ChannelPass } from "../domain/channel-passes";
 import type { Channel, ChannelsBody } from "../domain/channels";
 import type { EventMeta } from "../domain/events";
 import type { IdempotencyClaim, Replayed } from "../domain/idempotency";
+import type { FeedCheck, RelayAttachment, RelayMessage } from "../domain/live-relays";
 import type { Layout } from "../domain/layout";
 import { ok, type Outcome } from "../domain/outcome";
 import type { SeasonStep } from "../domain/seasons";
@@ -23,6 +25,8 @@ import * as season from "./decisions/season-decisions";
 import * as seats from "./decisions/seat-decisions";
 import { runAlarm } from "./housekeeping/housekeeping";
 import type { EventLayout } from "./layout/event-layout";
+import { closeQuietly } from "./live/live-broadcast";
+import { publicCopies, type CopyRequest } from "./live/public-copies";
 import type { StageRequest } from "./layout/staging";
 import { objectParts, type ObjectParts } from "./object-parts";
 import { ackRows } from "./outbox/outbox";
@@ -74,19 +78,20 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     return this.o.event;
   }
 
-  // ---- lifecycle -------------------------------------------------------------------------
-
   /** Sets the event up (right after its D1 row is written), wiping what an earlier event of the key left. */
   async init(meta: EventMeta, layout: Layout | null): Promise<{ ok: true }> {
     await this.destroy();
     this.event.init(meta, layout);
     this.reads.statusCache.invalidate();
+    this.o.live.stale();
     return { ok: true };
   }
 
   /** Deletes every trace of the event (DELETE /events/{key}); later calls answer event_not_found. */
   async destroy(): Promise<{ ok: true }> {
-    for (const ws of this.ctx.getWebSockets()) ws.close(1001, "event deleted");
+    // Relays close their viewers' sockets; the hub's copy is read again (and finds no event).
+    this.o.live.close();
+    this.o.live.stale();
     await this.o.alarm.clear();
     await this.ctx.storage.deleteAll();
     this.o.ensureSchemas();
@@ -98,8 +103,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async info(): Promise<EventMeta | null> {
     return this.event.meta;
   }
-
-  // ---- seat actions (decisions/seat-decisions.ts, sale-decisions.ts) ----------------------
 
   async hold(req: HoldRequest, caller: HoldCaller, idem?: IdempotencyClaim) {
     return seats.hold(this.parts, req, caller, idem);
@@ -134,8 +137,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     return answer;
   }
 
-  // ---- configuration (decisions/configuration.ts) -----------------------------------------
-
   async setSelectionRules(rules: SelectionRules): Promise<Outcome<SelectionRules>> {
     return ofEvent(this.event.meta, () => config.setSelectionRules(this.parts, this.ctx.storage, rules));
   }
@@ -152,25 +153,23 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     return ofEvent(this.event.meta, () => setPricing(this.parts, this.event.layout(), pricing));
   }
 
-  // ---- reads (reads/event-reads.ts) -------------------------------------------------------
-
   async status(q: StatusQuery) {
     return this.reads.status(q);
   }
   async statusBody(format: StatusFormat, knownTag?: string) {
     return this.reads.statusBody(format, knownTag);
   }
-  async statusForToken(format: StatusFormat, holdToken: string) {
-    return this.reads.statusForToken(format, holdToken);
+  async statusForToken(format: StatusFormat, holdToken: string | null, passes?: ChannelPass[]) {
+    return this.reads.statusForToken(format, holdToken, passes);
   }
   async statusCompact(q: StatusQuery) {
     return this.reads.statusCompact(q);
   }
-  async objects(labels?: string[]) {
-    return this.reads.objects(labels);
+  async objects(labels: string[] | undefined, access: ChannelAccess) {
+    return this.reads.objects(labels, access);
   }
-  async objectsCompact(labels?: string[]) {
-    return this.reads.objectsCompact(labels);
+  async objectsCompact(labels: string[] | undefined, access: ChannelAccess) {
+    return this.reads.objectsCompact(labels, access);
   }
   async reports() {
     return this.reads.reports();
@@ -196,8 +195,11 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async layoutNames() {
     return this.reads.layoutNames();
   }
-  async channelList() {
-    return this.reads.channelList();
+  async channelList(access: ChannelAccess) {
+    return this.reads.channelList(access);
+  }
+  async channelPassTarget(channelKey: string) {
+    return this.reads.passTarget(channelKey);
   }
   async channelSummary() {
     return this.reads.channelSummary();
@@ -211,8 +213,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async accessibility() {
     return this.reads.accessibility();
   }
-
-  // ---- seasons (decisions/season-decisions.ts) ----------------------------------------------
 
   async seasonPrepare(step: SeasonStep, caller: HoldCaller) {
     return season.seasonPrepare(this.parts, step, caller);
@@ -232,8 +232,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async seasonBookInit(seasonKey: string, booked: SeasonBookings) {
     return season.seasonBookInit(this.parts, seasonKey, booked);
   }
-
-  // ---- publish, chart moves (layout/event-layout.ts) and the outbox hand-over ---------------
 
   /** Phase 1 of a publish; refused with `failed` when reservations conflict and not forced. */
   async stagePublish(req: StageRequest): Promise<Outcome<{ staged: true }>> {
@@ -267,29 +265,47 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     return { acked: ackRows(this.ctx.storage.sql, seqs) };
   }
 
-  // ---- alarm (housekeeping/) and live sockets (live/) --------------------------------------
-
   override async alarm(): Promise<void> {
     this.o.alarm.fired();
     const meta = this.event.meta;
     if (meta) await runAlarm(this.o.housekeeping, meta);
   }
 
-  /** WebSocket upgrades only (GET /events/{key}/live): live status with the Hibernation API. */
+  /** A relay asks to be fed: the whole public view now, then every message (docs/live-crowd.md). */
+  async attachRelay(index: number): Promise<Outcome<RelayAttachment>> {
+    return this.o.live.attach(index);
+  }
+  async detachRelay(index: number): Promise<{ ok: true }> {
+    return this.o.live.detach(index);
+  }
+  async checkRelay(index: number): Promise<FeedCheck> {
+    return this.o.live.check(index);
+  }
+  async liveSince(seq: number): Promise<Outcome<RelayMessage>> {
+    return this.o.live.since(seq);
+  }
+  /** The publishable reads the hub answers its crowd from (at most 10 calls a second). */
+  async publicCopies(requests: CopyRequest[]) {
+    return publicCopies(this.reads, this.ctx.storage.sql, this.clock, this.o.live.hub, requests);
+  }
+  /** The feed's figures: relays fed by this object, and its messages per second over the last 10 s. */
+  async liveStats() {
+    return this.o.live.stats();
+  }
+
+  /** WebSocket upgrades of viewers with a channel pass or a secret key (the crowd's are on relays). */
   override async fetch(request: Request): Promise<Response> {
     return this.o.live.accept(request);
   }
-
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // Clients may ping to keep intermediaries from closing an idle socket.
-    if (message === "ping") ws.send(JSON.stringify({ type: "pong" }));
+    if (message === "ping") ws.send(JSON.stringify({ type: "pong" })); // keeps intermediaries from closing an idle socket
+  }
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    closeQuietly(ws, code, reason);
   }
 
-  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      ws.close(code, reason);
-    } catch {
-      // Already closed.
-    }
+  /** The clock jumped (the test build moves it): the hub's copy may show holds that have expired since. */
+  protected clockMoved(): void {
+    this.o.live.stale();
   }
 }

@@ -1,3 +1,4 @@
+import { eventObjectName } from "../domain/live-relays";
 import type { Environment } from "../domain/scope";
 
 /**
@@ -10,5 +11,5 @@ export function eventStub(
   environment: Environment,
   eventKey: string,
 ): DurableObjectStub<import("./event-object").EventObject> {
-  return env.EVENTS.get(env.EVENTS.idFromName(`${workspaceId}:${environment}:${eventKey}`));
+  return env.EVENTS.get(env.EVENTS.idFromName(eventObjectName(workspaceId, environment, eventKey)));
 }

@@ -7,7 +7,9 @@ import { ensureSeasonSchema } from "./decisions/season-participant";
 import { Alarm } from "./housekeeping/alarm";
 import type { HousekeepingParts } from "./housekeeping/housekeeping";
 import { EventLayout } from "./layout/event-layout";
+import { DirectViewers } from "./live/direct-viewers";
 import { LiveFeed } from "./live/live-feed";
+import { RelayFanout } from "./live/relay-fanout";
 import { outboxDueAt } from "./outbox/outbox";
 import { OutboxSender } from "./outbox/outbox-sender";
 import { EventReads } from "./reads/event-reads";
@@ -16,8 +18,10 @@ import { AccessState } from "./state/accessibility";
 import { AdmissionGate } from "./state/admission-gate";
 import { ChannelState, ensureChannelSchema, registerChannels } from "./state/channels";
 import type { Clock } from "./state/clock";
+import { ensureExtras, historyMovePending } from "./state/extras";
 import { ensureIdempotencySchema } from "./state/idempotency";
 import { PricingState } from "./state/prices";
+import { ensurePassSchema } from "./state/pass-counts";
 import { SellingState } from "./state/selling-state";
 import { ensureSchema } from "./state/store";
 
@@ -77,7 +81,17 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
   });
   const reads = new EventReads(sql, event, clock.now, kept);
   const statusCache = reads.statusCache;
-  const live = new LiveFeed(ctx, event, statusCache, clock);
+  const live = new LiveFeed(
+    sql,
+    event,
+    statusCache,
+    clock,
+    {
+      relay: (name) => env.LIVE_RELAYS.get(env.LIVE_RELAYS.idFromName(name)),
+      hub: (name) => env.LIVE_HUBS.get(env.LIVE_HUBS.idFromName(name)),
+    },
+    new DirectViewers(ctx, sql),
+  );
   const outbox = new OutboxSender({
     sql,
     transaction: (fn) => storage.transactionSync(fn),
@@ -89,10 +103,29 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
     arm,
   });
   const run = decisionRunner({ storage, clock, event, ...kept, statusCache, alarm, outbox, live });
-  const decisions: DecisionParts = { sql, ...kept, run, viewsStale: () => statusCache.invalidate(), arm };
+  const decisions: DecisionParts = {
+    sql,
+    ...kept,
+    run,
+    viewsStale: () => {
+      statusCache.invalidate();
+      live.stale();
+    },
+    arm,
+  };
   const coordinator = (name: string) => env.SEASONS.get(env.SEASONS.idFromName(name));
   const ensureSchemas = () => {
-    for (const ensure of [ensureSchema, ensureIdempotencySchema, ensureStatusSnapshotSchema, ensureChannelSchema, ensureSeasonSchema]) ensure(sql);
+    for (const ensure of [
+      ensureSchema,
+      ensureIdempotencySchema,
+      ensureStatusSnapshotSchema,
+      ensureChannelSchema,
+      ensureSeasonSchema,
+      ensureExtras,
+      ensurePassSchema,
+      RelayFanout.ensureSchema,
+    ])
+      ensure(sql);
     kept.access.ensureSchema();
   };
   return {
@@ -108,12 +141,16 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
       ensureSchemas();
       kept.admission.load();
       event.load();
+      live.load();
       await alarm.load();
       // Rows a previous instance committed and never had confirmed (evicted or killed meanwhile).
       if (outboxDueAt(sql, clock.now()) !== null) outbox.schedule();
+      // A history written before extraData was kept once: the alarm moves its texts.
+      if (historyMovePending(sql)) arm(clock.now());
     },
     clear() {
       event.clear();
+      live.clear();
       for (const k of Object.values(kept)) k.clear();
       statusCache.invalidate();
     },

@@ -37,7 +37,7 @@ export interface EventSettings {
 export async function readSettings(env: Env, scope: Scope, event: EventRecord): Promise<EventSettings> {
   const [selectionRules, { channels }, accessibility, room, pricing] = await Promise.all([
     callEvent(env, scope, event.eventKey, (o) => o.selectionRules()),
-    callEvent(env, scope, event.eventKey, (o) => o.channelList()),
+    callEvent(env, scope, event.eventKey, (o) => o.channelList("all")),
     callEvent(env, scope, event.eventKey, (o) => o.accessibility()),
     readRoomIfAny(env, scope, event.eventKey),
     callEvent(env, scope, event.eventKey, (o) => o.pricing()),

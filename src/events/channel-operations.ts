@@ -17,10 +17,12 @@ export interface ChannelAssignment {
   objectLabels?: string[];
   /** GA area → this channel's places there (0 removes them). */
   areaPlaces?: Record<string, number>;
+  /** Whether only buyers with a pass may take from it (contract §17); unchanged when absent. */
+  protected?: boolean;
 }
 
 export async function assignToChannel(env: Env, scope: Scope, eventKey: string, input: ChannelAssignment): Promise<{ channels: Channel[] }> {
-  const { channels } = await callEvent(env, scope, eventKey, (event) => event.channelList());
+  const { channels } = await callEvent(env, scope, eventKey, (event) => event.channelList("all"));
   const moving = new Set(input.objectLabels ?? []);
   const next: Channel[] = channels.map((ch) => ({ ...ch, objectLabels: ch.objectLabels.filter((l) => !moving.has(l)) }));
   if (input.channelKey !== NO_CHANNEL) {
@@ -33,8 +35,14 @@ export async function assignToChannel(env: Env, scope: Scope, eventKey: string, 
     } else if (input.channelName) target.name = input.channelName;
     target.objectLabels.push(...moving);
     if (input.areaPlaces) target.areaPlaces = { ...target.areaPlaces, ...input.areaPlaces };
+    if (input.protected === true) target.protected = true;
+    else if (input.protected === false) delete target.protected;
   } else if (input.areaPlaces) {
     throw new ServiceError("validation_failed", "Places are set aside for a channel, not for the open pool", { errors: { channelKey: ["choose a channel"] } });
+  } else if (input.protected !== undefined) {
+    throw new ServiceError("validation_failed", "The open pool is every buyer's: only a channel can be protected", {
+      errors: { channelKey: ["choose a channel"] },
+    });
   }
   return callEvent(env, scope, eventKey, (event) => event.setChannels({ channels: next }));
 }

@@ -103,8 +103,15 @@ const channelsChanged = on("event.channels_changed", "event", param("eventKey"),
   })),
 }));
 const channelAssigned = on("event.channels_changed", "event", param("eventKey"), (i) => ({
-  ...pick(i.body, "channelKey", "channelName", "areaPlaces"),
+  ...pick(i.body, "channelKey", "channelName", "areaPlaces", "protected"),
   seats: Array.isArray(i.body.objectLabels) ? i.body.objectLabels.slice(0, MAX_LISTED) : [],
+}));
+// A channel pass lets its holder take from a protected channel: who issued which, and for how long,
+// is recorded; the pass itself, a bearer token, never is.
+const passIssued = on("channel.pass_issued", "event", param("eventKey"), (i) => ({
+  channelKey: i.params.channelKey ?? "",
+  ...pick(i.body, "ttlSeconds", "maxSeats"),
+  ...pick(i.answer, "expiresAt"),
 }));
 const accessibilityChanged = on("event.accessibility_changed", "event", param("eventKey"), (i) => ({ accessibility: i.body }));
 /** Prices (contract §20): the pricing as kept (the answer, in minor units from either door; it holds no secret), or null when removed. */
@@ -216,6 +223,7 @@ export const API_AUDITED: Readonly<Record<string, AuditedRoute>> = {
   "POST /api/v1/events/:eventKey/actions/move-to-new-chart-copy": eventMoved,
   "PUT /api/v1/events/:eventKey/selection-rules": rulesChanged,
   "PUT /api/v1/events/:eventKey/channels": channelsChanged,
+  "POST /api/v1/events/:eventKey/channels/:channelKey/passes": passIssued,
   "PUT /api/v1/events/:eventKey/accessibility": accessibilityChanged,
   "PUT /api/v1/events/:eventKey/waiting-room": roomChanged,
   "PUT /api/v1/events/:eventKey/pricing": pricesChanged("event"),

@@ -19,6 +19,7 @@ import type { AppEnv, Principal } from "./context";
 import { clientAddress } from "./client-limit";
 import { ApiError } from "./errors";
 import { logError } from "../domain/log-safety";
+import { isPackedExtraData, packExtraData, unpackExtraData } from "../domain/extra-data-text";
 
 /** How long a running request owns its key before a duplicate may take it over (a request that died). */
 const LOCK_MS = 60_000;
@@ -63,7 +64,7 @@ export function idempotency(mode: "claimed" | "decided" = "claimed") {
         throw new ApiError("idempotency_key_reused", "This Idempotency-Key was used with a different request in the last 24 hours");
       if (row.state === "done" && row.status !== null && row.body !== null) {
         c.header(REPLAYED_HEADER, "true");
-        return c.body(row.body, row.status as 200, { "Content-Type": "application/json" });
+        return c.body(storedBody(row.body), row.status as 200, { "Content-Type": "application/json" });
       }
       if (Date.now() >= deadline) {
         throw new ApiError("idempotency_key_in_use", "A request with this Idempotency-Key is still running; retry later", {
@@ -96,7 +97,28 @@ async function runAndStore(c: Context<AppEnv>, next: () => Promise<void>, scopeK
   }
   const status = c.res.status;
   if (status === 429 || status >= 500) await releaseIdempotencyKey(d, scopeKey, requestHash);
-  else await storeIdempotentAnswer(d, scopeKey, requestHash, status, await c.res.clone().text());
+  else await storeIdempotentAnswer(d, scopeKey, requestHash, status, keptBody(await c.res.clone().text()));
+}
+
+/**
+ * An answer as it is kept: a season hold's answer lists every seat with its extraData, so each
+ * distinct extraData is kept once (contract §17: a hold's stored size does not grow with its seats
+ * times its extraData). An answer without extraData, or not JSON, is kept as sent.
+ */
+function keptBody(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const packed = packExtraData(value);
+  return packed.length < text.length ? packed : text;
+}
+
+/** The answer to send again: the bytes first sent (the JSON of a kept answer is written as it was). */
+function storedBody(kept: string): string {
+  return isPackedExtraData(kept) ? JSON.stringify(unpackExtraData<unknown>(kept)) : kept;
 }
 
 async function sha256Hex(text: string): Promise<string> {

@@ -43,12 +43,12 @@ import { checkReadLimit, eventRead } from "./read-limit";
 import { malformedJsonError } from "./validation";
 
 /** Headers a browser on another origin may read from an API answer (the SDK reads all of them). */
-const EXPOSE_HEADERS = ["ETag", "Server-Timing", "Status-Version", "Idempotent-Replayed", "Retry-After", SERVER_VERSION_HEADER].join(",");
+const EXPOSE_HEADERS = ["ETag", "Server-Timing", "Status-Version", "X-Status-Seq", "Idempotent-Replayed", "Retry-After", SERVER_VERSION_HEADER].join(",");
 /** What a preflight allows: browsers call the API from ticketing sites on any origin with a publishable key. */
 const PREFLIGHT_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET,POST,PUT,PATCH,DELETE,OPTIONS",
-  "Access-Control-Allow-Headers": "X-Api-Key,Content-Type,If-None-Match,Idempotency-Key,X-Admission",
+  "Access-Control-Allow-Headers": "X-Api-Key,Content-Type,If-None-Match,Idempotency-Key,X-Admission,X-Channel-Pass",
   "Access-Control-Expose-Headers": EXPOSE_HEADERS,
   "Access-Control-Max-Age": "86400",
   [SERVER_VERSION_HEADER]: SERVER_VERSION,

@@ -5,6 +5,7 @@
  * (contract §7). URL parameters:
  * `key` (publishable key), `event` (event key), `max` (maxSelectedObjects), `live=poll` (no socket),
  * `ttl` (ttlSeconds of each hold), `channels` (channelKeys, comma-separated; contract §12),
+ * `passes` (channelPasses to protected channels, comma-separated; contract §17),
  * `language` (the SDK's language option), `lang` (the page's own <html lang>, which the SDK follows
  * without the option) and `messages` (JSON of message overrides; contract §22).
  * Values are only ever written with textContent, never as HTML.

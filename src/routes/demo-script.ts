@@ -48,6 +48,7 @@ export const DEMO_SCRIPT = `(async () => {
     live: params.get("live") !== "poll",
     ttlSeconds: params.get("ttl") ? Number(params.get("ttl")) : undefined,
     channelKeys: params.get("channels") ? params.get("channels").split(",") : undefined,
+    channelPasses: params.get("passes") ? params.get("passes").split(",") : undefined,
     mode: params.get("mode") === "list" ? "list" : undefined,
     language: params.get("language") || undefined,
     messages,

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
-import { SDK_CATALOGS, SDK_VERSION, SEATING_JS, SEATING_JS_ETAG, SEATING_MJS, SEATING_MJS_ETAG } from "../../dist/sdk/bundle.js";
+import { SDK_CATALOGS, SDK_PARTS, SDK_VERSION, SEATING_JS, SEATING_JS_ETAG, SEATING_MJS, SEATING_MJS_ETAG } from "../../dist/sdk/bundle.js";
 import { newRouter } from "../http/app-factory";
 import { ApiError } from "../http/errors";
 
@@ -11,7 +11,8 @@ import { ApiError } from "../http/errors";
  * and compiled into the Worker, so serving it needs no storage binding.
  *
  * Files: `seating.js` (classic script defining the global `Seating`) and `seating.mjs` (ES module
- * exporting `SeatingChart`), and `i18n/{language}.json`, the messages of each language but English
+ * exporting `SeatingChart`), the parts of the SDK both import only when a chart needs them
+ * (`large-map.mjs`, the renderer of maps above 10,000 objects), and `i18n/{language}.json`, the messages of each language but English
  * (contract §22), which the SDK fetches when a chart speaks that language (English is built in).
  * Any other version or file is 404 `not_found`.
  */
@@ -21,6 +22,8 @@ export const sdk = newRouter();
 const FILES = new Map<string, { body: string; etag: string }>([
   ["seating.js", { body: SEATING_JS, etag: SEATING_JS_ETAG }],
   ["seating.mjs", { body: SEATING_MJS, etag: SEATING_MJS_ETAG }],
+  // The parts a chart imports only when it needs them ("large-map.mjs"), at the bundle's version.
+  ...Object.entries(SDK_PARTS),
 ]);
 
 /** The catalogs by file name ("de.json"). */
@@ -40,12 +43,12 @@ const file = createRoute({
   path: "/{version}/{file}",
   operationId: "getSdkBundle",
   summary: "Browser SDK bundle",
-  description: `seating.js (global \`Seating\`) or seating.mjs (ES module), at /sdk/v${SDK_VERSION}/… (immutable) or /sdk/latest/… (5 minutes).`,
+  description: `seating.js (global \`Seating\`), seating.mjs (ES module) or a part they import on demand (${Object.keys(SDK_PARTS).join(", ")}), at /sdk/v${SDK_VERSION}/… (immutable) or /sdk/latest/… (5 minutes).`,
   tags: ["SDK"],
   request: {
     params: z.object({
       version: z.string().openapi({ example: `v${SDK_VERSION}`, description: `v${SDK_VERSION} or latest` }),
-      file: z.string().openapi({ example: "seating.js", description: "seating.js or seating.mjs" }),
+      file: z.string().openapi({ example: "seating.js", description: `seating.js, seating.mjs or ${Object.keys(SDK_PARTS).join(", ")}` }),
     }),
   },
   responses: {

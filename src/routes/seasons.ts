@@ -42,6 +42,8 @@ import { admittedEventIds } from "../waiting-room/room-operations";
 import { callerOf } from "./events/seats";
 import { seasonPricingRoutes } from "./season-pricing";
 import { seatActionKeys } from "./events/support";
+import { PASS_HEADER } from "../domain/channel-passes";
+import { verifyChannelPasses } from "../events/channel-passes";
 
 /**
  * /api/v1/seasons (contract §13): seasons, their events and partial seasons, and the season seat
@@ -186,7 +188,8 @@ seasons.openapi(
  * (contract §15): `X-Admission` may name one admission per event whose waiting room is open, as a
  * comma-separated list or in several headers; each is verified for its own event, and an event
  * whose room is open and that finds none of its own refuses the hold, which then changes nothing
- * anywhere.
+ * anywhere. Channel passes (`X-Channel-Pass`, contract §17) are verified the same way, each for the
+ * event it was issued for.
  */
 async function run(c: Context<AppEnv>, seasonKey: string, partialSeasonKey: string | undefined, action: SeasonActionBody): Promise<SeasonActionResult> {
   const p = c.var.principal;
@@ -195,6 +198,9 @@ async function run(c: Context<AppEnv>, seasonKey: string, partialSeasonKey: stri
   const caller = callerOf(p.kind, client);
   const admissions = p.kind === "public" && action.kind === "hold" ? c.req.header(ADMISSION_HEADER) : undefined;
   if (admissions !== undefined) caller.admittedTo = await admittedEventIds(c.env, p, client ?? "", admissions);
+  // Contract §17: a protected channel's pass is per event: one per event whose channel the hold takes from.
+  const passes = p.kind === "public" && action.kind === "hold" ? c.req.header(PASS_HEADER) : undefined;
+  if (passes !== undefined) caller.passes = await verifyChannelPasses(c.env, p, passes);
   return seasonAction(c.env, p, seasonKey, partialSeasonKey, action, caller);
 }
 
@@ -204,7 +210,7 @@ const ACTIONS = {
     schema: seasonHoldRequestSchema,
     summary: "Hold seats or GA places in every event",
     ids: ["holdSeasonSeats", "holdPartialSeasonSeats"],
-    more: "Every hold of the action expires at one holdExpiresAt in every event. A GA hold (objectType generalAdmission, quantity) takes that many places in every event. Every gate of an event's own hold applies in each event (selection rules, channels, accessible hold-back, waiting room); a publishable key sends one X-Admission per event whose waiting room is open, comma-separated.",
+    more: "Every hold of the action expires at one holdExpiresAt in every event. A GA hold (objectType generalAdmission, quantity) takes that many places in every event. Every gate of an event's own hold applies in each event (selection rules, channels, accessible hold-back, waiting room, a publishable key's limits); a publishable key sends one X-Admission per event whose waiting room is open, and one X-Channel-Pass per event whose protected channel it takes from, each comma-separated. A publishable hold without ttlSeconds lasts the smaller of 900 seconds and the shortest maxPublicHoldSeconds of the events it covers.",
   },
   book: {
     schema: seasonBookRequestSchema,

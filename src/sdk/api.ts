@@ -43,6 +43,11 @@ export interface ObjectsRead extends ApiObjectsResponse {
 export class ApiClient {
   /** The waiting room's admission (contract §15), sent as X-Admission with every request once admitted. */
   admission: string | null = null;
+  /**
+   * Channel passes (contract §17), sent as X-Channel-Pass with every request and in the live
+   * socket's `pass`: the protected channels they open are drawn and held like any other pool.
+   */
+  passes: readonly string[] = [];
 
   constructor(
     protected readonly baseUrl: string,
@@ -60,6 +65,7 @@ export class ApiClient {
     const url = new URL(`${this.eventUrl}/live`);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     url.searchParams.set("key", this.publicKey);
+    if (this.passes.length > 0) url.searchParams.set("pass", this.passes.join(","));
     return url.toString();
   }
 
@@ -161,6 +167,7 @@ export class ApiClient {
   protected async request<T>(method: string, path: string, body?: unknown, base = this.eventUrl): Promise<{ body: T; headers: Headers }> {
     const headers: Record<string, string> = { "X-Api-Key": this.publicKey };
     if (this.admission !== null) headers["X-Admission"] = this.admission;
+    if (this.passes.length > 0) headers["X-Channel-Pass"] = this.passes.join(",");
     if (body !== undefined) headers["Content-Type"] = "application/json";
     let res: Response;
     try {

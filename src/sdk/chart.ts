@@ -22,10 +22,10 @@ import { HoldExpiry, type HoldContext } from "./hold-expiry";
 import { HoldRequests } from "./hold-requests";
 import { LiveFeed } from "./live-updates";
 import { MapState, type Merged } from "./map-state";
-import { waitInQueue } from "./queue-screen";
 import { isLargeMap, mountMap, nextTask } from "./map-mount";
 import type { MapView } from "./map-view";
 import { resolveApiBase } from "./origin";
+import { loadPart } from "./parts";
 import { injectStyles } from "./styles";
 import { ListMode } from "./list-mode";
 import { sessionToken } from "./token";
@@ -86,6 +86,7 @@ export class SeatingChart {
     // A season's map reads every event of the season and holds through the season routes (season-api.ts).
     this.api =
       config.season !== undefined ? new SeasonApiClient(base, config.publicKey, config.season) : new ApiClient(base, config.publicKey, config.event ?? "");
+    if (config.channelPasses) this.api.passes = config.channelPasses;
     this.token = config.holdToken && config.holdToken.length >= 8 ? config.holdToken : sessionToken(base, this.scopeKey);
     const context: HoldContext = {
       config,
@@ -267,8 +268,11 @@ export class SeatingChart {
       // The legend stays empty until the map is read: hidden meanwhile, it says nothing of a queue.
       chrome.legend.style.display = "none";
       const room = await this.api.waitingRoom();
+      // The queue screen is a part of the SDK loaded only for an event whose waiting room is on (parts.ts).
       const admission = room?.enabled
-        ? await waitInQueue(this.api, chrome.stage, { onQueueChanged: this.config.onQueueChanged, isDestroyed: () => this.destroyed, words })
+        ? await (
+            await loadPart("queue-screen", this.base)
+          ).waitInQueue(this.api, chrome.stage, { onQueueChanged: this.config.onQueueChanged, isDestroyed: () => this.destroyed, words })
         : null;
       chrome.legend.style.display = "";
       if (this.destroyed) return this;
@@ -284,6 +288,8 @@ export class SeatingChart {
     }
     if (this.destroyed) return this;
     const big = isLargeMap(read.objects.objects?.length ?? 0);
+    // The large-map renderer is loaded while the state is built (parts.ts).
+    if (big) loadPart("large-map", this.base).catch(() => undefined);
     if (big) await nextTask();
     if (this.destroyed) return this;
     // The layout's own translations of category and section names, for this chart's language.
@@ -343,13 +349,21 @@ export class SeatingChart {
 
   /** Draws the map into the stage; false when the chart was destroyed meanwhile. */
   private async mountMapNow(chrome: Chrome): Promise<boolean> {
-    this.map = await mountMap(chrome, this.state, {
-      eventKey: this.scopeKey,
-      words: this.words,
-      focalPoint: this.focalPoint,
-      wanted: () => !this.destroyed,
-      onActivate: (label) => void this.requests.toggle(label),
-    });
+    try {
+      this.map = await mountMap(chrome, this.state, {
+        eventKey: this.scopeKey,
+        apiBase: this.base,
+        words: this.words,
+        focalPoint: this.focalPoint,
+        wanted: () => !this.destroyed,
+        onActivate: (label) => void this.requests.toggle(label),
+      });
+    } catch (err) {
+      // The large-map renderer could not be loaded (parts.ts): the buyer is told, as for a failed read.
+      chrome.message.textContent = this.words.t("map.loadFailed", { reason: err instanceof Error ? err.message : String(err) });
+      chrome.stage.append(chrome.message);
+      throw err;
+    }
     if (this.map === null) return false;
     chrome.controls.hidden = false;
     this.addBuyerAids(chrome);

@@ -1,13 +1,15 @@
 /**
- * Live seat status: a WebSocket to the event's Durable Object (`/live`), which sends a `snapshot`
- * on connect (or, given `since`, only what changed after the chart's status read) and `changes`
- * after every state change. When the socket cannot open or drops, the feed
+ * Live seat status: a WebSocket (`/live`, served by one of the event's relays), which sends a
+ * `snapshot` on connect (or, given `since`, only what changed after the chart's status read) and
+ * `changes` after every state change. When the socket cannot open or drops, the feed
  * polls GET /status every two seconds and keeps trying the socket again with exponential backoff,
- * so a map behind a proxy that blocks WebSockets still updates.
+ * so a map behind a proxy that blocks WebSockets still updates. A socket that opens again asks for
+ * what changed after the last `seq` the map drew (`since`), not for the whole view.
  *
  * Every message and status read carries `seq`, the latest status change it includes: anything not
  * newer than what the map has drawn is dropped (a poll answered after the socket reopened, a
- * change already in the status read the map was drawn from).
+ * change already in the status read the map was drawn from), so the map never shows a seat older
+ * than a newer one it showed.
  */
 import type { LiveMessage, StatusEntry } from "./types";
 
@@ -40,7 +42,8 @@ export class LiveFeed {
 
   /**
    * @param since the status version the chart's picture reflects (from its status read): the socket
-   * then sends only later changes, not a snapshot. Polls renew it; a dropped socket clears it.
+   * then sends only later changes, not a snapshot. A dropped socket comes back with the version of
+   * the last `seq` drawn (the layout part of `since`, which polls renew, and that seq).
    */
   constructor(
     private readonly url: string,
@@ -94,8 +97,10 @@ export class LiveFeed {
     // An error is always followed by close; close does the fallback.
     ws.onclose = () => {
       if (this.ws === ws) this.ws = null;
-      // What the socket delivered has no version: the next connect needs a snapshot, or a poll's version.
-      this.since = null;
+      // Come back for what changed after the last seq drawn. The layout part is the one of the last
+      // status read: if the layout changed since, the server answers with the whole view.
+      const layout = this.since?.split(".")[0];
+      this.since = layout !== undefined && this.seq !== null ? `${layout}.${this.seq}` : null;
       this.fallBack();
     };
   }

@@ -7,9 +7,9 @@
 import { computeGeometry } from "../geometry/object-placement";
 import type { Point } from "../geometry/seat-plan";
 import type { Chrome } from "./chrome";
-import { LargeMap } from "./large-map";
 import type { MapState } from "./map-state";
 import { LARGE_MAP_OBJECTS, type MapModel, type MapView } from "./map-view";
+import { loadPart } from "./parts";
 import { SmallMap } from "./small-map";
 import type { Words } from "./words";
 
@@ -21,6 +21,8 @@ export const isLargeMap = (count: number) => count > LARGE_MAP_OBJECTS;
 
 export interface MountOptions {
   eventKey: string;
+  /** The service the chart talks to: where the large-map renderer comes from when the bundle's origin is unknown. */
+  apiBase: string;
   /** The chart's language. */
   words: Words;
   focalPoint?: Point | null;
@@ -33,10 +35,13 @@ export interface MountOptions {
 /**
  * Draws the state's objects into `chrome.stage` and returns the map, or null when the chart was
  * destroyed meanwhile. A large map is built in a few tasks rather than one, so a stadium never
- * blocks input for long.
+ * blocks input for long. The large-map renderer is a part of the SDK loaded on demand (parts.ts),
+ * fetched while the objects are placed.
  */
 export async function mountMap(chrome: Chrome, state: MapState, options: MountOptions): Promise<MapView | null> {
   const big = isLargeMap(state.objects.size);
+  const part = big ? loadPart("large-map", options.apiBase) : null;
+  part?.catch(() => undefined);
   const geometry = computeGeometry([...state.objects.values()], state.layoutRows, options.focalPoint);
   if (big) await nextTask();
   if (!options.wanted()) return null;
@@ -48,7 +53,9 @@ export async function mountMap(chrome: Chrome, state: MapState, options: MountOp
     words: options.words,
   };
   let map: MapView;
-  if (big) {
+  if (part) {
+    const { LargeMap } = await part;
+    if (!options.wanted()) return null;
     const grid = LargeMap.gridOf(geometry, model);
     await nextTask();
     if (!options.wanted()) return null;

@@ -20,3 +20,8 @@ export function resolveApiBase(explicit: string | undefined): string {
   const base = explicit ?? scriptOrigin ?? (typeof location !== "undefined" ? location.origin : "");
   return base.replace(/\/+$/, "");
 }
+
+/** Where the SDK's own files are: the bundle's origin, else `apiBase` (the service the chart talks to). */
+export function sdkOrigin(apiBase: string): string {
+  return scriptOrigin ?? apiBase;
+}

@@ -59,7 +59,13 @@ export class SeasonApiClient extends ApiClient {
   /** Every event's status as the token sees it, merged: taken anywhere is taken; mine only if mine everywhere. */
   override async status(holdToken: string, opts: { expiries?: boolean } = {}): Promise<StatusRead> {
     const keys = await this.events();
-    const reads = await Promise.all(keys.map((k) => new ApiClient(this.baseUrl, this.publicKey, k).status(holdToken, opts)));
+    const reads = await Promise.all(
+      keys.map((k) => {
+        const event = new ApiClient(this.baseUrl, this.publicKey, k);
+        event.passes = this.passes;
+        return event.status(holdToken, opts);
+      }),
+    );
     const merged = new Map<string, StatusEntry>();
     const mine = new Map<string, number>();
     for (const read of reads) {

@@ -3,11 +3,13 @@
  * buyer hears at once why a seat cannot be added instead of after a round trip. The server checks
  * the same rules in the hold's own transaction and stays the authority: the map only knows this
  * chart's holds (not other tabs of the same token or other tokens of the same client address), so
- * it refuses a subset of what the server refuses and never more. Pure, so it is unit-tested in
- * workerd.
+ * it refuses a subset of what the server refuses and never more. The per-client cap applies with
+ * its default (20) when the event sets none, as it does on the server for a publishable key.
+ * Pure, so it is unit-tested in workerd.
  */
 import type { Holding } from "./limits";
 import type { SeatObject, SelectionRules } from "./types";
+import { heldSeatsPerClient } from "../domain/public-limits";
 
 /** A reason the map refuses a hold, with the server's `failed[].reason` names. */
 export interface RuleFailure {
@@ -41,8 +43,8 @@ export function checkCounts(rules: SelectionRules, current: Iterable<Holding>, n
   const perCategory = rules.maxSeatsPerCategory?.[next.categoryKey];
   if (perCategory !== undefined && inCategory > perCategory)
     return { reason: "max_seats_per_category", objectLabel: label, message: `At most ${perCategory} seats of this category per order` };
-  if (rules.maxHeldSeatsPerClient !== undefined && all > rules.maxHeldSeatsPerClient)
-    return { reason: "client_hold_limit", objectLabel: label, message: `At most ${rules.maxHeldSeatsPerClient} seats may be held at once` };
+  const perClient = heldSeatsPerClient(rules);
+  if (all > perClient) return { reason: "client_hold_limit", objectLabel: label, message: `At most ${perClient} seats may be held at once` };
   return null;
 }
 
@@ -51,7 +53,7 @@ export function roomUnderRules(rules: SelectionRules, current: Iterable<Holding>
   const { all, inCategory } = totals(current, { objectLabel: label, categoryKey, quantity: 0 });
   let room = Infinity;
   if (rules.maxSeatsPerToken !== undefined) room = Math.min(room, rules.maxSeatsPerToken - all);
-  if (rules.maxHeldSeatsPerClient !== undefined) room = Math.min(room, rules.maxHeldSeatsPerClient - all);
+  room = Math.min(room, heldSeatsPerClient(rules) - all);
   const perCategory = rules.maxSeatsPerCategory?.[categoryKey];
   if (perCategory !== undefined) room = Math.min(room, perCategory - inCategory);
   return Math.max(0, room);

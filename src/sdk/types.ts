@@ -127,6 +127,13 @@ export interface SeatingChartConfig {
    * available send these keys.
    */
   channelKeys?: string[];
+  /**
+   * Passes to protected channels (contract §17), issued by the operator's server with a secret key
+   * (POST …/channels/{channelKey}/passes) for this buyer: sent with every request as X-Channel-Pass
+   * and with the live socket. A protected channel's free seats are drawn as available, and may be
+   * held, only with its pass; name the channel in `channelKeys` too to sell from it.
+   */
+  channelPasses?: string[];
   /** Live updates over WebSocket (default true); false polls the status endpoint instead. */
   live?: boolean;
   /**

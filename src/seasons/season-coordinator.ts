@@ -176,6 +176,15 @@ function refusal(refused: { eventKey: string; answer: Outcome<SeasonPart> }[]): 
   const failures = refused.flatMap((r) => (r.answer.ok ? [] : [{ eventKey: r.eventKey, f: r.answer }]));
   if (failures.length === 0) return fail("conflict", "The season action took too long and was abandoned; nothing changed, try again");
   const failed: FailedEntry[] = failures.flatMap(({ eventKey, f }) => (f.failed ?? []).map((e) => ({ ...e, eventKey })));
+  // A request over a publishable key's limits (contract §17) is refused as such, as an event's own
+  // hold is, before the waiting room. When every refusal only asks for a shorter default lifetime,
+  // the shortest of them goes back with it, for the season to hold again.
+  const invalid = failures.find(({ f }) => f.code === "validation_failed");
+  if (invalid) {
+    const retries = failures.flatMap(({ f }) => (f.retryTtlSeconds === undefined ? [] : [f.retryTtlSeconds]));
+    const retry = retries.length === failures.length ? { retryTtlSeconds: Math.min(...retries) } : {};
+    return fail("validation_failed", `${invalid.f.message} (event ${invalid.eventKey}); nothing changed in any event`, { errors: invalid.f.errors, ...retry });
+  }
   // As in an event's own hold, the waiting room answers before anything else does.
   const admission = failures.find(({ f }) => f.code === "admission_required");
   if (admission) return fail("admission_required", `${admission.f.message} (event ${admission.eventKey}); nothing changed in any event`);

@@ -12,7 +12,8 @@ import {
   type SeasonRow,
 } from "../db/seasons";
 import { ServiceError } from "../domain/errors";
-import type { HoldCaller } from "../domain/seats";
+import type { Outcome } from "../domain/outcome";
+import { DEFAULT_TTL_SECONDS, type HoldCaller } from "../domain/seats";
 import {
   SEASON_KEY,
   type PartialSeasonCreate,
@@ -29,7 +30,7 @@ import { DEFAULT_TIME_ZONE } from "../domain/time-zones";
 import { eventStub } from "../event-object/event-stub";
 import { createEvent, deleteEvent } from "../events/event-operations";
 import { newId } from "../keys/keys";
-import { PREPARE_WINDOW_MS, type SeasonRunResult } from "./season-coordinator";
+import { PREPARE_WINDOW_MS, type SeasonRun, type SeasonRunResult } from "./season-coordinator";
 import { logError } from "../domain/log-safety";
 import { totalOf } from "../domain/price-quote";
 import { getSeasonPricing } from "../db/season-pricing";
@@ -217,21 +218,48 @@ export async function seasonAction(
     eventKeys = partial.eventKeys;
   }
   const coordinator = `${scope.workspaceId}:${scope.environment}:${seasonKey}`;
-  const ttl = action.kind === "hold" || action.kind === "extend" ? action.body.ttlSeconds : null;
   // A season hold is priced by the season's pricing (contract §20), read with the action.
-  const priced = action.kind === "hold" ? { ...action, pricing: await getSeasonPricing(db(env), row.id) } : action;
-  const step: SeasonStep = {
-    ...priced,
-    actionId: newId("sa"),
-    coordinator,
-    prepareWindowMs: PREPARE_WINDOW_MS,
-    season: partialSeasonKey === undefined ? { seasonKey } : { seasonKey, partialSeasonKey },
-    expiresAt: ttl === null ? null : Date.now() + ttl * 1000,
-  };
+  const priced: SeasonActionBody = action.kind === "hold" ? { ...action, pricing: await getSeasonPricing(db(env), row.id) } : action;
+  const run = (ttl: { seconds: number; defaulted: boolean } | null) =>
+    runOnCoordinator(env, coordinator, {
+      workspaceId: scope.workspaceId,
+      environment: scope.environment,
+      eventKeys,
+      step: seasonStep(priced, coordinator, partialSeasonKey === undefined ? { seasonKey } : { seasonKey, partialSeasonKey }, ttl),
+      caller,
+    });
+  const asked = action.kind === "hold" ? action.body.ttlSeconds : undefined;
+  const ttl = action.kind === "hold" ? { seconds: asked ?? DEFAULT_TTL_SECONDS, defaulted: asked === undefined } : null;
+  let answer = await run(ttl);
+  // A publishable hold that sent no ttlSeconds lasts the smaller of the default and the shortest
+  // publishable maximum of the season's events (contract §17): an event with a shorter one refused
+  // the default and named its own, and the season holds once more with that (nothing was changed).
+  if (!answer.ok && answer.retryTtlSeconds !== undefined && ttl?.defaulted === true) answer = await run({ seconds: answer.retryTtlSeconds, defaulted: true });
+  if (!answer.ok) {
+    if (answer.code === "event_not_found") throw new ServiceError("event_not_found", answer.message);
+    throw new ServiceError(answer.code, answer.message, { failed: answer.failed, errors: answer.errors });
+  }
+  return merged(seasonKey, partialSeasonKey, eventKeys, action, answer.value);
+}
+
+/** The step every event of the action is sent: the action with its id, its coordinator, its season and a hold's or extend's one expiry. */
+function seasonStep(
+  action: SeasonActionBody,
+  coordinator: string,
+  season: SeasonStep["season"],
+  ttl: { seconds: number; defaulted: boolean } | null,
+): SeasonStep {
+  const base = { actionId: newId("sa"), coordinator, prepareWindowMs: PREPARE_WINDOW_MS, season };
+  if (action.kind === "hold") return { ...action, ...base, expiresAt: Date.now() + ttl!.seconds * 1000, ttl: ttl! };
+  if (action.kind === "extend") return { ...action, ...base, expiresAt: Date.now() + action.body.ttlSeconds * 1000 };
+  return { ...action, ...base, expiresAt: null };
+}
+
+/** Hands a season action to its coordinator; one that does not answer was interrupted, and settles on its own. */
+async function runOnCoordinator(env: Env, coordinator: string, run: SeasonRun): Promise<Outcome<SeasonRunResult>> {
   const ns = env.SEASONS;
-  let answer;
   try {
-    answer = await ns.get(ns.idFromName(coordinator)).run({ workspaceId: scope.workspaceId, environment: scope.environment, eventKeys, step, caller });
+    return await ns.get(ns.idFromName(coordinator)).run(run);
   } catch (err) {
     logError("a season coordinator did not answer", err);
     throw new ServiceError(
@@ -239,11 +267,6 @@ export async function seasonAction(
       "The season action was interrupted; it completes or is undone everywhere within seconds. Read the seats' status, then try again",
     );
   }
-  if (!answer.ok) {
-    if (answer.code === "event_not_found") throw new ServiceError("event_not_found", answer.message);
-    throw new ServiceError(answer.code, answer.message, { failed: answer.failed, errors: answer.errors });
-  }
-  return merged(seasonKey, partialSeasonKey, eventKeys, action, answer.value);
 }
 
 /** Each object once, with the events it changed in. */

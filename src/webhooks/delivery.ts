@@ -1,6 +1,6 @@
 import { db, nowIso } from "../db/client";
 import { networkErrorOf, type DeliveryError } from "../domain/webhook-failures";
-import { findDeliveryWithEndpoint, recordAttempt, updateDelivery } from "../db/webhooks";
+import { deliveryPayload, findDeliveryWithEndpoint, recordAttempt, updateDelivery } from "../db/webhooks";
 import { signatureHeader, SIGNATURE_HEADER } from "./signing";
 import { redriveMs } from "../domain/webhook-redrive";
 import { schedulerOf } from "./scheduler";
@@ -92,7 +92,7 @@ export async function attemptDelivery(env: Env, deliveryId: string): Promise<Att
   const verdict = checkWebhookUrl(endpoint.url, { allowPrivate: allowPrivateUrls(env) });
   const started = Date.now();
   const result: SendResult = verdict.ok
-    ? await send(endpoint.url, delivery.payload, endpoint.secret, { eventId: delivery.eventId, deliveryId: delivery.id })
+    ? await send(endpoint.url, await deliveryPayload(d, delivery), endpoint.secret, { eventId: delivery.eventId, deliveryId: delivery.id })
     : { ok: false, status: null, error: "url_not_allowed" };
   const durationMs = Date.now() - started;
   const at = nowIso();

@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { db, nowIso } from "../db/client";
 import {
   deleteEndpoint,
+  deliveryPayload,
   endpointInOtherWorkspace,
   findDelivery,
   findEndpoint,
@@ -214,7 +215,11 @@ export async function listDeliveryRecords(env: Env, scope: Scope, id: string, li
 export async function getDeliveryDetail(env: Env, scope: Scope, id: string, deliveryId: string): Promise<z.infer<typeof DeliveryDetailSchema>> {
   const delivery = await ownDelivery(env, await ownEndpoint(env, scope, id), deliveryId);
   const attempts = await listAttempts(db(env), delivery.id);
-  return { ...deliveryRecord(delivery), attemptLog: attempts.map(attemptRecord), payload: JSON.parse(delivery.payload) as Record<string, unknown> };
+  return {
+    ...deliveryRecord(delivery),
+    attemptLog: attempts.map(attemptRecord),
+    payload: JSON.parse(await deliveryPayload(db(env), delivery)) as Record<string, unknown>,
+  };
 }
 
 /** Sends the same envelope (same evt_ id, same bytes) again, as a new run of attempts. */

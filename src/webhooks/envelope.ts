@@ -38,6 +38,19 @@ export function buildEnvelope(event: OutboxEvent, environment: Environment): Web
   return { id: event.id, type: event.type, created: event.created, livemode: environment === "production", data: { object } };
 }
 
+/**
+ * The envelope of an event as a delivery stores it (contract §17: extraData kept once per text):
+ * its JSON with `"extraData":null` and the extraData's own JSON apart, or the whole envelope and
+ * null when the event carries none. `withExtraData(payload, extra)` is, byte for byte, the JSON of
+ * {@link buildEnvelope}.
+ */
+export function storedEnvelope(event: OutboxEvent, environment: Environment): { payload: string; extra: string | null } {
+  const envelope = buildEnvelope(event, environment);
+  const extraData = envelope.data.object.extraData;
+  if (extraData === undefined || extraData === null) return { payload: JSON.stringify(envelope), extra: null };
+  return { payload: JSON.stringify({ ...envelope, data: { object: { ...envelope.data.object, extraData: null } } }), extra: JSON.stringify(extraData) };
+}
+
 /** The outbox-shaped event of a `webhook.test` delivery for one endpoint. */
 export function testEvent(endpointId: string): OutboxEvent {
   return {

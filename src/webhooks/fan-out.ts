@@ -9,10 +9,15 @@ import {
   type EndpointRow,
 } from "../db/webhooks";
 import { newId } from "../keys/keys";
-import { buildEnvelope } from "./envelope";
+import { storedEnvelope } from "./envelope";
 import type { WebhookMessage } from "../domain/webhook-messages";
 import { redriveMs } from "../domain/webhook-redrive";
 import { wakeSchedulers } from "./scheduler";
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 /** An `event` queue message with the time the queue accepted it, when known. */
 export interface EventToFanOut {
@@ -58,11 +63,19 @@ export async function fanOutEvents(env: Env, items: EventToFanOut[], enqueue: En
   const dueAt = Date.now() + redriveMs(env);
   const rows: DeliveryRow[] = [];
   const seen = new Set<string>();
+  // Each extraData text once, named by its hash (a 200-seat hold's 200 events share one).
+  const extras = new Map<string, Promise<string>>();
   for (const item of items) {
     const targets = receivers(endpointsByScope.get(scopeKey(item.msg)) ?? [], item);
     if (targets.length === 0) continue;
     const { event, environment } = item.msg;
-    const payload = JSON.stringify(buildEnvelope(event, environment));
+    const { payload, extra } = storedEnvelope(event, environment);
+    let extraHash: string | null = null;
+    if (extra !== null) {
+      let hash = extras.get(extra);
+      if (hash === undefined) extras.set(extra, (hash = sha256Hex(extra)));
+      extraHash = await hash;
+    }
     for (const endpoint of targets) {
       const pair = `${endpoint.id}\u0000${event.id}`;
       if (seen.has(pair)) continue;
@@ -82,12 +95,19 @@ export async function fanOutEvents(env: Env, items: EventToFanOut[], enqueue: En
         runAttempts: 0,
         createdAt: now,
         updatedAt: now,
+        extraHash,
       });
     }
   }
   if (rows.length === 0) return [];
 
-  const created = await insertDeliveriesBatched(d, rows);
+  const used = new Set(rows.flatMap((r) => (r.extraHash === null ? [] : [r.extraHash])));
+  const texts = await Promise.all([...extras].map(async ([body, hash]) => ({ hash: await hash, body })));
+  const created = await insertDeliveriesBatched(
+    d,
+    rows,
+    texts.filter((t) => used.has(t.hash)),
+  );
   const createdIds = new Set(created.map((row) => row.id));
   const toSend = created.map((row) => row.id);
   const endpoints = new Set(created.map((row) => row.endpointId));

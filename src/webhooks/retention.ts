@@ -1,5 +1,5 @@
 import { db } from "../db/client";
-import { deleteDeliveriesBefore, deleteManualSendsBefore } from "../db/webhook-limits";
+import { deleteDeliveriesBefore, deleteManualSendsBefore, deleteUnusedExtraData } from "../db/webhook-limits";
 import { MANUAL_SEND_WINDOW_MS } from "./endpoints";
 
 /**
@@ -12,6 +12,8 @@ import { MANUAL_SEND_WINDOW_MS } from "./endpoints";
 
 export const DELIVERY_RETENTION_DAYS = 30;
 const RETENTION_MS = DELIVERY_RETENTION_DAYS * 86_400_000;
+/** How long an extraData text no delivery names is kept after its last use: a fan-out still writing names it again. */
+const EXTRA_DATA_GRACE_MS = 86_400_000;
 /** Deliveries deleted per statement, and statements per run. */
 const BATCH = 500;
 const BATCHES_PER_RUN = 40;
@@ -27,5 +29,7 @@ export async function pruneWebhookLog(env: Env, now = Date.now()): Promise<numbe
     if (n < BATCH) break;
   }
   await deleteManualSendsBefore(d, now - MANUAL_SEND_WINDOW_MS);
+  // extraData texts no delivery names any more (their deliveries deleted above, or with their endpoint).
+  for (let i = 0; i < BATCHES_PER_RUN && (await deleteUnusedExtraData(d, now - EXTRA_DATA_GRACE_MS, BATCH)) === BATCH; i++);
   return deleted;
 }

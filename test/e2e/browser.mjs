@@ -70,7 +70,7 @@ export async function openMap(
   browser,
   e2e,
   eventKey,
-  { max, live, ttl, channels, mode, language, pageLang, messages, viewport = { width: 1280, height: 860 }, hasTouch, isMobile } = {},
+  { max, live, ttl, channels, passes, mode, language, pageLang, messages, viewport = { width: 1280, height: 860 }, hasTouch, isMobile } = {},
 ) {
   const context = await browser.newContext({ viewport, ...(hasTouch ? { hasTouch, isMobile } : {}) });
   const page = await context.newPage();
@@ -80,6 +80,7 @@ export async function openMap(
   if (live) params.set("live", live);
   if (ttl) params.set("ttl", String(ttl));
   if (channels) params.set("channels", channels.join(","));
+  if (passes) params.set("passes", passes.join(","));
   if (mode) params.set("mode", mode);
   if (language) params.set("language", language);
   if (pageLang) params.set("lang", pageLang);

@@ -60,6 +60,35 @@ describe("channels in the seat map", () => {
   });
 });
 
+describe("a protected channel in the seat map", () => {
+  it("is drawn unavailable without a pass, even to a chart naming it; with channelPasses it is drawn and held like any pool", async () => {
+    const ev = await api.newEvent();
+    await api.call("PUT", `/api/v1/events/${ev}/channels`, { channels: [{ ...presale, protected: true }] });
+    const without = await open(ev, { channels: ["presale"] });
+    expect(await seat(without.page, "A-1-1").getAttribute("data-status")).toBe("not_for_sale");
+    expect(await seat(without.page, "A-1-1").getAttribute("aria-disabled")).toBe("true");
+    const { pass } = await api.call("POST", `/api/v1/events/${ev}/channels/presale/passes`, { maxSeats: 2 });
+    const { page, token } = await open(ev, { channels: ["presale"], passes: [pass] });
+    const sent = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/seats/hold")) sent.push(r.headers()["x-channel-pass"]);
+    });
+    expect(await seat(page, "A-1-1").getAttribute("aria-disabled")).toBeNull();
+    await seat(page, "A-1-1").click();
+    await waitForStatus(page, "A-1-1", "selected");
+    expect(sent).toEqual([pass]);
+    // The secret key sees the hold in its channel; a publishable read without the pass does not name it.
+    const asOwner = await api.call("GET", `/api/v1/events/${ev}/status`);
+    expect(asOwner.objects.find((o) => o.objectLabel === "A-1-1").channelKey).toBe("presale");
+    const asBuyer = (await api.status(ev, token)).get("A-1-1");
+    expect(asBuyer.status).toBe("held");
+    expect(asBuyer.channelKey).toBeUndefined();
+    // The buyer without the pass sees the seat taken now, still without its channel.
+    await waitForStatus(without.page, "A-1-1", "held");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
 describe("the dashboard's channel editor", () => {
   const browser = useBrowser();
 
@@ -108,6 +137,20 @@ describe("the dashboard's channel editor", () => {
     await page.getByRole("button", { name: "Book", exact: true }).click();
     await waitForText(page.locator("#notice"), /Booked A-1-1 under order order-presale-1/);
     await waitForStatus(page, "A-1-1", "booked", 3000);
+    // Protect the presale: buyers need a pass; the event page's own map still shows and sells it.
+    const protect = page.getByRole("form", { name: "Who may buy from a channel" });
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    await protect.getByLabel("Channel key").fill("presale");
+    await protect.getByLabel("Buyers").selectOption({ label: "Protected: only buyers with a pass" });
+    await protect.getByRole("button", { name: "Save who may buy" }).click();
+    await waitForText(page.locator("#notice"), /Channel presale saved/);
+    expect((await owner.call("GET", `/api/v1/events/${ev}/channels`)).channels[0].protected).toBe(true);
+    await page.getByRole("table", { name: "Channels of this event" }).getByRole("cell", { name: "Protected: buyers with a pass" }).waitFor();
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    await waitForStatus(page, "A-1-2", "free", 10_000);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,8 +7,9 @@
  * The frame budget is judged against a same-run baseline: the frames of the browser moving the whole,
  * unchanged scene by the camera (compositing only, no designer code). On a machine that cannot
  * composite the scene in 25 ms (a loaded 2-core CI runner paints in software), no designer code can
- * meet 50 ms; what the test then guards is that a drag costs no more than twice moving the view,
- * so a drag that redraws seats or re-renders the section still fails.
+ * meet 50 ms; what the test then guards is that a drag costs no more than twice moving the view
+ * (p95 against p95, worst against worst), so a drag that redraws seats or re-renders the section
+ * still fails.
  *
  *   npm run test:e2e -- test/e2e/designer-perf.e2e.test.mjs
  */
@@ -24,6 +25,8 @@ const ROWS = 40;
 const PER_ROW = 50;
 
 const browser = useBrowser();
+const worst = (xs) => Math.max(...xs);
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 let cookies;
 
 /** 20,000 seats: ten designed sections of 40 rows of 50 (2,000 seats each) on a 5 × 2 grid, as the designer makes them. */
@@ -128,7 +131,11 @@ it("opens a 20,000-seat draft in under 2 s and drags a 2,000-seat section with f
         requestAnimationFrame(tick);
       }),
   );
-  const frameBudget = Math.max(FRAME_BUDGET_MS, 2 * Math.max(...panFrames));
+  const panP95 = p95(panFrames);
+  // Typical frames against typical frames, and the worst against the worst (a loaded machine's
+  // stalls land in both), each allowed twice the baseline and never less than the budget.
+  const frameBudget = Math.max(FRAME_BUDGET_MS, 2 * panP95);
+  const worstBudget = Math.max(FRAME_BUDGET_MS, 2 * Math.max(...panFrames));
 
   // The probe: every frame's distance from the one before, while the pointer drags section S1 by its outline.
   await page.evaluate(() => {
@@ -158,13 +165,11 @@ it("opens a 20,000-seat draft in under 2 s and drags a 2,000-seat section with f
     return window.__frames.splice(0);
   });
   const dragMs = await page.evaluate((t0) => performance.now() - t0, dragStarted);
-  const worst = (xs) => Math.max(...xs);
-  const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
   console.log(
     [
       `designer, 20,000-seat draft against ${e2e.baseUrl}`,
       `  open (navigation → drawn and painted), 3 cold loads: ${opens.join(", ")} ms`,
-      `  baseline (the camera moves the whole scene): ${panFrames.length} frames, worst ${Math.max(...panFrames).toFixed(1)} ms; frame budget ${frameBudget.toFixed(1)} ms`,
+      `  baseline (the camera moves the whole scene): ${panFrames.length} frames, p95 ${panP95.toFixed(1)} ms, worst ${Math.max(...panFrames).toFixed(1)} ms; drag budget p95 ${frameBudget.toFixed(1)} ms, worst ${worstBudget.toFixed(1)} ms`,
       `  drag of a 2,000-seat section: ${dragFrames.length} frames in ${dragMs.toFixed(0)} ms, worst ${worst(dragFrames).toFixed(1)} ms, p95 ${p95(dragFrames).toFixed(1)} ms`,
       `  drop (the move committed and redrawn): worst frame ${worst(dropFrames).toFixed(1)} ms over ${dropFrames.length} frames`,
       `  frames over 20 ms during the drag, by index: ${dragFrames.flatMap((f, i) => (f > 20 ? [`#${i} ${f.toFixed(0)}`] : [])).join(", ") || "none"}`,
@@ -173,9 +178,10 @@ it("opens a 20,000-seat draft in under 2 s and drags a 2,000-seat section with f
   expect(errors).toEqual([]);
   expect(Math.min(...opens), "open").toBeLessThan(OPEN_BUDGET_MS);
   expect(dragFrames.length).toBeGreaterThan(10);
-  expect(worst(dragFrames), "worst drag frame").toBeLessThan(frameBudget);
+  expect(p95(dragFrames), "p95 drag frame").toBeLessThan(frameBudget);
+  expect(worst(dragFrames), "worst drag frame").toBeLessThan(worstBudget);
   // The drop is one change of the scene (the schema check of 20,000 seats; the moved section keeps
   // its drawing): 33 ms here (BENCHMARKS.md); the guard leaves room for a loaded CI machine.
-  expect(worst(dropFrames), "drop frame").toBeLessThan(2 * frameBudget);
+  expect(worst(dropFrames), "drop frame").toBeLessThan(2 * worstBudget);
   await context.close();
 });

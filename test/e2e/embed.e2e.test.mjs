@@ -2,7 +2,9 @@
  * Embedding from another origin, as an integrator's ticketing site would (contract §7): the page is
  * served by a separate local HTTP server, loads the SDK from the service's origin, and lets the SDK
  * default its API origin to where the script came from. Both builds: classic script and ES module.
- * And the integrator's worst mistake, a secret key in the page: refused before any request.
+ * The parts of the SDK a chart loads only when it needs them (the waiting room's queue screen here)
+ * come from the same origin and version as the bundle, through CORS, in both builds. And the
+ * integrator's worst mistake, a secret key in the page: refused before any request.
  */
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -89,6 +91,37 @@ describe("embedding on another origin", () => {
       expect(errors).toEqual([]);
       await context.close();
     });
+  }
+});
+
+describe("a part of the SDK loaded on demand", () => {
+  for (const kind of ["/classic", "/module"]) {
+    it(`${kind}: the queue screen comes from the bundle's origin at its version, and the buyer is admitted`, async () => {
+      const ev = await api.newEvent();
+      await api.call("PUT", `/api/v1/events/${ev}/waiting-room`, {
+        enabled: true,
+        opensAt: new Date(Date.now() + 3000).toISOString(),
+        admitPerMinute: 600,
+        sessionMinutes: 10,
+      });
+      const context = await browser().newContext();
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const parts = [];
+      page.on("requestfinished", async (r) => {
+        if (r.url().endsWith(".mjs") && !r.url().endsWith("/seating.mjs")) parts.push([r.url(), (await r.response())?.status()]);
+      });
+      await page.goto(`${siteUrl}${kind}?event=${ev}`);
+      await page.getByRole("heading", { name: "Waiting room" }).waitFor({ timeout: 10_000 });
+      // Even the module build loaded from `latest` asks for the part at its own version.
+      expect(parts).toEqual([[`${e2e.baseUrl}/sdk/v5.10.0/queue-screen.mjs`, 200]]);
+      await page.waitForSelector("body[data-rendered]", { timeout: 30_000 });
+      expect(await page.getAttribute("body", "data-rendered")).toBe("true");
+      await page.locator('[data-object-label="A-2-6"]').click();
+      await waitForStatus(page, "A-2-6", "selected");
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 60_000);
   }
 });
 

@@ -1,7 +1,8 @@
 /**
  * A 100,000-seat stadium (contract §7 "Large maps"): it renders promptly, sections are buttons a
  * keyboard reaches, Enter on a section brings its seats up as elements, a seat is held by keyboard
- * and by click, and seats too small to click are drawn without elements.
+ * and by click, and seats too small to click are drawn without elements. The renderer is a part of
+ * the SDK loaded on demand: when it cannot be loaded, the buyer is told the map could not be loaded.
  */
 import { expect, inject, it } from "vitest";
 import { openMap, screenshot, useBrowser, waitForStatus } from "./browser.mjs";
@@ -93,5 +94,21 @@ it(`draws ${SEATS.toLocaleString("en-US")} seats, and a keyboard and a mouse bot
   expect(errors).toEqual([]);
   console.log(`${SEATS} seats: page load to drawn map ${renderMs} ms`);
   expect(renderMs).toBeLessThan(30_000);
+  await context.close();
+});
+
+it("a map above 10,000 objects whose renderer cannot be loaded says so", { timeout: 120_000 }, async () => {
+  const layout = { categories: [{ key: "a", label: "Lower", color: "#2f6fed" }], sections: stadium().sections.slice(0, 3) };
+  const chart = await api.call("POST", "/api/v1/charts", { name: "Three stands", draftVersion: layout });
+  await api.call("POST", `/api/v1/charts/${chart.chartKey}/publish`);
+  const ev = (await api.call("POST", "/api/v1/events", { chartKey: chart.chartKey })).eventKey;
+  const context = await browser().newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  // The renderer is a part of the SDK loaded on demand; the network fails it.
+  await page.route("**/large-map.mjs", (route) => route.abort());
+  await page.goto(`${e2e.baseUrl}/?${new URLSearchParams({ key: e2e.publicKey, event: ev })}`);
+  await page.waitForSelector("body[data-rendered]", { timeout: 30_000 });
+  expect(await page.getAttribute("body", "data-rendered")).toBe("error");
+  await expect.poll(() => page.getByRole("status").filter({ hasText: "The seat map could not be loaded" }).count()).toBe(1);
   await context.close();
 });

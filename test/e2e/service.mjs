@@ -2,7 +2,7 @@
  * The e2e suite's conversation with the service over HTTP, through its public surfaces only: the
  * operator API for workspaces, keys and sign-in links, the API with a key for charts, events and
  * seats, the demo chart every seat-map suite draws, and a loopback receiver for webhook deliveries.
- * `e2e` is what the global setup provides: `{ baseUrl, adminToken, secretKey, publicKey, chartKey }`.
+ * `e2e` is what the global setup provides: `{ baseUrl, adminToken, workspaceKey, secretKey, publicKey, chartKey }`.
  */
 import { signatureProblem } from "../../scripts/lib/webhook-signature.mjs";
 import { createServer } from "node:http";
@@ -125,7 +125,7 @@ export async function provision(server) {
   await api.call("POST", `/api/v1/charts/${chart.chartKey}/publish`);
   api.chartKey = chart.chartKey;
   await api.newEvent("demo-event");
-  return { secretKey: ws.skTest, publicKey: ws.pkTest, chartKey: chart.chartKey };
+  return { workspaceKey: ws.workspaceKey, secretKey: ws.skTest, publicKey: ws.pkTest, chartKey: chart.chartKey };
 }
 
 /** A loopback HTTP receiver that records every delivery and answers 200. */

@@ -10,13 +10,14 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { Environment } from "../../src/domain/scope";
 import { eventStub } from "../../src/event-object/event-stub";
-import { fillOutbox } from "../../src/event-object/outbox/outbox";
+import { fillOutbox, rowEventJson } from "../../src/event-object/outbox/outbox";
 import type { ErrorCode } from "../../src/domain/errors";
 import type { ErrorBody } from "../../src/http/errors";
 import { createWorkspace, issueSecretKey } from "../../src/workspaces/provision";
 import type { EventObject } from "./worker";
 
 export * from "./webhooks";
+export * from "./crowd";
 
 // ---------------------------------------------------------------------------------------------
 // Workspaces and keys
@@ -345,16 +346,22 @@ export function inFilledOutbox<R>(f: EventFixture, read: (sql: SqlStorage) => R)
   });
 }
 
+/** The outbox's rows, oldest first, with the extraData each names (kept once per request). */
+export function outboxRowsOf(sql: SqlStorage): { seq: number; body: string; extra: string | null }[] {
+  return sql
+    .exec<{ seq: number; body: string; extra: string | null }>(
+      "SELECT seq, body, (SELECT body FROM extras WHERE id = outbox.extra_id) AS extra FROM outbox ORDER BY seq",
+    )
+    .toArray();
+}
+
 /** The webhook events waiting in the outbox, oldest first. */
 export async function outboxEvents(f: EventFixture): Promise<{ id: string; type: string; object: Record<string, unknown> }[]> {
   return inFilledOutbox(f, (sql) =>
-    sql
-      .exec("SELECT body FROM outbox ORDER BY seq")
-      .toArray()
-      .map((r) => {
-        const event = JSON.parse(String(r.body)) as { id: string; type: string; data: { object: Record<string, unknown> } };
-        return { id: event.id, type: event.type, object: event.data.object };
-      }),
+    outboxRowsOf(sql).map((r) => {
+      const event = JSON.parse(rowEventJson(r)) as { id: string; type: string; data: { object: Record<string, unknown> } };
+      return { id: event.id, type: event.type, object: event.data.object };
+    }),
   );
 }
 

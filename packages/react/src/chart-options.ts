@@ -31,6 +31,7 @@ function values(props: ChartOptions): Values {
     ttlSeconds: props.ttlSeconds,
     holdToken: props.holdToken,
     channelKeys: props.channelKeys,
+    channelPasses: props.channelPasses,
     live: props.live,
     mode: props.mode,
     accessible: props.accessible,

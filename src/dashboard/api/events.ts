@@ -72,6 +72,7 @@ const assignBody = z.object({
   channelName: z.string().min(1).max(255).optional(),
   objectLabels: z.array(z.string().min(1).max(255)).max(10_000).optional(),
   areaPlaces: z.record(z.string().min(1).max(255), z.number().int().min(0, "must be at least 0")).optional(),
+  protected: z.boolean().optional(),
 });
 
 eventRoutes.post(`${one}/channels/assign`, async (c) => {

@@ -276,6 +276,18 @@ const de: DashboardCatalog = {
   "channels.setAside": "Zurückgehaltene Plätze je Bereich",
   "channels.areaCapacity": "{area} (Kapazität {capacity})",
   "channels.savePlaces": "Plätze speichern",
+  "channels.whoMayBuy": "Wer kaufen darf",
+  "channels.protectedCell": "Geschützt: Käufer mit Zugangscode",
+  "channels.openCell": "Jeder Käufer, der es angibt",
+  "channels.protectSaved": "Kontingent {channelKey} gespeichert",
+  "channels.protectLabel": "Wer aus einem Kontingent kaufen darf",
+  "channels.protectHint":
+    "Ein geschütztes Kontingent (ein Vorverkauf) wird Käufern nicht gezeigt: Seine freien Plätze erscheinen als nicht im Verkauf, und nur ein Käufer, dessen Seite einen von Ihrem Server ausgestellten Zugangscode trägt, kann sie sehen und reservieren.",
+  "channels.protectKeyHint": "Der Schlüssel eines bestehenden Kontingents",
+  "channels.buyers": "Käufer",
+  "channels.everyBuyer": "Jeder Käufer, der das Kontingent angibt",
+  "channels.protectedOnly": "Geschützt: nur Käufer mit Zugangscode",
+  "channels.saveProtect": "Speichern, wer kaufen darf",
 
   "rules.title": "Auswahlregeln",
   "rules.lead":
@@ -622,6 +634,17 @@ const de: DashboardCatalog = {
   "games.saved": "{title} gespeichert",
   "games.saveOf": "{title} speichern",
   "games.notSet": "Nicht festgelegt",
+
+  "live.title": "Live-Publikum",
+  "live.lead":
+    "Offene Saalpläne werden von Relays mit je bis zu 250 Zuschauern gehalten; die Veranstaltung sendet jede Änderung einmal je Relay. Öffentliche Statusabfragen werden aus einer höchstens eine Sekunde alten Kopie beantwortet, sodass höchstens 10 pro Sekunde die Veranstaltung erreichen. Raten pro Sekunde über die letzten 10 Sekunden.",
+  "live.unavailable": "Die Live-Zahlen konnten gerade nicht gelesen werden; sie werden in wenigen Sekunden erneut abgefragt.",
+  "live.caption": "Live-Zahlen",
+  "live.viewers": "Zuschauer",
+  "live.relays": "Relays",
+  "live.messages": "Von der Veranstaltung gesendete Nachrichten pro Sekunde",
+  "live.reads": "Öffentliche Abfragen pro Sekunde",
+  "live.readsReaching": "Abfragen, die die Veranstaltung erreichen, pro Sekunde",
 
   "error.notFound": "Seite nicht gefunden",
   "error.notAllowed": "Nicht erlaubt",

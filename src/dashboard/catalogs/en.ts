@@ -265,6 +265,18 @@ export const EN = {
   "channels.setAside": "Places set aside in each area",
   "channels.areaCapacity": "{area} (capacity {capacity})",
   "channels.savePlaces": "Save places",
+  "channels.whoMayBuy": "Who may buy",
+  "channels.protectedCell": "Protected: buyers with a pass",
+  "channels.openCell": "Every buyer who names it",
+  "channels.protectSaved": "Channel {channelKey} saved",
+  "channels.protectLabel": "Who may buy from a channel",
+  "channels.protectHint":
+    "A protected channel (a presale) is not shown to buyers: its free seats look not for sale, and only a buyer whose page carries a pass issued by your server can see and hold them.",
+  "channels.protectKeyHint": "An existing channel's key",
+  "channels.buyers": "Buyers",
+  "channels.everyBuyer": "Every buyer who names the channel",
+  "channels.protectedOnly": "Protected: only buyers with a pass",
+  "channels.saveProtect": "Save who may buy",
 
   "rules.title": "Selection rules",
   "rules.lead": "Checked by the service on every hold, whichever site or script sends it; the box office is exempt. Leave a field empty for no limit.",
@@ -607,6 +619,17 @@ export const EN = {
   "games.saved": "{title} saved",
   "games.saveOf": "Save {title}",
   "games.notSet": "Not set",
+
+  "live.title": "Live crowd",
+  "live.lead":
+    "Open seat maps are held by relays of up to 250 viewers each; the event sends each change once per relay. Public status reads are answered from a copy at most a second old, so at most 10 a second reach the event. Rates are per second over the last 10 seconds.",
+  "live.unavailable": "The live figures could not be read just now; they are tried again in a few seconds.",
+  "live.caption": "Live figures",
+  "live.viewers": "Viewers",
+  "live.relays": "Relays",
+  "live.messages": "Messages sent by the event per second",
+  "live.reads": "Public reads per second",
+  "live.readsReaching": "Reads reaching the event per second",
 
   "error.notFound": "Page not found",
   "error.notAllowed": "Not allowed",

@@ -29,7 +29,7 @@ export async function initSeatMap(): Promise<void> {
   const host = document.getElementById("seat-map");
   const input = document.getElementById("bo-labels") as HTMLTextAreaElement | null;
   if (!host) return;
-  const { publicKey, eventKey, seasonKey, channelKeys } = host.dataset;
+  const { publicKey, eventKey, seasonKey, channelKeys, channelPasses } = host.dataset;
   if (!window.Seating || !publicKey || !eventKey) {
     host.textContent = say("map.failed");
     return;
@@ -41,9 +41,12 @@ export async function initSeatMap(): Promise<void> {
     ...(seasonKey ? { season: seasonKey } : { event: eventKey }),
     apiBaseUrl: location.origin,
     ...(channelKeys ? { channelKeys: channelKeys.split(",") } : {}),
+    // The page's passes to protected channels (contract §17): the box office sees and sells them too.
+    ...(channelPasses ? { channelPasses: channelPasses.split(",") } : {}),
   });
   // The layout's rows and sections and the seats' channels, read beside the map (the SDK keeps its own to itself).
   const objects = new ApiClient(location.origin, publicKey, eventKey);
+  if (channelPasses) objects.passes = channelPasses.split(",");
   const [, read, pricing] = await Promise.all([chart.render(), objects.objects().catch(() => null), objects.pricing().catch(() => null)]);
   // When the map became usable, in ms since navigation started: what the performance check reads.
   document.body.dataset.mapReadyMs = String(Math.round(performance.now()));

@@ -4,7 +4,7 @@
  * missing message in English, plurals and numbers by `Intl`.
  */
 import { MessageLocale, type MessageValues } from "../../domain/message-format";
-import { plainMessage } from "../../domain/plain-messages";
+import { plainMessage, SCHEMA_WORDING } from "../../domain/plain-messages";
 import { CLIENT_EN, type ClientMessageId } from "./catalogs/en";
 
 export type { ClientMessageId } from "./catalogs/en";
@@ -27,31 +27,10 @@ export function count(n: number): string {
 }
 
 /** The service's validation wording for a field, as a sentence; in English the GOV.UK phrasing of plain-messages.ts. */
-const FIELD_RULES: [RegExp, ClientMessageId][] = [
-  [/received undefined|^Required$|expected string to have >=1 characters?/i, "field.required"],
-  [/expected string to have >=(\d+) characters/i, "field.minLength"],
-  [/expected string to have <=(\d+) characters/i, "field.maxLength"],
-  [/expected array to have >=1 items?/i, "field.chooseOne"],
-  [/expected array to have >=(\d+) items/i, "field.chooseMin"],
-  [/expected array to have <=(\d+) items/i, "field.chooseMax"],
-  [/expected number to be >=(-?[\d.]+)/i, "field.min"],
-  [/expected number to be >(-?[\d.]+)/i, "field.above"],
-  [/expected number to be <=(-?[\d.]+)/i, "field.max"],
-  [/expected number to be <(-?[\d.]+)/i, "field.below"],
-  [/expected int/i, "field.integer"],
-  [/expected number/i, "field.number"],
-  [/invalid (url|uri)/i, "field.url"],
-  [/invalid (iso )?(date|datetime)/i, "field.date"],
-  [/invalid option|expected one of/i, "field.option"],
-  [/must match pattern/i, "field.pattern"],
-  [/expected boolean/i, "field.boolean"],
-  [/^Invalid input|^Invalid /i, "field.invalid"],
-];
-
 export function fieldMessage(label: string, message: string): string {
   if (texts === CLIENT_EN) return plainMessage(label, message);
   const field = label.trim() || say("field.value");
-  for (const [re, id] of FIELD_RULES) {
+  for (const [re, id] of SCHEMA_WORDING) {
     const m = re.exec(message);
     if (m) return say(id, { field, n: m[1] ?? "" });
   }

@@ -25,7 +25,7 @@ export function channelLook(channel: Pick<Channel, "color">, i: number): { color
 }
 
 /** The map's host element; `seasonKey` draws the season's map (a seat free only if free in every game). */
-export function SeatMapHost(props: { publicKey: string; eventKey: string; seasonKey?: string; channelKeys: string[] }) {
+export function SeatMapHost(props: { publicKey: string; eventKey: string; seasonKey?: string; channelKeys: string[]; channelPasses?: string[] }) {
   return (
     <div
       id="seat-map"
@@ -33,6 +33,7 @@ export function SeatMapHost(props: { publicKey: string; eventKey: string; season
       data-event-key={props.eventKey}
       data-season-key={props.seasonKey}
       data-channel-keys={props.channelKeys.join(",")}
+      data-channel-passes={props.channelPasses && props.channelPasses.length > 0 ? props.channelPasses.join(",") : undefined}
     ></div>
   );
 }

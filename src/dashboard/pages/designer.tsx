@@ -1,18 +1,22 @@
-import type { SeatFeature } from "../../domain/layout";
+import { SEAT_FEATURES } from "../../domain/layout";
+import { DEFAULT_PATTERN } from "../../designer/generate";
 import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
-import { ariaKeyShortcuts, commandNamed, COMMANDS, shortcutText } from "../../designer/commands";
+import { ariaKeyShortcuts, commandLabel, commandNamed, COMMANDS, shortcutText } from "../../designer/commands";
 import { NEW_CATEGORY } from "../../designer/palette";
+import { designerWords, type DesignerWords } from "../../designer/words";
 import { DESIGNER_URL } from "../assets";
 import type { DashboardSession } from "../sessions";
 import { Labelled } from "./components";
 import { Page } from "./layout";
+import { words } from "../words";
 
 /**
  * The chart designer (contract §11): the page around the drawing. Every control is a labelled
  * form control or a named button (GOV.UK patterns); the browser module (src/designer/client)
  * reads the draft, keeps the scene and its history, and draws it. Without the module the page
- * says that the designer needs JavaScript.
+ * says that the designer needs JavaScript. Its words are the designer's catalogs
+ * (src/designer/catalogs) in the language the dashboard chose for the request.
  */
 
 function NumberField(props: { id: string; label: string; value: number | string; min?: number; max?: number; step?: number | "any"; hint?: string }) {
@@ -45,12 +49,12 @@ function TextField(props: { id: string; label: string; value?: string; hint?: st
  * A button that runs a command of the designer's table (src/designer/commands.ts): its name and
  * its aria-keyshortcuts come from the table, like the shortcut list and the key handling.
  */
-function CommandButton(props: { id: string; command: string; secondary?: boolean; warning?: boolean }) {
+function CommandButton(props: { id: string; command: string; w: DesignerWords; secondary?: boolean; warning?: boolean }) {
   const c = commandNamed(props.command);
   const cls = props.warning ? "button-warning" : props.secondary ? "button-secondary" : undefined;
   return (
     <button type="button" id={props.id} class={cls} data-command={c.name} aria-keyshortcuts={ariaKeyShortcuts(c)}>
-      {c.label}
+      {commandLabel(c, props.w)}
     </button>
   );
 }
@@ -76,8 +80,17 @@ function Select(props: { id: string; label: string; options: [string, string][];
 
 export function designerPage(session: DashboardSession, environment: Environment, chart: ChartRecord) {
   const key = chart.chartKey;
+  const w = designerWords(words().language);
+  const t = w.t.bind(w);
   return (
-    <Page title={`Design ${chart.name}`} session={session} environment={environment} section="charts" scripts={[DESIGNER_URL]}>
+    <Page
+      title={t("page.title", { name: chart.name })}
+      session={session}
+      environment={environment}
+      section="charts"
+      scripts={[DESIGNER_URL]}
+      back={`/dashboard/charts/${encodeURIComponent(key)}/design`}
+    >
       <div
         class="designer"
         id="designer"
@@ -87,296 +100,271 @@ export function designerPage(session: DashboardSession, environment: Environment
         data-published={chart.publishedVersion === null ? "false" : "true"}
       >
         <div class="designer-head">
-          <h1>Design {chart.name}</h1>
-          <a href={`/dashboard/${environment}/charts/${encodeURIComponent(key)}`}>Back to chart {chart.name}</a>
+          <h1>{t("page.title", { name: chart.name })}</h1>
+          <a href={`/dashboard/${environment}/charts/${encodeURIComponent(key)}`}>{t("page.back", { name: chart.name })}</a>
           <p id="save-state" class="save-state" role="status" data-state="loading">
-            Loading the draft…
+            {t("page.loading")}
           </p>
           <div class="designer-files">
             <button type="button" id="export" class="button-secondary">
-              Export layout JSON
+              {t("page.export")}
             </button>
             <input type="file" id="import" accept="application/json,.json" class="visually-hidden file-input" />
             <label for="import" class="button button-secondary file-button">
-              Import layout JSON
+              {t("page.import")}
             </label>
           </div>
           <noscript>
-            <p>The designer needs JavaScript. The draft can also be replaced as JSON on the chart's page or through the API.</p>
+            <p>{t("page.noscript")}</p>
           </noscript>
         </div>
 
         <div id="conflict" class="error-summary" role="alert" tabindex={-1} hidden aria-labelledby="conflict-title">
-          <h2 id="conflict-title">This draft was changed somewhere else</h2>
-          <p id="conflict-message">Your changes are not saved.</p>
+          <h2 id="conflict-title">{t("conflict.title")}</h2>
+          <p id="conflict-message">{t("conflict.notSaved")}</p>
           <div class="button-group">
             <button type="button" id="reload-draft">
-              Reload the draft
+              {t("conflict.reload")}
             </button>
             <button type="button" id="save-copy" class="button-secondary">
-              Save as a copy
+              {t("conflict.saveCopy")}
             </button>
           </div>
         </div>
 
-        <div class="designer-toolbar" role="toolbar" aria-label="Designer">
+        <div class="designer-toolbar" role="toolbar" aria-label={t("toolbar.name")}>
           {/* The first things a new chart needs; what they add is set in the panels beside the drawing. */}
           <button type="button" id="add-section">
-            Add section
+            {t("toolbar.addSection")}
           </button>
           <button type="button" id="add-area">
-            Add GA area
+            {t("toolbar.addArea")}
           </button>
           <span class="toolbar-gap"></span>
-          <CommandButton id="undo" command="undo" secondary />
-          <CommandButton id="redo" command="redo" secondary />
-          <CommandButton id="save" command="save" />
+          <CommandButton id="undo" command="undo" w={w} secondary />
+          <CommandButton id="redo" command="redo" w={w} secondary />
+          <CommandButton id="save" command="save" w={w} />
           <span class="toolbar-gap"></span>
-          <CommandButton id="zoom-in" command="zoomIn" secondary />
-          <CommandButton id="zoom-out" command="zoomOut" secondary />
-          <CommandButton id="zoom-fit" command="fit" secondary />
+          <CommandButton id="zoom-in" command="zoomIn" w={w} secondary />
+          <CommandButton id="zoom-out" command="zoomOut" w={w} secondary />
+          <CommandButton id="zoom-fit" command="fit" w={w} secondary />
         </div>
 
         <div class="designer-body">
           <div class="designer-canvas-wrap">
-            <div id="canvas" class="designer-canvas" tabindex={0} role="application" aria-label="Seat map drawing" aria-describedby="canvas-help">
+            <div id="canvas" class="designer-canvas" tabindex={0} role="application" aria-label={t("canvas.name")} aria-describedby="canvas-help">
               <p id="canvas-help" class="visually-hidden">
-                Use the controls beside the drawing, or the keyboard shortcuts listed below the drawing.
+                {t("canvas.help")}
               </p>
             </div>
             <div id="canvas-empty" class="canvas-empty" hidden>
-              <h2>This chart is empty</h2>
-              <p>
-                Name a section and the category of its seats beside the drawing (and set its rows and seats per row), then choose <strong>Add section</strong>{" "}
-                in the toolbar; or name an area for standing room and choose <strong>Add GA area</strong>. Each new one goes beside the others. Then save the
-                draft.
-              </p>
+              <h2>{t("canvas.emptyTitle")}</h2>
+              <p>{withStrong(t, "canvas.emptyHelp", { addSection: t("toolbar.addSection"), addArea: t("toolbar.addArea") })}</p>
             </div>
             <p class="hint" id="canvas-summary" aria-live="polite"></p>
           </div>
           <div class="designer-tools">
             <section class="panel" aria-labelledby="section-tools-title">
-              <h2 id="section-tools-title">Sections</h2>
+              <h2 id="section-tools-title">{t("sections.title")}</h2>
               <p class="hint" id="section-mode">
-                "Add section" in the toolbar makes a section from these settings. Select a section to change its settings.
+                {t("sections.mode")}
               </p>
-              <Select id="section-select" label="Selected section" options={[["", "None"]]} />
+              <Select id="section-select" label={t("sections.selected")} options={[["", t("common.none")]]} />
               <TextField
                 id="section-name"
-                label="Section name"
-                hint={
-                  chart.publishedVersion === null
-                    ? "Also the start of its seat labels: a stand named N1 has seats N1-A-1, N1-A-2 … Left empty: Section A, with seats A-A-1 …"
-                    : "A new section's name starts its seat labels (N1 gives N1-A-1). This chart is published, so renaming a section keeps its labels."
-                }
+                label={t("sections.name")}
+                hint={chart.publishedVersion === null ? t("sections.nameHint") : t("sections.nameHintPublished")}
               />
               <div class="field-row">
-                <Select id="section-category" label="Category of its seats" options={[[NEW_CATEGORY, "A new category, named below"]]} />
-                <TextField id="section-category-name" label="Name of a new category" hint={'When "A new category" is chosen, for example Home'} />
+                <Select id="section-category" label={t("sections.category")} options={[[NEW_CATEGORY, t("common.newCategory")]]} />
+                <TextField id="section-category-name" label={t("common.newCategoryName")} hint={t("sections.newCategoryHint")} />
               </div>
               <div class="field-row">
-                <NumberField id="rows" label="Rows" value={10} min={1} max={1000} />
-                <NumberField id="seats-per-row" label="Seats per row" value={20} min={1} max={1000} />
+                <NumberField id="rows" label={t("sections.rows")} value={10} min={1} max={1000} />
+                <NumberField id="seats-per-row" label={t("sections.seatsPerRow")} value={20} min={1} max={1000} />
               </div>
               <div class="field-row">
                 <Select
                   id="row-labels"
-                  label="Row labels"
+                  label={t("sections.rowLabels")}
                   options={[
-                    ["letters", "A, B, C …"],
-                    ["numbers", "1, 2, 3 …"],
+                    ["letters", t("sections.rowLetters")],
+                    ["numbers", t("sections.rowNumbers")],
                   ]}
                 />
                 <Select
                   id="row-order"
-                  label="Row order"
+                  label={t("sections.rowOrder")}
                   options={[
-                    ["front", "First label at the front"],
-                    ["back", "First label at the back"],
+                    ["front", t("sections.rowsFront")],
+                    ["back", t("sections.rowsBack")],
                   ]}
                 />
               </div>
               <Select
                 id="seat-numbering"
-                label="Seat numbering"
+                label={t("sections.numbering")}
                 options={[
-                  ["left-to-right", "Left to right"],
-                  ["right-to-left", "Right to left"],
-                  ["odd", "Odd numbers (1, 3, 5 …)"],
-                  ["even", "Even numbers (2, 4, 6 …)"],
+                  ["left-to-right", t("sections.leftToRight")],
+                  ["right-to-left", t("sections.rightToLeft")],
+                  ["odd", t("sections.odd")],
+                  ["even", t("sections.even")],
                 ]}
               />
               <div class="field-row">
-                <NumberField id="curve" label="Curve (degrees)" value={0} min={-300} max={300} step="any" />
-                <NumberField id="skew" label="Skew (degrees)" value={0} min={-75} max={75} step="any" />
-                <NumberField id="rotation" label="Rotation (degrees)" value={0} min={-360} max={360} step="any" />
+                <NumberField id="curve" label={t("sections.curve")} value={0} min={-300} max={300} step="any" />
+                <NumberField id="skew" label={t("sections.skew")} value={0} min={-75} max={75} step="any" />
+                <NumberField id="rotation" label={t("sections.rotation")} value={0} min={-360} max={360} step="any" />
               </div>
               <div class="field-row">
-                <NumberField id="seat-spacing" label="Seat spacing" value={24} min={1} max={1000} step="any" />
-                <NumberField id="row-spacing" label="Row spacing" value={30} min={1} max={1000} step="any" />
+                <NumberField id="seat-spacing" label={t("sections.seatSpacing")} value={24} min={1} max={1000} step="any" />
+                <NumberField id="row-spacing" label={t("sections.rowSpacing")} value={30} min={1} max={1000} step="any" />
               </div>
-              <TextField id="aisles" label="Aisles after seats" hint="Seat positions from the left, separated by commas: 5, 15" />
-              <TextField
-                id="label-pattern"
-                label="Seat label pattern"
-                value="{section}-{row}-{seat}"
-                hint="{section} is the section's name as it was added (N1), {row} the row, {seat} the seat number: N1-A-1. Change it for another style, for example {row}{seat}"
-              />
+              <TextField id="aisles" label={t("sections.aisles")} hint={t("sections.aislesHint")} />
+              <TextField id="label-pattern" label={t("sections.pattern")} value={DEFAULT_PATTERN} hint={t("sections.patternHint")} />
               <div class="button-group">
-                <CommandButton id="copy-section" command="copy" secondary />
-                <CommandButton id="delete-selected" command="delete" warning />
+                <CommandButton id="copy-section" command="copy" w={w} secondary />
+                <CommandButton id="delete-selected" command="delete" w={w} warning />
               </div>
             </section>
 
             <section class="panel" aria-labelledby="category-tools-title">
-              <h2 id="category-tools-title">Categories</h2>
+              <h2 id="category-tools-title">{t("categories.title")}</h2>
               <ul id="category-list" class="legend"></ul>
               <div class="field-row">
-                <TextField id="category-name" label="Category name" />
+                <TextField id="category-name" label={t("categories.name")} />
                 <div class="field field-inline">
-                  <label for="category-colour">Colour</label>
+                  <label for="category-colour">{t("categories.colour")}</label>
                   <input id="category-colour" type="color" value="#2f5bea" />
                 </div>
               </div>
               <button type="button" id="add-category" class="button-secondary">
-                Add category
+                {t("categories.add")}
               </button>
-              <h3>Assign to the selection</h3>
+              <h3>{t("assign.title")}</h3>
               <p class="hint" id="selection-summary">
-                Nothing selected. Click a seat, Shift+click to add more, or drag a rectangle over the seats.
+                {t("selection.nothing")}
               </p>
-              <TextField
-                id="select-labels"
-                label="Select seats by label"
-                hint="Section names, a section and row (Stalls row C), or seat labels, separated by commas; end a label with * for every label that starts so (A-C-*)"
-              />
+              <TextField id="select-labels" label={t("select.labels")} hint={t("select.labelsHint")} />
               <button type="button" id="select-labelled" class="button-secondary">
-                Select seats
+                {t("select.button")}
               </button>
               <div class="button-group">
                 <button type="button" id="select-rows" class="button-secondary">
-                  Select whole rows
+                  {t("select.rows")}
                 </button>
                 <button type="button" id="select-sections" class="button-secondary">
-                  Select whole sections
+                  {t("select.sections")}
                 </button>
               </div>
-              <Select id="assign-category-select" label="Category for the selection" options={[]} />
+              <Select id="assign-category-select" label={t("assign.category")} options={[]} />
               <button type="button" id="assign-category">
-                Assign category
+                {t("assign.button")}
               </button>
               <fieldset class="seat-features">
-                <legend>Seat features of the selection</legend>
-                {SEAT_FEATURE_CHOICES.map(([key, label]) => (
+                <legend>{t("features.legend")}</legend>
+                {SEAT_FEATURES.map((key) => (
                   <label class="checkbox">
-                    <input type="checkbox" id={`feature-${key}`} value={key} /> {label}
+                    <input type="checkbox" id={`feature-${key}`} value={key} /> {t(`features.${key}`)}
                   </label>
                 ))}
               </fieldset>
               <button type="button" id="set-features">
-                Set features
+                {t("features.set")}
               </button>
             </section>
 
             <section class="panel" aria-labelledby="ga-tools-title">
-              <h2 id="ga-tools-title">General admission</h2>
-              <p class="hint">"Add GA area" in the toolbar adds a standing area with these settings.</p>
-              <Select id="area-select" label="Selected GA area" options={[["", "None"]]} />
-              <TextField id="area-name" label="Area name" hint="Its object label: unique among seats and areas" />
+              <h2 id="ga-tools-title">{t("areas.title")}</h2>
+              <p class="hint">{t("areas.lead")}</p>
+              <Select id="area-select" label={t("areas.selected")} options={[["", t("common.none")]]} />
+              <TextField id="area-name" label={t("areas.name")} hint={t("areas.nameHint")} />
               <div class="field-row">
-                <Select id="area-category" label="Category of its places" options={[[NEW_CATEGORY, "A new category, named below"]]} />
-                <TextField id="area-category-name" label="Name of a new category" hint={'When "A new category" is chosen, for example Standing'} />
+                <Select id="area-category" label={t("areas.category")} options={[[NEW_CATEGORY, t("common.newCategory")]]} />
+                <TextField id="area-category-name" label={t("common.newCategoryName")} hint={t("areas.newCategoryHint")} />
               </div>
               <div class="field-row">
-                <NumberField id="area-capacity" label="Capacity" value={100} min={1} />
+                <NumberField id="area-capacity" label={t("areas.capacity")} value={100} min={1} />
                 <Select
                   id="area-shape"
-                  label="Shape"
+                  label={t("areas.shape")}
                   options={[
-                    ["rectangle", "Rectangle"],
-                    ["ellipse", "Ellipse"],
+                    ["rectangle", t("areas.rectangle")],
+                    ["ellipse", t("areas.ellipse")],
                   ]}
                 />
               </div>
               <div class="field-row">
-                <NumberField id="area-width" label="Width" value={240} min={1} step="any" />
-                <NumberField id="area-height" label="Height" value={120} min={1} step="any" />
+                <NumberField id="area-width" label={t("areas.width")} value={240} min={1} step="any" />
+                <NumberField id="area-height" label={t("areas.height")} value={120} min={1} step="any" />
               </div>
             </section>
 
             <section class="panel" aria-labelledby="translation-tools-title">
-              <h2 id="translation-tools-title">Translations</h2>
-              <p class="hint">
-                The name of a category or section in other languages: the buyer's map shows the name of its language, and the name above in every other
-                language. Changing them is safe after publishing.
-              </p>
-              <Select id="translate-owner" label="Name to translate" options={[["", "No category or section yet"]]} />
+              <h2 id="translation-tools-title">{t("translations.title")}</h2>
+              <p class="hint">{t("translations.lead")}</p>
+              <Select id="translate-owner" label={t("translations.owner")} options={[["", t("translations.noOwner")]]} />
               <Labelled
                 id="translations"
-                label="Names in other languages"
-                hint="One language per line: its language tag, a colon and the name, for example de: Parkett, or pt-BR: Plateia"
+                label={t("translations.field")}
+                hint={t("translations.hint")}
                 control={(hintId) => <textarea id="translations" rows={4} aria-describedby={hintId} spellcheck={false}></textarea>}
               />
               <button type="button" id="save-translations" class="button-secondary">
-                Save translations
+                {t("translations.save")}
               </button>
             </section>
 
             <section class="panel" aria-labelledby="stage-tools-title">
-              <h2 id="stage-tools-title">Stage (focal point)</h2>
+              <h2 id="stage-tools-title">{t("stage.title")}</h2>
               <p class="hint" id="stage-state">
-                No focal point yet. Best available prefers seats near it.
+                {t("stage.none")}
               </p>
               <div class="button-group">
                 <button type="button" id="place-stage" aria-pressed="false">
-                  Place the stage
+                  {t("stage.place")}
                 </button>
                 <button type="button" id="remove-stage" class="button-secondary">
-                  Remove the stage
+                  {t("stage.remove")}
                 </button>
               </div>
-              <p class="hint">After "Place the stage", click the map where it is, or press Enter to put it at the middle of the view.</p>
+              <p class="hint">{t("stage.help")}</p>
             </section>
           </div>
         </div>
 
         <section class="panel" aria-labelledby="shortcuts-title">
-          <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+          <h2 id="shortcuts-title">{t("shortcuts.title")}</h2>
           <table class="shortcuts">
-            <caption class="visually-hidden">Keyboard shortcuts of the designer</caption>
+            <caption class="visually-hidden">{t("shortcuts.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Action</th>
-                <th scope="col">Keys</th>
+                <th scope="col">{t("shortcuts.action")}</th>
+                <th scope="col">{t("shortcuts.keys")}</th>
               </tr>
             </thead>
             <tbody>
               {COMMANDS.map((c) => (
                 <tr>
-                  <td>{c.label}</td>
+                  <td>{commandLabel(c, w)}</td>
                   <td>
-                    <kbd>{shortcutText(c)}</kbd>
+                    <kbd>{shortcutText(c, w)}</kbd>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p class="hint">
-            With the mouse: click a seat to select it, Shift+click to add or remove, drag over empty space to select a rectangle, drag a section's outline or a
-            GA area to move it, use the wheel to zoom, and drag with the middle button or with Space held to pan.
-          </p>
+          <p class="hint">{t("shortcuts.mouse")}</p>
         </section>
       </div>
     </Page>
   );
 }
 
-/** The seat features (contract §14) as the designer offers them. */
-const SEAT_FEATURE_CHOICES: [SeatFeature, string][] = [
-  ["wheelchair", "Wheelchair space"],
-  ["companion", "Companion seat"],
-  ["restrictedView", "Restricted view"],
-  ["stepFree", "Step-free access"],
-  ["hearingLoop", "Hearing loop"],
-  ["extraLegroom", "Extra legroom"],
-];
+/** A message with its values shown in bold (the names of buttons it points to), as JSX. */
+function withStrong(t: DesignerWords["t"], id: "canvas.emptyHelp", values: Record<string, string>) {
+  const marked = Object.fromEntries(Object.keys(values).map((k, i) => [k, `\u0000${i}\u0000`]));
+  return t(id, marked)
+    .split("\u0000")
+    .map((part, i) => (i % 2 === 1 ? <strong>{Object.values(values)[Number(part)]}</strong> : part));
+}

@@ -17,7 +17,9 @@ import { WaitingRoomPanel, type RoomTick } from "./waiting-room";
 import { words } from "../words";
 import { CopyToProduction, DetailsForm } from "./event-details";
 import type { WaitingRoom } from "../../domain/waiting-room";
+import type { LiveStats } from "../../domain/live-relays";
 import type { Pricing } from "../../domain/pricing";
+import { LiveCrowdPanel } from "./event-live";
 import { PricesPanel } from "./prices-panel";
 import { RevenuePlot } from "./revenue-plot";
 
@@ -39,6 +41,8 @@ export interface EventView {
   sales: SalesTimeline;
   /** The event's channels with their seats and places (contract §12). */
   channels: Channel[];
+  /** Passes to the event's protected channels, for the box office's map (contract §17: it shows and sells every channel). */
+  channelPasses: string[];
   /** The layout's GA areas, for places per channel. */
   areas: { label: string; capacity: number }[];
   /** The hold-back of accessible inventory (contract §14). */
@@ -48,6 +52,8 @@ export interface EventView {
   roomTicks: RoomTick[];
   /** Contract §20: the event's prices, null when it sells without. */
   pricing: Pricing | null;
+  /** Live viewers, relays and what reaches the event's object (null when they could not be read). */
+  live: LiveStats | null;
 }
 
 /**
@@ -76,6 +82,7 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
                   {w.t("channels.seats")}
                 </th>
                 <th scope="col">{w.t("channels.places")}</th>
+                <th scope="col">{w.t("channels.whoMayBuy")}</th>
               </tr>
             </thead>
             <tbody>
@@ -91,6 +98,7 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
                       .map(([area, n]) => `${area}: ${w.number(n)}`)
                       .join(", ") || "–"}
                   </td>
+                  <td>{c.protected === true ? w.t("channels.protectedCell") : w.t("channels.openCell")}</td>
                 </tr>
               ))}
             </tbody>
@@ -103,6 +111,29 @@ function ChannelsPanel(props: { api: string; channels: Channel[]; areas: { label
           none={w.t("channels.openPool")}
         />
       </div>
+      {props.channels.length > 0 ? (
+        <ApiForm
+          id="channel-protect"
+          api={`${props.api}/channels/assign`}
+          then="refresh"
+          done={w.t("channels.protectSaved")}
+          label={w.t("channels.protectLabel")}
+        >
+          <h3>{w.t("channels.protectLabel")}</h3>
+          <p class="hint">{w.t("channels.protectHint")}</p>
+          <Field id="protect-channel" name="channelKey" label={w.t("channels.channelKey")} hint={w.t("channels.protectKeyHint")} />
+          <div class="field">
+            <label for="protect-mode">{w.t("channels.buyers")}</label>
+            <select id="protect-mode" name="protected" data-type="boolean">
+              <option value="false">{w.t("channels.everyBuyer")}</option>
+              <option value="true">{w.t("channels.protectedOnly")}</option>
+            </select>
+          </div>
+          <button type="submit" class="button">
+            {w.t("channels.saveProtect")}
+          </button>
+        </ApiForm>
+      ) : null}
       {props.areas.length > 0 ? (
         <ApiForm id="channel-places" api={`${props.api}/channels/assign`} then="refresh" done={w.t("channels.placesSaved")} label={w.t("channels.placesLabel")}>
           <h3>{w.t("channels.placesTitle")}</h3>
@@ -292,7 +323,12 @@ export function eventPage(session: DashboardSession, environment: Environment, v
           <p class="hint" id="map-hint">
             {w.t("event.mapHint")}
           </p>
-          <SeatMapHost publicKey={view.publicKey} eventKey={event.eventKey} channelKeys={["NO_CHANNEL", ...view.channels.map((c) => c.key)]} />
+          <SeatMapHost
+            publicKey={view.publicKey}
+            eventKey={event.eventKey}
+            channelKeys={["NO_CHANNEL", ...view.channels.map((c) => c.key)]}
+            channelPasses={view.channelPasses}
+          />
         </section>
         <BoxOfficePanel api={api} channels={view.channels} />
       </div>
@@ -335,6 +371,8 @@ export function eventPage(session: DashboardSession, environment: Environment, v
           />
         </div>
       </section>
+
+      <LiveCrowdPanel stats={view.live} />
 
       <ChannelsPanel api={api} channels={view.channels} areas={view.areas} reports={reports} />
 

@@ -76,9 +76,18 @@ export function Messages() {
  * A signed-in page: the workspace, who is signed in with which role, the environment switch,
  * navigation and sign-out, with the sandbox marked in words and colour on every page. The member's
  * role is given to every control below (role-context.ts), which shows itself only to roles that
- * may use it.
+ * may use it. `back` is where the Language control returns (the page itself when it is not its
+ * section's list, as the designer is).
  */
-export function Page(props: { title: string; session: DashboardSession; environment: Environment; section: Section; children: Child; scripts?: string[] }) {
+export function Page(props: {
+  title: string;
+  session: DashboardSession;
+  environment: Environment;
+  section: Section;
+  children: Child;
+  scripts?: string[];
+  back?: string;
+}) {
   const w = words();
   const envName = environmentName(props.environment);
   const here = `${DASHBOARD_PATH}/${props.environment}/${props.section}`;
@@ -114,7 +123,6 @@ export function Page(props: { title: string; session: DashboardSession; environm
             {w.t("page.switch")}
           </button>
         </form>
-        <LanguageForm chosen={props.session.language} back={here} />
         <form method="post" action={`${DASHBOARD_PATH}/sign-out`}>
           <button type="submit" class="button button-secondary">
             {w.t("page.signOut")}
@@ -128,17 +136,22 @@ export function Page(props: { title: string; session: DashboardSession; environm
           <span class="banner-short">{w.t("page.sandboxShort")}</span>
         </p>
       ) : null}
-      <nav class="app-nav" id="app-nav" aria-label={w.t("page.navigation")}>
-        <ul>
-          {SECTIONS.filter((s) => can(props.session.role, s.needs)).map((s) => (
-            <li>
-              <a href={sectionUrl(props.environment, s.key)} aria-current={s.key === props.section ? "page" : undefined}>
-                {w.t(s.name)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* The Language control sits at the end of the navigation's row, where a desktop has room, so
+          the header stays one line at 1280 px in every language; on a phone it folds with the menu. */}
+      <div class="app-nav-row">
+        <nav class="app-nav" id="app-nav" aria-label={w.t("page.navigation")}>
+          <ul>
+            {SECTIONS.filter((s) => can(props.session.role, s.needs)).map((s) => (
+              <li>
+                <a href={sectionUrl(props.environment, s.key)} aria-current={s.key === props.section ? "page" : undefined}>
+                  {w.t(s.name)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <LanguageForm chosen={props.session.language} back={props.back ?? here} />
+      </div>
       <main id="main" tabindex={-1}>
         <Messages />
         <RoleContext.Provider value={props.session.role}>{props.children}</RoleContext.Provider>
@@ -155,7 +168,7 @@ export function Page(props: { title: string; session: DashboardSession; environm
 function LanguageForm(props: { chosen: string | null; back: string }) {
   const w = words();
   return (
-    <form method="post" action={`${DASHBOARD_PATH}/language`}>
+    <form method="post" action={`${DASHBOARD_PATH}/language`} class="language-form">
       <label for="dashboard-language">{w.t("page.language")}</label>
       <select id="dashboard-language" name="language">
         <option value="" selected={props.chosen === null}>

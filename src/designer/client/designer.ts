@@ -14,6 +14,7 @@ import { $ } from "./form-fields";
 import { clearProblems, showNotice, showProblems } from "./page-messages";
 import { showEditor } from "./page-view";
 import { Renderer } from "./scene-renderer";
+import { pageWords, say } from "./words";
 
 /** Screen pixels one arrow press pans the view when nothing is selected. */
 const PAN_STEP = 60;
@@ -32,7 +33,7 @@ export class Designer implements CommandTarget {
     scene: Scene,
     version: number,
   ) {
-    this.editor = new Editor(scene, version);
+    this.editor = new Editor(scene, version, pageWords);
     this.renderer = new Renderer($("canvas"));
     this.camera = new CanvasCamera(this.renderer);
     this.drafts = new DraftSaving(chartKey, chartName, this.editor, { saved: () => this.refresh("selection"), reloaded: () => this.fit() });
@@ -48,7 +49,7 @@ export class Designer implements CommandTarget {
   apply(next: Scene, selection?: Selection, done?: string): boolean {
     const result = this.editor.apply(next, selection);
     if (!result.ok) {
-      showProblems("That change was not made: the layout would not be valid.", result.problems);
+      showProblems(say("edit.refused"), result.problems);
       return false;
     }
     clearProblems();
@@ -76,15 +77,15 @@ export class Designer implements CommandTarget {
 
   copySelected(): void {
     const keys = this.editor.selection.sections;
-    if (keys.size === 0) return showProblems("Nothing was copied.", ["Select a section first (click its outline, or choose it under Selected section)."]);
-    const { scene, copies } = copySections(this.editor.scene, keys);
-    this.apply(scene, { ...NOTHING, sections: new Set(copies) }, `Copied: ${copies.join(", ")}`);
+    if (keys.size === 0) return showProblems(say("edit.copyNone"), [say("edit.copySelectFirst")]);
+    const { scene, copies } = copySections(this.editor.scene, keys, undefined, (name) => say("edit.copyName", { name }));
+    this.apply(scene, { ...NOTHING, sections: new Set(copies) }, say("edit.copied", { keys: copies.join(", ") }));
   }
 
   deleteSelected(): void {
     const sel = this.editor.selection;
-    if (!this.somethingMovable) return showProblems("Nothing was deleted.", ["Select a section or a GA area first."]);
-    this.apply(deleteObjects(this.editor.scene, sel.sections, sel.areas), NOTHING, "Deleted. Undo brings it back.");
+    if (!this.somethingMovable) return showProblems(say("edit.deleteNone"), [say("edit.deleteSelectFirst")]);
+    this.apply(deleteObjects(this.editor.scene, sel.sections, sel.areas), NOTHING, say("edit.deleted"));
   }
 
   selectAllSeats(): void {
@@ -101,14 +102,14 @@ export class Designer implements CommandTarget {
   /** Places the stage (the focal point) at `at` in layout units, else at the middle of the view. */
   placeStage(at?: { x: number; y: number }): void {
     this.stopPlacingStage();
-    this.apply(setFocalPoint(this.editor.scene, at ?? this.camera.centre()), undefined, "The stage (focal point) is placed");
+    this.apply(setFocalPoint(this.editor.scene, at ?? this.camera.centre()), undefined, say("stage.placed"));
   }
 
   /** Starts or stops waiting for a click that places the stage. */
   togglePlacingStage(): void {
     this.placingStage = !this.placingStage;
     $("place-stage").setAttribute("aria-pressed", String(this.placingStage));
-    if (this.placingStage) showNotice("Click the map where the stage is, or press Enter to put it at the middle of the view");
+    if (this.placingStage) showNotice(say("stage.clickMap"));
   }
 
   private stopPlacingStage(): void {

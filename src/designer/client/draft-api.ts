@@ -3,6 +3,7 @@
  * (ETag), save the whole draft with If-Match, save a copy as a new chart. Outcomes are values.
  */
 import type { Scene } from "../actions";
+import { say } from "./words";
 
 const api = (chartKey: string, tail = "") => `/dashboard/api/charts/${encodeURIComponent(chartKey)}${tail}`;
 
@@ -21,7 +22,12 @@ export interface ApiFailure {
 
 async function failure(res: Response): Promise<ApiFailure> {
   const body = (await res.json().catch(() => null)) as { code?: string; message?: string; errors?: Record<string, string[]> } | null;
-  return { status: res.status, code: body?.code ?? "error", message: body?.message ?? `The server answered ${res.status}`, errors: body?.errors };
+  return {
+    status: res.status,
+    code: body?.code ?? "error",
+    message: body?.message ?? say("page.answered", { status: String(res.status) }),
+    errors: body?.errors,
+  };
 }
 
 /** The draft and the version it is at. */

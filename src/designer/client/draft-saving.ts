@@ -10,6 +10,7 @@ import { checkScene, describeProblem } from "../validate";
 import { loadDraft, saveCopy, saveDraft } from "./draft-api";
 import { $ } from "./form-fields";
 import { showNotice, showProblems } from "./page-messages";
+import { pageWords, say } from "./words";
 
 /** How many of a draft's problems the error summary lists. */
 const SHOWN_PROBLEMS = 10;
@@ -36,34 +37,33 @@ export class DraftSaving {
     const checked = checkScene(editor.scene);
     if (!checked.ok)
       return showProblems(
-        "The draft was not saved: it is not a valid layout.",
-        checked.problems.slice(0, SHOWN_PROBLEMS).map((p) => describeProblem(editor.scene, p)),
+        say("save.invalid"),
+        checked.problems.slice(0, SHOWN_PROBLEMS).map((p) => describeProblem(editor.scene, p, pageWords)),
       );
     this.saving = true;
     const scene = editor.scene;
-    this.showState("saving", "Saving…");
+    this.showState("saving", say("save.saving"));
     try {
       const result = await saveDraft(this.chartKey, checked.scene, editor.version);
       if (result.ok) {
         this.failedSave = null;
         editor.markSaved(result.version, scene);
         $("conflict").hidden = true;
-        showNotice(`Draft saved as version ${result.version}`);
+        showNotice(say("save.done", { version: result.version }));
       } else if (result.failure.code === "precondition_failed") {
         this.failedSave = "conflict";
         const box = $("conflict");
-        $("conflict-message").textContent =
-          `Someone saved this chart's draft after you opened it, so your changes were not saved (${result.failure.message}). Reload the draft to see theirs (your changes are lost), or save yours as a new chart.`;
+        $("conflict-message").textContent = say("conflict.message", { message: result.failure.message });
         box.hidden = false;
         box.focus();
       } else {
         this.failedSave = result.failure.message;
-        const details = Object.entries(result.failure.errors ?? {}).map(([path, msgs]) => `${path}: ${msgs.join(", ")}`);
-        showProblems(`The draft was not saved: ${result.failure.message}`, details);
+        const details = Object.entries(result.failure.errors ?? {}).map(([path, msgs]) => msgs.map((m) => pageWords.problem(path, m)).join(", "));
+        showProblems(say("save.refused", { message: result.failure.message }), details);
       }
     } catch (err) {
       this.failedSave = "network";
-      showProblems("The draft was not saved: the server could not be reached.", [String(err)]);
+      showProblems(say("save.offline"), [String(err)]);
     } finally {
       this.saving = false;
       this.after.saved();
@@ -73,19 +73,19 @@ export class DraftSaving {
   /** Reads the draft again (after a conflict): a new history from the server's version. */
   async reload(): Promise<void> {
     const read = await loadDraft(this.chartKey);
-    if (!read.ok) return showProblems(`The draft could not be read: ${read.failure.message}`, []);
+    if (!read.ok) return showProblems(say("page.readFailed", { message: read.failure.message }), []);
     const checked = checkScene(read.layout);
     this.editor.reset(checked.ok ? checked.scene : EMPTY_SCENE, read.version);
     this.failedSave = null;
     $("conflict").hidden = true;
-    showNotice(`Draft version ${read.version} loaded`);
+    showNotice(say("save.reloaded", { version: read.version }));
     this.after.reloaded();
   }
 
   /** Saves this draft as a new chart and opens it in the designer. */
   async saveAsCopy(): Promise<void> {
-    const result = await saveCopy(`${this.chartName} (copy)`, this.editor.scene);
-    if (!result.ok) return showProblems(`The copy was not saved: ${result.failure.message}`, []);
+    const result = await saveCopy(say("save.copyName", { name: this.chartName }), this.editor.scene);
+    if (!result.ok) return showProblems(say("save.copyFailed", { message: result.failure.message }), []);
     this.leaving = true;
     window.location.assign(`/dashboard/charts/${encodeURIComponent(result.chartKey)}/design`);
   }
@@ -93,9 +93,9 @@ export class DraftSaving {
   /** Shows whether the draft is saved (nothing while a save is on its way: it says "Saving…"). */
   showSavedState(): void {
     if (this.saving) return;
-    if (this.failedSave && this.editor.dirty) this.showState("unsaved", "Unsaved changes: the last save failed");
-    else if (this.editor.dirty) this.showState("unsaved", "Unsaved changes");
-    else this.showState("saved", `All changes saved · draft version ${this.editor.version}`);
+    if (this.failedSave && this.editor.dirty) this.showState("unsaved", say("save.unsavedFailed"));
+    else if (this.editor.dirty) this.showState("unsaved", say("save.unsaved"));
+    else this.showState("saved", say("save.saved", { version: this.editor.version }));
   }
 
   private showState(state: string, text: string): void {

@@ -8,6 +8,7 @@ import {
   addCategory,
   addSection,
   assignCategory,
+  nextSectionKey,
   rekeySection,
   sectionKeyFor,
   seatsOfRows,
@@ -24,6 +25,7 @@ import type { Designer } from "./designer";
 import { input, NEW_CATEGORY, readGenerator, select, type FieldError } from "./form-fields";
 import { clearProblems, showNotice, showProblems } from "./page-messages";
 import { seatsAndAreas } from "./page-view";
+import { say } from "./words";
 
 type Area = Scene["generalAdmission"][number];
 
@@ -36,7 +38,7 @@ function chosenCategory(scene: Scene, selectId: string, nameId: string): { scene
   const chosen = select(selectId).value;
   if (chosen && chosen !== NEW_CATEGORY && scene.categories.some((c) => c.key === chosen)) return { scene, key: chosen };
   const name = input(nameId).value.trim();
-  if (!name) return { errors: [{ id: nameId, message: "Name the category of these places, for example Home or Standing" }] };
+  if (!name) return { errors: [{ id: nameId, message: say("categories.nameIt") }] };
   const made = addCategory(scene, name, nextCategoryColour(scene.categories.map((c) => c.color)));
   return { ...made, made: name };
 }
@@ -67,19 +69,27 @@ export function addSectionFromForm(d: Designer): void {
   const form = readGenerator();
   const category = chosenCategory(d.editor.scene, "section-category", "section-category-name");
   const errors = [...("errors" in form ? form.errors : []), ...("errors" in category ? category.errors : [])];
-  if ("errors" in form || "errors" in category) return showProblems("The section was not added.", errors);
+  if ("errors" in form || "errors" in category) return showProblems(say("sections.notAdded"), errors);
   const { scene, key: categoryKey } = category;
-  const key = form.label ? sectionKeyFor(scene, form.label) : undefined;
+  // Unnamed, a section takes the next letter and is called by it in the page's language ("Block A").
+  const key = form.label ? sectionKeyFor(scene, form.label) : nextSectionKey(scene);
+  const label = form.label || say("sections.defaultName", { key });
   const g = { ...form.generator, categoryKey };
   const view = d.camera.centre();
-  const trial = addSection(scene, g, { ...view, rotation: form.rotation, key, label: form.label || undefined });
+  const trial = addSection(scene, g, { ...view, rotation: form.rotation, key, label });
   const box = sectionBox(trial.sections.at(-1)!);
   const at = box ? besideOthers(scene, box, { x: box.x + box.width / 2, y: box.y + box.height / 2 }) : view;
   const moved = at.x !== view.x || at.y !== view.y;
-  const next = moved ? addSection(scene, g, { ...at, rotation: form.rotation, key, label: form.label || undefined }) : trial;
+  const next = moved ? addSection(scene, g, { ...at, rotation: form.rotation, key, label }) : trial;
   const added = next.sections.at(-1)!;
-  const made = category.made ? ` in a new category, ${category.made}` : "";
-  const done = `${added.label} added${moved ? " beside the others" : ""}: ${form.generator.rows} rows of ${form.generator.seatsPerRow} seats${made}`;
+  const done = say("sections.added", {
+    label: added.label,
+    moved: moved ? "yes" : "no",
+    rows: form.generator.rows,
+    seats: form.generator.seatsPerRow,
+    made: category.made ? "yes" : "no",
+    category: category.made ?? "",
+  });
   if (!d.apply(next, { ...NOTHING, sections: new Set([added.key]) }, done)) return;
   input("section-name").value = added.label;
   if (category.made) categoryMade("section-category", "section-category-name", categoryKey);
@@ -94,7 +104,7 @@ export function sectionSettingChanged(d: Designer): void {
   const key = onlySelectedSection(d);
   if (!key) return;
   const form = readGenerator();
-  if ("errors" in form) return showProblems("The section was not changed.", form.errors);
+  if ("errors" in form) return showProblems(say("sections.notChanged"), form.errors);
   const section = d.editor.scene.sections.find((s) => s.key === key)!;
   const renamed =
     form.label && form.label !== section.label && labelsFollowNames() ? rekeySection(d.editor.scene, key, form.label) : { scene: d.editor.scene, key };
@@ -111,9 +121,9 @@ export function sectionSettingChanged(d: Designer): void {
 
 export function addCategoryFromForm(d: Designer): void {
   const name = input("category-name").value.trim();
-  if (!name) return showProblems("The category was not added.", [{ id: "category-name", message: "Enter a category name" }]);
+  if (!name) return showProblems(say("categories.notAdded"), [{ id: "category-name", message: say("categories.enterName") }]);
   const { scene, key } = addCategory(d.editor.scene, name, input("category-colour").value);
-  if (d.apply(scene, undefined, `Category ${name} added`)) {
+  if (d.apply(scene, undefined, say("categories.added", { name }))) {
     select("assign-category-select").value = key;
     input("category-name").value = "";
     // The next category starts from a colour no category has, so two never look alike by default.
@@ -125,10 +135,10 @@ export function addCategoryFromForm(d: Designer): void {
 export function assignChosenCategory(d: Designer): void {
   const key = select("assign-category-select").value;
   const labels = selectedObjects(d.editor.scene, d.editor.selection);
-  if (!key) return showProblems("No category was assigned.", [{ id: "category-name", message: "Add a category first" }]);
-  if (labels.size === 0) return showProblems("No category was assigned.", ["Select seats, rows, sections or GA areas first."]);
+  if (!key) return showProblems(say("assign.none"), [{ id: "category-name", message: say("assign.addFirst") }]);
+  if (labels.size === 0) return showProblems(say("assign.none"), [say("assign.selectFirst")]);
   const name = d.editor.scene.categories.find((c) => c.key === key)?.label ?? key;
-  d.apply(assignCategory(d.editor.scene, labels, key), undefined, `${name} assigned to ${seatsAndAreas(d.editor.scene, labels)}`);
+  d.apply(assignCategory(d.editor.scene, labels, key), undefined, say("assign.done", { name, what: seatsAndAreas(d.editor.scene, labels) }));
 }
 
 /**
@@ -140,17 +150,19 @@ export function selectByLabels(d: Designer): void {
   // A label or a name may hold commas and spaces ("Box 3, left", "Family Terrace"): the text is one
   // term when it names something, else terms separated by commas (domain/typed-labels.ts).
   const scene = d.editor.scene;
+  // "Stalls row C" in English, "Parkett Reihe C" in German: the page's word for a row, and English's.
+  const rowWords = [...new Set(["row", say("select.rowWord").toLowerCase()])];
   const names = new Set<string>();
   for (const s of scene.sections) {
     names.add(s.label.toLowerCase()).add(s.key.toLowerCase());
     for (const r of s.rows) {
-      names.add(`${s.label.toLowerCase()} row ${r.label.toLowerCase()}`);
+      for (const word of rowWords) names.add(`${s.label.toLowerCase()} ${word} ${r.label.toLowerCase()}`);
       for (const seat of r.seats) names.add(seat.label.toLowerCase());
     }
   }
   for (const a of scene.generalAdmission) names.add(a.label.toLowerCase());
   const terms = splitTypedLabels(input("select-labels").value.split(/\r?\n/), (t) => t.endsWith("*") || names.has(t.toLowerCase()));
-  if (terms.length === 0) return showProblems("Nothing was selected.", [{ id: "select-labels", message: "Enter seat labels, separated by commas" }]);
+  if (terms.length === 0) return showProblems(say("select.none"), [{ id: "select-labels", message: say("select.enterLabels") }]);
   const exact = new Set(terms.filter((t) => !t.endsWith("*")));
   const prefixes = terms.filter((t) => t.endsWith("*")).map((t) => t.slice(0, -1));
   const named = new Set(terms.map((t) => t.toLowerCase()));
@@ -159,16 +171,16 @@ export function selectByLabels(d: Designer): void {
     const section = s.label.toLowerCase();
     const whole = named.has(section) || named.has(s.key.toLowerCase());
     for (const r of s.rows) {
-      const row = whole || named.has(`${section} row ${r.label.toLowerCase()}`) || named.has(`${section} ${r.label.toLowerCase()}`);
+      const row =
+        whole || rowWords.some((word) => named.has(`${section} ${word} ${r.label.toLowerCase()}`)) || named.has(`${section} ${r.label.toLowerCase()}`);
       for (const seat of r.seats) if (row || exact.has(seat.label) || prefixes.some((p) => seat.label.startsWith(p))) seats.add(seat.label);
     }
   }
   const areas = new Set(d.editor.scene.generalAdmission.filter((a) => named.has(a.label.toLowerCase())).map((a) => a.label));
-  if (seats.size + areas.size === 0)
-    return showProblems("Nothing was selected.", [{ id: "select-labels", message: "No section, row, area or seat has those names or labels" }]);
+  if (seats.size + areas.size === 0) return showProblems(say("select.none"), [{ id: "select-labels", message: say("select.noMatch") }]);
   clearProblems();
   d.editor.select({ ...NOTHING, seats, areas });
-  showNotice(`${seatsAndAreas(d.editor.scene, new Set([...seats, ...areas]))} selected`);
+  showNotice(say("select.done", { what: seatsAndAreas(d.editor.scene, new Set([...seats, ...areas])) }));
 }
 
 /** Widens the selected seats to their whole rows. */
@@ -192,9 +204,9 @@ function readArea(): { area: Omit<Area, "categoryKey" | "x" | "y"> } | { errors:
   const capacity = Number(input("area-capacity").value);
   const width = Number(input("area-width").value);
   const height = Number(input("area-height").value);
-  if (!Number.isInteger(capacity) || capacity < 1) errors.push({ id: "area-capacity", message: "Capacity must be a whole number of at least 1" });
-  if (!(width > 0)) errors.push({ id: "area-width", message: "Width must be a number above 0" });
-  if (!(height > 0)) errors.push({ id: "area-height", message: "Height must be a number above 0" });
+  if (!Number.isInteger(capacity) || capacity < 1) errors.push({ id: "area-capacity", message: say("areas.capacityWhole") });
+  if (!(width > 0)) errors.push({ id: "area-width", message: say("areas.widthAbove") });
+  if (!(height > 0)) errors.push({ id: "area-height", message: say("areas.heightAbove") });
   if (errors.length > 0) return { errors };
   const shape = select("area-shape").value === "ellipse" ? "ellipse" : "rectangle";
   return { area: { label: name, capacity, width, height, shape } };
@@ -208,17 +220,17 @@ export function addAreaFromForm(d: Designer): void {
   const read = readArea();
   const category = chosenCategory(d.editor.scene, "area-category", "area-category-name");
   if ("errors" in read || "errors" in category)
-    return showProblems("The GA area was not added.", [...("errors" in read ? read.errors : []), ...("errors" in category ? category.errors : [])]);
+    return showProblems(say("areas.notAdded"), [...("errors" in read ? read.errors : []), ...("errors" in category ? category.errors : [])]);
   const { scene, key } = category;
   const taken = new Set(scene.generalAdmission.map((a) => a.label));
   let label = read.area.label;
-  if (!label) for (let i = 1; !label || taken.has(label); i++) label = `GA ${i}`;
+  if (!label) for (let i = 1; !label || taken.has(label); i++) label = say("areas.defaultName", { n: String(i) });
   const size = { width: read.area.width!, height: read.area.height! };
   const view = d.camera.centre();
   const c = besideOthers(scene, size, view);
   const area: Area = { ...read.area, label, categoryKey: key, x: c.x - size.width / 2, y: c.y - size.height / 2 };
-  const made = category.made ? ` in a new category, ${category.made}` : "";
-  if (!d.apply(addArea(scene, area), { ...NOTHING, areas: new Set([label]) }, `GA area ${label} added with ${area.capacity} places${made}`)) return;
+  const done = say("areas.added", { label, capacity: area.capacity, made: category.made ? "yes" : "no", category: category.made ?? "" });
+  if (!d.apply(addArea(scene, area), { ...NOTHING, areas: new Set([label]) }, done)) return;
   input("area-name").value = label;
   if (category.made) categoryMade("area-category", "area-category-name", key);
   if (c.x !== view.x || c.y !== view.y) d.camera.centreOn(c);
@@ -230,11 +242,11 @@ export function areaSettingChanged(d: Designer): void {
   if (sel.size !== 1) return;
   const label = [...sel][0]!;
   const read = readArea();
-  if ("errors" in read) return showProblems("The GA area was not changed.", read.errors);
+  if ("errors" in read) return showProblems(say("areas.notChanged"), read.errors);
   const newLabel = read.area.label || label;
   d.apply(updateArea(d.editor.scene, label, { ...read.area, label: newLabel }), { ...NOTHING, areas: new Set([newLabel]) });
 }
 
 export function removeStage(d: Designer): void {
-  if (d.editor.scene.focalPoint) d.apply(setFocalPoint(d.editor.scene, null), undefined, "The stage (focal point) is removed");
+  if (d.editor.scene.focalPoint) d.apply(setFocalPoint(d.editor.scene, null), undefined, say("stage.removed"));
 }

@@ -6,6 +6,8 @@ import type { SectionGenerator, SeatNumbering } from "../../domain/layout";
 import { MAX_GENERATED } from "../../domain/layout-schema";
 import type { Scene } from "../actions";
 import { DEFAULT_PATTERN } from "../generate";
+import type { DesignerMessageId } from "../words";
+import { say } from "./words";
 
 export const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   const node = document.getElementById(id);
@@ -23,11 +25,11 @@ export interface FieldError {
   message: string;
 }
 
-function numberOf(id: string, label: string, min: number, max: number, errors: FieldError[], integer = false): number {
+function numberOf(id: string, label: DesignerMessageId, min: number, max: number, errors: FieldError[], integer = false): number {
   const raw = input(id).value.trim();
   const v = Number(raw);
   if (raw === "" || !Number.isFinite(v) || v < min || v > max || (integer && !Number.isInteger(v))) {
-    errors.push({ id, message: `${label} must be ${integer ? "a whole number" : "a number"} from ${min} to ${max}` });
+    errors.push({ id, message: say(integer ? "field.wholeRange" : "field.numberRange", { field: say(label), min: String(min), max: String(max) }) });
     return min;
   }
   return v;
@@ -51,19 +53,17 @@ export function parseAisles(text: string, seatsPerRow: number): number[] | null 
 /** The generator settings in the form (the category is the caller's), or the errors to show. */
 export function readGenerator(): { generator: Omit<SectionGenerator, "categoryKey">; label: string; rotation: number } | { errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const rows = numberOf("rows", "Rows", 1, MAX_GENERATED, errors, true);
-  const seatsPerRow = numberOf("seats-per-row", "Seats per row", 1, MAX_GENERATED, errors, true);
-  const curve = numberOf("curve", "Curve", -300, 300, errors);
-  const skew = numberOf("skew", "Skew", -75, 75, errors);
-  const rotation = numberOf("rotation", "Rotation", -360, 360, errors);
-  const seatSpacing = numberOf("seat-spacing", "Seat spacing", 1, 1000, errors);
-  const rowSpacing = numberOf("row-spacing", "Row spacing", 1, 1000, errors);
+  const rows = numberOf("rows", "sections.rows", 1, MAX_GENERATED, errors, true);
+  const seatsPerRow = numberOf("seats-per-row", "sections.seatsPerRow", 1, MAX_GENERATED, errors, true);
+  const curve = numberOf("curve", "sections.curveField", -300, 300, errors);
+  const skew = numberOf("skew", "sections.skewField", -75, 75, errors);
+  const rotation = numberOf("rotation", "sections.rotationField", -360, 360, errors);
+  const seatSpacing = numberOf("seat-spacing", "sections.seatSpacing", 1, 1000, errors);
+  const rowSpacing = numberOf("row-spacing", "sections.rowSpacing", 1, 1000, errors);
   const aisles = parseAisles(input("aisles").value, seatsPerRow);
-  if (!aisles)
-    errors.push({ id: "aisles", message: `Aisles after seats must be seat positions from 1 to ${Math.max(1, seatsPerRow - 1)}, separated by commas` });
+  if (!aisles) errors.push({ id: "aisles", message: say("field.aisles", { max: String(Math.max(1, seatsPerRow - 1)) }) });
   const labelPattern = input("label-pattern").value.trim() || DEFAULT_PATTERN;
-  if (!labelPattern.includes("{seat}"))
-    errors.push({ id: "label-pattern", message: "Seat label pattern must contain {seat}, or every seat of a row gets the same label" });
+  if (!labelPattern.includes("{seat}")) errors.push({ id: "label-pattern", message: say("field.patternSeat") });
   if (errors.length > 0) return { errors };
   return {
     generator: {
@@ -90,12 +90,10 @@ export function showSection(scene: Scene, key: string | null): void {
   const s = key ? scene.sections.find((x) => x.key === key) : undefined;
   const mode = $("section-mode");
   if (!s) {
-    mode.textContent = '"Add section" in the toolbar makes a section from these settings. Select a section to change its settings.';
+    mode.textContent = say("sections.mode");
     return;
   }
-  mode.textContent = s.generator
-    ? `Changes to these settings apply to ${s.label} (${s.key}) at once.`
-    : `${s.label} (${s.key}) was not made in the designer: its name and rotation can change, its rows cannot.`;
+  mode.textContent = say(s.generator ? "sections.modeGenerated" : "sections.modeFree", { label: s.label, key: s.key });
   input("section-name").value = s.label;
   input("rotation").value = String(s.rotation ?? 0);
   const g = s.generator;

@@ -6,6 +6,7 @@ import { NOTHING } from "../editor";
 import { checkScene } from "../validate";
 import type { Designer } from "./designer";
 import { showNotice, showProblems } from "./page-messages";
+import { pageWords, say } from "./words";
 
 /** How many of an imported file's problems the error summary lists. */
 const SHOWN_PROBLEMS = 10;
@@ -21,7 +22,7 @@ export function exportLayout(d: Designer): void {
   a.remove();
   // The download has started by now; the URL is kept a while for browsers that read it late.
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-  showNotice(`Layout exported as ${a.download}`);
+  showNotice(say("file.exported", { file: a.download }));
 }
 
 /** Makes a layout JSON file the scene, if it is a valid layout; undo goes back to the scene before. */
@@ -30,13 +31,13 @@ export async function importLayout(d: Designer, file: File): Promise<void> {
   try {
     parsed = JSON.parse(await file.text());
   } catch {
-    return showProblems(`${file.name} was not imported: it is not JSON.`, []);
+    return showProblems(say("file.notJson", { file: file.name }), []);
   }
   const checked = checkScene(parsed);
   if (!checked.ok)
     return showProblems(
-      `${file.name} was not imported: it is not a valid layout.`,
-      checked.problems.slice(0, SHOWN_PROBLEMS).map((p) => `${p.path}: ${p.message}`),
+      say("file.invalid", { file: file.name }),
+      checked.problems.slice(0, SHOWN_PROBLEMS).map((p) => pageWords.problem(p.path, p.message)),
     );
-  if (d.apply(checked.scene, NOTHING, `${file.name} imported. Undo goes back to the layout before it.`)) d.fit();
+  if (d.apply(checked.scene, NOTHING, say("file.imported", { file: file.name }))) d.fit();
 }

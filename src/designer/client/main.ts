@@ -13,6 +13,7 @@ import { $, input } from "./form-fields";
 import { attachKeyboard } from "./keyboard";
 import { attachPointer } from "./pointer-input";
 import { nextCategoryColour } from "../palette";
+import { say } from "./words";
 
 async function boot(): Promise<void> {
   const root = document.getElementById("designer");
@@ -21,7 +22,7 @@ async function boot(): Promise<void> {
   const chartKey = root.dataset.chartKey!;
   const read = await loadDraft(chartKey);
   if (!read.ok) {
-    $("save-state").textContent = `The draft could not be read: ${read.failure.message}`;
+    $("save-state").textContent = say("page.readFailed", { message: read.failure.message });
     return;
   }
   const checked = checkScene(read.layout);
@@ -46,5 +47,5 @@ async function boot(): Promise<void> {
 
 void boot().catch((err: unknown) => {
   const n = document.getElementById("save-state");
-  if (n) n.textContent = `The designer could not start: ${err instanceof Error ? err.message : String(err)}`;
+  if (n) n.textContent = say("page.startFailed", { message: err instanceof Error ? err.message : String(err) });
 });

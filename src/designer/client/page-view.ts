@@ -3,13 +3,13 @@
  * undo and redo buttons, the save state, the selection summary, the lists of sections, areas and
  * categories, and the selected section's or area's settings in the form.
  */
-import { counted } from "../../domain/plain-messages";
 import type { Scene } from "../actions";
 import { selectedObjects, type Editor } from "../editor";
 import type { DraftSaving } from "./draft-saving";
 import { $, fillSelect, input, NEW_CATEGORY, select, showSection } from "./form-fields";
 import type { Renderer } from "./scene-renderer";
 import { showTranslationOwners } from "./translation-owners";
+import { say } from "./words";
 
 /** The size the form shows for an area drawn without one of its own (the size the renderer draws it). */
 const AREA_DEFAULT = { width: 200, height: 110 };
@@ -25,12 +25,22 @@ export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSavi
   const sections = selection.sections.size;
   $("selection-summary").textContent =
     objects.size + sections === 0
-      ? "Nothing selected. Click a seat, Shift+click to add more, or drag a rectangle over the seats."
-      : `Selected: ${seatsAndAreas(scene, objects)}${sections ? ` in ${sections} whole ${sections === 1 ? "section" : "sections"}` : ""}.`;
+      ? say("selection.nothing")
+      : sections
+        ? say("selection.summarySections", { what: seatsAndAreas(scene, objects), sections })
+        : say("selection.summary", { what: seatsAndAreas(scene, objects) });
   const onlySection = sections === 1 ? [...selection.sections][0]! : null;
-  fillSelect(select("section-select"), [["", "None"], ...scene.sections.map((s): [string, string] => [s.key, `${s.label} (${s.key})`])], onlySection ?? "");
+  fillSelect(
+    select("section-select"),
+    [["", say("common.none")], ...scene.sections.map((s): [string, string] => [s.key, `${s.label} (${s.key})`])],
+    onlySection ?? "",
+  );
   const area = selection.areas.size === 1 ? [...selection.areas][0]! : "";
-  fillSelect(select("area-select"), [["", "None"], ...scene.generalAdmission.map((a): [string, string] => [a.label, `${a.label} (${a.capacity})`])], area);
+  fillSelect(
+    select("area-select"),
+    [["", say("common.none")], ...scene.generalAdmission.map((a): [string, string] => [a.label, `${a.label} (${a.capacity})`])],
+    area,
+  );
   const categories = scene.categories.map((c): [string, string] => [c.key, c.label]);
   fillSelect(select("assign-category-select"), categories);
   // New seats and areas take a category the person chose or names now: a chart starts with none made up.
@@ -38,7 +48,7 @@ export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSavi
   for (const id of ["section-category", "area-category"]) {
     const node = select(id);
     const firstInstead = node.value === NEW_CATEGORY && node.dataset.picked !== "true" ? categories[0]?.[0] : undefined;
-    fillSelect(node, [...categories, [NEW_CATEGORY, "A new category, named below"]], firstInstead);
+    fillSelect(node, [...categories, [NEW_CATEGORY, say("common.newCategory")]], firstInstead);
   }
   showSection(scene, onlySection);
   showTranslationOwners(scene, onlySection);
@@ -57,8 +67,9 @@ export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSavi
 export function seatsAndAreas(scene: Scene, labels: ReadonlySet<string>): string {
   const areas = scene.generalAdmission.filter((a) => labels.has(a.label)).length;
   const seats = labels.size - areas;
-  const parts = [seats > 0 || areas === 0 ? counted(seats, "seat", "seats") : "", areas > 0 ? counted(areas, "GA area", "GA areas") : ""];
-  return parts.filter(Boolean).join(" and ");
+  if (areas === 0) return say("selection.seats", { n: seats });
+  if (seats === 0) return say("selection.areas", { n: areas });
+  return say("selection.seatsAndAreas", { seats: say("selection.seats", { n: seats }), areas: say("selection.areas", { n: areas }) });
 }
 
 /** The categories with their counts, the drawing's summary and the stage's place. */
@@ -72,16 +83,14 @@ function showLists(scene: Scene): void {
       const sw = document.createElement("span");
       sw.className = "swatch";
       sw.style.background = c.color;
-      li.append(sw, `${c.label}: ${counted(counts.get(c.key) ?? 0, "place", "places")}`);
+      li.append(sw, say("categories.places", { label: c.label, n: counts.get(c.key) ?? 0 }));
       return li;
     }),
   );
   $("canvas-empty").hidden = scene.sections.length > 0 || scene.generalAdmission.length > 0;
   const seatCount = scene.sections.reduce((n, s) => n + s.rows.reduce((m, r) => m + r.seats.length, 0), 0);
   const places = scene.generalAdmission.reduce((n, a) => n + a.capacity, 0);
-  $("canvas-summary").textContent =
-    `${counted(scene.sections.length, "section", "sections")}, ${counted(seatCount, "seat", "seats")}, ${counted(scene.generalAdmission.length, "GA area", "GA areas")} of ${counted(places, "place", "places")}${scene.focalPoint ? ", stage placed" : ""}.`;
-  $("stage-state").textContent = scene.focalPoint
-    ? `The stage is at x ${scene.focalPoint.x}, y ${scene.focalPoint.y}. Best available prefers seats near it.`
-    : "No focal point yet. Best available prefers seats near it.";
+  const totals = { sections: scene.sections.length, seats: seatCount, areas: scene.generalAdmission.length, places };
+  $("canvas-summary").textContent = say(scene.focalPoint ? "canvas.summaryStage" : "canvas.summary", totals);
+  $("stage-state").textContent = scene.focalPoint ? say("stage.at", { x: scene.focalPoint.x, y: scene.focalPoint.y }) : say("stage.none");
 }

@@ -10,6 +10,7 @@ import type { Designer } from "./designer";
 import { $ } from "./form-fields";
 import { showNotice } from "./page-messages";
 import { isTyping } from "./keyboard";
+import { say } from "./words";
 
 type Gesture =
   | { kind: "pan"; x: number; y: number }
@@ -140,7 +141,7 @@ export function attachPointer(d: Designer): void {
       const inside = seatsInBox(d.editor.scene, a, b);
       const seats = new Set(g.add ? [...sel.seats, ...inside] : inside);
       d.editor.select({ sections: g.add ? sel.sections : new Set(), areas: g.add ? sel.areas : new Set(), seats });
-      if (inside.length > 0) showNotice(`${inside.length} seats selected in ${sectionsOf(d.editor.scene, new Set(inside)).size} sections`);
+      if (inside.length > 0) showNotice(say("selection.boxed", { n: inside.length, sections: sectionsOf(d.editor.scene, new Set(inside)).size }));
     }
   };
   svg.addEventListener("pointerup", end);

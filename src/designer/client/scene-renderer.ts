@@ -24,6 +24,7 @@ import {
 } from "../../geometry/seat-plan";
 import { translationBetween, type Scene } from "../actions";
 import type { Selection } from "../editor";
+import { say } from "./words";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -264,7 +265,7 @@ export class Renderer {
     const name = el("text", { class: "d-area-name", x: x + w / 2, y: y + h / 2 - 2, "text-anchor": "middle", "data-area-label": a.label });
     name.textContent = a.label;
     const cap = el("text", { class: "d-area-capacity", x: x + w / 2, y: y + h / 2 + 16, "text-anchor": "middle", "data-area-label": a.label });
-    cap.textContent = `${a.capacity} places`;
+    cap.textContent = say("drawing.places", { n: a.capacity });
     g.append(name, cap);
     return g;
   }
@@ -277,7 +278,7 @@ export class Renderer {
     const g = el("g", { class: "d-stage" });
     g.append(el("rect", { x: b.x, y: b.y, width: b.width, height: b.height, rx: 6 }));
     const t = el("text", { x: b.x + b.width / 2, y: b.y + b.height / 2 + 5, "text-anchor": "middle" });
-    t.textContent = "Stage";
+    t.textContent = say("drawing.stage");
     g.append(t);
     this.overlay.append(g);
     this.stage = g;

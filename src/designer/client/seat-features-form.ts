@@ -7,6 +7,7 @@ import { selectedObjects } from "../editor";
 import { loneCompanions, setSeatFeatures } from "../seat-features";
 import type { Designer } from "./designer";
 import { showNotice, showProblems } from "./page-messages";
+import { say } from "./words";
 
 /** The features checked in the fieldset. */
 function checkedFeatures(): SeatFeature[] {
@@ -16,16 +17,13 @@ function checkedFeatures(): SeatFeature[] {
 /** Sets the checked features on the selected seats, then warns about companion seats left alone. */
 export function setFeaturesOfSelection(d: Designer): void {
   const labels = selectedObjects(d.editor.scene, d.editor.selection);
-  if (labels.size === 0) return showProblems("No features were set.", ["Select seats first."]);
+  if (labels.size === 0) return showProblems(say("features.noneSet"), [say("features.selectFirst")]);
   const features = checkedFeatures();
   const scene = setSeatFeatures(d.editor.scene, labels, features);
-  const words = features.length > 0 ? features.join(", ") : "no features";
-  if (!d.apply(scene, undefined, `${labels.size} ${labels.size === 1 ? "seat now has" : "seats now have"} ${words}`)) return;
+  const named = features.length > 0 ? features.map((f) => say(`features.inSentence.${f}`)).join(", ") : say("features.nothing");
+  if (!d.apply(scene, undefined, say("features.done", { n: labels.size, features: named }))) return;
   const lone = loneCompanions(d.editor.scene);
-  if (lone.length > 0)
-    showNotice(
-      `Companion seats should be next to a wheelchair space; ${lone.length === 1 ? "this one is" : "these are"} not: ${lone.slice(0, 10).join(", ")}${lone.length > 10 ? ", …" : ""}`,
-    );
+  if (lone.length > 0) showNotice(say("features.lone", { n: lone.length, labels: `${lone.slice(0, 10).join(", ")}${lone.length > 10 ? ", …" : ""}` }));
 }
 
 export function attachSeatFeatures(d: Designer): void {

@@ -5,6 +5,7 @@
 import { translationsOf, translationsText, type NameOwner } from "../translations";
 import type { Scene } from "../actions";
 import { $, fillSelect, select } from "./form-fields";
+import { say } from "./words";
 
 export const OWNER = "translate-owner";
 export const FIELD = "translations";
@@ -26,11 +27,11 @@ export function showChosen(scene: Scene): void {
 /** Brings the list of names up to date (the scene changed), choosing `selectedSection` when the drawing has one section selected. */
 export function showTranslationOwners(scene: Scene, selectedSection: string | null): void {
   const options: [string, string][] = [
-    ...scene.categories.map((c): [string, string] => [valueOf({ kind: "category", key: c.key }), `Category: ${c.label}`]),
-    ...scene.sections.map((s): [string, string] => [valueOf({ kind: "section", key: s.key }), `Section: ${s.label}`]),
+    ...scene.categories.map((c): [string, string] => [valueOf({ kind: "category", key: c.key }), say("translations.ofCategory", { label: c.label })]),
+    ...scene.sections.map((s): [string, string] => [valueOf({ kind: "section", key: s.key }), say("translations.ofSection", { label: s.label })]),
   ];
   const before = select(OWNER).value;
   const chosen = selectedSection !== null ? valueOf({ kind: "section", key: selectedSection }) : undefined;
-  fillSelect(select(OWNER), options.length > 0 ? options : [["", "No category or section yet"]], chosen);
+  fillSelect(select(OWNER), options.length > 0 ? options : [["", say("translations.noOwner")]], chosen);
   if (select(OWNER).value !== before || document.activeElement !== $(FIELD)) showChosen(scene);
 }

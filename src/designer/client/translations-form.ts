@@ -8,15 +8,16 @@ import type { Designer } from "./designer";
 import { $, select } from "./form-fields";
 import { clearProblems, showProblems } from "./page-messages";
 import { FIELD, OWNER, ownerOf, showChosen } from "./translation-owners";
+import { pageWords, say } from "./words";
 
 /** Saves the field's lines as the chosen name's translations. */
 function save(d: Designer): void {
   const owner = ownerOf(select(OWNER).value);
-  if (!owner) return showProblems("No translations were saved.", ["Add a category or a section first."]);
-  const read = parseTranslations($<HTMLTextAreaElement>(FIELD).value);
+  if (!owner) return showProblems(say("translations.noneSaved"), [say("translations.addFirst")]);
+  const read = parseTranslations($<HTMLTextAreaElement>(FIELD).value, pageWords);
   if ("errors" in read)
     return showProblems(
-      "The translations were not saved.",
+      say("translations.notSaved"),
       read.errors.map((message) => ({ id: FIELD, message })),
     );
   clearProblems();
@@ -25,7 +26,7 @@ function save(d: Designer): void {
   d.apply(
     setTranslations(d.editor.scene, owner, read.labels),
     undefined,
-    count === 0 ? `${name}: no translations` : `${name}: ${count === 1 ? "1 language" : `${count} languages`}`,
+    count === 0 ? say("translations.none", { name }) : say("translations.count", { name, n: count }),
   );
 }
 

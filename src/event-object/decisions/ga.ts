@@ -3,7 +3,9 @@ import type { Price } from "../../domain/pricing";
 import type { HoldRequest, HoldResult } from "../../domain/seats";
 import { areaCounts, areaStatus, gaRow, gaStatus, recordGaChange } from "../state/ga-counts";
 import { poolPlaces, poolsAfter, poolUsage, storedPools, tokenPools, type Pool, type PoolPlaces } from "../state/ga-pools";
-import { ADMISSION_REQUIRED, holdGates, refused, type HoldGates } from "../state/policy";
+import type { ChannelPass } from "../../domain/channel-passes";
+import { passTaken } from "../state/pass-counts";
+import { openGates, refused, type HoldGates } from "../state/policy";
 import { heldPrice, parsePlaces, placesJson } from "../state/prices";
 import { isLiveHold, parseExtra, seasonTags, type GaRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
@@ -47,9 +49,8 @@ export function expireGaRow(tx: Tx, row: GaRow): void {
  * reason `insufficient_capacity` (contract §12), even when the area is also full.
  */
 export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
-  const gates = holdGates(tx.policy);
+  const gates = openGates(tx.policy);
   if (refused(gates)) return gates;
-  if (gates.admission !== "through") return ADMISSION_REQUIRED;
   const area = req.objectLabels[0]!;
   const quantity = req.quantity!;
   const obj = tx.holdable(area);
@@ -90,6 +91,11 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   }
   const taken = choosePools(tx, gates, places, area, row, ownLive, quantity);
   if (taken === undefined) {
+    // A protected channel named without its pass is a pool this buyer may not use (contract §17).
+    if (gates.channels.locked.length > 0)
+      return fail("seat_unavailable", `${area}: the hold has no channel pass for ${gates.channels.locked.join(", ")}`, {
+        failed: [{ objectLabel: area, reason: "not_in_channel" }],
+      });
     if (everyPool)
       return fail("ga_capacity_exceeded", `Not ${quantity} places remain in ${area}`, { failed: [{ objectLabel: area, reason: "ga_capacity_exceeded" }] });
     return fail("seat_unavailable", `Not ${quantity} free places in ${area} in the channels this hold may take from`, {
@@ -99,6 +105,11 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   const quote = quotePlaces(gates.price, obj, taken, mix);
   if (quote.kind === "not_priced" || quote.kind === "invalid")
     return fail("seat_unavailable", `${area} has no price for this hold; nothing was held`, { failed: [{ objectLabel: area, reason: "not_priced" }] });
+  const pass = passOf(gates, taken);
+  if (pass?.maxSeats != null && passTaken(tx.sql, pass.passId, tx.now, { area, token: req.holdToken }) + quantity + (row?.booked ?? 0) > pass.maxSeats)
+    return fail("seat_unavailable", `The channel pass allows at most ${pass.maxSeats} seats and places; nothing changed`, {
+      failed: [{ objectLabel: area, reason: "pass_limit" }],
+    });
   if (gates.rules.kind === "checks") {
     const violations = gates.rules.checks.ga({ label: area, categoryKey: obj.categoryKey, previous: ownLive, quantity });
     if (violations.length > 0)
@@ -108,24 +119,25 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     expireGaRow(tx, row);
     row = gaRow(tx.sql, area, req.holdToken);
   }
-  const expiresAt = tx.holdEnd(req.ttlSeconds);
+  const expiresAt = tx.holdEnd(gates.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : (row?.extra ?? null);
   const stored = storedPools({ held: taken, booked: row ? tokenPools(gates.channels.defs, row).booked : new Map() });
   const previous = areaStatus(tx, area);
   const locked = quote.kind === "lock" ? quote.places : null;
   tx.sql.exec(
-    `INSERT INTO ga (area, token, held, booked, expires_at, extra, updated_at, client, channel, pools, held_price) VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra = excluded.extra, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel, pools = excluded.pools, held_price = excluded.held_price`,
+    `INSERT INTO ga (area, token, held, booked, expires_at, extra_id, extra, updated_at, client, channel, pools, held_price, pass) VALUES (?, ?, ?, 0, ?, ?, NULL, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra_id = excluded.extra_id, extra = NULL, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel, pools = excluded.pools, held_price = excluded.held_price, pass = excluded.pass`,
     area,
     req.holdToken,
     quantity,
     expiresAt,
-    extra,
+    tx.extraId(extra),
     tx.now,
     gates.client,
     stored.channel,
     stored.pools,
     placesJson(locked),
+    pass?.passId ?? null,
   );
   tx.expiry(expiresAt);
   const price = heldPrice({ held_price: placesJson(locked) });
@@ -145,6 +157,16 @@ function sameMix(row: GaRow, mix: Record<string, number>): boolean {
   for (const l of parsePlaces(row.held_price)?.lines ?? []) if (l.ticketType !== null) have.set(l.ticketType, (have.get(l.ticketType) ?? 0) + l.quantity);
   const want = Object.entries(mix);
   return want.length === have.size && want.every(([k, n]) => have.get(k) === n);
+}
+
+/** The channel pass the places are held under: that of the first protected pool they come from, or null (contract §17). */
+function passOf(gates: HoldGates, taken: PoolPlaces): ChannelPass | null {
+  if (gates.passes.kind === "none") return null;
+  for (const pool of taken.keys()) {
+    const pass = pool === null ? undefined : gates.passes.byChannel.get(pool);
+    if (pass) return pass;
+  }
+  return null;
 }
 
 /** Whether the hold may take from every pool that has places in the area. */

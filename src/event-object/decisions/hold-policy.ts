@@ -1,5 +1,17 @@
+import type { ChannelPass } from "../../domain/channel-passes";
 import type { EventMeta } from "../../domain/events";
-import type { HoldCaller } from "../../domain/seats";
+import type { JsonObject } from "../../domain/json";
+import { fail } from "../../domain/outcome";
+import {
+  defaultPublicHoldSeconds,
+  heldSeatsPerClient,
+  jsonBytes,
+  MAX_PUBLIC_EXTRA_DATA_BYTES,
+  MAX_PUBLIC_GA_QUANTITY,
+  maxPublicHoldSeconds,
+} from "../../domain/public-limits";
+import { DEFAULT_TTL_SECONDS, type HoldCaller } from "../../domain/seats";
+import type { SelectionRules } from "../../domain/selling";
 import type { AccessState } from "../state/accessibility";
 import type { AdmissionGate } from "../state/admission-gate";
 import type { ChannelState } from "../state/channels";
@@ -35,6 +47,11 @@ export interface HoldAsk {
   ignoreChannels?: boolean;
   /** The buyer states an accessibility need (contract §14): `accessible: true`, or best available's `accessible`. */
   statesNeed: boolean;
+  /** The request's lifetime, GA quantity and extraData, which a publishable key may ask only so much of (contract §17). */
+  ttlSeconds?: number;
+  objectType?: "generalAdmission";
+  quantity?: number;
+  extraData?: JsonObject | null;
 }
 
 /**
@@ -54,7 +71,16 @@ export function holdPolicy(
 ): DecisionPolicy {
   const secret = caller.kind === "secret";
   const client = secret ? null : (caller.client ?? null);
-  const rules = config.selling.rules();
+  const rules = withClientCap(config.selling.rules(), client);
+  const maxHold = maxPublicHoldSeconds(rules);
+  // A season's holds share the expiry made from the season's lifetime; an event's own take theirs.
+  const ttlSeconds = season?.ttl?.seconds ?? ask.ttlSeconds ?? (secret ? DEFAULT_TTL_SECONDS : defaultPublicHoldSeconds(maxHold));
+  // Protected channels (contract §17): a publishable key takes from one only with a pass for this event and channel.
+  const protectedKeys = secret ? new Set<string>() : config.channels.protectedKeys();
+  const byChannel = new Map<string, ChannelPass>();
+  for (const p of caller.passes ?? [])
+    if (p.eventId === meta.eventId && protectedKeys.has(p.channelKey) && !byChannel.has(p.channelKey)) byChannel.set(p.channelKey, p);
+  const locked = new Set([...protectedKeys].filter((k) => !byChannel.has(k)));
   const gates: HoldGates = {
     kind: caller.kind,
     client,
@@ -63,9 +89,22 @@ export function holdPolicy(
       !hasRules(rules) || (secret && ask.ignoreSelectionRules === true)
         ? { kind: "none" }
         : { kind: "checks", checks: ruleChecks(config.sql, config.selling, layout, now, rules, ask.holdToken, client ?? undefined) },
-    channels: config.channels.gate(ask.channelKeys, secret && ask.ignoreChannels === true),
+    channels: config.channels.gate(ask.channelKeys, secret && ask.ignoreChannels === true, locked),
     holdBack: !config.access.active() || ask.statesNeed || secret ? { kind: "none" } : { kind: "held-back", heldBack: (o) => config.access.heldBack(o) },
     price: priceGate(config, season, secret),
+    limits: secret ? { kind: "within" } : publicLimits(ask, ttlSeconds, maxHold, season?.ttl?.defaulted === true),
+    ttlSeconds,
+    passes:
+      byChannel.size > 0
+        ? {
+            kind: "passes",
+            byChannel,
+            seat: (label) => {
+              const channel = config.channels.channelOf(label);
+              return channel === null ? null : (byChannel.get(channel) ?? null);
+            },
+          }
+        : { kind: "none" },
   };
   return Object.freeze({ season, hold: Object.freeze(gates) });
 }
@@ -78,6 +117,39 @@ function priceGate(config: HoldConfig, season: SeasonContext | null, secret: boo
   const pricing = season ? (season.pricing ?? null) : config.pricing.current();
   if (pricing === null) return { kind: "unpriced" };
   return { kind: "priced", pricing, unpricedAllowed: secret, poolOf: (label) => config.channels.channelOf(label) };
+}
+
+/**
+ * The rules a publishable-key hold is checked against: the event's, with the per-client cap at its
+ * default when the event sets none (contract §17: `{}` restores the default, never "no limit").
+ * A hold without a client address (a secret key; a request without CF-Connecting-IP, which only a
+ * test or a direct call makes) meets no per-client rule.
+ */
+function withClientCap(rules: SelectionRules, client: string | null): SelectionRules {
+  return client === null ? rules : { ...rules, maxHeldSeatsPerClient: heldSeatsPerClient(rules) };
+}
+
+/**
+ * A publishable-key request against its limits (contract §17): ttlSeconds at most the event's
+ * maxPublicHoldSeconds, a GA quantity at most 50, extraData at most 1 KiB of JSON; any beyond is
+ * 400 validation_failed naming each field. A season hold that sent no ttlSeconds was given the
+ * general default: its refusal says what this event allows, so the season can hold again with it.
+ */
+function publicLimits(ask: HoldAsk, ttlSeconds: number, maxHold: number, ttlDefaulted: boolean): HoldGates["limits"] {
+  const errors: Record<string, string[]> = {};
+  if (ttlSeconds > maxHold) errors.ttlSeconds = [`must be at most ${maxHold} with a publishable key (the event's maxPublicHoldSeconds)`];
+  if (ask.objectType === "generalAdmission" && (ask.quantity ?? 0) > MAX_PUBLIC_GA_QUANTITY)
+    errors.quantity = [`must be at most ${MAX_PUBLIC_GA_QUANTITY} with a publishable key`];
+  const extraBytes = jsonBytes(ask.extraData);
+  if (extraBytes > MAX_PUBLIC_EXTRA_DATA_BYTES)
+    errors.extraData = [`must be at most ${MAX_PUBLIC_EXTRA_DATA_BYTES} bytes of JSON with a publishable key (this is ${extraBytes})`];
+  const fields = Object.keys(errors);
+  if (fields.length === 0) return { kind: "within" };
+  const retry = ttlDefaulted && fields.length === 1 && errors.ttlSeconds !== undefined ? { retryTtlSeconds: defaultPublicHoldSeconds(maxHold) } : {};
+  return {
+    kind: "refused",
+    failure: fail("validation_failed", `The hold asks more than a publishable key may: ${fields.join(", ")}`, { errors, ...retry }),
+  };
 }
 
 /** What the decisions work with: the kept configuration, and the object's way to run a decision. */

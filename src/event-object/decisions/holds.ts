@@ -4,7 +4,8 @@ import { gaStatus } from "../state/ga-counts";
 import { rowPrice } from "../state/prices";
 import { lockColumns, priced, quotePrice, quoteSeat, seatTicketType, withTotal, type SeatQuote } from "./hold-prices";
 import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type SeatRow } from "../state/store";
-import { ADMISSION_REQUIRED, holdGates, refused, seatGate, type HoldGates } from "../state/policy";
+import { passTaken } from "../state/pass-counts";
+import { openGates, refused, seatGate, type HoldGates } from "../state/policy";
 import { iso, type Tx } from "../state/transaction";
 
 /** Why a seat cannot be held by a token right now, or null when it can (or already is). */
@@ -63,7 +64,7 @@ export function liveSeat(tx: Tx, label: string): SeatRow | null {
  * general path gives a free seat.
  */
 function claimFreeSeat(tx: Tx, gates: HoldGates, req: HoldRequest): Outcome<HoldResult> | null {
-  if (req.objectLabels.length !== 1 || gates.rules.kind !== "none") return null;
+  if (req.objectLabels.length !== 1 || gates.passes.kind !== "none" || !onlyCountedRules(gates)) return null;
   const label = req.objectLabels[0]!;
   const obj = tx.holdable(label);
   if (obj?.objectType !== "seat") return null;
@@ -72,14 +73,14 @@ function claimFreeSeat(tx: Tx, gates: HoldGates, req: HoldRequest): Outcome<Hold
   if (seatGate(gates, obj) !== null) return null;
   const quote = quoteSeat(gates.price, obj, seatTicketType(req.ticketTypes, label));
   if (quote.kind === "not_priced" || quote.kind === "invalid") return null;
-  const expiresAt = tx.holdEnd(req.ttlSeconds);
+  const expiresAt = tx.holdEnd(gates.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : null;
   const taken = tx.sql.exec(
-    "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, client, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (label) DO NOTHING",
+    "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (label) DO NOTHING",
     label,
     req.holdToken,
     expiresAt,
-    extra,
+    tx.extraId(extra),
     gates.client,
     ...lockColumns(quote),
   ).rowsWritten;
@@ -103,15 +104,46 @@ function claimFreeSeat(tx: Tx, gates: HoldGates, req: HoldRequest): Outcome<Hold
 }
 
 /**
+ * Whether one more seat passes the hold's selection rules without their full check: no rules, or
+ * only the client's cap (a publishable key's default, contract §17) with room for one more. A
+ * client at its cap goes down the general path, which names the violation.
+ */
+function onlyCountedRules(gates: HoldGates): boolean {
+  if (gates.rules.kind === "none") return true;
+  const checks = gates.rules.checks;
+  if (!checks.clientOnly) return false;
+  const count = checks.clientHeld();
+  return count !== null && count.held + 1 <= count.max;
+}
+
+/**
+ * The seats of `added` over their channel pass's maxSeats (contract §17): each pass counts what is
+ * held or booked under it now plus the seats this hold adds from its channel. Empty when none is over.
+ */
+function passLimited(tx: Tx, gates: HoldGates, added: readonly string[]): string[] {
+  if (gates.passes.kind === "none") return [];
+  const byPass = new Map<string, { max: number; labels: string[] }>();
+  for (const label of added) {
+    const pass = gates.passes.seat(label);
+    if (pass === null || pass.maxSeats === null) continue;
+    let entry = byPass.get(pass.passId);
+    if (!entry) byPass.set(pass.passId, (entry = { max: pass.maxSeats, labels: [] }));
+    entry.labels.push(label);
+  }
+  const over: string[] = [];
+  for (const [passId, { max, labels }] of byPass) if (passTaken(tx.sql, passId, tx.now) + labels.length > max) over.push(...labels);
+  return over;
+}
+
+/**
  * Holds seats atomically (hold rules 4-6, 8) under the decision's policy: the waiting room first,
  * then every label must be free, expired, or already held by this token, and pass the hold's gates
  * (channels, hold-back) and selling rules; otherwise 409 and nothing changes. A retry keeps its
  * expiry.
  */
 export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
-  const gates = holdGates(tx.policy);
+  const gates = openGates(tx.policy);
   if (refused(gates)) return gates;
-  if (gates.admission !== "through") return ADMISSION_REQUIRED;
   const claimed = claimFreeSeat(tx, gates, req);
   if (claimed) return claimed;
   const labels = [...new Set(req.objectLabels)];
@@ -147,18 +179,23 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   if (Object.keys(errors).length > 0)
     return fail("validation_failed", "A ticket type of this hold is not one of its seat's category; nothing was held", { errors });
   if (failed.length > 0) return fail("seat_unavailable", "One or more seats cannot be held; nothing was held", { failed });
-  if (gates.rules.kind === "checks") {
-    // Only what the hold adds counts: seats the token already holds are a retry.
-    const added = labels.filter((l) => {
-      const row = existing.get(l);
-      return !(row && row.status === "held" && isLiveHold(row, tx.now));
+  // Only what the hold adds counts: seats the token already holds are a retry.
+  const added = labels.filter((l) => {
+    const row = existing.get(l);
+    return !(row && row.status === "held" && isLiveHold(row, tx.now));
+  });
+  const overPass = passLimited(tx, gates, added);
+  if (overPass.length > 0)
+    return fail("seat_unavailable", "The channel pass allows no more seats; nothing was held", {
+      failed: overPass.map((objectLabel) => ({ objectLabel, reason: "pass_limit" })),
     });
+  if (gates.rules.kind === "checks") {
     const violations = gates.rules.checks.seats(added);
     if (violations.length > 0)
       return fail("selection_rule_violated", "The hold would break the event's selection rules; nothing was held", { failed: violations });
   }
 
-  const expiresAt = tx.holdEnd(req.ttlSeconds);
+  const expiresAt = tx.holdEnd(gates.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : null;
   let earliest = Number.POSITIVE_INFINITY;
   const objects: HeldObject[] = [];
@@ -173,12 +210,13 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     if (row) expireSeat(tx, row);
     const quote = quotes.get(label) ?? { kind: "none" };
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, client, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client, pass, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)",
       label,
       req.holdToken,
       expiresAt,
-      extra,
+      tx.extraId(extra),
       gates.client,
+      gates.passes.kind === "passes" ? (gates.passes.seat(label)?.passId ?? null) : null,
       ...lockColumns(quote),
     );
     const price = quotePrice(quote);

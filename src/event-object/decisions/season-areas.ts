@@ -68,12 +68,12 @@ export function undoAreas(tx: Tx, undo: readonly AreaUndo[], cause: "release" | 
     if (b === null || b.held + b.booked === 0) tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", u.area, u.token);
     else
       tx.sql.exec(
-        "UPDATE ga SET held = ?, booked = ?, expires_at = ?, booked_at = ?, extra = ?, order_id = ?, channel = ?, pools = ?, client = ?, season_key = ?, partial_season_key = ?, updated_at = ?, held_price = ?, booked_price = ? WHERE area = ? AND token = ?",
+        "UPDATE ga SET held = ?, booked = ?, expires_at = ?, booked_at = ?, extra_id = ?, extra = NULL, order_id = ?, channel = ?, pools = ?, client = ?, season_key = ?, partial_season_key = ?, updated_at = ?, held_price = ?, booked_price = ? WHERE area = ? AND token = ?",
         b.held,
         b.booked,
         b.expires_at,
         b.booked_at,
-        b.extra,
+        tx.extraId(b.extra),
         b.order_id,
         b.channel,
         b.pools,

@@ -1,6 +1,6 @@
 import { areaStatus, gaRow, recordGaChange } from "../state/ga-counts";
 import { bookedPrice, seatLock, seatPrice } from "../state/prices";
-import { rows, seatRow, type SeatRow } from "../state/store";
+import { extraOf, rows, seatRow, type SeatRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 
 /**
@@ -23,7 +23,7 @@ export interface SeasonBookedArea {
 export function seasonBookedAreas(sql: SqlStorage, seasonKey: string): SeasonBookedArea[] {
   return rows(
     sql,
-    "SELECT area, token, booked, extra, order_id, booked_price FROM ga WHERE season_key = ? AND partial_season_key IS NULL AND booked > 0",
+    `SELECT area, token, booked, ${extraOf("ga")} AS extra, order_id, booked_price FROM ga WHERE season_key = ? AND partial_season_key IS NULL AND booked > 0`,
     seasonKey,
   );
 }
@@ -36,12 +36,12 @@ export function bookAreasForSeason(tx: Tx, seasonKey: string, areas: readonly Se
     if (tx.object(a.area)?.objectType !== "generalAdmission" || gaRow(tx.sql, a.area, a.token) || free(a.area) < a.booked) continue;
     const previous = areaStatus(tx, a.area);
     tx.sql.exec(
-      "INSERT INTO ga (area, token, held, booked, expires_at, booked_at, extra, updated_at, order_id, season_key, booked_price) VALUES (?, ?, 0, ?, NULL, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO ga (area, token, held, booked, expires_at, booked_at, extra_id, updated_at, order_id, season_key, booked_price) VALUES (?, ?, 0, ?, NULL, ?, ?, ?, ?, ?, ?)",
       a.area,
       a.token,
       a.booked,
       bookedAt,
-      a.extra,
+      tx.extraId(a.extra),
       tx.now,
       a.order_id,
       seasonKey,
@@ -81,7 +81,7 @@ export function seasonBookings(sql: SqlStorage, seasonKey: string): SeasonBookin
   return {
     seats: rows(
       sql,
-      "SELECT label, token, extra, order_id, price_amount, price_fee, price_currency, ticket_type, price_channel FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'",
+      `SELECT label, token, ${extraOf("seats")} AS extra, order_id, price_amount, price_fee, price_currency, ticket_type, price_channel FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'`,
       seasonKey,
     ),
     areas: seasonBookedAreas(sql, seasonKey),
@@ -107,11 +107,11 @@ export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: strin
       price_channel: s.price_channel ?? null,
     };
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra, order_id, season_key, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, order_id, season_key, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       s.label,
       s.token,
       bookedAt,
-      s.extra,
+      tx.extraId(s.extra),
       s.order_id,
       seasonKey,
       lock.price_amount,

@@ -5,7 +5,8 @@ import { book, extend, release } from "./bookings";
 import { holdGa } from "./ga";
 import { holdSeats } from "./holds";
 import { areasBefore, areasChanged, areasInUse, liveAreaRows, seasonTokensOf, undoAreas, type AreaUndo } from "./season-areas";
-import { first, isLiveHold, rows, SEAT_COLUMNS, seatRow, type SeatRow } from "../state/store";
+import { packExtraData, unpackExtraData } from "../../domain/extra-data-text";
+import { first, isLiveHold, rows, seatRow, type SeatRow } from "../state/store";
 import type { Tx } from "../state/transaction";
 import { rowPrice } from "../state/prices";
 
@@ -46,9 +47,9 @@ type Undo =
   | { kind: "rows"; rows: TaggedRow[]; areas?: AreaUndo[]; areaCause?: "hold" | "extend" }
   | { kind: "none" };
 
-/** A seat row with the season it was taken for, as an undo restores it. */
-type TaggedRow = SeatRow & { season_key: string | null; partial_season_key: string | null };
-const TAGGED_COLUMNS = `${SEAT_COLUMNS}, season_key, partial_season_key`;
+/** A seat row with the season it was taken for, as an undo restores it (its extraData stays in the row, so the undo keeps none). */
+type TaggedRow = Omit<SeatRow, "extra"> & { season_key: string | null; partial_season_key: string | null };
+const TAGGED_COLUMNS = "label, status, token, expires_at, booked_at, order_id, season_key, partial_season_key";
 
 interface PreparedRow {
   action: string;
@@ -76,7 +77,7 @@ export function prepare(tx: Tx, step: SeasonStep): Outcome<SeasonPart> {
   const settled = first<{ outcome: string }>(tx.sql, "SELECT outcome FROM season_outcomes WHERE action = ?", step.actionId);
   if (settled) return fail("conflict", `Season action ${step.actionId} was already settled (${settled.outcome}) in this event`);
   const again = first<PreparedRow>(tx.sql, "SELECT result FROM season_prepared WHERE action = ?", step.actionId);
-  if (again) return ok(JSON.parse(again.result) as SeasonPart);
+  if (again) return ok(unpackExtraData<SeasonPart>(again.result));
   if (tx.season?.seasonKey !== step.season.seasonKey) throw new Error("a season prepare must run under its season's policy");
   let undo: Undo = { kind: "none" };
   let part: SeasonPart = { objects: [] };
@@ -141,7 +142,7 @@ export function prepare(tx: Tx, step: SeasonStep): Outcome<SeasonPart> {
     deadline,
     JSON.stringify(step),
     JSON.stringify(undo),
-    JSON.stringify(part),
+    packExtraData(part),
   );
   tx.expiry(deadline);
   return ok(part);
@@ -152,11 +153,11 @@ export function commit(tx: Tx, actionId: string): Outcome<SeasonPart> {
   const row = first<PreparedRow>(tx.sql, "SELECT action, step, result FROM season_prepared WHERE action = ?", actionId);
   if (!row) {
     const settled = first<{ outcome: string; result: string | null }>(tx.sql, "SELECT outcome, result FROM season_outcomes WHERE action = ?", actionId);
-    if (settled?.outcome === "commit") return ok(JSON.parse(settled.result ?? '{"objects":[]}') as SeasonPart);
+    if (settled?.outcome === "commit") return ok(unpackExtraData<SeasonPart>(settled.result ?? '{"objects":[]}'));
     return fail("conflict", `Season action ${actionId} is not prepared in this event`);
   }
   const step = JSON.parse(row.step) as SeasonStep;
-  let part = JSON.parse(row.result) as SeasonPart;
+  let part = unpackExtraData<SeasonPart>(row.result);
   if (step.kind === "release") {
     part = { objects: releaseForSeason(tx.under(seasonPolicy(step.season)), step) };
   }
@@ -180,7 +181,7 @@ function settle(tx: Tx, actionId: string, outcome: "commit" | "abort", part: Sea
     "INSERT INTO season_outcomes (action, outcome, result, at) VALUES (?, ?, ?, ?) ON CONFLICT (action) DO NOTHING",
     actionId,
     outcome,
-    part ? JSON.stringify(part) : null,
+    part ? packExtraData(part) : null,
     tx.now,
   );
 }

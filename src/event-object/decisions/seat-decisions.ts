@@ -3,7 +3,7 @@ import type { IdempotencyClaim, Replayed } from "../../domain/idempotency";
 import type { BookRequest, BookResult, ExtendRequest, FreedResult, HoldCaller, HoldRequest, HoldResult, ReleaseRequest } from "../../domain/seats";
 import type { HoldBestAvailableRequest, HoldBestAvailableResult } from "../../domain/selling";
 import { chooseBestAvailable } from "../../selling/choose";
-import { ADMISSION_REQUIRED, holdGates, NO_HOLDS, refused, type PriceGate } from "../state/policy";
+import { NO_HOLDS, openGates, refused, type PriceGate } from "../state/policy";
 import type { Tx } from "../state/transaction";
 import { book, extend, release } from "./bookings";
 import { sweepDue } from "./expiry";
@@ -58,9 +58,8 @@ export function holdBestAvailable(
   return parts.run.decide(
     (meta, layout, now) => holdPolicy(parts, meta, layout, now, caller, ask),
     (tx) => {
-      const gates = holdGates(tx.policy);
+      const gates = openGates(tx.policy);
       if (refused(gates)) return gates;
-      if (gates.admission !== "through") return ADMISSION_REQUIRED;
       // An expired hold is free the moment it expires: the search must see it so.
       beforeHold(parts, tx, true);
       const { index, occupancy } = parts.selling.view(tx.layout, tx.now);

@@ -8,10 +8,12 @@ import { abort, commit, nextDeadline, overdue, pruneOutcomes } from "../decision
 import type { EventLayout } from "../layout/event-layout";
 import { outboxDueAt } from "../outbox/outbox";
 import type { OutboxSender } from "../outbox/outbox-sender";
-import { earliestLiveExpiry, type StatusCache } from "../reads/status-cache";
+import type { StatusCache } from "../reads/status-cache";
+import { earliestLiveExpiry } from "../reads/status-bodies";
 import { snapshotDueAt, writeSnapshot } from "../reads/status-snapshot";
 import type { AccessState } from "../state/accessibility";
 import type { Clock } from "../state/clock";
+import { historyMovePending, migrateHistoryExtras, pruneExtras } from "../state/extras";
 import { idempotencyDueAt, pruneIdempotency } from "../state/idempotency";
 import { NO_HOLDS } from "../state/policy";
 import { oldestRecordAt, pruneHistory } from "../state/status-history";
@@ -65,9 +67,20 @@ export async function runAlarm(parts: HousekeepingParts, meta: EventMeta): Promi
     await yieldTurn();
   }
   const pruneUntil = clock.now() - HISTORY_RETENTION_MS;
+  let pruned = 0;
   for (let chunk = 0; chunk < PRUNE_CHUNKS_PER_RUN; chunk++) {
-    if (pruneHistory(sql, pruneUntil, PRUNE_CHUNK) < PRUNE_CHUNK) break;
+    const n = pruneHistory(sql, pruneUntil, PRUNE_CHUNK);
+    pruned += n;
+    if (n < PRUNE_CHUNK) break;
     more = true;
+    await yieldTurn();
+  }
+  // extraData kept once per request: texts no record names any more go with their last record.
+  if (pruned > 0) for (let chunk = 0; chunk < PRUNE_CHUNKS_PER_RUN && pruneExtras(sql, PRUNE_CHUNK) === PRUNE_CHUNK; chunk++) await yieldTurn();
+  // History written before extraData was kept once gives its texts up, a chunk at a time.
+  for (let chunk = 0; chunk < PRUNE_CHUNKS_PER_RUN && historyMovePending(sql); chunk++) {
+    storage.transactionSync(() => migrateHistoryExtras(sql, PRUNE_CHUNK));
+    more ||= historyMovePending(sql);
     await yieldTurn();
   }
   const settle = parts.event.settleDue;

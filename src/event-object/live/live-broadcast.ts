@@ -9,10 +9,12 @@ export type { LiveMessage };
  * client's `since` version; null sends nothing); returns the 101 response. `tags` name the socket's
  * client, so its sockets can be counted ({@link clientSockets}).
  */
-export function acceptLive(ctx: DurableObjectState, firstMessage: string | null, tags: string[] = []): Response {
+export function acceptLive(ctx: DurableObjectState, firstMessage: string | null, tags: string[] = [], attachment?: unknown): Response {
   const pair = new WebSocketPair();
   const [client, server] = [pair[0], pair[1]];
   ctx.acceptWebSocket(server, tags);
+  // What the socket may see (its channel passes, contract §17), kept with it across hibernation.
+  if (attachment !== undefined) server.serializeAttachment(attachment);
   if (firstMessage !== null) server.send(firstMessage);
   return new Response(null, { status: 101, webSocket: client });
 }
@@ -21,7 +23,11 @@ export function acceptLive(ctx: DurableObjectState, firstMessage: string | null,
 export function broadcast(ctx: DurableObjectState, message: LiveMessage | string): void {
   const sockets = ctx.getWebSockets();
   if (sockets.length === 0) return;
-  const text = typeof message === "string" ? message : JSON.stringify(message);
+  sendTo(sockets, typeof message === "string" ? message : JSON.stringify(message));
+}
+
+/** Sends a message to these sockets; a socket that fails is closed and skipped. */
+export function sendTo(sockets: readonly WebSocket[], text: string): void {
   for (const ws of sockets) {
     try {
       ws.send(text);
@@ -43,4 +49,13 @@ export function clientTag(client: string): string {
 /** How many sockets a client holds open on this event. */
 export function clientSockets(ctx: DurableObjectState, client: string): number {
   return ctx.getWebSockets(clientTag(client)).length;
+}
+
+/** Closes a socket the client closed, ignoring one already closed. */
+export function closeQuietly(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // Already closed.
+  }
 }

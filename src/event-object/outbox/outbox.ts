@@ -10,6 +10,7 @@ import type {
 } from "../../domain/webhook-messages";
 import type { Price } from "../../domain/pricing";
 import type { Status } from "../../domain/status";
+import { withExtraData } from "../../domain/extra-data-text";
 import { first, historyQueuedThrough, latestHistorySeq, markHistoryQueued, parseExtra, rows } from "../state/store";
 
 /**
@@ -40,13 +41,17 @@ function bodyBytes(body: string): number {
 export interface OutboxRow {
   seq: number;
   body: string;
+  /** The event's extraData text, kept once per request (state/extras.ts); absent or null when the body carries its own. */
+  extra?: string | null;
 }
 
 /**
- * The stored JSON of a row's event, as it goes into a message. Rows written before `events`
- * messages hold a whole `event` message (they start with its `kind`): their event is taken out.
+ * The stored JSON of a row's event, as it goes into a message: with its extraData put back when it
+ * is kept apart. Rows written before `events` messages hold a whole `event` message (they start
+ * with its `kind`): their event is taken out.
  */
-function rowEventJson(body: string): string {
+export function rowEventJson(row: Pick<OutboxRow, "body" | "extra">): string {
+  const body = withExtraData(row.body, row.extra ?? null);
   if (!body.startsWith('{"kind":')) return body;
   return JSON.stringify((JSON.parse(body) as Extract<WebhookMessage, { kind: "event" }>).event);
 }
@@ -70,7 +75,7 @@ export function packEvents(
   let bytes = 0;
   let count = 0;
   for (const row of batch) {
-    const size = bodyBytes(row.body);
+    const size = bodyBytes(row.body) + (row.extra ? bodyBytes(row.extra) : 0);
     if (events.length > 0 && bytes + size > MESSAGE_BYTES) {
       messages.push(`${head}${events.join(",")}],"source":${JSON.stringify(source(seqs))}}`);
       events = [];
@@ -78,7 +83,7 @@ export function packEvents(
       bytes = 0;
       if (messages.length === MESSAGES_PER_SEND) break;
     }
-    events.push(rowEventJson(row.body));
+    events.push(rowEventJson(row));
     seqs.push(row.seq);
     bytes += size;
     count++;
@@ -119,6 +124,8 @@ interface HookRow {
   status: Status;
   quantity: number | null;
   order_id: string | null;
+  /** The record's extraData: kept apart by id (the outbox row names it too), or, in a record written before, its own text. */
+  extra_id: number | null;
   extra: string | null;
   season_key: string | null;
   partial_season_key: string | null;
@@ -141,7 +148,7 @@ export function fillOutbox(sql: SqlStorage, eventKey: string): number {
   const through = historyQueuedThrough(sql);
   const found = rows<HookRow>(
     sql,
-    "SELECT seq, at, label, type, status, quantity, order_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel, price FROM history WHERE seq > ? AND hook IS NOT NULL ORDER BY seq LIMIT ?",
+    "SELECT seq, at, label, type, status, quantity, order_id, extra_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel, price FROM history WHERE seq > ? AND hook IS NOT NULL ORDER BY seq LIMIT ?",
     through,
     FILL_BATCH,
   );
@@ -149,8 +156,12 @@ export function fillOutbox(sql: SqlStorage, eventKey: string): number {
   // publish's) are not looked at again by the next fill.
   const mark = found.length < FILL_BATCH ? latestHistorySeq(sql) : found.at(-1)!.seq;
   if (found.length > 0) {
-    const bodies = found.map((r) => JSON.stringify(seatEvent(eventKey, r)));
-    sql.exec("INSERT INTO outbox (body, next_at) SELECT value, 0 FROM json_each(?)", JSON.stringify(bodies));
+    // A row names its record's extraData (kept once per request) and is stored without it.
+    const rowsOf = found.map((r) => [JSON.stringify(seatEvent(eventKey, r)), r.extra_id]);
+    sql.exec(
+      "INSERT INTO outbox (body, next_at, extra_id) SELECT json_extract(value, '$[0]'), 0, json_extract(value, '$[1]') FROM json_each(?)",
+      JSON.stringify(rowsOf),
+    );
   }
   if (mark > through) markHistoryQueued(sql, mark);
   return found.length;
@@ -164,7 +175,7 @@ function seatEvent(eventKey: string, r: HookRow): OutboxEvent {
     objectType: r.type,
     status: r.status,
     categoryKey: r.category,
-    extraData: parseExtra(r.extra),
+    extraData: r.extra_id === null ? parseExtra(r.extra) : null,
     seq: r.seq,
   };
   if (r.hook_expires_at !== null) object.holdExpiresAt = new Date(r.hook_expires_at).toISOString();
@@ -186,7 +197,12 @@ function unfilled(sql: SqlStorage): boolean {
 
 /** Up to BATCH rows due at `now`, oldest first. */
 export function dueRows(sql: SqlStorage, now: number): OutboxRow[] {
-  return rows<OutboxRow>(sql, "SELECT seq, body FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?", now, BATCH);
+  return rows<OutboxRow>(
+    sql,
+    "SELECT seq, body, (SELECT body FROM extras WHERE id = outbox.extra_id) AS extra FROM outbox WHERE next_at <= ? ORDER BY seq LIMIT ?",
+    now,
+    BATCH,
+  );
 }
 
 /** Marks rows as sent: they are due again at `until` unless confirmed first. */

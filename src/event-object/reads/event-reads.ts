@@ -1,7 +1,8 @@
 import type { Accessibility } from "../../domain/accessibility";
 import type { Channel, ChannelSummary } from "../../domain/channels";
 import type { EventMeta } from "../../domain/events";
-import { ok, type Outcome } from "../../domain/outcome";
+import type { ChannelAccess, ChannelPass } from "../../domain/channel-passes";
+import { fail, ok, type Outcome } from "../../domain/outcome";
 import type { Reservation } from "../../domain/publish-impact";
 import type { Pricing } from "../../domain/pricing";
 import type { SalesReport } from "../../domain/sales-report";
@@ -19,9 +20,11 @@ import type { SellingState } from "../state/selling-state";
 import { readChanges, salesTimeline } from "../state/status-history";
 import { latestHistorySeq } from "../state/store";
 import { NOT_FOUND } from "../state/transaction";
+import { maskFor, type ChannelMask } from "./channel-mask";
 import { statusVersion } from "./live-since";
 import { compactObjectsBody, compactObjectsOf } from "./objects-compact-cache";
-import { compactOf, StatusCache } from "./status-cache";
+import { StatusCache } from "./status-cache";
+import { compactOf } from "./status-bodies";
 import { salesReportOf } from "./sales-report";
 import { objectsOf, reportOf, reservedObjects, statusEntries } from "./status-reads";
 
@@ -62,11 +65,21 @@ export class EventReads {
     return meta ? ok(fn(meta, () => this.event.layout())) : NOT_FOUND;
   }
 
+  /** The mask of a reader (contract §17): none for a secret key, else every protected channel its passes do not name. */
+  private mask(meta: EventMeta, access: ChannelAccess): ChannelMask | null {
+    return maskFor(this.sql, access, meta.eventId);
+  }
+
+  /** What a status query may see of the protected channels: all for a secret key, else its passes'. */
+  private static access(q: StatusQuery): ChannelAccess {
+    return q.caller === "secret" ? "all" : (q.passes ?? []);
+  }
+
   status(q: StatusQuery): Outcome<FullStatus> {
     return this.read((meta, layout) => ({
       eventKey: meta.eventKey,
       seq: latestHistorySeq(this.sql),
-      objects: statusEntries(this.sql, layout(), meta.layoutVersion !== null, this.now(), q),
+      objects: statusEntries(this.sql, layout(), meta.layoutVersion !== null, this.now(), q, this.mask(meta, EventReads.access(q))),
     }));
   }
 
@@ -82,10 +95,27 @@ export class EventReads {
     });
   }
 
-  /** The unfiltered public view as `holdToken` sees it (the SDK's read), with the version it reflects, for the live socket's `since`. */
-  statusForToken(format: StatusFormat, holdToken: string): Outcome<{ body: Uint8Array<ArrayBuffer>; version: string }> {
+  /**
+   * The unfiltered public view as `holdToken` sees it (the SDK's read; null: no token) and, with
+   * channel passes, with the protected channels they name shown (contract §17), with the version it
+   * reflects, for the live socket's `since`.
+   */
+  statusForToken(
+    format: StatusFormat,
+    holdToken: string | null,
+    passes: readonly ChannelPass[] = [],
+  ): Outcome<{ body: Uint8Array<ArrayBuffer>; version: string }> {
     return this.read((meta, layout) => ({
-      body: this.statusCache.forToken(this.sql, layout(), meta.layoutVersion !== null, meta.eventKey, this.now(), format, holdToken),
+      body: this.statusCache.forToken(
+        this.sql,
+        layout(),
+        meta.layoutVersion !== null,
+        meta.eventKey,
+        this.now(),
+        format,
+        holdToken,
+        passes.length === 0 ? "shared" : this.mask(meta, passes),
+      ),
       version: statusVersion(meta.layoutVersion, latestHistorySeq(this.sql)),
     }));
   }
@@ -93,33 +123,37 @@ export class EventReads {
   /** A compact status view for a filtered or secret read (uncached; extraData is not part of it). */
   statusCompact(q: StatusQuery): Outcome<CompactStatus> {
     return this.read((meta, layout) => {
-      const entries = statusEntries(this.sql, layout(), meta.layoutVersion !== null, this.now(), { ...q, caller: "public" });
+      const mask = this.mask(meta, EventReads.access(q));
+      const entries = statusEntries(this.sql, layout(), meta.layoutVersion !== null, this.now(), { ...q, caller: "public" }, mask);
       return compactOf(meta.eventKey, latestHistorySeq(this.sql), entries, q.holdToken !== undefined);
     });
   }
 
-  objects(labels?: string[]): Outcome<ObjectsResult> {
-    return this.read((meta, layout) => ({ eventKey: meta.eventKey, ...objectsOf(this.sql, layout(), this.now(), labels) }));
+  /** The objects read; a reader without a protected channel's pass sees its seats in no channel (contract §17). */
+  objects(labels: string[] | undefined, access: ChannelAccess): Outcome<ObjectsResult> {
+    return this.read((meta, layout) => ({ eventKey: meta.eventKey, ...objectsOf(this.sql, layout(), this.now(), labels, this.mask(meta, access)) }));
   }
 
   /** GET /objects?format=compact: the compact body (objects-compact.ts), its seat part kept per layout, with the seats' channels. */
-  objectsCompact(labels?: string[]): Outcome<{ body: string }> {
+  objectsCompact(labels: string[] | undefined, access: ChannelAccess): Outcome<{ body: string }> {
     return this.read((meta, layout) => {
       const l = layout();
+      const mask = this.mask(meta, access);
       const body =
         labels === undefined
-          ? compactObjectsBody(this.sql, l, this.now(), meta.eventKey)
-          : compactObjectsOf(meta.eventKey, l.categories, objectsOf(this.sql, l, this.now(), labels).objects, l.focalPoint, l.sectionLabels);
-      return { body: this.withChannels(body, labels) };
+          ? compactObjectsBody(this.sql, l, this.now(), meta.eventKey, mask)
+          : compactObjectsOf(meta.eventKey, l.categories, objectsOf(this.sql, l, this.now(), labels, mask).objects, l.focalPoint, l.sectionLabels);
+      return { body: this.withChannels(body, mask, labels) };
     });
   }
 
   /**
    * Adds the seats' channels to a compact objects body (contract §12) as `channels`: seat labels per
-   * channel key. Appended to the JSON object, so the body's kept seat part is unchanged.
+   * channel key, without the channels hidden from the reader. Appended to the JSON object, so the
+   * body's kept seat part is unchanged.
    */
-  private withChannels(body: string, labels?: string[]): string {
-    const defs = this.kept.channels.defs();
+  private withChannels(body: string, mask: ChannelMask | null, labels?: string[]): string {
+    const defs = this.kept.channels.defs().filter((d) => !mask?.hidden.has(d.key));
     if (defs.length === 0) return body;
     const only = labels ? new Set(labels) : null;
     const byChannel: Record<string, string[]> = Object.fromEntries(defs.map((d) => [d.key, [] as string[]]));
@@ -179,9 +213,20 @@ export class EventReads {
     });
   }
 
-  /** The event's channels, seats listed (GET /channels). */
-  channelList(): Outcome<{ channels: Channel[] }> {
-    return this.read(() => ({ channels: this.kept.channels.read() }));
+  /** The event's channels, seats listed (GET /channels); a publishable key sees a protected channel only with its pass (contract §17). */
+  channelList(access: ChannelAccess): Outcome<{ channels: Channel[] }> {
+    return this.read((meta) => ({ channels: this.kept.channels.read(this.kept.channels.hiddenFor(access, meta.eventId)) }));
+  }
+
+  /** What a channel pass is bound to (contract §17): the event's id, for a protected channel of the event. */
+  passTarget(channelKey: string): Outcome<{ eventId: string }> {
+    const meta = this.event.meta;
+    if (!meta) return NOT_FOUND;
+    const def = this.kept.channels.defs().find((d) => d.key === channelKey);
+    if (!def) return fail("not_found", `Channel ${channelKey} does not exist in event ${meta.eventKey}`);
+    if (def.protected !== true)
+      return fail("conflict", `Channel ${channelKey} is not protected: every buyer may take from it already. Set "protected": true on it first`);
+    return ok({ eventId: meta.eventId });
   }
 
   /** The channels' keys and names (the event record). */

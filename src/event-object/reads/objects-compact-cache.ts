@@ -10,6 +10,7 @@ import { StoredLayout, type LayoutIndex } from "../state/layout-index";
 import { encodeSeats, type SeatInput } from "./objects-compact";
 import type { ObjectEntry } from "../../domain/status";
 import { objectEntry } from "./status-reads";
+import { maskedObject, type ChannelMask } from "./channel-mask";
 import { accessOf } from "../state/accessibility";
 
 interface Kept {
@@ -73,9 +74,9 @@ function seatPart(layout: LayoutIndex): Kept {
  * The `?format=compact` body: `{ eventKey, format, categories, categoryKeys, sections, areas }`,
  * where `areas` are the GA entries exactly as the full form gives them.
  */
-export function compactObjectsBody(sql: SqlStorage, layout: LayoutIndex, now: number, eventKey: string): string {
+export function compactObjectsBody(sql: SqlStorage, layout: LayoutIndex, now: number, eventKey: string, mask: ChannelMask | null = null): string {
   const part = seatPart(layout);
-  const areas = part.areas.map((o) => objectEntry(sql, o, o, now));
+  const areas = part.areas.map((o) => maskedObject(mask, objectEntry(sql, o, o, now)));
   const focal = layout.focalPoint ? `,"focalPoint":${JSON.stringify(layout.focalPoint)}` : "";
   const only = heldBackLabels(sql, layout);
   const access = only === null ? "" : `,"accessibleOnly":${JSON.stringify(only)}`;

@@ -3,65 +3,9 @@ import type { LayoutIndex } from "../state/layout-index";
 import { gaStatusEntries, isoFormatter, nonFreeSeats, publicSeatJson, publicSeatStates, type SeatState } from "./status-reads";
 import { first, latestHistorySeq, rows, type SeatStatus } from "../state/store";
 import { channelsOf } from "../state/channels";
+import { hiddenFreeSeats, maskedArea, sharedMask, shownChannel, type ChannelMask } from "./channel-mask";
 import { currentStamp, readSnapshot, type SnapshotStamp } from "./status-snapshot";
-
-/** The compact form of status entries (same objects, same order within each group). */
-export function compactOf(eventKey: string, seq: number, entries: StatusEntry[], withMine: boolean): CompactStatus {
-  const statuses: CompactStatus["statuses"] = { held: [], booked: [], not_for_sale: [] };
-  const ga: CompactStatus["ga"] = [];
-  const mine: string[] = [];
-  for (const e of entries) {
-    if (e.objectType === "seat") {
-      if (e.status !== "free") statuses[e.status].push(e.objectLabel);
-      if (e.mine) mine.push(e.objectLabel);
-    } else {
-      const g: CompactStatus["ga"][number] = {
-        objectLabel: e.objectLabel,
-        status: e.status,
-        capacity: e.capacity,
-        held: e.held,
-        booked: e.booked,
-        remaining: e.remaining,
-      };
-      if (e.remainingByChannel !== undefined) g.remainingByChannel = e.remainingByChannel;
-      if (e.mineQuantity !== undefined) g.mineQuantity = e.mineQuantity;
-      ga.push(g);
-    }
-  }
-  return withMine ? { eventKey, format: "compact", seq, statuses, ga, mine } : { eventKey, format: "compact", seq, statuses, ga };
-}
-
-/**
- * The earliest hold expiry after `now` (seats and GA), or null: a cached view that shows those
- * holds stops being true at that instant, even if the sweep has not run yet.
- */
-export function earliestLiveExpiry(sql: SqlStorage, now: number): number | null {
-  const seat = first<{ t: number | null }>(sql, "SELECT MIN(expires_at) AS t FROM seats WHERE status = 'held' AND expires_at > ?", now)?.t ?? null;
-  const ga = first<{ t: number | null }>(sql, "SELECT MIN(expires_at) AS t FROM ga WHERE held > 0 AND expires_at > ?", now)?.t ?? null;
-  if (seat === null) return ga;
-  return ga === null ? seat : Math.min(seat, ga);
-}
-
-const utf8 = new TextEncoder();
-
-/** The full form's body around an encoded objects array. */
-function fullBody(eventKey: string, seq: number, objects: string): string {
-  return `{"eventKey":${JSON.stringify(eventKey)},"seq":${seq},"objects":${objects}}`;
-}
-
-/** The objects array: each seat's fragment (as `seatJson` renders it), then the GA entries. */
-function joinObjects<S>(seats: ReadonlyMap<string, S>, ga: Iterable<GaStatusEntry>, seatJson: (label: string, seat: S) => string): string {
-  const parts: string[] = [];
-  for (const [label, seat] of seats) parts.push(seatJson(label, seat));
-  for (const area of ga) parts.push(JSON.stringify(area));
-  return `[${parts.join(",")}]`;
-}
-
-/** A cached status body and the tag that names exactly these bytes. */
-export interface TaggedBody {
-  tag: string;
-  bytes: Uint8Array<ArrayBuffer>;
-}
+import { categoryJsonOf, compactOf, earliestLiveExpiry, fullBody, joinObjects, utf8, type TaggedBody } from "./status-bodies";
 
 /**
  * A seat of the model: its status and hold expiry (all the compact form needs) and its full-form
@@ -98,10 +42,14 @@ export class StatusCache {
   /** The latest history seq the view includes: every change of the view records one. */
   private seq = 0;
   private lastNow = 0;
+  /** Whether the model was built for a published layout (an unpublished chart's view is empty). */
+  private published = false;
   /** The earliest live hold expiry in the model: from then on some entry may show a dead hold. */
   private validUntil: number | null = null;
   /** The stored view (status-snapshot.ts) as last found current, and the bodies read of it. */
   private restored: { stamp: SnapshotStamp; bodies: Partial<Record<StatusFormat, TaggedBody>> } | null = null;
+  /** The not-for-sale fragments of protected channels' free seats, by label (contract §17: what readers without a pass see). */
+  private maskedJson = new Map<string, string>();
 
   /** @param layoutKey the current layout version's key (what a stored view names), null before set-up. */
   constructor(private readonly layoutKey: () => string | null = () => null) {}
@@ -110,6 +58,7 @@ export class StatusCache {
   invalidate(): void {
     this.restored = null;
     this.seats = null;
+    this.maskedJson.clear();
     this.ga.clear();
     this.dirty.clear();
     this.forgetEncodings();
@@ -149,7 +98,8 @@ export class StatusCache {
         return restored;
       }
     }
-    const built = format === "full" ? fullBody(eventKey, this.seq, this.objectsArray(sql, layout)) : JSON.stringify(this.compact(eventKey));
+    const built =
+      format === "full" ? fullBody(eventKey, this.seq, this.objectsArray(sql, layout)) : JSON.stringify(this.compact(eventKey, layout, sharedMask(sql)));
     const body = { tag: crypto.randomUUID(), bytes: utf8.encode(built) };
     this.bodies[format] = body;
     return body;
@@ -175,10 +125,14 @@ export class StatusCache {
     return body;
   }
 
-  /** The live socket's `{"type":"snapshot","seq":…,"objects":[…]}` message: the same public view. */
-  snapshotText(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number): string {
+  /**
+   * The live socket's `{"type":"snapshot","seq":…,"objects":[…]}` message: the same public view,
+   * or, for a socket that sees some protected channels (`mask`, contract §17), its own view of it.
+   */
+  snapshotText(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number, mask: ChannelMask | null | "shared" = "shared"): string {
     this.refresh(sql, layout, published, now);
-    return `{"type":"snapshot","seq":${this.seq},"objects":${this.objectsArray(sql, layout)}}`;
+    const objects = mask === "shared" ? this.objectsArray(sql, layout) : this.viewArray(sql, layout, mask, () => false);
+    return `{"type":"snapshot","seq":${this.seq},"objects":${objects}}`;
   }
 
   /**
@@ -194,21 +148,27 @@ export class StatusCache {
     eventKey: string,
     now: number,
     format: StatusFormat,
-    token: string,
+    token: string | null,
+    mask: ChannelMask | null | "shared" = "shared",
   ): Uint8Array<ArrayBuffer> {
-    if (format === "compact" && this.seats === null) {
+    if (format === "compact" && this.seats === null && token !== null && mask === "shared") {
       const stored = this.tokenFromStored(sql, published, now, token);
       if (stored !== null) return stored;
     }
     this.refresh(sql, layout, published, now);
+    const view = mask === "shared" ? sharedMask(sql) : mask;
     const mineSeats = new Set(
-      rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND status = 'held' AND expires_at > ?", token, now).map((r) => r.label),
+      token === null
+        ? []
+        : rows<{ label: string }>(sql, "SELECT label FROM seats WHERE token = ? AND status = 'held' AND expires_at > ?", token, now).map((r) => r.label),
     );
     const mineGa = new Map(
-      rows<{ area: string; held: number }>(sql, "SELECT area, held FROM ga WHERE token = ? AND held > 0 AND expires_at > ?", token, now).map((r) => [
-        r.area,
-        r.held,
-      ]),
+      token === null
+        ? []
+        : rows<{ area: string; held: number }>(sql, "SELECT area, held FROM ga WHERE token = ? AND held > 0 AND expires_at > ?", token, now).map((r) => [
+            r.area,
+            r.held,
+          ]),
     );
     const ga = [...this.ga.values()].map((e): GaStatusEntry => {
       const quantity = mineGa.get(e.objectLabel);
@@ -216,13 +176,44 @@ export class StatusCache {
     });
     const seats = this.seats ?? new Map<string, ModelSeat>();
     if (format === "compact") {
+      const body = {
+        ...compactOf(
+          eventKey,
+          this.seq,
+          ga.map((e) => maskedArea(view, e)),
+          token !== null,
+        ),
+        statuses: this.compactStatuses(layout, view),
+      };
+      if (token === null) return utf8.encode(JSON.stringify(body));
       const mine = [...seats.keys()].filter((label) => mineSeats.has(label));
-      return utf8.encode(JSON.stringify({ ...compactOf(eventKey, this.seq, ga, true), statuses: this.compactStatuses(), mine }));
+      return utf8.encode(JSON.stringify({ ...body, mine }));
     }
     // A held seat's entry ends with holdExpiresAt, the key `mine` follows in a fresh read.
-    const json = this.fragments(sql, layout);
-    const objects = joinObjects(seats, ga, (label, seat) => (mineSeats.has(label) ? `${json(label, seat).slice(0, -1)},"mine":true}` : json(label, seat)));
-    return utf8.encode(fullBody(eventKey, this.seq, objects));
+    return utf8.encode(
+      fullBody(
+        eventKey,
+        this.seq,
+        this.viewArray(sql, layout, view, (label) => mineSeats.has(label), ga),
+      ),
+    );
+  }
+
+  /**
+   * The objects array as a reader with `mask` sees it (contract §17), `mine` flagged on the seats
+   * `mine` names: built per call from the model, never kept (the kept array is the shared view's).
+   */
+  private viewArray(
+    sql: SqlStorage,
+    layout: LayoutIndex,
+    mask: ChannelMask | null,
+    mine: (label: string) => boolean,
+    ga: Iterable<GaStatusEntry> = this.ga.values(),
+  ): string {
+    const seats = this.seats ?? new Map<string, ModelSeat>();
+    const json = this.fragments(sql, layout, mask);
+    const seatJson = (label: string, seat: ModelSeat) => (mine(label) ? `${json(label, seat).slice(0, -1)},"mine":true}` : json(label, seat));
+    return joinObjects(seats, ga, seatJson, this.maskedFragments(layout, mask), mask);
   }
 
   /**
@@ -248,6 +239,8 @@ export class StatusCache {
 
   /** Brings the model up to `now`: built once, then patched with changed and expired labels. */
   private refresh(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number): void {
+    if (published !== this.published) this.invalidate();
+    this.published = published;
     const seq = latestHistorySeq(sql);
     if (seq !== this.seq) {
       this.seq = seq;
@@ -321,34 +314,70 @@ export class StatusCache {
    * statusEntries would give). Its category comes from the layout: the one step of a status read
    * that needs the layout's seats.
    */
-  private fragments(sql: SqlStorage, layout: LayoutIndex): (label: string, seat: ModelSeat) => string {
+  private fragments(sql: SqlStorage, layout: LayoutIndex, mask: ChannelMask | null = sharedMask(sql)): (label: string, seat: ModelSeat) => string {
     const iso = isoFormatter();
     const channels = channelsOf(sql);
-    const categoryJson = new Map<string | undefined, string>();
+    const shared = sharedMask(sql);
+    const category = categoryJsonOf(layout);
     return (label, seat) => {
-      if (seat.json === null) {
-        const key = layout.categoryOf(label);
-        let category = categoryJson.get(key);
-        if (category === undefined) categoryJson.set(key, (category = JSON.stringify(key ?? null)));
-        seat.json = publicSeatJson(label, seat.status, seat.expiresAt, category, iso, channels?.channelOf(label) ?? null);
-      }
+      const channel = channels?.channelOf(label) ?? null;
+      // A seat of a protected channel this reader sees (a pass) names it: not the shared fragment.
+      if (channel !== null && shared?.hidden.has(channel) && !mask?.hidden.has(channel))
+        return publicSeatJson(label, seat.status, seat.expiresAt, category(label), iso, channel);
+      seat.json ??= publicSeatJson(label, seat.status, seat.expiresAt, category(label), iso, shownChannel(shared, channel));
       return seat.json;
     };
   }
 
-  /** The objects array, seats first, then GA areas: the same bytes JSON.stringify would give. */
+  /** The not-for-sale fragments of the free seats of channels hidden by `mask` (contract §17), kept per label. */
+  private maskedFragments(layout: LayoutIndex, mask: ChannelMask | null): string[] {
+    const seats = this.seats ?? new Map<string, ModelSeat>();
+    const category = categoryJsonOf(layout);
+    return hiddenFreeSeats(mask, (l) => seats.has(l), this.isSeat(layout)).map((label) => {
+      let json = this.maskedJson.get(label);
+      if (json === undefined) this.maskedJson.set(label, (json = publicSeatJson(label, "not_for_sale", null, category(label), () => "")));
+      return json;
+    });
+  }
+
+  /** The objects array of the shared public view, seats first, then GA areas: the same bytes JSON.stringify would give. */
   private objectsArray(sql: SqlStorage, layout: LayoutIndex): string {
-    this.objectsJson ??= joinObjects(this.seats ?? new Map<string, ModelSeat>(), this.ga.values(), this.fragments(sql, layout));
+    if (this.objectsJson === null) {
+      const mask = sharedMask(sql);
+      this.objectsJson = joinObjects(
+        this.seats ?? new Map<string, ModelSeat>(),
+        this.ga.values(),
+        this.fragments(sql, layout, mask),
+        this.maskedFragments(layout, mask),
+        mask,
+      );
+    }
     return this.objectsJson;
   }
 
-  private compactStatuses(): CompactStatus["statuses"] {
+  /** The compact statuses; the free seats of channels hidden by `mask` are listed as not for sale after the rows' own. */
+  private compactStatuses(layout: LayoutIndex, mask: ChannelMask | null): CompactStatus["statuses"] {
     const statuses: CompactStatus["statuses"] = { held: [], booked: [], not_for_sale: [] };
-    for (const [label, seat] of this.seats ?? []) statuses[seat.status].push(label);
+    const seats = this.seats ?? new Map<string, ModelSeat>();
+    for (const [label, seat] of seats) statuses[seat.status].push(label);
+    for (const label of hiddenFreeSeats(mask, (l) => seats.has(l), this.isSeat(layout))) statuses.not_for_sale.push(label);
     return statuses;
   }
 
-  private compact(eventKey: string): CompactStatus {
-    return { ...compactOf(eventKey, this.seq, [...this.ga.values()], false), statuses: this.compactStatuses() };
+  private compact(eventKey: string, layout: LayoutIndex, mask: ChannelMask | null): CompactStatus {
+    return {
+      ...compactOf(
+        eventKey,
+        this.seq,
+        [...this.ga.values()].map((e) => maskedArea(mask, e)),
+        false,
+      ),
+      statuses: this.compactStatuses(layout, mask),
+    };
+  }
+
+  /** Whether a label is a seat the published layout shows (an unpublished chart shows none, masked or not). */
+  private isSeat(layout: LayoutIndex): (label: string) => boolean {
+    return (label) => this.published && layout.object(label)?.objectType === "seat";
   }
 }

@@ -12,11 +12,12 @@ import {
 } from "../../domain/status";
 import { areaCounts, areaRemaining } from "../state/ga-counts";
 import { gaEntry } from "./ga-entry";
+import { hiddenFreeSeats, maskedArea, maskedObject, shownChannel, type ChannelMask } from "./channel-mask";
 import { channelsOf } from "../state/channels";
 import { poolCounts, poolPlaces, remainingByPool } from "../state/ga-pools";
 import { accessOf } from "../state/accessibility";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "../state/layout-index";
-import { isLiveHold, parseExtra, rows, type SeatStatus } from "../state/store";
+import { extraOf, isLiveHold, parseExtra, rows, type SeatStatus } from "../state/store";
 import { seatLock, seatPrice } from "../state/prices";
 import type { Price } from "../../domain/pricing";
 
@@ -71,7 +72,7 @@ export function publicSeatStates(sql: SqlStorage, now: number): SeatState[] {
  */
 export function nonFreeSeats(sql: SqlStorage, now: number, labels?: string[], detail = false): NonFreeSeat[] {
   const columns = detail
-    ? "label, status, expires_at, token, extra, order_id, season_key, partial_season_key"
+    ? `label, status, expires_at, token, ${extraOf("seats")}, order_id, season_key, partial_season_key`
     : "label, status, expires_at, NULL, NULL, NULL, NULL, NULL";
   const where = "(status <> 'held' OR expires_at > ?)";
   if (labels) return labels.flatMap((l) => [...sql.exec(`SELECT ${columns} FROM seats WHERE label = ? AND ${where}`, l, now).raw<NonFreeSeat>()]);
@@ -143,7 +144,14 @@ export function gaStatusEntries(sql: SqlStorage, layout: LayoutIndex, now: numbe
  * (`mine`, `mineQuantity`) without adding entries; extraData only for secret callers; never a token.
  * An unpublished chart shows nothing.
  */
-export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number, q: StatusQuery): StatusEntry[] {
+export function statusEntries(
+  sql: SqlStorage,
+  layout: LayoutIndex,
+  published: boolean,
+  now: number,
+  q: StatusQuery,
+  mask: ChannelMask | null = null,
+): StatusEntry[] {
   if (!published) return [];
   const secret = q.caller === "secret";
   const labels = q.labels ? [...new Set(q.labels)] : undefined;
@@ -151,13 +159,10 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
   const iso = isoFormatter();
   const channels = channelsOf(sql);
   const prices = secret ? lockedSeatPrices(sql, labels) : null;
-  for (const [label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey] of nonFreeSeats(
-    sql,
-    now,
-    labels,
-    secret || q.holdToken !== undefined,
-  )) {
-    const entry = publicSeatEntry(label, status, expiresAt, layout.categoryOf(label) ?? null, iso, channels?.channelOf(label) ?? null);
+  const rowsRead = nonFreeSeats(sql, now, labels, secret || q.holdToken !== undefined);
+  for (const [label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey] of rowsRead) {
+    const channel = shownChannel(mask, channels?.channelOf(label) ?? null);
+    const entry = publicSeatEntry(label, status, expiresAt, layout.categoryOf(label) ?? null, iso, channel);
     if (status === "held" && q.holdToken !== undefined && token === q.holdToken && isLiveHold({ expires_at: expiresAt }, now)) entry.mine = true;
     if (secret) {
       entry.extraData = parseExtra(extra);
@@ -169,7 +174,14 @@ export function statusEntries(sql: SqlStorage, layout: LayoutIndex, published: b
     if (partialSeasonKey !== null) entry.partialSeasonKey = partialSeasonKey;
     out.push(entry);
   }
-  out.push(...gaStatusEntries(sql, layout, now, { ...q, labels }));
+  // Contract §17: the free seats of a protected channel this reader has no pass for read as not for sale.
+  if (mask !== null) {
+    const taken = new Set(rowsRead.map(([label]) => label));
+    const isSeat = (l: string) => layout.object(l)?.objectType === "seat";
+    for (const label of hiddenFreeSeats(mask, (l) => taken.has(l), isSeat, labels ? new Set(labels) : undefined))
+      out.push({ objectLabel: label, objectType: "seat", status: "not_for_sale", categoryKey: layout.categoryOf(label) ?? null });
+  }
+  for (const area of gaStatusEntries(sql, layout, now, { ...q, labels })) out.push(maskedArea(mask, area));
   return out;
 }
 
@@ -246,11 +258,12 @@ export function objectsOf(
   layout: LayoutIndex,
   now: number,
   labels?: string[],
+  mask: ChannelMask | null = null,
 ): { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point; sectionLabels?: SectionLabels } {
   const source = labels ? [...new Set(labels)].map((l) => layout.object(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
   const objects: ObjectEntry[] = [];
   const hints = drawingHints(layout);
-  for (const o of source) objects.push(objectEntry(sql, o, hints ? (hints.get(o.label) ?? {}) : o, now));
+  for (const o of source) objects.push(maskedObject(mask, objectEntry(sql, o, hints ? (hints.get(o.label) ?? {}) : o, now)));
   const names = Object.keys(layout.sectionLabels).length > 0 ? { sectionLabels: layout.sectionLabels } : {};
   return layout.focalPoint
     ? { categories: layout.categories, objects, focalPoint: layout.focalPoint, ...names }

@@ -1,3 +1,4 @@
+import type { ChannelAccess } from "../../domain/channel-passes";
 import { NO_CHANNEL, type Channel, type ChannelDef, type ChannelsBody, type ChannelSummary } from "../../domain/channels";
 import { fail, ok, type Outcome } from "../../domain/outcome";
 import type { SellingIndex } from "../../selling/selling-index";
@@ -65,16 +66,34 @@ export class ChannelState {
     return this.defs().map((d) => ({ key: d.key, name: d.name }));
   }
 
-  /** The channels as GET answers them. */
-  read(): Channel[] {
+  /**
+   * The channels as GET answers them: without the protected ones `hidden` names (contract §17: a
+   * publishable key without their pass does not learn which seats they set aside).
+   */
+  read(hidden: ReadonlySet<string> = new Set()): Channel[] {
     const byChannel = new Map<string, string[]>(this.defs().map((d) => [d.key, []]));
     for (const [label, key] of this.seats()) byChannel.get(key)?.push(label);
-    return this.defs().map((d) => {
+    return this.defs().flatMap((d) => {
+      if (hidden.has(d.key)) return [];
       const ch: Channel = { key: d.key, name: d.name, objectLabels: byChannel.get(d.key) ?? [] };
       if (d.color !== undefined) ch.color = d.color;
+      if (d.protected === true) ch.protected = true;
       if (d.areaPlaces !== undefined) ch.areaPlaces = d.areaPlaces;
-      return ch;
+      return [ch];
     });
+  }
+
+  /** The keys of the protected channels (contract §17). */
+  protectedKeys(): Set<string> {
+    return new Set(this.defs().flatMap((d) => (d.protected === true ? [d.key] : [])));
+  }
+
+  /** The protected channels a reader with this access does not see: every one but those its passes name (none for a secret key). */
+  hiddenFor(access: ChannelAccess, eventId: string): Set<string> {
+    const hidden = this.protectedKeys();
+    if (access === "all" || hidden.size === 0) return access === "all" ? new Set() : hidden;
+    for (const p of access) if (p.eventId === eventId) hidden.delete(p.channelKey);
+    return hidden;
   }
 
   /**
@@ -112,6 +131,7 @@ export class ChannelState {
     const defs: ChannelDef[] = body.channels.map((ch) => {
       const d: ChannelDef = { key: ch.key, name: ch.name };
       if (ch.color !== undefined) d.color = ch.color;
+      if (ch.protected === true) d.protected = true;
       const places = Object.entries(ch.areaPlaces ?? {}).filter(([, n]) => n > 0);
       if (places.length > 0) d.areaPlaces = Object.fromEntries(places);
       return d;
@@ -134,18 +154,22 @@ export class ChannelState {
 
   /**
    * The pools of a hold naming `channelKeys` (default the open pool; contract §12), or any pool for
-   * a secret key's ignoreChannels. An event without channels has one pool, the open one.
+   * a secret key's ignoreChannels. An event without channels has one pool, the open one. `locked`:
+   * the protected channels this hold may not take from (no pass), left out of its pools.
    */
-  gate(channelKeys: readonly string[] | undefined, ignore: boolean): ChannelGate {
+  gate(channelKeys: readonly string[] | undefined, ignore: boolean, locked: ReadonlySet<string> = new Set()): ChannelGate {
     const defs = this.defs();
-    if (ignore) return { kind: "any", defs };
-    const named = [...new Set(channelKeys ?? [NO_CHANNEL])];
+    if (ignore) return { kind: "any", defs, locked: [] };
+    const asked = [...new Set(channelKeys ?? [NO_CHANNEL])];
+    // A protected channel the hold has no pass for is not one of its pools (contract §17).
+    const named = asked.filter((k) => !locked.has(k));
     const open = named.includes(NO_CHANNEL);
-    if (open && defs.length === 0) return { kind: "any", defs };
+    if (open && defs.length === 0) return { kind: "any", defs, locked: [] };
     const keys = new Set(named);
     return {
       kind: "pools",
       defs,
+      locked: asked.filter((k) => locked.has(k)),
       pools: named.map((k) => (k === NO_CHANNEL ? null : k)),
       seat: (label) => {
         const ch = this.channelOf(label);

@@ -6,10 +6,12 @@
  * executed once by construction: the second finds the first's row.
  *
  * Table `idempotency`: key (the caller's key kind and the client's key), the request's hash, the
- * answer (the decision's Outcome as JSON) and when it was stored; rows older than 24 hours are
+ * answer (the decision's Outcome as JSON, each distinct extraData once: a 200-seat hold's answer
+ * does not store its extraData 200 times) and when it was stored; rows older than 24 hours are
  * ignored by reads and deleted by the alarm.
  */
 import { IDEMPOTENCY_TTL_MS, type IdempotencyClaim, type Replayed } from "../../domain/idempotency";
+import { packExtraData, unpackExtraData } from "../../domain/extra-data-text";
 import { fail, type Outcome } from "../../domain/outcome";
 
 export const IDEMPOTENCY_SCHEMA = [
@@ -36,10 +38,10 @@ export function once<T>(sql: SqlStorage, now: number, claim: IdempotencyClaim | 
   if (row !== undefined && row.at > now - IDEMPOTENCY_TTL_MS) {
     if (row.request_hash !== claim.requestHash)
       return fail("idempotency_key_reused", "This Idempotency-Key was used with a different request in the last 24 hours");
-    return { ...(JSON.parse(row.answer) as Outcome<T>), replayed: true };
+    return { ...unpackExtraData<Outcome<T>>(row.answer), replayed: true };
   }
   const answer = decide();
-  sql.exec("INSERT OR REPLACE INTO idempotency (key, request_hash, answer, at) VALUES (?, ?, ?, ?)", claim.key, claim.requestHash, JSON.stringify(answer), now);
+  sql.exec("INSERT OR REPLACE INTO idempotency (key, request_hash, answer, at) VALUES (?, ?, ?, ?)", claim.key, claim.requestHash, packExtraData(answer), now);
   return answer;
 }
 

@@ -1,3 +1,4 @@
+import type { ChannelPass } from "../../domain/channel-passes";
 import type { ChannelDef } from "../../domain/channels";
 import { ACCESSIBLE_ONLY } from "../../domain/accessibility";
 import type { LayoutObject } from "../../domain/layout";
@@ -36,6 +37,11 @@ export interface SeasonContext extends SeasonTag {
   readonly expiresAt: number | null;
   /** A season hold's prices (contract §20): the season's pricing, null when it has none. Holds only. */
   readonly pricing?: Pricing | null;
+  /**
+   * A season hold: the lifetime its expiry was made from, and whether the request left it out (the
+   * season then used a default, which an event with a shorter publishable maximum asks it to lower).
+   */
+  readonly ttl?: { readonly seconds: number; readonly defaulted: boolean };
 }
 
 /** What a hold must pass, each gate decided for this caller and request. */
@@ -54,6 +60,26 @@ export interface HoldGates {
   readonly holdBack: { readonly kind: "none" } | { readonly kind: "held-back"; heldBack(o: LayoutObject): boolean };
   /** The prices the hold locks (§20): none for an event (or season) without pricing. */
   readonly price: PriceGate;
+  /**
+   * What a publishable key may ask of one request (§17): its ttlSeconds, GA quantity and extraData
+   * within the limits, or the refusal (400 validation_failed naming the field). Always within for a
+   * secret key.
+   */
+  readonly limits: { readonly kind: "within" } | { readonly kind: "refused"; readonly failure: Failure };
+  /** How long the hold lasts (seconds): the request's ttlSeconds, or the default for this key and event. A season's holds take its one expiry instead. */
+  readonly ttlSeconds: number;
+  /**
+   * The channel passes of a publishable-key hold (§17), by protected channel: what it takes from
+   * that channel is held under the pass and counted against its maxSeats. None for a secret key.
+   */
+  readonly passes:
+    | { readonly kind: "none" }
+    | {
+        readonly kind: "passes";
+        readonly byChannel: ReadonlyMap<string, ChannelPass>;
+        /** The pass a seat is taken under: the pass of its channel, or null (a seat of no protected channel). */
+        seat(label: string): ChannelPass | null;
+      };
 }
 
 /**
@@ -78,10 +104,12 @@ export type PriceGate =
  * with `null` for the open pool.
  */
 export type ChannelGate =
-  | { readonly kind: "any"; readonly defs: readonly ChannelDef[] }
+  | { readonly kind: "any"; readonly defs: readonly ChannelDef[]; readonly locked: readonly string[] }
   | {
       readonly kind: "pools";
       readonly defs: readonly ChannelDef[];
+      /** Protected channels the hold named but has no pass for (contract §17): not among its pools. */
+      readonly locked: readonly string[];
       readonly pools: readonly (string | null)[];
       /** Whether a seat is in one of the pools. */
       seat(label: string): boolean;
@@ -100,12 +128,30 @@ export interface RuleChecks {
   context(): RuleContext;
   /** The index and occupancy the checks use. */
   view(): { index: SellingIndex; occupancy: Occupancy };
+  /**
+   * Whether the client's cap is the only rule: then one seat more is checked by counting what the
+   * client holds ({@link clientHeld}), and the common hold keeps its one-statement path.
+   */
+  readonly clientOnly: boolean;
+  /** Seats plus places the client holds now, when it is counted (a publishable key); null otherwise. */
+  clientHeld(): { held: number; max: number } | null;
 }
 
 /** The policy of a decision that holds nothing (book, release, extend, not for sale, the sweep). */
 export const NO_HOLDS: DecisionPolicy = Object.freeze({ season: null });
 
-const GATES = ["kind", "client", "admission", "rules", "channels", "holdBack", "price"] as const satisfies readonly (keyof HoldGates)[];
+const GATES = [
+  "kind",
+  "client",
+  "admission",
+  "rules",
+  "channels",
+  "holdBack",
+  "limits",
+  "ttlSeconds",
+  "passes",
+  "price",
+] as const satisfies readonly (keyof HoldGates)[];
 
 /**
  * The gates of a hold under this policy, or the refusal of a policy that cannot hold: no hold
@@ -122,6 +168,18 @@ export function holdGates(policy: DecisionPolicy): HoldGates | Failure {
 /** Whether `holdGates` refused. */
 export function refused(gates: HoldGates | Failure): gates is Failure {
   return "ok" in gates;
+}
+
+/**
+ * The gates of a hold that may go on, or the refusal that comes first: a policy that cannot hold,
+ * then a request over a publishable key's limits (400), then the waiting room (403).
+ */
+export function openGates(policy: DecisionPolicy): HoldGates | Failure {
+  const gates = holdGates(policy);
+  if (refused(gates)) return gates;
+  if (gates.limits.kind === "refused") return gates.limits.failure;
+  if (gates.admission !== "through") return ADMISSION_REQUIRED;
+  return gates;
 }
 
 /** The refusal of a publishable hold without a valid admission while the waiting room is open (contract §15). */

@@ -57,7 +57,7 @@ export class SellingState {
   }
 }
 
-/** Whether any rule is set. */
+/** Whether any rule that checks seats is set (`maxPublicHoldSeconds` limits a hold's lifetime, not its seats). */
 export function hasRules(rules: SelectionRules): boolean {
   return (
     rules.maxSeatsPerToken !== undefined ||
@@ -82,16 +82,21 @@ export function ruleChecks(
   client: string | undefined,
 ): RuleChecks {
   let ctx: RuleContext | null = null;
+  let held: number | undefined;
+  const counted = client !== undefined && rules.maxHeldSeatsPerClient !== undefined;
+  const clientCount = (): number => (held ??= clientHeld(sql, client!, now));
   const context = (): RuleContext => {
     if (ctx) return ctx;
     ctx = { rules, token: tokenCounts(sql, layout, token, now) };
-    if (client !== undefined && rules.maxHeldSeatsPerClient !== undefined) ctx.client = clientHeld(sql, client, now);
+    if (counted) ctx.client = clientCount();
     return ctx;
   };
   const view = () => state.view(layout, now);
   return {
     context,
     view,
+    clientOnly: counted && !hasRules({ ...rules, maxHeldSeatsPerClient: undefined }),
+    clientHeld: () => (counted ? { held: clientCount(), max: rules.maxHeldSeatsPerClient! } : null),
     seats(labels) {
       if (labels.length === 0) return [];
       const { index, occupancy } = view();

@@ -3,7 +3,8 @@ import type { Cause, StatusChange, StatusChangesQuery, StatusChangesResult } fro
 import type { SalesPoint, SalesTimeline } from "../../domain/sales-timeline";
 import type { Status } from "../../domain/status";
 import type { WebhookEventType } from "../../domain/webhook-messages";
-import { parseExtra, rows, first, latestHistorySeq, historyQueuedThrough } from "./store";
+import { internExtra } from "./extras";
+import { extraOf, parseExtra, rows, first, latestHistorySeq, historyQueuedThrough } from "./store";
 
 /**
  * The event's status history (contract §9), kept in its own SQLite next to the seats: a record is
@@ -32,7 +33,7 @@ export interface Change {
   /** Contract §13: the season (and partial season) the change was made for. */
   seasonKey?: string | null;
   partialSeasonKey?: string | null;
-  /** extraData as stored (JSON text). */
+  /** extraData as JSON text (kept once per text: extras.ts). */
   extra: string | null;
   /** Contract §20: the locked price of the objects the change concerns (a GA change: its places). */
   price?: Price;
@@ -66,11 +67,21 @@ export function tokenHash(token: string): string {
   return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
 }
 
-/** Writes a record (with the webhook event it sends, if any) inside the caller's transaction and returns its seq. */
-export function recordChange(sql: SqlStorage, change: Change, now: number, hook: ChangeHook | null): number {
+/**
+ * Writes a record (with the webhook event it sends, if any) inside the caller's transaction and
+ * returns its seq. Its extraData is named by the id of its shared text (extras.ts), found or made
+ * unless the caller already has it.
+ */
+export function recordChange(
+  sql: SqlStorage,
+  change: Change,
+  now: number,
+  hook: ChangeHook | null,
+  extraId: number | null = change.extra === null ? null : internExtra(sql, change.extra),
+): number {
   return sql
     .exec<{ seq: number }>(
-      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel, price, revenue) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra_id, season_key, partial_season_key, hook, hook_expires_at, category, channel, price, revenue) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
       now,
       change.label,
       change.objectType,
@@ -82,7 +93,7 @@ export function recordChange(sql: SqlStorage, change: Change, now: number, hook:
       change.booked ?? null,
       change.token ? tokenHash(change.token) : null,
       change.orderId ?? null,
-      change.extra,
+      extraId,
       change.seasonKey ?? null,
       change.partialSeasonKey ?? null,
       hook?.type ?? null,
@@ -155,7 +166,7 @@ export function readChanges(sql: SqlStorage, q: StatusChangesQuery): StatusChang
   }
   const found = rows<HistoryRow>(
     sql,
-    `SELECT seq, at, label, type, status, previous, cause, quantity, held, booked, order_id, extra, season_key, partial_season_key, price FROM history WHERE ${where.join(" AND ")} ORDER BY seq LIMIT ?`,
+    `SELECT seq, at, label, type, status, previous, cause, quantity, held, booked, order_id, ${extraOf("history")} AS extra, season_key, partial_season_key, price FROM history WHERE ${where.join(" AND ")} ORDER BY seq LIMIT ?`,
     ...params,
     q.limit + 1,
   );

@@ -8,6 +8,8 @@
  *   as a few chunked blobs (layout-blobs.ts). Objects created before it kept one row per object in
  *   layout_current / layout_stage; those are converted on their first wake (layout-store.ts).
  * - seats: one row per non-free seat (lazy initialisation: free seats have no row).
+ * - extras: each extraData text once; seats, ga, history and outbox rows name it by `extra_id`
+ *   (extras.ts).
  * - ga: one row per (GA area, hold token) with held and booked quantities.
  * - history: one record per change of an object's state, numbered by seq (see status-history.ts),
  *   written by the same transaction as the change; it also names the webhook event the change sends.
@@ -160,9 +162,16 @@ export interface SeatRow {
   price_channel: string | null;
 }
 
-/** The columns of a SeatRow, for SELECTs. */
-export const SEAT_COLUMNS =
-  "label, status, token, expires_at, booked_at, extra, order_id, season_key, partial_season_key, price_amount, price_fee, price_currency, ticket_type, price_channel";
+/**
+ * The SQL expression of a row's extraData text in `table` (unaliased in its FROM): the shared row it
+ * names (state/extras.ts), or the text a row written before extraData was kept once carries itself.
+ */
+export function extraOf(table: "seats" | "ga" | "history"): string {
+  return `COALESCE((SELECT body FROM extras WHERE id = ${table}.extra_id), ${table}.extra)`;
+}
+
+/** The columns of a SeatRow, for SELECTs (`extra` is the text, wherever it is kept). */
+export const SEAT_COLUMNS = `label, status, token, expires_at, booked_at, ${extraOf("seats")} AS extra, order_id, season_key, partial_season_key, price_amount, price_fee, price_currency, ticket_type, price_channel`;
 
 /**
  * The season tags of a change made to a seat or a token's GA places outside a season action (a hold
@@ -199,8 +208,7 @@ export interface GaRow {
 }
 
 /** The columns of a GaRow, for SELECTs. */
-export const GA_COLUMNS =
-  "area, token, held, booked, expires_at, booked_at, extra, updated_at, order_id, season_key, partial_season_key, channel, pools, client, held_price, booked_price";
+export const GA_COLUMNS = `area, token, held, booked, expires_at, booked_at, ${extraOf("ga")} AS extra, updated_at, order_id, season_key, partial_season_key, channel, pools, client, held_price, booked_price`;
 
 /** Runs a query and returns its rows typed as T (the caller names the columns it selected). */
 export function rows<T>(sql: SqlStorage, query: string, ...params: SqlStorageValue[]): T[] {

@@ -6,6 +6,7 @@ import type { WebhookEventType } from "../../domain/webhook-messages";
 import type { LayoutIndex } from "./layout-index";
 import type { Status } from "../../domain/status";
 import { NO_HOLDS, type DecisionPolicy, type SeasonContext } from "./policy";
+import { internExtra } from "./extras";
 import { recordChange, type Change } from "./status-history";
 
 /** A staged publish, while it guards holds (see staging.ts). */
@@ -21,6 +22,8 @@ interface Effects {
   readonly changed: Set<string>;
   earliestExpiry: number | null;
   lastSeq: number | null;
+  /** The ids of the extraData texts this decision wrote or named (extras.ts), so a 200-seat hold looks its text up once. */
+  readonly extras: Map<string, number>;
 }
 
 /**
@@ -38,7 +41,7 @@ export class Tx {
     /** What this decision may do: the gates of a hold, a season's part. Read only. */
     readonly policy: DecisionPolicy = NO_HOLDS,
     private readonly hooks: TxHooks = {},
-    private readonly effects: Effects = { changed: new Set(), earliestExpiry: null, lastSeq: null },
+    private readonly effects: Effects = { changed: new Set(), earliestExpiry: null, lastSeq: null, extras: new Map() },
   ) {}
 
   /**
@@ -96,6 +99,17 @@ export class Tx {
     return this.policy.season?.expiresAt ?? this.now + ttlSeconds * 1000;
   }
 
+  /**
+   * The id of an extraData text's shared row (extras.ts), made when new: what a seat, GA or
+   * history row stores instead of the text. Null for none.
+   */
+  extraId(json: string | null): number | null {
+    if (json === null) return null;
+    let id = this.effects.extras.get(json);
+    if (id === undefined) this.effects.extras.set(json, (id = internExtra(this.sql, json)));
+    return id;
+  }
+
   /** Records a new expiry so the alarm can be armed for it after commit. */
   expiry(ms: number): void {
     if (this.effects.earliestExpiry === null || ms < this.effects.earliestExpiry) this.effects.earliestExpiry = ms;
@@ -117,7 +131,8 @@ export class Tx {
           channelKey: c.objectType === "seat" ? (this.hooks.channelOf?.(c.label) ?? null) : null,
         }
       : null;
-    const seq = recordChange(this.sql, season ? { ...c, seasonKey: season.seasonKey, partialSeasonKey: season.partialSeasonKey } : c, this.now, hook);
+    const record = season ? { ...c, seasonKey: season.seasonKey, partialSeasonKey: season.partialSeasonKey } : c;
+    const seq = recordChange(this.sql, record, this.now, hook, this.extraId(c.extra));
     this.effects.changed.add(c.label);
     this.effects.lastSeq = seq;
     if (c.objectType === "seat") this.hooks.seatChanged?.(c.label, c.status, c.previous);

@@ -4,6 +4,7 @@ import { eventAccessibility } from "./accessibility";
 import { eventChannels } from "./channels";
 import { eventCrud } from "./crud";
 import { eventPricing } from "./pricing";
+import { eventLiveStats } from "./live-stats";
 import { eventReads } from "./reads";
 import { eventRules } from "./selection-rules";
 import { eventSeats } from "./seats";
@@ -22,6 +23,7 @@ export const events = newRouter();
 // Idempotency-Key (contract §16) is declared by each POST route: kept with the object's decision, or claimed in D1.
 events.use("*", apiKey(), publicReads());
 events.route("/", eventReads);
+events.route("/", eventLiveStats);
 events.route("/", eventSeats);
 events.route("/", eventRules);
 events.route("/", eventChannels);

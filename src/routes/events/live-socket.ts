@@ -1,13 +1,16 @@
-import { LIVE_CLIENT_HEADER, LIVE_SOCKETS_PER_CLIENT } from "../../domain/client-address";
+import { LIVE_SOCKETS_PER_CLIENT } from "../../domain/client-address";
 import { newRouter } from "../../http/app-factory";
 import { identify } from "../../http/auth";
 import { clientAddress } from "../../http/client-limit";
 import { ApiError } from "../../http/errors";
 import { isSecretKeyShaped } from "../../keys/keys";
-import { notFound, requireKnownEvent, stubFor } from "./support";
+import { openLive } from "../../live-relays/crowd-operations";
+import { PASS_HEADER, PASS_QUERY } from "../../domain/channel-passes";
+import { channelAccess } from "../../events/channel-passes";
 
 /**
- * GET /api/v1/events/{eventKey}/live?key=…: WebSocket live status. Browsers cannot set headers on
+ * GET /api/v1/events/{eventKey}/live?key=…[&pass=…]: WebSocket live status (`pass`: channel passes,
+ * comma-separated, for a protected channel's seats, contract §17). Browsers cannot set headers on
  * a WebSocket, so the publishable key travels as a query parameter and is checked like X-Api-Key
  * (the unknown-key counter included). Mounted ahead of the events router, whose header
  * authentication it replaces.
@@ -17,8 +20,11 @@ import { notFound, requireKnownEvent, stubFor } from "./support";
  * integrator learns at once, in development, instead of leaking the key in production. A server that
  * opens the socket itself may still send its secret key in the X-Api-Key header.
  *
- * A client address may hold at most LIVE_SOCKETS_PER_CLIENT sockets of one event open with a
- * publishable key (contract §17): the event's object counts them, and the next upgrade is 429.
+ * The crowd's socket is served by one of the event's relays, never by the event's object: the event's
+ * hub places the viewer on the first relay with room (docs/live-crowd.md). A socket opened with a
+ * channel pass or a secret key sees more than the crowd's view and is served by the event's object. A client address may hold at
+ * most LIVE_SOCKETS_PER_CLIENT sockets of one event open with a publishable key (contract §17): the
+ * hub counts them across relays, and the next upgrade is 429.
  */
 export const eventLive = newRouter();
 
@@ -37,22 +43,23 @@ eventLive.get("/:eventKey/live", async (c) => {
     throw new ApiError("validation_failed", "This endpoint needs a WebSocket upgrade (Upgrade: websocket)", { errors: { Upgrade: ["must be websocket"] } });
   }
   const eventKey = c.req.param("eventKey");
-  await requireKnownEvent(c.env, principal, eventKey);
-  // The object counts sockets by the client named here, never by what the caller sent.
-  const forwarded = new Request(c.req.raw);
-  forwarded.headers.delete(LIVE_CLIENT_HEADER);
-  if (principal.kind === "public" && client !== undefined) forwarded.headers.set(LIVE_CLIENT_HEADER, client);
-  const res = await stubFor(c.env, principal, eventKey).fetch(forwarded);
-  if (res.status === 404) throw await notFound(c.env, principal, eventKey);
-  if (res.status === 429) {
+  // Which protected channels the socket sees (its passes, in `pass` as browsers cannot set headers).
+  const access = await channelAccess(c.env, principal, c.req.query(PASS_QUERY) ?? c.req.header(PASS_HEADER));
+  // Sockets are counted by the client the Worker names, never by anything the caller sent.
+  const opened = await openLive(c.env, principal, eventKey, c.req.raw, principal.kind === "public" ? (client ?? null) : null, access);
+  if (opened.kind === "client_limit") {
     throw new ApiError(
       "rate_limited",
       `At most ${LIVE_SOCKETS_PER_CLIENT} live sockets per client address and event; close one or retry in ${RETRY_SECONDS} seconds`,
-      {
-        headers: { "Retry-After": String(RETRY_SECONDS) },
-      },
+      { headers: { "Retry-After": String(RETRY_SECONDS) } },
     );
   }
-  if (res.status !== 101) throw new ApiError("validation_failed", "This endpoint needs a WebSocket upgrade", { errors: { Upgrade: ["must be websocket"] } });
-  return res;
+  if (opened.kind === "busy") {
+    throw new ApiError("rate_limited", `The event's live feed is taking on many viewers at once; retry in ${RETRY_SECONDS} seconds`, {
+      headers: { "Retry-After": String(RETRY_SECONDS) },
+    });
+  }
+  if (opened.kind !== "open")
+    throw new ApiError("validation_failed", "This endpoint needs a WebSocket upgrade", { errors: { Upgrade: ["must be websocket"] } });
+  return opened.response;
 });

@@ -5,10 +5,15 @@ import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
 import { errorResponses } from "../../http/openapi";
 import { validated } from "../../http/validation";
+import { STATUS_SEQ_HEADER, type CopyForm } from "../../domain/live-relays";
+import type { Principal } from "../../http/context";
 import { wantsCsv } from "../../http/csv";
+import { countExactRead, crowdRead } from "../../live-relays/crowd-operations";
 import { historyCsv } from "./history-csv";
-import { ifNoneMatch, keepStatusCopy, statusCopy } from "./status-copies";
+import { ifNoneMatch, keepStatusCopy, statusCopy, type StatusCopy } from "./status-copies";
 import { callEvent, eventKeyParam, labelsQuery } from "./support";
+import { PASS_HEADER } from "../../domain/channel-passes";
+import { channelAccess, verifyChannelPasses } from "../../events/channel-passes";
 
 /** /api/v1/events/{eventKey}/status, /objects, /reports (interface.md "Events: reads"). */
 export const eventReads = newRouter();
@@ -31,8 +36,14 @@ const statusRoute = createRoute({
   responses: {
     200: {
       description:
-        "Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag; publishable-key reads with holdToken (and no labels) carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot",
-      headers: z.object({ "Status-Version": z.string().optional().openapi({ description: "The status version this body reflects (holdToken reads)" }) }),
+        "Status entries (full) or the compact form. With a publishable key, a protected channel's free seats read not_for_sale without channelKey unless the request carries the channel's pass (X-Channel-Pass, comma-separated for several). Unfiltered publishable-key reads without a pass are answered from a copy at most 1 s old (the event's object is read at most 10 times a second, however many readers), carry an ETag and X-Status-Seq; publishable-key reads with holdToken (and no labels) are exact and carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot",
+      headers: z.object({
+        "Status-Version": z.string().optional().openapi({ description: "The status version this body reflects (holdToken reads)" }),
+        "X-Status-Seq": z
+          .string()
+          .optional()
+          .openapi({ description: "The seq of the latest status change the copy reflects (unfiltered publishable-key reads)" }),
+      }),
       content: { "application/json": { schema: z.union([fullStatusSchema, compactStatusSchema]) } },
     },
     304: { description: "Not modified: If-None-Match named the current ETag (unfiltered publishable-key reads only)" },
@@ -51,32 +62,59 @@ const JSON_TYPE = { "content-type": "application/json" } as const;
 /** Header of a publishable-key holdToken read: the status version to pass as the live socket's `since`. */
 export const STATUS_VERSION = "status-version";
 
+/**
+ * A form of the crowd's read from the hub's copy, with this isolate's bytes of it (kept under
+ * `copyKey`): the hub sends the body only when this isolate's (or, for a 304, the browser's) tag is
+ * not the copy's. `bytes` is undefined only when the browser's tag matched and this isolate has no copy.
+ */
+async function copyOf(
+  env: Env,
+  p: Principal,
+  eventKey: string,
+  form: CopyForm,
+  copyKey: string,
+  clientTags: string[] | "*",
+): Promise<{ tag: string; seq: number; bytes?: Uint8Array<ArrayBuffer> }> {
+  const copy: StatusCopy | undefined = statusCopy(copyKey);
+  const knownTag = copy?.tag ?? (Array.isArray(clientTags) ? clientTags[0] : undefined);
+  let read = await crowdRead(env, p, eventKey, form, knownTag);
+  let bytes = read.body ?? (copy?.tag === read.tag ? copy.bytes : undefined);
+  // The browser's tag was current but it is not asking for a 304 of it after all: the bytes, then.
+  if (bytes === undefined && !(clientTags === "*" || clientTags.includes(read.tag))) {
+    read = await crowdRead(env, p, eventKey, form);
+    bytes = read.body;
+  }
+  if (read.body !== undefined) keepStatusCopy(copyKey, { tag: read.tag, bytes: read.body });
+  return { tag: read.tag, seq: read.seq, bytes };
+}
+
 eventReads.get("/:eventKey/status", async (c) => {
   const { eventKey } = validated(eventKeyParam, c.req.param());
   const q = validated(statusQuery, c.req.query());
   const p = c.var.principal;
-  // The common SDK/browser read: a body serialised once in the Durable Object, answered as is
-  // (from this isolate's copy while the object confirms its tag), with the tag as an ETag.
-  if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined) {
+  // A publishable key sees a protected channel's free seats only with its pass (docs/security.md).
+  const passes = p.kind === "public" ? await verifyChannelPasses(c.env, p, c.req.header(PASS_HEADER)) : [];
+  // The crowd's read (a map opening, a page polling): answered from the hub's copy, at most 1 s old,
+  // with the copy's tag as an ETag; this isolate keeps the bytes, so an unchanged copy crosses no RPC.
+  if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined && passes.length === 0) {
     const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:${q.format}`;
-    const copy = statusCopy(copyKey);
     const clientTags = ifNoneMatch(c.req.header("if-none-match"));
-    const knownTag = copy?.tag ?? (Array.isArray(clientTags) ? clientTags[0] : undefined);
-    const { tag, body } = await callEvent(c.env, p, eventKey, (event) => event.statusBody(q.format, knownTag));
-    if (body !== undefined) keepStatusCopy(copyKey, { tag, bytes: body });
-    const headers = { ...JSON_TYPE, etag: `"${tag}"`, "cache-control": "no-cache" };
-    const bytes = body ?? (copy?.tag === tag ? copy.bytes : undefined);
+    const { tag, seq, bytes } = await copyOf(c.env, p, eventKey, q.format === "full" ? "status" : "status-compact", copyKey, clientTags);
+    const headers = { ...JSON_TYPE, etag: `"${tag}"`, "cache-control": "no-cache", [STATUS_SEQ_HEADER]: String(seq) };
     if (clientTags === "*" || clientTags.includes(tag) || bytes === undefined) return c.body(null, 304, headers);
     return c.body(bytes, 200, headers);
   }
   // The SDK's read (its own holds flagged): the kept view plus the token's rows, and the version it
   // reflects (a live socket opened with since=<version> then sends only later changes).
-  if (p.kind === "public" && q.holdToken !== undefined && q.labels === undefined) {
-    const holdToken = q.holdToken;
-    const { body, version } = await callEvent(c.env, p, eventKey, (event) => event.statusForToken(q.format, holdToken));
+  // A reader with passes gets its own view of the same model (never the shared copy).
+  if (p.kind === "public" && q.labels === undefined) {
+    // A pass holder's read is exact (its own view) and counts in the live figures as one reaching the event.
+    if (q.holdToken === undefined) c.executionCtx.waitUntil(countExactRead(c.env, p, eventKey).catch(() => {}));
+    const holdToken = q.holdToken ?? null;
+    const { body, version } = await callEvent(c.env, p, eventKey, (event) => event.statusForToken(q.format, holdToken, passes));
     return c.body(body, 200, { ...JSON_TYPE, [STATUS_VERSION]: version });
   }
-  const query = { caller: p.kind, holdToken: q.holdToken, labels: q.labels };
+  const query = { caller: p.kind, holdToken: q.holdToken, labels: q.labels, passes };
   if (q.format === "compact") return c.json(await callEvent(c.env, p, eventKey, (event) => event.statusCompact(query)), 200);
   return c.json(await callEvent(c.env, p, eventKey, (event) => event.status(query)), 200);
 });
@@ -99,7 +137,8 @@ eventReads.openAPIRegistry.registerPath(
     request: { params: eventKeyParam, query: objectsQuery },
     responses: {
       200: {
-        description: "Categories and objects (full) or the compact form; empty arrays while the chart is unpublished",
+        description:
+          "Categories and objects (full) or the compact form; empty arrays while the chart is unpublished. Unfiltered publishable-key reads without a pass are answered from a copy at most 1 s old and carry X-Status-Seq. With a publishable key, a protected channel's seats are in no channel (and its GA places left out) unless the request carries the channel's pass (X-Channel-Pass)",
         content: { "application/json": { schema: z.union([objectsResultSchema, compactObjectsSchema]) } },
       },
       ...errorResponses(400, 401, 403, 404, 429),
@@ -111,8 +150,16 @@ eventReads.get("/:eventKey/objects", async (c) => {
   const { eventKey } = validated(eventKeyParam, c.req.param());
   const { labels, format } = validated(objectsQuery, c.req.query());
   const p = c.var.principal;
-  if (format === "compact") return c.body((await callEvent(c.env, p, eventKey, (event) => event.objectsCompact(labels))).body, 200, JSON_TYPE);
-  return c.json(await callEvent(c.env, p, eventKey, (event) => event.objects(labels)), 200);
+  const access = await channelAccess(c.env, p, c.req.header(PASS_HEADER));
+  // The crowd's read of the map: from the hub's copy, at most 1 s old (see the status read).
+  if (p.kind === "public" && labels === undefined && access !== "all" && access.length === 0) {
+    const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:objects:${format}`;
+    const { seq, bytes } = await copyOf(c.env, p, eventKey, format === "full" ? "objects" : "objects-compact", copyKey, []);
+    return c.body(bytes ?? new Uint8Array(), 200, { ...JSON_TYPE, [STATUS_SEQ_HEADER]: String(seq) });
+  }
+  if (p.kind === "public" && labels === undefined) c.executionCtx.waitUntil(countExactRead(c.env, p, eventKey).catch(() => {}));
+  if (format === "compact") return c.body((await callEvent(c.env, p, eventKey, (event) => event.objectsCompact(labels, access))).body, 200, JSON_TYPE);
+  return c.json(await callEvent(c.env, p, eventKey, (event) => event.objects(labels, access)), 200);
 });
 
 eventReads.openapi(

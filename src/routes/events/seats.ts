@@ -26,6 +26,8 @@ import { REPLAYED_HEADER, type IdempotencyClaim, type Replayed } from "../../dom
 import type { Outcome } from "../../domain/outcome";
 import { ADMISSION_HEADER } from "../../domain/waiting-room";
 import { admittedEventId } from "../../waiting-room/room-operations";
+import { PASS_HEADER } from "../../domain/channel-passes";
+import { verifyChannelPasses } from "../../events/channel-passes";
 
 /**
  * /api/v1/events/{eventKey}/seats/*: hold, book, release, extend, not-for-sale, for-sale, and the
@@ -45,7 +47,11 @@ export function callerOf(kind: CallerKind, client: string | undefined): HoldCall
  */
 async function admittedCaller(env: Env, principal: Principal, client: string | undefined, eventKey: string, headers: Headers): Promise<HoldCaller> {
   const caller = callerOf(principal.kind, client);
-  const admission = principal.kind === "public" ? (headers.get(ADMISSION_HEADER) ?? undefined) : undefined;
+  if (principal.kind !== "public") return caller;
+  // Contract §17: a protected channel is taken from only with its pass (one HMAC each; none without the header).
+  const passes = headers.get(PASS_HEADER);
+  if (passes !== null) caller.passes = await verifyChannelPasses(env, principal, passes);
+  const admission = headers.get(ADMISSION_HEADER) ?? undefined;
   if (admission === undefined) return caller;
   const eventId = await admittedEventId(env, principal, eventKey, client ?? "", admission);
   if (eventId !== null) caller.admittedTo = [eventId];
@@ -101,7 +107,7 @@ eventSeats.openapi(
     middleware: seatActionGuard("hold"),
     summary: "Hold seats or a GA quantity under a hold token",
     description:
-      "Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900. A GA hold takes one label, objectType generalAdmission and quantity (the token's total), from the pools it may take from (several when no one pool has them all): beyond its pools' free places it is 409 seat_unavailable (reason insufficient_capacity), and when it may take from every pool of the area, beyond the area's remaining capacity 409 ga_capacity_exceeded. While the event's waiting room is enabled and open, a publishable key must send the X-Admission header of an admitted ticket (403 admission_required).",
+      "Atomic over 1 to 200 labels. holdToken is required (8-255 chars). ttlSeconds: > 0, at most 86400, default 900; with a publishable key at most the event's maxPublicHoldSeconds (default 1800), default the smaller of 900 and that, a GA quantity at most 50 and extraData at most 1024 bytes (400 validation_failed naming the field), and at most maxHeldSeatsPerClient (default 20) seats plus places held per client address. A protected channel is taken from with a publishable key only with its pass in X-Channel-Pass (comma-separated for several); without one its seats are 409 seat_unavailable (not_in_channel), and a pass's maxSeats reached is 409 seat_unavailable (pass_limit). A GA hold takes one label, objectType generalAdmission and quantity (the token's total), from the pools it may take from (several when no one pool has them all): beyond its pools' free places it is 409 seat_unavailable (reason insufficient_capacity), and when it may take from every pool of the area, beyond the area's remaining capacity 409 ga_capacity_exceeded. While the event's waiting room is enabled and open, a publishable key must send the X-Admission header of an admitted ticket (403 admission_required).",
     request: { params: eventKeyParam, ...json(holdRequestSchema) },
     responses: { ...ok("Held", holdResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
@@ -130,7 +136,7 @@ eventSeats.openapi(
     middleware: seatActionGuard("hold-best-available"),
     summary: "Hold the best available seats under a hold token",
     description:
-      "Seats only, free and matching `categories` and `sections`. A block of `quantity` adjacent seats of one row wins; blocks that leave no single stranded seat win over those that do; then the nearest to the layout's focalPoint (or the earliest section, row and the middle of the row). Without such a block the nearest free seats, unless `together`. Atomic, under the event's selection rules. 409 `no_best_available` when nothing fits, `selection_rule_violated` when the rules refuse every candidate. While the event's waiting room is enabled and open, a publishable key must send X-Admission (403 admission_required).",
+      "Seats only, free and matching `categories` and `sections`. A block of `quantity` adjacent seats of one row wins; blocks that leave no single stranded seat win over those that do; then the nearest to the layout's focalPoint (or the earliest section, row and the middle of the row). Without such a block the nearest free seats, unless `together`. Atomic, under the event's selection rules and a publishable key's limits (ttlSeconds, extraData, the per-client cap, as for hold). Seats of a protected channel are candidates only with its pass in X-Channel-Pass. 409 `no_best_available` when nothing fits, `selection_rule_violated` when the rules refuse every candidate. While the event's waiting room is enabled and open, a publishable key must send X-Admission (403 admission_required).",
     request: { params: eventKeyParam, ...json(holdBestAvailableRequestSchema) },
     responses: { ...ok("Held", holdBestAvailableResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),

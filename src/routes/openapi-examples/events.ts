@@ -67,8 +67,14 @@ const counts = (free: number, held: number, booked: number, notForSale: number) 
 ];
 
 const CHANNELS = {
-  channels: [{ key: "presale", name: "Members' presale", color: "#d9480f", objectLabels: ["A-1-3", "A-1-4"], areaPlaces: { Floor: 50 } }],
+  channels: [
+    { key: "presale", name: "Members' presale", color: "#d9480f", protected: true, objectLabels: ["A-1-3", "A-1-4"], areaPlaces: { Floor: 50 } },
+    { key: "box-office", name: "Box office", objectLabels: ["A-1-1"] },
+  ],
 };
+
+/** A channel pass as issued: event id, channel, expiry (ms), maxSeats, pass id, signature. */
+const PASS = "ev_0m3x9k2b1a7Qw3Er5Ty7.presale.1798761600000.4.Qw3Er5Ty7Ui9Op1A.b6Vd0y3m8JqkR2sT5uW7xZ9aC1eG4hK6nP8rV0tY2wQ";
 
 export const EVENT_EXAMPLES: ExampleTable = {
   createEvent: {
@@ -136,11 +142,14 @@ export const EVENT_EXAMPLES: ExampleTable = {
       },
     },
   },
-  getSelectionRules: { responses: { "200": { maxSeatsPerToken: 6, noOrphanSeats: true } } },
+  getLiveStats: {
+    responses: { "200": { viewers: 1000, relays: 4, eventMessagesPerSecond: 38.4, readsPerSecond: 500, readsReachingEventPerSecond: 9.6 } },
+  },
+  getSelectionRules: { responses: { "200": { maxSeatsPerToken: 6, noOrphanSeats: true, maxPublicHoldSeconds: 600 } } },
   setSelectionRules: {
-    request: { maxSeatsPerToken: 6, maxSeatsPerCategory: { premium: 2 }, noOrphanSeats: true, maxHeldSeatsPerClient: 12 },
+    request: { maxSeatsPerToken: 6, maxSeatsPerCategory: { premium: 2 }, noOrphanSeats: true, maxHeldSeatsPerClient: 12, maxPublicHoldSeconds: 600 },
     responses: {
-      "200": { maxSeatsPerToken: 6, maxSeatsPerCategory: { premium: 2 }, noOrphanSeats: true, maxHeldSeatsPerClient: 12 },
+      "200": { maxSeatsPerToken: 6, maxSeatsPerCategory: { premium: 2 }, noOrphanSeats: true, maxHeldSeatsPerClient: 12, maxPublicHoldSeconds: 600 },
       "400": refusal("validation_failed", "The request is invalid", { errors: { maxSeatPerToken: ["is not a selection rule"] } }),
     },
   },
@@ -150,6 +159,14 @@ export const EVENT_EXAMPLES: ExampleTable = {
     responses: {
       "200": CHANNELS,
       "400": refusal("validation_failed", "The request is invalid", { errors: { "channels.0.objectLabels.1": ["A-9-9 is not on this event's map"] } }),
+    },
+  },
+  issueChannelPass: {
+    request: { ttlSeconds: 3600, maxSeats: 4 },
+    responses: {
+      "201": { pass: PASS, expiresAt: "2027-01-01T00:00:00.000Z" },
+      "404": refusal("not_found", "Channel vip does not exist in event gala-2026"),
+      "409": refusal("conflict", 'Channel box-office is not protected: every buyer may take from it already. Set "protected": true on it first'),
     },
   },
   getAccessibility: { responses: { "200": { holdBack: false, releaseWhen: "event_sold_out" } } },

@@ -668,6 +668,29 @@ export type StatusChange = {
     price?: Price & unknown;
 };
 
+export type LiveStats = {
+    /**
+     * Live sockets open on the event now
+     */
+    viewers: number;
+    /**
+     * Relays holding them now
+     */
+    relays: number;
+    /**
+     * Change messages the event's object sent to the relays it feeds, per second over the last 10 s
+     */
+    eventMessagesPerSecond: number;
+    /**
+     * Publishable-key status and objects reads without a holdToken, per second over the last 10 s
+     */
+    readsPerSecond: number;
+    /**
+     * Those of them that reached the event's object (at most 10 per second), per second over the last 10 s
+     */
+    readsReachingEventPerSecond: number;
+};
+
 export type HoldResponse = {
     chartKey: string;
     eventKey: string;
@@ -700,9 +723,12 @@ export type PriceTotal = {
 export type HoldRequest = {
     objectLabels: Array<string>;
     holdToken: string;
+    /**
+     * Seconds the hold lasts: > 0, at most 86400, default 900. With a publishable key at most the event's maxPublicHoldSeconds (default 1800), and the default is the smaller of 900 and that; above it is 400 validation_failed naming ttlSeconds
+     */
     ttlSeconds?: number;
     /**
-     * Any JSON object, attached to the status change and sent in its webhooks: at most 16384 bytes of JSON, with objects and arrays nested at most 32 levels deep (the object itself is level 1); deeper is 400 validation_failed naming the path
+     * Any JSON object, attached to the status change and sent in its webhooks: at most 16384 bytes of JSON (1024 with a publishable key), with objects and arrays nested at most 32 levels deep (the object itself is level 1); deeper is 400 validation_failed naming the path
      */
     extraData?: {
         [key: string]: unknown;
@@ -756,9 +782,12 @@ export type HoldBestAvailableRequest = {
      * Only adjacent seats: no split answer when no block of adjacent seats is free
      */
     together?: boolean;
+    /**
+     * Seconds the hold lasts: > 0, at most 86400, default 900. With a publishable key at most the event's maxPublicHoldSeconds (default 1800), and the default is the smaller of 900 and that; above it is 400 validation_failed naming ttlSeconds
+     */
     ttlSeconds?: number;
     /**
-     * Any JSON object, attached to the status change and sent in its webhooks: at most 16384 bytes of JSON, with objects and arrays nested at most 32 levels deep (the object itself is level 1); deeper is 400 validation_failed naming the path
+     * Any JSON object, attached to the status change and sent in its webhooks: at most 16384 bytes of JSON (1024 with a publishable key), with objects and arrays nested at most 32 levels deep (the object itself is level 1); deeper is 400 validation_failed naming the path
      */
     extraData?: {
         [key: string]: unknown;
@@ -870,7 +899,7 @@ export type ResetResponse = {
 };
 
 /**
- * Every field is optional and `{}` clears the rules; a field not listed here is refused (400), never ignored
+ * Every field is optional and `{}` clears the rules; a field not listed here is refused (400), never ignored. Cleared or unset, the publishable-key defaults apply: maxHeldSeatsPerClient 20, maxPublicHoldSeconds 1800
  */
 export type SelectionRules = {
     /**
@@ -888,9 +917,13 @@ export type SelectionRules = {
      */
     noOrphanSeats?: boolean;
     /**
-     * Publishable-key holds: seats plus GA places held at once by one client address (CF-Connecting-IP) over all its tokens
+     * Publishable-key holds: seats plus GA places held at once by one client address (CF-Connecting-IP; an IPv6 address as its /64) over all its tokens. Unset, 20 applies
      */
     maxHeldSeatsPerClient?: number;
+    /**
+     * The longest publishable-key hold (its ttlSeconds), 60..7200. Unset, 1800 applies; a publishable hold without ttlSeconds lasts the smaller of 900 and this
+     */
+    maxPublicHoldSeconds?: number;
 };
 
 export type Channels = {
@@ -901,6 +934,10 @@ export type Channel = {
     key: string;
     name: string;
     color?: string;
+    /**
+     * A channel not for everyone (a presale): a publishable key takes from it only with a pass (POST …/channels/{channelKey}/passes, sent as X-Channel-Pass), and reads show its free seats as not_for_sale, without channelKey, to anyone without one
+     */
+    protected?: boolean;
     /**
      * Seat labels in this channel
      */
@@ -915,6 +952,28 @@ export type Channel = {
 
 export type ChannelsBody = {
     channels: Array<Channel>;
+};
+
+export type ChannelPass = {
+    /**
+     * Send it as the X-Channel-Pass header of holds and reads (the live socket: the pass query parameter)
+     */
+    pass: string;
+    /**
+     * When the pass stops working (ISO 8601)
+     */
+    expiresAt: string;
+};
+
+export type ChannelPassRequest = {
+    /**
+     * How long the pass is valid, in seconds (60..86400, default 3600)
+     */
+    ttlSeconds?: number;
+    /**
+     * Seats plus GA places of the channel held or booked under this pass at once (no cap when omitted)
+     */
+    maxSeats?: number;
 };
 
 export type PricingAnswer = {
@@ -2438,7 +2497,7 @@ export type GetEventStatusError = GetEventStatusErrors[keyof GetEventStatusError
 
 export type GetEventStatusResponses = {
     /**
-     * Status entries (full) or the compact form. Unfiltered publishable-key reads carry an ETag; publishable-key reads with holdToken (and no labels) carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot
+     * Status entries (full) or the compact form. With a publishable key, a protected channel's free seats read not_for_sale without channelKey unless the request carries the channel's pass (X-Channel-Pass, comma-separated for several). Unfiltered publishable-key reads without a pass are answered from a copy at most 1 s old (the event's object is read at most 10 times a second, however many readers), carry an ETag and X-Status-Seq; publishable-key reads with holdToken (and no labels) are exact and carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot
      */
     200: Status | CompactStatus;
 };
@@ -2490,7 +2549,7 @@ export type GetEventObjectsError = GetEventObjectsErrors[keyof GetEventObjectsEr
 
 export type GetEventObjectsResponses = {
     /**
-     * Categories and objects (full) or the compact form; empty arrays while the chart is unpublished
+     * Categories and objects (full) or the compact form; empty arrays while the chart is unpublished. Unfiltered publishable-key reads without a pass are answered from a copy at most 1 s old and carry X-Status-Seq. With a publishable key, a protected channel's seats are in no channel (and its GA places left out) unless the request carries the channel's pass (X-Channel-Pass)
      */
     200: EventObjects | CompactObjects;
 };
@@ -2597,6 +2656,45 @@ export type ListStatusChangesResponses = {
 };
 
 export type ListStatusChangesResponse = ListStatusChangesResponses[keyof ListStatusChangesResponses];
+
+export type GetLiveStatsData = {
+    body?: never;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/live/stats';
+};
+
+export type GetLiveStatsErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetLiveStatsError = GetLiveStatsErrors[keyof GetLiveStatsErrors];
+
+export type GetLiveStatsResponses = {
+    /**
+     * The live figures
+     */
+    200: LiveStats;
+};
+
+export type GetLiveStatsResponse = GetLiveStatsResponses[keyof GetLiveStatsResponses];
 
 export type HoldSeatsData = {
     body: HoldRequest;
@@ -3249,6 +3347,68 @@ export type SetChannelsResponses = {
 };
 
 export type SetChannelsResponse = SetChannelsResponses[keyof SetChannelsResponses];
+
+export type IssueChannelPassData = {
+    body: ChannelPassRequest;
+    headers?: {
+        /**
+         * Makes the request safe to retry: a repeat with the same key, API key (and, for a publishable key, client address) and body within 24 hours answers the first answer (status and body) and does nothing again. A random UUID per logical request is recommended.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        eventKey: string;
+        channelKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/channels/{channelKey}/passes';
+};
+
+export type IssueChannelPassErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Conflict; or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running (retry after Retry-After)
+     */
+    409: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
+     * `idempotency_key_reused`: the Idempotency-Key was used in the last 24 hours with a different request (method, path or body)
+     */
+    422: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type IssueChannelPassError = IssueChannelPassErrors[keyof IssueChannelPassErrors];
+
+export type IssueChannelPassResponses = {
+    /**
+     * The pass
+     */
+    201: ChannelPass;
+};
+
+export type IssueChannelPassResponse = IssueChannelPassResponses[keyof IssueChannelPassResponses];
 
 export type DeleteEventPricingData = {
     body?: never;
@@ -5641,7 +5801,7 @@ export type GetSdkBundleData = {
          */
         version: string;
         /**
-         * seating.js or seating.mjs
+         * seating.js, seating.mjs or large-map.mjs, queue-screen.mjs
          */
         file: string;
     };
