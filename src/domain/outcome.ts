@@ -33,6 +33,7 @@ export const FAILURE_CODES = [
   "conflict",
   "idempotency_key_reused",
   "admission_required",
+  "price_changed",
   "not_found",
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];

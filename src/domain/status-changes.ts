@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { jsonObjectOrNullSchema } from "./json";
+import { priceSchema } from "./pricing";
 import { STATUSES } from "./status";
 
 /**
@@ -37,6 +38,9 @@ export const statusChangeSchema = z
     seasonKey: z.string().optional().openapi({ description: "The season the change was made for (contract §13)" }),
     partialSeasonKey: z.string().optional().openapi({ description: "The partial season the change was made for" }),
     extraData: jsonObjectOrNullSchema,
+    price: priceSchema
+      .optional()
+      .openapi({ description: "Contract §20: the locked price of the objects the change concerns (a GA change: its places); absent when unpriced" }),
   })
   .openapi("StatusChange");
 export type StatusChange = z.infer<typeof statusChangeSchema>;
@@ -47,6 +51,7 @@ export const statusChangesQuerySchema = z.object({
   orderId: orderIdSchema.optional(),
   after: z.coerce.number().int().min(0).optional().openapi({ description: "Only records with a larger seq (pass the previous page's nextCursor)" }),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
+  format: z.enum(["json", "csv"]).optional().openapi({ description: "csv: every matching record as a CSV download (also with Accept: text/csv)" }),
 });
 export type StatusChangesQuery = z.output<typeof statusChangesQuerySchema>;
 

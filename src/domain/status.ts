@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { jsonObjectOrNullSchema } from "./json";
 import { labelsSchema } from "./labels";
 import { SEAT_FEATURES } from "./layout";
+import { priceSchema } from "./pricing";
 import type { ChannelPass } from "./channel-passes";
 
 /**
@@ -26,6 +27,7 @@ const seatEntry = z.object({
   channelKey: z.string().optional().openapi({ description: "The seat's channel (contract §12); absent for a seat in the open pool" }),
   seasonKey: z.string().optional().openapi({ description: "The season the seat was taken for (contract §13); secret-key and holdToken reads" }),
   partialSeasonKey: z.string().optional().openapi({ description: "The partial season the seat was taken for" }),
+  price: priceSchema.optional().openapi({ description: "Secret-key callers only (contract §20): the price locked with the hold or booking" }),
 });
 
 /** A GA area's free places per pool (contract §12), in status entries and objects reads alike. */
@@ -47,6 +49,7 @@ const gaEntry = z.object({
   remainingByChannel,
   mineQuantity: z.number().int().optional().openapi({ description: "Only with a holdToken query that holds places here" }),
   extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
+  price: priceSchema.optional().openapi({ description: "Secret-key callers only (contract §20): the locked prices of the held and booked places together" }),
 });
 
 /** One non-free object (a GA area once anything in it is held or booked). Hold tokens never appear. */

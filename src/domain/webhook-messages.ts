@@ -1,6 +1,7 @@
 import type { AuditRecord } from "./audit";
 import type { Environment } from "./scope";
 import type { JsonObject } from "./json";
+import type { Price } from "./pricing";
 import type { Status } from "./status";
 
 /**
@@ -38,6 +39,8 @@ export interface SeatEventObject {
   /** The season (contract §13) the seat was taken or freed for, and its partial season. */
   seasonKey?: string;
   partialSeasonKey?: string;
+  /** Contract §20: the locked price of the objects the change concerns (a GA change: its places). */
+  price?: Price;
 }
 
 /** `data.object` of event.chart_changed. */

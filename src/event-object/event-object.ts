@@ -15,7 +15,9 @@ import type { StatusChangesQuery } from "../domain/status-changes";
 import type { AdmissionGateConfig } from "../domain/waiting-room";
 import type { WebhookQueueBody } from "../domain/webhook-messages";
 import type { EventObjectEnv } from "./bindings";
+import type { Pricing } from "../domain/pricing";
 import * as config from "./decisions/configuration";
+import { setPricing } from "./decisions/pricing-decisions";
 import type { DecisionParts } from "./decisions/hold-policy";
 import * as sale from "./decisions/sale-decisions";
 import type { SeasonBookings } from "./decisions/season-bookings";
@@ -63,15 +65,12 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   protected get outbox(): OutboxSender {
     return this.o.outbox;
   }
-
   private get parts(): DecisionParts {
     return this.o.decisions;
   }
-
   private get reads(): EventReads {
     return this.o.reads;
   }
-
   private get event(): EventLayout {
     return this.o.event;
   }
@@ -134,7 +133,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     this.o.live.resend();
     return answer;
   }
-
   async setSelectionRules(rules: SelectionRules): Promise<Outcome<SelectionRules>> {
     return ofEvent(this.event.meta, () => config.setSelectionRules(this.parts, this.ctx.storage, rules));
   }
@@ -147,7 +145,9 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async setAdmissionGate(gate: AdmissionGateConfig): Promise<Outcome<{ eventId: string }>> {
     return ofEvent(this.event.meta, (meta) => config.setAdmissionGate(this.parts, meta, gate));
   }
-
+  async setPricing(pricing: Pricing | null): Promise<Outcome<Pricing | null>> {
+    return ofEvent(this.event.meta, () => setPricing(this.parts, this.event.layout(), pricing));
+  }
   async status(q: StatusQuery) {
     return this.reads.status(q);
   }
@@ -168,6 +168,12 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   }
   async reports() {
     return this.reads.reports();
+  }
+  async salesReport() {
+    return this.reads.salesReport();
+  }
+  async pricing() {
+    return this.reads.pricing();
   }
   async statusChanges(q: StatusChangesQuery) {
     return this.reads.statusChanges(q);
@@ -202,7 +208,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async accessibility() {
     return this.reads.accessibility();
   }
-
   async seasonPrepare(step: SeasonStep, caller: HoldCaller) {
     return season.seasonPrepare(this.parts, step, caller);
   }
@@ -228,7 +233,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     this.reads.statusCache.invalidate();
     return staged;
   }
-
   async commitPublish(stageId: string): Promise<Outcome<{ layoutVersion: number | null }>> {
     return this.event.commitPublish(stageId);
   }
@@ -236,7 +240,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     this.event.abortPublish(stageId);
     return { ok: true };
   }
-
   async reconcile(): Promise<Outcome<{ layoutVersion: number | null }>> {
     return this.event.reconcile();
   }
@@ -250,8 +253,7 @@ export class EventObject extends DurableObject<EventObjectEnv> {
 
   /** The consumer stored these outbox rows' deliveries; a confirmation for an earlier event of the key is ignored. */
   async ackOutbox(eventId: string, seqs: number[]): Promise<{ acked: number }> {
-    if (this.event.meta?.eventId !== eventId) return { acked: 0 };
-    return { acked: ackRows(this.ctx.storage.sql, seqs) };
+    return { acked: this.event.meta?.eventId === eventId ? ackRows(this.ctx.storage.sql, seqs) : 0 };
   }
 
   override async alarm(): Promise<void> {
@@ -259,7 +261,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     const meta = this.event.meta;
     if (meta) await runAlarm(this.o.housekeeping, meta);
   }
-
   /** A relay asks to be fed: the whole public view now, then every message (docs/live-crowd.md). */
   async attachRelay(index: number): Promise<Outcome<RelayAttachment>> {
     return this.o.live.attach(index);
@@ -281,7 +282,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async liveStats() {
     return this.o.live.stats();
   }
-
   /** WebSocket upgrades of viewers with a channel pass or a secret key (the crowd's are on relays). */
   override async fetch(request: Request): Promise<Response> {
     return this.o.live.accept(request);

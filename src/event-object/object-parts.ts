@@ -20,6 +20,7 @@ import { ChannelState, ensureChannelSchema, registerChannels } from "./state/cha
 import type { Clock } from "./state/clock";
 import { ensureExtras, historyMovePending } from "./state/extras";
 import { ensureIdempotencySchema } from "./state/idempotency";
+import { PricingState } from "./state/prices";
 import { ensurePassSchema } from "./state/pass-counts";
 import { SellingState } from "./state/selling-state";
 import { ensureSchema } from "./state/store";
@@ -55,7 +56,13 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
   const sql = storage.sql;
   const alarm = new Alarm(storage, clock.toWall);
   const arm = (due: number) => alarm.arm(due);
-  const kept = { selling: new SellingState(sql), channels: new ChannelState(sql), access: new AccessState(sql), admission: new AdmissionGate(sql) };
+  const kept = {
+    selling: new SellingState(sql),
+    channels: new ChannelState(sql),
+    access: new AccessState(sql),
+    admission: new AdmissionGate(sql),
+    pricing: new PricingState(sql),
+  };
   registerChannels(sql, kept.channels);
   const event: EventLayout = new EventLayout({
     storage,

@@ -10,6 +10,7 @@ import { teamRoutes } from "./team";
 import { chartEnvironmentRoutes, chartRoutes } from "./charts";
 import { eventRoutes } from "./events";
 import { keyRoutes } from "./keys";
+import { priceRoutes } from "./prices";
 import { seasonRoutes } from "./seasons";
 import { webhookRoutes } from "./webhooks";
 
@@ -28,6 +29,7 @@ dashboardApi.route("/", chartEnvironmentRoutes);
 dashboardApi.route("/", keyRoutes);
 dashboardApi.route("/", eventRoutes);
 dashboardApi.route("/", seasonRoutes);
+dashboardApi.route("/", priceRoutes);
 dashboardApi.route("/", webhookRoutes);
 dashboardApi.route("/", auditRoutes);
 dashboardApi.route("/", teamRoutes);

@@ -578,6 +578,7 @@ const de: DashboardCatalog = {
   "setting.channels": "Kontingente (Vorverkäufe und andere Verkaufswege)",
   "setting.accessibility": "Zurückhalten barrierefreier Plätze",
   "setting.waitingRoom": "Warteraum",
+  "setting.pricing": "Preise",
 
   "season.partialsLead": "Ein benannter Teil der Saison (eine Halbsaisonkarte): Seine Kasse verkauft einen Platz nur für seine Spiele.",
   "season.noneYet": "Noch keine.",

@@ -565,6 +565,7 @@ export const EN = {
   "setting.channels": "Channels (presales and other sales routes)",
   "setting.accessibility": "Accessible seating hold-back",
   "setting.waitingRoom": "Waiting room",
+  "setting.pricing": "Prices",
 
   "season.partialsLead": "A named part of the season (a half-season ticket): its box office sells a seat for its games only.",
   "season.noneYet": "None yet.",

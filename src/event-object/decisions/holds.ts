@@ -1,6 +1,8 @@
 import { fail, ok, type FailedEntry, type Outcome } from "../../domain/outcome";
 import type { HeldObject, HoldRequest, HoldResult } from "../../domain/seats";
 import { gaStatus } from "../state/ga-counts";
+import { rowPrice } from "../state/prices";
+import { lockColumns, priced, quotePrice, quoteSeat, seatTicketType, withTotal, type SeatQuote } from "./hold-prices";
 import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type SeatRow } from "../state/store";
 import { passTaken } from "../state/pass-counts";
 import { openGates, refused, seatGate, type HoldGates } from "../state/policy";
@@ -22,7 +24,17 @@ function holdBlocker(row: SeatRow | null, token: string, now: number): string | 
 export function expireSeat(tx: Tx, row: SeatRow): void {
   tx.sql.exec("DELETE FROM seats WHERE label = ? AND status = 'held'", row.label);
   tx.change(
-    { label: row.label, objectType: "seat", status: "free", previous: "held", cause: "expire", token: row.token, extra: row.extra, ...seasonTags(row) },
+    {
+      label: row.label,
+      objectType: "seat",
+      status: "free",
+      previous: "held",
+      cause: "expire",
+      token: row.token,
+      extra: row.extra,
+      price: rowPrice(row),
+      ...seasonTags(row),
+    },
     { type: "seat.hold_expired", holdExpiresAt: row.expires_at },
   );
 }
@@ -56,31 +68,39 @@ function claimFreeSeat(tx: Tx, gates: HoldGates, req: HoldRequest): Outcome<Hold
   const label = req.objectLabels[0]!;
   const obj = tx.holdable(label);
   if (obj?.objectType !== "seat") return null;
-  // A gated seat is refused (not_in_channel, accessible_only) by the general path.
+  // A gated seat is refused (not_in_channel, accessible_only) by the general path, and so is one
+  // the price refuses (not_priced) or a ticket type its category does not have.
   if (seatGate(gates, obj) !== null) return null;
+  const quote = quoteSeat(gates.price, obj, seatTicketType(req.ticketTypes, label));
+  if (quote.kind === "not_priced" || quote.kind === "invalid") return null;
   const expiresAt = tx.holdEnd(gates.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : null;
   const taken = tx.sql.exec(
-    "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client) VALUES (?, 'held', ?, ?, NULL, ?, ?) ON CONFLICT (label) DO NOTHING",
+    "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (label) DO NOTHING",
     label,
     req.holdToken,
     expiresAt,
     tx.extraId(extra),
     gates.client,
+    ...lockColumns(quote),
   ).rowsWritten;
   if (taken === 0) return null;
+  const price = quotePrice(quote);
   tx.change(
-    { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
+    { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra, price },
     { type: "seat.held", holdExpiresAt: expiresAt },
   );
   tx.expiry(expiresAt);
-  return ok({
-    chartKey: tx.meta.chartKey,
-    eventKey: tx.meta.eventKey,
-    holdToken: req.holdToken,
-    holdExpiresAt: iso(expiresAt),
-    objects: [{ objectLabel: label, status: "held", extraData: req.extraData ?? null }],
-  });
+  const object: HeldObject = { objectLabel: label, status: "held", extraData: req.extraData ?? null };
+  return ok(
+    withTotal({
+      chartKey: tx.meta.chartKey,
+      eventKey: tx.meta.eventKey,
+      holdToken: req.holdToken,
+      holdExpiresAt: iso(expiresAt),
+      objects: [priced(object, price)],
+    }),
+  );
 }
 
 /**
@@ -129,6 +149,8 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   const labels = [...new Set(req.objectLabels)];
   const failed: FailedEntry[] = [];
   const existing = new Map<string, SeatRow | null>();
+  const quotes = new Map<string, SeatQuote>();
+  const errors: Record<string, string[]> = {};
   for (const label of labels) {
     const obj = tx.holdable(label);
     if (!obj) {
@@ -145,10 +167,17 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     // A gate does not refuse a seat the token already holds. A seat outside the pools is refused as
     // such; a held-back seat is refused as accessible_only only when its row would not refuse it.
     const gate = retry ? null : seatGate(gates, obj);
-    const blocker = gate === "not_in_channel" ? gate : (holdBlocker(row, req.holdToken, tx.now) ?? gate);
+    // The price (contract §20): a retry keeps the one it locked.
+    const quote = retry ? null : quoteSeat(gates.price, obj, seatTicketType(req.ticketTypes, label));
+    if (quote?.kind === "invalid") errors[`ticketTypes.${label}`] = [quote.message];
+    const blocker =
+      gate === "not_in_channel" ? gate : (holdBlocker(row, req.holdToken, tx.now) ?? gate ?? (quote?.kind === "not_priced" ? "not_priced" : null));
     if (blocker) failed.push({ objectLabel: label, reason: blocker });
     else existing.set(label, row);
+    if (quote) quotes.set(label, quote);
   }
+  if (Object.keys(errors).length > 0)
+    return fail("validation_failed", "A ticket type of this hold is not one of its seat's category; nothing was held", { errors });
   if (failed.length > 0) return fail("seat_unavailable", "One or more seats cannot be held; nothing was held", { failed });
   // Only what the hold adds counts: seats the token already holds are a retry.
   const added = labels.filter((l) => {
@@ -175,28 +204,31 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     if (row && row.status === "held" && isLiveHold(row, tx.now)) {
       // Retry by the same token: counts as held, expiry unchanged (hold rule 5).
       earliest = Math.min(earliest, row.expires_at!);
-      objects.push({ objectLabel: label, status: "held", extraData: parseExtra(row.extra) });
+      objects.push(priced({ objectLabel: label, status: "held", extraData: parseExtra(row.extra) }, rowPrice(row)));
       continue;
     }
     if (row) expireSeat(tx, row);
+    const quote = quotes.get(label) ?? { kind: "none" };
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client, pass) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client, pass, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)",
       label,
       req.holdToken,
       expiresAt,
       tx.extraId(extra),
       gates.client,
       gates.passes.kind === "passes" ? (gates.passes.seat(label)?.passId ?? null) : null,
+      ...lockColumns(quote),
     );
+    const price = quotePrice(quote);
     tx.change(
-      { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
+      { label, objectType: "seat", status: "held", previous: "free", cause: "hold", token: req.holdToken, extra, price },
       { type: "seat.held", holdExpiresAt: expiresAt },
     );
     tx.expiry(expiresAt);
     earliest = Math.min(earliest, expiresAt);
-    objects.push({ objectLabel: label, status: "held", extraData: req.extraData ?? null });
+    objects.push(priced({ objectLabel: label, status: "held", extraData: req.extraData ?? null }, price));
   }
-  return ok({ chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(earliest), objects });
+  return ok(withTotal({ chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(earliest), objects }));
 }
 
 /**
@@ -251,6 +283,7 @@ export function markForSale(tx: Tx, labels: string[]): { objectLabel: string; st
  */
 export function resetAll(tx: Tx): void {
   for (const row of rows<SeatRow>(tx.sql, `SELECT ${SEAT_COLUMNS} FROM seats`)) {
+    const price = rowPrice(row);
     tx.change({
       label: row.label,
       objectType: "seat",
@@ -260,6 +293,8 @@ export function resetAll(tx: Tx): void {
       token: row.token,
       orderId: row.order_id,
       extra: row.extra,
+      price,
+      revenue: row.status === "booked" && price ? -price.amount : undefined,
     });
   }
   for (const area of rows<{ area: string; held: number; booked: number }>(

@@ -1,5 +1,6 @@
 import { areaStatus, gaRow, recordGaChange } from "../state/ga-counts";
-import { extraOf, rows, seatRow } from "../state/store";
+import { bookedPrice, seatLock, seatPrice } from "../state/prices";
+import { extraOf, rows, seatRow, type SeatRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 
 /**
@@ -15,12 +16,14 @@ export interface SeasonBookedArea {
   booked: number;
   extra: string | null;
   order_id: string | null;
+  /** Contract §20: the season's locked price of these places (absent in answers of objects from before prices). */
+  booked_price?: string | null;
 }
 
 export function seasonBookedAreas(sql: SqlStorage, seasonKey: string): SeasonBookedArea[] {
   return rows(
     sql,
-    `SELECT area, token, booked, ${extraOf("ga")} AS extra, order_id FROM ga WHERE season_key = ? AND partial_season_key IS NULL AND booked > 0`,
+    `SELECT area, token, booked, ${extraOf("ga")} AS extra, order_id, booked_price FROM ga WHERE season_key = ? AND partial_season_key IS NULL AND booked > 0`,
     seasonKey,
   );
 }
@@ -33,7 +36,7 @@ export function bookAreasForSeason(tx: Tx, seasonKey: string, areas: readonly Se
     if (tx.object(a.area)?.objectType !== "generalAdmission" || gaRow(tx.sql, a.area, a.token) || free(a.area) < a.booked) continue;
     const previous = areaStatus(tx, a.area);
     tx.sql.exec(
-      "INSERT INTO ga (area, token, held, booked, expires_at, booked_at, extra_id, updated_at, order_id, season_key) VALUES (?, ?, 0, ?, NULL, ?, ?, ?, ?, ?)",
+      "INSERT INTO ga (area, token, held, booked, expires_at, booked_at, extra_id, updated_at, order_id, season_key, booked_price) VALUES (?, ?, 0, ?, NULL, ?, ?, ?, ?, ?, ?)",
       a.area,
       a.token,
       a.booked,
@@ -42,8 +45,16 @@ export function bookAreasForSeason(tx: Tx, seasonKey: string, areas: readonly Se
       tx.now,
       a.order_id,
       seasonKey,
+      a.booked_price ?? null,
     );
-    recordGaChange(tx, a.area, previous, { cause: "book", quantity: a.booked, token: a.token, orderId: a.order_id, extra: a.extra }, { type: "seat.booked" });
+    const price = bookedPrice({ booked_price: a.booked_price ?? null });
+    recordGaChange(
+      tx,
+      a.area,
+      previous,
+      { cause: "book", quantity: a.booked, token: a.token, orderId: a.order_id, extra: a.extra, price, revenue: price?.amount },
+      { type: "seat.booked" },
+    );
     n++;
   }
   return n;
@@ -57,9 +68,12 @@ export interface SeasonBookedSeat {
   order_id: string | null;
 }
 
+/** A season-booked seat with its locked price (contract §20), as a new member event books it. */
+type PricedSeasonSeat = SeasonBookedSeat & Partial<Pick<SeatRow, "price_amount" | "price_fee" | "price_currency" | "ticket_type" | "price_channel">>;
+
 /** What is booked here for the whole season: seats, and GA places per token. */
 export interface SeasonBookings {
-  seats: SeasonBookedSeat[];
+  seats: PricedSeasonSeat[];
   areas: SeasonBookedArea[];
 }
 
@@ -67,7 +81,7 @@ export function seasonBookings(sql: SqlStorage, seasonKey: string): SeasonBookin
   return {
     seats: rows(
       sql,
-      `SELECT label, token, ${extraOf("seats")} AS extra, order_id FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'`,
+      `SELECT label, token, ${extraOf("seats")} AS extra, order_id, price_amount, price_fee, price_currency, ticket_type, price_channel FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'`,
       seasonKey,
     ),
     areas: seasonBookedAreas(sql, seasonKey),
@@ -85,17 +99,41 @@ export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: strin
   const bookedAt = iso(tx.now);
   for (const s of booked.seats) {
     if (tx.object(s.label)?.objectType !== "seat" || seatRow(tx.sql, s.label)) continue;
+    const lock = {
+      price_amount: s.price_amount ?? null,
+      price_fee: s.price_fee ?? null,
+      price_currency: s.price_currency ?? null,
+      ticket_type: s.ticket_type ?? null,
+      price_channel: s.price_channel ?? null,
+    };
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, order_id, season_key) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, order_id, season_key, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       s.label,
       s.token,
       bookedAt,
       tx.extraId(s.extra),
       s.order_id,
       seasonKey,
+      lock.price_amount,
+      lock.price_fee,
+      lock.price_currency,
+      lock.ticket_type,
+      lock.price_channel,
     );
+    const price = seatPrice(seatLock(lock));
     tx.change(
-      { label: s.label, objectType: "seat", status: "booked", previous: "free", cause: "book", token: s.token, orderId: s.order_id, extra: s.extra },
+      {
+        label: s.label,
+        objectType: "seat",
+        status: "booked",
+        previous: "free",
+        cause: "book",
+        token: s.token,
+        orderId: s.order_id,
+        extra: s.extra,
+        price,
+        revenue: price?.amount,
+      },
       { type: "seat.booked" },
     );
     n++;

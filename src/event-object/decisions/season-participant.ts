@@ -8,6 +8,7 @@ import { areasBefore, areasChanged, areasInUse, liveAreaRows, seasonTokensOf, un
 import { packExtraData, unpackExtraData } from "../../domain/extra-data-text";
 import { first, isLiveHold, rows, seatRow, type SeatRow } from "../state/store";
 import type { Tx } from "../state/transaction";
+import { rowPrice } from "../state/prices";
 
 /**
  * The event object's half of a season action (contract §13, README "Seasons"): prepare, commit,
@@ -192,7 +193,10 @@ function undoPrepare(tx: Tx, undo: Undo): void {
       const r = seatRow(tx.sql, label);
       if (!r || r.status !== "held" || r.token !== undo.token) continue;
       tx.sql.exec("DELETE FROM seats WHERE label = ?", label);
-      tx.change({ label, objectType: "seat", status: "free", previous: "held", cause: "release", token: r.token, extra: r.extra }, { type: "seat.released" });
+      tx.change(
+        { label, objectType: "seat", status: "free", previous: "held", cause: "release", token: r.token, extra: r.extra, price: rowPrice(r) },
+        { type: "seat.released" },
+      );
     }
     return;
   }
@@ -210,8 +214,20 @@ function undoPrepare(tx: Tx, undo: Undo): void {
         prior.partial_season_key,
         prior.label,
       );
+      // The booking taken back takes its amount off the revenue (contract §20).
+      const price = rowPrice(r);
       tx.change(
-        { label: prior.label, objectType: "seat", status: "held", previous: "booked", cause: "hold", token: r.token, extra: r.extra },
+        {
+          label: prior.label,
+          objectType: "seat",
+          status: "held",
+          previous: "booked",
+          cause: "hold",
+          token: r.token,
+          extra: r.extra,
+          price,
+          revenue: price ? -price.amount : undefined,
+        },
         { type: "seat.held", holdExpiresAt: prior.expires_at },
       );
     } else if (r.status === "held" && r.expires_at !== prior.expires_at) {

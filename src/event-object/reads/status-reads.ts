@@ -18,6 +18,8 @@ import { poolCounts, poolPlaces, remainingByPool } from "../state/ga-pools";
 import { accessOf } from "../state/accessibility";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "../state/layout-index";
 import { extraOf, isLiveHold, parseExtra, rows, type SeatStatus } from "../state/store";
+import { seatLock, seatPrice } from "../state/prices";
+import type { Price } from "../../domain/pricing";
 
 /** A non-free seat as the public view takes it: label, status and, while held, the hold's expiry. */
 export type SeatState = readonly [label: string, status: SeatStatus, expiresAt: number | null, ...rest: unknown[]];
@@ -156,6 +158,7 @@ export function statusEntries(
   const out: StatusEntry[] = [];
   const iso = isoFormatter();
   const channels = channelsOf(sql);
+  const prices = secret ? lockedSeatPrices(sql, labels) : null;
   const rowsRead = nonFreeSeats(sql, now, labels, secret || q.holdToken !== undefined);
   for (const [label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey] of rowsRead) {
     const channel = shownChannel(mask, channels?.channelOf(label) ?? null);
@@ -164,6 +167,8 @@ export function statusEntries(
     if (secret) {
       entry.extraData = parseExtra(extra);
       if (orderId !== null) entry.orderId = orderId;
+      const price = prices?.get(label);
+      if (price !== undefined && status !== "not_for_sale") entry.price = price;
     }
     if (seasonKey !== null) entry.seasonKey = seasonKey;
     if (partialSeasonKey !== null) entry.partialSeasonKey = partialSeasonKey;
@@ -179,6 +184,20 @@ export function statusEntries(
   for (const area of gaStatusEntries(sql, layout, now, { ...q, labels })) out.push(maskedArea(mask, area));
   return out;
 }
+
+/** The prices locked on seat rows (contract §20), by label: what a secret key's status entries show. */
+function lockedSeatPrices(sql: SqlStorage, labels?: string[]): Map<string, Price> {
+  const out = new Map<string, Price>();
+  const query = "SELECT label, price_amount, price_fee, price_currency, ticket_type, price_channel FROM seats WHERE price_amount IS NOT NULL";
+  const found = labels ? labels.flatMap((l) => rows<SeatLockRow>(sql, `${query} AND label = ?`, l)) : rows<SeatLockRow>(sql, query);
+  for (const r of found) {
+    const price = seatPrice(seatLock(r));
+    if (price) out.set(r.label, price);
+  }
+  return out;
+}
+
+type SeatLockRow = { label: string } & Parameters<typeof seatLock>[0];
 
 /** Drawing hints of an objects entry: only those the layout gave. */
 type Drawing = Omit<DrawingHints, "rowLabel" | "rowIndex" | "aisleAfter">;

@@ -51,6 +51,12 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
     // Contract §13: the season (and partial season) a seat was taken for.
     ["season_key", "TEXT"],
     ["partial_season_key", "TEXT"],
+    // Contract §20: the price locked with the hold (state/prices.ts), null for an unpriced seat.
+    ["price_amount", "INTEGER"],
+    ["price_fee", "INTEGER"],
+    ["price_currency", "TEXT"],
+    ["ticket_type", "TEXT"],
+    ["price_channel", "TEXT"],
   ],
   // Contract §13: the season a change was made for.
   history: [
@@ -63,6 +69,10 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
     ["hook_expires_at", "INTEGER"],
     ["category", "TEXT"],
     ["channel", "TEXT"],
+    // Contract §20: the locked price of the objects the change concerns (JSON), and what the change
+    // did to the booked amount (+ a booking, - a booking released), for revenue over time.
+    ["price", "TEXT"],
+    ["revenue", "INTEGER"],
   ],
   ga: [
     ["order_id", "TEXT"],
@@ -72,6 +82,9 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
     ["partial_season_key", "TEXT"],
     // Contract §12: places spread over several pools (state/ga-pools.ts); null when all are in `channel`.
     ["pools", "TEXT"],
+    // Contract §20: the locked prices of the held and of the booked places (state/prices.ts), JSON.
+    ["held_price", "TEXT"],
+    ["booked_price", "TEXT"],
   ],
 };
 
@@ -140,6 +153,13 @@ export interface SeatRow {
   /** Contract §13: the season (and partial season) the seat was taken for, null when none. */
   season_key: string | null;
   partial_season_key: string | null;
+  /** Contract §20: the price locked with the hold (all null for an unpriced seat). */
+  price_amount: number | null;
+  price_fee: number | null;
+  price_currency: string | null;
+  ticket_type: string | null;
+  /** The channel the seat was taken from (null: the open pool), for the sales report. */
+  price_channel: string | null;
 }
 
 /**
@@ -151,7 +171,7 @@ export function extraOf(table: "seats" | "ga" | "history"): string {
 }
 
 /** The columns of a SeatRow, for SELECTs (`extra` is the text, wherever it is kept). */
-export const SEAT_COLUMNS = `label, status, token, expires_at, booked_at, ${extraOf("seats")} AS extra, order_id, season_key, partial_season_key`;
+export const SEAT_COLUMNS = `label, status, token, expires_at, booked_at, ${extraOf("seats")} AS extra, order_id, season_key, partial_season_key, price_amount, price_fee, price_currency, ticket_type, price_channel`;
 
 /**
  * The season tags of a change made to a seat or a token's GA places outside a season action (a hold
@@ -182,10 +202,13 @@ export interface GaRow {
   pools: string | null;
   /** The client address of a publishable-key hold (the per-client cap). */
   client: string | null;
+  /** Contract §20: the locked prices of the held and of the booked places (state/prices.ts), or null. */
+  held_price: string | null;
+  booked_price: string | null;
 }
 
 /** The columns of a GaRow, for SELECTs. */
-export const GA_COLUMNS = `area, token, held, booked, expires_at, booked_at, ${extraOf("ga")} AS extra, updated_at, order_id, season_key, partial_season_key, channel, pools, client`;
+export const GA_COLUMNS = `area, token, held, booked, expires_at, booked_at, ${extraOf("ga")} AS extra, updated_at, order_id, season_key, partial_season_key, channel, pools, client, held_price, booked_price`;
 
 /** Runs a query and returns its rows typed as T (the caller names the columns it selected). */
 export function rows<T>(sql: SqlStorage, query: string, ...params: SqlStorageValue[]): T[] {
