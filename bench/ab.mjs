@@ -14,7 +14,7 @@
  * (holdcost's limited side), so `node bench/ab.mjs limited main my-variant` states each revision
  * against the floor its budget is set by. `ROUNDS=20` in the environment runs more rounds.
  *
- * A revision written `<rev>:priced` is that revision with prices on its event (contract §20: every
+ * A revision written `<rev>:priced` is that revision with prices on its event (docs/prices.md: every
  * hold then prices its seat and locks the price), so `node bench/ab.mjs HEAD HEAD:priced` prices a
  * priced hold against an unpriced one of the same code.
  */

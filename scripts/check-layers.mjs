@@ -69,11 +69,11 @@ export const LAYERS = [
   // An event is made on a chart: its operations look the chart up through the charts' own access
   // rule (another workspace's chart is 403), so charts never import events.
   { layer: "events", paths: ["src/events/"], may: ["domain", "db", "keys", "event-object", "charts"], packages: null },
-  // Seasons (contract §13): the coordinator object and the operations over several events' objects.
+  // Seasons (docs/seasons.md): the coordinator object and the operations over several events' objects.
   { layer: "seasons", paths: ["src/seasons/"], may: ["domain", "db", "keys", "event-object", "charts", "events"], packages: null },
   { layer: "webhooks", paths: ["src/webhooks/"], may: ["domain", "db", "keys", "event-object"], packages: null },
   { layer: "workspaces", paths: ["src/workspaces/"], may: ["domain", "db", "keys"], packages: null },
-  // The waiting room (contract §15): its queue shards, pacer and signed admissions; configuring it
+  // The waiting room (docs/waiting-room.md): its queue shards, pacer and signed admissions; configuring it
   // tells the event's object its switch (through events/' one door).
   { layer: "waiting-room", paths: ["src/waiting-room/"], may: ["domain", "db", "events", "event-object"], packages: null },
   // Set-up that spans an event's parts and environments: one event's settings copied to others
@@ -85,7 +85,7 @@ export const LAYERS = [
     may: ["domain", "db", "keys", "event-object", "charts", "events", "seasons", "waiting-room"],
     packages: null,
   },
-  // The crowd watching an event (contract §19): the relays that hold live viewers' sockets (fed by the
+  // The crowd watching an event (docs/live-crowd.md): the relays that hold live viewers' sockets (fed by the
   // event object's live feed), the event's hub (viewer placement, the copy of publishable reads, the
   // live figures), and the Worker's operations over them.
   { layer: "live-relays", paths: ["src/live-relays/"], may: ["domain", "event-object", "event-live", "events"], packages: null },

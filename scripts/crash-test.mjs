@@ -124,7 +124,7 @@ async function main() {
   ]);
   const rushEnd = Date.now();
   log(`rush over: ${ops.length} requests`);
-  // Contract §13: within 10 s of the service being up again, no seat is taken for a season in some events only.
+  // docs/seasons.md: within 10 s of the service being up again, no seat is taken for a season in some events only.
   const seasonCheck = await checkSeasonAtomic({ baseUrl, sk: world.sk, season, stats: seasonStats });
   log(`season check: ${seasonCheck.summary}`);
   const windows = restarts.map((r) => ({ start: r.signalAt, end: r.readyAt + WINDOW_GRACE_MS }));

@@ -2,7 +2,7 @@
 /**
  * A simulation of a big on-sale through the waiting room's own rules (src/waiting-room/queue-core.ts,
  * imported as is): a million buyers, SHARD_COUNT shards that rank and admit like WaitingRoomShard,
- * a pacer that ticks like WaitingRoomPacer, all in simulated time. It checks what contract §15
+ * a pacer that ticks like WaitingRoomPacer, all in simulated time. It checks what docs/waiting-room.md
  * promises and exits 1 when any check fails:
  *   - the pre-queue's admission order is a uniform permutation of its join order (Spearman's rho
  *     near 0; the first admitted decile drawn evenly from the ten deciles of joiners, chi-square);

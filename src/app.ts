@@ -29,7 +29,7 @@ export function createApp() {
 
   // First of all, so that every answer has it: 404s, errors and preflights included.
   app.use("*", door());
-  // The audit trail (contract §18): each door records its changes once they succeeded.
+  // The audit trail (docs/team.md): each door records its changes once they succeeded.
   app.use("/api/v1/*", auditTrail(API_AUDITED, apiKeyActor, notASecretKey));
   app.use("/admin/v1/*", auditTrail(ADMIN_AUDITED, operatorActor));
 
@@ -43,7 +43,7 @@ export function createApp() {
   app.route("/api/v1/webhooks", webhooks);
   app.route("/api/v1/audit-log", auditLog);
   app.route("/sdk", sdk);
-  // The workspace console (contract §10): its own sign-in, pages and data routes; never an API key.
+  // The workspace console (docs/dashboard.md): its own sign-in, pages and data routes; never an API key.
   app.route("/dashboard", dashboard);
   app.route("/", docs);
   app.route("/", demo);

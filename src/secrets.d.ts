@@ -5,7 +5,7 @@ interface Env {
   ADMIN_TOKEN?: string;
   /**
    * Key from which publishable keys are derived (with each key's salt), so that D1 stores only their
-   * hashes. Fixed for the deployment's life: keys rotate per workspace (contract §17).
+   * hashes. Fixed for the deployment's life: keys rotate per workspace (docs/security.md).
    */
   PUBLIC_KEY_SECRET?: string;
   /**

@@ -4,7 +4,7 @@ import type { Layout, SeatFeature } from "../src/domain/layout";
 import { advance, api, call, engineNow, expectError, freeze, keyFor, newEvent, newWorkspace, stubOf, token, type EventFixture } from "./support/fixtures";
 
 /**
- * Accessible seating (contract §14) through the API: seat features in layouts and objects reads,
+ * Accessible seating (docs/accessibility.md) through the API: seat features in layouts and objects reads,
  * accessible best available, and the per-event hold-back with each refusal and release condition.
  */
 
@@ -48,7 +48,7 @@ async function sell(f: EventFixture, labels: string[]): Promise<void> {
   expect((await api.book(f, { objectLabels: labels, holdToken: t })).status).toBe(200);
 }
 
-describe("seat features (contract §14, §2)", () => {
+describe("seat features (docs/accessibility.md, docs/charts.md#the-layout)", () => {
   it("are kept by the draft and published reads and shown by the objects reads, full and compact", async () => {
     const f = await newEvent({ layout: venue() });
     const draft = await call("GET", `/api/v1/charts/${f.chartKey}/draft`, { key: f.sk });
@@ -102,7 +102,7 @@ describe("seat features (contract §14, §2)", () => {
   });
 });
 
-describe("accessible best available (contract §14, §8)", () => {
+describe("accessible best available (docs/accessibility.md, docs/selling-rules.md)", () => {
   it("holds a wheelchair space and its companions in one run; quantity may be omitted or must be the sum", async () => {
     const f = await newEvent({ layout: venue() });
     const res = await best(f, { accessible: { wheelchair: 1, companions: 2 } });
@@ -130,7 +130,7 @@ describe("accessible best available (contract §14, §8)", () => {
   });
 });
 
-describe("accessible inventory held back (contract §14)", () => {
+describe("accessible inventory held back (docs/accessibility.md)", () => {
   it("GET answers the default, PUT replaces it; secret keys only; bodies validated", async () => {
     const f = await newEvent({ layout: venue() });
     expect((await call("GET", `/api/v1/events/${f.eventKey}/accessibility`, { key: f.sk })).body).toEqual({ holdBack: false, releaseWhen: "event_sold_out" });

@@ -8,8 +8,8 @@ import { acceptArb, acceptOf, layoutArb, nonFreeOf, seatLabels, soldArb } from "
 import { referenceBestAvailable } from "./selling-reference";
 
 /**
- * Accessible best available (contract §14) against the brute-force reference of §8: the
- * reference lists every run of the asked length, ranks them as §8 says, and takes the first whose
+ * Accessible best available (docs/accessibility.md) against the brute-force reference of docs/selling-rules.md: the
+ * reference lists every run of the asked length, ranks them as docs/selling-rules.md says, and takes the first whose
  * seats are exactly the wheelchair spaces and companion seats asked for (and the rules allow).
  */
 
@@ -40,7 +40,7 @@ function roleOf(layout: Layout): Map<string, "w" | "c" | null> {
 const accessibleArb = fc.record({ wheelchair: fc.integer({ min: 1, max: 2 }), companions: fc.integer({ min: 0, max: 3 }) });
 const filterArb = (keys: string[]) => fc.oneof(fc.constant(undefined), fc.subarray(keys, { minLength: 1 }));
 
-describe("accessible best available equals the reference (contract §14)", () => {
+describe("accessible best available equals the reference (docs/accessibility.md)", () => {
   it("on generated layouts with features, sold states, filters and rule predicates", () => {
     fc.assert(
       fc.property(

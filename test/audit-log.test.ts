@@ -1,5 +1,5 @@
 /**
- * The audit trail (contract §18): each change named in §18 is recorded once with who made it (a
+ * The audit trail (docs/team.md): each change named in docs/team.md is recorded once with who made it (a
  * secret key over /api/v1, a member in the dashboard, the operator), what and on what; buyers'
  * holds, reads, refusals and idempotent replays record nothing; GET /api/v1/audit-log pages newest
  * first with its filters, for a secret key of the environment, with the workspace-level records;

@@ -7,7 +7,7 @@ import { api, call, expectError, newEvent, token, type EventFixture } from "./su
 
 /**
  * POST /events/{key}/seats/hold-best-available through the API: the event object's answer, from
- * the index it builds out of its own stored layout, equals contract §8's reference, and holds.
+ * the index it builds out of its own stored layout, equals the reference of docs/selling-rules.md#best-available, and holds.
  */
 
 const bestAvailable = (f: EventFixture, body: Record<string, unknown>, key = f.pk) =>
@@ -96,7 +96,7 @@ describe("hold best available", () => {
     expect(won).toHaveLength(16);
   });
 
-  it("answers what contract §8's reference answers, on random layouts and sold seats", async () => {
+  it("answers what the reference of docs/selling-rules.md#best-available answers, on random layouts and sold seats", async () => {
     await fc.assert(
       fc.asyncProperty(layoutArb, soldArb, queryArb, async (layout, sold, query) => {
         if (seatLabels(layout).length === 0) return;

@@ -4,7 +4,7 @@ import { hall, putChannels } from "./support/channels";
 import { api, call, expectOk, newEvent, token, type EventFixture } from "./support/fixtures";
 
 /**
- * What a reader without a protected channel's pass learns of it (contract §17): its free seats read
+ * What a reader without a protected channel's pass learns of it (docs/security.md): its free seats read
  * `not_for_sale` with no `channelKey` in status (full and compact), objects (full and compact),
  * the channel list and the live feed; a request carrying its pass, and a secret key, see it as it is.
  * The shared public view (the cached status body, the live snapshot) is the masked one.

@@ -6,7 +6,7 @@ import { hall, putChannels } from "./support/channels";
 import { ADMIN, api, call, expectError, expectOk, newEvent, stubOf, token, type EventFixture } from "./support/fixtures";
 
 /**
- * Channels that are not for everyone (contract §17): a protected channel is taken from with a
+ * Channels that are not for everyone (docs/security.md): a protected channel is taken from with a
  * publishable key only with a pass issued for that event and channel (signed, never stored, bound
  * to its expiry and to the workspace's signing secret), and `maxSeats` caps what one pass holds.
  */

@@ -5,7 +5,7 @@ import { hall, putChannels } from "./support/channels";
 import { api, call, inObject, newEvent, token, type EventFixture } from "./support/fixtures";
 
 /**
- * Channel pools under load and under any sequence of changes (contract §12): concurrent holds on
+ * Channel pools under load and under any sequence of changes (docs/channels.md): concurrent holds on
  * one pool never exceed it, and a property over random channel changes and holds: no hold takes a
  * seat from a pool it did not name, and no hold takes a pool's held+booked places beyond its places.
  */

@@ -4,11 +4,11 @@ import { hall, putChannels } from "./support/channels";
 import { advance, api, call, expectError, expectOk, newEvent, statusEntry, stubOf, token, type EventFixture } from "./support/fixtures";
 
 /**
- * A GA hold over several pools (contract §12): a hold takes its places from every pool it may take
+ * A GA hold over several pools (docs/channels.md): a hold takes its places from every pool it may take
  * from, from several when no one pool has them all (the box office's ignoreChannels takes from
  * every pool); beyond its pools' free places it is 409 `seat_unavailable`, reason
  * `insufficient_capacity`, and only a hold that reaches every pool of the area is told
- * `ga_capacity_exceeded` (interface.md's rule for the area's remaining capacity).
+ * `ga_capacity_exceeded` (the rule of docs/events.md#general-admission for the area's remaining capacity).
  */
 
 /** A hall whose GA area has `capacity` places. */

@@ -4,7 +4,7 @@ import { hall, putChannels } from "./support/channels";
 import { api, newEvent, statusEntry, token, type EventFixture } from "./support/fixtures";
 
 /**
- * What a buyer can take of a GA area when channels set places aside (contract §12): every read of
+ * What a buyer can take of a GA area when channels set places aside (docs/channels.md): every read of
  * the area (objects full and compact, status full and compact, the live socket) carries
  * `remainingByChannel`, each pool's free places, beside the area's total `remaining`; an area no
  * channel sets places aside in carries none.

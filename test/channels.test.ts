@@ -6,7 +6,7 @@ import { hall, putChannels } from "./support/channels";
 import { api, call, expectError, newEvent, outboxEvents, pauseOutbox, stubOf, token, type EventFixture } from "./support/fixtures";
 
 /**
- * Channels (contract §12) through the API: PUT/GET and the event record, validation that names the
+ * Channels (docs/channels.md) through the API: PUT/GET and the event record, validation that names the
  * path, enforcement on every hold path (seat, GA, best available, the hold lane), the box office's
  * ignoreChannels, and the reads (objects, status, webhooks, reports) that carry channelKey.
  */

@@ -3,7 +3,7 @@ import { chartEtag, parseIfMatch } from "../src/charts/chart-etag";
 import { ORIGIN, signedIn } from "./support/dashboard";
 import { call, expectError, newWorkspace, smallLayout } from "./support/fixtures";
 
-/** Optimistic concurrency of chart drafts (contract §11): ETag on chart answers, If-Match on PATCH, 412 when stale. */
+/** Optimistic concurrency of chart drafts (docs/dashboard.md#the-chart-designer): ETag on chart answers, If-Match on PATCH, 412 when stale. */
 
 describe("parseIfMatch", () => {
   it.each([

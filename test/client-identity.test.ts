@@ -6,7 +6,7 @@ import { pacerStub } from "../src/waiting-room/pacer-stub";
 import { call, expectError, expectOk, newEvent, token, type EventFixture } from "./support/fixtures";
 
 /**
- * The client of every per-client rule (contract §17) is CF-Connecting-IP, an IPv6 address counting
+ * The client of every per-client rule (docs/security.md) is CF-Connecting-IP, an IPv6 address counting
  * as its /64: one host rotating the low 64 bits is one buyer, two /64s are two. Through the API:
  * the hold cap per client, the waiting room's one ticket per address, and an admission bound to
  * the client that joined.

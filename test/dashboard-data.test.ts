@@ -1,5 +1,5 @@
 /**
- * The dashboard's data routes and pages (contract §10) inside workerd: the same operations as
+ * The dashboard's data routes and pages (docs/dashboard.md) inside workerd: the same operations as
  * /api/v1 behind a session and an environment in the path, the box office's hold-then-book, the
  * sales timeline from the status history, and pages that never carry a secret.
  */
@@ -194,7 +194,7 @@ describe("selection rules", () => {
   });
 });
 
-describe("accessible seating (contract §14)", () => {
+describe("accessible seating (docs/accessibility.md)", () => {
   it("the event page shows the hold-back form; saving it holds wheelchair spaces back from buyers", async () => {
     const { keys, cookie } = await signedIn();
     const layout = smallLayout(6);

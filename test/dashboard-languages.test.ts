@@ -1,5 +1,5 @@
 /**
- * The dashboard's languages (contract §22): German by the browser's Accept-Language and by the
+ * The dashboard's languages (docs/languages.md): German by the browser's Accept-Language and by the
  * member's Language control (kept on the member, for every session), the sign-in pages by
  * Accept-Language alone, `<html lang>` on every page, and the catalogs: every language has exactly
  * the English ids (server pages, the browser module and the chart designer), each message whole

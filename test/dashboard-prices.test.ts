@@ -1,5 +1,5 @@
 /**
- * The dashboard's "Prices" (contract §20): the form in a venue's terms becomes the pricing the
+ * The dashboard's "Prices" (docs/prices.md): the form in a venue's terms becomes the pricing the
  * API keeps, for events and seasons; its problems are named by control; only a role with
  * `prices.manage` may use it; the change is audited; the event page shows the prices and revenue.
  */

@@ -1,5 +1,5 @@
 /**
- * The role table enforced (contract §18): every data route of the dashboard, read from the app
+ * The role table enforced (docs/team.md): every data route of the dashboard, read from the app
  * itself (so a new route cannot be missed), is called by a member of every role. A role the table
  * allows gets past the check; any other gets 403 `forbidden` and nothing changes: not D1, not the
  * event's seats and settings, not the audit trail. Then every page, for every role: the Team page

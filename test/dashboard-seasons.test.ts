@@ -1,4 +1,4 @@
-/** Seasons in the dashboard (contract §13): the list and season pages, and the season box office. */
+/** Seasons in the dashboard (docs/seasons.md): the list and season pages, and the season box office. */
 import { describe, expect, it } from "vitest";
 import { call, newChart, uniqueKey } from "./support/fixtures";
 import { dash, fetchWorker, signedIn } from "./support/dashboard";

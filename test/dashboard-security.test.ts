@@ -1,5 +1,5 @@
 /**
- * Dashboard sign-in and security (contract §10): one-time links, session cookies, sign-out, the
+ * Dashboard sign-in and security (docs/dashboard.md): one-time links, session cookies, sign-out, the
  * Origin check, and the separation of the session from API keys.
  */
 import { env } from "cloudflare:workers";

@@ -1,5 +1,5 @@
 /**
- * Dashboard sessions (contract §18): they belong to members; they end after the idle timeout
+ * Dashboard sessions (docs/team.md): they belong to members; they end after the idle timeout
  * without a request (30 minutes unless DASHBOARD_IDLE_MINUTES says 5..720) or 12 hours in all,
  * checked on a fake clock; the Team page lists who is signed in and revokes a session; the Account
  * page's "Sign out everywhere" ends every session of its member.

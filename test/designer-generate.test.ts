@@ -4,7 +4,7 @@ import type { SectionGenerator } from "../src/domain/layout";
 import { parseLayout } from "../src/domain/layout-schema";
 import { defaultGenerator, formatLabel, generateSection, letters, localRows, rowLabelAt, rowOffsets, seatNumberAt } from "../src/designer/generate";
 
-// The designer's section generator (contract §11): pure functions, unit- and property-tested.
+// The designer's section generator (docs/dashboard.md#the-chart-designer): pure functions, unit- and property-tested.
 
 const generatorArb: fc.Arbitrary<SectionGenerator> = fc
   .record({

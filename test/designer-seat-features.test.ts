@@ -3,7 +3,7 @@ import type { Scene } from "../src/designer/actions";
 import { loneCompanions, setSeatFeatures } from "../src/designer/seat-features";
 import { parseLayout } from "../src/domain/layout-schema";
 
-/** The designer's seat features (contract §14): set on a selection, and companions checked against wheelchair spaces. */
+/** The designer's seat features (docs/accessibility.md): set on a selection, and companions checked against wheelchair spaces. */
 function scene(): Scene {
   return parseLayout({
     categories: [{ key: "c", label: "C", color: "#000000" }],

@@ -17,7 +17,7 @@ describe("GET /openapi.json", () => {
     expect(res.body.openapi).toMatch(/^3\.1\./);
     expect(res.body.info.title).toBeTruthy();
     expect(res.body.info.version).toBe(pkg.version);
-    // SDK 5.7.x and 5.8.x need a server of 1.16.0 or later (interface.md "Versioning" rule 11).
+    // SDK 5.7.x and 5.8.x need a server of 1.16.0 or later (docs/api.md#versioning).
     const [major, minor] = res.body.info.version.split(".").map(Number);
     expect(major > 1 || (major === 1 && minor >= 16)).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call, expectError, newChart, newWorkspace, uniqueKey } from "./support/fixtures";
 
-/** Event details (contract §12): name and startsAt on create, in the record and lists, and PATCH. */
+/** Event details (docs/channels.md): name and startsAt on create, in the record and lists, and PATCH. */
 
 describe("event details: name and startsAt", () => {
   it("create takes them, the record and the list show them (null when unset), PATCH changes them", async () => {

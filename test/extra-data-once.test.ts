@@ -18,7 +18,7 @@ import {
 } from "./support/fixtures";
 
 /**
- * extraData kept once per request (contract §17): a 200-seat hold with 1 KiB of extraData stores the
+ * extraData kept once per request (docs/security.md): a 200-seat hold with 1 KiB of extraData stores the
  * text once in the event's object (seats, history, outbox and stored answers name it), once in D1
  * for the webhook deliveries of all its seats, and every read, answer and webhook still carries
  * the same extraData as before. Objects written before keep working and give their texts up on wake.

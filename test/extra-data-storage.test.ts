@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, bigLayout, call, drainedOutbox, expectOk, inObject, newEvent, newReceiver, pauseOutbox, token } from "./support/fixtures";
 
 /**
- * The storage of a 200-seat hold with 1 KiB of extraData (contract §17): bytes in the event's
+ * The storage of a 200-seat hold with 1 KiB of extraData (docs/security.md): bytes in the event's
  * object and in D1, printed as one `extra-data-storage` line (BENCHMARKS.md quotes it). Written
  * against the tables alone, so the same file measures a revision from before extraData was kept
  * once. The bounds hold the figures of this layout.

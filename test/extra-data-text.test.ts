@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isPackedExtraData, packExtraData, unpackExtraData, withExtraData } from "../src/domain/extra-data-text";
 
-/** The text forms of extraData kept once (contract §17): what they give back is exactly what was put in. */
+/** The text forms of extraData kept once (docs/security.md): what they give back is exactly what was put in. */
 
 const json = fc.jsonValue({ maxDepth: 4 });
 const object = fc.dictionary(fc.string(), json, { maxKeys: 6 });

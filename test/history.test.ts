@@ -4,7 +4,7 @@ import { oldestRecordAt } from "../src/event-object/state/status-history";
 import { advance, api, call, drainedOutbox, freeze, inObject, newEvent, smallLayout, stubOf, token, type EventFixture } from "./support/fixtures";
 
 /**
- * The status history (contract §9): every change recorded with its cause, numbered per event with
+ * The status history (docs/status-history.md): every change recorded with its cause, numbered per event with
  * no gap, readable by seat, token, order and seq; tokens filter but never come back.
  */
 

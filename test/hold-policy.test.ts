@@ -118,7 +118,7 @@ describe("holdPolicy() decides each gate for its caller", () => {
 
       const buyer = of({ kind: "public", client: "192.0.2.1" });
       expect(Object.isFrozen(buyer) && Object.isFrozen(buyer.hold)).toBe(true);
-      // The per-client cap applies by default (contract §17): the only rule of an event without any.
+      // The per-client cap applies by default (docs/security.md): the only rule of an event without any.
       expect(buyer.hold).toMatchObject({ kind: "public", client: "192.0.2.1", admission: "through", rules: { kind: "checks" }, holdBack: { kind: "none" } });
       expect(buyer.hold?.rules.kind === "checks" && buyer.hold.rules.checks.clientOnly).toBe(true);
       expect(buyer.hold).toMatchObject({ limits: { kind: "within" }, ttlSeconds: 900 });

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (contract §16): seat actions keep their answer in the event's object, written in
+ * Idempotency-Key (docs/api.md#idempotent-requests): seat actions keep their answer in the event's object, written in
  * the change's own transaction; every other POST claims its key in D1 first. Each rule below is
  * checked through the Worker's fetch handler.
  */

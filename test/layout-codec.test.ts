@@ -26,7 +26,7 @@ const seat = fc.record(
     rowLabel: maybe(fc.constantFrom("1", "A", "")),
     rowIndex: maybe(fc.nat(500)),
     aisleAfter: maybe(fc.constant(true as const)),
-    // Contract §14: in the feature list's order, as indexLayout gives them.
+    // docs/accessibility.md: in the feature list's order, as indexLayout gives them.
     features: maybe(fc.subarray([...SEAT_FEATURES], { minLength: 1 })),
     x: maybe(finite),
     y: maybe(finite),

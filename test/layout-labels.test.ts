@@ -1,5 +1,5 @@
 /**
- * Translations of names in layouts (contract §22): `labels` on categories and sections are
+ * Translations of names in layouts (docs/languages.md): `labels` on categories and sections are
  * validated (BCP 47 tags, names of 1 to 255 characters, a language once), kept by draft and
  * published reads, given back by the event's objects reads (full and compact, a restart and a
  * staged publish included), and changing them has no publish impact. The designer writes them one

@@ -8,8 +8,8 @@ import { handleWebhookBatch } from "../src/webhooks/consumer";
 import { newReceiver, newWorkspace, seedDelivery, seedEndpoint } from "./support/fixtures";
 
 /**
- * No log line contains an API key, a webhook secret, a hold token or an SQL parameter (contract
- * §17). The console is captured while the service fails in the ways that log: an unexpected error
+ * No log line contains an API key, a webhook secret, a hold token or an SQL parameter
+ * (docs/security.md). The console is captured while the service fails in the ways that log: an unexpected error
  * in a route (app.onError) and in the queue consumer, with D1 failing mid-query.
  */
 

@@ -3,7 +3,7 @@ import { api, expectError, newEvent, statusEntry, token } from "./support/fixtur
 import { hall, putChannels } from "./support/channels";
 
 /**
- * Not for sale by category and by GA places (contract §12, extending §4): all or nothing, no daily
+ * Not for sale by category and by GA places (docs/channels.md, extending docs/events.md#seat-actions): all or nothing, no daily
  * cap, and a GA area's not-for-sale places counted in status and reports.
  */
 

@@ -161,7 +161,7 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("GET", `${base}/channels`, { key: pk });
     await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-2-1"], holdToken: token("fan"), channelKeys: ["presale"] } });
     await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-2-2"], holdToken: token("open") } });
-    // Prices (contract §20): a hold's price and total, expectedTotal refused, the sales report as JSON and CSV.
+    // Prices (docs/prices.md): a hold's price and total, expectedTotal refused, the sales report as JSON and CSV.
     await checked("GET", `${base}/pricing`, { key: pk });
     const ticketTypes = [
       { key: "adult", label: "Adult", amount: 3000 },
@@ -190,7 +190,7 @@ describe("every answer validates against the OpenAPI document", () => {
       headers: { "X-Channel-Pass": String(issued.body.pass) },
       body: { objectLabels: ["A-1-10"], holdToken: token("member"), channelKeys: ["members"] },
     });
-    // The waiting room (contract §15): opened an hour from now, so this file's holds stay ungated.
+    // The waiting room (docs/waiting-room.md): opened an hour from now, so this file's holds stay ungated.
     const wr = `${base}/waiting-room`;
     await checked("GET", wr, { key: sk });
     await checked("PUT", wr, {
@@ -257,7 +257,7 @@ describe("every answer validates against the OpenAPI document", () => {
       await checked("POST", `${prefix}/seats/release`, { key: pk, body: { holdToken: t } });
       await checked("POST", `${prefix}/seats/release`, { key: sk, body: { objectLabels: ["A-1-7"] } });
     }
-    // The season's prices (contract §20), after its holds: a priced season refuses unpriced seats to a publishable key.
+    // The season's prices (docs/prices.md), after its holds: a priced season refuses unpriced seats to a publishable key.
     await checked("GET", `${base}/pricing`, { key: pk });
     await checked("PUT", `${base}/pricing`, { key: sk, body: { currency: "EUR", categories: { stalls: { amount: 30000 } }, fee: { fixed: 200 } } });
     await checked("PUT", `${base}/pricing`, { key: sk, body: { currency: "EUR", categories: { opera: { amount: 1 } } } });

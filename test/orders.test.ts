@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, call, newEvent, token } from "./support/fixtures";
 
-/** Orders (contract §9): an order id on book, shown to secret keys, and releasable as a whole. */
+/** Orders (docs/status-history.md): an order id on book, shown to secret keys, and releasable as a whole. */
 describe("orders", () => {
   it("stores the order id on each booked object, shows it to secret keys only, and returns it on a retried book", async () => {
     const f = await newEvent();

@@ -4,7 +4,7 @@ import { ADMIN, newEvent } from "./support/fixtures";
 import { signedIn, signInLink } from "./support/dashboard";
 
 /**
- * Contract §17: every answer over https carries Strict-Transport-Security, and every HTML page (the
+ * docs/security.md: every answer over https carries Strict-Transport-Security, and every HTML page (the
  * demo page, the API reference, the dashboard and its sign-in) a Content-Security-Policy that lets
  * no inline script run, and carries none.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, call, expectError, expectOk, newEvent, token } from "./support/fixtures";
 import { getPricing, pricedEvent, PRICING, putPricing } from "./support/prices";
 
-/** An event's pricing (contract §20): put, read with either key, removed, and refused in a venue's words. */
+/** An event's pricing (docs/prices.md): put, read with either key, removed, and refused in a venue's words. */
 
 describe("pricing of an event", () => {
   it("is put and read back with publishable and secret keys; null without one; removed by DELETE", async () => {

@@ -3,7 +3,7 @@ import { parseCsv } from "../src/domain/csv";
 import { advance, api, call, expectError, expectOk, freeze, newEvent, stubOf, token, type EventFixture } from "./support/fixtures";
 
 /**
- * What prices add up to (contract §20): the sales report against the bookings, its CSV read back,
+ * What prices add up to (docs/prices.md): the sales report against the bookings, its CSV read back,
  * the status history and the audit log as CSV, and revenue over time.
  */
 

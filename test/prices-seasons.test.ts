@@ -3,7 +3,7 @@ import { call, expectError, expectOk, newEvent, sleep, stubOf, token } from "./s
 import { eventOf, newSeason, seasonSeats, statusIn } from "./support/seasons";
 
 /**
- * A season's prices (contract §20 with §13): put on the season, locked once per object with a
+ * A season's prices (docs/prices.md with docs/seasons.md): put on the season, locked once per object with a
  * season hold in every event, and a season booking taken back takes its amount off each event's
  * revenue.
  */

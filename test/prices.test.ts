@@ -3,7 +3,7 @@ import { api, call, expectError, expectOk, freeze, newEvent, outboxEvents, pause
 import { ga, pricedEvent, PRICING, putPricing } from "./support/prices";
 
 /**
- * Prices the server keeps (contract §20): the price locked with each hold (seats, GA with ticket
+ * Prices the server keeps (docs/prices.md): the price locked with each hold (seats, GA with ticket
  * types, channels, best available), `expectedTotal` at booking, the price on status entries,
  * history and webhooks, `not_priced`, and an event without pricing exactly as before.
  */

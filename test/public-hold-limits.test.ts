@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, bigLayout, call, engineNow, expectError, expectOk, freeze, newEvent, smallLayout, token, type EventFixture } from "./support/fixtures";
 
 /**
- * What a publishable key may ask of one hold (contract §17): its lifetime (at most the event's
+ * What a publishable key may ask of one hold (docs/security.md): its lifetime (at most the event's
  * maxPublicHoldSeconds, default 1800; omitted, the smaller of 900 and that), its GA quantity (50),
  * its extraData (1 KiB), and the per-client cap that applies by default (20). Secret keys keep the
  * general rules.

@@ -8,7 +8,7 @@ import { ADMIN, call, expectError, expectOk, newEvent, newWorkspace, token, type
 import { dash, fetchWorker, signedIn } from "./support/dashboard";
 
 /**
- * Publishable keys rotate per workspace environment (contract §17): the new key works at once, the
+ * Publishable keys rotate per workspace environment (docs/security.md): the new key works at once, the
  * previous one for its grace period and then answers 401; admissions signed under the previous key
  * are accepted as long as it is; the operator API, its CLI's route and the dashboard's button do the
  * same thing.

@@ -8,7 +8,7 @@ import { rotatePublicKey } from "../src/workspaces/provision";
 import { call, expectError, expectOk, newEvent, token, type EventFixture } from "./support/fixtures";
 
 /**
- * Per-client limits of contract §17 on reads and sockets, and idempotency scoped per API key and
+ * Per-client limits of docs/security.md on reads and sockets, and idempotency scoped per API key and
  * client: publishable-key reads of an event per client address (PUBLIC_READ_LIMIT per 10 s, default
  * 300), at most 8 live sockets per client address and event, and two browsers with the same
  * publishable key never receiving each other's stored answer.

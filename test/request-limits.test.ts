@@ -7,9 +7,9 @@ import { ADMIN, bigLayout, call, expectError, newEvent, newWorkspace, send, toke
 import { ORIGIN, signedIn } from "./support/dashboard";
 
 /**
- * Request bodies (contract §17): over 1 MiB, or 64 KiB with a publishable key, is 413
+ * Request bodies (docs/security.md): over 1 MiB, or 64 KiB with a publishable key, is 413
  * `payload_too_large`, answered before the body is read past the limit, whether it declares its
- * length or arrives chunked; a chart's layout may be larger (contract §2).
+ * length or arrives chunked; a chart's layout may be larger (docs/charts.md#the-layout).
  */
 
 const KIB = 1024;

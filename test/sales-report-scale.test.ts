@@ -3,7 +3,7 @@ import { parseCsv } from "../src/domain/csv";
 import { api, bigLayout, call, expectOk, inObject, newEvent, token } from "./support/fixtures";
 
 /**
- * The sales report of a stadium (contract §20): 100,000 booked seats, each with a locked price,
+ * The sales report of a stadium (docs/prices.md): 100,000 booked seats, each with a locked price,
  * report in at most 500 ms through the API (or, on a machine too loaded for that, in no more time
  * than one status read of the same seats), and the CSV form streams the same figures.
  */

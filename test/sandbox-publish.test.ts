@@ -15,7 +15,7 @@ import {
 import { dash, signedIn } from "./support/dashboard";
 
 /**
- * A sandbox secret key may not change what production buyers hold (contract §17): its forced
+ * A sandbox secret key may not change what production buyers hold (docs/security.md): its forced
  * publish, and its unpublish, are 403 `forbidden` where a production event of the chart has held or
  * booked objects that the change would affect, and change nothing; a production secret key may.
  * The dashboard follows the rule by the environment of its page.

@@ -1,5 +1,5 @@
 /**
- * The SDK's catalogs (contract §22): every language has exactly the English ids, each message is
+ * The SDK's catalogs (docs/languages.md): every language has exactly the English ids, each message is
  * whole (no stray brace, every plural and select with `other`) and shows the values its English
  * shows, and what the Worker serves at /sdk/{version}/i18n/ is the catalog as written.
  */

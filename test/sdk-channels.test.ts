@@ -3,7 +3,7 @@ import { MapState } from "../src/sdk/map-state";
 import { statusCode } from "../src/sdk/large-map-paint";
 import type { ApiObject, SeatObject } from "../src/sdk/types";
 
-/** The SDK's channel view (contract §12) without a browser: which seats a chart may not sell, and how they look. */
+/** The SDK's channel view (docs/channels.md) without a browser: which seats a chart may not sell, and how they look. */
 
 const seat = (label: string): SeatObject => ({ objectLabel: label, objectType: "seat", categoryKey: "stalls", sectionKey: "A", sectionLabel: "A" });
 const seats = ["A-1", "A-2", "A-3", "A-4"].map(seat);

@@ -1,5 +1,5 @@
 /**
- * The buyer's language in pure functions (contract §22): messages with plurals by each language's
+ * The buyer's language in pure functions (docs/languages.md): messages with plurals by each language's
  * rules (Polish one/few/many, Arabic zero/one/two/few/many), numbers and prices by Intl (JPY with
  * no minor unit), values isolated in right-to-left text, the language a chart chooses and the
  * catalog it loads, and the layout's own translations of names.

@@ -37,7 +37,7 @@ describe("geometry", () => {
     const g = computeGeometry(objects);
     expect(g.seats.map((s) => s.label).sort()).toEqual(["A-1-1", "A-1-2", "A-2-1", "B-1-1"]);
     const at = (l: string) => g.seats.find((s) => s.label === l)!;
-    // Contract §8: a row's seats are listed in their physical order, whatever their labels say.
+    // docs/selling-rules.md: a row's seats are listed in their physical order, whatever their labels say.
     expect(at("A-1-2").cx).toBeLessThan(at("A-1-1").cx);
     expect(at("A-1-1").cy).toBe(at("A-1-2").cy);
     expect(at("A-2-1").cy).toBeGreaterThan(at("A-1-1").cy);

@@ -8,7 +8,7 @@ import de from "../src/sdk/catalogs/de";
 import { ENGLISH, Words } from "../src/sdk/words";
 import type { AreaObject, SeatObject } from "../src/sdk/types";
 
-/** The arithmetic of prices and the words the seat map puts them in (contract §20). */
+/** The arithmetic of prices and the words the seat map puts them in (docs/prices.md). */
 
 const PRICING: Pricing = {
   currency: "EUR",

@@ -6,7 +6,7 @@ import { seatName, seatNumber } from "../src/sdk/seat-name";
 import { tooltipLines } from "../src/sdk/tooltip-lines";
 import type { CompactObjects, SeatObject } from "../src/sdk/types";
 
-/** The words a seat is called by in list mode and on the map (contract §14), and the features the compact read carries to them. */
+/** The words a seat is called by in list mode and on the map (docs/accessibility.md), and the features the compact read carries to them. */
 describe("seat names", () => {
   const seat: SeatObject = {
     objectLabel: "A-3-12",

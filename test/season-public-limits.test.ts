@@ -4,7 +4,7 @@ import { call, expectError, expectOk, smallLayout, token } from "./support/fixtu
 import { eventOf, newSeason, seasonSeats, statusIn, type Season } from "./support/seasons";
 
 /**
- * A season's hold is a hold in each of its events (contract §13, §17): a publishable key's limits
+ * A season's hold is a hold in each of its events (docs/seasons.md, docs/security.md): a publishable key's limits
  * (the hold's lifetime against each event's maxPublicHoldSeconds, the per-client cap, the GA
  * quantity, the size of extraData) and protected channels' passes apply in every event, and a
  * refusal in any event changes nothing anywhere.

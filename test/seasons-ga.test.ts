@@ -3,7 +3,7 @@ import { api, call, expectError, expectOk, outboxEvents, pauseOutbox, sleep, tok
 import { eventOf, newSeason, seasonSeats, statusIn, type Season } from "./support/seasons";
 
 /**
- * Season tickets for general admission (contract §13): a season GA hold takes its quantity in
+ * Season tickets for general admission (docs/seasons.md): a season GA hold takes its quantity in
  * every event of the season at once, with one expiry; resizes, books, releases and extends it
  * atomically; partial seasons and added events; and races fairly with single-event GA holds.
  */

@@ -7,9 +7,9 @@ import { call, expectError, expectOk, stubOf, token } from "./support/fixtures";
 import { eventOf, newSeason, seasonSeats, statusIn, type Season } from "./support/seasons";
 
 /**
- * A season's hold is a hold in each of its events (contract §13, §17): every gate of an event's own
- * hold applies in every event, the waiting room's admission (§15), the accessible hold-back (§14),
- * channels (§12) and selection rules (§8), and a refusal in any event changes nothing anywhere.
+ * A season's hold is a hold in each of its events (docs/seasons.md, docs/security.md): every gate of an event's own
+ * hold applies in every event, the waiting room's admission (docs/waiting-room.md), the accessible hold-back (docs/accessibility.md),
+ * channels (docs/channels.md) and selection rules (docs/selling-rules.md), and a refusal in any event changes nothing anywhere.
  */
 
 const W: SeatFeature[] = ["wheelchair"];

@@ -15,7 +15,7 @@ import {
   type TestKeys,
 } from "./support/fixtures";
 
-/** Seasons (contract §13): one seat across many events, atomically. */
+/** Seasons (docs/seasons.md): one seat across many events, atomically. */
 
 interface Season {
   keys: TestKeys;

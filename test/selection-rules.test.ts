@@ -3,7 +3,7 @@ import type { Layout } from "../src/domain/layout";
 import { api, call, expectError, newEvent, token, type EventFixture } from "./support/fixtures";
 
 /**
- * Selection rules (contract §8) through the API: stored per event, shown on the event record,
+ * Selection rules (docs/selling-rules.md) through the API: stored per event, shown on the event record,
  * enforced on every hold path inside the event object, overridable by a secret key only, and the
  * per-client protections against inventory hoarding.
  */

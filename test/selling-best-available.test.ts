@@ -45,7 +45,7 @@ function row(seats: number, opts: { focal?: number; focalY?: number; aisleAfter?
 
 const sold = (...seats: number[]) => new Set(seats.map((i) => `S0-0-${i}`));
 
-describe("best available equals the reference (contract §8)", () => {
+describe("best available equals the reference (docs/selling-rules.md)", () => {
   it("on generated layouts, sold states, filters, together and rule predicates", () => {
     fc.assert(
       fc.property(layoutArb, soldArb, queryArb, acceptArb, (layout, soldState, query, acceptSpec) => {

@@ -10,7 +10,7 @@ import { layoutArb, nonFreeOf, queryArb, soldArb } from "./selling-arbitraries";
 import { referenceBestAvailable } from "./selling-reference";
 
 /**
- * The selection rules of contract §8 restated over the layout tree, and best available under them
+ * The selection rules of docs/selling-rules.md restated over the layout tree, and best available under them
  * checked against the reference: the object's decision equals "the reference's choice, skipping
  * whatever these rules refuse".
  */

@@ -2,7 +2,7 @@ import type { Layout, Seat } from "../src/domain/layout";
 import { TIE_EPSILON } from "../src/selling/preference";
 
 /**
- * Contract §8's best available, written the obvious way for the property tests: walk the layout
+ * The best available of docs/selling-rules.md#best-available, written the obvious way for the property tests: walk the layout
  * tree, list every run and every seat, sort, try them in order. No index, no pruning, no state.
  */
 

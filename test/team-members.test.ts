@@ -1,5 +1,5 @@
 /**
- * A workspace's members (contract §18) through the operator API and the Team page's data routes:
+ * A workspace's members (docs/team.md) through the operator API and the Team page's data routes:
  * the owner every workspace starts with (and the upgrade's data migration for older ones), adding
  * with the e-mail checked for form and uniqueness, roles changed and members removed, the last
  * owner kept, sign-in links for a member, and role changes and removals reaching open sessions.

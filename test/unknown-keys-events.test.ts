@@ -5,7 +5,7 @@ import { createApp } from "../src/app";
 import { newEvent, newWorkspace, token } from "./support/fixtures";
 
 /**
- * What made-up names cost (contract §17): an unknown or malformed API key costs no D1 read after the
+ * What made-up names cost (docs/security.md): an unknown or malformed API key costs no D1 read after the
  * first few, and an address sending more than 100 of them in 10 seconds gets 429; an event key that
  * exists in no workspace is 404 `event_not_found` before any Durable Object is touched, so it never
  * creates storage. The app runs on bindings that count what they are asked.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call, expectError, newEvent } from "./support/fixtures";
 import { dash, fetchWorker, signedIn } from "./support/dashboard";
 
-/** The dashboard's event page configures the waiting room (contract §15) and shows its figures. */
+/** The dashboard's event page configures the waiting room (docs/waiting-room.md) and shows its figures. */
 describe("waiting room in the dashboard", () => {
   it("is configured through the dashboard, gates buyers' holds, and shows its figures on the event page", async () => {
     const { keys, cookie } = await signedIn();

@@ -7,7 +7,7 @@ import { SHARD_COUNT } from "../src/waiting-room/queue-core";
 import { call, expectOk, newEvent, type EventFixture } from "./support/fixtures";
 
 /**
- * Contract §15's order and pace, through the room's real objects: the pre-queue is admitted as a
+ * The order and pace of docs/waiting-room.md, through the room's real objects: the pre-queue is admitted as a
  * uniform random permutation (rank correlation with join order near 0; the first admitted decile
  * drawn evenly from every decile of joiners), later joiners in join order, every sliding minute
  * within the pace, each ticket admitted once. Ticks run at simulated times (the pacer's tickAt);

@@ -5,7 +5,7 @@ import { signFields } from "../src/keys/signing";
 import { pacerStub } from "../src/waiting-room/pacer-stub";
 import { api, call, expectError, expectOk, ISO, keyFor, newEvent, newWorkspace, token, type EventFixture } from "./support/fixtures";
 
-/** Contract §15: the waiting room's configuration, join, tickets, and the admission on every hold. */
+/** docs/waiting-room.md: the waiting room's configuration, join, tickets, and the admission on every hold. */
 
 const HOUR = 3_600_000;
 const room = (f: EventFixture) => `/api/v1/events/${f.eventKey}/waiting-room`;

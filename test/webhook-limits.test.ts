@@ -11,7 +11,7 @@ import { pruneWebhookLog } from "../src/webhooks/retention";
 import { call, expectError, newReceiver, newWorkspace, runQueue, seedDelivery, seedEndpoint } from "./support/fixtures";
 
 /**
- * The webhook limits of contract §17: endpoints per workspace environment, test sends and replays
+ * The webhook limits of docs/security.md: endpoints per workspace environment, test sends and replays
  * per endpoint and minute, the ports a URL may use, a delivery log of codes rather than the
  * network's text, and the log's 30-day retention.
  */

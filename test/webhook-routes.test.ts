@@ -162,7 +162,7 @@ describe("webhook endpoints: security", () => {
   });
 
   // The other environment finds nothing (keys never cross environments); another workspace is told
-  // it may not (interface.md Authentication rule 4). test/workspace-isolation.test.ts has every route.
+  // it may not (docs/api.md#authentication-and-keys). test/workspace-isolation.test.ts has every route.
   it.each([
     ["the other environment", async (keys: Awaited<ReturnType<typeof newWorkspace>>) => keys.skTest, 404, "webhook_not_found"] as const,
     ["another workspace", async () => (await newWorkspace()).skLive, 403, "forbidden"] as const,

@@ -7,7 +7,7 @@ import { call, deliveriesOf, expectError, expectOk, newEvent, newWorkspace, seed
 import { ORIGIN, signedIn } from "./support/dashboard";
 
 /**
- * interface.md Authentication rule 4: a request for another workspace's chart or webhook endpoint
+ * docs/api.md#authentication-and-keys: a request for another workspace's chart or webhook endpoint
  * is 403 `forbidden`, decided before anything changes, at both doors (API keys of either
  * environment, and a dashboard session). Charts are workspace-wide, so either environment's key is
  * refused alike; an endpoint belongs to one environment, and the same workspace's other environment

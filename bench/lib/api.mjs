@@ -1,6 +1,6 @@
 /**
  * The service's HTTP API as the benchmark uses it: provisioning through the operator API and the
- * public API (contract.md §1, §2, §3, §5), and the seat actions. Every call goes over real HTTP to
+ * public API (docs/deploy.md#operator-api-and-cli, docs/charts.md#the-layout, docs/events.md#events, docs/webhooks.md), and the seat actions. Every call goes over real HTTP to
  * the local runtime. A missing or failing endpoint raises `Unavailable`, which a scenario turns
  * into "n/a: reason" instead of crashing the run, so the harness works while the service is built.
  */

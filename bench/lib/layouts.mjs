@@ -1,5 +1,5 @@
 /**
- * Generated chart layouts in the explicit form of contract.md §2. Seats carry no coordinates and
+ * Generated chart layouts in the explicit form of docs/charts.md#the-layout. Seats carry no coordinates and
  * short labels, so a 100,000-seat layout stays near 4 MB of JSON.
  */
 

@@ -284,7 +284,7 @@ async function serveDev({ cwd, args, dir, port, log, keep }) {
  * which inserts one row in a transactionSync and answers. No Worker on this runtime and machine can
  * serve more requests per second than the first, nor hold seats faster than the second.
  * POST /hold-limited is the same hold behind one call of a Workers Rate Limiting binding, as
- * contract §8 asks of every publishable-key seat action, keyed like ours by the buyer's address
+ * docs/selling-rules.md asks of every publishable-key seat action, keyed like ours by the buyer's address
  * (CF-Connecting-IP) and the event: the floor of a hold a buyer's browser sends (locally the
  * binding is simulated by a Durable Object with a SQLite counter; in production it is an
  * in-memory counter in the colo).

@@ -1,5 +1,5 @@
 /**
- * Bots with the publishable key (contract §17): a crowd of 1,000 legitimate buyers, each its own
+ * Bots with the publishable key (docs/security.md): a crowd of 1,000 legitimate buyers, each its own
  * address, holds seats on one event for `duration` seconds alone, then for as long again while 20
  * bots on 20 IPv4 addresses and one bot on an IPv6 /64 (a fresh low 64 bits on every request) flood
  * the same event with holds, status reads, forged keys and live sockets.

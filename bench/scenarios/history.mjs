@@ -23,7 +23,7 @@ export const BEFORE_HISTORY = "8e1e64e";
 
 /**
  * The commit that added the history (its only parent is BEFORE_HISTORY): the pair isolates what
- * recording costs. Later work on the same path (the per-client rate limit of contract §8, the hold
+ * recording costs. Later work on the same path (the per-client rate limit of docs/selling-rules.md, the hold
  * fast lane) is priced by the holdcost scenario against the runtime's floors instead.
  */
 export const WITH_HISTORY = "1486810";

@@ -6,7 +6,7 @@
  *   - the floor: a one-line Worker calling a Durable Object that runs one INSERT in
  *     transactionSync (bench/lib/runtime.mjs FLOOR_WORKER, its own wrangler dev, same settings);
  *   - the floor behind the rate limiter: the same, after one call of a Rate Limiting binding, which
- *     contract §8 asks of every publishable-key seat action (locally wrangler simulates the binding
+ *     docs/selling-rules.md asks of every publishable-key seat action (locally wrangler simulates the binding
  *     with a Durable Object and a SQLite counter; in production it is an in-memory counter);
  *   - our full single-seat hold with a publishable key.
  * Every hold comes from a buyer address of its own (CF-Connecting-IP), on both limited sides: the
@@ -102,7 +102,11 @@ export async function run(ctx) {
     const rpsOf = (side) => perSecond(median(got[side].map((x) => x.rps)));
     for (const [base, label, target] of [
       ["floor", "the runtime floor of a hold: Worker -> Durable Object -> one INSERT", 1.2],
-      ["limited", "the floor of a hold behind one Rate Limiting binding call (contract §8's per-client limit on publishable seat actions)", 1.15],
+      [
+        "limited",
+        "the floor of a hold behind one Rate Limiting binding call (the per-client limit on publishable seat actions of docs/selling-rules.md#inventory-protection)",
+        1.15,
+      ],
     ]) {
       const r = ratios(base);
       const judged = r.cpu ? median(r.cpu) : median(r.rps);

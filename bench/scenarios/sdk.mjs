@@ -1,5 +1,5 @@
 /**
- * The browser SDK on big maps (contract §7, large maps): events of 1k, 10k, 50k and 100k seats with 30% reserved
+ * The browser SDK on big maps (docs/sdk.md#large-maps-more-than-10000-objects): events of 1k, 10k, 50k and 100k seats with 30% reserved
  * (20% held, 10% booked, spread over the map), each drawn by the SDK in headless Chromium (software
  * rendering) from a host page on another origin. Per size: `rounds` page loads for the load figures
  * (render() resolved, first paint, longest main-thread task, DOM elements, memory growth, bytes
@@ -60,7 +60,7 @@ export async function run(ctx) {
 
 /**
  * A published chart of `size` objects (size - 1 seats plus one GA area without drawing hints, so
- * the 10k map sits exactly on contract §7's 10,000-object line), an event, 30% of the seats reserved.
+ * the 10k map sits exactly on the 10,000-object line of docs/sdk.md#large-maps-more-than-10000-objects), an event, 30% of the seats reserved.
  */
 async function provision(ctx, size) {
   const seats = size - 1;

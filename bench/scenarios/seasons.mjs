@@ -1,5 +1,5 @@
 /**
- * Seasons (contract §13, README "Seasons"):
+ * Seasons (docs/seasons.md#the-protocol):
  *   - a season hold of 4 seats across 40 events, one client at a time (each hold is one
  *     coordinator run: 40 prepares in parallel, then 40 commits in parallel): p50 and p99, judged
  *     against 150 ms and 400 ms;

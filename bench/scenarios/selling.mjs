@@ -1,12 +1,12 @@
 /**
- * Selling rules (contract §8):
+ * Selling rules (docs/selling-rules.md):
  * (a) best available on a 100,000-seat event with half its seats sold in a scattered pattern:
  *     server time (Server-Timing) of hold-best-available for quantity 2 and 8, each answer
  *     released again (unmeasured) so the sold share stays at one half;
  * (b) a plain hold with all four selection rules set against the same hold with none, on two
  *     events of the same layout in the same runtime: CPU per hold of the runtime's processes
  *     (the judged figure, see holdcost.mjs) and throughput, in alternating slices.
- * (c) channels (contract §12) on the same half-sold 100,000-seat event: the server time of a PUT
+ * (c) channels (docs/channels.md) on the same half-sold 100,000-seat event: the server time of a PUT
  *     that moves 50,000 seats into a channel (and back out, and in again), and best available
  *     restricted to that channel;
  * (d) a plain hold on an event with channels (the hold names its channel) against one without,

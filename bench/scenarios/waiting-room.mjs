@@ -1,5 +1,5 @@
 /**
- * The waiting room (contract §15) under load, against the same run's floor:
+ * The waiting room (docs/waiting-room.md) under load, against the same run's floor:
  *   - joins per second (each request a new client address, so a new ticket on one of the room's
  *     shards) and ticket polls per second, 64 connections, next to a one-line Worker answering a
  *     constant under its own wrangler dev (bench/lib/runtime.mjs FLOOR_WORKER, GET any path);

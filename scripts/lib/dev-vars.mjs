@@ -36,7 +36,7 @@ export function randomToken() {
 export const LOCAL_DEFAULTS = {
   ADMIN_TOKEN: { value: randomToken, comment: "Bearer token of the operator API (/admin/v1), local only" },
   PUBLIC_KEY_SECRET: { value: randomToken, comment: "Publishable keys are derived from this; changing it changes every publishable key" },
-  WAITING_ROOM_SECRET: { value: randomToken, comment: "Signs waiting-room admissions (contract §15); changing it voids every admission given" },
+  WAITING_ROOM_SECRET: { value: randomToken, comment: "Signs waiting-room admissions (docs/waiting-room.md); changing it voids every admission given" },
   WEBHOOK_ALLOW_PRIVATE_URLS: { value: () => "true", comment: "Local development may deliver webhooks to http:// and loopback URLs" },
 };
 

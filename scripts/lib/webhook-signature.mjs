@@ -1,9 +1,9 @@
-// The Node side's one check of a webhook's `Service-Signature`, written from interface.md's rule
+// The Node side's one check of a webhook's `Service-Signature`, written from the rule of docs/webhooks.md#verifying-the-signature
 // rather than from the service's code, so the crash test and the browser suites verify deliveries
 // as an integrator would: the workerd suites use the service's own verifier (test/support/webhooks.ts).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** Accepted distance between the signature timestamp and our clock (interface.md: 300 s). */
+/** Accepted distance between the signature timestamp and our clock (docs/webhooks.md#verifying-the-signature: 300 s). */
 const TOLERANCE_SECONDS = 300;
 
 /**

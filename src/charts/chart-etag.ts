@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { ServiceError } from "../domain/errors";
 
 /**
- * Optimistic concurrency for chart drafts (contract §11): every chart answer carries
+ * Optimistic concurrency for chart drafts (docs/dashboard.md#the-chart-designer): every chart answer carries
  * `ETag: "<draftVersion>"`, and a draft change may send `If-Match` with the version it started
  * from. Both doors (/api/v1/charts and /dashboard/api/charts) use these helpers.
  */

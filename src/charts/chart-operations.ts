@@ -22,7 +22,7 @@ import { EMPTY_LAYOUT, type Layout } from "../domain/layout";
 import { publishChart, publishCheck, unpublishChart } from "./publish-flow";
 
 /**
- * The chart resource's operations (interface.md "Charts", contract §2) on a workspace: charts are
+ * The chart resource's operations (docs/charts.md#the-chart-api, docs/charts.md#the-layout) on a workspace: charts are
  * workspace-wide, so no environment is involved. The public API and the dashboard both call these,
  * so each rule (key clashes, deleting a chart with events, publish refusals) lives here once. A
  * refusal is thrown as a ServiceError (src/README.md "Failures").
@@ -43,7 +43,7 @@ export function chartRecord(row: ChartRow): ChartRecord {
 
 /**
  * Looks a chart up in the workspace. A key only another workspace has is 403 `forbidden`
- * (interface.md Authentication rule 4; charts are workspace-wide, so a key of either environment
+ * (docs/api.md#authentication-and-keys; charts are workspace-wide, so a key of either environment
  * gets it), any other miss 404 `chart_not_found`. Every operation on a chart by key starts here,
  * so a refusal always comes before any change; the cross-workspace look-up runs only on a miss.
  */

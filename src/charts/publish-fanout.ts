@@ -94,7 +94,7 @@ export async function applyPublishToEvents(
 ): Promise<{ ok: true } | { ok: false; failed: FailedEntry[]; forbidden: boolean }> {
   const stageId = crypto.randomUUID();
   const effectiveForce = force || input.layout === null;
-  // A sandbox key may not change what production buyers hold (contract §17): its force, and an
+  // A sandbox key may not change what production buyers hold (docs/security.md): its force, and an
   // unpublish, stop at a production event's reservations as a normal publish would.
   const forceFor = (environment: Environment) => effectiveForce && !(actor === "sandbox" && environment === "production");
   const stubs = await stubsOfChart(env, input.chartId);

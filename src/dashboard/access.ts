@@ -8,7 +8,7 @@ import { ApiError } from "../http/errors";
 import type { DashEnv } from "./context";
 
 /**
- * The role table enforced (contract §18): every data route under /dashboard/api/ is allowed only
+ * The role table enforced (docs/team.md): every data route under /dashboard/api/ is allowed only
  * to the roles with its permission in domain/dashboard-access.ts, whatever a page sent. The check
  * runs after the session is known and before the route does anything, so a refusal changes
  * nothing. A route with no entry is refused to everyone (closed by default).

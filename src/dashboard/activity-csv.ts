@@ -3,7 +3,7 @@ import { csvText } from "../domain/csv";
 import { AUDIT_CSV_COLUMNS, auditCsvRow } from "../domain/history-csv";
 
 /**
- * The Activity page's CSV download (contract §18): one line per record, newest first, with the
+ * The Activity page's CSV download (docs/team.md): one line per record, newest first, with the
  * same columns as GET /api/v1/audit-log?format=csv, written by the service's one CSV writer.
  */
 export const CSV_COLUMNS = AUDIT_CSV_COLUMNS;

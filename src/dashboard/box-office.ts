@@ -52,7 +52,7 @@ export async function bookAtBoxOffice(env: Env, scope: Scope, eventKey: string, 
   const areas = input.objectLabels.filter((l) => type.get(l) === "generalAdmission");
   const holdToken = `box-office-${crypto.randomUUID()}`;
   try {
-    // The box office sells past the event's selection rules and from any channel (the secret key's overrides, contract §8, §12).
+    // The box office sells past the event's selection rules and from any channel (the secret key's overrides, docs/selling-rules.md, docs/channels.md).
     if (seats.length > 0)
       await callEvent(env, scope, eventKey, (event) =>
         event.hold({ objectLabels: seats, holdToken, ttlSeconds: HOLD_SECONDS, ignoreSelectionRules: true, ignoreChannels: true }, BOX_OFFICE),

@@ -1,5 +1,5 @@
 /**
- * Settings of the dashboard (contract §10) that a deployment may change.
+ * Settings of the dashboard (docs/dashboard.md) that a deployment may change.
  */
 
 declare global {
@@ -12,7 +12,7 @@ declare global {
      */
     DASHBOARD_ORIGIN?: string;
     /**
-     * Minutes a dashboard session may go without a request before it ends (contract §18): a whole
+     * Minutes a dashboard session may go without a request before it ends (docs/team.md): a whole
      * number from 5 to 720, default 30. Set it like any Worker var (`[vars]` in wrangler.toml,
      * `--var DASHBOARD_IDLE_MINUTES:60` with `npm run dev`); a value outside 5..720 is held to the
      * nearest end, anything else is the default.
@@ -24,13 +24,13 @@ declare global {
 /** How long an operator's sign-in link may wait to be opened. */
 export const LINK_TTL_MS = 15 * 60_000;
 
-/** How long an invitation made on the Team page may wait to be opened (contract §18). */
+/** How long an invitation made on the Team page may wait to be opened (docs/team.md). */
 export const INVITATION_TTL_MS = 7 * 86_400_000;
 
 /** The longest a session lasts, whatever happens in between (contract: at most 12 hours). */
 export const SESSION_TTL_MS = 12 * 3_600_000;
 
-/** The idle timeout's default and bounds, in minutes (contract §18). */
+/** The idle timeout's default and bounds, in minutes (docs/team.md). */
 export const IDLE_MINUTES = { default: 30, min: 5, max: 720 } as const;
 
 /** How long a session may go without a request before it ends, from DASHBOARD_IDLE_MINUTES. */
@@ -69,7 +69,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/** The session cookie's attributes (contract §10): Secure except on this machine, where dev runs over HTTP. */
+/** The session cookie's attributes (docs/dashboard.md): Secure except on this machine, where dev runs over HTTP. */
 export function cookieOptions(url: string, maxAgeSeconds: number) {
   return {
     path: DASHBOARD_PATH,

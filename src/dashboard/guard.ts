@@ -8,7 +8,7 @@ import { signInPage } from "./pages/sign-in";
 import { sessionOf } from "./sessions";
 
 /**
- * The dashboard's guards (contract §10): security headers on every answer, the Origin check on
+ * The dashboard's guards (docs/dashboard.md): security headers on every answer, the Origin check on
  * every state-changing request, and the session. They run in that order, so a cross-origin write
  * is refused before anything else happens, signed in or not.
  */

@@ -17,7 +17,7 @@ import { isSection, SECTION_PATTERN } from "./sections";
 import { endSession, openSignInLink, previewSignInLink, sessionOf } from "./sessions";
 
 /**
- * The dashboard (contract §10), mounted at /dashboard: sign-in by one-time link, the pages, their
+ * The dashboard (docs/dashboard.md), mounted at /dashboard: sign-in by one-time link, the pages, their
  * browser assets and the data routes under /dashboard/api/. Every answer carries the security
  * headers; every state-changing request passes the Origin check before anything else. Pages find
  * the request they render for (its member's language, its Accept-Language: words.ts) through
@@ -33,7 +33,7 @@ dashboard.use("*", contextStorage(), dashboardHeaders(), sameOrigin());
 dashboard.route("/assets", assets);
 dashboard.route("/api", dashboardApi);
 
-// Opening a sign-in link (contracts §10, §17): a live, unused link shows whom it signs in and a
+// Opening a sign-in link (docs/dashboard.md, docs/security.md): a live, unused link shows whom it signs in and a
 // "Continue" button; looking spends nothing, so a mail scanner that follows links leaves it usable.
 // A used, expired or unknown link shows the sign-in page with 401.
 dashboard.get("/sign-in", async (c) => {
@@ -96,7 +96,7 @@ dashboard.get("/environment", requireSession("page"), (c) => {
   return c.redirect(`${DASHBOARD_PATH}/${to}/${part}`, 303);
 });
 
-// The Language control (contract §22): the member's choice, kept on the member so every session
+// The Language control (docs/languages.md): the member's choice, kept on the member so every session
 // and device follows it; empty goes back to the browser's language. Back to the page it was made on.
 dashboard.post("/language", requireSession("page"), async (c) => {
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);

@@ -1,5 +1,5 @@
 /**
- * The dashboard's language (contract §22): English and German. A member's own choice (the
+ * The dashboard's language (docs/languages.md): English and German. A member's own choice (the
  * "Language" control, kept on the member) wins; without one, the browser's Accept-Language picks
  * the first language the dashboard speaks; else English. The sign-in pages, before anyone is
  * known, follow the browser alone.

@@ -212,11 +212,11 @@ function lastEnvironment(c: Context<DashEnv>): Environment {
   return getCookie(c, "dashboard_environment") === "production" ? "production" : "sandbox";
 }
 
-// The chart designer (contract §11). Charts are workspace-wide, so its address names no environment.
+// The chart designer (docs/dashboard.md#the-chart-designer). Charts are workspace-wide, so its address names no environment.
 pages.get("/charts/:chartKey/design", requireSession("page"), async (c) => {
   const environment = lastEnvironment(c);
   try {
-    // The designer edits drafts: for roles that may (contract §18); the others read the chart's page.
+    // The designer edits drafts: for roles that may (docs/team.md); the others read the chart's page.
     demand(c, "charts.edit");
     const chart = await getChartRecord(c.env, c.var.session.workspaceId, c.req.param("chartKey"));
     return c.html(designerPage(c.var.session, environment, chart));

@@ -5,8 +5,8 @@ import type { Role } from "../domain/roles";
 
 /**
  * D1 queries of dashboard sign-in: one-time links and sessions, both stored as SHA-256 hashes of
- * their tokens (see sessions.ts for what the tokens are). A session belongs to a member (contract
- * §18): every read joins the member, so a role change counts from the next request and a removed
+ * their tokens (see sessions.ts for what the tokens are). A session belongs to a member
+ * (docs/team.md): every read joins the member, so a role change counts from the next request and a removed
  * member has no session left.
  */
 
@@ -20,7 +20,7 @@ export interface SessionRow {
   memberName: string;
   memberEmail: string;
   role: Role;
-  /** The dashboard's language the member chose (contract §22), or null to follow the browser's. */
+  /** The dashboard's language the member chose (docs/languages.md), or null to follow the browser's. */
   language: string | null;
   createdAt: string;
   lastActiveAt: number;

@@ -21,7 +21,7 @@ import {
 } from "./session-store";
 
 /**
- * Dashboard sign-in (contracts §10, §18). A session belongs to a member: a one-time link (the
+ * Dashboard sign-in (docs/dashboard.md, docs/team.md). A session belongs to a member: a one-time link (the
  * operator's, valid 15 minutes, or an invitation from the Team page, valid 7 days) starts one for
  * the member it names, and so could a sign-in through an identity provider later, since nothing
  * after the start depends on how it began. Opening a link only shows a page; its "Continue" button

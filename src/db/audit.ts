@@ -5,7 +5,7 @@ import type { Db } from "./client";
 import { auditLog } from "./schema";
 
 /**
- * D1 queries of the audit trail (contract §18). The only writes are inserts and the pruning of
+ * D1 queries of the audit trail (docs/team.md). The only writes are inserts and the pruning of
  * records past their retention: nothing updates a record, and no route deletes one.
  */
 

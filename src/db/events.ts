@@ -82,7 +82,7 @@ export async function listEvents(
   return { items: rows.slice(0, opts.limit), hasMore: rows.length > opts.limit };
 }
 
-/** Changes an event's name, start and time zone (contract §12); a field left undefined is kept. */
+/** Changes an event's name, start and time zone (docs/channels.md); a field left undefined is kept. */
 export async function setEventDetails(d: Db, id: string, details: { name?: string; startsAt?: string; timeZone?: string }): Promise<void> {
   const set: { name?: string; startsAt?: string; timeZone?: string } = {};
   if (details.name !== undefined) set.name = details.name;

@@ -5,7 +5,7 @@ import type { Db } from "./client";
 import { dashboardLinks, dashboardSessions, members } from "./schema";
 
 /**
- * D1 queries of a workspace's members (contract §18). The rule that a workspace keeps at least one
+ * D1 queries of a workspace's members (docs/team.md). The rule that a workspace keeps at least one
  * owner is checked inside the statement that would break it, so two owners demoting each other at
  * the same moment cannot both succeed.
  */

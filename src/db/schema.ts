@@ -63,7 +63,7 @@ export const charts = sqliteTable(
     publishedAt: text("published_at"),
   },
   // charts_key: a chart key the workspace lacks is looked up across workspaces, to answer another
-  // workspace's chart with 403 rather than 404 (interface.md Authentication rule 4).
+  // workspace's chart with 403 rather than 404 (docs/api.md#authentication-and-keys).
   (t) => [uniqueIndex("charts_workspace_key").on(t.workspaceId, t.chartKey), index("charts_key").on(t.chartKey)],
 );
 
@@ -97,7 +97,7 @@ export const events = sqliteTable(
       .notNull()
       .references(() => charts.id),
     createdAt: text("created_at").notNull(),
-    /** Contract §12: the event's display name and start, both optional. */
+    /** docs/channels.md: the event's display name and start, both optional. */
     name: text("name"),
     startsAt: text("starts_at"),
     /** The venue's IANA time zone; null reads as UTC. */
@@ -158,7 +158,7 @@ export const webhookDeliveries = sqliteTable(
     /** Attempts in the current run (a replay starts a new run); bounds the retries. */
     runAttempts: integer("run_attempts").notNull().default(0),
     /**
-     * The envelope's extraData, kept once in webhook_extra_data (contract §17): `payload` then has
+     * The envelope's extraData, kept once in webhook_extra_data (docs/security.md): `payload` then has
      * `"extraData":null` and this names the text (its SHA-256). Null when the payload is whole (no
      * extraData, or a delivery stored before extraData was kept apart).
      */
@@ -176,7 +176,7 @@ export const webhookDeliveries = sqliteTable(
 );
 
 /**
- * The extraData of webhook deliveries, each text once (contract §17): a 200-seat hold with 1 KiB of
+ * The extraData of webhook deliveries, each text once (docs/security.md): a 200-seat hold with 1 KiB of
  * extraData sends 200 seat events to every endpoint, and their deliveries name one row here
  * instead of carrying 200 copies per endpoint. `usedAt` (epoch ms) moves each time a delivery names
  * the text; the retention job deletes texts no delivery names that were last used over a day ago.
@@ -189,7 +189,7 @@ export const webhookExtraData = sqliteTable("webhook_extra_data", {
 });
 
 /**
- * Test sends and replays of the last minute, one row each (contract §17: at most 10 per endpoint
+ * Test sends and replays of the last minute, one row each (docs/security.md: at most 10 per endpoint
  * per minute together). A send is admitted by one INSERT … WHERE count < limit, so concurrent
  * sends never pass the limit together; rows older than the minute are deleted as new ones come.
  */
@@ -225,7 +225,7 @@ export const webhookAttempts = sqliteTable(
 );
 
 /**
- * One-time dashboard sign-in links (contract §10): only the SHA-256 hash of a link's token is
+ * One-time dashboard sign-in links (docs/dashboard.md): only the SHA-256 hash of a link's token is
  * stored. Opening the link deletes its row, so a link starts at most one session.
  */
 export const dashboardLinks = sqliteTable(
@@ -236,7 +236,7 @@ export const dashboardLinks = sqliteTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
     /**
-     * The member the link signs in (contract §18). Null only for a link made before members existed,
+     * The member the link signs in (docs/team.md). Null only for a link made before members existed,
      * which the upgrade gave to the workspace's first owner; a removed member's links go with them.
      */
     memberId: text("member_id").references(() => members.id, { onDelete: "cascade" }),
@@ -271,7 +271,7 @@ export const dashboardSessions = sqliteTable(
      * itself is never shown. Null only on a session older than members, given one by the upgrade.
      */
     sessionId: text("session_id").unique(),
-    /** Whose session it is (contract §18): a member, whatever started it. Removing the member ends it. */
+    /** Whose session it is (docs/team.md): a member, whatever started it. Removing the member ends it. */
     memberId: text("member_id").references(() => members.id, { onDelete: "cascade" }),
     /** Epoch ms of the session's last request (kept to the minute): it ends after the idle timeout without one. */
     lastActiveAt: integer("last_active_at").notNull().default(0),
@@ -282,7 +282,7 @@ export const dashboardSessions = sqliteTable(
 );
 
 /**
- * The people of a workspace (contract §18). `email` is stored lower-cased and is unique within the
+ * The people of a workspace (docs/team.md). `email` is stored lower-cased and is unique within the
  * workspace; every workspace has at least one owner, which the member operations keep true in
  * single conditional statements (no read-then-write race).
  */
@@ -299,14 +299,14 @@ export const members = sqliteTable(
     createdAt: text("created_at").notNull(),
     lastSeenAt: text("last_seen_at"),
     lastSignInAt: text("last_sign_in_at"),
-    /** The language the member chose for the dashboard (contract §22, "de"); null follows the browser's Accept-Language. */
+    /** The language the member chose for the dashboard (docs/languages.md, "de"); null follows the browser's Accept-Language. */
     language: text("language"),
   },
   (t) => [uniqueIndex("members_workspace_email").on(t.workspaceId, t.email)],
 );
 
 /**
- * The audit trail (contract §18): append-only; nothing but the daily pruning of records older than
+ * The audit trail (docs/team.md): append-only; nothing but the daily pruning of records older than
  * 400 days deletes a row. `id` sorts by time (domain/audit.ts), so pages are read newest first by it.
  * `details` is JSON without secrets.
  */
@@ -337,7 +337,7 @@ export const auditLog = sqliteTable(
 );
 
 /**
- * Idempotency-Key claims and answers of the POSTs that are not seat actions (contract §16; seat
+ * Idempotency-Key claims and answers of the POSTs that are not seat actions (docs/api.md#idempotent-requests; seat
  * actions keep theirs in the event's object). A request claims its key by inserting the row first
  * (state `running`); the row's primary key lets only one of concurrent duplicates in. The handler's
  * answer is then stored on the row and replayed until `expiresAt`; a claim whose request died
@@ -361,7 +361,7 @@ export const idempotencyKeys = sqliteTable(
 );
 
 /**
- * Seasons (contract §13): a set of events on one chart sold together. The member event keys and the
+ * Seasons (docs/seasons.md): a set of events on one chart sold together. The member event keys and the
  * partial seasons (named subsets) are JSON arrays: a season is read whole, and at most 500 events.
  */
 export const seasons = sqliteTable(
@@ -388,7 +388,7 @@ export const seasons = sqliteTable(
 );
 
 /**
- * A season's pricing (contract §20): one JSON document per season, read with each season hold and
+ * A season's pricing (docs/prices.md): one JSON document per season, read with each season hold and
  * passed to every event's prepare. Deleted with its season.
  */
 export const seasonPricing = sqliteTable("season_pricing", {

@@ -3,7 +3,7 @@ import type { Pricing } from "../domain/pricing";
 import type { Db } from "./client";
 import { seasonPricing } from "./schema";
 
-/** A season's pricing (contract §20), or null when it has none. */
+/** A season's pricing (docs/prices.md), or null when it has none. */
 export async function getSeasonPricing(d: Db, seasonId: string): Promise<Pricing | null> {
   const row = await d.select({ pricing: seasonPricing.pricing }).from(seasonPricing).where(eq(seasonPricing.seasonId, seasonId)).get();
   return row ? (JSON.parse(row.pricing) as Pricing) : null;

@@ -104,7 +104,7 @@ export async function deleteSeasonRow(d: Db, id: string): Promise<void> {
   await d.delete(seasons).where(eq(seasons.id, id)).run();
 }
 
-/** Whether a season key exists in another workspace (403 rather than 404, interface.md Authentication rule 4). */
+/** Whether a season key exists in another workspace (403 rather than 404, docs/api.md#authentication-and-keys). */
 export async function seasonKeyInOtherWorkspace(d: Db, workspaceId: string, seasonKey: string): Promise<boolean> {
   const row = await d
     .select({ id: seasons.id })

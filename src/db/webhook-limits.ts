@@ -4,7 +4,7 @@ import type { Scope } from "../domain/scope";
 import { webhookDeliveries, webhookEndpoints, webhookExtraData, webhookManualSends } from "./schema";
 
 /**
- * The webhook limits that D1 keeps (contract §17): endpoints per workspace environment, test sends
+ * The webhook limits that D1 keeps (docs/security.md): endpoints per workspace environment, test sends
  * and replays per endpoint and minute, and how long the delivery log lives. Each limit is decided by
  * one statement, so concurrent requests never pass it together.
  */

@@ -1,5 +1,5 @@
 /**
- * The section generator of the chart designer (contract §11): rows of seats from a few numbers.
+ * The section generator of the chart designer (docs/dashboard.md#the-chart-designer): rows of seats from a few numbers.
  * Pure functions from parameters to plain layout data, property-tested in test/designer-*.test.ts.
  *
  * A section is built in its own frame: rows run left to right, the front row (nearest the stage)

@@ -1,5 +1,5 @@
 /**
- * Seat features in the designer (contract §14): a named action that sets them on a selection, and
+ * Seat features in the designer (docs/accessibility.md): a named action that sets them on a selection, and
  * the check that a companion seat sits next to a wheelchair space. Pure functions over the scene.
  */
 import { SEAT_FEATURES, type SeatFeature } from "../domain/layout";

@@ -1,5 +1,5 @@
 /**
- * Translations of names in the designer (contract §22): a category's or section's `labels`, its
+ * Translations of names in the designer (docs/languages.md): a category's or section's `labels`, its
  * name per language, written as one line per language ("de: Parkett") and set by a named action.
  * Pure functions over the scene, tested without a page; the editor then checks the result with the
  * API's layout schema like every other action.

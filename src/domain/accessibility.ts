@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { DEFAULT_TIME_ZONE, isDateTimeInput, toInstant } from "./time-zones";
 
 /**
- * Accessible seating (contract §14): the per-event hold-back of wheelchair spaces and companion
+ * Accessible seating (docs/accessibility.md): the per-event hold-back of wheelchair spaces and companion
  * seats, and the `accessible` part of a best-available request. Types and schemas only; the event
  * object keeps and enforces the hold-back (event-object/state/accessibility.ts).
  */
@@ -61,7 +61,7 @@ export const accessibilitySchema = z
       }),
   })
   .strict()
-  .openapi("Accessibility", { description: "The event's hold-back of accessible inventory (contract §14)" });
+  .openapi("Accessibility", { description: "The event's hold-back of accessible inventory (docs/accessibility.md)" });
 export type Accessibility = z.output<typeof accessibilitySchema>;
 
 /**

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ENVIRONMENTS } from "./scope";
 
 /**
- * The audit trail (contract §18): who changed what, when. Every change of configuration or
+ * The audit trail (docs/team.md): who changed what, when. Every change of configuration or
  * inventory made outside a buyer's hold is recorded once: by a member in the dashboard, by a
  * secret key over /api/v1, or by the operator. Records are append-only and never carry a secret.
  */
@@ -75,7 +75,7 @@ export type AuditTarget = z.infer<typeof auditTargetSchema>;
 /** What changed, as plain JSON; never a secret (see {@link scrubSecrets}). */
 export type AuditDetails = { [key: string]: unknown };
 
-/** One record of the trail (contract §18). `environment` is null for a workspace-level change (charts, members). */
+/** One record of the trail (docs/team.md). `environment` is null for a workspace-level change (charts, members). */
 export const auditRecordSchema = z
   .object({
     id: z.string().openapi({ example: "aud_0m3x9k2b1a7Qw3Er5Ty7Ui" }),
@@ -132,7 +132,7 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 /** A page of records, newest first. */
 export const auditPageSchema = z.object({ items: z.array(auditRecordSchema), nextCursor: z.string().nullable() }).openapi("AuditLogPage");
 
-/** How long records are kept (contract §18); older ones are pruned by the daily housekeeping. */
+/** How long records are kept (docs/team.md); older ones are pruned by the daily housekeeping. */
 export const AUDIT_RETENTION_DAYS = 400;
 
 /** An audit id: `aud_`, the time in ms as 9 base-36 digits (so ids sort by time) and 12 random letters or digits. */

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /**
- * Channel passes (contract §17, "Channels that are not for everyone"): a channel may be
+ * Channel passes (docs/security.md, "Channels that are not for everyone"): a channel may be
  * `protected`, and a publishable key then takes from it, and sees its free seats, only with a pass
  * an operator issued with a secret key (a presale code, a sponsor's link). A pass is signed, not
  * stored: `<eventId>.<channelKey>.<expiresAt ms>.<maxSeats or 0>.<passId>.<signature>`, an HMAC
@@ -68,7 +68,7 @@ export interface ChannelPass {
 }
 
 /**
- * Which protected channels a read may see (contract §17): `all` for a secret key (and the
+ * Which protected channels a read may see (docs/security.md): `all` for a secret key (and the
  * dashboard), else the channels of the passes it carries (an empty list: none).
  */
 export type ChannelAccess = "all" | readonly ChannelPass[];

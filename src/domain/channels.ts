@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /**
- * Channels (contract §12): seats and GA places of one event set aside for one sales route (a
+ * Channels (docs/channels.md): seats and GA places of one event set aside for one sales route (a
  * presale, a sponsor, the box office). Objects in no channel are in the open pool, `NO_CHANNEL`.
  * The event's object stores and enforces them (event-object/state/channels.ts); these are the bodies.
  */
@@ -83,5 +83,5 @@ export const channelKeysSchema = z
 /** Secret keys only (box office): the hold may take from any pool. A publishable key sending it is 400. */
 export const ignoreChannelsSchema = z.boolean().optional();
 
-/** Channel-aware reasons of a 409 seat_unavailable (`pass_limit`: a protected channel's pass is at its maxSeats, contract §17). */
+/** Channel-aware reasons of a 409 seat_unavailable (`pass_limit`: a protected channel's pass is at its maxSeats, docs/security.md). */
 export const CHANNEL_REASONS = ["not_in_channel", "insufficient_capacity", "pass_limit"] as const;

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { layoutSchema } from "./layout-schema";
 
 /**
- * The chart resource (interface.md "Chart", contract §2): its record and the bodies that create and
+ * The chart resource (docs/charts.md#the-chart-api, docs/charts.md#the-layout): its record and the bodies that create and
  * change it. The public API and the dashboard validate with these, so both doors take the same input.
  */
 

@@ -101,7 +101,7 @@ export function clientIdentity(raw: string | null | undefined): string | undefin
     .join(":")}::/64`;
 }
 
-/** Live sockets one client address may hold open on one event with a publishable key (contract §17). */
+/** Live sockets one client address may hold open on one event with a publishable key (docs/security.md). */
 export const LIVE_SOCKETS_PER_CLIENT = 8;
 
 /** The header on which the Worker tells an event's object which client opens a live socket (never a client's own). */

@@ -1,5 +1,5 @@
 /**
- * The one CSV writer of the service (contract §18, §20): sales reports, status histories and audit
+ * The one CSV writer of the service (docs/team.md, docs/prices.md): sales reports, status histories and audit
  * logs download through it, in the API and the dashboard alike. RFC 4180: CRLF line ends, a cell
  * with a comma, quote or line break quoted, quotes doubled; a text cell a spreadsheet would run as
  * a formula (starting with =, +, -, @, a tab or a carriage return) is prefixed with an apostrophe.

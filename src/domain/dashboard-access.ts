@@ -73,7 +73,7 @@ export const DASHBOARD_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> =
 
   "GET /:environment/audit-log": "read",
 
-  // The Team page (contract §18): owners and admins; which roles one may touch is checked per member.
+  // The Team page (docs/team.md): owners and admins; which roles one may touch is checked per member.
   "GET /members": "members.manage",
   "POST /members": "members.manage",
   "PATCH /members/:memberId": "members.manage",

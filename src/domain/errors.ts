@@ -1,7 +1,7 @@
 import type { FailedEntry, FailureCode } from "./outcome";
 
 /**
- * The service's error codes (interface.md "Errors", contract §6) and the one error type below the
+ * The service's error codes (docs/api.md#errors) and the one error type below the
  * HTTP layer. The codes form a closed union: a new failure needs a new code here, and the HTTP
  * layer's exhaustive map (http/errors.ts) gives it a status; nothing else maps codes to statuses.
  */

@@ -5,7 +5,7 @@ import { channelSummarySchema } from "./channels";
 import { waitingRoomSummarySchema } from "./waiting-room";
 import { dateTimeInputSchema, timeZoneSchema } from "./time-zones";
 
-/** eventKey: 1 to 128 letters, digits, '.', '_' and '-' (contract §3). */
+/** eventKey: 1 to 128 letters, digits, '.', '_' and '-' (docs/events.md#events). */
 export const EVENT_KEY = /^[A-Za-z0-9._-]{1,128}$/;
 
 export const eventNameSchema = z.string().min(1, "must be 1 to 255 characters").max(255, "must be 1 to 255 characters");
@@ -15,7 +15,7 @@ export const eventNameSchema = z.string().min(1, "must be 1 to 255 characters").
  */
 const startsAt = dateTimeInputSchema;
 
-/** The event record of contract §3. */
+/** The event record of docs/events.md#events. */
 export const eventRecordSchema = z
   .object({
     eventKey: z.string().openapi({ example: "gala-2026" }),
@@ -24,7 +24,7 @@ export const eventRecordSchema = z
     chartPublishedVersion: z.number().int().nullable().openapi({ description: "The chart's current published version; null when unpublished" }),
     createdAt: z.string(),
     selectionRules: selectionRulesSchema.openapi({ description: "The event's selection rules ({} when none); see PUT /events/{eventKey}/selection-rules" }),
-    name: z.string().nullable().openapi({ description: "The event's name (contract §12); null when unset" }),
+    name: z.string().nullable().openapi({ description: "The event's name (docs/channels.md); null when unset" }),
     startsAt: z.string().nullable().openapi({ description: "When the event starts, the UTC instant in ISO 8601; null when unset" }),
     timeZone: z.string().openapi({
       example: "Europe/London",
@@ -32,13 +32,14 @@ export const eventRecordSchema = z
     }),
     channels: z.array(channelSummarySchema).openapi({ description: "The event's channels (keys and names); see PUT /events/{eventKey}/channels" }),
     waitingRoom: waitingRoomSummarySchema.nullable().openapi({
-      description: "The event's waiting room (contract §15), whether enabled and when it opens; null when it has none. See PUT /events/{eventKey}/waiting-room",
+      description:
+        "The event's waiting room (docs/waiting-room.md), whether enabled and when it opens; null when it has none. See PUT /events/{eventKey}/waiting-room",
     }),
   })
   .openapi("Event");
 export type EventRecord = z.infer<typeof eventRecordSchema>;
 
-/** The body that creates an event (contract §3). */
+/** The body that creates an event (docs/events.md#events). */
 export const eventCreateSchema = z
   .object({
     chartKey: z.string().min(1).max(128),
@@ -51,7 +52,7 @@ export const eventCreateSchema = z
 export type EventCreate = z.output<typeof eventCreateSchema>;
 
 /**
- * PATCH /events/{eventKey} (contract §12): name, startsAt and/or timeZone, at least one. A new
+ * PATCH /events/{eventKey} (docs/channels.md): name, startsAt and/or timeZone, at least one. A new
  * zone keeps the start's instant; a wall-clock startsAt sent with it is read in the new zone.
  */
 export const eventPatchSchema = z

@@ -1,5 +1,5 @@
 /**
- * extraData kept once per request (contract §17): the text forms that let a stored row name a
+ * extraData kept once per request (docs/security.md): the text forms that let a stored row name a
  * hold's extraData instead of carrying a copy per seat, and give the exact same JSON back.
  *
  * - A webhook event (an outbox row, a delivery's envelope) is stored with `"extraData":null` and

@@ -3,7 +3,7 @@ import type { CsvValue } from "./csv";
 import type { StatusChange } from "./status-changes";
 
 /**
- * The CSV forms of the two histories (contract §9, §18, §20): one line per status-history record
+ * The CSV forms of the two histories (docs/status-history.md, docs/team.md, docs/prices.md): one line per status-history record
  * or audit record, with the JSON answer's fields as columns (a price spread over its own columns,
  * extraData and details as JSON). Written by domain/csv.ts.
  */

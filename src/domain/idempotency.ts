@@ -1,5 +1,5 @@
 /**
- * Idempotent requests (contract §16): a POST of /api/v1 that carries `Idempotency-Key` is done at
+ * Idempotent requests (docs/api.md#idempotent-requests): a POST of /api/v1 that carries `Idempotency-Key` is done at
  * most once per (workspace, environment, key kind, key) for 24 hours; a repeat with the same
  * request answers the first answer again.
  */

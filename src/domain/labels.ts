@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /**
- * Translations of a layout's names (contract §22): a category, a section (and, as venues grow, a
+ * Translations of a layout's names (docs/languages.md): a category, a section (and, as venues grow, a
  * zone or a floor) may carry `labels`, a name per language, `{ "de": "Parkett", "fr": "Parterre" }`.
  * The object's own `label` stays the name in every other language. Reads give `labels` back as
  * written; the SDK shows the name of its chart's language (`labelFor`, translated-names.ts). One
@@ -43,7 +43,7 @@ export const labelsSchema = z
   })
   .openapi("Labels", {
     description:
-      "Translations of the name (contract §22): a BCP 47 language tag (`de`, `pt-BR`) to the name in that language, 1 to 255 characters, " +
+      "Translations of the name (docs/languages.md): a BCP 47 language tag (`de`, `pt-BR`) to the name in that language, 1 to 255 characters, " +
       `at most ${MAX_TRANSLATIONS} languages. The SDK shows the name of its language (\`de-AT\` reads \`de\`), else \`label\`. Changing them has no publish impact.`,
     example: { de: "Parkett", fr: "Parterre", ja: "1階席" },
   });

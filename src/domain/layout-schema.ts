@@ -3,7 +3,7 @@ import { labelsSchema } from "./labels";
 import { SEAT_FEATURES, type Layout, type Seat, type SeatFeature } from "./layout";
 
 /**
- * Validation of the chart layout object (contract §2, a chart's `draftVersion` in requests).
+ * Validation of the chart layout object (docs/charts.md#the-layout, a chart's `draftVersion` in requests).
  *
  * Shape rules are plain zod; the cross-object rules (unique keys, one label space for seats and GA
  * areas, every categoryKey naming a category) run once in a superRefine over Maps, so a 100,000-seat
@@ -136,7 +136,7 @@ const seatDoc = {
       maxItems: SEAT_FEATURES.length,
       items: { type: "string" as const, enum: [...SEAT_FEATURES] },
       description:
-        "A set of seat features (contract §14): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.",
+        "A set of seat features (docs/accessibility.md): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.",
     },
   },
 };
@@ -162,7 +162,7 @@ const rowSchema = z.object({
 export const MAX_GENERATED = 1_000;
 const finite = z.number().refine(Number.isFinite, "must be a finite number");
 
-/** The designer's section generator parameters (contract §11); see SectionGenerator in layout.ts. */
+/** The designer's section generator parameters (docs/dashboard.md#the-chart-designer); see SectionGenerator in layout.ts. */
 const generatorSchema = z
   .object({
     rows: z.number().int().min(1).max(MAX_GENERATED),

@@ -1,5 +1,5 @@
 /**
- * The chart layout (contract §2): what a chart's draftVersion object holds and what events read.
+ * The chart layout (docs/charts.md#the-layout): what a chart's draftVersion object holds and what events read.
  * Validation lives in layout-schema.ts; this module holds the types and the flat index that the
  * event engine and the publish check work from.
  */
@@ -9,18 +9,18 @@ export interface Category {
   key: string;
   label: string;
   color: string;
-  /** The name in other languages (contract §22), kept as given. */
+  /** The name in other languages (docs/languages.md), kept as given. */
   labels?: Labels;
 }
 
 /**
- * What a seat offers or lacks (contract §14): `wheelchair` a wheelchair space, `companion` a seat
+ * What a seat offers or lacks (docs/accessibility.md): `wheelchair` a wheelchair space, `companion` a seat
  * for a wheelchair user's companion, and four facts a buyer may look for or want to avoid.
  */
 export const SEAT_FEATURES = ["wheelchair", "companion", "restrictedView", "stepFree", "hearingLoop", "extraLegroom"] as const;
 export type SeatFeature = (typeof SEAT_FEATURES)[number];
 
-/** Whether a feature list marks the accessible inventory a hold-back keeps (contract §14): wheelchair spaces and companion seats. */
+/** Whether a feature list marks the accessible inventory a hold-back keeps (docs/accessibility.md): wheelchair spaces and companion seats. */
 export function isAccessibleSeat(features: readonly SeatFeature[] | undefined): boolean {
   return features !== undefined && (features.includes("wheelchair") || features.includes("companion"));
 }
@@ -30,9 +30,9 @@ export interface Seat {
   categoryKey: string;
   x?: number;
   y?: number;
-  /** An aisle or gap follows this seat: it is not adjacent to the next seat of its row (contract §8). Kept as given, false included. */
+  /** An aisle or gap follows this seat: it is not adjacent to the next seat of its row (docs/selling-rules.md). Kept as given, false included. */
   aisleAfter?: boolean;
-  /** A set of seat features (contract §14), kept as given. */
+  /** A set of seat features (docs/accessibility.md), kept as given. */
   features?: SeatFeature[];
 }
 
@@ -44,7 +44,7 @@ export interface Row {
 export interface Section {
   key: string;
   label: string;
-  /** The name in other languages (contract §22), kept as given. */
+  /** The name in other languages (docs/languages.md), kept as given. */
   labels?: Labels;
   rows: Row[];
   /** Designer hint: the point the section was placed at (the centre of its block of seats). */
@@ -56,7 +56,7 @@ export interface Section {
   generator?: SectionGenerator;
 }
 
-/** Seat numbering across a row, looking from the stage's side of the map (contract §11). */
+/** Seat numbering across a row, looking from the stage's side of the map (docs/dashboard.md#the-chart-designer). */
 export type SeatNumbering = "left-to-right" | "right-to-left" | "odd" | "even";
 
 /**
@@ -111,7 +111,7 @@ export interface Layout {
   categories: Category[];
   sections: Section[];
   generalAdmission: GeneralAdmissionArea[];
-  /** Where buyers want to be near (the stage): best available ranks seats by their distance to it (contract §8). */
+  /** Where buyers want to be near (the stage): best available ranks seats by their distance to it (docs/selling-rules.md). */
   focalPoint?: Point;
 }
 
@@ -136,7 +136,7 @@ export interface LayoutObject {
   rowIndex?: number;
   /** Seats only: an aisle or gap follows the seat in its row (set only when the layout says true). */
   aisleAfter?: boolean;
-  /** Seats only: the seat's features (contract §14), set only when the layout lists at least one. */
+  /** Seats only: the seat's features (docs/accessibility.md), set only when the layout lists at least one. */
   features?: SeatFeature[];
   /** Drawing hints, copied from the layout when given: x/y for seats and GA areas, width/height for GA areas. */
   x?: number;
@@ -147,7 +147,7 @@ export interface LayoutObject {
   shape?: "rectangle" | "ellipse";
 }
 
-/** Each section's translations (contract §22) by section key, for the sections that have any. */
+/** Each section's translations (docs/languages.md) by section key, for the sections that have any. */
 export type SectionLabels = Record<string, Labels>;
 
 /** The translations of a layout's section names, by section key (empty when no section has any). */

@@ -1,5 +1,5 @@
 /**
- * What may reach the Worker's logs (contract §17): never an API key, a webhook secret, a hold token
+ * What may reach the Worker's logs (docs/security.md): never an API key, a webhook secret, a hold token
  * or an SQL parameter. Logs are read by more people, and kept longer, than the data they describe.
  *
  * Every log line of the service goes through {@link logError}. It writes the error as text it

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ROLES } from "./roles";
 
 /**
- * The people of a workspace (contract §18): members with a role, whom the operator API and the
+ * The people of a workspace (docs/team.md): members with a role, whom the operator API and the
  * dashboard's Team page add, change and remove. A session belongs to a member, never to the link
  * that started it, so another way of proving who someone is (an identity provider) can start
  * sessions the same way later.
@@ -49,7 +49,7 @@ const memberName = z
   .pipe(z.string().min(1, "must be 1 to 255 characters").max(255, "must be 1 to 255 characters"))
   .openapi({ type: "string", example: "Ana Lima" });
 
-export const roleSchema = z.enum(ROLES).openapi({ description: "viewer, box_office, designer, admin or owner (contract §18)" });
+export const roleSchema = z.enum(ROLES).openapi({ description: "viewer, box_office, designer, admin or owner (docs/team.md)" });
 
 /** A member as every answer shows one. */
 export const memberSchema = z
@@ -85,7 +85,7 @@ export const signInTargetSchema = z
   .openapi("DashboardLinkFor");
 export type SignInTarget = z.output<typeof signInTargetSchema>;
 
-/** The e-mail address of the owner every workspace starts with (contract §18). */
+/** The e-mail address of the owner every workspace starts with (docs/team.md). */
 export function firstOwnerEmail(workspaceKey: string): string {
   return normaliseEmail(`owner@${workspaceKey}`);
 }

@@ -3,7 +3,7 @@ import { decimalText, minorOf } from "./price-format";
 import { pricingSchema, type Pricing } from "./pricing";
 
 /**
- * The dashboard's "Prices" form (contract §20): what a venue types (prices as decimals in the
+ * The dashboard's "Prices" form (docs/prices.md): what a venue types (prices as decimals in the
  * currency, "45.50", ticket types as rows, channel prices per channel and category) and the pricing
  * it becomes. Each problem is named by the form control it is about, so the page puts the message
  * next to that control.

@@ -1,7 +1,7 @@
 import type { Fee, Price, Pricing, Total } from "./pricing";
 
 /**
- * The arithmetic of prices (contract §20), shared by the event object, the reports, the SDK and
+ * The arithmetic of prices (docs/prices.md), shared by the event object, the reports, the SDK and
  * the dashboard so that every one of them computes the same figure. Integers in minor units only:
  * a fee percent is turned into hundredths of a percent (an integer) before it meets an amount.
  */

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { CHANNEL_KEY } from "./channels";
 
 /**
- * Prices the server keeps (contract §20): an event's or a season's pricing, the price locked with a
+ * Prices the server keeps (docs/prices.md): an event's or a season's pricing, the price locked with a
  * hold and the total of a hold or a booking. Every amount is an integer in the currency's minor
  * units (cents for EUR, yen for JPY); nothing here is ever a floating-point amount of money.
  * The math over these (fees, a seat's price, totals) is in price-quote.ts.

@@ -1,5 +1,5 @@
 /**
- * What a hold made with a publishable key may ask (contract §17). The key sits in every buyer's
+ * What a hold made with a publishable key may ask (docs/security.md). The key sits in every buyer's
  * page, so each limit is what a bot holding it could otherwise do at scale: hold for a day, hold a
  * whole terrace in one request, keep more seats than a buyer ever needs, or fill storage with
  * `extraData`. Secret keys keep the general rules (the first two constants). Free of zod, so the
@@ -7,7 +7,7 @@
  * (event-object/decisions/hold-policy.ts) applies them to seat, GA, best-available and season holds.
  */
 
-/** Hold lifetime when none is given (interface.md Limits): the general rule, which a publishable key's narrows. */
+/** Hold lifetime when none is given (docs/api.md#limits): the general rule, which a publishable key's narrows. */
 export const DEFAULT_TTL_SECONDS = 900;
 
 /**

@@ -1,7 +1,7 @@
 import type { LayoutObject, ObjectType } from "./layout";
 
 /**
- * Publish impact (interface.md "Publish rules" 2, contract §2): what a new layout would do to the
+ * Publish impact (docs/charts.md#publishing, docs/charts.md#the-layout): what a new layout would do to the
  * objects an event holds or has booked. Pure, so the event Durable Object can run it inside its
  * transaction and tests can run it without bindings.
  */

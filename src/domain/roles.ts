@@ -1,5 +1,5 @@
 /**
- * Who may do what in a workspace's dashboard (contract §18): the one role table. The dashboard's
+ * Who may do what in a workspace's dashboard (docs/team.md): the one role table. The dashboard's
  * server checks (every /dashboard/api/ route, domain/dashboard-access.ts) and the controls its pages
  * show are both read from here, so a page never offers what the server would refuse.
  */
@@ -58,7 +58,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 const VIEWER: readonly Permission[] = ["read"];
 const ADMIN: readonly Permission[] = PERMISSIONS.filter((p) => p !== "owners.manage");
 
-/** The role table (contract §18): each role and everything it may do. */
+/** The role table (docs/team.md): each role and everything it may do. */
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   viewer: new Set(VIEWER),
   box_office: new Set([...VIEWER, "box_office"]),

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /**
- * The sales report (contract §20): what is booked, counted (a seat 1, a GA place 1) and added up
+ * The sales report (docs/prices.md): what is booked, counted (a seat 1, a GA place 1) and added up
  * at the prices locked with each booking, by category, ticket type, channel, section and season.
  * Amounts are minor units of the row's currency; a booking without a price counts with amount and
  * fee 0 and currency null. A season ticket's price shows in each of its events' reports (a seat

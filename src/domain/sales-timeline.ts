@@ -1,5 +1,5 @@
 /**
- * An event's sales over time (the dashboard's plot, contract §10), computed by the event object
+ * An event's sales over time (the dashboard's plot, docs/dashboard.md), computed by the event object
  * from its status history and drawn by the dashboard's event page.
  */
 
@@ -13,7 +13,7 @@ export interface SalesPoint {
   at: string;
   booked: number;
   held: number;
-  /** The booked amount so far at the prices locked with the bookings (contract §20), minor units; 0 without prices. */
+  /** The booked amount so far at the prices locked with the bookings (docs/prices.md), minor units; 0 without prices. */
   revenue: number;
 }
 

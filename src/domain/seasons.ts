@@ -6,7 +6,7 @@ import { jsonObjectOrNullSchema, type JsonObject } from "./json";
 import { priceSchema, totalSchema, type Price, type Pricing } from "./pricing";
 
 /**
- * Seasons (contract §13): one seat sold across many events at once. The bodies of the season seat
+ * Seasons (docs/seasons.md): one seat sold across many events at once. The bodies of the season seat
  * actions are those of the event seat actions (domain/seats.ts); the answers list each object once
  * with the events it changed in.
  */
@@ -16,7 +16,7 @@ export const SEASON_KEY = EVENT_KEY;
 const seasonKey = z.string().regex(SEASON_KEY, "must be 1 to 128 letters, digits, '.', '_' or '-'");
 const eventKey = z.string().regex(EVENT_KEY, "must be 1 to 128 letters, digits, '.', '_' or '-'");
 
-/** At most this many events in a season (contract §13). */
+/** At most this many events in a season (docs/seasons.md). */
 export const MAX_SEASON_EVENTS = 500;
 
 const eventKeys = z
@@ -95,7 +95,7 @@ export type SeasonPatch = z.output<typeof seasonPatchSchema>;
 export const partialSeasonCreateSchema = z.object({ partialSeasonKey: seasonKey.optional(), eventKeys }).openapi("PartialSeasonCreate");
 export type PartialSeasonCreate = z.output<typeof partialSeasonCreateSchema>;
 
-/** The season seat actions take the event seat actions' bodies (contract §13). */
+/** The season seat actions take the event seat actions' bodies (docs/seasons.md). */
 export const seasonHoldRequestSchema = holdRequestSchema;
 export const seasonBookRequestSchema = bookRequestSchema;
 export const seasonReleaseRequestSchema = releaseRequestSchema;
@@ -119,7 +119,7 @@ const seasonObject = z.object({
   bookedAt: z.string().optional(),
   orderId: z.string().optional(),
   quantity: z.number().int().optional().openapi({ description: "A GA area: the token's places there (the same in every event)" }),
-  price: priceSchema.optional().openapi({ description: "Contract §20: the season's price locked with the hold (once for all its events)" }),
+  price: priceSchema.optional().openapi({ description: "docs/prices.md: the season's price locked with the hold (once for all its events)" }),
 });
 
 /** The answer of a season seat action: each object once, with the events it changed in. */
@@ -131,7 +131,7 @@ export const seasonActionResultSchema = z
     holdToken: z.string().optional(),
     holdExpiresAt: z.string().optional(),
     objects: z.array(seasonObject),
-    total: totalSchema.optional().openapi({ description: "Contract §20: the objects' season prices added up; absent when none is priced" }),
+    total: totalSchema.optional().openapi({ description: "docs/prices.md: the objects' season prices added up; absent when none is priced" }),
   })
   .openapi("SeasonActionResponse");
 export type SeasonActionResult = z.infer<typeof seasonActionResultSchema>;
@@ -153,7 +153,7 @@ export type SeasonStep = {
   /** hold: the lifetime the expiry was made from, and whether the request left it out (a default). */
   ttl?: { seconds: number; defaulted: boolean };
 } & (
-  | { kind: "hold"; body: HoldRequestBody; /** The season's pricing (contract §20), null when it has none. */ pricing?: Pricing | null }
+  | { kind: "hold"; body: HoldRequestBody; /** The season's pricing (docs/prices.md), null when it has none. */ pricing?: Pricing | null }
   | { kind: "book"; body: z.output<typeof bookRequestSchema> }
   | { kind: "release"; body: z.output<typeof releaseRequestSchema> & { caller: "public" | "secret" } }
   | { kind: "extend"; body: z.output<typeof extendRequestSchema> }

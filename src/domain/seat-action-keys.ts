@@ -2,7 +2,7 @@ import { ServiceError } from "./errors";
 import type { CallerKind } from "./seats";
 
 /**
- * Which key may do what in a seat action (interface.md "Permissions", contract §4, §8, §12, §13):
+ * Which key may do what in a seat action (docs/api.md#permissions, docs/events.md#seat-actions, docs/selling-rules.md, docs/channels.md, docs/seasons.md):
  * the one statement of these rules, read by the event's seat routes and the season's alike, so a
  * season action is allowed exactly what the event action it stands for is.
  */

@@ -7,7 +7,7 @@ import { DEFAULT_TTL_SECONDS, MAX_EXTRA_DATA_BYTES } from "./public-limits";
 import type { ChannelPass } from "./channel-passes";
 
 /**
- * The seat actions' request and response bodies (interface.md "Events: seat actions", contract §4).
+ * The seat actions' request and response bodies (docs/events.md#seat-actions).
  * The router validates with these schemas and documents them in OpenAPI; the event's Durable Object
  * takes their parsed output and returns their response types; the SDK reads the same types.
  */
@@ -21,7 +21,7 @@ export const labelsSchema = z.array(label).min(1, "must hold 1 to 200 labels").m
 export const ttlSecondsSchema = z.number().positive("must be greater than 0").max(MAX_TTL_SECONDS, `must be at most ${MAX_TTL_SECONDS}`);
 /**
  * A hold's lifetime. Omitted, it is 900 seconds; with a publishable key it is at most the event's
- * `maxPublicHoldSeconds` and defaults to the smaller of 900 and that (contract §17), which only the
+ * `maxPublicHoldSeconds` and defaults to the smaller of 900 and that (docs/security.md), which only the
  * event knows: so the hold's policy resolves it, not this schema.
  */
 export const holdTtlSecondsSchema = ttlSecondsSchema.optional().openapi({
@@ -43,10 +43,10 @@ export const extraDataSchema = jsonObjectSchema
       `and arrays nested at most ${MAX_JSON_DEPTH} levels deep (the object itself is level 1); deeper is 400 validation_failed naming the path`,
   });
 
-/** A token that holds: client-generated, at least 8 characters (interface.md Limits). */
+/** A token that holds: client-generated, at least 8 characters (docs/api.md#limits). */
 export const newHoldTokenSchema = z.string().min(8, "must be at least 8 characters").max(255);
 
-/** Secret keys only (contract §8, box office): the hold skips the event's selection rules. A publishable key sending it is 400. */
+/** Secret keys only (docs/selling-rules.md, box office): the hold skips the event's selection rules. A publishable key sending it is 400. */
 export const ignoreSelectionRulesSchema = z.boolean().optional();
 
 export const holdRequestSchema = z
@@ -64,7 +64,7 @@ export const holdRequestSchema = z
     accessible: z
       .boolean()
       .optional()
-      .openapi({ description: "The buyer states an accessibility need (contract §14): held-back wheelchair spaces and companion seats may be held" }),
+      .openapi({ description: "The buyer states an accessibility need (docs/accessibility.md): held-back wheelchair spaces and companion seats may be held" }),
     ticketTypes: holdTicketTypesSchema,
   })
   .superRefine((b, ctx) => {
@@ -83,7 +83,7 @@ export const holdRequestSchema = z
 export type HoldRequest = z.output<typeof holdRequestSchema>;
 
 /**
- * A hold's ticketTypes (contract §20) name only labels it holds: a seat one ticket type, a GA area
+ * A hold's ticketTypes (docs/prices.md) name only labels it holds: a seat one ticket type, a GA area
  * `{ ticketTypeKey: quantity }` adding up to the hold's quantity. Whether the category has those
  * ticket types is the event's to say, since only it knows the pricing.
  */
@@ -127,7 +127,7 @@ export type ExtendRequest = z.output<typeof extendRequestSchema>;
 export const labelsRequestSchema = z.object({ objectLabels: labelsSchema }).openapi("LabelsRequest");
 
 /**
- * not-for-sale and for-sale (contract §4, §12): seats by label, every seat of some categories, and
+ * not-for-sale and for-sale (docs/events.md#seat-actions, docs/channels.md): seats by label, every seat of some categories, and
  * GA places per area; at least one of the three. All or nothing.
  */
 export const saleRequestSchema = z
@@ -157,10 +157,10 @@ export const holdResultSchema = z
         status: z.literal("held"),
         extraData: extraDataOut,
         quantity: z.number().int().optional(),
-        price: priceSchema.optional().openapi({ description: "Contract §20: the price locked with the hold; absent when the event has no pricing" }),
+        price: priceSchema.optional().openapi({ description: "docs/prices.md: the price locked with the hold; absent when the event has no pricing" }),
       }),
     ),
-    total: totalSchema.optional().openapi({ description: "Contract §20: the objects' locked prices added up; absent when none is priced" }),
+    total: totalSchema.optional().openapi({ description: "docs/prices.md: the objects' locked prices added up; absent when none is priced" }),
   })
   .openapi("HoldResponse");
 export type HoldResult = z.infer<typeof holdResultSchema>;
@@ -177,10 +177,10 @@ export const bookResultSchema = z
         extraData: extraDataOut,
         quantity: z.number().int().optional(),
         orderId: z.string().optional(),
-        price: priceSchema.optional().openapi({ description: "Contract §20: the price locked with the hold, now the booking's" }),
+        price: priceSchema.optional().openapi({ description: "docs/prices.md: the price locked with the hold, now the booking's" }),
       }),
     ),
-    total: totalSchema.optional().openapi({ description: "Contract §20: the booked objects' prices added up; absent when none is priced" }),
+    total: totalSchema.optional().openapi({ description: "docs/prices.md: the booked objects' prices added up; absent when none is priced" }),
   })
   .openapi("BookResponse");
 export type BookResult = z.infer<typeof bookResultSchema>;
@@ -206,7 +206,7 @@ export type ResetResult = z.infer<typeof resetResultSchema>;
 /** Who is asking, as far as seat rules care: secret keys see extraData and may release booked seats. */
 export type CallerKind = "public" | "secret";
 
-/** A release as the event object takes it: the body plus who asked (interface.md release rules). */
+/** A release as the event object takes it: the body plus who asked (docs/events.md#releasing). */
 export type ReleaseRequest = ReleaseBody & { caller: CallerKind };
 
 /** Who asks for a hold: the key kind, and for a publishable key the client address (CF-Connecting-IP). */
@@ -215,13 +215,13 @@ export interface HoldCaller {
   client?: string;
   /**
    * The event ids a publishable-key hold's X-Admission admissions were signed for, once the Worker
-   * verified their signatures (contract §15): one for an event's hold, one per event for a season's.
+   * verified their signatures (docs/waiting-room.md): one for an event's hold, one per event for a season's.
    * While an event's waiting room is open its object refuses a hold without its own id here.
    */
   admittedTo?: string[];
   /**
    * The channel passes the request carried (X-Channel-Pass), once the Worker verified their
-   * signatures and expiry (contract §17): a publishable key takes from a protected channel only
+   * signatures and expiry (docs/security.md): a publishable key takes from a protected channel only
    * with one issued for that event and channel.
    */
   passes?: ChannelPass[];

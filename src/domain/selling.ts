@@ -12,14 +12,14 @@ import {
 } from "./public-limits";
 
 /**
- * The selling rules' request and response bodies (contract §8): the event's selection rules and
+ * The selling rules' request and response bodies (docs/selling-rules.md): the event's selection rules and
  * hold-best-available. The checks themselves are pure functions in src/selling/.
  */
 
-/** Most seats one hold-best-available call may ask for (contract §8). */
+/** Most seats one hold-best-available call may ask for (docs/selling-rules.md). */
 export const MAX_BEST_AVAILABLE = 50;
 
-/** Largest value of any selection-rule limit (contract §8). */
+/** Largest value of any selection-rule limit (docs/selling-rules.md). */
 export const MAX_RULE_LIMIT = 10_000;
 
 const limit = z.number().int("must be an integer").min(1, "must be at least 1").max(MAX_RULE_LIMIT, `must be at most ${MAX_RULE_LIMIT}`);
@@ -91,7 +91,7 @@ export const holdBestAvailableRequestSchema = z
     ticketTypes: bestTicketTypesSchema,
   })
   .transform((b, ctx) => {
-    // quantity is the accessible seats' sum (contract §14), so it may be left out, never contradict it.
+    // quantity is the accessible seats' sum (docs/accessibility.md), so it may be left out, never contradict it.
     const sum = b.accessible ? accessibleQuantity(b.accessible) : undefined;
     if (sum === undefined && b.quantity === undefined) {
       ctx.addIssue({ code: "custom", path: ["quantity"], message: "required (unless accessible is sent)" });

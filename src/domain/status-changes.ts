@@ -4,7 +4,7 @@ import { priceSchema } from "./pricing";
 import { STATUSES } from "./status";
 
 /**
- * The status history of an event (contract §9): one record per change of an object's state, in the
+ * The status history of an event (docs/status-history.md): one record per change of an object's state, in the
  * same transaction as the change, numbered per event by `seq` (1, 2, 3, … with no gap and no reuse),
  * so a receiver of webhooks or of the live feed can order what it got and see what it missed.
  */
@@ -35,12 +35,12 @@ export const statusChangeSchema = z
     booked: z.number().int().optional().openapi({ description: "GA areas: places booked in the whole area after the change" }),
     cause: z.enum(CAUSES),
     orderId: z.string().optional(),
-    seasonKey: z.string().optional().openapi({ description: "The season the change was made for (contract §13)" }),
+    seasonKey: z.string().optional().openapi({ description: "The season the change was made for (docs/seasons.md)" }),
     partialSeasonKey: z.string().optional().openapi({ description: "The partial season the change was made for" }),
     extraData: jsonObjectOrNullSchema,
     price: priceSchema
       .optional()
-      .openapi({ description: "Contract §20: the locked price of the objects the change concerns (a GA change: its places); absent when unpriced" }),
+      .openapi({ description: "docs/prices.md: the locked price of the objects the change concerns (a GA change: its places); absent when unpriced" }),
   })
   .openapi("StatusChange");
 export type StatusChange = z.infer<typeof statusChangeSchema>;

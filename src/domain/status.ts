@@ -6,8 +6,8 @@ import { priceSchema } from "./pricing";
 import type { ChannelPass } from "./channel-passes";
 
 /**
- * What the event reads answer (interface.md "Event status entry", "Event objects response",
- * "Event reports response"): one definition for the router's OpenAPI, the Durable Object that
+ * What the event reads answer (docs/events.md#status, docs/events.md#objects,
+ * docs/events.md#reports): one definition for the router's OpenAPI, the Durable Object that
  * builds the bodies, and the SDK that reads them.
  */
 
@@ -24,16 +24,16 @@ const seatEntry = z.object({
   mine: z.boolean().optional().openapi({ description: "Only with a holdToken query that holds this seat" }),
   extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
   orderId: z.string().optional().openapi({ description: "Secret-key callers only: the order a booked seat belongs to" }),
-  channelKey: z.string().optional().openapi({ description: "The seat's channel (contract §12); absent for a seat in the open pool" }),
-  seasonKey: z.string().optional().openapi({ description: "The season the seat was taken for (contract §13); secret-key and holdToken reads" }),
+  channelKey: z.string().optional().openapi({ description: "The seat's channel (docs/channels.md); absent for a seat in the open pool" }),
+  seasonKey: z.string().optional().openapi({ description: "The season the seat was taken for (docs/seasons.md); secret-key and holdToken reads" }),
   partialSeasonKey: z.string().optional().openapi({ description: "The partial season the seat was taken for" }),
-  price: priceSchema.optional().openapi({ description: "Secret-key callers only (contract §20): the price locked with the hold or booking" }),
+  price: priceSchema.optional().openapi({ description: "Secret-key callers only (docs/prices.md): the price locked with the hold or booking" }),
 });
 
-/** A GA area's free places per pool (contract §12), in status entries and objects reads alike. */
+/** A GA area's free places per pool (docs/channels.md), in status entries and objects reads alike. */
 const remainingByChannel = z.record(z.string(), z.number().int()).optional().openapi({
   description:
-    "Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it",
+    "Free places per pool (docs/channels.md): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it",
 });
 
 const gaEntry = z.object({
@@ -45,11 +45,11 @@ const gaEntry = z.object({
   held: z.number().int(),
   booked: z.number().int(),
   remaining: z.number().int(),
-  notForSale: z.number().int().optional().openapi({ description: "Places of the area not for sale (contract §12); absent when none" }),
+  notForSale: z.number().int().optional().openapi({ description: "Places of the area not for sale (docs/channels.md); absent when none" }),
   remainingByChannel,
   mineQuantity: z.number().int().optional().openapi({ description: "Only with a holdToken query that holds places here" }),
   extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
-  price: priceSchema.optional().openapi({ description: "Secret-key callers only (contract §20): the locked prices of the held and booked places together" }),
+  price: priceSchema.optional().openapi({ description: "Secret-key callers only (docs/prices.md): the locked prices of the held and booked places together" }),
 });
 
 /** One non-free object (a GA area once anything in it is held or booked). Hold tokens never appear. */
@@ -111,7 +111,9 @@ export const categorySchema = z
     key: z.string(),
     label: z.string(),
     color: z.string(),
-    labels: labelsSchema.optional().openapi({ description: "The category's name in other languages (contract §22), as the layout gives it; absent when none" }),
+    labels: labelsSchema
+      .optional()
+      .openapi({ description: "The category's name in other languages (docs/languages.md), as the layout gives it; absent when none" }),
   })
   .openapi("Category");
 
@@ -121,7 +123,7 @@ const sectionLabels = z
   .optional()
   .openapi({
     description:
-      "Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has",
+      "Section key to the section's name in other languages (docs/languages.md), as the layout gives them; only sections that have any, and absent when none has",
     example: { stalls: { de: "Parkett", fr: "Parterre" } },
   });
 export type CategoryEntry = z.infer<typeof categorySchema>;
@@ -141,19 +143,19 @@ const seatObject = z.object({
     .string()
     .nullable()
     .optional()
-    .openapi({ description: "The seat's channel (contract §12), null in the open pool; present on every seat once the event has channels" }),
+    .openapi({ description: "The seat's channel (docs/channels.md), null in the open pool; present on every seat once the event has channels" }),
   rowLabel: z.string().optional().openapi({ description: "The label of the seat's row in the layout" }),
   aisleAfter: z
     .literal(true)
     .optional()
-    .openapi({ description: "An aisle or gap follows this seat in its row (contract §8); present only when the layout says so" }),
+    .openapi({ description: "An aisle or gap follows this seat in its row (docs/selling-rules.md); present only when the layout says so" }),
   features: z
     .array(z.enum(SEAT_FEATURES))
     .optional()
-    .openapi({ description: "The seat's features (contract §14), in the order of the feature list; present only when the layout gives at least one" }),
+    .openapi({ description: "The seat's features (docs/accessibility.md), in the order of the feature list; present only when the layout gives at least one" }),
   accessibleOnly: z.boolean().optional().openapi({
     description:
-      "Wheelchair spaces and companion seats of an event with a hold-back (contract §14): true while only buyers who state the need may hold the seat, false once released",
+      "Wheelchair spaces and companion seats of an event with a hold-back (docs/accessibility.md): true while only buyers who state the need may hold the seat, false once released",
   }),
   ...drawing,
 });
@@ -168,7 +170,7 @@ const gaObject = z.object({
   channelPlaces: z
     .record(z.string(), z.number().int())
     .optional()
-    .openapi({ description: "Places set aside per channel key (contract §12); absent when no channel has places here" }),
+    .openapi({ description: "Places set aside per channel key (docs/channels.md); absent when no channel has places here" }),
   remainingByChannel,
   ...drawing,
   width: z.number().optional().openapi({ description: "Drawing hint from the layout, present only when the layout gives it" }),
@@ -200,7 +202,7 @@ export const reportsResultSchema = z
     bySection: z.array(z.object({ sectionKey: z.string().nullable().openapi({ description: "null for GA areas" }), status, count: z.number().int() })),
     byChannel: z
       .array(z.object({ channelKey: z.string().nullable().openapi({ description: "null for the open pool" }), status, count: z.number().int() }))
-      .openapi({ description: "Seats and GA places per pool and status (contract §12)" }),
+      .openapi({ description: "Seats and GA places per pool and status (docs/channels.md)" }),
   })
   .openapi("EventReports");
 export type ReportsResult = z.infer<typeof reportsResultSchema>;
@@ -210,7 +212,7 @@ export interface StatusQuery {
   holdToken?: string;
   labels?: string[];
   caller: "public" | "secret";
-  /** A publishable key's channel passes (contract §17): the protected channels it may see. A secret key sees every channel. */
+  /** A publishable key's channel passes (docs/security.md): the protected channels it may see. A secret key sees every channel. */
   passes?: readonly ChannelPass[];
 }
 
@@ -248,7 +250,7 @@ export const compactObjectsSchema = z
             features: z
               .array(z.tuple([z.number().int(), z.array(z.enum(SEAT_FEATURES))]))
               .optional()
-              .openapi({ description: "[position, features] of the row's seats that have features (contract §14); absent when none" }),
+              .openapi({ description: "[position, features] of the row's seats that have features (docs/accessibility.md); absent when none" }),
           }),
         ),
       }),
@@ -257,11 +259,10 @@ export const compactObjectsSchema = z
     channels: z
       .record(z.string(), z.array(z.string()))
       .optional()
-      .openapi({ description: "Seat labels per channel key (contract §12); a seat not listed is in the open pool. Absent when the event has no channels" }),
-    accessibleOnly: z
-      .array(z.string())
-      .optional()
-      .openapi({ description: "Seat labels held back for buyers who state an accessibility need (contract §14); absent when the event holds none back" }),
+      .openapi({ description: "Seat labels per channel key (docs/channels.md); a seat not listed is in the open pool. Absent when the event has no channels" }),
+    accessibleOnly: z.array(z.string()).optional().openapi({
+      description: "Seat labels held back for buyers who state an accessibility need (docs/accessibility.md); absent when the event holds none back",
+    }),
     focalPoint,
     sectionLabels,
   })

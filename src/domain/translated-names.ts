@@ -1,5 +1,5 @@
 /**
- * Which of a layout object's names to show (contract §22): its `labels` hold a name per language,
+ * Which of a layout object's names to show (docs/languages.md): its `labels` hold a name per language,
  * and a reader in one language sees the closest one. Kept apart from the schema (labels.ts) so the
  * browser bundles that pick names carry no validation code.
  */

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /**
- * The waiting room of an event (contract §15): its configuration, the join and ticket answers, and
+ * The waiting room of an event (docs/waiting-room.md): its configuration, the join and ticket answers, and
  * the admission header. The queue itself (shards, pacer, signed admissions) is src/waiting-room/.
  */
 
@@ -44,7 +44,7 @@ export const waitingRoomSchema = z
 export type WaitingRoom = z.infer<typeof waitingRoomSchema>;
 
 /**
- * The room as the event record shows it to every key (contract §15): what a buyer's page needs to
+ * The room as the event record shows it to every key (docs/waiting-room.md): what a buyer's page needs to
  * know before it joins (the join of an event without an enabled room is 404), and no figures.
  */
 export const waitingRoomSummarySchema = z

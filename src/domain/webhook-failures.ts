@@ -1,5 +1,5 @@
 /**
- * Why a webhook attempt failed, as the delivery log records it (contract §17): an HTTP status code
+ * Why a webhook attempt failed, as the delivery log records it (docs/security.md): an HTTP status code
  * when the receiver answered, else one of these codes. Never the network stack's own text, which
  * can name internal hosts, addresses and library versions.
  */

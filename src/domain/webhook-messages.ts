@@ -5,7 +5,7 @@ import type { Price } from "./pricing";
 import type { Status } from "./status";
 
 /**
- * Webhook event types of interface.md "Events", and `audit.recorded` (contract §18), which an
+ * Webhook event types of docs/webhooks.md#event-types, and `audit.recorded` (docs/team.md), which an
  * endpoint receives only when it lists it: no endpoint is subscribed to anything it did not name.
  */
 export const WEBHOOK_EVENT_TYPES = [
@@ -34,12 +34,12 @@ export interface SeatEventObject {
   seq: number;
   /** The order the object was booked under (seat.booked, and seat.released of a booking). */
   orderId?: string;
-  /** The seat's channel (contract §12), when it is in one. */
+  /** The seat's channel (docs/channels.md), when it is in one. */
   channelKey?: string;
-  /** The season (contract §13) the seat was taken or freed for, and its partial season. */
+  /** The season (docs/seasons.md) the seat was taken or freed for, and its partial season. */
   seasonKey?: string;
   partialSeasonKey?: string;
-  /** Contract §20: the locked price of the objects the change concerns (a GA change: its places). */
+  /** docs/prices.md: the locked price of the objects the change concerns (a GA change: its places). */
   price?: Price;
 }
 
@@ -86,7 +86,7 @@ export interface OutboxSource {
  *   one per seat change. `source` names the outbox rows to confirm after the fan-out.
  * - `event`: one event (the form of messages sent before `events` existed; still accepted).
  * - `deliver`: one attempt at one delivery.
- * - `audit`: audit records of one workspace (contract §18), each stored if it is not yet (the
+ * - `audit`: audit records of one workspace (docs/team.md), each stored if it is not yet (the
  *   request that made it stores it too; this copy is what survives that write failing) and then
  *   fanned out as `audit.recorded` to the endpoints that listed it.
  */

@@ -29,7 +29,7 @@ export interface EventSettings {
   channels: Channel[];
   accessibility: Accessibility;
   waitingRoom: WaitingRoomConfig | null;
-  /** Contract §20: the event's prices, null without. */
+  /** docs/prices.md: the event's prices, null without. */
   pricing: Pricing | null;
 }
 

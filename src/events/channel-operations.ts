@@ -4,7 +4,7 @@ import type { Scope } from "../domain/scope";
 import { callEvent } from "./event-object-calls";
 
 /**
- * The dashboard's channel editor (contract §12): assign the seats selected on the map, and GA
+ * The dashboard's channel editor (docs/channels.md): assign the seats selected on the map, and GA
  * places per area, to one channel, on top of the event's channels. The event's object replaces the
  * channels whole (PUT /channels); this reads them, changes the one channel, and writes them back.
  * Two operators editing the same event at the same moment: the later write wins.
@@ -17,7 +17,7 @@ export interface ChannelAssignment {
   objectLabels?: string[];
   /** GA area → this channel's places there (0 removes them). */
   areaPlaces?: Record<string, number>;
-  /** Whether only buyers with a pass may take from it (contract §17); unchanged when absent. */
+  /** Whether only buyers with a pass may take from it (docs/security.md); unchanged when absent. */
   protected?: boolean;
 }
 

@@ -17,7 +17,7 @@ import { newId } from "../keys/keys";
 import { callEvent } from "./event-object-calls";
 
 /**
- * Channel passes (contract §17; the form in domain/channel-passes.ts): issued with a secret key for
+ * Channel passes (docs/security.md; the form in domain/channel-passes.ts): issued with a secret key for
  * a protected channel of an event, checked on every hold and read that sends one. Nothing is
  * stored: a pass is an HMAC under the workspace environment's signing secret (db/signing-secrets.ts),
  * so checking one costs a signature (two while a rotated publishable key is in its grace period),

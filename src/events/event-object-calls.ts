@@ -26,7 +26,7 @@ export function stubFor(env: Env, scope: Scope, eventKey: string): EventStub {
 
 /**
  * The error for an event the caller's scope does not have: 403 `forbidden` when the key exists only
- * in another workspace (interface.md Authentication rule 4), else 404 `event_not_found`. The D1
+ * in another workspace (docs/api.md#authentication-and-keys), else 404 `event_not_found`. The D1
  * look-up runs only on this path, so the hot path never pays for it.
  */
 export async function notFound(env: Env, scope: Scope, eventKey: string): Promise<ServiceError> {

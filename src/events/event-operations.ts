@@ -10,7 +10,7 @@ import { newId } from "../keys/keys";
 import { callEvent, notFound, rememberEvent, stubFor } from "./event-object-calls";
 
 /**
- * The event resource's operations (contract §3, §4 move-to-new-chart-copy) on a (workspace,
+ * The event resource's operations (docs/events.md#events, docs/events.md#seat-actions move-to-new-chart-copy) on a (workspace,
  * environment) scope. The public API and the dashboard both call these, so each rule lives once.
  * A refusal is thrown as a ServiceError, the object's own refusals included (callEvent; see
  * src/README.md "Failures").
@@ -104,7 +104,7 @@ export async function createEvent(env: Env, scope: Scope, input: EventCreate): P
 }
 
 /**
- * Changes an event's name, start and time zone (PATCH /events/{eventKey}, contract §12) and answers
+ * Changes an event's name, start and time zone (PATCH /events/{eventKey}, docs/channels.md) and answers
  * its record. A wall-clock start is read in the zone the patch sets, else the event's own.
  */
 export async function updateEventDetails(env: Env, scope: Scope, eventKey: string, patch: EventPatch): Promise<EventRecord> {

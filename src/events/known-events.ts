@@ -5,7 +5,7 @@ import { EVENT_KEY } from "../domain/events";
 import type { Scope } from "../domain/scope";
 
 /**
- * Which event keys exist, asked before any Durable Object of an event is touched (contract §17):
+ * Which event keys exist, asked before any Durable Object of an event is touched (docs/security.md):
  * a Durable Object comes into being the first time it is called, with storage of its own, so an
  * event key that exists in no workspace must be answered from D1, or a bot naming random keys
  * would create storage for each.

@@ -8,7 +8,7 @@
  * so that the closest neighbours sit about two radii apart, and sections are outlined around their
  * rows: both through seat-plan.ts, the module the designer draws with too. Otherwise seats
  * are laid out from the section/row structure: sections side by side on shelves, rows top to
- * bottom, seats in the order the layout lists them (their physical order, contract §8) with a gap
+ * bottom, seats in the order the layout lists them (their physical order, docs/selling-rules.md) with a gap
  * where an aisle follows a seat. GA areas use x/y/width/height when given (scaled like the seats,
  * drawn as rectangles or ellipses), else they form a band above the seats.
  */

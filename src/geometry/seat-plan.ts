@@ -44,7 +44,7 @@ export const OUTLINE_STROKE = 2 * (SEAT_RADIUS + OUTLINE_PAD);
 
 /**
  * The seat pitch of a layout, in its own units: the smaller of the closest distance between two
- * consecutive seats of one row (rows list seats in their physical order, contract §8) and the
+ * consecutive seats of one row (rows list seats in their physical order, docs/selling-rules.md) and the
  * closest gap between seats on one horizontal or vertical line. The first reads arcs and turned
  * sections; the second reads rows listed out of order. 10 when neither finds a gap.
  */

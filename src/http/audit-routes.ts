@@ -2,7 +2,7 @@ import type { AuditAction, AuditDetails } from "../domain/audit";
 import type { AuditedRoute, AuditEntry, AuditInput } from "./audit-trail";
 
 /**
- * Which requests are changes the audit trail records (contract §18), and what each record says:
+ * Which requests are changes the audit trail records (docs/team.md), and what each record says:
  * one table per door, keyed by "METHOD /route/:path". Adding an audited action is one line here
  * (with its name in domain/audit.ts); a test walks every route of the app and fails on a change
  * that is in neither this table nor {@link NOT_AUDITED}. A describer picks the fields it records by
@@ -114,7 +114,7 @@ const passIssued = on("channel.pass_issued", "event", param("eventKey"), (i) => 
   ...pick(i.answer, "expiresAt"),
 }));
 const accessibilityChanged = on("event.accessibility_changed", "event", param("eventKey"), (i) => ({ accessibility: i.body }));
-/** Prices (contract §20): the pricing as kept (the answer, in minor units from either door; it holds no secret), or null when removed. */
+/** Prices (docs/prices.md): the pricing as kept (the answer, in minor units from either door; it holds no secret), or null when removed. */
 const pricesChanged = (type: "event" | "season", removed = false) =>
   on(type === "event" ? "event.prices_changed" : "season.prices_changed", type, param(type === "event" ? "eventKey" : "seasonKey"), (i) => ({
     pricing: removed ? null : i.answer,

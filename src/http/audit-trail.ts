@@ -10,7 +10,7 @@ import type { WebhookMessage } from "../domain/webhook-messages";
 import { newId } from "../keys/keys";
 
 /**
- * The audit trail's recorder (contract §18): one middleware per door (/api/v1, /admin/v1,
+ * The audit trail's recorder (docs/team.md): one middleware per door (/api/v1, /admin/v1,
  * /dashboard/api) that, after a change succeeded, writes what it was. Which routes are changes, and
  * how each is described, is the table in http/audit-routes.ts: recording lives there and here, not
  * in each route. Reads, refusals, idempotent replays and buyers' actions record nothing, and a

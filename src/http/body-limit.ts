@@ -3,7 +3,7 @@ import type { KeyKind } from "../keys/keys";
 import { ApiError } from "./errors";
 
 /**
- * Request body limits (contract §17). A body is refused with 413 `payload_too_large` before it is
+ * Request body limits (docs/security.md). A body is refused with 413 `payload_too_large` before it is
  * read past its limit, whether it declares its length or arrives chunked: nothing after this step
  * (validation, the idempotency hash) ever holds more than the limit in memory.
  */
@@ -14,7 +14,7 @@ export const BODY_LIMIT = 1024 * 1024;
 export const PUBLIC_KEY_BODY_LIMIT = 64 * 1024;
 /**
  * A chart's layout (create and draft replacement, through the API or the dashboard), secret key or
- * session only: a 100,000-seat stadium in the explicit form is 6 to 10 MB (contract §2).
+ * session only: a 100,000-seat stadium in the explicit form is 6 to 10 MB (docs/charts.md#the-layout).
  */
 export const LAYOUT_BODY_LIMIT = 32 * 1024 * 1024;
 

@@ -17,7 +17,7 @@ export function clientAddress(headers: Pick<Headers, "get">): string | undefined
 }
 
 /**
- * Inventory protection (contract §8): counts a publishable-key seat action of `client` on an event
+ * Inventory protection (docs/selling-rules.md): counts a publishable-key seat action of `client` on an event
  * with the Workers Rate Limiting binding, 429 `rate_limited` past the limit, so a bot with the
  * public key cannot hammer an event while every other buyer, each its own address, goes on
  * untouched. Secret keys (the integrator's server, the box office) are never limited here. The

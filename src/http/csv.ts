@@ -3,7 +3,7 @@ import type { CsvValue } from "../domain/csv";
 import { csvStream } from "../domain/csv";
 
 /**
- * CSV answers of the API (contract §20): a read answers CSV for `?format=csv` or an Accept header
+ * CSV answers of the API (docs/prices.md): a read answers CSV for `?format=csv` or an Accept header
  * that asks for text/csv (and not JSON first); the body is streamed (domain/csv.ts).
  */
 

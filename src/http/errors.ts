@@ -69,7 +69,7 @@ export interface ErrorExtra extends ErrorDetails {
   headers?: Record<string, string>;
 }
 
-/** The JSON envelope of interface.md "Errors". */
+/** The JSON envelope of docs/api.md#errors. */
 export interface ErrorBody {
   statusCode: number;
   error: string;

@@ -1,7 +1,7 @@
 /**
- * Idempotency-Key on every POST of /api/v1 (contract §16). The request's hash (method, path with
+ * Idempotency-Key on every POST of /api/v1 (docs/api.md#idempotent-requests). The request's hash (method, path with
  * query, body) binds a key to one request; keys are scoped per API key and, for a publishable key,
- * per client address too (contract §17). The body it hashes was held to its limit before this
+ * per client address too (docs/security.md). The body it hashes was held to its limit before this
  * step (http/body-limit.ts), so no request makes it buffer more. A route declares how it keeps its
  * answers: `idempotency("decided")` for the event's seat decisions, whose object stores the answer
  * in the same transaction as the change (event-object/state/idempotency.ts), so here they only get
@@ -77,7 +77,7 @@ export function idempotency(mode: "claimed" | "decided" = "claimed") {
 }
 
 /**
- * Whose Idempotency-Keys a request's key lives among (contract §17): the API key that sent it
+ * Whose Idempotency-Keys a request's key lives among (docs/security.md): the API key that sent it
  * (its row, so a rotated key starts afresh), and for a publishable key also the client address,
  * since every buyer's browser holds the same publishable key: two browsers that pick the same
  * Idempotency-Key never receive each other's stored answer.
@@ -102,7 +102,7 @@ async function runAndStore(c: Context<AppEnv>, next: () => Promise<void>, scopeK
 
 /**
  * An answer as it is kept: a season hold's answer lists every seat with its extraData, so each
- * distinct extraData is kept once (contract §17: a hold's stored size does not grow with its seats
+ * distinct extraData is kept once (docs/security.md: a hold's stored size does not grow with its seats
  * times its extraData). An answer without extraData, or not JSON, is kept as sent.
  */
 function keptBody(text: string): string {

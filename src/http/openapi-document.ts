@@ -1,6 +1,6 @@
 /**
  * What the route definitions leave to the document as a whole: the server, and the Idempotency-Key
- * contract of every POST of /api/v1 (contract §16). Each operation's name (the method names of
+ * contract of every POST of /api/v1 (docs/api.md#idempotent-requests). Each operation's name (the method names of
  * generated clients) is its route's `operationId`, declared with it in createRoute. Applied to the
  * generated document as it is served.
  */

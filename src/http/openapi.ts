@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { failedEntrySchema } from "../domain/outcome";
 import { ERROR_STATUS } from "./errors";
 
-/** The error envelope (interface.md "Errors") as a named OpenAPI component. */
+/** The error envelope (docs/api.md#errors) as a named OpenAPI component. */
 export const ErrorSchema = z
   .object({
     statusCode: z.number().int(),

@@ -12,7 +12,7 @@
  *   2. apiKey()        /api/v1 resources: the X-Api-Key check (http/auth.ts, c.var.principal,
  *                      with the unknown-key counter of http/unknown-keys.ts), the sandbox limit per
  *                      workspace (http/rate-limit.ts), the body limit by key kind.
- *   3. seatAction()    publishable-key seat actions: the per-client limit of contract §8
+ *   3. seatAction()    publishable-key seat actions: the per-client limit of docs/selling-rules.md
  *                      (http/client-limit.ts); publicReads() likewise for reads of an event
  *                      (http/read-limit.ts).
  *   4. validation      each route's zod schemas; every router comes from newRouter()
@@ -130,7 +130,7 @@ export function apiKey() {
 
 /**
  * Step 3, on hold, hold-best-available and release: a publishable-key seat action counts against
- * the limit of its client address and event (contract §8); 429 `rate_limited` past it.
+ * the limit of its client address and event (docs/selling-rules.md); 429 `rate_limited` past it.
  */
 export function seatAction() {
   return createMiddleware<AppEnv>(async function seatAction(c, next) {
@@ -142,7 +142,7 @@ export function seatAction() {
 
 /**
  * Step 3 on the event resource: a publishable-key read of an event (its record, status, objects,
- * channels, rules) counts against the read limit of its client address and event (contract §17,
+ * channels, rules) counts against the read limit of its client address and event (docs/security.md,
  * http/read-limit.ts); 429 `rate_limited` past it. Anything else passes untouched.
  */
 export function publicReads() {

@@ -4,7 +4,7 @@ import { WindowCounter } from "./window-counter";
 
 /**
  * Publishable-key reads of an event (its record, status, objects, channels, selection rules) per
- * client address and event (contract §17): PUBLIC_READ_LIMIT per 10 seconds (default 300), then
+ * client address and event (docs/security.md): PUBLIC_READ_LIMIT per 10 seconds (default 300), then
  * 429 `rate_limited` with Retry-After. A buyer's page reads a handful of times on load and then
  * listens on its live socket; a scraper polling an event for changes is what meets the limit.
  *

@@ -2,7 +2,7 @@ import { ApiError } from "./errors";
 import { WindowCounter } from "./window-counter";
 
 /**
- * What an unknown or malformed API key costs (contract §17). Each well-formed key that D1 does not
+ * What an unknown or malformed API key costs (docs/security.md). Each well-formed key that D1 does not
  * know is remembered for a minute, so sending it again costs no look-up; and each client address
  * (its identity, domain/client-address.ts) that sends more than {@link UNKNOWN_KEY_LIMIT} requests
  * with unknown keys within {@link UNKNOWN_KEY_WINDOW_MS} is answered 429 `rate_limited` without a

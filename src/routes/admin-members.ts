@@ -7,7 +7,7 @@ import { addMember, changeMember, getMemberRecord, listMemberRecords, removeMemb
 import { getWorkspace } from "../workspaces/provision";
 
 /**
- * The operator API's members (contract §18): the people of a workspace and their roles. The
+ * The operator API's members (docs/team.md): the people of a workspace and their roles. The
  * operator may add, change and remove anyone, owners included; a workspace keeps at least one owner
  * (409 `last_owner`). Removing a member ends their sessions at once; a role change applies to their
  * open sessions from their next request.

@@ -20,7 +20,7 @@ import { signInTargetSchema } from "../domain/members";
 import { adminMembers } from "./admin-members";
 
 /**
- * The operator API (contract §1), mounted at /admin/v1: provisions workspaces and their keys.
+ * The operator API (docs/deploy.md#operator-api-and-cli), mounted at /admin/v1: provisions workspaces and their keys.
  * It is authorised by the deployment's ADMIN_TOKEN, never by an API key, and disappears (404)
  * when no token is configured.
  */

@@ -9,7 +9,7 @@ import { AUDIT_CSV_COLUMNS, auditCsvRow } from "../domain/history-csv";
 import { csvAnswer, wantsCsv } from "../http/csv";
 
 /**
- * GET /api/v1/audit-log (contract §18): the workspace's audit trail for the secret key's
+ * GET /api/v1/audit-log (docs/team.md): the workspace's audit trail for the secret key's
  * environment, with the workspace-level records (charts, members), newest first. Read only: no
  * route changes or deletes a record.
  */

@@ -23,7 +23,7 @@ import { apiKey } from "../http/pipeline";
 import { limitedHook } from "./charts-support";
 
 /**
- * /api/v1/charts: workspace-wide seat-map templates (interface.md "Charts", contract §2).
+ * /api/v1/charts: workspace-wide seat-map templates (docs/charts.md#the-chart-api, docs/charts.md#the-layout).
  * Secret keys of either environment only; a chart is not environment-scoped. The API door onto
  * the operations of charts/chart-operations.ts.
  */

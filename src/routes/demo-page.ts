@@ -2,12 +2,12 @@
  * HTML of the demo page served at `/`. Plain HTML and a small script over the public SDK
  * (demo-script.ts, served as /demo.js: no inline script, so the page's Content-Security-Policy
  * allows scripts from the service's own origin only), written the way an integrator would embed it
- * (contract §7). URL parameters:
+ * (docs/sdk.md). URL parameters:
  * `key` (publishable key), `event` (event key), `max` (maxSelectedObjects), `live=poll` (no socket),
- * `ttl` (ttlSeconds of each hold), `channels` (channelKeys, comma-separated; contract §12),
- * `passes` (channelPasses to protected channels, comma-separated; contract §17),
+ * `ttl` (ttlSeconds of each hold), `channels` (channelKeys, comma-separated; docs/channels.md),
+ * `passes` (channelPasses to protected channels, comma-separated; docs/security.md),
  * `language` (the SDK's language option), `lang` (the page's own <html lang>, which the SDK follows
- * without the option) and `messages` (JSON of message overrides; contract §22).
+ * without the option) and `messages` (JSON of message overrides; docs/languages.md).
  * Values are only ever written with textContent, never as HTML.
  */
 export const DEMO_PAGE = `<!doctype html>

@@ -6,14 +6,14 @@ import { newRouter } from "../http/app-factory";
 import { ApiError } from "../http/errors";
 
 /**
- * The browser SDK bundle (interface.md "Versioning" rules 5–8): the current version at an immutable
+ * The browser SDK bundle (docs/sdk.md#files-versions-and-caching): the current version at an immutable
  * versioned path, and `latest` with a short cache. The bundle text is built by scripts/build-sdk.mjs
  * and compiled into the Worker, so serving it needs no storage binding.
  *
  * Files: `seating.js` (classic script defining the global `Seating`) and `seating.mjs` (ES module
  * exporting `SeatingChart`), the parts of the SDK both import only when a chart needs them
  * (`large-map.mjs`, the renderer of maps above 10,000 objects), and `i18n/{language}.json`, the messages of each language but English
- * (contract §22), which the SDK fetches when a chart speaks that language (English is built in).
+ * (docs/languages.md), which the SDK fetches when a chart speaks that language (English is built in).
  * Any other version or file is 404 `not_found`.
  */
 export const sdk = newRouter();
@@ -79,7 +79,7 @@ const catalog = createRoute({
   operationId: "getSdkMessages",
   summary: "Browser SDK messages in one language",
   description:
-    `The messages of one language as JSON, \`{ messageId: text }\` (contract §22): ${Object.keys(SDK_CATALOGS).join(", ")}. ` +
+    `The messages of one language as JSON, \`{ messageId: text }\` (docs/languages.md): ${Object.keys(SDK_CATALOGS).join(", ")}. ` +
     `English is built into the bundle. At /sdk/v${SDK_VERSION}/i18n/… (immutable) or /sdk/latest/i18n/… (5 minutes).`,
   tags: ["SDK"],
   request: {

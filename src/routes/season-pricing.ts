@@ -6,7 +6,7 @@ import { errorResponses } from "../http/openapi";
 import { readSeasonPricing, replaceSeasonPricing } from "../seasons/season-pricing";
 
 /**
- * /api/v1/seasons/{seasonKey}/pricing (contract §20): the prices season holds lock, the same in
+ * /api/v1/seasons/{seasonKey}/pricing (docs/prices.md): the prices season holds lock, the same in
  * every event of the season. Mounted by the seasons router, behind its key check.
  */
 export const seasonPricingRoutes = newRouter();

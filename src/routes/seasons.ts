@@ -46,11 +46,11 @@ import { PASS_HEADER } from "../domain/channel-passes";
 import { verifyChannelPasses } from "../events/channel-passes";
 
 /**
- * /api/v1/seasons (contract §13): seasons, their events and partial seasons, and the season seat
+ * /api/v1/seasons (docs/seasons.md): seasons, their events and partial seasons, and the season seat
  * actions, each atomic across the events it covers (README "Seasons").
  */
 export const seasons = newRouter();
-// Idempotency-Key (contract §16): a season action is claimed in D1 like any other POST.
+// Idempotency-Key (docs/api.md#idempotent-requests): a season action is claimed in D1 like any other POST.
 seasons.use("*", apiKey(), idempotency());
 seasons.route("/", seasonPricingRoutes);
 
@@ -185,10 +185,10 @@ seasons.openapi(
 /**
  * Runs a season seat action for this caller: the key rules of the event action it stands for
  * (domain/seat-action-keys.ts), then, for a publishable-key hold, the admissions it carries
- * (contract §15): `X-Admission` may name one admission per event whose waiting room is open, as a
+ * (docs/waiting-room.md): `X-Admission` may name one admission per event whose waiting room is open, as a
  * comma-separated list or in several headers; each is verified for its own event, and an event
  * whose room is open and that finds none of its own refuses the hold, which then changes nothing
- * anywhere. Channel passes (`X-Channel-Pass`, contract §17) are verified the same way, each for the
+ * anywhere. Channel passes (`X-Channel-Pass`, docs/security.md) are verified the same way, each for the
  * event it was issued for.
  */
 async function run(c: Context<AppEnv>, seasonKey: string, partialSeasonKey: string | undefined, action: SeasonActionBody): Promise<SeasonActionResult> {
@@ -198,7 +198,7 @@ async function run(c: Context<AppEnv>, seasonKey: string, partialSeasonKey: stri
   const caller = callerOf(p.kind, client);
   const admissions = p.kind === "public" && action.kind === "hold" ? c.req.header(ADMISSION_HEADER) : undefined;
   if (admissions !== undefined) caller.admittedTo = await admittedEventIds(c.env, p, client ?? "", admissions);
-  // Contract §17: a protected channel's pass is per event: one per event whose channel the hold takes from.
+  // docs/security.md: a protected channel's pass is per event: one per event whose channel the hold takes from.
   const passes = p.kind === "public" && action.kind === "hold" ? c.req.header(PASS_HEADER) : undefined;
   if (passes !== undefined) caller.passes = await verifyChannelPasses(c.env, p, passes);
   return seasonAction(c.env, p, seasonKey, partialSeasonKey, action, caller);

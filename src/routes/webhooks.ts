@@ -32,7 +32,7 @@ import {
 } from "../webhooks/endpoints";
 
 /**
- * Webhook management (interface.md "Webhook management", contract §5), secret keys only: the API
+ * Webhook management (docs/webhooks.md#registering-an-endpoint), secret keys only: the API
  * door onto the operations of webhooks/endpoints.ts. Every endpoint belongs to the workspace and
  * environment of the key that registered it.
  */

@@ -32,7 +32,7 @@ export class ApiRequestError extends Error {
 /** What the objects read gives the map: the full form's body, plus the layout's rows in physical order. */
 export interface ObjectsRead extends ApiObjectsResponse {
   rows: SeatObject[][];
-  /** Seat labels per channel key (contract §12); absent when the event has no channels. */
+  /** Seat labels per channel key (docs/channels.md); absent when the event has no channels. */
   channels?: Record<string, string[]>;
 }
 
@@ -41,10 +41,10 @@ export interface ObjectsRead extends ApiObjectsResponse {
  * answer CORS, so the page may live on any origin.
  */
 export class ApiClient {
-  /** The waiting room's admission (contract §15), sent as X-Admission with every request once admitted. */
+  /** The waiting room's admission (docs/waiting-room.md), sent as X-Admission with every request once admitted. */
   admission: string | null = null;
   /**
-   * Channel passes (contract §17), sent as X-Channel-Pass with every request and in the live
+   * Channel passes (docs/security.md), sent as X-Channel-Pass with every request and in the live
    * socket's `pass`: the protected channels they open are drawn and held like any other pool.
    */
   passes: readonly string[] = [];
@@ -98,12 +98,12 @@ export class ApiClient {
     return { objects, status, rules, pricing };
   }
 
-  /** The event's prices (contract §20), null when it sells without. */
+  /** The event's prices (docs/prices.md), null when it sells without. */
   async pricing(): Promise<Pricing | null> {
     return (await this.request<Pricing | null>("GET", "/pricing")).body ?? null;
   }
 
-  /** The event's selection rules (contract §8), which the map applies before asking the server. */
+  /** The event's selection rules (docs/selling-rules.md), which the map applies before asking the server. */
   async selectionRules(): Promise<SelectionRules> {
     return (await this.request<SelectionRules>("GET", "/selection-rules")).body ?? {};
   }
@@ -146,7 +146,7 @@ export class ApiClient {
   }
 
   /**
-   * The event's waiting room as its record tells it (contract §15), null when it has none: the map
+   * The event's waiting room as its record tells it (docs/waiting-room.md), null when it has none: the map
    * joins the queue only when the room is enabled, so an event without one costs no failed request.
    */
   async waitingRoom(): Promise<WaitingRoomSummary | null> {

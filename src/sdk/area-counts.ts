@@ -9,7 +9,7 @@ import type { Words } from "./words";
 
 /**
  * What a standing area shows of its places, drawn in it and spoken: "38 of 40 left · you hold 2"
- * (its channels' places only when channels set some aside, contract §12).
+ * (its channels' places only when channels set some aside, docs/channels.md).
  */
 export function areaCounts(obj: AreaObject, view: ObjectView, words: Words): { drawn: string; spoken: string } {
   const capacity = view.capacity ?? obj.capacity ?? 0;

@@ -1,5 +1,5 @@
 /**
- * The chart's prices (contract §20), wired into what the map already draws: the price book made
+ * The chart's prices (docs/prices.md), wired into what the map already draws: the price book made
  * from the pricing read beside the map, each object's price in its view (so the map's and the
  * list's accessible names and the tooltip say it), the legend's category prices, and the prices
  * bar (ticket types and the running total) under the legend. An event without pricing gets none

@@ -1,5 +1,5 @@
 /**
- * `SeatingChart`: the embeddable seat map of contract §7. It draws the event's published layout,
+ * `SeatingChart`: the embeddable seat map of docs/sdk.md. It draws the event's published layout,
  * holds and releases objects with the public key and its own hold token, keeps the map live, and
  * tells the host page through callbacks. Booking is left to the host's server (secret key).
  *
@@ -10,7 +10,7 @@
  *   camera.ts and viewport.ts for panning and zooming;
  * - api.ts and live-updates.ts: the requests and the live feed;
  * - chart-config.ts: the configuration's checks (a secret key is refused here);
- * - language.ts and words.ts: the chart's language, its catalog and formats (contract §22), and
+ * - language.ts and words.ts: the chart's language, its catalog and formats (docs/languages.md), and
  *   layout-labels.ts: the layout's own translations of category and section names.
  */
 import { ApiClient, ApiRequestError } from "./api";
@@ -59,7 +59,7 @@ export class SeatingChart {
   private map: MapView | null = null;
   private chrome: Chrome | null = null;
   private live: LiveFeed | null = null;
-  /** The list mode (contract §14), once shown. */
+  /** The list mode (docs/accessibility.md), once shown. */
   private list: ListMode | null = null;
   /** The list's wheelchair filter is on: the buyer looks for accessible seats, which states the need. */
   private filterOn = false;
@@ -67,7 +67,7 @@ export class SeatingChart {
   private notice: BuyerNotice | null = null;
   private countdown: HoldCountdown | null = null;
   private tooltip: SeatTooltip | null = null;
-  /** The event's prices (contract §20), once read; null without pricing. */
+  /** The event's prices (docs/prices.md), once read; null without pricing. */
   private prices: ChartPrices | null = null;
   private destroyed = false;
 
@@ -127,7 +127,7 @@ export class SeatingChart {
   }
 
   /**
-   * The event's selection rules (contract §8) as read when the map was drawn, and again after the
+   * The event's selection rules (docs/selling-rules.md) as read when the map was drawn, and again after the
    * server refused a hold by a rule. The map applies them before asking; the server enforces them.
    */
   get selectionRules(): SelectionRules {
@@ -140,7 +140,7 @@ export class SeatingChart {
   }
 
   /**
-   * The selection's total (contract §20) at the prices its holds locked, in the currency's minor
+   * The selection's total (docs/prices.md) at the prices its holds locked, in the currency's minor
    * units, once the map is drawn: what the host shows beside "Book". Null for an event without prices.
    */
   get selectionTotal(): { amount: number; fee: number; currency: string } | null {
@@ -166,7 +166,7 @@ export class SeatingChart {
   }
 
   /**
-   * Holds the best available seats (contract §8) under this chart's token and selects them. Resolves
+   * Holds the best available seats (docs/selling-rules.md) under this chart's token and selects them. Resolves
    * with the seats held; a refusal (by `maxSelectedObjects`, the selection rules, or the server, such
    * as `no_best_available`) reaches `onHoldFailed` with an empty object list and rejects with an
    * error whose `detail` is the same HoldError.
@@ -187,7 +187,7 @@ export class SeatingChart {
   }
 
   /**
-   * Shows the event as a list (contract §14): what the "Choose from a list" button does. Focus
+   * Shows the event as a list (docs/accessibility.md): what the "Choose from a list" button does. Focus
    * moves to the list's first control, so a keyboard user lands where the list starts.
    */
   showList(): void {
@@ -254,7 +254,7 @@ export class SeatingChart {
     // The map's read starts alongside the catalog of the chart's language and the event record's,
     // which says whether the event has an enabled waiting room: an event without one waits for no
     // extra round trip and asks for no queue it has not got; a buyer who queued reads again once
-    // admitted (contract §15).
+    // admitted (docs/waiting-room.md).
     const early = this.api.mapRead(this.token);
     early.catch(() => undefined);
     this.words = await loadWords(this.base, this.config.language, this.config.messages);

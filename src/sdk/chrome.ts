@@ -30,7 +30,7 @@ export interface Chrome {
   zoomIn: HTMLButtonElement;
   zoomOut: HTMLButtonElement;
   zoomReset: HTMLButtonElement;
-  /** "Choose from a list" (contract §14): the list mode of the same event. */
+  /** "Choose from a list" (docs/accessibility.md): the list mode of the same event. */
   listButton: HTMLButtonElement;
 }
 
@@ -82,11 +82,11 @@ export function buildChrome(container: HTMLElement, words: Words): Chrome {
 
 /** What the legend shows beyond categories and statuses: only what this map has. */
 export interface LegendExtras {
-  /** Seats of channels this chart does not sell (contract §12). */
+  /** Seats of channels this chart does not sell (docs/channels.md). */
   unavailable?: boolean;
-  /** The seat marks drawn on this map (contract §14). */
+  /** The seat marks drawn on this map (docs/accessibility.md). */
   marks?: readonly MarkedFeature[];
-  /** Contract §20: a category's price in words ("€45.00", "from €15.00"), undefined when it has none. */
+  /** docs/prices.md: a category's price in words ("€45.00", "from €15.00"), undefined when it has none. */
   priceOf?: (categoryKey: string) => string | undefined;
 }
 

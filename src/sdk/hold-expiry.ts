@@ -27,9 +27,9 @@ export interface HoldContext {
   /** The element a quantity dialog opens in, null until the map is drawn. */
   dialogHost(): HTMLElement | null;
   isDestroyed(): boolean;
-  /** Whether the buyer has stated an accessibility need (contract §14): holds then send `accessible: true`. */
+  /** Whether the buyer has stated an accessibility need (docs/accessibility.md): holds then send `accessible: true`. */
   statesNeed?(): boolean;
-  /** The event's prices (contract §20): the ticket types a hold sends and the prices it locked; absent without pricing. */
+  /** The event's prices (docs/prices.md): the ticket types a hold sends and the prices it locked; absent without pricing. */
   prices?(): PriceBook | null;
 }
 

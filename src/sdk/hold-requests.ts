@@ -30,7 +30,7 @@ export class HoldRequests {
     if (!obj || state.pending.has(label) || this.chart.isDestroyed()) return;
     if (obj.objectType === "generalAdmission") return this.toggleArea(obj);
     if (state.selection.has(label)) return this.release(label);
-    // Another channel's seat (contract §12): disabled on the map, never asked for.
+    // Another channel's seat (docs/channels.md): disabled on the map, never asked for.
     if (state.outside.has(label)) return;
     const st = state.statusOf(label);
     if (st !== "free")
@@ -41,13 +41,13 @@ export class HoldRequests {
   }
 
   /**
-   * Holds the best available seats (contract §8) and selects them; see SeatingChart.holdBestAvailable.
+   * Holds the best available seats (docs/selling-rules.md) and selects them; see SeatingChart.holdBestAvailable.
    * A refusal reaches onHoldFailed with no objects and rejects with the same HoldError as `detail`.
    */
   async holdBestAvailable(request: BestAvailableRequest): Promise<BestAvailableResult> {
     const { state, config, api } = this.chart;
     const { categories, sections, together, accessible } = request ?? {};
-    // With `accessible` (contract §14) the seats are the spaces plus their companions.
+    // With `accessible` (docs/accessibility.md) the seats are the spaces plus their companions.
     const quantity = accessible ? accessible.wheelchair * (1 + (accessible.companions ?? 0)) : (request?.quantity ?? 0);
     const refuse = (detail: HoldError, refusal: Partial<Refusal> = {}): never => {
       config.onHoldFailed?.([], detail);
@@ -79,7 +79,7 @@ export class HoldRequests {
         ttlSeconds: config.ttlSeconds,
         ...(config.channelKeys ? { channelKeys: config.channelKeys } : {}),
         ...(accessible ? { accessible } : {}),
-        // The ticket type chosen for the one category asked for (contract §20), for every seat.
+        // The ticket type chosen for the one category asked for (docs/prices.md), for every seat.
         ...(types && categories?.length === 1 && types.has(categories[0]!) ? { ticketTypes: { [types.get(categories[0]!)!]: quantity } } : {}),
       });
     } catch (err) {
@@ -254,7 +254,7 @@ export class HoldRequests {
     }
   }
 
-  /** Keeps the price each hold locked (contract §20): what the selection's total adds up. */
+  /** Keeps the price each hold locked (docs/prices.md): what the selection's total adds up. */
   private lockPrices(objects: readonly { objectLabel: string; price?: Price }[]): void {
     const book = this.chart.prices?.();
     if (!book) return;

@@ -1,5 +1,5 @@
 /**
- * Which language a chart speaks, and its catalog (contract §22). The `language` option (a BCP 47
+ * Which language a chart speaks, and its catalog (docs/languages.md). The `language` option (a BCP 47
  * tag) wins, else the page's `<html lang>`, else English. A regional tag uses its language's
  * catalog ("de-AT" speaks German) and keeps its region for numbers and times; a language with no
  * catalog speaks English, with one console warning per page and tag.

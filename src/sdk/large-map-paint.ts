@@ -219,7 +219,7 @@ export class MapPainter {
       this.traceDots(list, r, dev);
       ctx.fill();
     }
-    // Wheelchair spaces and companion seats carry their mark once it can be made out (contract §14).
+    // Wheelchair spaces and companion seats carry their mark once it can be made out (docs/accessibility.md).
     if (r >= 5)
       for (const i of seats) {
         const obj = this.s.model.objects.get(this.s.grid.labels[i]!);
@@ -367,7 +367,7 @@ export const STATUS_PIXELS = STATUS_HEX.map((hex) => (hex ? pixel(hex) : 0));
 
 /** The status code a seat view is drawn with (see {@link PaintModel.status}). */
 export function statusCode(view: ObjectView): number {
-  // Another channel's seat (contract §12): its own colour, told apart from a seat not for sale.
+  // Another channel's seat (docs/channels.md): its own colour, told apart from a seat not for sale.
   if (view.unavailable && view.status === "free") return 5;
   switch (view.status) {
     case "held":

@@ -1,5 +1,5 @@
 /**
- * A map of more than 10,000 objects (contract §7 "Large maps"): a canvas draws everything a buyer
+ * A map of more than 10,000 objects (docs/sdk.md#large-maps-more-than-10000-objects): a canvas draws everything a buyer
  * sees, and a transparent SVG layer above it carries the elements people and assistive technology
  * use: a focusable button per section (Enter or a click zooms in on it), one per GA area, and one
  * per seat for exactly the seats on screen once seats are at least 8 CSS pixels across. The layer
@@ -17,7 +17,7 @@ import { buildSeatGrid, seatsIn, type SeatGrid } from "./seat-grid";
 import { el, objectAttrs, paintObject } from "./svg";
 import { Viewport } from "./viewport";
 
-/** Seats at least this wide on screen (CSS px) get elements (contract §7). */
+/** Seats at least this wide on screen (CSS px) get elements (docs/sdk.md). */
 export const CLICKABLE_PX = 8;
 /** Time per frame spent creating or removing elements, so zooming in never freezes the page. */
 const FRAME_BUDGET_MS = 7;

@@ -1,5 +1,5 @@
 /**
- * The layout's own translations (contract §22): a category or section may carry `labels`, its name
+ * The layout's own translations (docs/languages.md): a category or section may carry `labels`, its name
  * per language. Before anything is drawn, the chart puts the name for its language in place of the
  * default one, so the legend, the map, the tooltip, the list and every spoken name use it without
  * knowing translations exist. The objects read is this chart's own copy, so names change in place.

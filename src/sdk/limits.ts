@@ -1,5 +1,5 @@
 /**
- * `maxSelectedObjects` (interface.md "Versioning" rule 10): a number caps the total, an object may
+ * `maxSelectedObjects` (docs/sdk.md#options): a number caps the total, an object may
  * cap the total and each category. A seat counts one; a GA hold counts its quantity, since each
  * GA place is a ticket. Pure, so it is unit-tested without a browser.
  */

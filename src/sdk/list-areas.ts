@@ -1,8 +1,8 @@
 /**
- * The standing areas of the list mode (contract §14): each GA area as a small form a keyboard or
+ * The standing areas of the list mode (docs/accessibility.md): each GA area as a small form a keyboard or
  * screen-reader buyer fills in: its name, what this buyer can take in words ("38 places left",
  * "you hold 2"), a labelled quantity field and a "Hold places in …" button. The places offered
- * are this buyer's (its channels', contract §12) within maxSelectedObjects and the event's rules;
+ * are this buyer's (its channels', docs/channels.md) within maxSelectedObjects and the event's rules;
  * the hold goes through the chart's own requests, as the map's dialog does.
  */
 import type { MapState } from "./map-state";
@@ -55,7 +55,7 @@ export class ListAreas {
     const held = state.selection.get(label)?.quantity ?? 0;
     const left = view.remaining ?? 0;
     const category = state.categories.get(item.area.categoryKey)?.label ?? item.area.categoryKey;
-    // Contract §20: each place's price, after the category it belongs to.
+    // docs/prices.md: each place's price, after the category it belongs to.
     const priced = view.price ? this.host.words.list([category, this.host.words.t("price.each", { price: view.price })]) : category;
     const text = this.host.words.t(held > 0 ? "list.areaStatusHeld" : "list.areaStatus", { category: priced, left: Math.max(0, left), held });
     if (item.status.textContent !== text) item.status.textContent = text;

@@ -1,5 +1,5 @@
 /**
- * List mode (contract §14): the event as a list a person using a screen reader, a switch or a
+ * List mode (docs/accessibility.md): the event as a list a person using a screen reader, a switch or a
  * keyboard can buy from. Sections are disclosure buttons; an open section lists its rows, each a
  * labelled group of seat buttons named like "Section A, row 3, seat 12, Premium, wheelchair space,
  * available" (seat-name.ts, the same words as the map). A seat button holds or releases through

@@ -1,6 +1,6 @@
 /**
  * Puts a drawn map into the chart's chrome: places the objects (src/geometry), picks the renderer
- * by size (contract §7: up to 10,000 objects one element each at every zoom, above that a canvas
+ * by size (docs/sdk.md: up to 10,000 objects one element each at every zoom, above that a canvas
  * with elements for what is on screen and big enough to click), and wires the input a map takes
  * from people: the zoom buttons, and a click, Enter or Space on an object.
  */
@@ -76,7 +76,7 @@ const MIN_TARGET_PX = 24;
 const TAP_ZOOM_PX = 30;
 
 /**
- * Click, Enter and Space on an object's element (contract §7) call `onActivate` with its label.
+ * Click, Enter and Space on an object's element (docs/sdk.md) call `onActivate` with its label.
  *
  * Every map opens on the whole venue, phones included: every seat, the stage and the section
  * names. Where that draws seats smaller than a finger (under MIN_TARGET_PX), a tap by touch or pen

@@ -11,7 +11,7 @@ import { seatPlaces, type SeatPlaces } from "./selection-rules-precheck";
 import type { ObjectView } from "./map-view";
 import type { ApiCategory, ApiObject, SeatObject, SelectedObject, SelectionRules, StatusEntry } from "./types";
 
-/** The open pool's name among channel keys (contract §12). */
+/** The open pool's name among channel keys (docs/channels.md). */
 const NO_CHANNEL = "NO_CHANNEL";
 
 /** One object this chart holds: a seat, or places in a GA area. */
@@ -47,7 +47,7 @@ export class MapState {
   private rows: SeatObject[][] = [];
   /** Each seat's place in its row, built the first time the orphan rule needs it. */
   private places: SeatPlaces | null = null;
-  /** The event's selection rules (contract §8) as last read. */
+  /** The event's selection rules (docs/selling-rules.md) as last read. */
   rules: SelectionRules = {};
   /** Last known non-free entries from the server (a GA area also while partly held). */
   private server = new Map<string, StatusEntry>();
@@ -55,7 +55,7 @@ export class MapState {
   readonly selection = new Map<string, Held>();
   /** Labels with a hold or release in flight: live updates must not flip them meanwhile. */
   readonly pending = new Set<string>();
-  /** Seats outside this chart's channels (contract §12): drawn unavailable, never held from here. */
+  /** Seats outside this chart's channels (docs/channels.md): drawn unavailable, never held from here. */
   readonly outside = new Set<string>();
   /** The pools this chart sells from (its channelKeys; the open pool by default). */
   private pools: readonly string[] = [NO_CHANNEL];
@@ -69,7 +69,7 @@ export class MapState {
   }
 
   /**
-   * Which seats this chart may not sell (contract §12): those of channels it does not name, and
+   * Which seats this chart may not sell (docs/channels.md): those of channels it does not name, and
    * with "NO_CHANNEL" not named, every seat in no channel. `channelKeys` defaults to the open pool.
    */
   applyChannels(channels: Record<string, string[]> | undefined, channelKeys: readonly string[] | undefined): void {
@@ -140,7 +140,7 @@ export class MapState {
   }
 
   /**
-   * An object's price in words for this buyer (contract §20; sdk/chart-prices.ts), or null for an
+   * An object's price in words for this buyer (docs/prices.md; sdk/chart-prices.ts), or null for an
    * event without prices.
    */
   priceOf: ((obj: ApiObject) => string | undefined) | null = null;
@@ -167,7 +167,7 @@ export class MapState {
   }
 
   /**
-   * The places of a GA area this chart can take (contract §12): a hold takes its places from one
+   * The places of a GA area this chart can take (docs/channels.md): a hold takes its places from one
    * of the chart's pools, so the most any one of them has free, and never more than the area has
    * left (which our own holds move at once, the pools with the next update). Without pools in the
    * area every place is in the open pool.
@@ -197,7 +197,7 @@ export class MapState {
 
   /**
    * The pools after our own hold moved `delta` places, until the next update says exactly: the
-   * server takes from the first of our pools with room (contract §12), and we give back to it.
+   * server takes from the first of our pools with room (docs/channels.md), and we give back to it.
    */
   private movePools(byPool: Record<string, number>, delta: number): Record<string, number> {
     const pool = this.pools.find((p) => (byPool[p] ?? 0) + delta >= 0 && p in byPool);

@@ -1,7 +1,7 @@
 /**
  * What the chart needs from a drawn map, whichever way it is drawn: one SVG element per object
  * (maps of up to {@link LARGE_MAP_OBJECTS} objects, small-map.ts) or a canvas with elements only
- * where seats are big enough to click (large-map.ts, contract §7 "Large maps").
+ * where seats are big enough to click (large-map.ts, docs/sdk.md#large-maps-more-than-10000-objects).
  */
 import type { ApiCategory, ApiObject, SeatStatus } from "./types";
 import type { Words } from "./words";
@@ -13,15 +13,15 @@ export const LARGE_MAP_OBJECTS = 10_000;
 export interface ObjectView {
   status: SeatStatus | "selected";
   capacity?: number;
-  /** GA: the places this buyer can take now (its channels' free places, contract §12). */
+  /** GA: the places this buyer can take now (its channels' free places, docs/channels.md). */
   remaining?: number;
   /** GA: channels set places aside in the area, so `remaining` counts only this buyer's pools, not the area's capacity. */
   pooled?: true;
   /** GA places this chart holds. */
   quantity?: number;
-  /** A seat outside this chart's channels (contract §12): drawn unavailable, not clickable. */
+  /** A seat outside this chart's channels (docs/channels.md): drawn unavailable, not clickable. */
   unavailable?: true;
-  /** Contract §20: what one seat (or one GA place) costs this buyer, in words ("€45.00"). */
+  /** docs/prices.md: what one seat (or one GA place) costs this buyer, in words ("€45.00"). */
   price?: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The API origin used when `apiBaseUrl` is not given: the origin the SDK script itself came from
- * (contract §7). Each entry point records it at load time, since `document.currentScript` is only
+ * (docs/sdk.md). Each entry point records it at load time, since `document.currentScript` is only
  * set while a classic script runs and `import.meta.url` only exists in the module build.
  */
 let scriptOrigin: string | null = null;

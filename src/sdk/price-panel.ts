@@ -1,5 +1,5 @@
 /**
- * The prices bar under the legend (contract §20): a ticket-type picker for each category that has
+ * The prices bar under the legend (docs/prices.md): a ticket-type picker for each category that has
  * several (a labelled select, so a keyboard and a screen reader use it like any form control), and
  * the selection's running total. Shown only for an event with prices. The choice applies to the
  * seats held after it; a seat already held keeps the price its hold locked.

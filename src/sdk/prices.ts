@@ -1,5 +1,5 @@
 /**
- * Prices on the buyer's map (contract §20): the event's pricing as the server keeps it, read with
+ * Prices on the buyer's map (docs/prices.md): the event's pricing as the server keeps it, read with
  * the publishable key beside the map, and what the map says with it: each category's price (or
  * "from" its cheapest ticket type) in the legend, a seat's price in the tooltip, the list and its
  * accessible name, the ticket type chosen per category, and the selection's running total. Amounts
@@ -92,7 +92,7 @@ export class PriceBook {
     this.texts.clear();
   }
 
-  /** The hold body's ticketTypes for `obj` (contract §20), or undefined when no type was chosen. */
+  /** The hold body's ticketTypes for `obj` (docs/prices.md), or undefined when no type was chosen. */
   ticketTypesFor(obj: ApiObject, quantity: number): Record<string, string | Record<string, number>> | undefined {
     const chosen = this.chosen.get(obj.categoryKey);
     if (chosen === undefined || this.ticketTypes(obj.categoryKey).length === 0) return undefined;

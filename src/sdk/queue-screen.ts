@@ -1,5 +1,5 @@
 /**
- * The waiting room's screen (contract §15): shown by `render()` before the map when the event has
+ * The waiting room's screen (docs/waiting-room.md): shown by `render()` before the map when the event has
  * an enabled waiting room. It joins (the server gives the same address the same ticket), shows the
  * place and the estimated wait, announces changes in a polite live region, calls `onQueueChanged`,
  * and asks again after the server's `retryAfterSeconds`, until the ticket is admitted.

@@ -9,7 +9,7 @@ import type { FreedResult, HoldBestAvailableResult, HoldResult, SelectionRules, 
 const RANK: Record<string, number> = { free: 0, not_for_sale: 1, held: 2, booked: 3 };
 
 /**
- * The seat map's calls for a season (`new SeatingChart({ season })`, contract §13): the map is
+ * The seat map's calls for a season (`new SeatingChart({ season })`, docs/seasons.md): the map is
  * drawn from the first event's objects; a seat is free only if it is free in every event of the
  * season, and the token's own only if it holds it in every event; holds and releases go through
  * the season routes, atomic across the events. The season's events are read once, from its record.
@@ -46,7 +46,7 @@ export class SeasonApiClient extends ApiClient {
     return super.objects();
   }
 
-  /** The season's prices (contract §20): what its holds lock, once for all its events. */
+  /** The season's prices (docs/prices.md): what its holds lock, once for all its events. */
   override async pricing(): Promise<Pricing | null> {
     return (await this.request<Pricing | null>("GET", "/pricing", undefined, this.seasonUrl)).body ?? null;
   }

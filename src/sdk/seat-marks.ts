@@ -1,5 +1,5 @@
 /**
- * The marks drawn on wheelchair spaces and companion seats (contract §14), so a venue and its
+ * The marks drawn on wheelchair spaces and companion seats (docs/accessibility.md), so a venue and its
  * buyers see them on the map and not only in a tooltip: a wheelchair symbol, and a ring with a dot.
  * One definition (path data in a box from -10 to 10) drawn three ways: over a seat of the SVG map,
  * on the large map's canvas, and in the legend's swatch.

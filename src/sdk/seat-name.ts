@@ -1,7 +1,7 @@
 /**
  * What a seat is called, in words, built from the same data that draws it (section, row, seat,
  * category, features, status): the list mode's buttons, the map's seats and the tooltip say the
- * same thing (contract §14), so sight and speech never disagree. The words come from the chart's
+ * same thing (docs/accessibility.md), so sight and speech never disagree. The words come from the chart's
  * catalog (words.ts); English when none is given.
  */
 import type { SeatFeature } from "../domain/layout";
@@ -56,7 +56,7 @@ export function statusText(view: ObjectView, words: Words = ENGLISH): string {
 export function seatName(seat: SeatObject, categoryLabel: string, view: ObjectView, words: Words = ENGLISH): string {
   const parts = [seat.sectionLabel || seat.sectionKey];
   if (seat.rowLabel) parts.push(words.t("seat.row", { row: seat.rowLabel }));
-  // Contract §20: what the seat costs, after its category, as the map's name says it.
+  // docs/prices.md: what the seat costs, after its category, as the map's name says it.
   parts.push(
     words.t("seat.number", { seat: seatNumber(seat.objectLabel) }),
     categoryLabel,

@@ -1,5 +1,5 @@
 /**
- * The event's selection rules (contract §8) as the map applies them before asking the server, so a
+ * The event's selection rules (docs/selling-rules.md) as the map applies them before asking the server, so a
  * buyer hears at once why a seat cannot be added instead of after a round trip. The server checks
  * the same rules in the hold's own transaction and stays the authority: the map only knows this
  * chart's holds (not other tabs of the same token or other tokens of the same client address), so
@@ -81,7 +81,7 @@ export function seatPlaces(rows: SeatObject[][]): SeatPlaces {
   return places;
 }
 
-/** The seats next to position `at` of `row` with no aisle between (contract §8 adjacency). */
+/** The seats next to position `at` of `row` with no aisle between (docs/selling-rules.md adjacency). */
 function neighbours(row: SeatObject[], at: number): number[] {
   const out: number[] = [];
   if (at > 0 && !row[at - 1]!.aisleAfter) out.push(at - 1);

@@ -1,5 +1,5 @@
 /**
- * A map of up to 10,000 objects: one SVG element per seat and GA area at every zoom (contract §7),
+ * A map of up to 10,000 objects: one SVG element per seat and GA area at every zoom (docs/sdk.md),
  * moved by a camera that is applied once per animation frame, with no layout read in input handlers.
  */
 import { visibleBox } from "./camera";

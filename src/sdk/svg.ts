@@ -1,7 +1,7 @@
 /**
  * Draws the map into an <svg> and repaints single objects. Each seat and GA area is ONE element
  * carrying data-object-label, role=button, tabindex, aria-label, aria-pressed and data-status
- * (contract §7), so tests and assistive technology find it the same way.
+ * (docs/sdk.md), so tests and assistive technology find it the same way.
  */
 import { areaCounts } from "./area-counts";
 import { mapSeatName, statusText } from "./seat-name";
@@ -15,7 +15,7 @@ import type { Words } from "./words";
 const NS = "http://www.w3.org/2000/svg";
 
 /**
- * What contract §7 puts on every drawn object, whichever renderer draws it: its label, type and
+ * What docs/sdk.md puts on every drawn object, whichever renderer draws it: its label, type and
  * category as data attributes, and a focusable button role for keyboard and screen readers.
  */
 export function objectAttrs(label: string, type: "seat" | "generalAdmission", categoryKey: string): Record<string, string | number> {
@@ -126,7 +126,7 @@ export function drawMap(
     c.appendChild(el(doc, "title", {}));
     elements.set(s.label, c);
     frag.appendChild(c);
-    // Wheelchair spaces and companion seats carry a mark (contract §14), drawn right after the seat.
+    // Wheelchair spaces and companion seats carry a mark (docs/accessibility.md), drawn right after the seat.
     const mark = obj.objectType === "seat" ? markOf(obj.features) : null;
     if (mark) frag.appendChild(markElement(doc, mark, s.cx, s.cy, s.r * 1.55));
   }
@@ -153,13 +153,13 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
     const { drawn, spoken } = areaCounts(obj, view, words);
     // The name starts with the words drawn in the area (its name, then what is left), so speech
     // and sight agree (WCAG 2.5.3, "label in name"); the rest follows.
-    // Contract §20: each place's price, after the category it belongs to.
+    // docs/prices.md: each place's price, after the category it belongs to.
     const priced = view.price ? words.list([cat, words.t("price.each", { price: view.price })]) : cat;
     name = words.t("area.name", { name: obj.label ?? obj.objectLabel, label: obj.objectLabel, shown: spoken, category: priced });
     const text = node.querySelector(".seating-ga-remaining");
     if (text) text.textContent = drawn;
   } else {
-    // Contract §14 and §20: the seat's features and price are part of its name, as the list mode says them.
+    // docs/accessibility.md and docs/prices.md: the seat's features and price are part of its name, as the list mode says them.
     name = mapSeatName(obj, cat, view, words);
     const title = node.firstElementChild;
     if (title) title.textContent = `${obj.objectLabel} · ${cat} · ${statusText(view, words)}`;
@@ -171,7 +171,7 @@ let hatches = 0;
 
 /**
  * The SVG element with its one pan/zoom layer, and the hatch pattern of seats "not available
- * here" (another channel's, contract §12), `stripe` map units apart; its id is on `data-hatch`.
+ * here" (another channel's, docs/channels.md), `stripe` map units apart; its id is on `data-hatch`.
  */
 export function createSvg(doc: Document, eventKey: string, words: Words, stripe = 3): { svg: SVGSVGElement; layer: SVGGElement } {
   // No viewBox: user units are CSS pixels, and the camera moves the layer with one transform.

@@ -28,20 +28,20 @@ export function tooltipLines(obj: ApiObject, state: MapState, options: TooltipOp
     details.push(words.t("tooltip.seat", { seat: seatNumber(obj.objectLabel) }));
   } else {
     title = obj.label;
-    // What this buyer's channels can take (contract §12), as the area itself says.
+    // What this buyer's channels can take (docs/channels.md), as the area itself says.
     const area = state.view(obj.objectLabel);
     const remaining = area.remaining ?? obj.remaining;
     details.push(words.t(area.pooled ? "tooltip.placesLeft" : "tooltip.placesLeftOf", { remaining, capacity: area.capacity ?? obj.capacity }));
   }
   if (category) details.push(category.label);
-  // Contract §20: the server's price for this buyer; a page's own `prices` only for an event without.
+  // docs/prices.md: the server's price for this buyer; a page's own `prices` only for an event without.
   const served = state.view(obj.objectLabel).price;
   if (served !== undefined) details.push(obj.objectType === "generalAdmission" ? words.t("price.each", { price: served }) : served);
   else {
     const price = options.prices?.[obj.categoryKey];
     if (price !== undefined) details.push(typeof price === "number" ? pagePrice(price, options.currency, words.language) : price);
   }
-  // Contract §14: features in the words the seat's accessible name uses ("wheelchair space").
+  // docs/accessibility.md: features in the words the seat's accessible name uses ("wheelchair space").
   const features = obj.objectType === "seat" ? featureText(obj.features, words) : "";
   if (features) details.push(features.charAt(0).toLocaleUpperCase(words.language) + features.slice(1));
   const view = state.view(obj.objectLabel);

@@ -1,6 +1,6 @@
 /**
  * Public types of the browser SDK: the configuration integrators pass to `SeatingChart` and the
- * objects its callbacks receive (contract §7). The API's bodies are the service's own contract
+ * objects its callbacks receive (docs/sdk.md). The API's bodies are the service's own contract
  * types (src/domain), imported as types only: the bundle carries none of their validation code.
  */
 import type { FreedResult, HoldResult } from "../domain/seats";
@@ -67,11 +67,11 @@ export interface HoldError {
 /** `maxSelectedObjects`: a total cap, or a total and/or caps per category key. GA places count one each. */
 export type MaxSelectedObjects = number | { total?: number; perCategory?: Record<string, number> };
 
-/** `chart.holdBestAvailable(…)`: what to ask for (contract §8). */
+/** `chart.holdBestAvailable(…)`: what to ask for (docs/selling-rules.md). */
 export interface BestAvailableRequest {
   /** How many seats, 1 to 50 (with `accessible`: their sum, which may be left out). */
   quantity?: number;
-  /** Wheelchair spaces and companion seats per space (0..3), all in one run of one row (contract §14). */
+  /** Wheelchair spaces and companion seats per space (0..3), all in one run of one row (docs/accessibility.md). */
   accessible?: { wheelchair: number; companions?: number };
   /** Only seats of these category keys. */
   categories?: string[];
@@ -93,7 +93,7 @@ export interface BestAvailableResult {
 export interface TooltipOptions {
   /**
    * A price per category key: a number (formatted in `currency`) or the text to show ("€45"). Only
-   * for an event without prices of its own: the prices the server keeps (contract §20) are shown
+   * for an event without prices of its own: the prices the server keeps (docs/prices.md) are shown
    * whenever the event has them.
    */
   prices?: Record<string, number | string>;
@@ -110,7 +110,7 @@ export interface SeatingChartConfig {
   /** The event key (or give `season`). */
   event?: string;
   /**
-   * A season key instead of an event (contract §13): the map shows a seat free only if it is free
+   * A season key instead of an event (docs/seasons.md): the map shows a seat free only if it is free
    * in every event of the season, and holds it in all of them at once. Updates by polling.
    */
   season?: string;
@@ -122,13 +122,13 @@ export interface SeatingChartConfig {
   /** Reuse a hold token (at least 8 characters) instead of the per-tab one the SDK keeps. */
   holdToken?: string;
   /**
-   * The pools this chart sells from (contract §12): channel keys and/or "NO_CHANNEL" (default
+   * The pools this chart sells from (docs/channels.md): channel keys and/or "NO_CHANNEL" (default
    * ["NO_CHANNEL"], the open pool). Seats outside them are drawn unavailable; holds and best
    * available send these keys.
    */
   channelKeys?: string[];
   /**
-   * Passes to protected channels (contract §17), issued by the operator's server with a secret key
+   * Passes to protected channels (docs/security.md), issued by the operator's server with a secret key
    * (POST …/channels/{channelKey}/passes) for this buyer: sent with every request as X-Channel-Pass
    * and with the live socket. A protected channel's free seats are drawn as available, and may be
    * held, only with its pass; name the channel in `channelKeys` too to sell from it.
@@ -138,12 +138,12 @@ export interface SeatingChartConfig {
   live?: boolean;
   /**
    * "map" (the default) draws the seat map; "list" shows the same event as a list of sections,
-   * rows and seat buttons (contract §14), for screen readers, switches and keyboards. Every map
+   * rows and seat buttons (docs/accessibility.md), for screen readers, switches and keyboards. Every map
    * has a "Choose from a list" button that switches too.
    */
   mode?: "map" | "list";
   /**
-   * The buyer has stated an accessibility need (contract §14): holds send `accessible: true`, so
+   * The buyer has stated an accessibility need (docs/accessibility.md): holds send `accessible: true`, so
    * wheelchair spaces and companion seats an event holds back can be held. The list mode's
    * wheelchair filter states it too while it is on.
    */
@@ -155,7 +155,7 @@ export interface SeatingChartConfig {
   /** Refusals told on the map itself, in a live region (default true); false leaves them to onHoldFailed. */
   notices?: boolean;
   /**
-   * The language the chart speaks (contract §22): a BCP 47 tag such as "de", "de-AT" or "ar".
+   * The language the chart speaks (docs/languages.md): a BCP 47 tag such as "de", "de-AT" or "ar".
    * Default: the page's `<html lang>`, else "en". Catalogs: en, de, fr, es, it, nl, pt, pl, ja, ar
    * ("de-AT" speaks German and formats numbers and times the Austrian way); any other language
    * speaks English, with one console warning. "ar" lays the chart out right to left.
@@ -173,7 +173,7 @@ export interface SeatingChartConfig {
   onHoldFailed?: (objects: SelectedObject[], error: HoldError) => void;
   onHoldTokenExpired?: () => void;
   /**
-   * The event's waiting room (contract §15): called when this buyer's place changes and once when
+   * The event's waiting room (docs/waiting-room.md): called when this buyer's place changes and once when
    * admitted (`{ position: 0, admitted: true }`), just before the map is drawn.
    */
   onQueueChanged?: (state: { position: number | null; admitted: boolean }) => void;

@@ -176,7 +176,7 @@ function refusal(refused: { eventKey: string; answer: Outcome<SeasonPart> }[]): 
   const failures = refused.flatMap((r) => (r.answer.ok ? [] : [{ eventKey: r.eventKey, f: r.answer }]));
   if (failures.length === 0) return fail("conflict", "The season action took too long and was abandoned; nothing changed, try again");
   const failed: FailedEntry[] = failures.flatMap(({ eventKey, f }) => (f.failed ?? []).map((e) => ({ ...e, eventKey })));
-  // A request over a publishable key's limits (contract §17) is refused as such, as an event's own
+  // A request over a publishable key's limits (docs/security.md) is refused as such, as an event's own
   // hold is, before the waiting room. When every refusal only asks for a shorter default lifetime,
   // the shortest of them goes back with it, for the season to hold again.
   const invalid = failures.find(({ f }) => f.code === "validation_failed");

@@ -36,7 +36,7 @@ import { totalOf } from "../domain/price-quote";
 import { getSeasonPricing } from "../db/season-pricing";
 
 /**
- * The season resource's operations (contract §13). A season is a D1 row naming its events; each
+ * The season resource's operations (docs/seasons.md). A season is a D1 row naming its events; each
  * event stays its own Durable Object. Seat actions go through the season's coordinator object
  * (season-coordinator.ts), which makes them atomic across the events they cover.
  */
@@ -218,7 +218,7 @@ export async function seasonAction(
     eventKeys = partial.eventKeys;
   }
   const coordinator = `${scope.workspaceId}:${scope.environment}:${seasonKey}`;
-  // A season hold is priced by the season's pricing (contract §20), read with the action.
+  // A season hold is priced by the season's pricing (docs/prices.md), read with the action.
   const priced: SeasonActionBody = action.kind === "hold" ? { ...action, pricing: await getSeasonPricing(db(env), row.id) } : action;
   const run = (ttl: { seconds: number; defaulted: boolean } | null) =>
     runOnCoordinator(env, coordinator, {
@@ -232,7 +232,7 @@ export async function seasonAction(
   const ttl = action.kind === "hold" ? { seconds: asked ?? DEFAULT_TTL_SECONDS, defaulted: asked === undefined } : null;
   let answer = await run(ttl);
   // A publishable hold that sent no ttlSeconds lasts the smaller of the default and the shortest
-  // publishable maximum of the season's events (contract §17): an event with a shorter one refused
+  // publishable maximum of the season's events (docs/security.md): an event with a shorter one refused
   // the default and named its own, and the season holds once more with that (nothing was changed).
   if (!answer.ok && answer.retryTtlSeconds !== undefined && ttl?.defaulted === true) answer = await run({ seconds: answer.retryTtlSeconds, defaulted: true });
   if (!answer.ok) {
@@ -296,7 +296,7 @@ function merged(
     }
   }
   const result: SeasonActionResult = { seasonKey, eventKeys, objects: [...objects.values()] };
-  // The season's price is once per object, for all its events (contract §20).
+  // The season's price is once per object, for all its events (docs/prices.md).
   const total = totalOf(result.objects.map((o) => o.price));
   if (total !== null) result.total = total;
   if (partialSeasonKey !== undefined) result.partialSeasonKey = partialSeasonKey;

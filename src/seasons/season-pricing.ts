@@ -7,7 +7,7 @@ import { eventStub } from "../event-object/event-stub";
 import { ownSeason } from "./season-operations";
 
 /**
- * A season's prices (contract §20): what a season hold locks in every event it covers, once per
+ * A season's prices (docs/prices.md): what a season hold locks in every event it covers, once per
  * object for the whole season. Kept in D1 with the season and read with each season hold, which
  * passes it to every event's prepare (seasons/season-operations.ts).
  */

@@ -6,10 +6,10 @@ import type { Occupancy } from "./occupancy";
 import { ROLE_COMPANION, ROLE_WHEELCHAIR, type SellingIndex } from "./selling-index";
 
 /**
- * Accessible best available (contract §14): `wheelchair` wheelchair spaces and `wheelchair ×
- * companions` companion seats, all in one run of adjacent free seats of one row, ranked as §8
+ * Accessible best available (docs/accessibility.md): `wheelchair` wheelchair spaces and `wheelchair ×
+ * companions` companion seats, all in one run of adjacent free seats of one row, ranked as docs/selling-rules.md says
  * (runs leaving no orphan first, then the focal point or section, row and middle, then layout
- * order). It reuses §8's run search over the wheelchair and companion seats alone and keeps the
+ * order). It reuses the run search of docs/selling-rules.md#best-available over the wheelchair and companion seats alone and keeps the
  * runs whose mix is exactly the one asked for.
  *
  * Interpretations made here:

@@ -4,7 +4,7 @@ import type { Occupancy } from "./occupancy";
 import type { SellingIndex } from "./selling-index";
 
 /**
- * Best available (contract §8): which seats a hold-best-available call takes. Pure: the event
+ * Best available (docs/selling-rules.md): which seats a hold-best-available call takes. Pure: the event
  * object calls it inside its transaction with the layout's {@link SellingIndex} and the live
  * {@link Occupancy}, then holds the answer in the same transaction.
  *
@@ -18,7 +18,7 @@ import type { SellingIndex } from "./selling-index";
  * 4. Otherwise the free matching seats nearest the focal point (layout order without distances),
  *    taken greedily: a seat joins the answer when `accept` allows the answer with it.
  *
- * Interpretations of §8 made here:
+ * Interpretations of docs/selling-rules.md made here:
  * - Distances rank seats only when the layout has a focal point and every one of its seats has
  *   coordinates; one seat without them makes the whole layout rank structurally.
  * - An orphan is judged on the seats' real status: a free seat outside the filters (another
@@ -27,7 +27,7 @@ import type { SellingIndex } from "./selling-index";
  *   in no position: |2·position + quantity − row length| (an even row has two middles; layout order).
  * - "The run nearest the focal point" compares the mean of the run's seat distances; means within
  *   a relative 1e-9 are equal (mirror-image runs), then layout order.
- * - The split answer follows §8 literally: nearest the focal point, else first in layout order
+ * - The split answer follows docs/selling-rules.md literally: nearest the focal point, else first in layout order
  *   (not the structural order of runs).
  * - Under selection rules, "no run" means no run the rules allow; a split answer is built greedily
  *   (see step 4), which finds the best allowed answer for count caps but may miss one for the
@@ -43,7 +43,7 @@ export interface BestAvailableQuery {
   sections?: readonly string[];
   /** Only a run will do: no split answer. */
   together?: boolean;
-  /** Seats by id that may be taken at all (the hold's channels, contract §12); all when omitted. */
+  /** Seats by id that may be taken at all (the hold's channels, docs/channels.md); all when omitted. */
   eligible?: Uint8Array | null;
 }
 

@@ -4,7 +4,7 @@ import type { SellingIndex } from "./selling-index";
 
 /**
  * The candidates of one best-available call, each stream lazily in the preference order of
- * contract §8, so a call reads only the part of the layout its answer comes from.
+ * docs/selling-rules.md, so a call reads only the part of the layout its answer comes from.
  *
  * With distances, segments are opened by increasing lower bound (their nearest seat, fixed per
  * layout) and a candidate is released once no unopened segment can beat it: near the stage a call
@@ -18,7 +18,7 @@ export interface Filter {
   quantity: number;
   sections: Uint8Array | null;
   categories: Uint8Array | null;
-  /** Seats by id that may be taken at all (a hold's channels, contract §12); null: all. */
+  /** Seats by id that may be taken at all (a hold's channels, docs/channels.md); null: all. */
   eligible: Uint8Array | null;
 }
 
@@ -100,7 +100,7 @@ function* byDistance(
   }
 }
 
-/** The runs (orphan-free ones, or orphan-leaving ones) in the preference order of §8. */
+/** The runs (orphan-free ones, or orphan-leaving ones) in the preference order of docs/selling-rules.md. */
 export function runs(index: SellingIndex, occupancy: Occupancy, f: Filter, orphan: boolean): Iterable<Candidate> {
   const q = f.quantity;
   const open = (s: number) => occupancy.longestRun(s) >= q && segmentMatches(index, f, s);

@@ -13,7 +13,7 @@ export type BestAvailableChoice =
   | { ok: false; code: "selection_rule_violated"; failed: RuleViolation[] };
 
 /**
- * Best available under the event's selection rules (contract §8), the whole decision of a
+ * Best available under the event's selection rules (docs/selling-rules.md), the whole decision of a
  * hold-best-available call: the object holds `ids` under the token when ok, else answers 409 with
  * the code (and `failed[]`). `rules` is null when none apply (no rules set, or a secret key sent
  * ignoreSelectionRules).
@@ -30,7 +30,7 @@ export function chooseBestAvailable(
   query: BestAvailableQuery & { accessible?: AccessibleRequest },
   rules: RuleContext | null,
 ): BestAvailableChoice {
-  // With `accessible` (contract §14) the search is the accessible one; the rules apply the same way.
+  // With `accessible` (docs/accessibility.md) the search is the accessible one; the rules apply the same way.
   const { accessible } = query;
   const search = (accept?: Accept): BestAvailableResult =>
     accessible ? accessibleBestAvailable(index, occupancy, { ...query, accessible }, accept) : bestAvailable(index, occupancy, query, accept);

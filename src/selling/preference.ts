@@ -1,5 +1,5 @@
 /**
- * How best available orders candidates that carry a distance (contract §8: "the smallest mean
+ * How best available orders candidates that carry a distance (docs/selling-rules.md: "the smallest mean
  * distance to focalPoint … remaining ties: layout order").
  *
  * Means of the same seats summed in another order, or of mirror-image runs, can differ in the last

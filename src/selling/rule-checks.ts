@@ -4,11 +4,11 @@ import type { Occupancy } from "./occupancy";
 import { adjacentToNext, type SellingIndex } from "./selling-index";
 
 /**
- * The event's selection rules (contract §8), checked after the change a hold would make. Pure: the
+ * The event's selection rules (docs/selling-rules.md), checked after the change a hold would make. Pure: the
  * event object gathers the counts inside its transaction (after purging expired holds), calls
  * these, and on any violation answers 409 `selection_rule_violated` with them as `failed[]`.
  *
- * Interpretations of §8 made here:
+ * Interpretations of docs/selling-rules.md made here:
  * - Only what a hold adds can break a rule: a hold that adds nothing (a retry of seats the token
  *   holds, a GA resize downwards) is never refused, like a release, even when the token is over a
  *   limit set after its holds. A category cap is checked only for the categories the hold adds to.
@@ -111,7 +111,7 @@ export interface GaHoldChange {
   quantity: number;
 }
 
-/** The violations of a GA hold or resize (contract §8 counts GA places like seats). */
+/** The violations of a GA hold or resize (docs/selling-rules.md counts GA places like seats). */
 export function checkGaHold(ctx: RuleContext, change: GaHoldChange): RuleViolation[] {
   return countViolations(ctx, [{ label: change.label, categoryKey: change.categoryKey, count: change.quantity - change.previous }]);
 }

@@ -1,7 +1,7 @@
 import { indexLayout, type Layout, type LayoutObject, type Point } from "../domain/layout";
 
 /**
- * The seats of one layout as best available and the orphan rule see them (contract §8), built once
+ * The seats of one layout as best available and the orphan rule see them (docs/selling-rules.md), built once
  * per layout and shared by every call until the layout changes.
  *
  * Seats get dense ids in layout order (section, row, seat), so a row is a range of ids and so is
@@ -41,7 +41,7 @@ export interface SellingIndex {
    */
   readonly segmentCategoryStart: Uint32Array;
   readonly segmentCategories: Uint32Array;
-  /** Accessible role of each seat (contract §14): {@link ROLE_WHEELCHAIR}, {@link ROLE_COMPANION} or 0. */
+  /** Accessible role of each seat (docs/accessibility.md): {@link ROLE_WHEELCHAIR}, {@link ROLE_COMPANION} or 0. */
   readonly role: Uint8Array;
   /** (section, category) pair of each seat, so free seats matching both filters are counted without a scan. */
   readonly group: Uint32Array;

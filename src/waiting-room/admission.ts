@@ -1,5 +1,5 @@
 /**
- * Signed admissions (contract §15): `<ticket>.<eventId>.<expiresAt ms>.<HMAC-SHA256, base64url>`
+ * Signed admissions (docs/waiting-room.md): `<ticket>.<eventId>.<expiresAt ms>.<HMAC-SHA256, base64url>`
  * over the ticket, the event (workspace, environment, key, and the id of this creation of it, so a
  * deleted event's admissions are void for a new event of the same key), the client that joined
  * (its identity: an IPv4 address or an IPv6 /64) and the expiry.

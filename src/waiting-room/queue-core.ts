@@ -1,5 +1,5 @@
 /**
- * The waiting room's rules as pure functions (contract §15), shared by the Durable Objects
+ * The waiting room's rules as pure functions (docs/waiting-room.md), shared by the Durable Objects
  * (waiting-room-shard.ts, waiting-room-pacer.ts) and the in-process simulation of a million buyers
  * (scripts/waiting-room-sim.mjs runs this very module).
  *

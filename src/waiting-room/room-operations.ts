@@ -12,7 +12,7 @@ import { pacerStub } from "./pacer-stub";
 import { shardStub } from "./shard-stub";
 
 /**
- * The waiting room's operations (contract §15), for the API's routes and the dashboard. Configuring
+ * The waiting room's operations (docs/waiting-room.md), for the API's routes and the dashboard. Configuring
  * and reading touch the event's object (rare, secret key); joining and polling reach one queue shard
  * each and never the event's object; a hold's admission is checked here with one signature.
  */
@@ -107,7 +107,7 @@ export async function admittedEventId(env: Env, scope: Scope, eventKey: string, 
 export const MAX_ADMISSIONS = 100;
 
 /**
- * The events a season hold's admissions admit this client to (contract §15): X-Admission as a
+ * The events a season hold's admissions admit this client to (docs/waiting-room.md): X-Admission as a
  * comma-separated list (several headers arrive joined the same way), each admission verified for
  * the event it names, one HMAC each and one D1 read for the events' keys. Forged, expired and
  * other clients' admissions are simply not among the answer; more than {@link MAX_ADMISSIONS} is 400.
@@ -133,8 +133,8 @@ export async function admittedEventIds(env: Env, scope: Scope, client: string, h
 }
 
 /**
- * No room to join: another workspace's event is 403 (interface.md rule 4), an event the scope
- * does not have 404 `event_not_found` (contract §3), and an event without an enabled room 404 `not_found`.
+ * No room to join: another workspace's event is 403 (docs/api.md#authentication-and-keys), an event the scope
+ * does not have 404 `event_not_found` (docs/events.md#events), and an event without an enabled room 404 `not_found`.
  * Only this path reads D1: a join of an open room never does.
  */
 async function noRoom(env: Env, scope: Scope, eventKey: string): Promise<ServiceError> {

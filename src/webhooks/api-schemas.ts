@@ -4,7 +4,7 @@ import { endpointEvents, type AttemptRow, type DeliveryRow, type EndpointRow } f
 import { WEBHOOK_EVENT_TYPES } from "../domain/webhook-messages";
 import { DELIVERY_ERRORS, deliveryErrorOf } from "../domain/webhook-failures";
 
-/** zod schemas and record builders of the webhook management API (contract §5). */
+/** zod schemas and record builders of the webhook management API (docs/webhooks.md). */
 
 const EventTypes = z
   .array(z.enum(WEBHOOK_EVENT_TYPES))

@@ -6,7 +6,7 @@ import { auditEvent, type WebhookMessage } from "../domain/webhook-messages";
 import type { EventToFanOut } from "./fan-out";
 
 /**
- * Audit records on their way to webhooks (contract §18). The request that made a record stores it
+ * Audit records on their way to webhooks (docs/team.md). The request that made a record stores it
  * and sends this message; the consumer stores the records again if they are missing (so a record
  * survives the request's own write failing) and turns each into `audit.recorded` events for the
  * fan-out, which sends them only to endpoints that listed the type.

@@ -39,10 +39,10 @@ import { newWebhookSecret } from "./signing";
 import { allowPrivateUrls, checkWebhookUrl } from "./url-policy";
 
 /**
- * Webhook management (contract §5) as operations on a (workspace, environment) scope: the public
+ * Webhook management (docs/webhooks.md) as operations on a (workspace, environment) scope: the public
  * API and the dashboard both call these, so each rule lives here once. An endpoint of the
  * workspace's other environment is "not found" (keys never cross environments); one of another
- * workspace is 403 `forbidden` (interface.md Authentication rule 4), decided before any change. A refusal is thrown
+ * workspace is 403 `forbidden` (docs/api.md#authentication-and-keys), decided before any change. A refusal is thrown
  * as a ServiceError (src/README.md "Failures").
  */
 
@@ -93,7 +93,7 @@ async function queueRun(env: Env, endpointId: string, deliveryId: string, dueAt:
   await enqueueDeliveries(env, [deliveryId]);
 }
 
-/** Endpoints a workspace environment may register (contract §17). */
+/** Endpoints a workspace environment may register (docs/security.md). */
 export const MAX_ENDPOINTS = 20;
 /** Test sends and replays together, per endpoint and {@link MANUAL_SEND_WINDOW_MS}. */
 export const MAX_MANUAL_SENDS = 10;

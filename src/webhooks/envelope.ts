@@ -2,7 +2,7 @@ import type { Environment } from "../domain/scope";
 import { newId } from "../keys/keys";
 import type { OutboxEvent, WebhookEventType } from "../domain/webhook-messages";
 
-/** The signed JSON body of every delivery (interface.md "Events", Envelope). */
+/** The signed JSON body of every delivery (docs/webhooks.md#event-types, docs/webhooks.md#the-envelope). */
 export interface WebhookEnvelope {
   /** `evt_…`: the receiver's idempotency key, identical on every retry and replay. */
   id: string;
@@ -39,7 +39,7 @@ export function buildEnvelope(event: OutboxEvent, environment: Environment): Web
 }
 
 /**
- * The envelope of an event as a delivery stores it (contract §17: extraData kept once per text):
+ * The envelope of an event as a delivery stores it (docs/security.md: extraData kept once per text):
  * its JSON with `"extraData":null` and the extraData's own JSON apart, or the whole envelope and
  * null when the event carries none. `withExtraData(payload, extra)` is, byte for byte, the JSON of
  * {@link buildEnvelope}.

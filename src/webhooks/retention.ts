@@ -3,7 +3,7 @@ import { deleteDeliveriesBefore, deleteManualSendsBefore, deleteUnusedExtraData 
 import { MANUAL_SEND_WINDOW_MS } from "./endpoints";
 
 /**
- * How long the delivery log lives (contract §17): a delivery and its attempts are deleted 30 days
+ * How long the delivery log lives (docs/security.md): a delivery and its attempts are deleted 30 days
  * after the delivery was created (one still being retried waits until it settles). The Worker's
  * cron trigger (wrangler.toml `[triggers]`, hourly) runs {@link pruneWebhookLog}; each run deletes in
  * bounded batches, so a backlog (the first run after an upgrade) is worked off over a few runs

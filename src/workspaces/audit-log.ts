@@ -5,7 +5,7 @@ import { ServiceError } from "../domain/errors";
 import type { Scope } from "../domain/scope";
 
 /**
- * Reading and keeping the audit trail (contract §18). Records are read newest first, an
+ * Reading and keeping the audit trail (docs/team.md). Records are read newest first, an
  * environment's together with the workspace-level ones; nothing here (or anywhere) changes one, and
  * only the daily housekeeping deletes those past their retention.
  */

@@ -16,7 +16,7 @@ import { mayManageRole, ROLE_NAMES, type Role } from "../domain/roles";
 import { newId } from "../keys/keys";
 
 /**
- * A workspace's members (contract §18), for both doors that manage them: the operator API, which
+ * A workspace's members (docs/team.md), for both doors that manage them: the operator API, which
  * may do anything, and the dashboard's Team page, where `by` is the role of the member acting and
  * nobody manages a role above what the role table lets them. A refusal is thrown as a ServiceError.
  */
@@ -128,7 +128,7 @@ export async function firstOwner(env: Env, ws: MemberWorkspace): Promise<MemberR
   return owner;
 }
 
-/** The member a sign-in link is for: by id, by address, or else the first owner (contract §10 unchanged). */
+/** The member a sign-in link is for: by id, by address, or else the first owner (docs/dashboard.md unchanged). */
 export async function memberForSignIn(env: Env, ws: MemberWorkspace, target: SignInTarget): Promise<MemberRow> {
   const d = db(env);
   if (target.memberId !== undefined) {

@@ -94,7 +94,7 @@ export async function getWorkspace(env: Env, workspaceKey: string): Promise<(Wor
 }
 
 /**
- * Rotates an environment's publishable key (contract §17): a new key (a new salt) becomes current,
+ * Rotates an environment's publishable key (docs/security.md): a new key (a new salt) becomes current,
  * and the previous one, with the admissions and passes signed under it, keeps working for
  * `graceSeconds` (0: it stops at once), then answers 401. A key rotated out earlier keeps its own
  * end unless this grace ends sooner. Answers the new key and when the previous one stops.

@@ -1,5 +1,5 @@
 /**
- * Accessible seating in Chromium (contract §14): list mode by keyboard alone and by role and
+ * Accessible seating in Chromium (docs/accessibility.md): list mode by keyboard alone and by role and
  * accessible name (a wheelchair space and two companions found through the filter, held, then
  * booked by the server), the accessibility tree as a screen reader gets it, axe-core with the
  * WCAG 2.2 AA rules on the map and on the list, and a 10,000-seat event's list timings.

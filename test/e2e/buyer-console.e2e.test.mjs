@@ -1,5 +1,5 @@
 /**
- * A buyer's page opens with a clean console on every kind of event (contract §15): no console
+ * A buyer's page opens with a clean console on every kind of event (docs/waiting-room.md): no console
  * error and no request answered 4xx/5xx or failed, whether the event has no waiting room, one that
  * is switched off, one that is open (the buyer is admitted at once), or channels; at desktop and
  * phone widths. The seat map learns from the event record whether to queue, so an event without

@@ -1,5 +1,5 @@
 /**
- * The buyer's map of a club's stand at desktop and phone widths (contracts §7, §12, §14): what a
+ * The buyer's map of a club's stand at desktop and phone widths (docs/sdk.md, docs/channels.md, docs/accessibility.md): what a
  * venue needs to see (wheelchair and companion marks with their legend entries, "Not for sale" and
  * "Not available here" drawn apart, the standing terrace telling an open-sale buyer the open
  * pool's places), the phone's overview of the whole venue then a tap that zooms to seats a finger

@@ -1,5 +1,5 @@
 /**
- * Channels in the seat map (contract §12): a chart opened with channelKeys can select its pools'
+ * Channels in the seat map (docs/channels.md): a chart opened with channelKeys can select its pools'
  * seats and draws every other seat unavailable (aria-disabled, not clickable, in the legend); its
  * holds and best available send the keys. axe finds no serious violation on such a map.
  */

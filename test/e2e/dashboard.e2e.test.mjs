@@ -1,5 +1,5 @@
 /**
- * The dashboard in a real browser (contract §10), walked the way a person with a screen reader
+ * The dashboard in a real browser (docs/dashboard.md), walked the way a person with a screen reader
  * finds things: by role and accessible name. One workspace of its own, signed in by a one-time link;
  * every page is checked with axe-core (no serious or critical violation) and photographed into
  * test-results/.
@@ -280,7 +280,7 @@ describe("the dashboard", () => {
     await page.getByRole("button", { name: "Publish anyway" }).click();
     await waitForText(notice(), /published \(forced\)/);
     expect((await apiCall(e2e, ws.skTest, "GET", `/api/v1/charts/${CHART_KEY}`)).body).toMatchObject({ draftVersion: 3, publishedVersion: 3 });
-    // The hold survives a forced publish, as interface.md says.
+    // The hold survives a forced publish, as docs/charts.md#publishing says.
     const status = await apiCall(e2e, ws.skTest, "GET", `/api/v1/events/${EVENT_KEY}/status?labels=B-1-1`);
     expect(status.body.objects[0]).toMatchObject({ objectLabel: "B-1-1", status: "held" });
   });

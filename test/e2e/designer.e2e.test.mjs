@@ -1,5 +1,5 @@
 /**
- * The chart designer in a real browser (contract §11), driven by role and accessible name: a
+ * The chart designer in a real browser (docs/dashboard.md#the-chart-designer), driven by role and accessible name: a
  * section of 10 rows × 20 seats on a curve with an aisle, two categories assigned by selection, a
  * GA area of 300 and the stage; saved; the API's draft holds exactly that; after publishing, the
  * SDK draws the same seats at the same places. Undo/redo, export/import, the stale If-Match (412)
@@ -275,7 +275,7 @@ describe("the chart designer", () => {
     }
   });
 
-  it("sets seat features on a selection and says when a companion seat has no wheelchair space beside it (contract §14)", async () => {
+  it("sets seat features on a selection and says when a companion seat has no wheelchair space beside it (docs/accessibility.md)", async () => {
     await openDesigner(CHART);
     const setFeatures = async (labels, feature) => {
       await page.getByLabel("Select seats by label").fill(labels);

@@ -1,5 +1,5 @@
 /**
- * Embedding from another origin, as an integrator's ticketing site would (contract §7): the page is
+ * Embedding from another origin, as an integrator's ticketing site would (docs/sdk.md): the page is
  * served by a separate local HTTP server, loads the SDK from the service's origin, and lets the SDK
  * default its API origin to where the script came from. Both builds: classic script and ES module.
  * The parts of the SDK a chart loads only when it needs them (the waiting room's queue screen here)

@@ -1,5 +1,5 @@
 /**
- * Rotating a publishable key from the dashboard's Keys page (contract §17), by role and accessible
+ * Rotating a publishable key from the dashboard's Keys page (docs/security.md), by role and accessible
  * name, with axe: the person chooses how long the old key keeps working, confirms, and the page
  * shows the new key; the API takes the new key at once and the old one for the grace period.
  */

@@ -1,5 +1,5 @@
 /**
- * A 100,000-seat stadium (contract §7 "Large maps"): it renders promptly, sections are buttons a
+ * A 100,000-seat stadium (docs/sdk.md#large-maps-more-than-10000-objects): it renders promptly, sections are buttons a
  * keyboard reaches, Enter on a section brings its seats up as elements, a seat is held by keyboard
  * and by click, and seats too small to click are drawn without elements. The renderer is a part of
  * the SDK loaded on demand: when it cannot be loaded, the buyer is told the map could not be loaded.
@@ -63,7 +63,7 @@ it(`draws ${SEATS.toLocaleString("en-US")} seats, and a keyboard and a mouse bot
   await waitForStatus(page, keyed, "selected", 15_000);
   expect(await page.locator(`[data-object-label="${keyed}"]`).getAttribute("aria-pressed")).toBe("true");
 
-  // Every seat element now on screen is at least 8 CSS px across (contract §7), and so clickable.
+  // Every seat element now on screen is at least 8 CSS px across (docs/sdk.md), and so clickable.
   const sizes = await page.$$eval('[data-object-type="seat"]', (els) => els.map((e) => e.getBoundingClientRect().width));
   expect(sizes.length).toBeGreaterThan(100);
   expect(Math.min(...sizes)).toBeGreaterThanOrEqual(8);

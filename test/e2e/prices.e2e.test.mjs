@@ -1,5 +1,5 @@
 /**
- * Prices on the buyer's map and in the dashboard (contract §20), in Chromium, found by role and
+ * Prices on the buyer's map and in the dashboard (docs/prices.md), in Chromium, found by role and
  * accessible name: each category's price (or "from") in the legend, the seat's price in the
  * tooltip and its accessible name, the ticket-type picker, the selection's running total, the
  * list mode with prices, at 1280 px and on a 390 px phone, axe clean; and the dashboard's Prices

@@ -1,5 +1,5 @@
 /**
- * Every kind of the SDK's options reaches the map through `<SeatingChart>` (contract §16): a
+ * Every kind of the SDK's options reaches the map through `<SeatingChart>` (docs/api.md#idempotent-requests): a
  * members' presale (channelKeys), the list mode and a switch of `mode` on the same chart, the
  * tooltip off and with prices, a buyer stating an access need (accessible), a season's map, a
  * waiting room's queue (onQueueChanged), and the hold options (holdToken, ttlSeconds,

@@ -1,5 +1,5 @@
 /**
- * `<SeatingChart>` of packages/react in Chromium (contract §16), on a page of its own origin that
+ * `<SeatingChart>` of packages/react in Chromium (docs/api.md#idempotent-requests), on a page of its own origin that
  * talks to the dev server: mount, StrictMode (one chart, one socket), prop changes (a new chart
  * only for event or publicKey), new callback identities (no redraw, the newest is called), unmount
  * (no socket left open, no listener left on window or document), and server rendering (nothing).

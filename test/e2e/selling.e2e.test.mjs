@@ -1,5 +1,5 @@
 /**
- * Selling rules in the browser (contract §7 and §8): best available from the demo page's control,
+ * Selling rules in the browser (docs/sdk.md and docs/selling-rules.md): best available from the demo page's control,
  * the event's selection rules applied by the map before it asks, a refusal by the server reaching
  * onHoldFailed, and aisles drawn as gaps.
  */

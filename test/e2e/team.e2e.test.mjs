@@ -1,5 +1,5 @@
 /**
- * A team in the dashboard (contract §18) in a real browser, by role and accessible name: an owner
+ * A team in the dashboard (docs/team.md) in a real browser, by role and accessible name: an owner
  * invites a box-office clerk from the Team page, who opens the invitation in a browser of their own
  * and sees the box office but no key or webhook controls; the owner changes the clerk's role,
  * revokes the clerk's session from another browser, reads the Activity page and its CSV; the

@@ -1,5 +1,5 @@
 /**
- * The waiting room in the seat map (contract §15): a buyer opening the map of an event whose room
+ * The waiting room in the seat map (docs/waiting-room.md): a buyer opening the map of an event whose room
  * opens in a few seconds sees the queue screen first (a heading, the place, the wait, a polite
  * live region; axe finds no serious violation), is admitted when the room opens, then the map is
  * drawn and every hold carries X-Admission.

@@ -1,7 +1,7 @@
 import type { Layout } from "../../src/domain/layout";
 import { call, type EventFixture } from "./fixtures";
 
-/** Shared by the channel tests (contract §12). */
+/** Shared by the channel tests (docs/channels.md). */
 
 /** Two rows of 6 seats (categories vip and std) and a GA area of 100. */
 export function hall(): Layout {

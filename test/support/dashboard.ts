@@ -27,7 +27,7 @@ export async function signInLink(
 }
 
 /**
- * Uses a sign-in link as a person does (contract §17): opening it shows the Continue page, and the
+ * Uses a sign-in link as a person does (docs/security.md): opening it shows the Continue page, and the
  * page's POST spends it. The POST's answer (303 with the session cookie, or 401).
  */
 export async function continueSignIn(url: string, init: { userAgent?: string } = {}): Promise<Response> {

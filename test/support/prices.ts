@@ -1,6 +1,6 @@
 import { call, expectOk, newEvent, type EventFixture } from "./fixtures";
 
-/** Shared by the price tests (contract §20): one pricing with an amount, ticket types and a fee, and its routes. */
+/** Shared by the price tests (docs/prices.md): one pricing with an amount, ticket types and a fee, and its routes. */
 
 export const PRICING = {
   currency: "EUR",

@@ -1,6 +1,6 @@
 import { call, expectOk, newChart, newWorkspace, smallLayout, uniqueKey, type EventFixture, type TestKeys } from "./fixtures";
 
-/** Shared by the season tests (contract §13): a season over new events, its seat actions, and each event as a fixture. */
+/** Shared by the season tests (docs/seasons.md): a season over new events, its seat actions, and each event as a fixture. */
 
 export interface Season {
   keys: TestKeys;

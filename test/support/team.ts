@@ -1,5 +1,5 @@
 /**
- * Team fixtures (contract §18): members added through the operator API and signed in through their
+ * Team fixtures (docs/team.md): members added through the operator API and signed in through their
  * own links, and the audit trail read with a secret key.
  */
 import { expect } from "vitest";

@@ -1,4 +1,4 @@
-/** The service's error envelope (interface.md "Errors"), as the generated types describe it. */
+/** The service's error envelope (docs/api.md#errors), as the generated types describe it. */
 import type { Error as ErrorBody, FailedEntry } from "./generated/types.gen.js";
 
 export type { ErrorBody, FailedEntry };

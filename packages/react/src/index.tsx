@@ -1,5 +1,5 @@
 /**
- * `<SeatingChart>`: the browser SDK's seat map (contract §7) as a React component (contract §16).
+ * `<SeatingChart>`: the browser SDK's seat map (docs/sdk.md) as a React component (docs/api.md#idempotent-requests).
  * Its props are the SDK's options (chart-options.ts passes on every one of them) less `divId`,
  * plus the container's `className` and `style` and `onRenderError`.
  *

@@ -32,7 +32,7 @@ export function exchange(baseUrl, method, path, opts = {}) {
     if (opts.apiKey) headers["x-api-key"] = opts.apiKey;
     if (opts.adminToken) headers.authorization = `Bearer ${opts.adminToken}`;
     // The buyer's address, as Cloudflare's edge would set it (wrangler dev keeps a header the caller
-    // sent): the per-client limits of contract §8 see each simulated buyer apart.
+    // sent): the per-client limits of docs/selling-rules.md see each simulated buyer apart.
     if (opts.clientIp) headers["cf-connecting-ip"] = opts.clientIp;
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     if (payload !== undefined) {

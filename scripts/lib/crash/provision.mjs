@@ -1,4 +1,4 @@
-// Provisions the crash test's world through the public APIs only (contract.md §1-§3, §5): a
+// Provisions the crash test's world through the public APIs only (docs/deploy.md#operator-api-and-cli, docs/charts.md#the-layout, docs/events.md#events, docs/webhooks.md): a
 // workspace with production keys (the sandbox rate limit would refuse a 12-client rush), a chart of
 // seats plus one GA area, published, one event, and a webhook endpoint for every seat.* type.
 import { exchange } from "./http.mjs";

@@ -1,6 +1,6 @@
 // The webhook receiver of the crash test: node:http on 127.0.0.1, answering 200 to everything (it
 // must not cause retries of its own), verifying every delivery's `Service-Signature` the way
-// interface.md tells integrators to, and recording each distinct event (by `evt_` id).
+// docs/webhooks.md#verifying-the-signature tells integrators to, and recording each distinct event (by `evt_` id).
 import { signatureProblem } from "../webhook-signature.mjs";
 import http from "node:http";
 

@@ -1,4 +1,4 @@
-// The season rush of the crash test (contract §13): clients hold and book a few seats for a
+// The season rush of the crash test (docs/seasons.md): clients hold and book a few seats for a
 // season of several events through the season routes, while other clients hold the same seats
 // event by event, all during the kills. After the rush, every seat must read as taken for one
 // season action in every event of the season or in none, within 10 s (the season's coordinator

@@ -33,7 +33,7 @@ chartRoutes.get("/", async (c) => {
   return c.json(await listChartRecords(c.env, c.var.session.workspaceId, { limit, afterKey: afterKeyOf(cursor, CHART_KEY) }), 200);
 });
 
-/** A chart answer with its ETag (the draftVersion, contract §11). */
+/** A chart answer with its ETag (the draftVersion, docs/dashboard.md#the-chart-designer). */
 function withEtag(c: Context<DashEnv>, chart: ChartRecord, status: 200 | 201 = 200) {
   setChartEtag(c, chart.draftVersion);
   return c.json(chart, status);
@@ -61,7 +61,7 @@ chartRoutes.get("/:chartKey/published", async (c) => c.json(await getPublishedLa
 
 chartRoutes.get("/:chartKey/publish-check", async (c) => c.json(await checkChartPublish(c.env, c.var.session.workspaceId, c.req.param("chartKey")), 200));
 
-// A publish or unpublish acts with the authority of an environment (contract §17: a sandbox key's
+// A publish or unpublish acts with the authority of an environment (docs/security.md: a sandbox key's
 // force never reaches production buyers). The chart page names its environment in the path; the
 // routes without one act as production, the whole workspace's operator.
 chartRoutes.post("/:chartKey/publish", async (c) => {

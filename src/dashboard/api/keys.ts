@@ -10,7 +10,7 @@ import { ENV, jsonBody, scope } from "./support";
  * carries a secret key, once; the previous key fails from the very next request.
  *
  * POST /dashboard/api/{environment}/public-key/rotate `{ graceSeconds? }`: rotates the
- * environment's publishable key as the operator API does (contract §17); the previous key works for
+ * environment's publishable key as the operator API does (docs/security.md); the previous key works for
  * the grace period (default a day).
  */
 export const keyRoutes = new Hono<DashEnv>();

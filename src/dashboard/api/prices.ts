@@ -8,7 +8,7 @@ import type { DashEnv } from "../context";
 import { ENV, jsonBody, scope } from "./support";
 
 /**
- * The "Prices" forms of the event and season pages (contract §20): the form as a venue fills it
+ * The "Prices" forms of the event and season pages (docs/prices.md): the form as a venue fills it
  * in (prices in the currency's decimals) becomes the pricing the API takes, through the same
  * operations as /api/v1. Removing the prices sells without them again.
  */

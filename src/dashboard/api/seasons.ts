@@ -26,7 +26,7 @@ import { keyedGames, seasonKeyFrom, type GameRow } from "../season-games";
 import { ENV, jsonBody, scope } from "./support";
 
 /**
- * /dashboard/api/{environment}/seasons (contract §13): the seasons of the session's workspace with
+ * /dashboard/api/{environment}/seasons (docs/seasons.md): the seasons of the session's workspace with
  * their games (names and starts), partial seasons, one game's settings applied to every game, the
  * copy of a sandbox season to production, and the season box office, which sells seats for every
  * event of a season (or of a partial season) at once with a secret key's rights: a season hold
@@ -133,7 +133,7 @@ seasonRoutes.post(`${one}/sell`, async (c) => {
   const objectLabels = await typedLabels(c.env, s, season.eventKeys[0]!, body.objectLabels);
   const holdToken = newId("box");
   const caller = { kind: "secret" as const };
-  // As the event box office: past the games' selection rules and from any channel (a secret key's overrides, contract §8, §12).
+  // As the event box office: past the games' selection rules and from any channel (a secret key's overrides, docs/selling-rules.md, docs/channels.md).
   const hold = { objectLabels, holdToken, ttlSeconds: 300, ignoreSelectionRules: true, ignoreChannels: true };
   await seasonAction(c.env, s, seasonKey, body.partialSeasonKey, { kind: "hold", body: hold }, caller);
   try {

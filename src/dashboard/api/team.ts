@@ -10,7 +10,7 @@ import { endMemberSessions, linkForMember, liveSessions, revokeSession } from ".
 import { jsonBody } from "./support";
 
 /**
- * The Team page's data routes (contract §18), for owners and admins: members and their roles,
+ * The Team page's data routes (docs/team.md), for owners and admins: members and their roles,
  * invitations (a one-time link valid 7 days, shown once to the one who invited), the workspace's
  * live sessions and their revocation. Nobody manages a role above what the role table gives them
  * (an admin never touches an owner). And everyone's own Account: sign out everywhere.

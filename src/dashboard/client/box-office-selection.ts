@@ -92,7 +92,7 @@ export class Selection {
     private readonly svg: SVGSVGElement,
     private readonly input: HTMLTextAreaElement,
     private readonly index: MapIndex,
-    /** The event's prices (contract §20), for the selection's total; null without. */
+    /** The event's prices (docs/prices.md), for the selection's total; null without. */
     private readonly pricing: Pricing | null = null,
   ) {
     input.addEventListener("input", () => this.show());
@@ -177,7 +177,7 @@ export class Selection {
   }
 
   /**
-   * The selection's price at the event's prices now (contract §20): each seat at its category's
+   * The selection's price at the event's prices now (docs/prices.md): each seat at its category's
    * price (its channel's where it has one), each GA area for the places per area asked; the
    * booking locks what the server says, which the answer shows. In the page's language.
    */

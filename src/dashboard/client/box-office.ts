@@ -34,14 +34,14 @@ export async function initSeatMap(): Promise<void> {
     host.textContent = say("map.failed");
     return;
   }
-  // The box office sells every channel (contract §12): its map shows every pool's seats as selectable.
+  // The box office sells every channel (docs/channels.md): its map shows every pool's seats as selectable.
   const chart = new window.Seating.SeatingChart({
     divId: host.id,
     publicKey,
     ...(seasonKey ? { season: seasonKey } : { event: eventKey }),
     apiBaseUrl: location.origin,
     ...(channelKeys ? { channelKeys: channelKeys.split(",") } : {}),
-    // The page's passes to protected channels (contract §17): the box office sees and sells them too.
+    // The page's passes to protected channels (docs/security.md): the box office sees and sells them too.
     ...(channelPasses ? { channelPasses: channelPasses.split(",") } : {}),
   });
   // The layout's rows and sections and the seats' channels, read beside the map (the SDK keeps its own to itself).

@@ -4,7 +4,7 @@ import { localInputValue } from "../../domain/time-zones";
 import { words } from "../words";
 
 /**
- * The event's hold-back of wheelchair spaces and companion seats (contract §14) as a form. The
+ * The event's hold-back of wheelchair spaces and companion seats (docs/accessibility.md) as a form. The
  * release time is a date and time on the clock of the event's time zone; the data route turns the
  * form into the API's body.
  */

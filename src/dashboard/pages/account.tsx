@@ -7,7 +7,7 @@ import { Page, roleName } from "./layout";
 import { browserName, isActiveNow } from "./session-words";
 
 /**
- * Account (contract §18), every member's own page: who they are signed in as, their role and what it
+ * Account (docs/team.md), every member's own page: who they are signed in as, their role and what it
  * allows, their open sessions, and "Sign out everywhere", which ends every one of them, this one too
  * (for a lost laptop, say).
  */

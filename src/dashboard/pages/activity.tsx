@@ -48,7 +48,7 @@ export function detailsLine(details: Record<string, unknown>): string {
 }
 
 /**
- * Activity (contract §18): the audit trail of this environment with the workspace-level records
+ * Activity (docs/team.md): the audit trail of this environment with the workspace-level records
  * (charts, members), newest first: when, who, what and on what, with filters by action, target and
  * date, and the same records as a CSV file.
  */

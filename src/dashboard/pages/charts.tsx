@@ -10,7 +10,7 @@ import { words, type DashboardMessageId } from "../words";
 import { Page } from "./layout";
 
 /**
- * Charts (contract §10.2): list, create, rename, delete, the draft and the published layout drawn,
+ * Charts (docs/dashboard.md): list, create, rename, delete, the draft and the published layout drawn,
  * publish with the publish check's affected list shown first (and a forced publish), unpublish.
  * Charts belong to the workspace, so both environments show the same ones.
  */

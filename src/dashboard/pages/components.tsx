@@ -97,7 +97,7 @@ export function TextArea(props: { id: string; name: string; label: string; hint?
  * A form the browser module sends to a data route as JSON (see client/forms.ts for the data-*
  * settings). Without a script nothing is sent: every change needs the Origin check a page's own
  * script passes, never a cross-site form post. A member whose role may not call the route does not
- * see the form at all (contract §18).
+ * see the form at all (docs/team.md).
  */
 export function ApiForm(props: {
   api?: string;

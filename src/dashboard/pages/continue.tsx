@@ -4,7 +4,7 @@ import { words } from "../words";
 import { Document } from "./layout";
 
 /**
- * What a sign-in link opens (contract §17): whom it signs in, to which workspace, and one button,
+ * What a sign-in link opens (docs/security.md): whom it signs in, to which workspace, and one button,
  * "Continue". Only the button's POST spends the link and starts the session, so a mail scanner or
  * a link preview that follows the link spends nothing. The page works without a script.
  */

@@ -12,7 +12,7 @@ import { Page } from "./layout";
 import { words } from "../words";
 
 /**
- * The chart designer (contract §11): the page around the drawing. Every control is a labelled
+ * The chart designer (docs/dashboard.md#the-chart-designer): the page around the drawing. Every control is a labelled
  * form control or a named button (GOV.UK patterns); the browser module (src/designer/client)
  * reads the draft, keeps the scene and its history, and draws it. Without the module the page
  * says that the designer needs JavaScript. Its words are the designer's catalogs

@@ -24,10 +24,10 @@ import { PricesPanel } from "./prices-panel";
 import { RevenuePlot } from "./revenue-plot";
 
 /**
- * One event (contract §10.3): the live seat map through the SDK with the environment's publishable
+ * One event (docs/dashboard.md): the live seat map through the SDK with the environment's publishable
  * key, the box office (book with an order id, release, not for sale / for sale) on the objects
  * selected on the map, counts by status, category and section, sales over time, and for sandbox
- * events the reset, and the event's selection rules (contract §8).
+ * events the reset, and the event's selection rules (docs/selling-rules.md).
  */
 
 export interface EventView {
@@ -39,25 +39,25 @@ export interface EventView {
   publicKey: string;
   reports: ReportsResult;
   sales: SalesTimeline;
-  /** The event's channels with their seats and places (contract §12). */
+  /** The event's channels with their seats and places (docs/channels.md). */
   channels: Channel[];
-  /** Passes to the event's protected channels, for the box office's map (contract §17: it shows and sells every channel). */
+  /** Passes to the event's protected channels, for the box office's map (docs/security.md: it shows and sells every channel). */
   channelPasses: string[];
   /** The layout's GA areas, for places per channel. */
   areas: { label: string; capacity: number }[];
-  /** The hold-back of accessible inventory (contract §14). */
+  /** The hold-back of accessible inventory (docs/accessibility.md). */
   accessibility?: Accessibility;
-  /** The waiting room (contract §15), null when the event has none, and its last hour of ticks. */
+  /** The waiting room (docs/waiting-room.md), null when the event has none, and its last hour of ticks. */
   room: WaitingRoom | null;
   roomTicks: RoomTick[];
-  /** Contract §20: the event's prices, null when it sells without. */
+  /** docs/prices.md: the event's prices, null when it sells without. */
   pricing: Pricing | null;
   /** Live viewers, relays and what reaches the event's object (null when they could not be read). */
   live: LiveStats | null;
 }
 
 /**
- * Channels (contract §12): each channel's seats and GA places, the counts per pool, and a form that
+ * Channels (docs/channels.md): each channel's seats and GA places, the counts per pool, and a form that
  * sets a channel's places in each GA area. Seats are assigned from the map through the box office's
  * "Assign to channel".
  */

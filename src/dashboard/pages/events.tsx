@@ -23,7 +23,7 @@ function byDate(events: ListedEvent[]): ListedEvent[] {
   );
 }
 
-/** Events (contract §10.3), the list: every event of the environment (by date), and a form to create one. */
+/** Events (docs/dashboard.md), the list: every event of the environment (by date), and a form to create one. */
 export function eventsPage(
   session: DashboardSession,
   environment: Environment,

@@ -12,10 +12,10 @@ export interface KeysView {
 }
 
 /**
- * Keys (contract §10.1): the publishable keys in full (they are meant for browsers), and for the
+ * Keys (docs/dashboard.md): the publishable keys in full (they are meant for browsers), and for the
  * chosen environment whether a secret key exists and since when. Creating or rotating one shows
  * the new key once, from the answer that made it; this page itself never holds a secret key. A role
- * that may not see secret keys (contract §18: viewers, the box office, designers) is not told
+ * that may not see secret keys (docs/team.md: viewers, the box office, designers) is not told
  * whether one exists.
  */
 export function keysPage(session: DashboardSession, environment: Environment, view: KeysView) {

@@ -5,7 +5,7 @@ import type { Pricing } from "../../domain/pricing";
 import { ActionButton, ApiForm, Field } from "./components";
 
 /**
- * The "Prices" panel of the event and season pages (contract §20): the prices as they are, for
+ * The "Prices" panel of the event and season pages (docs/prices.md): the prices as they are, for
  * every role, and for a role that may set them (`prices.manage`) a form in the venue's own terms:
  * prices as decimals of the currency ("45.50"), ticket types as rows, channel prices, the fee. The
  * server keeps the result in minor units and locks it with every hold.

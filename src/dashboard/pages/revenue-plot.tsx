@@ -4,7 +4,7 @@ import { words } from "../words";
 import { countTicks, timeTicks } from "./plot-axes";
 
 /**
- * Revenue over time (contract §20), beside the sales plot and from the same status history: the
+ * Revenue over time (docs/prices.md), beside the sales plot and from the same status history: the
  * amount booked so far at the prices locked with each booking (a released booking taken off), as
  * a solid line, with the figures in a table for anyone who cannot see the picture. Fees are the
  * ticketing site's and are not part of it.

@@ -15,7 +15,7 @@ import { TimeZoneField, TimeZoneOptions } from "./time-fields";
 import { words } from "../words";
 
 /**
- * One season (contract §13): its details and time zone, its games with their names and starts, its
+ * One season (docs/seasons.md): its details and time zone, its games with their names and starts, its
  * partial seasons, one game's settings applied to every game, the season box office on the
  * season's map, and in the sandbox the copy to production.
  */
@@ -25,7 +25,7 @@ export interface SeasonView {
   /** The season's games, in the season's order (a game that could not be read is left out). */
   games: EventRecord[];
   publicKey: string;
-  /** Contract §20: the season's prices (null without) and the categories they may name. */
+  /** docs/prices.md: the season's prices (null without) and the categories they may name. */
   pricing: Pricing | null;
   priceTargets: PriceTargets;
 }

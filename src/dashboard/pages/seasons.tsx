@@ -8,7 +8,7 @@ import { Page } from "./layout";
 import { GameRows } from "./season-games";
 import { TimeZoneField, TimeZoneOptions } from "./time-fields";
 
-/** Seasons (contract §13), the list: every season of the environment, and a form to create one with its games (names and starts). */
+/** Seasons (docs/seasons.md), the list: every season of the environment, and a form to create one with its games (names and starts). */
 export function seasonsPage(
   session: DashboardSession,
   environment: Environment,

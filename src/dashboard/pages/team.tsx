@@ -114,7 +114,7 @@ function SessionRow(props: { s: SessionListing; session: DashboardSession }) {
 }
 
 /**
- * Team (contract §18), for owners and admins: who the members are, their roles, when each was last
+ * Team (docs/team.md), for owners and admins: who the members are, their roles, when each was last
  * seen and last signed in; inviting someone (a one-time link valid 7 days, shown once, to send them);
  * changing a role (it applies to their open sessions at once) and removing a member (their sessions
  * end). Below, who is signed in right now, with Revoke on each session.

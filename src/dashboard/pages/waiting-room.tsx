@@ -5,7 +5,7 @@ import { localInputValue, offsetMinutes, offsetText } from "../../domain/time-zo
 import { words } from "../words";
 
 /**
- * The event page's waiting room (contract §15): a form that configures it, and its live figures
+ * The event page's waiting room (docs/waiting-room.md): a form that configures it, and its live figures
  * (refreshed every 5 s) with a plot of admissions per minute and the queue's length over the last
  * hour, and the same figures in a table for anyone who cannot see the picture.
  */

@@ -9,7 +9,7 @@ import { words } from "../words";
 import { Page } from "./layout";
 
 /**
- * Webhooks (contract §10.4): endpoints listed, added, edited, enabled or disabled, deleted; the
+ * Webhooks (docs/dashboard.md): endpoints listed, added, edited, enabled or disabled, deleted; the
  * signing secret rotated (shown once); a test delivery; the delivery log with attempts and status
  * codes, kept fresh while deliveries are under way; replay.
  */

@@ -1,5 +1,5 @@
 /**
- * The chart designer's browser module (contract §11), loaded by /dashboard/charts/{key}/design:
+ * The chart designer's browser module (docs/dashboard.md#the-chart-designer), loaded by /dashboard/charts/{key}/design:
  * reads the draft, builds the designer (designer.ts: editor, renderer, camera, saving) and wires
  * what people do to it: the page's controls (controls.ts), keys from the command table
  * (keyboard.ts, ../commands.ts) and the pointer on the drawing (pointer-input.ts).

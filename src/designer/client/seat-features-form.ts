@@ -1,6 +1,6 @@
 /**
  * The panel's "Seat features" fieldset: the checked features go to every selected seat, and the
- * designer says when a companion seat has no wheelchair space beside it (contract §14).
+ * designer says when a companion seat has no wheelchair space beside it (docs/accessibility.md).
  */
 import { SEAT_FEATURES, type SeatFeature } from "../../domain/layout";
 import { selectedObjects } from "../editor";

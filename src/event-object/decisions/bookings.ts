@@ -28,7 +28,7 @@ function isGa(tx: Tx, label: string): boolean {
 
 type BookPlan = { kind: "seat"; row: SeatRow } | { kind: "ga"; row: GaRow } | { kind: "done"; entry: BookedObject };
 
-/** What a plan's object costs (contract §20): its locked price (a GA area's held places, or what is booked already). */
+/** What a plan's object costs (docs/prices.md): its locked price (a GA area's held places, or what is booked already). */
 function planPrice(plan: BookPlan): Price | undefined {
   if (plan.kind === "seat") return rowPrice(plan.row);
   if (plan.kind === "ga") return heldPrice(plan.row);
@@ -36,7 +36,7 @@ function planPrice(plan: BookPlan): Price | undefined {
 }
 
 /**
- * Books what the token holds (contract §4): atomic over the batch; seats already booked under the
+ * Books what the token holds (docs/events.md#seat-actions): atomic over the batch; seats already booked under the
  * token come back unchanged with their bookedAt and no new event; a GA area books the token's
  * whole held quantity.
  */
@@ -79,7 +79,7 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
   }
   if (failed.length > 0) return fail("seat_unavailable", "One or more objects are not held by this token; nothing was booked", { failed });
   if (req.expectedTotal !== undefined) {
-    // Contract §20: what the buyer was shown is what is booked, or nothing is.
+    // docs/prices.md: what the buyer was shown is what is booked, or nothing is.
     const total = plans.reduce((sum, plan) => {
       const p = planPrice(plan);
       return sum + (p ? p.amount + p.fee : 0);
@@ -122,7 +122,7 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
     const order = orderId ?? r.order_id;
     const previous = areaStatus(tx, r.area);
     const pools = poolsAfter(r, "book");
-    // The held places' locked prices join what the token booked before (contract §20).
+    // The held places' locked prices join what the token booked before (docs/prices.md).
     const held = parsePlaces(r.held_price);
     const was = parsePlaces(r.booked_price);
     const booked = held === null ? was : { currency: held.currency, lines: mergeLines(was?.lines ?? [], held.lines) };
@@ -164,7 +164,7 @@ function labelsWhere(tx: Tx, column: "token" | "order_id", value: string): strin
 }
 
 /**
- * Releases (interface.md release rules, contract §9 orders): a public caller frees only live holds
+ * Releases (docs/events.md#releasing, the orders of docs/status-history.md): a public caller frees only live holds
  * under its token; a secret caller frees held and booked rows, under the token or, without one,
  * anybody's; an order id (secret) narrows to what was booked under that order. Labels that have
  * nothing to free are skipped; the result lists what was freed.
@@ -209,7 +209,7 @@ export function release(tx: Tx, req: ReleaseRequest): FreedResult {
             row.token,
           );
         } else tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", row.area, row.token);
-        // The price of what was freed (contract §20); a freed booking takes its amount off the revenue.
+        // The price of what was freed (docs/prices.md); a freed booking takes its amount off the revenue.
         const freedBooked = booked > 0 ? parsePlaces(row.booked_price) : null;
         const freed = bothPlaces(held > 0 ? parsePlaces(row.held_price) : null, freedBooked);
         recordGaChange(
@@ -292,7 +292,7 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
   const objects: HeldObject[] = [];
   for (const [label, row] of seatTargets) {
     tx.sql.exec("UPDATE seats SET expires_at = ? WHERE label = ?", expiresAt, label);
-    // The locked price stays (contract §20).
+    // The locked price stays (docs/prices.md).
     const price = rowPrice(row);
     tx.change({
       label,

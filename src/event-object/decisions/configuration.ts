@@ -10,8 +10,8 @@ import type { LayoutIndex } from "../state/layout-index";
 import type { DecisionParts } from "./hold-policy";
 
 /**
- * The event's selling configuration as a box office sets it: selection rules (contract §8),
- * channels (§12), the accessible hold-back (§14) and the waiting room's switch (§15). Each is
+ * The event's selling configuration as a box office sets it: selection rules (docs/selling-rules.md),
+ * channels (docs/channels.md), the accessible hold-back (docs/accessibility.md) and the waiting room's switch (docs/waiting-room.md). Each is
  * kept in the object's storage and in memory, where holdPolicy() reads it for every hold.
  */
 

@@ -32,7 +32,7 @@ const DECISION_SWEEP_LIMIT = 2_000;
 
 /**
  * Frees every hold already due, inside the running decision: what best available and the orphan
- * rule read must show an expired hold as free, as every read and write does (interface.md).
+ * rule read must show an expired hold as free, as every read and write does (docs/events.md#seat-states).
  */
 export function sweepDue(tx: Tx): void {
   for (let swept = 0; swept < DECISION_SWEEP_LIMIT;) {

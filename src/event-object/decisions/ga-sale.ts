@@ -5,7 +5,7 @@ import { areaCounts, areaStatus, recordGaChange } from "../state/ga-counts";
 import type { Tx } from "../state/transaction";
 
 /**
- * GA places off sale and back (contract §12): `areaPlaces` of not-for-sale and for-sale. The places
+ * GA places off sale and back (docs/channels.md): `areaPlaces` of not-for-sale and for-sale. The places
  * leave the area's open pool (a channel's places stay set aside for it), are kept per area in
  * ga_nfs, and count in status and reports as not_for_sale. All or nothing across the areas named.
  */

@@ -40,13 +40,13 @@ export function expireGaRow(tx: Tx, row: GaRow): void {
  * A GA hold (hold rules 1-3, 7) under the decision's policy: quantity is the token's total held
  * quantity in the area. The same quantity again is a no-op that keeps the expiry; a new one
  * resizes (with a fresh expiry) or is refused, keeping the previous quantity. The places come from
- * the pools the hold may take from (contract §12), from several when no one pool has them all.
+ * the pools the hold may take from (docs/channels.md), from several when no one pool has them all.
  *
  * Which refusal: when the hold may take from every pool of the area (an event without channels,
  * an area with no channel places, a secret key's ignoreChannels, or every pool named) the area's
- * remaining capacity is what it did not fit, and interface.md's 409 `ga_capacity_exceeded` says
+ * remaining capacity is what it did not fit, and the 409 `ga_capacity_exceeded` of docs/events.md#general-admission says
  * so; when its pools are only some of the area's, the pools limit it: 409 `seat_unavailable` with
- * reason `insufficient_capacity` (contract §12), even when the area is also full.
+ * reason `insufficient_capacity` (docs/channels.md), even when the area is also full.
  */
 export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   const gates = openGates(tx.policy);
@@ -91,7 +91,7 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   }
   const taken = choosePools(tx, gates, places, area, row, ownLive, quantity);
   if (taken === undefined) {
-    // A protected channel named without its pass is a pool this buyer may not use (contract §17).
+    // A protected channel named without its pass is a pool this buyer may not use (docs/security.md).
     if (gates.channels.locked.length > 0)
       return fail("seat_unavailable", `${area}: the hold has no channel pass for ${gates.channels.locked.join(", ")}`, {
         failed: [{ objectLabel: area, reason: "not_in_channel" }],
@@ -159,7 +159,7 @@ function sameMix(row: GaRow, mix: Record<string, number>): boolean {
   return want.length === have.size && want.every(([k, n]) => have.get(k) === n);
 }
 
-/** The channel pass the places are held under: that of the first protected pool they come from, or null (contract §17). */
+/** The channel pass the places are held under: that of the first protected pool they come from, or null (docs/security.md). */
 function passOf(gates: HoldGates, taken: PoolPlaces): ChannelPass | null {
   if (gates.passes.kind === "none") return null;
   for (const pool of taken.keys()) {
@@ -178,7 +178,7 @@ function reachesEveryPool(gates: HoldGates, places: PoolPlaces): boolean {
 }
 
 /**
- * Where a GA hold of `quantity` places takes them from (contract §12), or undefined when its pools
+ * Where a GA hold of `quantity` places takes them from (docs/channels.md), or undefined when its pools
  * have too few free places together. The pools are tried in the request's order (any pool: the
  * open pool first), the pools the token already holds in first: one pool with room for all of
  * them when there is one, else as many as each pool has free, in that order. The token's booked

@@ -45,9 +45,9 @@ export interface HoldAsk {
   ignoreSelectionRules?: boolean;
   channelKeys?: string[];
   ignoreChannels?: boolean;
-  /** The buyer states an accessibility need (contract §14): `accessible: true`, or best available's `accessible`. */
+  /** The buyer states an accessibility need (docs/accessibility.md): `accessible: true`, or best available's `accessible`. */
   statesNeed: boolean;
-  /** The request's lifetime, GA quantity and extraData, which a publishable key may ask only so much of (contract §17). */
+  /** The request's lifetime, GA quantity and extraData, which a publishable key may ask only so much of (docs/security.md). */
   ttlSeconds?: number;
   objectType?: "generalAdmission";
   quantity?: number;
@@ -75,7 +75,7 @@ export function holdPolicy(
   const maxHold = maxPublicHoldSeconds(rules);
   // A season's holds share the expiry made from the season's lifetime; an event's own take theirs.
   const ttlSeconds = season?.ttl?.seconds ?? ask.ttlSeconds ?? (secret ? DEFAULT_TTL_SECONDS : defaultPublicHoldSeconds(maxHold));
-  // Protected channels (contract §17): a publishable key takes from one only with a pass for this event and channel.
+  // Protected channels (docs/security.md): a publishable key takes from one only with a pass for this event and channel.
   const protectedKeys = secret ? new Set<string>() : config.channels.protectedKeys();
   const byChannel = new Map<string, ChannelPass>();
   for (const p of caller.passes ?? [])
@@ -110,7 +110,7 @@ export function holdPolicy(
 }
 
 /**
- * The prices a hold locks (contract §20): a season's hold is priced by the season's pricing, any
+ * The prices a hold locks (docs/prices.md): a season's hold is priced by the season's pricing, any
  * other by the event's; without one, nothing is priced. A secret key may hold an unpriced category.
  */
 function priceGate(config: HoldConfig, season: SeasonContext | null, secret: boolean): PriceGate {
@@ -121,7 +121,7 @@ function priceGate(config: HoldConfig, season: SeasonContext | null, secret: boo
 
 /**
  * The rules a publishable-key hold is checked against: the event's, with the per-client cap at its
- * default when the event sets none (contract §17: `{}` restores the default, never "no limit").
+ * default when the event sets none (docs/security.md: `{}` restores the default, never "no limit").
  * A hold without a client address (a secret key; a request without CF-Connecting-IP, which only a
  * test or a direct call makes) meets no per-client rule.
  */
@@ -130,7 +130,7 @@ function withClientCap(rules: SelectionRules, client: string | null): SelectionR
 }
 
 /**
- * A publishable-key request against its limits (contract §17): ttlSeconds at most the event's
+ * A publishable-key request against its limits (docs/security.md): ttlSeconds at most the event's
  * maxPublicHoldSeconds, a GA quantity at most 50, extraData at most 1 KiB of JSON; any beyond is
  * 400 validation_failed naming each field. A season hold that sent no ttlSeconds was given the
  * general default: its refusal says what this event allows, so the season can hold again with it.

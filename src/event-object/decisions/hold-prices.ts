@@ -6,7 +6,7 @@ import type { PriceGate } from "../state/policy";
 import { seatPrice, type SeatLock } from "../state/prices";
 
 /**
- * What a hold locks (contract §20), under the hold policy's price gate: the price of each seat and
+ * What a hold locks (docs/prices.md), under the hold policy's price gate: the price of each seat and
  * of each GA place, decided inside the hold's transaction from the pricing the policy was built
  * with, and stored with the reservation (state/prices.ts) so that nothing changes it while the
  * hold lives.
@@ -82,7 +82,7 @@ export function priced<T extends object>(object: T, price: Price | undefined): T
   return price === undefined ? object : { ...object, price };
 }
 
-/** A hold's answer with its objects' total (contract §20), when any of them is priced. */
+/** A hold's answer with its objects' total (docs/prices.md), when any of them is priced. */
 export function withTotal<T extends { objects: { price?: Price }[]; total?: Total }>(answer: T): T {
   const total = totalOf(answer.objects.map((o) => o.price));
   if (total !== null) answer.total = total;

@@ -55,10 +55,10 @@ export function liveSeat(tx: Tx, label: string): SeatRow | null {
  * row (held, booked, not for sale, an expired hold still to be recorded as expired) makes it do
  * nothing, and null sends the hold down the general path, which reads the row and decides; so
  * does anything else: several labels (atomic over all of them), selection rules (which count what
- * is held before anything is written), a seat outside the hold's channel pools (contract §12; a
+ * is held before anything is written), a seat outside the hold's channel pools (docs/channels.md; a
  * free seat has no retry to excuse it, so the general path refuses it as not_in_channel), a
- * wheelchair or companion seat held back from this buyer (contract §14, refused as accessible_only)
- * or a label that is not a seat that may be held. A season's hold takes its one expiry (§13). Not-for-sale seats (by label or by category) have a
+ * wheelchair or companion seat held back from this buyer (docs/accessibility.md, refused as accessible_only)
+ * or a label that is not a seat that may be held. A season's hold takes its one expiry (docs/seasons.md). Not-for-sale seats (by label or by category) have a
  * row, so they never reach the insert. The answer and the records (history row, outbox row, both
  * in the caller's transaction, as is any Idempotency-Key answer stored around it) are those the
  * general path gives a free seat.
@@ -105,7 +105,7 @@ function claimFreeSeat(tx: Tx, gates: HoldGates, req: HoldRequest): Outcome<Hold
 
 /**
  * Whether one more seat passes the hold's selection rules without their full check: no rules, or
- * only the client's cap (a publishable key's default, contract §17) with room for one more. A
+ * only the client's cap (a publishable key's default, docs/security.md) with room for one more. A
  * client at its cap goes down the general path, which names the violation.
  */
 function onlyCountedRules(gates: HoldGates): boolean {
@@ -117,7 +117,7 @@ function onlyCountedRules(gates: HoldGates): boolean {
 }
 
 /**
- * The seats of `added` over their channel pass's maxSeats (contract §17): each pass counts what is
+ * The seats of `added` over their channel pass's maxSeats (docs/security.md): each pass counts what is
  * held or booked under it now plus the seats this hold adds from its channel. Empty when none is over.
  */
 function passLimited(tx: Tx, gates: HoldGates, added: readonly string[]): string[] {
@@ -167,7 +167,7 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     // A gate does not refuse a seat the token already holds. A seat outside the pools is refused as
     // such; a held-back seat is refused as accessible_only only when its row would not refuse it.
     const gate = retry ? null : seatGate(gates, obj);
-    // The price (contract §20): a retry keeps the one it locked.
+    // The price (docs/prices.md): a retry keeps the one it locked.
     const quote = retry ? null : quoteSeat(gates.price, obj, seatTicketType(req.ticketTypes, label));
     if (quote?.kind === "invalid") errors[`ticketTypes.${label}`] = [quote.message];
     const blocker =
@@ -232,7 +232,7 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
 }
 
 /**
- * Marks free seats not for sale (contract §4); anything held or booked fails the whole batch, as
+ * Marks free seats not for sale (docs/events.md#seat-actions); anything held or booked fails the whole batch, as
  * do `alsoFailed` (the same call's GA areas, checked first), so a refusal writes nothing.
  */
 export function markNotForSale(

@@ -4,7 +4,7 @@ import type { LayoutIndex } from "../state/layout-index";
 import type { HoldConfig } from "./hold-policy";
 
 /**
- * The event's pricing (contract §20): replaced whole, checked against the layout's categories and
+ * The event's pricing (docs/prices.md): replaced whole, checked against the layout's categories and
  * the event's channels. A change prices the holds made after it; every object already held or
  * booked keeps the price locked with it (state/prices.ts).
  */

@@ -10,7 +10,7 @@ import type { DecisionParts } from "./hold-policy";
 import { markForSale, markNotForSale, resetAll } from "./holds";
 
 /**
- * Inventory off sale and back (contract §4, §12), and a sandbox event's reset: decisions of the
+ * Inventory off sale and back (docs/events.md#seat-actions, docs/channels.md), and a sandbox event's reset: decisions of the
  * box office that hold nothing.
  */
 
@@ -25,7 +25,7 @@ export function notForSale(parts: DecisionParts, req: SaleRequest | string[], id
     (tx) => {
       const labels = saleLabels(tx, body, "free");
       const defs = parts.channels.defs();
-      // Every check before any write: all or nothing (contract §12).
+      // Every check before any write: all or nothing (docs/channels.md).
       const areaFailed = areaNotForSaleFailures(tx, defs, body.areaPlaces ?? {});
       const r = markNotForSale(tx, labels, areaFailed);
       if (!r.ok) return r;

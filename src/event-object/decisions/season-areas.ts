@@ -7,7 +7,7 @@ import type { Price } from "../../domain/pricing";
 import { bookedPrice, heldPrice, parsePlaces } from "../state/prices";
 
 /**
- * A season's general admission in one event (contract §13): a season GA hold takes its quantity in
+ * A season's general admission in one event (docs/seasons.md): a season GA hold takes its quantity in
  * every event as an ordinary `ga` row of the token, tagged with the season, so single-event holds
  * count those places like any other. What a prepare changed in a token's row is kept as the row
  * before and after, so an abort puts back exactly what was there, and only while the row is still
@@ -95,7 +95,7 @@ export function undoAreas(tx: Tx, undo: readonly AreaUndo[], cause: "release" | 
         : cause === "hold"
           ? { type: "seat.held" as const, holdExpiresAt: b?.expires_at ?? null }
           : undefined;
-    // The record carries the price of the places it is about (contract §20): those held again, or
+    // The record carries the price of the places it is about (docs/prices.md): those held again, or
     // those freed; a booking taken back takes its amount off the revenue.
     const price = cause === "release" ? freedPrice(now, b) : b ? heldPrice(b) : undefined;
     const revenue = cause === "hold" ? bookedAmount(b) - bookedAmount(now) : 0;

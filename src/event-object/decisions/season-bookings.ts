@@ -4,7 +4,7 @@ import { extraOf, rows, seatRow, type SeatRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 
 /**
- * What is booked in an event for a whole season (contract §13: not for a partial season), and the
+ * What is booked in an event for a whole season (docs/seasons.md: not for a partial season), and the
  * booking of it in an event added to the season later: each new event starts with the season's
  * seats and GA places booked for the season.
  */
@@ -16,7 +16,7 @@ export interface SeasonBookedArea {
   booked: number;
   extra: string | null;
   order_id: string | null;
-  /** Contract §20: the season's locked price of these places (absent in answers of objects from before prices). */
+  /** docs/prices.md: the season's locked price of these places (absent in answers of objects from before prices). */
   booked_price?: string | null;
 }
 
@@ -68,7 +68,7 @@ export interface SeasonBookedSeat {
   order_id: string | null;
 }
 
-/** A season-booked seat with its locked price (contract §20), as a new member event books it. */
+/** A season-booked seat with its locked price (docs/prices.md), as a new member event books it. */
 type PricedSeasonSeat = SeasonBookedSeat & Partial<Pick<SeatRow, "price_amount" | "price_fee" | "price_currency" | "ticket_type" | "price_channel">>;
 
 /** What is booked here for the whole season: seats, and GA places per token. */
@@ -89,7 +89,7 @@ export function seasonBookings(sql: SqlStorage, seasonKey: string): SeasonBookin
 }
 
 /**
- * Books the season's seats and places in a new member event (contract §13), under a policy that
+ * Books the season's seats and places in a new member event (docs/seasons.md), under a policy that
  * carries the season; a seat the layout lacks or that is taken, or an area without room, is skipped.
  */
 export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: string) => number): number {

@@ -9,7 +9,7 @@ import { beforeHold } from "./seat-decisions";
 import { abort, commit, prepare, seasonInUse, seasonPolicy } from "./season-participant";
 
 /**
- * The event's half of a season action (contract §13; season-participant.ts), as the decisions the
+ * The event's half of a season action (docs/seasons.md; season-participant.ts), as the decisions the
  * coordinator asks for. A season's hold in this event is a hold like the event's own: its policy
  * comes from holdPolicy() with the season's caller and body, so every gate of an event's hold
  * (waiting room, selection rules, channels, hold-back) applies, and a refusal here aborts the

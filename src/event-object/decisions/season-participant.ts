@@ -11,7 +11,7 @@ import type { Tx } from "../state/transaction";
 import { rowPrice } from "../state/prices";
 
 /**
- * The event object's half of a season action (contract §13, README "Seasons"): prepare, commit,
+ * The event object's half of a season action (docs/seasons.md#the-protocol): prepare, commit,
  * abort. Prepare does the action for real in this event's transaction and keeps a durable
  * `season_prepared` row with what undoes it and a deadline; the seats it took are ordinary held or
  * booked rows (seats, and GA places in the token's `ga` rows: season-areas.ts), so single-event
@@ -214,7 +214,7 @@ function undoPrepare(tx: Tx, undo: Undo): void {
         prior.partial_season_key,
         prior.label,
       );
-      // The booking taken back takes its amount off the revenue (contract §20).
+      // The booking taken back takes its amount off the revenue (docs/prices.md).
       const price = rowPrice(r);
       tx.change(
         {

@@ -12,7 +12,7 @@ import { holdPolicy, type DecisionParts } from "./hold-policy";
 import { holdSeats } from "./holds";
 
 /**
- * The seat actions of an event (interface.md, contract §4, §8, §12, §14, §15), each one decision:
+ * The seat actions of an event (docs/events.md#seat-actions, docs/selling-rules.md, docs/channels.md, docs/accessibility.md, docs/waiting-room.md), each one decision:
  * a hold takes its policy from holdPolicy() and is decided under it in one transaction; book,
  * release and extend act on what the token holds and hold nothing.
  */
@@ -42,10 +42,10 @@ export function hold(parts: DecisionParts, req: HoldRequest, caller: HoldCaller,
 }
 
 /**
- * Holds the best available seats (contract §8): chosen from the seat index and occupancy in the
+ * Holds the best available seats (docs/selling-rules.md): chosen from the seat index and occupancy in the
  * same transaction that holds them, under the hold's policy, so concurrent calls can never be
  * given the same seat. Only seats the policy lets this hold take are candidates: those in its
- * pools (§12) and, unless the request states the need, none held back (§14). The hold of the
+ * pools (docs/channels.md) and, unless the request states the need, none held back (docs/accessibility.md). The hold of the
  * chosen seats then passes the same gates, which by then refuse nothing.
  */
 export function holdBestAvailable(
@@ -93,7 +93,7 @@ export function holdBestAvailable(
 }
 
 /**
- * The categories best available may choose from (contract §20): those asked for, and for a key that
+ * The categories best available may choose from (docs/prices.md): those asked for, and for a key that
  * may not hold an unpriced category, only those with a price (in the pricing or through a channel).
  */
 function sellableCategories(gate: PriceGate, all: readonly { key: string }[], asked: string[] | undefined): string[] | undefined {
@@ -125,7 +125,7 @@ export function bookSeats(parts: DecisionParts, req: BookRequest, idem?: Idempot
     NO_HOLDS,
     (tx) => {
       const booked = book(tx, req);
-      // Contract §14: a booking may sell out a section or the event, which releases its held-back seats.
+      // docs/accessibility.md: a booking may sell out a section or the event, which releases its held-back seats.
       if (booked.ok && parts.access.active()) parts.access.settle(tx, new Set(req.objectLabels.map((l) => tx.layout.object(l)?.sectionKey ?? "")));
       return booked;
     },
@@ -137,7 +137,7 @@ export function releaseSeats(parts: DecisionParts, req: ReleaseRequest, idem?: I
   return parts.run.decide(NO_HOLDS, (tx) => ok(releaseWithCompanions(parts, tx, req)), idem);
 }
 
-/** A release, with the companion seats held with a freed wheelchair space (contract §14). */
+/** A release, with the companion seats held with a freed wheelchair space (docs/accessibility.md). */
 export function releaseWithCompanions(parts: DecisionParts, tx: Tx, req: ReleaseRequest): FreedResult {
   const wheelchairs = parts.access.heldWheelchairs(tx, req.objectLabels ?? []);
   const freed = release(tx, req);

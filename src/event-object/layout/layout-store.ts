@@ -22,7 +22,7 @@ export interface StoredStage {
   expiresAt: number;
   categories: Category[];
   focalPoint?: Point | null;
-  /** The section names' translations (contract §22); absent on a stage written before they existed. */
+  /** The section names' translations (docs/languages.md); absent on a stage written before they existed. */
   sectionLabels?: SectionLabels;
 }
 

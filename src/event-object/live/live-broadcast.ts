@@ -13,7 +13,7 @@ export function acceptLive(ctx: DurableObjectState, firstMessage: string | null,
   const pair = new WebSocketPair();
   const [client, server] = [pair[0], pair[1]];
   ctx.acceptWebSocket(server, tags);
-  // What the socket may see (its channel passes, contract §17), kept with it across hibernation.
+  // What the socket may see (its channel passes, docs/security.md), kept with it across hibernation.
   if (attachment !== undefined) server.serializeAttachment(attachment);
   if (firstMessage !== null) server.send(firstMessage);
   return new Response(null, { status: 101, webSocket: client });

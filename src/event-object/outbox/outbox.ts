@@ -167,7 +167,7 @@ export function fillOutbox(sql: SqlStorage, eventKey: string): number {
   return found.length;
 }
 
-/** The webhook event of a recorded change, as contract §5 and §12-§13 describe it. */
+/** The webhook event of a recorded change, as docs/webhooks.md, docs/channels.md and docs/seasons.md describe it. */
 function seatEvent(eventKey: string, r: HookRow): OutboxEvent {
   const object: SeatEventObject = {
     eventKey,

@@ -3,7 +3,7 @@ import type { GaStatusEntry, ObjectEntry } from "../../domain/status";
 import { channelsOf, type ChannelState } from "../state/channels";
 
 /**
- * What a reader without a protected channel's pass sees of it (contract §17): its free seats read
+ * What a reader without a protected channel's pass sees of it (docs/security.md): its free seats read
  * `not_for_sale` and none of its seats names the channel, so a publishable key cannot learn which
  * seats a presale set aside; a GA area shows neither the channel's places nor its key. A reader
  * with the channel's pass (X-Channel-Pass), a secret key and the dashboard see it as it is.

@@ -42,7 +42,7 @@ interface KeyLabel {
 }
 
 /**
- * Every read of the event (interface.md "Events: reads", contract §8, §9, §12, §14): status in its
+ * Every read of the event (docs/events.md#reads, docs/selling-rules.md, docs/status-history.md, docs/channels.md, docs/accessibility.md): status in its
  * forms, objects, reports, history, and the configuration as set. The public status view is kept
  * in memory and patched per commit (status-cache.ts); everything else is read when asked.
  */
@@ -65,7 +65,7 @@ export class EventReads {
     return meta ? ok(fn(meta, () => this.event.layout())) : NOT_FOUND;
   }
 
-  /** The mask of a reader (contract §17): none for a secret key, else every protected channel its passes do not name. */
+  /** The mask of a reader (docs/security.md): none for a secret key, else every protected channel its passes do not name. */
   private mask(meta: EventMeta, access: ChannelAccess): ChannelMask | null {
     return maskFor(this.sql, access, meta.eventId);
   }
@@ -97,7 +97,7 @@ export class EventReads {
 
   /**
    * The unfiltered public view as `holdToken` sees it (the SDK's read; null: no token) and, with
-   * channel passes, with the protected channels they name shown (contract §17), with the version it
+   * channel passes, with the protected channels they name shown (docs/security.md), with the version it
    * reflects, for the live socket's `since`.
    */
   statusForToken(
@@ -129,7 +129,7 @@ export class EventReads {
     });
   }
 
-  /** The objects read; a reader without a protected channel's pass sees its seats in no channel (contract §17). */
+  /** The objects read; a reader without a protected channel's pass sees its seats in no channel (docs/security.md). */
   objects(labels: string[] | undefined, access: ChannelAccess): Outcome<ObjectsResult> {
     return this.read((meta, layout) => ({ eventKey: meta.eventKey, ...objectsOf(this.sql, layout(), this.now(), labels, this.mask(meta, access)) }));
   }
@@ -148,7 +148,7 @@ export class EventReads {
   }
 
   /**
-   * Adds the seats' channels to a compact objects body (contract §12) as `channels`: seat labels per
+   * Adds the seats' channels to a compact objects body (docs/channels.md) as `channels`: seat labels per
    * channel key, without the channels hidden from the reader. Appended to the JSON object, so the
    * body's kept seat part is unchanged.
    */
@@ -166,19 +166,19 @@ export class EventReads {
     return this.read((meta, layout) => ({ eventKey: meta.eventKey, ...reportOf(this.sql, layout(), this.now()) }));
   }
 
-  /** The sales report (contract §20): what is booked, at the prices locked with it. */
+  /** The sales report (docs/prices.md): what is booked, at the prices locked with it. */
   salesReport(): Outcome<SalesReport> {
     return this.read((meta, layout) =>
       salesReportOf(this.sql, layout(), this.kept.channels.defs(), (label) => this.kept.channels.channelOf(label), meta.eventKey),
     );
   }
 
-  /** The event's pricing (contract §20), or null without one. */
+  /** The event's pricing (docs/prices.md), or null without one. */
   pricing(): Outcome<Pricing | null> {
     return this.read(() => this.kept.pricing.current());
   }
 
-  /** A page of the event's status history (contract §9), from its indexes. */
+  /** A page of the event's status history (docs/status-history.md), from its indexes. */
   statusChanges(q: StatusChangesQuery): Outcome<StatusChangesResult> {
     return this.read(() => readChanges(this.sql, q));
   }
@@ -213,12 +213,12 @@ export class EventReads {
     });
   }
 
-  /** The event's channels, seats listed (GET /channels); a publishable key sees a protected channel only with its pass (contract §17). */
+  /** The event's channels, seats listed (GET /channels); a publishable key sees a protected channel only with its pass (docs/security.md). */
   channelList(access: ChannelAccess): Outcome<{ channels: Channel[] }> {
     return this.read((meta) => ({ channels: this.kept.channels.read(this.kept.channels.hiddenFor(access, meta.eventId)) }));
   }
 
-  /** What a channel pass is bound to (contract §17): the event's id, for a protected channel of the event. */
+  /** What a channel pass is bound to (docs/security.md): the event's id, for a protected channel of the event. */
   passTarget(channelKey: string): Outcome<{ eventId: string }> {
     const meta = this.event.meta;
     if (!meta) return NOT_FOUND;
@@ -250,7 +250,7 @@ export class EventReads {
     return this.read(() => this.kept.selling.rules());
   }
 
-  /** The event's hold-back of accessible inventory (contract §14). */
+  /** The event's hold-back of accessible inventory (docs/accessibility.md). */
   accessibility(): Outcome<Accessibility> {
     return this.read(() => this.kept.access.config());
   }

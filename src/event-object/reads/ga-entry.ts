@@ -34,7 +34,7 @@ export function gaEntry(sql: SqlStorage, obj: LayoutObject, now: number, token: 
   if (withExtra && live.length > 0) {
     const latest = live.reduce((a, b) => (b.updated_at > a.updated_at ? b : a));
     entry.extraData = parseExtra(latest.extra);
-    // Contract §20: the locked prices of the places held (live) and booked, together.
+    // docs/prices.md: the locked prices of the places held (live) and booked, together.
     let places: PlacesPrice | null = null;
     for (const r of live) places = bothPlaces(bothPlaces(places, isLiveHold(r, now) ? parsePlaces(r.held_price) : null), parsePlaces(r.booked_price));
     if (places !== null) entry.price = placesPrice({ currency: places.currency, lines: mergeLines([], places.lines) });

@@ -84,7 +84,7 @@ export function compactObjectsBody(sql: SqlStorage, layout: LayoutIndex, now: nu
   return `{"eventKey":${JSON.stringify(eventKey)},"format":"compact","categories":${JSON.stringify(layout.categories)},${part.seatsJson},"areas":${JSON.stringify(areas)}${access}${focal}${names}}`;
 }
 
-/** The seats held back now (contract §14), or null when the event holds none back. */
+/** The seats held back now (docs/accessibility.md), or null when the event holds none back. */
 function heldBackLabels(sql: SqlStorage, layout: LayoutIndex): string[] | null {
   const access = accessOf(sql);
   if (access === null || !access.active()) return null;
@@ -108,7 +108,7 @@ export function compactObjectsOf(
     else areas.push(o);
   }
   const { categoryKeys, sections } = encodeSeats(categories, seats);
-  // Contract §14: the listed seats held back now, as the whole-event compact read gives them.
+  // docs/accessibility.md: the listed seats held back now, as the whole-event compact read gives them.
   const seatEntries = objects.filter((o) => o.objectType === "seat");
   const heldBack = seatEntries.some((o) => "accessibleOnly" in o && o.accessibleOnly !== undefined)
     ? seatEntries.filter((o) => "accessibleOnly" in o && o.accessibleOnly === true).map((o) => o.objectLabel)

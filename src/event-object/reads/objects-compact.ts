@@ -13,8 +13,8 @@
  *   {@link CATEGORY_DIGITS} (an array of indexes when there are more keys than digits).
  * - `x`, `y`: the layout's drawing hints when any seat of the row has them: `{ start, step }` when
  *   seat i is at `start + i * step`, else one value per seat (null where a seat has none).
- * - `aisles`: positions of the seats an aisle follows (contract §8 `aisleAfter`), when any.
- * - `features`: `[position, features]` of the seats that have features (contract §14), when any.
+ * - `aisles`: positions of the seats an aisle follows (docs/selling-rules.md `aisleAfter`), when any.
+ * - `features`: `[position, features]` of the seats that have features (docs/accessibility.md), when any.
  *
  * A compact row is one row of the layout: seats given with their row's position in the section
  * (`rowIndex`) are grouped by it, so two rows that share a label stay two rows.

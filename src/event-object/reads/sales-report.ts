@@ -5,7 +5,7 @@ import { parsePlaces } from "../state/prices";
 import type { LayoutIndex } from "../state/layout-index";
 
 /**
- * The sales report (contract §20) from what is booked now: booked seats with the prices locked on
+ * The sales report (docs/prices.md) from what is booked now: booked seats with the prices locked on
  * their rows, and each token's booked GA places with theirs. Category and section come from the
  * current layout (a booking a forced publish kept on a label the layout lost counts under null).
  * One read of the booked seats as row tuples and one of the booked GA rows; the rest is counting

@@ -6,7 +6,7 @@ import { maskedArea, type ChannelMask } from "./channel-mask";
 /**
  * The pieces of a status body (status-cache.ts keeps the view they are made of): the compact form
  * of entries, the full form's text around its objects, the objects array with what a reader's
- * channel mask adds (contract §17), and the instant a kept view stops being true.
+ * channel mask adds (docs/security.md), and the instant a kept view stops being true.
  */
 
 /** The compact form of status entries (same objects, same order within each group). */

@@ -48,7 +48,7 @@ export class StatusCache {
   private validUntil: number | null = null;
   /** The stored view (status-snapshot.ts) as last found current, and the bodies read of it. */
   private restored: { stamp: SnapshotStamp; bodies: Partial<Record<StatusFormat, TaggedBody>> } | null = null;
-  /** The not-for-sale fragments of protected channels' free seats, by label (contract §17: what readers without a pass see). */
+  /** The not-for-sale fragments of protected channels' free seats, by label (docs/security.md: what readers without a pass see). */
   private maskedJson = new Map<string, string>();
 
   /** @param layoutKey the current layout version's key (what a stored view names), null before set-up. */
@@ -127,7 +127,7 @@ export class StatusCache {
 
   /**
    * The live socket's `{"type":"snapshot","seq":…,"objects":[…]}` message: the same public view,
-   * or, for a socket that sees some protected channels (`mask`, contract §17), its own view of it.
+   * or, for a socket that sees some protected channels (`mask`, docs/security.md), its own view of it.
    */
   snapshotText(sql: SqlStorage, layout: LayoutIndex, published: boolean, now: number, mask: ChannelMask | null | "shared" = "shared"): string {
     this.refresh(sql, layout, published, now);
@@ -200,7 +200,7 @@ export class StatusCache {
   }
 
   /**
-   * The objects array as a reader with `mask` sees it (contract §17), `mine` flagged on the seats
+   * The objects array as a reader with `mask` sees it (docs/security.md), `mine` flagged on the seats
    * `mine` names: built per call from the model, never kept (the kept array is the shared view's).
    */
   private viewArray(
@@ -329,7 +329,7 @@ export class StatusCache {
     };
   }
 
-  /** The not-for-sale fragments of the free seats of channels hidden by `mask` (contract §17), kept per label. */
+  /** The not-for-sale fragments of the free seats of channels hidden by `mask` (docs/security.md), kept per label. */
   private maskedFragments(layout: LayoutIndex, mask: ChannelMask | null): string[] {
     const seats = this.seats ?? new Map<string, ModelSeat>();
     const category = categoryJsonOf(layout);

@@ -99,7 +99,7 @@ export function publicSeatEntry(
   channelKey: string | null = null,
 ): SeatStatusEntry {
   const entry: SeatStatusEntry = { objectLabel: label, objectType: "seat", status, categoryKey };
-  // A seat in a channel names it (contract §12); the open pool adds nothing.
+  // A seat in a channel names it (docs/channels.md); the open pool adds nothing.
   if (channelKey !== null) entry.channelKey = channelKey;
   if (status === "held") entry.holdExpiresAt = iso(expiresAt!);
   return entry;
@@ -174,7 +174,7 @@ export function statusEntries(
     if (partialSeasonKey !== null) entry.partialSeasonKey = partialSeasonKey;
     out.push(entry);
   }
-  // Contract §17: the free seats of a protected channel this reader has no pass for read as not for sale.
+  // docs/security.md: the free seats of a protected channel this reader has no pass for read as not for sale.
   if (mask !== null) {
     const taken = new Set(rowsRead.map(([label]) => label));
     const isSeat = (l: string) => layout.object(l)?.objectType === "seat";
@@ -185,7 +185,7 @@ export function statusEntries(
   return out;
 }
 
-/** The prices locked on seat rows (contract §20), by label: what a secret key's status entries show. */
+/** The prices locked on seat rows (docs/prices.md), by label: what a secret key's status entries show. */
 function lockedSeatPrices(sql: SqlStorage, labels?: string[]): Map<string, Price> {
   const out = new Map<string, Price>();
   const query = "SELECT label, price_amount, price_fee, price_currency, ticket_type, price_channel FROM seats WHERE price_amount IS NOT NULL";
@@ -291,7 +291,7 @@ export function reportOf(sql: SqlStorage, layout: LayoutIndex, now: number): Omi
     c[status] += n;
     s[status] += n;
   };
-  // Pools: the open pool (null) first, then the channels in their order (contract §12).
+  // Pools: the open pool (null) first, then the channels in their order (docs/channels.md).
   const channels = channelsOf(sql);
   const defs = channels?.defs() ?? [];
   const byPool = new Map<string | null, Record<Status, number>>([[null, zero()], ...defs.map((d) => [d.key, zero()] as const)]);

@@ -6,7 +6,7 @@ import { getMeta, isLiveHold, rows, seatRow, setMeta } from "./store";
 import type { Tx } from "./transaction";
 
 /**
- * The event's hold-back of accessible inventory (contract §14): while it holds, wheelchair spaces
+ * The event's hold-back of accessible inventory (docs/accessibility.md): while it holds, wheelchair spaces
  * and companion seats are holdable only by a buyer who states the need (or a secret key), until
  * its condition releases them. The object releases them itself, in a decision's transaction:
  * - `section_sold_out`: after a booking, per section, once every other seat of the section is booked;
@@ -211,7 +211,7 @@ export class AccessState {
   }
 
   /**
-   * Contract §14: "a companion seat held with a wheelchair space is released with it". For each
+   * docs/accessibility.md: "a companion seat held with a wheelchair space is released with it". For each
    * wheelchair space just freed, the companion seats its token holds in the same row, once the
    * token holds no wheelchair space of that row any more; by token.
    */

@@ -2,7 +2,7 @@ import type { HoldCaller } from "../../domain/seats";
 import type { AdmissionGateConfig } from "../../domain/waiting-room";
 
 /**
- * The event's half of its waiting room (contract §15): whether a hold must show an admission now.
+ * The event's half of its waiting room (docs/waiting-room.md): whether a hold must show an admission now.
  * The Worker checks an X-Admission's signature and says so on the caller (`admitted`); the object
  * keeps the room's switch and opening time in memory, so the hold path pays no storage read and no
  * D1 query for it. The queue itself lives in other objects (src/waiting-room/).

@@ -7,7 +7,7 @@ import type { ChannelGate } from "./policy";
 import { getMeta, rows, setMeta } from "./store";
 
 /**
- * The event's channels (contract §12), kept compactly in the object's SQLite:
+ * The event's channels (docs/channels.md), kept compactly in the object's SQLite:
  * - meta "channels": the definitions (key, name, color, GA places per area), small;
  * - channel_seats: each channel's seat labels, newline-joined in parts of {@link PART} labels, so a
  *   PUT that moves 50,000 seats writes a handful of rows, not 50,000;
@@ -67,7 +67,7 @@ export class ChannelState {
   }
 
   /**
-   * The channels as GET answers them: without the protected ones `hidden` names (contract §17: a
+   * The channels as GET answers them: without the protected ones `hidden` names (docs/security.md: a
    * publishable key without their pass does not learn which seats they set aside).
    */
   read(hidden: ReadonlySet<string> = new Set()): Channel[] {
@@ -83,7 +83,7 @@ export class ChannelState {
     });
   }
 
-  /** The keys of the protected channels (contract §17). */
+  /** The keys of the protected channels (docs/security.md). */
   protectedKeys(): Set<string> {
     return new Set(this.defs().flatMap((d) => (d.protected === true ? [d.key] : [])));
   }
@@ -153,7 +153,7 @@ export class ChannelState {
   }
 
   /**
-   * The pools of a hold naming `channelKeys` (default the open pool; contract §12), or any pool for
+   * The pools of a hold naming `channelKeys` (default the open pool; docs/channels.md), or any pool for
    * a secret key's ignoreChannels. An event without channels has one pool, the open one. `locked`:
    * the protected channels this hold may not take from (no pass), left out of its pools.
    */
@@ -161,7 +161,7 @@ export class ChannelState {
     const defs = this.defs();
     if (ignore) return { kind: "any", defs, locked: [] };
     const asked = [...new Set(channelKeys ?? [NO_CHANNEL])];
-    // A protected channel the hold has no pass for is not one of its pools (contract §17).
+    // A protected channel the hold has no pass for is not one of its pools (docs/security.md).
     const named = asked.filter((k) => !locked.has(k));
     const open = named.includes(NO_CHANNEL);
     if (open && defs.length === 0) return { kind: "any", defs, locked: [] };

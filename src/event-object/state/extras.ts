@@ -1,7 +1,7 @@
 import { first, getMeta, rows, setMeta } from "./store";
 
 /**
- * extraData kept once per request (contract §17). A hold's extraData is one JSON text however many
+ * extraData kept once per request (docs/security.md). A hold's extraData is one JSON text however many
  * seats it holds, so it is stored once, in `extras`, and every row that carries it (the seats and
  * GA rows, the history records, the outbox rows) names it by id in `extra_id`. Equal texts share a
  * row: a 200-seat hold stores its 1 KiB once, not 200 times in the seats, 200 in the history and

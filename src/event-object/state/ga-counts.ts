@@ -11,7 +11,7 @@ import type { Tx } from "./transaction";
 export interface AreaCounts {
   held: number;
   booked: number;
-  /** Places not for sale (contract §12); absent or 0 when none. */
+  /** Places not for sale (docs/channels.md); absent or 0 when none. */
   nfs?: number;
 }
 

@@ -2,7 +2,7 @@ import { NO_CHANNEL, type ChannelDef } from "../../domain/channels";
 import { rows, type GaRow } from "./store";
 
 /**
- * A GA area's places per pool (contract §12): each channel's `areaPlaces`, and the open pool (null)
+ * A GA area's places per pool (docs/channels.md): each channel's `areaPlaces`, and the open pool (null)
  * with the rest of the capacity less what is not for sale. A token's places in an area sit in one
  * pool (`ga.channel`, the common case) or, when one hold took from several, spread over them
  * (`ga.pools`: JSON `{ "held": { pool: places }, "booked": { pool: places } }`, the open pool

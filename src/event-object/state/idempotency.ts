@@ -1,5 +1,5 @@
 /**
- * The event object's half of idempotent requests (contract §16): a seat action that carries an
+ * The event object's half of idempotent requests (docs/api.md#idempotent-requests): a seat action that carries an
  * Idempotency-Key stores its answer in the same transactionSync as the change it made, so a crash
  * can never keep one without the other, and a repeat of the request answers the stored answer
  * without deciding again. The object runs one decision at a time, so concurrent duplicates are

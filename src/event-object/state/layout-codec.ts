@@ -14,7 +14,7 @@
  *   - `category`, `section`: Uint32 indexes into the dictionary's category keys and (key, label)
  *     section pairs ({@link NONE} when the object has no section);
  *   - `dict`: JSON {@link Dictionary}, which also carries each GA area whole (few, and read together);
- *   - `features`: Uint8, a seat's features (contract §14) as bits in {@link SEAT_FEATURES} order.
+ *   - `features`: Uint8, a seat's features (docs/accessibility.md) as bits in {@link SEAT_FEATURES} order.
  *     Core, since the accessible hold-back decides on them; versions written before it lack the
  *     part, which reads as no features;
  * - hint parts, read only by the full objects read and best available: `rowLabel` (Uint32 index

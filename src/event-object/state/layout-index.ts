@@ -11,7 +11,7 @@ export interface LayoutIndex {
   readonly objects: Map<string, LayoutObject>;
   readonly categories: Category[];
   readonly focalPoint: Point | null;
-  /** The section names' translations by section key (contract §22), given back by the objects reads. */
+  /** The section names' translations by section key (docs/languages.md), given back by the objects reads. */
   readonly sectionLabels: SectionLabels;
   /** One object by label: what a decision needs. */
   object(label: string): LayoutObject | undefined;

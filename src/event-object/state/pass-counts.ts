@@ -1,7 +1,7 @@
 import { first, rows } from "./store";
 
 /**
- * What a channel pass holds (contract §17): a pass's `maxSeats` caps the seats plus GA places held
+ * What a channel pass holds (docs/security.md): a pass's `maxSeats` caps the seats plus GA places held
  * or booked under it at once. Nothing is stored per pass: a seat row or a token's GA row taken
  * from a protected channel under a pass carries the pass's id in `pass`, and the count is read
  * from those rows when a hold under the pass is decided.

@@ -25,7 +25,7 @@ import type { SellingIndex } from "../../selling/selling-index";
  * meets it; an entry point cannot forget it, since none builds a policy of its own.
  */
 export interface DecisionPolicy {
-  /** A season action's part in this event (contract §13), or null outside one. */
+  /** A season action's part in this event (docs/seasons.md), or null outside one. */
   readonly season: SeasonContext | null;
   /** The gates of a hold; absent for every other decision, which may then hold nothing. */
   readonly hold?: HoldGates;
@@ -35,7 +35,7 @@ export interface DecisionPolicy {
 export interface SeasonContext extends SeasonTag {
   /** The season's one expiry of a hold or extend (epoch ms); null for the other actions. */
   readonly expiresAt: number | null;
-  /** A season hold's prices (contract §20): the season's pricing, null when it has none. Holds only. */
+  /** A season hold's prices (docs/prices.md): the season's pricing, null when it has none. Holds only. */
   readonly pricing?: Pricing | null;
   /**
    * A season hold: the lifetime its expiry was made from, and whether the request left it out (the
@@ -48,20 +48,20 @@ export interface SeasonContext extends SeasonTag {
 export interface HoldGates {
   /** The caller's key kind. */
   readonly kind: CallerKind;
-  /** The client address a publishable-key hold is counted against and kept on (§8); null for a secret key. */
+  /** The client address a publishable-key hold is counted against and kept on (docs/selling-rules.md); null for a secret key. */
   readonly client: string | null;
-  /** The waiting room (§15): whether this hold may go through now. */
+  /** The waiting room (docs/waiting-room.md): whether this hold may go through now. */
   readonly admission: "through" | "refused";
-  /** The selection rules (§8), the client's cap included: none to check, or the checks of this hold. */
+  /** The selection rules (docs/selling-rules.md), the client's cap included: none to check, or the checks of this hold. */
   readonly rules: { readonly kind: "none" } | { readonly kind: "checks"; readonly checks: RuleChecks };
-  /** The pools the hold may take from (§12). */
+  /** The pools the hold may take from (docs/channels.md). */
   readonly channels: ChannelGate;
-  /** Wheelchair spaces and companion seats held back (§14): nothing from this hold, or those the check names. */
+  /** Wheelchair spaces and companion seats held back (docs/accessibility.md): nothing from this hold, or those the check names. */
   readonly holdBack: { readonly kind: "none" } | { readonly kind: "held-back"; heldBack(o: LayoutObject): boolean };
-  /** The prices the hold locks (§20): none for an event (or season) without pricing. */
+  /** The prices the hold locks (docs/prices.md): none for an event (or season) without pricing. */
   readonly price: PriceGate;
   /**
-   * What a publishable key may ask of one request (§17): its ttlSeconds, GA quantity and extraData
+   * What a publishable key may ask of one request (docs/security.md): its ttlSeconds, GA quantity and extraData
    * within the limits, or the refusal (400 validation_failed naming the field). Always within for a
    * secret key.
    */
@@ -69,7 +69,7 @@ export interface HoldGates {
   /** How long the hold lasts (seconds): the request's ttlSeconds, or the default for this key and event. A season's holds take its one expiry instead. */
   readonly ttlSeconds: number;
   /**
-   * The channel passes of a publishable-key hold (§17), by protected channel: what it takes from
+   * The channel passes of a publishable-key hold (docs/security.md), by protected channel: what it takes from
    * that channel is held under the pass and counted against its maxSeats. None for a secret key.
    */
   readonly passes:
@@ -83,7 +83,7 @@ export interface HoldGates {
 }
 
 /**
- * The prices of a hold (contract §20). `unpriced`: no pricing, so no price anywhere (the event
+ * The prices of a hold (docs/prices.md). `unpriced`: no pricing, so no price anywhere (the event
  * works as it did before prices). `priced`: every object is priced by `pricing` and its price is
  * locked with the hold; an object whose category has no price is refused (`not_priced`) unless
  * the caller may hold it unpriced (a secret key). `poolOf` names a seat's channel, whose price
@@ -99,7 +99,7 @@ export type PriceGate =
     };
 
 /**
- * The pools of a hold (contract §12). `any`: every pool (a secret key's ignoreChannels, or an event
+ * The pools of a hold (docs/channels.md). `any`: every pool (a secret key's ignoreChannels, or an event
  * without channels asked for the open pool). `pools`: only those named, in the request's order,
  * with `null` for the open pool.
  */
@@ -108,7 +108,7 @@ export type ChannelGate =
   | {
       readonly kind: "pools";
       readonly defs: readonly ChannelDef[];
-      /** Protected channels the hold named but has no pass for (contract §17): not among its pools. */
+      /** Protected channels the hold named but has no pass for (docs/security.md): not among its pools. */
       readonly locked: readonly string[];
       readonly pools: readonly (string | null)[];
       /** Whether a seat is in one of the pools. */
@@ -182,12 +182,12 @@ export function openGates(policy: DecisionPolicy): HoldGates | Failure {
   return gates;
 }
 
-/** The refusal of a publishable hold without a valid admission while the waiting room is open (contract §15). */
+/** The refusal of a publishable hold without a valid admission while the waiting room is open (docs/waiting-room.md). */
 export const ADMISSION_REQUIRED: Failure = fail("admission_required", "This event has a waiting room: hold with the X-Admission header of an admitted ticket");
 
 /**
- * What keeps this hold from a seat whatever its row says: outside the hold's pools (§12), or held
- * back for buyers who state an accessibility need (§14). Null when neither.
+ * What keeps this hold from a seat whatever its row says: outside the hold's pools (docs/channels.md), or held
+ * back for buyers who state an accessibility need (docs/accessibility.md). Null when neither.
  */
 export function seatGate(gates: HoldGates, obj: LayoutObject): "not_in_channel" | typeof ACCESSIBLE_ONLY | null {
   if (gates.channels.kind === "pools" && !gates.channels.seat(obj.label)) return "not_in_channel";

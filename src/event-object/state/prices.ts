@@ -3,7 +3,7 @@ import { placesPrice, type PlacesPrice, type PriceLine } from "../../domain/pric
 import { getMeta, setMeta, type GaRow, type SeatRow } from "./store";
 
 /**
- * Prices as the event's object keeps them (contract §20):
+ * Prices as the event's object keeps them (docs/prices.md):
  * - meta "pricing": the event's pricing, kept in memory too, so a hold's policy costs no read;
  * - seats.price_*: the price locked with a seat's hold (amount, fee, currency, ticket type, the
  *   channel it was taken from), written by the hold's own INSERT and gone with the row;

@@ -8,7 +8,7 @@ import { getMeta, rows, setMeta } from "./store";
 import type { RuleChecks } from "./policy";
 
 /**
- * The event's selling rules and what they read (contract §8): the rules themselves (meta "rules"),
+ * The event's selling rules and what they read (docs/selling-rules.md): the rules themselves (meta "rules"),
  * and the selling index and occupancy that best available and the orphan rule search. Index and
  * occupancy are built on first use and then kept in step with every committed seat change, so a
  * call never scans the event's seats.

@@ -7,7 +7,7 @@ import { internExtra } from "./extras";
 import { extraOf, parseExtra, rows, first, latestHistorySeq, historyQueuedThrough } from "./store";
 
 /**
- * The event's status history (contract §9), kept in its own SQLite next to the seats: a record is
+ * The event's status history (docs/status-history.md), kept in its own SQLite next to the seats: a record is
  * written by the same transaction as the change it describes, so there is never a change without
  * its record or a record without its change, and `seq` rises by exactly one per committed record
  * across eviction, restart and pruning (the latest record is never pruned). A record also names
@@ -30,12 +30,12 @@ export interface Change {
   /** The hold token the change was made under (stored only as a hash, to filter by). */
   token?: string | null;
   orderId?: string | null;
-  /** Contract §13: the season (and partial season) the change was made for. */
+  /** docs/seasons.md: the season (and partial season) the change was made for. */
   seasonKey?: string | null;
   partialSeasonKey?: string | null;
   /** extraData as JSON text (kept once per text: extras.ts). */
   extra: string | null;
-  /** Contract §20: the locked price of the objects the change concerns (a GA change: its places). */
+  /** docs/prices.md: the locked price of the objects the change concerns (a GA change: its places). */
   price?: Price;
   /** What the change did to the booked amount: + a booking's amount, - a released booking's. */
   revenue?: number;

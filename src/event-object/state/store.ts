@@ -48,17 +48,17 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
   seats: [
     ["order_id", "TEXT"],
     ["client", "TEXT"],
-    // Contract §13: the season (and partial season) a seat was taken for.
+    // docs/seasons.md: the season (and partial season) a seat was taken for.
     ["season_key", "TEXT"],
     ["partial_season_key", "TEXT"],
-    // Contract §20: the price locked with the hold (state/prices.ts), null for an unpriced seat.
+    // docs/prices.md: the price locked with the hold (state/prices.ts), null for an unpriced seat.
     ["price_amount", "INTEGER"],
     ["price_fee", "INTEGER"],
     ["price_currency", "TEXT"],
     ["ticket_type", "TEXT"],
     ["price_channel", "TEXT"],
   ],
-  // Contract §13: the season a change was made for.
+  // docs/seasons.md: the season a change was made for.
   history: [
     ["season_key", "TEXT"],
     ["partial_season_key", "TEXT"],
@@ -69,7 +69,7 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
     ["hook_expires_at", "INTEGER"],
     ["category", "TEXT"],
     ["channel", "TEXT"],
-    // Contract §20: the locked price of the objects the change concerns (JSON), and what the change
+    // docs/prices.md: the locked price of the objects the change concerns (JSON), and what the change
     // did to the booked amount (+ a booking, - a booking released), for revenue over time.
     ["price", "TEXT"],
     ["revenue", "INTEGER"],
@@ -77,12 +77,12 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
   ga: [
     ["order_id", "TEXT"],
     ["client", "TEXT"],
-    // Contract §13: the season (and partial season) a token's places were taken for.
+    // docs/seasons.md: the season (and partial season) a token's places were taken for.
     ["season_key", "TEXT"],
     ["partial_season_key", "TEXT"],
-    // Contract §12: places spread over several pools (state/ga-pools.ts); null when all are in `channel`.
+    // docs/channels.md: places spread over several pools (state/ga-pools.ts); null when all are in `channel`.
     ["pools", "TEXT"],
-    // Contract §20: the locked prices of the held and of the booked places (state/prices.ts), JSON.
+    // docs/prices.md: the locked prices of the held and of the booked places (state/prices.ts), JSON.
     ["held_price", "TEXT"],
     ["booked_price", "TEXT"],
   ],
@@ -150,10 +150,10 @@ export interface SeatRow {
   booked_at: string | null;
   extra: string | null;
   order_id: string | null;
-  /** Contract §13: the season (and partial season) the seat was taken for, null when none. */
+  /** docs/seasons.md: the season (and partial season) the seat was taken for, null when none. */
   season_key: string | null;
   partial_season_key: string | null;
-  /** Contract §20: the price locked with the hold (all null for an unpriced seat). */
+  /** docs/prices.md: the price locked with the hold (all null for an unpriced seat). */
   price_amount: number | null;
   price_fee: number | null;
   price_currency: string | null;
@@ -176,7 +176,7 @@ export const SEAT_COLUMNS = `label, status, token, expires_at, booked_at, ${extr
 /**
  * The season tags of a change made to a seat or a token's GA places outside a season action (a hold
  * expiring, an event route's book, release or extend with the season's token): the records still
- * name the season they were taken for (contract §13).
+ * name the season they were taken for (docs/seasons.md).
  */
 export function seasonTags(row: { season_key: string | null; partial_season_key: string | null }): { seasonKey?: string; partialSeasonKey?: string } {
   if (row.season_key === null) return {};
@@ -193,16 +193,16 @@ export interface GaRow {
   extra: string | null;
   updated_at: number;
   order_id: string | null;
-  /** Contract §13: the season (and partial season) the places were taken for, null when none. */
+  /** docs/seasons.md: the season (and partial season) the places were taken for, null when none. */
   season_key: string | null;
   partial_season_key: string | null;
-  /** Contract §12: the pool of every place (a channel key, null for the open pool), unless `pools` spreads them. */
+  /** docs/channels.md: the pool of every place (a channel key, null for the open pool), unless `pools` spreads them. */
   channel: string | null;
   /** Places spread over several pools (state/ga-pools.ts), or null. */
   pools: string | null;
   /** The client address of a publishable-key hold (the per-client cap). */
   client: string | null;
-  /** Contract §20: the locked prices of the held and of the booked places (state/prices.ts), or null. */
+  /** docs/prices.md: the locked prices of the held and of the booked places (state/prices.ts), or null. */
   held_price: string | null;
   booked_price: string | null;
 }

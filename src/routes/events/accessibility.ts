@@ -6,7 +6,7 @@ import { errorResponses } from "../../http/openapi";
 import { callEvent, eventKeyParam } from "./support";
 
 /**
- * /api/v1/events/{eventKey}/accessibility (contract §14): the hold-back of wheelchair spaces and
+ * /api/v1/events/{eventKey}/accessibility (docs/accessibility.md): the hold-back of wheelchair spaces and
  * companion seats, kept and enforced by the event's object in each hold's transaction.
  */
 export const eventAccessibility = newRouter();

@@ -9,7 +9,7 @@ import { PASS_HEADER, passRequestSchema, passResultSchema } from "../../domain/c
 import { channelAccess, issueChannelPass } from "../../events/channel-passes";
 
 /**
- * /api/v1/events/{eventKey}/channels (contract §12): seats and GA places set aside per sales
+ * /api/v1/events/{eventKey}/channels (docs/channels.md): seats and GA places set aside per sales
  * route. The event's object stores them and checks every hold against them in the hold's own
  * transaction.
  */

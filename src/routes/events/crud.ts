@@ -9,7 +9,7 @@ import { errorResponses } from "../../http/openapi";
 import { afterKeyOf, listQuery, nextCursor } from "../../http/pagination";
 import { eventKeyParam } from "./support";
 
-/** /api/v1/events: create, list, get, delete, move-to-new-chart-copy (contract §3, §4). */
+/** /api/v1/events: create, list, get, delete, move-to-new-chart-copy (docs/events.md#events, docs/events.md#seat-actions). */
 export const eventCrud = newRouter();
 
 eventCrud.openapi(
@@ -69,7 +69,7 @@ eventCrud.openapi(
     path: "/{eventKey}",
     operationId: "updateEvent",
     summary: "Change an event's name and start (secret key)",
-    description: "Body `{ name?, startsAt? }`, at least one; answers the event record (contract §12).",
+    description: "Body `{ name?, startsAt? }`, at least one; answers the event record (docs/channels.md).",
     middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam, body: { content: { "application/json": { schema: eventPatchSchema } }, required: true } },
     responses: {
@@ -93,7 +93,7 @@ eventCrud.openapi(
       ...errorResponses(401, 403, 404, 429),
     },
   }),
-  // The event and its waiting room (contract §15).
+  // The event and its waiting room (docs/waiting-room.md).
   async (c) => c.json(await deleteEventAndRoom(c.env, c.var.principal, c.req.valid("param").eventKey), 200),
 );
 

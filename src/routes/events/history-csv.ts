@@ -9,7 +9,7 @@ import { callEvent } from "./support";
 const PAGE = 1000;
 
 /**
- * The status history as a CSV download (contract §9, §20): every record the query's filters match
+ * The status history as a CSV download (docs/status-history.md, docs/prices.md): every record the query's filters match
  * from `after` on, read from the event's object a page at a time as the client takes the stream,
  * so a stadium's year of records never sits in memory. `limit` does not apply.
  */

@@ -20,7 +20,7 @@ export { eventLive } from "./live-socket";
  */
 export const events = newRouter();
 
-// Idempotency-Key (contract §16) is declared by each POST route: kept with the object's decision, or claimed in D1.
+// Idempotency-Key (docs/api.md#idempotent-requests) is declared by each POST route: kept with the object's decision, or claimed in D1.
 events.use("*", apiKey(), publicReads());
 events.route("/", eventReads);
 events.route("/", eventLiveStats);

@@ -10,7 +10,7 @@ import { channelAccess } from "../../events/channel-passes";
 
 /**
  * GET /api/v1/events/{eventKey}/live?key=…[&pass=…]: WebSocket live status (`pass`: channel passes,
- * comma-separated, for a protected channel's seats, contract §17). Browsers cannot set headers on
+ * comma-separated, for a protected channel's seats, docs/security.md). Browsers cannot set headers on
  * a WebSocket, so the publishable key travels as a query parameter and is checked like X-Api-Key
  * (the unknown-key counter included). Mounted ahead of the events router, whose header
  * authentication it replaces.
@@ -23,7 +23,7 @@ import { channelAccess } from "../../events/channel-passes";
  * The crowd's socket is served by one of the event's relays, never by the event's object: the event's
  * hub places the viewer on the first relay with room (docs/live-crowd.md). A socket opened with a
  * channel pass or a secret key sees more than the crowd's view and is served by the event's object. A client address may hold at
- * most LIVE_SOCKETS_PER_CLIENT sockets of one event open with a publishable key (contract §17): the
+ * most LIVE_SOCKETS_PER_CLIENT sockets of one event open with a publishable key (docs/security.md): the
  * hub counts them across relays, and the next upgrade is 429.
  */
 export const eventLive = newRouter();

@@ -9,7 +9,7 @@ import { validated } from "../../http/validation";
 import { callEvent, eventKeyParam } from "./support";
 
 /**
- * /api/v1/events/{eventKey}/pricing and /reports/sales (contract §20): the prices the event's
+ * /api/v1/events/{eventKey}/pricing and /reports/sales (docs/prices.md): the prices the event's
  * object locks with every hold, and what is booked at them.
  */
 export const eventPricing = newRouter();

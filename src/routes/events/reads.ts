@@ -15,7 +15,7 @@ import { callEvent, eventKeyParam, labelsQuery } from "./support";
 import { PASS_HEADER } from "../../domain/channel-passes";
 import { channelAccess, verifyChannelPasses } from "../../events/channel-passes";
 
-/** /api/v1/events/{eventKey}/status, /objects, /reports (interface.md "Events: reads"). */
+/** /api/v1/events/{eventKey}/status, /objects, /reports (docs/events.md#reads). */
 export const eventReads = newRouter();
 
 const statusQuery = z.object({

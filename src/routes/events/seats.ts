@@ -42,13 +42,13 @@ export function callerOf(kind: CallerKind, client: string | undefined): HoldCall
 
 /**
  * The caller of a hold, with whether its X-Admission is a live admission to this event for this
- * client (contract §15): one signature check, and none when the header is absent. The event's
+ * client (docs/waiting-room.md): one signature check, and none when the header is absent. The event's
  * object decides whether the hold needed one.
  */
 async function admittedCaller(env: Env, principal: Principal, client: string | undefined, eventKey: string, headers: Headers): Promise<HoldCaller> {
   const caller = callerOf(principal.kind, client);
   if (principal.kind !== "public") return caller;
-  // Contract §17: a protected channel is taken from only with its pass (one HMAC each; none without the header).
+  // docs/security.md: a protected channel is taken from only with its pass (one HMAC each; none without the header).
   const passes = headers.get(PASS_HEADER);
   if (passes !== null) caller.passes = await verifyChannelPasses(env, principal, passes);
   const admission = headers.get(ADMISSION_HEADER) ?? undefined;

@@ -6,7 +6,7 @@ import { errorResponses } from "../../http/openapi";
 import { callEvent, eventKeyParam } from "./support";
 
 /**
- * /api/v1/events/{eventKey}/selection-rules (contract §8): the rules every hold of the event is
+ * /api/v1/events/{eventKey}/selection-rules (docs/selling-rules.md): the rules every hold of the event is
  * checked against, inside the event's object, in the same transaction as the hold.
  */
 export const eventRules = newRouter();

@@ -28,13 +28,13 @@ export const labelsQuery = z
 /**
  * The middleware a seat action's key rule asks for (domain/seat-action-keys.ts): a secret-only
  * action refuses a publishable key before anything else; one a publishable key may call counts
- * against its client address's limit (contract §8).
+ * against its client address's limit (docs/selling-rules.md).
  */
 export function seatActionKeys(action: SeatActionName) {
   return SEAT_ACTION_KEYS[action] === "secret" ? requireSecretKey() : seatAction();
 }
 
-/** An event seat action's route middleware: its key rule, and its answer kept with the object's decision (Idempotency-Key, contract §16). */
+/** An event seat action's route middleware: its key rule, and its answer kept with the object's decision (Idempotency-Key, docs/api.md#idempotent-requests). */
 export function seatActionGuard(action: SeatActionName) {
   return [seatActionKeys(action), idempotency("decided")];
 }

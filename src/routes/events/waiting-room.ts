@@ -9,7 +9,7 @@ import { configureRoom, joinRoom, readRoom, ticketStatus } from "../../waiting-r
 import { eventKeyParam } from "./support";
 
 /**
- * /api/v1/events/{eventKey}/waiting-room (contract §15). Configuration with a secret key; join and
+ * /api/v1/events/{eventKey}/waiting-room (docs/waiting-room.md). Configuration with a secret key; join and
  * ticket polls with a publishable (or secret) key, answered by the room's queue shards alone.
  */
 export const eventWaitingRoom = newRouter();

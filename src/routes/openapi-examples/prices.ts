@@ -1,4 +1,4 @@
-/** Examples of the prices operations (contract §20): pricing per event and season, and the sales report. */
+/** Examples of the prices operations (docs/prices.md): pricing per event and season, and the sales report. */
 import { refusal } from "./refusals";
 import { EVENT_KEY, SEASON_KEY } from "./samples";
 import type { ExampleTable } from "./types";

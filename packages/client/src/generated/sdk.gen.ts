@@ -665,7 +665,7 @@ export const getEvent = <ThrowOnError extends boolean = false>(options: Options<
 /**
  * Change an event's name and start (secret key)
  *
- * Body `{ name?, startsAt? }`, at least one; answers the event record (contract §12).
+ * Body `{ name?, startsAt? }`, at least one; answers the event record (docs/channels.md).
  */
 export const updateEvent = <ThrowOnError extends boolean = false>(options: Options<UpdateEventData, ThrowOnError>): RequestResult<UpdateEventResponses, UpdateEventErrors, ThrowOnError> => (options.client ?? client).patch<UpdateEventResponses, UpdateEventErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
@@ -1074,7 +1074,7 @@ export const getSdkBundle = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Browser SDK messages in one language
  *
- * The messages of one language as JSON, `{ messageId: text }` (contract §22): ar, de, es, fr, it, ja, nl, pl, pt. English is built into the bundle. At /sdk/v5.10.0/i18n/… (immutable) or /sdk/latest/i18n/… (5 minutes).
+ * The messages of one language as JSON, `{ messageId: text }` (docs/languages.md): ar, de, es, fr, it, ja, nl, pl, pt. English is built into the bundle. At /sdk/v5.10.0/i18n/… (immutable) or /sdk/latest/i18n/… (5 minutes).
  */
 export const getSdkMessages = <ThrowOnError extends boolean = false>(options: Options<GetSdkMessagesData, ThrowOnError>): RequestResult<GetSdkMessagesResponses, GetSdkMessagesErrors, ThrowOnError> => (options.client ?? client).get<GetSdkMessagesResponses, GetSdkMessagesErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],

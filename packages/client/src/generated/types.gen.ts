@@ -81,7 +81,7 @@ export type Member = {
     email: string;
     name: string;
     /**
-     * viewer, box_office, designer, admin or owner (contract §18)
+     * viewer, box_office, designer, admin or owner (docs/team.md)
      */
     role: 'viewer' | 'box_office' | 'designer' | 'admin' | 'owner';
     createdAt: string;
@@ -99,7 +99,7 @@ export type MemberCreate = {
     email: string;
     name: string;
     /**
-     * viewer, box_office, designer, admin or owner (contract §18)
+     * viewer, box_office, designer, admin or owner (docs/team.md)
      */
     role: 'viewer' | 'box_office' | 'designer' | 'admin' | 'owner';
 };
@@ -110,7 +110,7 @@ export type MemberList = {
 
 export type MemberPatch = {
     /**
-     * viewer, box_office, designer, admin or owner (contract §18)
+     * viewer, box_office, designer, admin or owner (docs/team.md)
      */
     role?: 'viewer' | 'box_office' | 'designer' | 'admin' | 'owner';
     name?: string;
@@ -172,7 +172,7 @@ export type Layout = {
                  */
                 aisleAfter?: boolean;
                 /**
-                 * A set of seat features (contract §14): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.
+                 * A set of seat features (docs/accessibility.md): `wheelchair` a wheelchair space, `companion` a companion seat for a wheelchair space, `restrictedView`, `stepFree`, `hearingLoop`, `extraLegroom`. Changing them has no publish impact.
                  */
                 features?: Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>;
             }>;
@@ -214,7 +214,7 @@ export type Layout = {
 };
 
 /**
- * Translations of the name (contract §22): a BCP 47 language tag (`de`, `pt-BR`) to the name in that language, 1 to 255 characters, at most 100 languages. The SDK shows the name of its language (`de-AT` reads `de`), else `label`. Changing them has no publish impact.
+ * Translations of the name (docs/languages.md): a BCP 47 language tag (`de`, `pt-BR`) to the name in that language, 1 to 255 characters, at most 100 languages. The SDK shows the name of its language (`de-AT` reads `de`), else `label`. Changing them has no publish impact.
  */
 export type Labels = {
     [key: string]: string;
@@ -274,11 +274,11 @@ export type StatusEntry = {
      */
     orderId?: string;
     /**
-     * The seat's channel (contract §12); absent for a seat in the open pool
+     * The seat's channel (docs/channels.md); absent for a seat in the open pool
      */
     channelKey?: string;
     /**
-     * The season the seat was taken for (contract §13); secret-key and holdToken reads
+     * The season the seat was taken for (docs/seasons.md); secret-key and holdToken reads
      */
     seasonKey?: string;
     /**
@@ -296,11 +296,11 @@ export type StatusEntry = {
     booked: number;
     remaining: number;
     /**
-     * Places of the area not for sale (contract §12); absent when none
+     * Places of the area not for sale (docs/channels.md); absent when none
      */
     notForSale?: number;
     /**
-     * Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
+     * Free places per pool (docs/channels.md): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
      */
     remainingByChannel?: {
         [key: string]: number;
@@ -319,7 +319,7 @@ export type StatusEntry = {
 };
 
 /**
- * Secret-key callers only (contract §20): the price locked with the hold or booking
+ * Secret-key callers only (docs/prices.md): the price locked with the hold or booking
  */
 export type Price = {
     /**
@@ -382,7 +382,7 @@ export type CompactStatus = {
         booked: number;
         remaining: number;
         /**
-         * Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
+         * Free places per pool (docs/channels.md): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
          */
         remainingByChannel?: {
             [key: string]: number;
@@ -407,7 +407,7 @@ export type EventObjects = {
         y: number;
     };
     /**
-     * Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has
+     * Section key to the section's name in other languages (docs/languages.md), as the layout gives them; only sections that have any, and absent when none has
      */
     sectionLabels?: {
         [key: string]: Labels;
@@ -428,7 +428,7 @@ export type EventObject = {
     sectionKey: string;
     sectionLabel: string;
     /**
-     * The seat's channel (contract §12), null in the open pool; present on every seat once the event has channels
+     * The seat's channel (docs/channels.md), null in the open pool; present on every seat once the event has channels
      */
     channelKey?: string | null;
     /**
@@ -436,15 +436,15 @@ export type EventObject = {
      */
     rowLabel?: string;
     /**
-     * An aisle or gap follows this seat in its row (contract §8); present only when the layout says so
+     * An aisle or gap follows this seat in its row (docs/selling-rules.md); present only when the layout says so
      */
     aisleAfter?: true;
     /**
-     * The seat's features (contract §14), in the order of the feature list; present only when the layout gives at least one
+     * The seat's features (docs/accessibility.md), in the order of the feature list; present only when the layout gives at least one
      */
     features?: Array<'wheelchair' | 'companion' | 'restrictedView' | 'stepFree' | 'hearingLoop' | 'extraLegroom'>;
     /**
-     * Wheelchair spaces and companion seats of an event with a hold-back (contract §14): true while only buyers who state the need may hold the seat, false once released
+     * Wheelchair spaces and companion seats of an event with a hold-back (docs/accessibility.md): true while only buyers who state the need may hold the seat, false once released
      */
     accessibleOnly?: boolean;
     /**
@@ -463,13 +463,13 @@ export type EventObject = {
     label: string;
     remaining: number;
     /**
-     * Places set aside per channel key (contract §12); absent when no channel has places here
+     * Places set aside per channel key (docs/channels.md); absent when no channel has places here
      */
     channelPlaces?: {
         [key: string]: number;
     };
     /**
-     * Free places per pool (contract §12): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
+     * Free places per pool (docs/channels.md): a channel key, or NO_CHANNEL for the open pool, to the places a hold naming that pool can take now. Present only when a channel sets places aside in this area; otherwise every place is in the open pool and `remaining` says it
      */
     remainingByChannel?: {
         [key: string]: number;
@@ -542,7 +542,7 @@ export type CompactObjects = {
              */
             aisles?: Array<number>;
             /**
-             * [position, features] of the row's seats that have features (contract §14); absent when none
+             * [position, features] of the row's seats that have features (docs/accessibility.md); absent when none
              */
             features?: Array<[
                 number,
@@ -555,13 +555,13 @@ export type CompactObjects = {
      */
     areas: Array<EventObject>;
     /**
-     * Seat labels per channel key (contract §12); a seat not listed is in the open pool. Absent when the event has no channels
+     * Seat labels per channel key (docs/channels.md); a seat not listed is in the open pool. Absent when the event has no channels
      */
     channels?: {
         [key: string]: Array<string>;
     };
     /**
-     * Seat labels held back for buyers who state an accessibility need (contract §14); absent when the event holds none back
+     * Seat labels held back for buyers who state an accessibility need (docs/accessibility.md); absent when the event holds none back
      */
     accessibleOnly?: Array<string>;
     /**
@@ -572,7 +572,7 @@ export type CompactObjects = {
         y: number;
     };
     /**
-     * Section key to the section's name in other languages (contract §22), as the layout gives them; only sections that have any, and absent when none has
+     * Section key to the section's name in other languages (docs/languages.md), as the layout gives them; only sections that have any, and absent when none has
      */
     sectionLabels?: {
         [key: string]: Labels;
@@ -601,7 +601,7 @@ export type EventReports = {
         count: number;
     }>;
     /**
-     * Seats and GA places per pool and status (contract §12)
+     * Seats and GA places per pool and status (docs/channels.md)
      */
     byChannel: Array<{
         /**
@@ -652,7 +652,7 @@ export type StatusChange = {
     cause: 'hold' | 'book' | 'release' | 'expire' | 'extend' | 'not_for_sale' | 'for_sale' | 'reset' | 'publish';
     orderId?: string;
     /**
-     * The season the change was made for (contract §13)
+     * The season the change was made for (docs/seasons.md)
      */
     seasonKey?: string;
     /**
@@ -712,7 +712,7 @@ export type HoldResponse = {
 };
 
 /**
- * Contract §20: the objects' locked prices added up; absent when none is priced
+ * docs/prices.md: the objects' locked prices added up; absent when none is priced
  */
 export type PriceTotal = {
     amount: number;
@@ -743,7 +743,7 @@ export type HoldRequest = {
     channelKeys?: Array<string>;
     ignoreChannels?: boolean;
     /**
-     * The buyer states an accessibility need (contract §14): held-back wheelchair spaces and companion seats may be held
+     * The buyer states an accessibility need (docs/accessibility.md): held-back wheelchair spaces and companion seats may be held
      */
     accessible?: boolean;
     /**
@@ -1189,7 +1189,7 @@ export type SalesFigures = {
 };
 
 /**
- * The event's hold-back of accessible inventory (contract §14)
+ * The event's hold-back of accessible inventory (docs/accessibility.md)
  */
 export type Accessibility = {
     /**
@@ -1273,7 +1273,7 @@ export type Event = {
     createdAt: string;
     selectionRules: SelectionRules & unknown;
     /**
-     * The event's name (contract §12); null when unset
+     * The event's name (docs/channels.md); null when unset
      */
     name: string | null;
     /**
@@ -1297,7 +1297,7 @@ export type ChannelSummary = {
 };
 
 /**
- * The event's waiting room (contract §15), whether enabled and when it opens; null when it has none. See PUT /events/{eventKey}/waiting-room
+ * The event's waiting room (docs/waiting-room.md), whether enabled and when it opens; null when it has none. See PUT /events/{eventKey}/waiting-room
  */
 export type WaitingRoomSummary = {
     /**
