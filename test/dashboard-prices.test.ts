@@ -101,6 +101,12 @@ describe("prices in the dashboard", () => {
     expectOk(await api.book(f, { objectLabels: ["A-1-1", "A-1-3"], holdToken: t }));
     const page = await (await fetchWorker(`/dashboard/sandbox/events/${f.eventKey}`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain("Revenue over time: €91.00 booked");
+    // In German (the browser's language): the panel, the fee and the plot in the venue's words and numbers.
+    const de = await (await fetchWorker(`/dashboard/sandbox/events/${f.eventKey}`, { headers: { Cookie: cookie, "Accept-Language": "de-DE" } })).text();
+    expect(de).toContain("Preise dieser Veranstaltung, in EUR");
+    expect(de).toContain("Umsatz im Zeitverlauf: 91,00");
+    expect(de).toContain("Preise speichern");
+    expect(de).not.toContain("Prices of this event");
   });
 
   it("a season's form prices its season holds", async () => {

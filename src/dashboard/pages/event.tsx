@@ -385,7 +385,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
         <SalesPlot timeline={view.sales} now={new Date().toISOString()} startsAt={view.event.startsAt} zone={view.event.timeZone} />
         {view.pricing ? (
           <>
-            <h3>Revenue over time</h3>
+            <h3>{w.t("revenue.heading")}</h3>
             <RevenuePlot timeline={view.sales} currency={view.pricing.currency} now={new Date().toISOString()} zone={view.event.timeZone} />
           </>
         ) : null}

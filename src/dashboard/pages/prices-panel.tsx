@@ -25,23 +25,22 @@ function PricesTable(props: { pricing: Pricing; targets: PriceTargets; subject: 
   const money = (a: number) => formatPrice(a, pricing.currency, words().language);
   const name = (key: string) => props.targets.categories.find((c) => c.key === key)?.label ?? key;
   const fee = pricing.fee;
+  const w = words();
   return (
     <>
       <table>
-        <caption>
-          Prices of this {props.subject}, in {pricing.currency}
-        </caption>
+        <caption>{w.t("prices.caption", { subject: props.subject, currency: pricing.currency })}</caption>
         <thead>
           <tr>
-            <th scope="col">Category</th>
-            <th scope="col">Price</th>
+            <th scope="col">{w.t("prices.category")}</th>
+            <th scope="col">{w.t("prices.price")}</th>
           </tr>
         </thead>
         <tbody>
           {props.targets.categories.map((c) => {
             const p = pricing.categories[c.key];
             const text = !p
-              ? "Not priced: buyers cannot hold it"
+              ? w.t("prices.notPriced")
               : p.amount !== undefined
                 ? money(p.amount)
                 : (p.ticketTypes ?? []).map((t) => `${t.label} ${money(t.amount)}`).join(", ");
@@ -56,7 +55,7 @@ function PricesTable(props: { pricing: Pricing; targets: PriceTargets; subject: 
             Object.entries(prices).map(([key, amount]) => (
               <tr>
                 <th scope="row">
-                  {name(key)} through {props.targets.channels.find((c) => c.key === channel)?.name ?? channel}
+                  {w.t("prices.through", { category: name(key), channel: props.targets.channels.find((c) => c.key === channel)?.name ?? channel })}
                 </th>
                 <td>{money(amount)}</td>
               </tr>
@@ -64,13 +63,7 @@ function PricesTable(props: { pricing: Pricing; targets: PriceTargets; subject: 
           )}
         </tbody>
       </table>
-      <p>
-        Fee per seat or place:{" "}
-        {fee && (fee.percent || fee.fixed)
-          ? [fee.percent ? `${fee.percent}% of its price` : "", fee.fixed ? money(fee.fixed) : ""].filter(Boolean).join(" plus ")
-          : "none"}
-        .
-      </p>
+      <p>{w.t("prices.feeLine", { fee: feeText(fee, money) })}</p>
     </>
   );
 }
@@ -100,40 +93,50 @@ function RowInput(props: { row: number; key_: "key" | "label" | "amount"; label:
   );
 }
 
+/** The fee in words: a percent of the price, a fixed amount, both, or none. */
+function feeText(fee: Pricing["fee"], money: (a: number) => string): string {
+  const w = words();
+  const percent = fee?.percent ? w.t("prices.feePercentOf", { percent: fee.percent }) : null;
+  const fixed = fee?.fixed ? money(fee.fixed) : null;
+  if (percent && fixed) return w.t("prices.feePlus", { a: percent, b: fixed });
+  return percent ?? fixed ?? w.t("prices.feeNone");
+}
+
 export function PricesPanel(props: { api: string; pricing: Pricing | null; targets: PriceTargets; subject: "event" | "season" }) {
+  const w = words();
   const form = formOfPricing(props.pricing);
   const { categories, channels } = props.targets;
   const rows = [...form.ticketTypes, ...Array.from({ length: SPARE_ROWS }, () => null)];
   return (
     <section class="panel" aria-labelledby="prices-title">
-      <h2 id="prices-title">Prices</h2>
+      <h2 id="prices-title">{w.t("prices.title")}</h2>
       <div id="prices-now" data-refresh>
         {props.pricing ? (
           <PricesTable pricing={props.pricing} targets={props.targets} subject={props.subject} />
         ) : (
-          <p>This {props.subject} sells without prices: holds and bookings carry no price. Set prices and every hold locks the price its buyer saw.</p>
+          <p>{w.t("prices.unpriced", { subject: props.subject })}</p>
         )}
       </div>
-      <ApiForm id="prices-form" api={props.api} method="PUT" then="refresh" done="Prices saved" label="Prices">
-        <p class="hint">Prices in the currency as buyers read them ("45.50"). Holds already made keep the price they locked; new holds take these prices.</p>
-        <Field id="price-currency" name="currency" label="Currency" hint="Its ISO code: EUR, USD, GBP, JPY…" value={form.currency} autocomplete="off" />
+      <ApiForm id="prices-form" api={props.api} method="PUT" then="refresh" done={w.t("prices.saved")} label={w.t("prices.title")}>
+        <p class="hint">{w.t("prices.formHint")}</p>
+        <Field id="price-currency" name="currency" label={w.t("prices.currency")} hint={w.t("prices.currencyHint")} value={form.currency} autocomplete="off" />
         <fieldset>
-          <legend>Price of each category</legend>
-          <p class="hint">Leave a category empty to sell it by ticket type (below), or not to sell it to buyers at all.</p>
+          <legend>{w.t("prices.ofCategory")}</legend>
+          <p class="hint">{w.t("prices.ofCategoryHint")}</p>
           {categories.map((c, i) => (
             <Field id={`price-amount-${i}`} name={`amounts.${c.key}`} label={c.label} value={form.amounts[c.key]} group={{ name: "amounts", key: c.key }} />
           ))}
         </fieldset>
         <fieldset>
-          <legend>Ticket types</legend>
-          <p class="hint">Adult, child, concession…: the first of a category is what a buyer gets unless they choose another.</p>
+          <legend>{w.t("prices.ticketTypes")}</legend>
+          <p class="hint">{w.t("prices.ticketTypesHint")}</p>
           {rows.map((row, i) => (
             <fieldset class="game-row" data-row="ticketTypes">
-              <legend>Ticket type {i + 1}</legend>
+              <legend>{w.t("prices.ticketType", { n: i + 1 })}</legend>
               <div class="field">
-                <label for={`price-type-${i}-category`}>Category</label>
+                <label for={`price-type-${i}-category`}>{w.t("prices.category")}</label>
                 <select id={`price-type-${i}-category`} name="ticketTypes-categoryKey" data-row-of="ticketTypes" data-key="categoryKey">
-                  <option value="">(none)</option>
+                  <option value="">{w.t("prices.none")}</option>
                   {categories.map((c) => (
                     <option value={c.key} selected={row?.categoryKey === c.key}>
                       {c.label}
@@ -141,22 +144,22 @@ export function PricesPanel(props: { api: string; pricing: Pricing | null; targe
                   ))}
                 </select>
               </div>
-              <RowInput row={i} key_="label" label="Name" value={row?.label} />
-              <RowInput row={i} key_="key" label="Key" value={row?.key} hint="Letters, digits, - or _; sent by ticketing sites" />
-              <RowInput row={i} key_="amount" label="Price" value={row?.amount} />
+              <RowInput row={i} key_="label" label={w.t("prices.name")} value={row?.label} />
+              <RowInput row={i} key_="key" label={w.t("prices.key")} value={row?.key} hint={w.t("prices.keyHint")} />
+              <RowInput row={i} key_="amount" label={w.t("prices.price")} value={row?.amount} />
             </fieldset>
           ))}
         </fieldset>
         {channels.length > 0 ? (
           <fieldset>
-            <legend>Prices through a channel</legend>
-            <p class="hint">Replaces the category's price for seats and places sold through that channel. Leave empty for the category's price.</p>
+            <legend>{w.t("prices.throughChannel")}</legend>
+            <p class="hint">{w.t("prices.throughChannelHint")}</p>
             {channels.flatMap((ch, i) =>
               categories.map((c, j) => (
                 <Field
                   id={`price-channel-${i}-${j}`}
                   name={`channelAmounts.${ch.key}:${c.key}`}
-                  label={`${c.label} through ${ch.name}`}
+                  label={w.t("prices.through", { category: c.label, channel: ch.name })}
                   value={form.channelAmounts[`${ch.key}:${c.key}`]}
                   group={{ name: "channelAmounts", key: `${ch.key}:${c.key}` }}
                 />
@@ -165,32 +168,32 @@ export function PricesPanel(props: { api: string; pricing: Pricing | null; targe
           </fieldset>
         ) : null}
         <fieldset>
-          <legend>Fee per seat or place</legend>
+          <legend>{w.t("prices.fee")}</legend>
           <Field
             id="price-fee-percent"
             name="feePercent"
-            label="Percent of the price"
-            hint="0 to 100, at most two decimals; rounded half up to a cent"
+            label={w.t("prices.feePercent")}
+            hint={w.t("prices.feePercentHint")}
             type="number"
             dataType="number"
             min={0}
             max={100}
             value={form.feePercent === undefined ? undefined : String(form.feePercent)}
           />
-          <Field id="price-fee-fixed" name="feeFixed" label="Fixed amount" value={form.feeFixed} />
+          <Field id="price-fee-fixed" name="feeFixed" label={w.t("prices.feeFixed")} value={form.feeFixed} />
         </fieldset>
         <button type="submit" class="button">
-          Save prices
+          {w.t("prices.save")}
         </button>
       </ApiForm>
       {props.pricing ? (
         <ActionButton
           api={props.api}
           method="DELETE"
-          label="Remove prices"
+          label={w.t("prices.remove")}
           kind="warning"
-          confirm={`Sell this ${props.subject} without prices? Holds and bookings keep the prices they locked.`}
-          done="Prices removed"
+          confirm={w.t("prices.removeConfirm", { subject: props.subject })}
+          done={w.t("prices.removed")}
         />
       ) : null}
     </section>

@@ -18,7 +18,7 @@ export function RevenuePlot(props: { timeline: SalesTimeline; currency: string; 
   const { points, from } = props.timeline;
   const zone = props.zone ?? "UTC";
   const money = (minor: number) => formatPrice(minor, props.currency, words().language);
-  if (!from || points.length === 0 || points.every((p) => p.revenue === 0)) return <p>Nothing has been booked at a price yet.</p>;
+  if (!from || points.length === 0 || points.every((p) => p.revenue === 0)) return <p>{words().t("revenue.nothing")}</p>;
   const t0 = Date.parse(from);
   const t1 = Math.max(Date.parse(props.now), Date.parse(points.at(-1)!.at), t0 + 10 * 60_000);
   // Round ticks in whole units of the currency, drawn at their minor-unit height.
@@ -38,7 +38,7 @@ export function RevenuePlot(props: { timeline: SalesTimeline; currency: string; 
   return (
     <figure>
       <svg class="plot" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="revenue-plot-title">
-        <title id="revenue-plot-title">{`Revenue over time: ${money(last.revenue)} booked by ${last.at.slice(0, 16).replace("T", " ")} UTC`}</title>
+        <title id="revenue-plot-title">{words().t("revenue.title", { amount: money(last.revenue), at: last.at.slice(0, 16).replace("T", " ") })}</title>
         {ticks.map((v) => (
           <g>
             <line class="grid" x1={M.left} x2={W - M.right} y1={y(v * unit)} y2={y(v * unit)} />
@@ -58,20 +58,20 @@ export function RevenuePlot(props: { timeline: SalesTimeline; currency: string; 
         <line class="axis" x1={M.left} x2={W - M.right} y1={y(0)} y2={y(0)} />
         <line class="axis" x1={M.left} x2={M.left} y1={M.top} y2={y(0)} />
         <text class="axis-title" x={(M.left + W - M.right) / 2} y={H - 8} text-anchor="middle">
-          Time ({zone})
+          {words().t("plot.time", { clock: zone })}
         </text>
         <path class="booked" d={d} />
       </svg>
       <figcaption>
         <details>
-          <summary>Revenue over time as a table</summary>
+          <summary>{words().t("revenue.asTable")}</summary>
           <table>
-            <caption class="visually-hidden">Revenue booked over time, in {props.currency}</caption>
+            <caption class="visually-hidden">{words().t("revenue.caption", { currency: props.currency })}</caption>
             <thead>
               <tr>
-                <th scope="col">Until (UTC)</th>
+                <th scope="col">{words().t("revenue.until")}</th>
                 <th scope="col" class="num">
-                  Revenue
+                  {words().t("revenue.revenue")}
                 </th>
               </tr>
             </thead>
