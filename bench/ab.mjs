@@ -13,6 +13,10 @@
  * The pseudo-revision `limited` is the runtime's floor of a hold behind one Rate Limiting call
  * (holdcost's limited side), so `node bench/ab.mjs limited main my-variant` states each revision
  * against the floor its budget is set by. `ROUNDS=20` in the environment runs more rounds.
+ *
+ * A revision written `<rev>:priced` is that revision with prices on its event (docs/prices.md: every
+ * hold then prices its seat and locks the price), so `node bench/ab.mjs HEAD HEAD:priced` prices a
+ * priced hold against an unpriced one of the same code.
  */
 import { Api } from "./lib/api.mjs";
 import { blast } from "./lib/load.mjs";
@@ -25,6 +29,20 @@ if (revs.length < 2) {
   process.exit(2);
 }
 const ROUNDS = Number(process.env.ROUNDS ?? 8);
+/** The prices of a `:priced` side: one category by amount, the other by ticket types, a percent and a fixed fee. */
+const PRICING = {
+  currency: "EUR",
+  categories: {
+    a: { amount: 4500 },
+    b: {
+      ticketTypes: [
+        { key: "adult", label: "Adult", amount: 3000 },
+        { key: "child", label: "Child", amount: 1500 },
+      ],
+    },
+  },
+  fee: { percent: 2.5, fixed: 50 },
+};
 const SECONDS = 2;
 const CONNECTIONS = 64;
 const log = (m) => console.error(m);
@@ -33,11 +51,17 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sides = [];
 try {
   for (const rev of revs) {
-    const runtime = rev === "limited" ? await startFloorWorker({ log }) : await startRuntime({ log, source: rev });
+    const [source, variant] = rev.split(":");
+    const runtime = rev === "limited" ? await startFloorWorker({ log }) : await startRuntime({ log, source });
     const url = runtime.directUrl ?? runtime.proxyUrl;
     const side = { rev, runtime, url, offset: 0, cpu: [], rps: [] };
     sides.push(side);
-    if (rev !== "limited") side.ev = await newEvent({ api: new Api(url, runtime.adminToken), log }, (ROUNDS + 1) * SECONDS * 4000 + 3000, `ab-${rev}`);
+    if (rev !== "limited") {
+      const api = new Api(url, runtime.adminToken);
+      side.ev = await newEvent({ api, log }, (ROUNDS + 1) * SECONDS * 4000 + 3000, `ab-${rev.replace(":", "-")}`);
+      if (variant === "priced")
+        await api.call("PUT", `/api/v1/events/${encodeURIComponent(side.ev.eventKey)}/pricing`, { key: side.ev.keys.sk, body: PRICING });
+    }
   }
   /** One slice of holds on a side: CPU microseconds per hold and holds per second. */
   const slice = async (side, duration, amount) => {

@@ -116,7 +116,7 @@ describe("a season's games in the dashboard", () => {
 
     const all = await dash(cookie, "POST", api, {
       fromEventKey: g1,
-      settings: ["selectionRules", "channels", "accessibility", "waitingRoom"],
+      settings: ["selectionRules", "channels", "accessibility", "waitingRoom", "pricing"],
       partialSeasonKey: "",
     });
     expect(all.body.toEventKeys).toEqual([g2, g3]);

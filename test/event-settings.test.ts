@@ -43,7 +43,11 @@ describe("copying an event's settings to other events", () => {
     const [source, second, undated] = games as [string, string, string];
     const copied = await call("POST", `/api/v1/events/${source}/copy-settings`, { key: sk, body: { toEventKeys: [second, undated, source] } });
     expect(copied.status).toBe(200);
-    expect(copied.body).toEqual({ eventKey: source, toEventKeys: [second, undated], settings: ["selectionRules", "channels", "accessibility", "waitingRoom"] });
+    expect(copied.body).toEqual({
+      eventKey: source,
+      toEventKeys: [second, undated],
+      settings: ["selectionRules", "channels", "accessibility", "waitingRoom", "pricing"],
+    });
 
     for (const game of [second, undated]) {
       const base = `/api/v1/events/${game}`;

@@ -9,6 +9,7 @@ import type { EventMeta } from "../src/domain/events";
 import type { HoldCaller } from "../src/domain/seats";
 import { holdPolicy, type HoldAsk } from "../src/event-object/decisions/hold-policy";
 import { AccessState } from "../src/event-object/state/accessibility";
+import { PricingState } from "../src/event-object/state/prices";
 import { AdmissionGate } from "../src/event-object/state/admission-gate";
 import { ChannelState } from "../src/event-object/state/channels";
 import { TableBookingState } from "../src/event-object/state/table-booking";
@@ -40,6 +41,7 @@ const open: HoldGates = {
   channels: { kind: "any", defs: [], locked: [] },
   holdBack: { kind: "none" },
   tables: { kind: "modes", mode: () => "by_seat" },
+  price: { kind: "unpriced" },
   limits: { kind: "within" },
   ttlSeconds: 900,
   passes: { kind: "none" },
@@ -108,6 +110,7 @@ describe("holdPolicy() decides each gate for its caller", () => {
         access: new AccessState(sql),
         admission: new AdmissionGate(sql),
         tableBooking: new TableBookingState(sql),
+        pricing: new PricingState(sql),
       };
       config.admission.load();
       const layout = buildIndex(smallLayout());
@@ -151,6 +154,19 @@ describe("holdPolicy() decides each gate for its caller", () => {
       });
       const season = { seasonKey: "home", expiresAt: now + 60_000 };
       expect(holdPolicy(config, meta, layout, now, { kind: "secret" }, ask, season).season).toBe(season);
+
+      // Prices: none without pricing; the event's pricing for its holds, the season's for a season's.
+      expect(buyer.hold?.price).toEqual({ kind: "unpriced" });
+      const pricing = { currency: "EUR", categories: { A: { amount: 1000 } } };
+      state.storage.transactionSync(() => config.pricing.set(pricing));
+      expect(of({ kind: "public", client: "192.0.2.1" }).hold?.price).toMatchObject({ kind: "priced", pricing, unpricedAllowed: false });
+      expect(of({ kind: "secret" }).hold?.price).toMatchObject({ kind: "priced", unpricedAllowed: true });
+      expect(holdPolicy(config, meta, layout, now, { kind: "secret" }, ask, season).hold?.price).toEqual({ kind: "unpriced" });
+      const seasonPricing = { currency: "EUR", categories: { A: { amount: 9000 } } };
+      expect(holdPolicy(config, meta, layout, now, { kind: "secret" }, ask, { ...season, pricing: seasonPricing }).hold?.price).toMatchObject({
+        kind: "priced",
+        pricing: seasonPricing,
+      });
     });
   });
 });

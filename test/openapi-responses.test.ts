@@ -46,7 +46,13 @@ async function checked(method: string, path: string, opts: CallOptions = {}): Pr
     failures.push(`${op.operationId}: status ${res.status} is not documented (${JSON.stringify(res.body).slice(0, 200)})`);
     return res;
   }
-  const schema = response.content?.["application/json"]?.schema;
+  // The answer is checked against the document's schema of its own media type (a CSV download is text/csv).
+  const mediaType = (res.headers.get("content-type") ?? "application/json").split(";")[0]!.trim();
+  if (response.content && !response.content[mediaType]) {
+    failures.push(`${op.operationId}: ${res.status} answered ${mediaType}, which the document does not list`);
+    return res;
+  }
+  const schema = mediaType === "application/json" ? response.content?.[mediaType]?.schema : undefined;
   if (!schema) return res;
   const validator = new Validator({ ...schema, $defs: defs } as Schema, "2020-12", false);
   const result = validator.validate(res.body);
@@ -155,6 +161,23 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("GET", `${base}/channels`, { key: pk });
     await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-2-1"], holdToken: token("fan"), channelKeys: ["presale"] } });
     await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-2-2"], holdToken: token("open") } });
+    // Prices (docs/prices.md): a hold's price and total, expectedTotal refused, the sales report as JSON and CSV.
+    await checked("GET", `${base}/pricing`, { key: pk });
+    const ticketTypes = [
+      { key: "adult", label: "Adult", amount: 3000 },
+      { key: "child", label: "Child", amount: 1500 },
+    ];
+    const pricing = { currency: "EUR", categories: { stalls: { amount: 4500 }, balcony: { ticketTypes } }, fee: { percent: 2.5, fixed: 50 } };
+    await checked("PUT", `${base}/pricing`, { key: sk, body: pricing });
+    await checked("PUT", `${base}/pricing`, { key: sk, body: { currency: "EURO", categories: { opera: { amount: 1 } } } });
+    await checked("GET", `${base}/pricing`, { key: pk });
+    const priced = token("priced");
+    await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-6"], holdToken: priced, ticketTypes: { "A-1-6": "child" } } });
+    await checked("POST", `${base}/seats/book`, { key: sk, body: { objectLabels: ["A-1-6"], holdToken: priced, expectedTotal: 1 } });
+    await checked("POST", `${base}/seats/book`, { key: sk, body: { objectLabels: ["A-1-6"], holdToken: priced, expectedTotal: 1500 + 88 } });
+    await checked("GET", `${base}/reports/sales`, { key: sk });
+    await checked("GET", `${base}/reports/sales?format=csv`, { key: sk });
+    await checked("GET", `${base}/status-changes?format=csv`, { key: sk });
     // A protected channel: its pass (201), a refusal without one, the channel not protected (409), a publishable key (403).
     await checked("PUT", `${base}/channels`, { key: sk, body: { channels: [{ key: "members", name: "Members", objectLabels: ["A-1-10"], protected: true }] } });
     const issued = await checked("POST", `${base}/channels/members/passes`, { key: sk, body: { ttlSeconds: 600, maxSeats: 2 } });
@@ -211,6 +234,7 @@ describe("every answer validates against the OpenAPI document", () => {
     await checked("POST", "/api/v1/events/import-from-sandbox", { key: keys.skLive, body: { eventKey: twin } });
     await checked("POST", "/api/v1/events/import-from-sandbox", { key: sk, body: { eventKey: twin } });
     await checked("POST", `${base}/actions/move-to-new-chart-copy`, { key: sk });
+    await checked("DELETE", `${base}/pricing`, { key: sk });
     await checked("GET", `/api/v1/events/${uniqueKey("none")}`, { key: pk });
     await checked("DELETE", base, { key: sk });
   });
@@ -236,6 +260,12 @@ describe("every answer validates against the OpenAPI document", () => {
       await checked("POST", `${prefix}/seats/release`, { key: pk, body: { holdToken: t } });
       await checked("POST", `${prefix}/seats/release`, { key: sk, body: { objectLabels: ["A-1-7"] } });
     }
+    // The season's prices (docs/prices.md), after its holds: a priced season refuses unpriced seats to a publishable key.
+    await checked("GET", `${base}/pricing`, { key: pk });
+    await checked("PUT", `${base}/pricing`, { key: sk, body: { currency: "EUR", categories: { stalls: { amount: 30000 } }, fee: { fixed: 200 } } });
+    await checked("PUT", `${base}/pricing`, { key: sk, body: { currency: "EUR", categories: { opera: { amount: 1 } } } });
+    await checked("POST", `${base}/seats/hold`, { key: pk, body: { objectLabels: ["A-1-9"], holdToken: token("season-priced") } });
+    await checked("DELETE", `${base}/pricing`, { key: sk });
     await checked("POST", `${base}/events`, { key: sk, body: { eventKeys: [uniqueKey("g")] } });
     await checked("PATCH", base, { key: sk, body: { timeZone: "Europe/London" } });
     await checked("PATCH", base, { key: sk, body: { timeZone: "Mars/Olympus" } });

@@ -34,9 +34,10 @@ export function holdPath(eventKey) {
 
 /**
  * The body builder of single-seat holds: request i holds `labels[offset + i]` under its own token.
- * Labels are consumed in order, so a run never asks for the same seat twice.
+ * Labels are consumed in order, so a run never asks for the same seat twice. 900 s stays within a
+ * publishable hold's default maximum lifetime (1800 s), so no hold is refused for its ttl.
  */
-export function singleSeatHolds(labels, offset, tokenPrefix, ttlSeconds = 3600) {
+export function singleSeatHolds(labels, offset, tokenPrefix, ttlSeconds = 900) {
   // Tokens need at least 8 characters.
   return (i) => JSON.stringify({ objectLabels: [labels[(offset + i) % labels.length]], holdToken: `bench-${tokenPrefix}-${offset + i}`, ttlSeconds });
 }

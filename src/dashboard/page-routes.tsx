@@ -27,6 +27,7 @@ import { getSeasonRecord, listSeasonRecords } from "../seasons/season-operations
 import { isSection, type Section } from "./sections";
 import { demand, requirePage } from "./access";
 import { activityCsv } from "./activity-csv";
+import { readSeasonPricing } from "../seasons/season-pricing";
 import { accountPage } from "./pages/account";
 import { activityPage, type ActivityFilters } from "./pages/activity";
 import { teamPage } from "./pages/team";
@@ -132,7 +133,12 @@ pages.get(`${ENV}/seasons/:seasonKey`, async (c) => {
     const read = await Promise.all(season.eventKeys.slice(i, i + 8).map((k) => getEventRecord(c.env, scope, k).catch(() => null)));
     games.push(...read.filter((g): g is EventRecord => g !== null));
   }
-  return c.html(seasonPage(c.var.session, environment, { season, games, publicKey: ws.publicKeys[environment] }));
+  const [pricing, names] = await Promise.all([
+    readSeasonPricing(c.env, scope, season.seasonKey),
+    games[0] ? callEvent(c.env, scope, games[0].eventKey, (event) => event.layoutNames()).catch(() => null) : null,
+  ]);
+  const priceTargets = { categories: names?.categories ?? [], channels: [] };
+  return c.html(seasonPage(c.var.session, environment, { season, games, publicKey: ws.publicKeys[environment], pricing, priceTargets }));
 });
 
 pages.get(`${ENV}/events/:eventKey`, async (c) => {
@@ -141,7 +147,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
   const scope = scopeOf(session, environment);
   const eventKey = c.req.param("eventKey");
   const event = await getEventRecord(c.env, scope, eventKey);
-  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks, chart, names, tableBooking, live] = await Promise.all([
+  const [ws, reports, sales, channels, areas, accessibility, room, roomTicks, chart, names, tableBooking, pricing, live] = await Promise.all([
     getWorkspace(c.env, session.workspaceKey),
     callEvent(c.env, scope, eventKey, (event) => event.reports()),
     callEvent(c.env, scope, eventKey, (event) => event.salesTimeline(SALES_SPANS)),
@@ -154,6 +160,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
     getChartRecord(c.env, session.workspaceId, event.chartKey).catch(() => null),
     callEvent(c.env, scope, eventKey, (event) => event.layoutNames()),
     callEvent(c.env, scope, eventKey, (event) => event.tableBooking()),
+    callEvent(c.env, scope, eventKey, (event) => event.pricing()),
     // The live figures are a view of the crowd, not of the event: a page without them still works.
     liveStats(c.env, scope, eventKey).catch(() => null),
   ]);
@@ -174,6 +181,7 @@ pages.get(`${ENV}/events/:eventKey`, async (c) => {
       room,
       roomTicks,
       tableBooking,
+      pricing,
       live,
     }),
   );

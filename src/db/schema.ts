@@ -386,3 +386,15 @@ export const seasons = sqliteTable(
   },
   (t) => [uniqueIndex("seasons_workspace_env_key").on(t.workspaceId, t.environment, t.seasonKey), index("seasons_key").on(t.seasonKey)],
 );
+
+/**
+ * A season's pricing (docs/prices.md): one JSON document per season, read with each season hold and
+ * passed to every event's prepare. Deleted with its season.
+ */
+export const seasonPricing = sqliteTable("season_pricing", {
+  seasonId: text("season_id")
+    .primaryKey()
+    .references(() => seasons.id, { onDelete: "cascade" }),
+  pricing: text("pricing").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});

@@ -31,9 +31,11 @@ export const AUDIT_ACTIONS = [
   "event.waiting_room_changed",
   "event.table_booking_changed",
   "event.settings_copied",
+  "event.prices_changed",
   "season.created",
   "season.changed",
   "season.deleted",
+  "season.prices_changed",
   "seats.booked",
   "seats.released",
   "seats.not_for_sale",
@@ -121,6 +123,10 @@ export const auditQuerySchema = z.object({
     .transform((s) => new Date(s).toISOString())
     .optional()
     .openapi({ param: { name: "since", in: "query" }, type: "string", format: "date-time" }),
+  format: z
+    .enum(["json", "csv"])
+    .optional()
+    .openapi({ param: { name: "format", in: "query" }, description: "csv: every matching record as a CSV download (also with Accept: text/csv)" }),
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 

@@ -47,6 +47,8 @@ export const DASHBOARD_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> =
   "POST /:environment/events/:eventKey/box-office/not-for-sale": "box_office",
   "POST /:environment/events/:eventKey/box-office/for-sale": "box_office",
   "POST /:environment/events/:eventKey/reset": "events.manage",
+  "PUT /:environment/events/:eventKey/pricing": "prices.manage",
+  "DELETE /:environment/events/:eventKey/pricing": "prices.manage",
 
   "GET /:environment/seasons": "read",
   "POST /:environment/seasons": "events.manage",
@@ -57,6 +59,8 @@ export const DASHBOARD_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> =
   "POST /:environment/seasons/:seasonKey/apply-settings": "events.manage",
   "POST /production/seasons/import-from-sandbox": "events.manage",
   "POST /:environment/seasons/:seasonKey/sell": "box_office",
+  "PUT /:environment/seasons/:seasonKey/pricing": "prices.manage",
+  "DELETE /:environment/seasons/:seasonKey/pricing": "prices.manage",
 
   "GET /:environment/webhooks": "read",
   "POST /:environment/webhooks": "webhooks.manage",

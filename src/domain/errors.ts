@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   "unsupported_media_type",
   "rate_limited",
   "admission_required",
+  "price_changed",
   "member_not_found",
   "member_exists",
   "last_owner",

@@ -10,7 +10,7 @@ import { MAX_SEASON_EVENTS, SEASON_KEY } from "./seasons";
  */
 
 /** What can be copied, in the order it is written. */
-export const EVENT_SETTINGS = ["selectionRules", "channels", "accessibility", "waitingRoom"] as const;
+export const EVENT_SETTINGS = ["selectionRules", "channels", "accessibility", "waitingRoom", "pricing"] as const;
 export type EventSetting = (typeof EVENT_SETTINGS)[number];
 
 /** How the dashboard names each setting. */
@@ -19,6 +19,7 @@ export const SETTING_NAMES: Record<EventSetting, string> = {
   channels: "Channels (presales and other sales routes)",
   accessibility: "Accessible seating hold-back",
   waitingRoom: "Waiting room",
+  pricing: "Prices",
 };
 
 const eventKey = z.string().regex(EVENT_KEY, "must be 1 to 128 letters, digits, '.', '_' or '-'");

@@ -34,6 +34,7 @@ export const FAILURE_CODES = [
   "idempotency_key_reused",
   "admission_required",
   "table_booking_in_use",
+  "price_changed",
   "not_found",
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];

@@ -81,3 +81,28 @@ export function formatPrice(amountMinor: number, currency: string, language: str
   const f = formatterFor(currency, language);
   return f ? f.format(amount) : `${amount.toFixed(digits)} ${currency}`;
 }
+
+/**
+ * An amount in minor units as a plain decimal, as a form shows it for editing: 4550 EUR → "45.50",
+ * 1250 JPY → "1250". Exact: written digit by digit, never through a floating-point amount.
+ */
+export function decimalText(amountMinor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  const sign = amountMinor < 0 ? "-" : "";
+  const whole = String(Math.abs(amountMinor)).padStart(digits + 1, "0");
+  return digits === 0 ? `${sign}${whole}` : `${sign}${whole.slice(0, -digits)}.${whole.slice(-digits)}`;
+}
+
+/**
+ * A decimal a person typed ("45", "45.5", "45,50", "1 250") in minor units, or null when it is not
+ * an amount of this currency (a letter, a negative, more decimals than the currency has). Exact:
+ * read digit by digit.
+ */
+export function minorOf(text: string, currency: string): number | null {
+  const digits = currencyDigits(currency);
+  const m = /^(\d+)(?:[.,](\d+))?$/.exec(text.replace(/[\s\u00a0\u202f']/g, ""));
+  if (!m) return null;
+  const fraction = m[2] ?? "";
+  if (fraction.length > digits) return null;
+  return Number(m[1]! + fraction.padEnd(digits, "0"));
+}

@@ -36,7 +36,7 @@ export const ROLE_SUMMARIES: Record<Role, string> = {
  * - `box_office`: book, release, not for sale and for sale, with an order id (seasons too).
  * - `events.manage`: events, seasons, selection rules, channels, accessibility, the waiting room, reset.
  * - `webhooks.manage`: add, edit, delete endpoints, rotate secrets, test sends and replays.
- * - `prices.manage`: an event's prices.
+ * - `prices.manage`: an event's and a season's prices.
  * - `members.manage`: invite, change and remove members below owner; see and revoke their sessions.
  * - `owners.manage`: owners themselves, and workspace-level settings.
  */

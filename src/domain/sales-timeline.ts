@@ -13,6 +13,8 @@ export interface SalesPoint {
   at: string;
   booked: number;
   held: number;
+  /** The booked amount so far at the prices locked with the bookings (docs/prices.md), minor units; 0 without prices. */
+  revenue: number;
 }
 
 /** The event's sales over time, from its history: the dashboard's plot. */

@@ -3,6 +3,7 @@ import { EVENT_KEY, eventNameSchema } from "./events";
 import { dateTimeInputSchema, timeZoneSchema } from "./time-zones";
 import { bookRequestSchema, extendRequestSchema, holdRequestSchema, releaseRequestSchema } from "./seats";
 import { jsonObjectOrNullSchema, type JsonObject } from "./json";
+import { priceSchema, totalSchema, type Price, type Pricing } from "./pricing";
 
 /**
  * Seasons (docs/seasons.md): one seat sold across many events at once. The bodies of the season seat
@@ -118,6 +119,7 @@ const seasonObject = z.object({
   bookedAt: z.string().optional(),
   orderId: z.string().optional(),
   quantity: z.number().int().optional().openapi({ description: "A GA area: the token's places there (the same in every event)" }),
+  price: priceSchema.optional().openapi({ description: "docs/prices.md: the season's price locked with the hold (once for all its events)" }),
 });
 
 /** The answer of a season seat action: each object once, with the events it changed in. */
@@ -129,6 +131,7 @@ export const seasonActionResultSchema = z
     holdToken: z.string().optional(),
     holdExpiresAt: z.string().optional(),
     objects: z.array(seasonObject),
+    total: totalSchema.optional().openapi({ description: "docs/prices.md: the objects' season prices added up; absent when none is priced" }),
   })
   .openapi("SeasonActionResponse");
 export type SeasonActionResult = z.infer<typeof seasonActionResultSchema>;
@@ -150,7 +153,7 @@ export type SeasonStep = {
   /** hold: the lifetime the expiry was made from, and whether the request left it out (a default). */
   ttl?: { seconds: number; defaulted: boolean };
 } & (
-  | { kind: "hold"; body: HoldRequestBody }
+  | { kind: "hold"; body: HoldRequestBody; /** The season's pricing (docs/prices.md), null when it has none. */ pricing?: Pricing | null }
   | { kind: "book"; body: z.output<typeof bookRequestSchema> }
   | { kind: "release"; body: z.output<typeof releaseRequestSchema> & { caller: "public" | "secret" } }
   | { kind: "extend"; body: z.output<typeof extendRequestSchema> }
@@ -160,7 +163,15 @@ type HoldRequestBody = z.output<typeof holdRequestSchema>;
 /** What one event did in a season action: its objects, and a hold's expiry. */
 export interface SeasonPart {
   holdExpiresAt?: string;
-  objects: { objectLabel: string; status: "held" | "booked" | "free"; extraData?: JsonObject | null; bookedAt?: string; orderId?: string; quantity?: number }[];
+  objects: {
+    objectLabel: string;
+    status: "held" | "booked" | "free";
+    extraData?: JsonObject | null;
+    bookedAt?: string;
+    orderId?: string;
+    quantity?: number;
+    price?: Price;
+  }[];
 }
 
 /** A season coordinator's decision on an action: every event keeps it, or every event undoes it. */

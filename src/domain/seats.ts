@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { orderIdSchema } from "./status-changes";
 import { jsonObjectOrNullSchema, jsonObjectSchema, MAX_JSON_DEPTH } from "./json";
 import { channelKeysSchema, ignoreChannelsSchema } from "./channels";
+import { expectedTotalSchema, holdTicketTypesSchema, priceSchema, totalSchema } from "./pricing";
 import { DEFAULT_TTL_SECONDS, MAX_EXTRA_DATA_BYTES } from "./public-limits";
 import type { ChannelPass } from "./channel-passes";
 
@@ -64,6 +65,7 @@ export const holdRequestSchema = z
       .boolean()
       .optional()
       .openapi({ description: "The buyer states an accessibility need (docs/accessibility.md): held-back wheelchair spaces and companion seats may be held" }),
+    ticketTypes: holdTicketTypesSchema,
   })
   .superRefine((b, ctx) => {
     const ga = b.objectType !== undefined || b.quantity !== undefined || b.categoryKey !== undefined;
@@ -75,11 +77,37 @@ export const holdRequestSchema = z
       ctx.addIssue({ code: "custom", path: ["quantity"], message: 'valid only with objectType "generalAdmission"' });
     if (b.objectType === undefined && b.categoryKey !== undefined)
       ctx.addIssue({ code: "custom", path: ["categoryKey"], message: 'valid only with objectType "generalAdmission"' });
+    ticketTypeIssues(b, ctx);
   })
   .openapi("HoldRequest");
 export type HoldRequest = z.output<typeof holdRequestSchema>;
 
-export const bookRequestSchema = z.object({ objectLabels: labelsSchema, holdToken: anyToken, orderId: orderIdSchema.optional() }).openapi("BookRequest");
+/**
+ * A hold's ticketTypes (docs/prices.md) name only labels it holds: a seat one ticket type, a GA area
+ * `{ ticketTypeKey: quantity }` adding up to the hold's quantity. Whether the category has those
+ * ticket types is the event's to say, since only it knows the pricing.
+ */
+function ticketTypeIssues(
+  b: { objectLabels: string[]; objectType?: "generalAdmission"; quantity?: number; ticketTypes?: z.output<typeof holdTicketTypesSchema> },
+  ctx: z.RefinementCtx,
+): void {
+  for (const [label, t] of Object.entries(b.ticketTypes ?? {})) {
+    const path = ["ticketTypes", label];
+    if (!b.objectLabels.includes(label)) ctx.addIssue({ code: "custom", path, message: `${label} is not among the objectLabels of this hold` });
+    else if (b.objectType === "generalAdmission") {
+      if (typeof t === "string") ctx.addIssue({ code: "custom", path, message: "a general-admission area takes { ticketTypeKey: quantity }" });
+      else {
+        const sum = Object.values(t).reduce((a, n) => a + n, 0);
+        if (b.quantity !== undefined && sum !== b.quantity)
+          ctx.addIssue({ code: "custom", path, message: `the quantities add up to ${sum}; the hold is for ${b.quantity} places` });
+      }
+    } else if (typeof t !== "string") ctx.addIssue({ code: "custom", path, message: "a seat takes one ticketTypeKey" });
+  }
+}
+
+export const bookRequestSchema = z
+  .object({ objectLabels: labelsSchema, holdToken: anyToken, orderId: orderIdSchema.optional(), expectedTotal: expectedTotalSchema })
+  .openapi("BookRequest");
 export type BookRequest = z.output<typeof bookRequestSchema>;
 
 export const releaseRequestSchema = z
@@ -130,8 +158,10 @@ export const holdResultSchema = z
         extraData: extraDataOut,
         quantity: z.number().int().optional(),
         seatLabels: z.array(z.string()).optional().openapi({ description: "A table held whole (docs/tables.md): its seats" }),
+        price: priceSchema.optional().openapi({ description: "docs/prices.md: the price locked with the hold; absent when the event has no pricing" }),
       }),
     ),
+    total: totalSchema.optional().openapi({ description: "docs/prices.md: the objects' locked prices added up; absent when none is priced" }),
   })
   .openapi("HoldResponse");
 export type HoldResult = z.infer<typeof holdResultSchema>;
@@ -149,8 +179,10 @@ export const bookResultSchema = z
         quantity: z.number().int().optional(),
         orderId: z.string().optional(),
         seatLabels: z.array(z.string()).optional().openapi({ description: "A table booked whole (docs/tables.md): its seats" }),
+        price: priceSchema.optional().openapi({ description: "docs/prices.md: the price locked with the hold, now the booking's" }),
       }),
     ),
+    total: totalSchema.optional().openapi({ description: "docs/prices.md: the booked objects' prices added up; absent when none is priced" }),
   })
   .openapi("BookResponse");
 export type BookResult = z.infer<typeof bookResultSchema>;

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { accessibleQuantity, accessibleRequestSchema } from "./accessibility";
 import { MAX_CATEGORIES, MAX_SECTIONS } from "./layout-schema";
 import { channelKeysSchema, ignoreChannelsSchema } from "./channels";
+import { bestTicketTypesSchema } from "./pricing";
 import { extraDataSchema, holdResultSchema, holdTtlSecondsSchema, ignoreSelectionRulesSchema, newHoldTokenSchema } from "./seats";
 import {
   DEFAULT_MAX_HELD_SEATS_PER_CLIENT,
@@ -91,6 +92,7 @@ export const holdBestAvailableRequestSchema = z
     ignoreSelectionRules: ignoreSelectionRulesSchema,
     channelKeys: channelKeysSchema,
     ignoreChannels: ignoreChannelsSchema,
+    ticketTypes: bestTicketTypesSchema,
   })
   .transform((b, ctx) => {
     // quantity is the accessible seats' sum (docs/accessibility.md), so it may be left out, never contradict it.
@@ -107,7 +109,13 @@ export const holdBestAvailableRequestSchema = z
       ctx.addIssue({ code: "custom", path: ["quantity"], message: `must be ${sum}, the wheelchair spaces plus companion seats of accessible` });
       return z.NEVER;
     }
-    return { ...b, quantity: sum ?? b.quantity ?? 0 };
+    const quantity = sum ?? b.quantity ?? 0;
+    const typed = Object.values(b.ticketTypes ?? {}).reduce((a, n) => a + n, 0);
+    if (typed > quantity) {
+      ctx.addIssue({ code: "custom", path: ["ticketTypes"], message: `names ${typed} seats; the hold is for ${quantity}` });
+      return z.NEVER;
+    }
+    return { ...b, quantity };
   })
   .openapi("HoldBestAvailableRequest");
 export type HoldBestAvailableRequest = z.output<typeof holdBestAvailableRequestSchema>;

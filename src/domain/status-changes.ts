@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { jsonObjectOrNullSchema } from "./json";
+import { priceSchema } from "./pricing";
 import { STATUSES } from "./status";
 
 /**
@@ -38,6 +39,9 @@ export const statusChangeSchema = z
     partialSeasonKey: z.string().optional().openapi({ description: "The partial season the change was made for" }),
     seatLabels: z.array(z.string()).optional().openapi({ description: "A table taken whole (docs/tables.md): the seats it was taken with" }),
     extraData: jsonObjectOrNullSchema,
+    price: priceSchema
+      .optional()
+      .openapi({ description: "docs/prices.md: the locked price of the objects the change concerns (a GA change: its places); absent when unpriced" }),
   })
   .openapi("StatusChange");
 export type StatusChange = z.infer<typeof statusChangeSchema>;
@@ -48,6 +52,7 @@ export const statusChangesQuerySchema = z.object({
   orderId: orderIdSchema.optional(),
   after: z.coerce.number().int().min(0).optional().openapi({ description: "Only records with a larger seq (pass the previous page's nextCursor)" }),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
+  format: z.enum(["json", "csv"]).optional().openapi({ description: "csv: every matching record as a CSV download (also with Accept: text/csv)" }),
 });
 export type StatusChangesQuery = z.output<typeof statusChangesQuerySchema>;
 

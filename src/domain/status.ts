@@ -12,6 +12,7 @@ import {
   tableStatusEntrySchema,
   zoneEntrySchema,
 } from "./tables";
+import { priceSchema } from "./pricing";
 import type { ChannelPass } from "./channel-passes";
 
 /**
@@ -36,6 +37,7 @@ const seatEntry = z.object({
   channelKey: z.string().optional().openapi({ description: "The seat's channel (docs/channels.md); absent for a seat in the open pool" }),
   seasonKey: z.string().optional().openapi({ description: "The season the seat was taken for (docs/seasons.md); secret-key and holdToken reads" }),
   partialSeasonKey: z.string().optional().openapi({ description: "The partial season the seat was taken for" }),
+  price: priceSchema.optional().openapi({ description: "Secret-key callers only (docs/prices.md): the price locked with the hold or booking" }),
 });
 
 /** A GA area's free places per pool (docs/channels.md), in status entries and objects reads alike. */
@@ -57,6 +59,7 @@ const gaEntry = z.object({
   remainingByChannel,
   mineQuantity: z.number().int().optional().openapi({ description: "Only with a holdToken query that holds places here" }),
   extraData: jsonObjectOrNullSchema.optional().openapi({ description: "Secret-key callers only (null when the hold gave none)" }),
+  price: priceSchema.optional().openapi({ description: "Secret-key callers only (docs/prices.md): the locked prices of the held and booked places together" }),
 });
 
 /** One non-free object (a GA area once anything in it is held or booked). Hold tokens never appear. */
@@ -330,12 +333,9 @@ export const compactObjectsSchema = z
       .record(z.string(), z.array(z.string()))
       .optional()
       .openapi({ description: "Seat labels per channel key (docs/channels.md); a seat not listed is in the open pool. Absent when the event has no channels" }),
-    accessibleOnly: z
-      .array(z.string())
-      .optional()
-      .openapi({
-        description: "Seat labels held back for buyers who state an accessibility need (docs/accessibility.md); absent when the event holds none back",
-      }),
+    accessibleOnly: z.array(z.string()).optional().openapi({
+      description: "Seat labels held back for buyers who state an accessibility need (docs/accessibility.md); absent when the event holds none back",
+    }),
     focalPoint,
     sectionLabels,
   })

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { jsonObjectOrNullSchema } from "./json";
 import { labelsSchema } from "./labels";
+import { priceSchema } from "./pricing";
 
 /**
  * Tables and booths on an event (docs/tables.md): how the event books its tables, the refusals of
@@ -77,6 +78,7 @@ export const boothStatusEntrySchema = z.object({
   channelKey: z.string().optional(),
   seasonKey: z.string().optional(),
   partialSeasonKey: z.string().optional(),
+  price: priceSchema.optional().openapi({ description: "docs/prices.md: secret-key callers only, the price locked with its hold" }),
 });
 export type BoothStatusEntry = z.infer<typeof boothStatusEntrySchema>;
 
@@ -97,6 +99,7 @@ export const tableStatusEntrySchema = z.object({
   orderId: z.string().optional(),
   seasonKey: z.string().optional(),
   partialSeasonKey: z.string().optional(),
+  price: priceSchema.optional().openapi({ description: "docs/prices.md: secret-key callers only, for a table taken whole: its seats' locked prices together" }),
 });
 export type TableStatusEntry = z.infer<typeof tableStatusEntrySchema>;
 

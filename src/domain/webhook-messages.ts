@@ -1,6 +1,7 @@
 import type { AuditRecord } from "./audit";
 import type { Environment } from "./scope";
 import type { JsonObject } from "./json";
+import type { Price } from "./pricing";
 import type { Status } from "./status";
 
 /**
@@ -40,6 +41,8 @@ export interface SeatEventObject {
   partialSeasonKey?: string;
   /** A table taken whole (docs/tables.md): the seats it was taken with. */
   seatLabels?: string[];
+  /** docs/prices.md: the locked price of the objects the change concerns (a GA change: its places). */
+  price?: Price;
 }
 
 /** `data.object` of event.chart_changed. */

@@ -16,7 +16,9 @@ import type { StatusChangesQuery } from "../domain/status-changes";
 import type { AdmissionGateConfig } from "../domain/waiting-room";
 import type { WebhookQueueBody } from "../domain/webhook-messages";
 import type { EventObjectEnv } from "./bindings";
+import type { Pricing } from "../domain/pricing";
 import * as config from "./decisions/configuration";
+import { setPricing } from "./decisions/pricing-decisions";
 import type { DecisionParts } from "./decisions/hold-policy";
 import * as sale from "./decisions/sale-decisions";
 import { setTableBooking } from "./decisions/table-booking";
@@ -65,15 +67,12 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   protected get outbox(): OutboxSender {
     return this.o.outbox;
   }
-
   private get parts(): DecisionParts {
     return this.o.decisions;
   }
-
   private get reads(): EventReads {
     return this.o.reads;
   }
-
   private get event(): EventLayout {
     return this.o.event;
   }
@@ -136,7 +135,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     this.o.live.resend();
     return answer;
   }
-
   async setSelectionRules(rules: SelectionRules): Promise<Outcome<SelectionRules>> {
     return ofEvent(this.event.meta, () => config.setSelectionRules(this.parts, this.ctx.storage, rules));
   }
@@ -156,6 +154,9 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     return ofEvent(this.event.meta, () => ok(this.parts.tableBooking.current()));
   }
 
+  async setPricing(pricing: Pricing | null): Promise<Outcome<Pricing | null>> {
+    return ofEvent(this.event.meta, () => setPricing(this.parts, this.event.layout(), pricing));
+  }
   async status(q: StatusQuery) {
     return this.reads.status(q);
   }
@@ -176,6 +177,12 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   }
   async reports() {
     return this.reads.reports();
+  }
+  async salesReport() {
+    return this.reads.salesReport();
+  }
+  async pricing() {
+    return this.reads.pricing();
   }
   async statusChanges(q: StatusChangesQuery) {
     return this.reads.statusChanges(q);
@@ -210,7 +217,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async accessibility() {
     return this.reads.accessibility();
   }
-
   async seasonPrepare(step: SeasonStep, caller: HoldCaller) {
     return season.seasonPrepare(this.parts, step, caller);
   }
@@ -236,7 +242,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     this.reads.statusCache.invalidate();
     return staged;
   }
-
   async commitPublish(stageId: string): Promise<Outcome<{ layoutVersion: number | null }>> {
     return this.event.commitPublish(stageId);
   }
@@ -244,7 +249,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     this.event.abortPublish(stageId);
     return { ok: true };
   }
-
   async reconcile(): Promise<Outcome<{ layoutVersion: number | null }>> {
     return this.event.reconcile();
   }
@@ -258,8 +262,7 @@ export class EventObject extends DurableObject<EventObjectEnv> {
 
   /** The consumer stored these outbox rows' deliveries; a confirmation for an earlier event of the key is ignored. */
   async ackOutbox(eventId: string, seqs: number[]): Promise<{ acked: number }> {
-    if (this.event.meta?.eventId !== eventId) return { acked: 0 };
-    return { acked: ackRows(this.ctx.storage.sql, seqs) };
+    return { acked: this.event.meta?.eventId === eventId ? ackRows(this.ctx.storage.sql, seqs) : 0 };
   }
 
   override async alarm(): Promise<void> {
@@ -267,7 +270,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     const meta = this.event.meta;
     if (meta) await runAlarm(this.o.housekeeping, meta);
   }
-
   /** A relay asks to be fed: the whole public view now, then every message (docs/live-crowd.md). */
   async attachRelay(index: number): Promise<Outcome<RelayAttachment>> {
     return this.o.live.attach(index);
@@ -289,7 +291,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async liveStats() {
     return this.o.live.stats();
   }
-
   /** WebSocket upgrades of viewers with a channel pass or a secret key (the crowd's are on relays). */
   override async fetch(request: Request): Promise<Response> {
     return this.o.live.accept(request);

@@ -20,6 +20,7 @@ import { ChannelState, ensureChannelSchema, registerChannels } from "./state/cha
 import type { Clock } from "./state/clock";
 import { ensureExtras, historyMovePending } from "./state/extras";
 import { ensureIdempotencySchema } from "./state/idempotency";
+import { PricingState } from "./state/prices";
 import { ensurePassSchema } from "./state/pass-counts";
 import { SellingState } from "./state/selling-state";
 import { TableBookingState } from "./state/table-booking";
@@ -62,6 +63,7 @@ export function objectParts(ctx: DurableObjectState, env: EventObjectEnv, clock:
     access: new AccessState(sql),
     admission: new AdmissionGate(sql),
     tableBooking: new TableBookingState(sql),
+    pricing: new PricingState(sql),
   };
   registerChannels(sql, kept.channels);
   const event: EventLayout = new EventLayout({

@@ -1,5 +1,6 @@
 import type { Accessibility } from "../domain/accessibility";
 import type { Channel } from "../domain/channels";
+import type { Pricing } from "../domain/pricing";
 import { ServiceError } from "../domain/errors";
 import { EVENT_SETTINGS, shiftedTime, type CopySettingsResult, type EventSetting } from "../domain/event-settings";
 import type { EventCreate, EventRecord } from "../domain/events";
@@ -28,18 +29,21 @@ export interface EventSettings {
   channels: Channel[];
   accessibility: Accessibility;
   waitingRoom: WaitingRoomConfig | null;
+  /** docs/prices.md: the event's prices, null without. */
+  pricing: Pricing | null;
 }
 
 /** An event's settings, read through their operations. */
 export async function readSettings(env: Env, scope: Scope, event: EventRecord): Promise<EventSettings> {
-  const [selectionRules, { channels }, accessibility, room] = await Promise.all([
+  const [selectionRules, { channels }, accessibility, room, pricing] = await Promise.all([
     callEvent(env, scope, event.eventKey, (o) => o.selectionRules()),
     callEvent(env, scope, event.eventKey, (o) => o.channelList("all")),
     callEvent(env, scope, event.eventKey, (o) => o.accessibility()),
     readRoomIfAny(env, scope, event.eventKey),
+    callEvent(env, scope, event.eventKey, (o) => o.pricing()),
   ]);
   const waitingRoom = room && { enabled: room.enabled, opensAt: room.opensAt, admitPerMinute: room.admitPerMinute, sessionMinutes: room.sessionMinutes };
-  return { startsAt: event.startsAt, selectionRules, channels, accessibility, waitingRoom };
+  return { startsAt: event.startsAt, selectionRules, channels, accessibility, waitingRoom, pricing };
 }
 
 /**
@@ -56,6 +60,11 @@ export async function writeSettings(env: Env, scope: Scope, target: EventRecord,
     const a = from.accessibility;
     const body: Accessibility = typeof a.releaseWhen === "object" ? { ...a, releaseWhen: { at: shift(a.releaseWhen.at) } } : a;
     await callEvent(env, scope, key, (o) => o.setAccessibility(body));
+  }
+  // After the channels: a channel's price names a channel the target must have.
+  if (which.includes("pricing")) {
+    const pricing = from.pricing;
+    await callEvent(env, scope, key, (o) => o.setPricing(pricing));
   }
   if (which.includes("waitingRoom")) {
     if (from.waitingRoom) await configureRoom(env, scope, key, { ...from.waitingRoom, opensAt: shift(from.waitingRoom.opensAt) });

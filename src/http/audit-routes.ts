@@ -115,6 +115,11 @@ const passIssued = on("channel.pass_issued", "event", param("eventKey"), (i) => 
   ...pick(i.answer, "expiresAt"),
 }));
 const accessibilityChanged = on("event.accessibility_changed", "event", param("eventKey"), (i) => ({ accessibility: i.body }));
+/** Prices (docs/prices.md): the pricing as kept (the answer, in minor units from either door; it holds no secret), or null when removed. */
+const pricesChanged = (type: "event" | "season", removed = false) =>
+  on(type === "event" ? "event.prices_changed" : "season.prices_changed", type, param(type === "event" ? "eventKey" : "seasonKey"), (i) => ({
+    pricing: removed ? null : i.answer,
+  }));
 const roomChanged = on("event.waiting_room_changed", "event", param("eventKey"), (i) => pick(i.body, "enabled", "opensAt", "admitPerMinute", "sessionMinutes"));
 
 /** A seat action on an event (or, for a season, on the season): what changed and under which order. */
@@ -223,6 +228,10 @@ export const API_AUDITED: Readonly<Record<string, AuditedRoute>> = {
   "POST /api/v1/events/:eventKey/channels/:channelKey/passes": passIssued,
   "PUT /api/v1/events/:eventKey/accessibility": accessibilityChanged,
   "PUT /api/v1/events/:eventKey/waiting-room": roomChanged,
+  "PUT /api/v1/events/:eventKey/pricing": pricesChanged("event"),
+  "DELETE /api/v1/events/:eventKey/pricing": pricesChanged("event", true),
+  "PUT /api/v1/seasons/:seasonKey/pricing": pricesChanged("season"),
+  "DELETE /api/v1/seasons/:seasonKey/pricing": pricesChanged("season", true),
   "POST /api/v1/events/:eventKey/seats/book": seats("seats.booked", "event"),
   "POST /api/v1/events/:eventKey/seats/release": seats("seats.released", "event"),
   "POST /api/v1/events/:eventKey/seats/not-for-sale": seats("seats.not_for_sale", "event"),
@@ -276,6 +285,10 @@ export const DASHBOARD_AUDITED: Readonly<Record<string, AuditedRoute>> = {
   "POST /dashboard/api/:environment/events/:eventKey/channels/assign": channelAssigned,
   "PUT /dashboard/api/:environment/events/:eventKey/accessibility": accessibilityChanged,
   "PUT /dashboard/api/:environment/events/:eventKey/waiting-room": roomChanged,
+  "PUT /dashboard/api/:environment/events/:eventKey/pricing": pricesChanged("event"),
+  "DELETE /dashboard/api/:environment/events/:eventKey/pricing": pricesChanged("event", true),
+  "PUT /dashboard/api/:environment/seasons/:seasonKey/pricing": pricesChanged("season"),
+  "DELETE /dashboard/api/:environment/seasons/:seasonKey/pricing": pricesChanged("season", true),
   "POST /dashboard/api/:environment/events/:eventKey/box-office/book": seats("seats.booked", "event"),
   "POST /dashboard/api/:environment/events/:eventKey/box-office/release": seats("seats.released", "event"),
   "POST /dashboard/api/:environment/events/:eventKey/box-office/not-for-sale": seats("seats.not_for_sale", "event"),

@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   sandbox_only: 403,
   forbidden: 403,
   admission_required: 403,
+  price_changed: 409,
   not_found: 404,
   chart_not_found: 404,
   event_not_found: 404,

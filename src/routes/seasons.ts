@@ -40,6 +40,7 @@ import {
 } from "../seasons/season-operations";
 import { admittedEventIds } from "../waiting-room/room-operations";
 import { callerOf } from "./events/seats";
+import { seasonPricingRoutes } from "./season-pricing";
 import { seatActionKeys } from "./events/support";
 import { PASS_HEADER } from "../domain/channel-passes";
 import { verifyChannelPasses } from "../events/channel-passes";
@@ -51,6 +52,7 @@ import { verifyChannelPasses } from "../events/channel-passes";
 export const seasons = newRouter();
 // Idempotency-Key (docs/api.md#idempotent-requests): a season action is claimed in D1 like any other POST.
 seasons.use("*", apiKey(), idempotency());
+seasons.route("/", seasonPricingRoutes);
 
 const seasonKeyParam = z.object({ seasonKey: z.string().openapi({ param: { name: "seasonKey", in: "path" }, example: "home-2027" }) });
 const partialParam = seasonKeyParam.extend({

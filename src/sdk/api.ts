@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import type { holdRequestSchema, releaseRequestSchema } from "../domain/seats";
 import type { holdBestAvailableRequestSchema } from "../domain/selling";
 import type { EventRecord } from "../domain/events";
+import type { Pricing } from "../domain/pricing";
 import type { JoinResult, TicketStatus, WaitingRoomSummary } from "../domain/waiting-room";
 import { decodeObjects } from "./objects-compact";
 import type {
@@ -88,13 +89,20 @@ export class ApiClient {
    * says before asking, and the server enforces them anyway, so a map that cannot read them still
    * draws (with none).
    */
-  async mapRead(holdToken: string): Promise<{ objects: ObjectsRead; status: StatusRead; rules: SelectionRules }> {
-    const [objects, status, rules] = await Promise.all([
+  async mapRead(holdToken: string): Promise<{ objects: ObjectsRead; status: StatusRead; rules: SelectionRules; pricing: Pricing | null }> {
+    const [objects, status, rules, pricing] = await Promise.all([
       this.objects(),
       this.status(holdToken, { expiries: true }),
       this.selectionRules().catch((): SelectionRules => ({})),
+      // Prices only add words to the map, and the server prices every hold anyway: a map that cannot read them still draws.
+      this.pricing().catch(() => null),
     ]);
-    return { objects, status, rules };
+    return { objects, status, rules, pricing };
+  }
+
+  /** The event's prices (docs/prices.md), null when it sells without. */
+  async pricing(): Promise<Pricing | null> {
+    return (await this.request<Pricing | null>("GET", "/pricing")).body ?? null;
   }
 
   /** The event's selection rules (docs/selling-rules.md), which the map applies before asking the server. */

@@ -29,6 +29,8 @@ const ABOUT_OBJECT: Record<string, MessageId> = {
   booked: "refusal.booked",
   not_for_sale: "refusal.notForSale",
   not_in_channel: "refusal.notInChannel",
+  // The category has no price, so it is not on sale to buyers (docs/prices.md).
+  not_priced: "refusal.notPriced",
   sold_out: "refusal.soldOut",
   insufficient_capacity: "refusal.soldOut",
   ga_capacity_exceeded: "refusal.soldOut",

@@ -36,6 +36,7 @@ import { localizeLayout } from "./layout-labels";
 import { ENGLISH, type Words } from "./words";
 import { marksIn } from "./seat-marks";
 import { buildVenueControls, type VenueControls } from "./venue-controls";
+import { attachPrices, type ChartPrices } from "./chart-prices";
 import type { ApiCategory, BestAvailableRequest, BestAvailableResult, SeatingChartConfig, SelectionRules } from "./types";
 import { SDK_VERSION } from "./version";
 
@@ -67,6 +68,8 @@ export class SeatingChart {
   private notice: BuyerNotice | null = null;
   private countdown: HoldCountdown | null = null;
   private tooltip: SeatTooltip | null = null;
+  /** The event's prices (docs/prices.md), once read; null without pricing. */
+  private prices: ChartPrices | null = null;
   private destroyed = false;
 
   /** What the map is of: the event key, or `season:<seasonKey>`. */
@@ -108,6 +111,7 @@ export class SeatingChart {
       dialogHost: () => this.chrome?.root ?? null,
       isDestroyed: () => this.destroyed,
       statesNeed: () => this.config.accessible === true || this.filterOn,
+      prices: () => this.prices?.book ?? null,
     };
     this.expiry = new HoldExpiry(context);
     this.requests = new HoldRequests(context, this.expiry);
@@ -134,6 +138,16 @@ export class SeatingChart {
   /** The event's categories (key, label, colour) once the map is drawn, for a page's own controls. */
   get categories(): ApiCategory[] {
     return [...this.state.categories.values()].map((c) => ({ ...c }));
+  }
+
+  /**
+   * The selection's total (docs/prices.md) at the prices its holds locked, in the currency's minor
+   * units, once the map is drawn: what the host shows beside "Book". Null for an event without prices.
+   */
+  get selectionTotal(): { amount: number; fee: number; currency: string } | null {
+    const book = this.prices?.book;
+    const total = book?.total(this.state.selection.values(), (label) => this.state.objects.get(label));
+    return book?.currency && total ? { ...total, currency: book.currency } : null;
   }
 
   /** The BCP 47 tag the chart speaks and formats in ("de-AT"; "en" until render() has chosen, or when the language has no catalog). */
@@ -226,6 +240,8 @@ export class SeatingChart {
     this.countdown = null;
     this.tooltip?.destroy();
     this.tooltip = null;
+    this.prices?.destroy();
+    this.prices = null;
     this.notice?.clear();
     this.notice = null;
     this.chrome?.root.remove();
@@ -281,10 +297,15 @@ export class SeatingChart {
     this.state.load(localizeLayout(read.objects, words.language));
     this.state.applyChannels(read.objects.channels, this.config.channelKeys);
     this.state.rules = read.rules;
+    this.prices = attachPrices(chrome, this.state, read, this.config.channelKeys, words, (label) => this.repaint(label));
     fillLegend(
       chrome.legend,
       [...this.state.categories.values()],
-      { unavailable: this.state.outside.size > 0, marks: marksIn(this.state.objects.values()) },
+      {
+        unavailable: this.state.outside.size > 0,
+        marks: marksIn(this.state.objects.values()),
+        priceOf: (key) => this.prices?.book.categoryText(key),
+      },
       words,
     );
     // The status goes into the state before anything is drawn, so each object is painted once.
@@ -416,7 +437,7 @@ export class SeatingChart {
       });
   }
 
-  /** Redraws one object on the map and in the list. */
+  /** Redraws one object on the map and in the list (and the selection's total, which it may change). */
   private repaint(label: string): void {
     this.map?.update(label);
     this.list?.update(label);
@@ -427,6 +448,7 @@ export class SeatingChart {
         this.map?.update(seat);
         this.list?.update(seat);
       }
+    this.prices?.update();
   }
 
   /** The map's tooltip and refusal notice, each unless the configuration turns it off. */

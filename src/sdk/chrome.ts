@@ -86,6 +86,8 @@ export interface LegendExtras {
   unavailable?: boolean;
   /** The seat marks drawn on this map (docs/accessibility.md). */
   marks?: readonly MarkedFeature[];
+  /** docs/prices.md: a category's price in words ("€45.00", "from €15.00"), undefined when it has none. */
+  priceOf?: (categoryKey: string) => string | undefined;
 }
 
 /**
@@ -107,7 +109,10 @@ export function fillLegend(legend: HTMLElement, categories: ApiCategory[], extra
     Object.assign(sw.style, style);
     return sw;
   };
-  for (const c of categories) item(c.label, swatch({ background: c.color }));
+  for (const c of categories) {
+    const price = extras.priceOf?.(c.key);
+    item(price ? words.t("price.legend", { category: c.label, price }) : c.label, swatch({ background: c.color }));
+  }
   item(words.t("legend.selected"), swatch({ background: "#fff", border: "3px solid #1d2330" }));
   item(words.t("legend.held"), swatch({ background: "#c3c8d2" }));
   item(words.t("legend.booked"), swatch({ background: "#8f96a3" }));

@@ -5,6 +5,7 @@
  */
 import type { ApiClient } from "./api";
 import type { Held, LostHold, MapState } from "./map-state";
+import type { PriceBook } from "./prices";
 import type { SeatingChartConfig } from "./types";
 import type { Words } from "./words";
 
@@ -28,6 +29,8 @@ export interface HoldContext {
   isDestroyed(): boolean;
   /** Whether the buyer has stated an accessibility need (docs/accessibility.md): holds then send `accessible: true`. */
   statesNeed?(): boolean;
+  /** The event's prices (docs/prices.md): the ticket types a hold sends and the prices it locked; absent without pricing. */
+  prices?(): PriceBook | null;
 }
 
 /** A hold whose expiry is this close is taken as expired when the server drops it (clocks differ). */

@@ -12,6 +12,7 @@ import { buyerMessage, type Refusal } from "./buyer-messages";
 import { checkLimit, describeViolation, roomFor } from "./limits";
 import { checkBestAvailable, checkCounts, orphanLeftBy, roomUnderRules, type RuleFailure } from "./selection-rules-precheck";
 import type { ApiObject, AreaObject, BestAvailableRequest, BestAvailableResult, HoldError, SelectedObject } from "./types";
+import type { Price } from "../domain/pricing";
 
 /** The category of a best-available request that names none or several: no category cap applies. */
 const ANY_CATEGORY = "\u0000any";
@@ -68,6 +69,7 @@ export class HoldRequests {
     if (rule) refuse({ code: "selection_rule_violated", message: rule.message, failed: [] }, { reason: rule.reason });
     let res;
     try {
+      const types = this.chart.prices?.()?.chosen;
       res = await api.holdBestAvailable({
         holdToken: this.chart.token,
         quantity,
@@ -77,10 +79,13 @@ export class HoldRequests {
         ttlSeconds: config.ttlSeconds,
         ...(config.channelKeys ? { channelKeys: config.channelKeys } : {}),
         ...(accessible ? { accessible } : {}),
+        // The ticket type chosen for the one category asked for (docs/prices.md), for every seat.
+        ...(types && categories?.length === 1 && types.has(categories[0]!) ? { ticketTypes: { [types.get(categories[0]!)!]: quantity } } : {}),
       });
     } catch (err) {
       return refuse(this.refused(err));
     }
+    this.lockPrices(res.objects);
     const expiresAt = expiryOf(res.holdExpiresAt);
     const held: SelectedObject[] = [];
     for (const { objectLabel } of res.objects) {
@@ -194,6 +199,7 @@ export class HoldRequests {
     if (broken) return this.ruleFail(label, broken, ga ? quantity : undefined);
     state.pending.add(label);
     try {
+      const ticketTypes = this.chart.prices?.()?.ticketTypesFor(obj, quantity);
       const res = await this.chart.api.hold({
         objectLabels: [label],
         holdToken: this.chart.token,
@@ -201,8 +207,10 @@ export class HoldRequests {
         ...(config.channelKeys ? { channelKeys: config.channelKeys } : {}),
         ...(ga ? { objectType: "generalAdmission" as const, quantity } : {}),
         ...(!ga && this.chart.statesNeed?.() ? { accessible: true } : {}),
+        ...(ticketTypes ? { ticketTypes } : {}),
       });
       if (this.chart.isDestroyed()) return;
+      this.lockPrices(res.objects);
       const before = state.selection.get(label)?.quantity ?? 0;
       const held: Held = { objectLabel: label, objectType: obj.objectType, categoryKey: obj.categoryKey, quantity, expiresAt: expiryOf(res.holdExpiresAt) };
       state.selection.set(label, held);
@@ -243,6 +251,16 @@ export class HoldRequests {
     } finally {
       state.pending.delete(label);
       this.chart.paint(label);
+    }
+  }
+
+  /** Keeps the price each hold locked (docs/prices.md): what the selection's total adds up. */
+  private lockPrices(objects: readonly { objectLabel: string; price?: Price }[]): void {
+    const book = this.chart.prices?.();
+    if (!book) return;
+    for (const o of objects) {
+      if (o.price) book.locked.set(o.objectLabel, o.price);
+      else book.locked.delete(o.objectLabel);
     }
   }
 

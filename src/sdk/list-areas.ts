@@ -55,7 +55,9 @@ export class ListAreas {
     const held = state.selection.get(label)?.quantity ?? 0;
     const left = view.remaining ?? 0;
     const category = state.categories.get(item.area.categoryKey)?.label ?? item.area.categoryKey;
-    const text = this.host.words.t(held > 0 ? "list.areaStatusHeld" : "list.areaStatus", { category, left: Math.max(0, left), held });
+    // docs/prices.md: each place's price, after the category it belongs to.
+    const priced = view.price ? this.host.words.list([category, this.host.words.t("price.each", { price: view.price })]) : category;
+    const text = this.host.words.t(held > 0 ? "list.areaStatusHeld" : "list.areaStatus", { category: priced, left: Math.max(0, left), held });
     if (item.status.textContent !== text) item.status.textContent = text;
     item.input.max = String(Math.max(held, this.host.areaMax(label)));
     // The field follows the hold unless the buyer is typing in it.

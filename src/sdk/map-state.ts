@@ -138,6 +138,20 @@ export class MapState {
 
   /** How one object is drawn now, from this chart's point of view. */
   view(label: string): ObjectView {
+    const view = this.baseView(label);
+    const obj = this.priceOf && this.objects.get(label);
+    const price = obj ? this.priceOf!(obj) : undefined;
+    if (price !== undefined) view.price = price;
+    return view;
+  }
+
+  /**
+   * An object's price in words for this buyer (docs/prices.md; sdk/chart-prices.ts), or null for an
+   * event without prices.
+   */
+  priceOf: ((obj: ApiObject) => string | undefined) | null = null;
+
+  private baseView(label: string): ObjectView {
     const obj = this.objects.get(label);
     const e = this.server.get(label);
     const mine = this.selection.get(label);

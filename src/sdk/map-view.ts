@@ -22,6 +22,8 @@ export interface ObjectView {
   quantity?: number;
   /** A seat outside this chart's channels (docs/channels.md): drawn unavailable, not clickable. */
   unavailable?: true;
+  /** docs/prices.md: what one seat (or one GA place) costs this buyer, in words ("€45.00"). */
+  price?: string;
 }
 
 /** What a renderer reads: the objects, their categories and each object's current view. */

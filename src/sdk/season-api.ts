@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { holdRequestSchema, releaseRequestSchema } from "../domain/seats";
 import type { SeasonActionResult } from "../domain/seasons";
+import type { Pricing } from "../domain/pricing";
 import { ApiClient, ApiRequestError, type ObjectsRead, type StatusRead } from "./api";
 import type { FreedResult, HoldBestAvailableResult, HoldResult, SelectionRules, StatusEntry } from "./types";
 
@@ -43,6 +44,11 @@ export class SeasonApiClient extends ApiClient {
   override async objects(): Promise<ObjectsRead> {
     await this.events();
     return super.objects();
+  }
+
+  /** The season's prices (docs/prices.md): what its holds lock, once for all its events. */
+  override async pricing(): Promise<Pricing | null> {
+    return (await this.request<Pricing | null>("GET", "/pricing", undefined, this.seasonUrl)).body ?? null;
   }
 
   override async selectionRules(): Promise<SelectionRules> {
@@ -88,7 +94,13 @@ export class SeasonApiClient extends ApiClient {
       eventKey: this.seasonKey,
       holdToken: r.holdToken ?? body.holdToken,
       holdExpiresAt: r.holdExpiresAt ?? new Date().toISOString(),
-      objects: r.objects.map((o) => ({ objectLabel: o.objectLabel, status: "held" as const, extraData: o.extraData ?? null })),
+      objects: r.objects.map((o) => ({
+        objectLabel: o.objectLabel,
+        status: "held" as const,
+        extraData: o.extraData ?? null,
+        ...(o.price ? { price: o.price } : {}),
+      })),
+      ...(r.total ? { total: r.total } : {}),
     };
   }
 

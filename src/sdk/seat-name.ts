@@ -54,26 +54,33 @@ export function statusText(view: ObjectView, words: Words = ENGLISH): string {
 }
 
 /**
- * The list mode's name of a seat: "Section A, row 3, seat 12, Premium, wheelchair space, available".
+ * The list mode's name of a seat: "Section A, row 3, seat 12, Premium, €45.00, wheelchair space, available".
  * The section's own label is used as written ("Section A" when the layout calls it so).
  */
 export function seatName(seat: SeatObject, categoryLabel: string, view: ObjectView, words: Words = ENGLISH): string {
   const parts = [seat.sectionLabel || seat.sectionKey];
   if (seat.rowLabel) parts.push(words.t("seat.row", { row: seat.rowLabel }));
   if (seat.tableLabel) parts.push(words.t("seat.table", { table: seat.tableLabel }));
-  parts.push(words.t("seat.number", { seat: seatNumber(seat.objectLabel) }), categoryLabel, ...featureWords(seat.features, words), statusText(view, words));
+  // docs/prices.md: what the seat costs, after its category, as the map's name says it.
+  parts.push(
+    words.t("seat.number", { seat: seatNumber(seat.objectLabel) }),
+    categoryLabel,
+    ...(view.price ? [view.price] : []),
+    ...featureWords(seat.features, words),
+    statusText(view, words),
+  );
   return words.list(parts);
 }
 
 /**
- * The map's name of a seat: "Seat A-3-12, Stalls, Premium, wheelchair space, available". It starts
+ * The map's name of a seat: "Seat A-3-12, Stalls, Premium, €45.00, wheelchair space, available". It starts
  * with the label a sighted buyer reads in the tooltip and the refusals.
  */
 export function mapSeatName(seat: SeatObject, categoryLabel: string, view: ObjectView, words: Words = ENGLISH): string {
   const parts = [words.t("seat.label", { label: seat.objectLabel })];
   if (seat.tableLabel) parts.push(words.t("seat.table", { table: seat.tableLabel }));
   if (seat.sectionLabel) parts.push(seat.sectionLabel);
-  parts.push(categoryLabel, ...featureWords(seat.features, words), statusText(view, words));
+  parts.push(categoryLabel, ...(view.price ? [view.price] : []), ...featureWords(seat.features, words), statusText(view, words));
   return words.list(parts);
 }
 

@@ -8,7 +8,9 @@
  * the map itself (SVG, canvas, overlay) keeps direction:ltr, because its x axis is the venue's own:
  * a stage on the left of the hall stays on the left.
  */
-const CSS = `
+import { PRICE_PANEL_CSS } from "./price-panel";
+
+const CSS = `${PRICE_PANEL_CSS}
 .seating-root{position:relative;width:100%;height:100%;min-height:420px;display:flex;flex-direction:column;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f7f8fb;border-radius:10px;overflow:hidden}
 .seating-stage{position:relative;flex:1;min-height:320px;overflow:hidden}
 .seating-map,.seating-canvas,.seating-overlay{direction:ltr}

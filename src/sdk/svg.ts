@@ -196,7 +196,9 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
     const { drawn, spoken } = areaCounts(obj, view, words);
     // The name starts with the words drawn in the area (its name, then what is left), so speech
     // and sight agree (WCAG 2.5.3, "label in name"); the rest follows.
-    name = words.t("area.name", { name: obj.label ?? obj.objectLabel, label: obj.objectLabel, shown: spoken, category: cat });
+    // docs/prices.md: each place's price, after the category it belongs to.
+    const priced = view.price ? words.list([cat, words.t("price.each", { price: view.price })]) : cat;
+    name = words.t("area.name", { name: obj.label ?? obj.objectLabel, label: obj.objectLabel, shown: spoken, category: priced });
     const text = node.querySelector(".seating-ga-remaining");
     if (text) text.textContent = drawn;
   } else if (obj.objectType === "table" || obj.objectType === "booth") {
@@ -204,7 +206,7 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
     const title = node.querySelector("title");
     if (title) title.textContent = name;
   } else {
-    // docs/accessibility.md: the seat's features are part of its name, as the list mode says them.
+    // docs/accessibility.md and docs/prices.md: the seat's features and price are part of its name, as the list mode says them.
     name = mapSeatName(obj, cat, view, words);
     const title = node.firstElementChild;
     if (title) title.textContent = `${obj.objectLabel} · ${cat} · ${statusText(view, words)}`;

@@ -3,6 +3,7 @@
  * can be chosen), apart from the element that shows it, so that the words are tested without a
  * browser.
  */
+import { currencyDigits, formatPrice } from "../domain/price-format";
 import type { MapState } from "./map-state";
 import { featureText, seatNumber } from "./seat-name";
 import type { ApiObject, TooltipOptions } from "./types";
@@ -41,8 +42,13 @@ export function tooltipLines(obj: ApiObject, state: MapState, options: TooltipOp
     details.push(words.t(area.pooled ? "tooltip.placesLeft" : "tooltip.placesLeftOf", { remaining, capacity: area.capacity ?? obj.capacity }));
   }
   if (category) details.push(category.label);
-  const price = options.prices?.[obj.categoryKey];
-  if (price !== undefined) details.push(typeof price === "number" ? formatAmount(price, options.currency, words.language) : price);
+  // docs/prices.md: the server's price for this buyer; a page's own `prices` only for an event without.
+  const served = state.view(obj.objectLabel).price;
+  if (served !== undefined) details.push(obj.objectType === "generalAdmission" ? words.t("price.each", { price: served }) : served);
+  else {
+    const price = options.prices?.[obj.categoryKey];
+    if (price !== undefined) details.push(typeof price === "number" ? pagePrice(price, options.currency, words.language) : price);
+  }
   // docs/accessibility.md: features in the words the seat's accessible name uses ("wheelchair space").
   const features = obj.objectType === "seat" ? featureText(obj.features, words) : "";
   if (features) details.push(features.charAt(0).toLocaleUpperCase(words.language) + features.slice(1));
@@ -52,11 +58,10 @@ export function tooltipLines(obj: ApiObject, state: MapState, options: TooltipOp
   return { title, details };
 }
 
-/** The tooltip option's price, a number in the currency's major unit ("45" euros), in the chart's language. */
-function formatAmount(amount: number, currency = "EUR", language: string): string {
-  try {
-    return new Intl.NumberFormat(language, { style: "currency", currency }).format(amount);
-  } catch {
-    return String(amount);
-  }
+/**
+ * The tooltip option's price, a number in the currency's major unit ("45" euros), written as every
+ * price on the map is: in minor units through the one formatter, in the chart's language.
+ */
+function pagePrice(amount: number, currency = "EUR", language: string): string {
+  return formatPrice(Math.round(amount * 10 ** currencyDigits(currency)), currency, language);
 }

@@ -91,7 +91,11 @@ export interface BestAvailableResult {
 
 /** What the seat tooltip shows beyond the map's own data. */
 export interface TooltipOptions {
-  /** A price per category key: a number (formatted in `currency`) or the text to show ("€45"). */
+  /**
+   * A price per category key: a number (formatted in `currency`) or the text to show ("€45"). Only
+   * for an event without prices of its own: the prices the server keeps (docs/prices.md) are shown
+   * whenever the event has them.
+   */
   prices?: Record<string, number | string>;
   /** ISO 4217 code for numeric prices (default EUR). */
   currency?: string;
@@ -144,7 +148,7 @@ export interface SeatingChartConfig {
    * wheelchair filter states it too while it is on.
    */
   accessible?: boolean;
-  /** The details of a seat on hover and focus (default on); false turns them off, an object adds prices. */
+  /** The details of a seat on hover and focus (default on), its price included; false turns them off. */
   tooltip?: boolean | TooltipOptions;
   /** The hold's remaining time over the map while anything is held (default true). */
   holdCountdown?: boolean;

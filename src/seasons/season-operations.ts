@@ -32,6 +32,8 @@ import { createEvent, deleteEvent } from "../events/event-operations";
 import { newId } from "../keys/keys";
 import { PREPARE_WINDOW_MS, type SeasonRun, type SeasonRunResult } from "./season-coordinator";
 import { logError } from "../domain/log-safety";
+import { totalOf } from "../domain/price-quote";
+import { getSeasonPricing } from "../db/season-pricing";
 
 /**
  * The season resource's operations (docs/seasons.md). A season is a D1 row naming its events; each
@@ -62,7 +64,8 @@ async function seasonNotFound(env: Env, scope: Scope, seasonKey: string): Promis
   return new ServiceError("season_not_found", `Season ${seasonKey} does not exist`);
 }
 
-async function ownSeason(env: Env, scope: Scope, seasonKey: string): Promise<SeasonRow> {
+/** The scope's season of this key, or 403/404. */
+export async function ownSeason(env: Env, scope: Scope, seasonKey: string): Promise<SeasonRow> {
   const row = await getSeason(db(env), scope.workspaceId, scope.environment, seasonKey);
   if (!row) throw await seasonNotFound(env, scope, seasonKey);
   return row;
@@ -215,12 +218,14 @@ export async function seasonAction(
     eventKeys = partial.eventKeys;
   }
   const coordinator = `${scope.workspaceId}:${scope.environment}:${seasonKey}`;
+  // A season hold is priced by the season's pricing (docs/prices.md), read with the action.
+  const priced: SeasonActionBody = action.kind === "hold" ? { ...action, pricing: await getSeasonPricing(db(env), row.id) } : action;
   const run = (ttl: { seconds: number; defaulted: boolean } | null) =>
     runOnCoordinator(env, coordinator, {
       workspaceId: scope.workspaceId,
       environment: scope.environment,
       eventKeys,
-      step: seasonStep(action, coordinator, partialSeasonKey === undefined ? { seasonKey } : { seasonKey, partialSeasonKey }, ttl),
+      step: seasonStep(priced, coordinator, partialSeasonKey === undefined ? { seasonKey } : { seasonKey, partialSeasonKey }, ttl),
       caller,
     });
   const asked = action.kind === "hold" ? action.body.ttlSeconds : undefined;
@@ -285,11 +290,15 @@ function merged(
         if (o.bookedAt !== undefined) entry.bookedAt = o.bookedAt;
         if (o.orderId !== undefined) entry.orderId = o.orderId;
         if (o.quantity !== undefined) entry.quantity = o.quantity;
+        if (o.price !== undefined) entry.price = o.price;
         objects.set(o.objectLabel, entry);
       }
     }
   }
   const result: SeasonActionResult = { seasonKey, eventKeys, objects: [...objects.values()] };
+  // The season's price is once per object, for all its events (docs/prices.md).
+  const total = totalOf(result.objects.map((o) => o.price));
+  if (total !== null) result.total = total;
   if (partialSeasonKey !== undefined) result.partialSeasonKey = partialSeasonKey;
   if (action.kind === "hold" || action.kind === "extend") {
     result.holdToken = action.body.holdToken;

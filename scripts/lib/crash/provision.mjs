@@ -64,6 +64,9 @@ export async function provision(o) {
   await call(o.baseUrl, "POST", `/api/v1/charts/${chartKey}/publish`, 200, { apiKey: sk });
   const eventKey = `crash-${o.runId}`;
   await call(o.baseUrl, "POST", "/api/v1/events", 201, { apiKey: sk, body: { chartKey, eventKey } });
+  // Every simulated buyer comes from this one loopback address: the per-client hold cap (20 by
+  // default) would refuse them as one client, which a real on-sale's many addresses never meet.
+  await call(o.baseUrl, "PUT", `/api/v1/events/${eventKey}/selection-rules`, 200, { apiKey: sk, body: { maxHeldSeatsPerClient: 10_000 } });
   const hook = await call(o.baseUrl, "POST", "/api/v1/webhooks", 201, {
     apiKey: sk,
     body: { url: o.receiverUrl, events: SEAT_EVENT_TYPES, description: "crash test receiver" },

@@ -21,6 +21,11 @@ export async function provisionSeason({ baseUrl, sk, chartKey, runId, labels }) 
   const eventKeys = Array.from({ length: SEASON_EVENTS }, (_, i) => `${seasonKey}-g${i + 1}`);
   const x = await exchange(baseUrl, "POST", "/api/v1/seasons", { apiKey: sk, body: { seasonKey, chartKey, eventKeys }, timeoutMs: 60_000 });
   if (x.status !== 201) throw new Error(`provisioning the season answered ${x.status ?? x.error}: ${JSON.stringify(x.body).slice(0, 300)}`);
+  // One loopback address for every buyer (see provision.mjs): the per-client cap lifted in each game.
+  for (const eventKey of eventKeys) {
+    const r = await exchange(baseUrl, "PUT", `/api/v1/events/${eventKey}/selection-rules`, { apiKey: sk, body: { maxHeldSeatsPerClient: 10_000 } });
+    if (r.status !== 200) throw new Error(`lifting the per-client cap of ${eventKey} answered ${r.status ?? r.error}`);
+  }
   return { seasonKey, eventKeys, labels: labels.slice(0, SEASON_SEATS) };
 }
 

@@ -6,6 +6,9 @@
  */
 import type { ObjectsRead } from "../../sdk/api";
 import { splitTypedLabels } from "../../domain/typed-labels";
+import type { Pricing } from "../../domain/pricing";
+import { unitQuote } from "../../domain/price-quote";
+import { formatPrice } from "../../domain/price-format";
 import { say } from "./words";
 
 /** The box office acts on at most this many seats and areas at once (the API's limit of one request). */
@@ -17,6 +20,7 @@ export class MapIndex {
   private row = new Map<string, string[]>();
   private section = new Map<string, string[]>();
   private channel = new Map<string, string>();
+  private category = new Map<string, { key: string; ga: boolean }>();
 
   constructor(read: ObjectsRead | null) {
     this.update(read);
@@ -26,6 +30,7 @@ export class MapIndex {
   update(read: ObjectsRead | null): void {
     if (!read) return;
     this.labels = new Set(read.objects.map((o) => o.objectLabel));
+    this.category = new Map(read.objects.map((o) => [o.objectLabel, { key: o.categoryKey, ga: o.objectType === "generalAdmission" }]));
     this.row.clear();
     this.section.clear();
     this.channel.clear();
@@ -61,6 +66,11 @@ export class MapIndex {
     return this.channel.get(label) ?? null;
   }
 
+  /** An object's category key, and whether it is a GA area. */
+  categoryOf(label: string): { key: string; ga: boolean } | undefined {
+    return this.category.get(label);
+  }
+
   /** Seats per channel key. */
   byChannel(): Map<string, string[]> {
     const out = new Map<string, string[]>();
@@ -82,8 +92,11 @@ export class Selection {
     private readonly svg: SVGSVGElement,
     private readonly input: HTMLTextAreaElement,
     private readonly index: MapIndex,
+    /** The event's prices (docs/prices.md), for the selection's total; null without. */
+    private readonly pricing: Pricing | null = null,
   ) {
     input.addEventListener("input", () => this.show());
+    document.getElementById("bo-quantity")?.addEventListener("input", () => this.show());
     document.getElementById("bo-rows")?.addEventListener("click", () => this.widen("rows"));
     document.getElementById("bo-sections")?.addEventListener("click", () => this.widen("sections"));
     document.getElementById("bo-clear")?.addEventListener("click", () => {
@@ -159,7 +172,35 @@ export class Selection {
       if (c) channels.set(c, (channels.get(c) ?? 0) + 1);
     }
     const inChannels = [...channels].map(([key, n]) => say("selection.inChannel", { count: n, channel: channelName(key) })).join(", ");
-    const total = say(inChannels ? "selection.countIn" : "selection.count", { count: chosen.length, channels: inChannels });
+    const total = `${say(inChannels ? "selection.countIn" : "selection.count", { count: chosen.length, channels: inChannels })}${this.totalText(chosen)}`;
     this.summary.textContent = chosen.length > MAX_LABELS ? `${total} ${say("selection.tooMany", { max: MAX_LABELS })}` : total;
+  }
+
+  /**
+   * The selection's price at the event's prices now (docs/prices.md): each seat at its category's
+   * price (its channel's where it has one), each GA area for the places per area asked; the
+   * booking locks what the server says, which the answer shows. In the page's language.
+   */
+  private totalText(chosen: readonly string[]): string {
+    const pricing = this.pricing;
+    if (!pricing) return "";
+    const places = Math.max(1, Number((document.getElementById("bo-quantity") as HTMLInputElement | null)?.value) || 1);
+    let amount = 0;
+    let fee = 0;
+    let unpriced = 0;
+    for (const label of chosen) {
+      const cat = this.index.categoryOf(label);
+      const q = cat ? unitQuote(pricing, cat.key, this.index.channelOf(label)) : null;
+      if (q?.kind !== "price") {
+        unpriced++;
+        continue;
+      }
+      const n = cat?.ga ? places : 1;
+      amount += q.amount * n;
+      fee += q.fee * n;
+    }
+    const money = (a: number) => formatPrice(a, pricing.currency, document.documentElement.lang || "en");
+    const price = fee > 0 ? say("selection.priceFees", { amount: money(amount), fee: money(fee) }) : say("selection.price", { amount: money(amount) });
+    return ` ${price}${unpriced > 0 ? ` ${say("selection.unpriced", { count: unpriced })}` : ""}`;
   }
 }

@@ -47,7 +47,7 @@ export async function initSeatMap(): Promise<void> {
   // The layout's rows and sections and the seats' channels, read beside the map (the SDK keeps its own to itself).
   const objects = new ApiClient(location.origin, publicKey, eventKey);
   if (channelPasses) objects.passes = channelPasses.split(",");
-  const [, read] = await Promise.all([chart.render(), objects.objects().catch(() => null)]);
+  const [, read, pricing] = await Promise.all([chart.render(), objects.objects().catch(() => null), objects.pricing().catch(() => null)]);
   // When the map became usable, in ms since navigation started: what the performance check reads.
   document.body.dataset.mapReadyMs = String(Math.round(performance.now()));
   document.body.dataset.mapReady = "true";
@@ -63,7 +63,7 @@ export async function initSeatMap(): Promise<void> {
     return;
   }
   const index = new MapIndex(read);
-  const selection = new Selection(svg, input, index);
+  const selection = new Selection(svg, input, index, pricing);
   drawChannelRings(svg, index);
 
   const take = (e: Event) => {

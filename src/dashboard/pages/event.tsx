@@ -20,7 +20,10 @@ import type { WaitingRoom } from "../../domain/waiting-room";
 import type { TableBooking } from "../../domain/tables";
 import { TableBookingForm } from "./table-booking-form";
 import type { LiveStats } from "../../domain/live-relays";
+import type { Pricing } from "../../domain/pricing";
 import { LiveCrowdPanel } from "./event-live";
+import { PricesPanel } from "./prices-panel";
+import { RevenuePlot } from "./revenue-plot";
 
 /**
  * One event (docs/dashboard.md): the live seat map through the SDK with the environment's publishable
@@ -51,6 +54,8 @@ export interface EventView {
   roomTicks: RoomTick[];
   /** How the event's tables are booked (docs/tables.md). */
   tableBooking: TableBooking;
+  /** docs/prices.md: the event's prices, null when it sells without. */
+  pricing: Pricing | null;
   /** Live viewers, relays and what reaches the event's object (null when they could not be read). */
   live: LiveStats | null;
 }
@@ -387,7 +392,23 @@ export function eventPage(session: DashboardSession, environment: Environment, v
       <section id="sales" data-refresh aria-labelledby="sales-title">
         <h2 id="sales-title">{w.t("event.sales")}</h2>
         <SalesPlot timeline={view.sales} now={new Date().toISOString()} startsAt={view.event.startsAt} zone={view.event.timeZone} />
+        {view.pricing ? (
+          <>
+            <h3>{w.t("revenue.heading")}</h3>
+            <RevenuePlot timeline={view.sales} currency={view.pricing.currency} now={new Date().toISOString()} zone={view.event.timeZone} />
+          </>
+        ) : null}
       </section>
+
+      <PricesPanel
+        api={`${api}/pricing`}
+        pricing={view.pricing}
+        subject="event"
+        targets={{
+          categories: [...view.names.categories].map(([key, label]) => ({ key, label })),
+          channels: view.channels.map((c) => ({ key: c.key, name: c.name })),
+        }}
+      />
 
       <WaitingRoomPanel api={`${api}/waiting-room`} room={view.room} ticks={view.roomTicks} zone={event.timeZone} />
 

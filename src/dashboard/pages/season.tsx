@@ -9,6 +9,8 @@ import { ApiForm, Field, IfMayCall, When } from "./components";
 import { CopyToProduction } from "./event-details";
 import { Page } from "./layout";
 import { GameRows, GamesTable } from "./season-games";
+import { PricesPanel, type PriceTargets } from "./prices-panel";
+import type { Pricing } from "../../domain/pricing";
 import { TimeZoneField, TimeZoneOptions } from "./time-fields";
 import { words } from "../words";
 
@@ -23,6 +25,9 @@ export interface SeasonView {
   /** The season's games, in the season's order (a game that could not be read is left out). */
   games: EventRecord[];
   publicKey: string;
+  /** docs/prices.md: the season's prices (null without) and the categories they may name. */
+  pricing: Pricing | null;
+  priceTargets: PriceTargets;
 }
 
 function gameName(g: EventRecord): string {
@@ -190,6 +195,7 @@ export function seasonPage(session: DashboardSession, environment: Environment, 
         </IfMayCall>
       </section>
       <SeasonBoxOffice api={api} view={view} />
+      <PricesPanel api={`${api}/pricing`} pricing={view.pricing} targets={view.priceTargets} subject="season" />
       <ApplySettings api={api} season={season} games={games} />
       <PartialSeasons api={api} season={season} games={games} />
       <IfMayCall method="PATCH" api={api}>

@@ -10,12 +10,16 @@ import type {
   HoldResult,
   ReleaseRequest,
 } from "../../domain/seats";
+import { mergeLines, placesPrice } from "../../domain/price-quote";
+import type { Price } from "../../domain/pricing";
 import { areaStatus, gaRow, gaRows, recordGaChange } from "../state/ga-counts";
 import { poolsAfter } from "../state/ga-pools";
+import { bookedPrice, bothPlaces, heldPrice, parsePlaces, placesJson, rowPrice } from "../state/prices";
+import { priced, withTotal } from "./hold-prices";
 import { GA_COLUMNS, isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type GaRow, type SeatRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 import { TABLE_REASONS } from "../../domain/tables";
-import { bookTable, extendTable, liveTableHold, releaseTable, seatType, tableBooking, wholeRows } from "./tables";
+import { bookTable, extendTable, liveTableHold, releaseTable, seatType, tableBooking, tablePriceOf, wholeRows } from "./tables";
 
 /** Whether a label names a GA area (in the layout, or by rows kept after a forced publish removed it). */
 function isGa(tx: Tx, label: string): boolean {
@@ -26,6 +30,14 @@ function isGa(tx: Tx, label: string): boolean {
 
 type BookPlan =
   { kind: "seat"; row: SeatRow } | { kind: "ga"; row: GaRow } | { kind: "table"; table: string; rows: SeatRow[] } | { kind: "done"; entry: BookedObject };
+
+/** What a plan's object costs (docs/prices.md): its locked price (a GA area's held places, or what is booked already). */
+function planPrice(plan: BookPlan): Price | undefined {
+  if (plan.kind === "seat") return rowPrice(plan.row);
+  if (plan.kind === "ga") return heldPrice(plan.row);
+  if (plan.kind === "table") return tablePriceOf(plan.rows);
+  return plan.entry.price;
+}
 
 /**
  * Books what the token holds (docs/events.md#seat-actions): atomic over the batch; seats already booked under the
@@ -49,7 +61,10 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
         plans.push({
           kind: "done",
           entry: withOrder(
-            { objectLabel: label, status: "booked", bookedAt: row.booked_at!, extraData: parseExtra(row.extra), quantity: row.booked },
+            priced(
+              { objectLabel: label, status: "booked" as const, bookedAt: row.booked_at!, extraData: parseExtra(row.extra), quantity: row.booked },
+              bookedPrice(row),
+            ),
             row.order_id,
           ),
         });
@@ -65,13 +80,27 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
       if (row.token === req.holdToken)
         plans.push({
           kind: "done",
-          entry: withOrder({ objectLabel: label, status: "booked", bookedAt: row.booked_at!, extraData: parseExtra(row.extra) }, row.order_id),
+          entry: withOrder(
+            priced({ objectLabel: label, status: "booked" as const, bookedAt: row.booked_at!, extraData: parseExtra(row.extra) }, rowPrice(row)),
+            row.order_id,
+          ),
         });
       else failed.push({ objectLabel: label, reason: "booked" });
     } else if (row.token === req.holdToken && isLiveHold(row, tx.now)) plans.push({ kind: "seat", row });
     else failed.push({ objectLabel: label, reason: "not_held_by_token" });
   }
   if (failed.length > 0) return fail("seat_unavailable", "One or more objects are not held by this token; nothing was booked", { failed });
+  if (req.expectedTotal !== undefined) {
+    // docs/prices.md: what the buyer was shown is what is booked, or nothing is.
+    const total = plans.reduce((sum, plan) => {
+      const p = planPrice(plan);
+      return sum + (p ? p.amount + p.fee : 0);
+    }, 0);
+    if (total !== req.expectedTotal)
+      return fail("price_changed", `The held objects cost ${total} (amount plus fee, in minor units), not ${req.expectedTotal}; nothing was booked`, {
+        errors: { expectedTotal: [`the locked total is ${total}`] },
+      });
+  }
 
   const bookedAt = iso(tx.now);
   const orderId = req.orderId ?? null;
@@ -81,6 +110,7 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
     if (plan.kind === "seat") {
       const r = plan.row;
       tx.sql.exec("UPDATE seats SET status = 'booked', expires_at = NULL, booked_at = ?, order_id = ? WHERE label = ?", bookedAt, orderId, r.label);
+      const price = rowPrice(r);
       tx.change(
         {
           label: r.label,
@@ -91,11 +121,13 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
           token: r.token,
           orderId,
           extra: r.extra,
+          price,
+          revenue: price?.amount,
           ...seasonTags(r),
         },
         { type: "seat.booked" },
       );
-      return withOrder({ objectLabel: r.label, status: "booked", bookedAt, extraData: parseExtra(r.extra) }, orderId);
+      return withOrder(priced({ objectLabel: r.label, status: "booked" as const, bookedAt, extraData: parseExtra(r.extra) }, price), orderId);
     }
     const r = plan.row;
     const at = r.booked_at ?? bookedAt;
@@ -103,26 +135,33 @@ export function book(tx: Tx, req: BookRequest): Outcome<BookResult> {
     const order = orderId ?? r.order_id;
     const previous = areaStatus(tx, r.area);
     const pools = poolsAfter(r, "book");
+    // The held places' locked prices join what the token booked before (docs/prices.md).
+    const held = parsePlaces(r.held_price);
+    const was = parsePlaces(r.booked_price);
+    const booked = held === null ? was : { currency: held.currency, lines: mergeLines(was?.lines ?? [], held.lines) };
     tx.sql.exec(
-      "UPDATE ga SET booked = booked + held, held = 0, expires_at = NULL, booked_at = ?, updated_at = ?, order_id = ?, channel = ?, pools = ? WHERE area = ? AND token = ?",
+      "UPDATE ga SET booked = booked + held, held = 0, expires_at = NULL, booked_at = ?, updated_at = ?, order_id = ?, channel = ?, pools = ?, held_price = NULL, booked_price = ? WHERE area = ? AND token = ?",
       at,
       tx.now,
       order,
       pools.channel,
       pools.pools,
+      placesJson(booked),
       r.area,
       r.token,
     );
+    const price = held ? placesPrice(held) : undefined;
     recordGaChange(
       tx,
       r.area,
       previous,
-      { cause: "book", quantity: r.held, token: r.token, orderId: order, extra: r.extra, ...seasonTags(r) },
+      { cause: "book", quantity: r.held, token: r.token, orderId: order, extra: r.extra, price, revenue: price?.amount, ...seasonTags(r) },
       { type: "seat.booked" },
     );
-    return withOrder({ objectLabel: r.area, status: "booked", bookedAt: at, extraData: parseExtra(r.extra), quantity: r.booked + r.held }, order);
+    const entry = { objectLabel: r.area, status: "booked" as const, bookedAt: at, extraData: parseExtra(r.extra), quantity: r.booked + r.held };
+    return withOrder(priced(entry, booked ? placesPrice(booked) : undefined), order);
   });
-  return ok({ eventKey: tx.meta.eventKey, objects });
+  return ok(withTotal({ eventKey: tx.meta.eventKey, objects }));
 }
 
 /** A booked entry, with its order when it has one. */
@@ -178,22 +217,36 @@ export function release(tx: Tx, req: ReleaseRequest): FreedResult {
           // What stays is all held or all booked: its pools are the row's without the part freed.
           const pools = poolsAfter(row, booked > 0 ? "drop-booked" : "drop-held");
           tx.sql.exec(
-            "UPDATE ga SET held = held - ?, booked = booked - ?, expires_at = CASE WHEN held - ? > 0 THEN expires_at END, updated_at = ?, channel = ?, pools = ? WHERE area = ? AND token = ?",
+            "UPDATE ga SET held = held - ?, booked = booked - ?, expires_at = CASE WHEN held - ? > 0 THEN expires_at END, updated_at = ?, channel = ?, pools = ?, held_price = CASE WHEN ? > 0 THEN NULL ELSE held_price END, booked_price = CASE WHEN ? > 0 THEN NULL ELSE booked_price END WHERE area = ? AND token = ?",
             held,
             booked,
             held,
             tx.now,
             pools.channel,
             pools.pools,
+            held,
+            booked,
             row.area,
             row.token,
           );
         } else tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", row.area, row.token);
+        // The price of what was freed (docs/prices.md); a freed booking takes its amount off the revenue.
+        const freedBooked = booked > 0 ? parsePlaces(row.booked_price) : null;
+        const freed = bothPlaces(held > 0 ? parsePlaces(row.held_price) : null, freedBooked);
         recordGaChange(
           tx,
           label,
           previous,
-          { cause: "release", quantity: held + booked, token: row.token, orderId: row.order_id, extra: row.extra, ...seasonTags(row) },
+          {
+            cause: "release",
+            quantity: held + booked,
+            token: row.token,
+            orderId: row.order_id,
+            extra: row.extra,
+            price: freed ? placesPrice(freed) : undefined,
+            revenue: freedBooked ? -placesPrice(freedBooked).amount : undefined,
+            ...seasonTags(row),
+          },
           { type: "seat.released" },
         );
         total += held + booked;
@@ -210,6 +263,7 @@ export function release(tx: Tx, req: ReleaseRequest): FreedResult {
     const canFree = liveHeld ? req.holdToken !== undefined || secret : row.status === "booked" && secret;
     if (!canFree) continue;
     tx.sql.exec("DELETE FROM seats WHERE label = ?", label);
+    const price = rowPrice(row);
     tx.change(
       {
         label,
@@ -220,6 +274,8 @@ export function release(tx: Tx, req: ReleaseRequest): FreedResult {
         token: row.token,
         orderId: row.order_id,
         extra: row.extra,
+        price,
+        revenue: row.status === "booked" && price ? -price.amount : undefined,
         ...seasonTags(row),
       },
       { type: "seat.released" },
@@ -268,6 +324,8 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
   const objects: HeldObject[] = [];
   for (const [label, row] of seatTargets) {
     tx.sql.exec("UPDATE seats SET expires_at = ? WHERE label = ?", expiresAt, label);
+    // The locked price stays (docs/prices.md).
+    const price = rowPrice(row);
     tx.change({
       label,
       objectType: seatType(tx, label),
@@ -276,17 +334,19 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
       cause: "extend",
       token: req.holdToken,
       extra: row.extra,
+      price,
       ...seasonTags(row),
     });
-    objects.push({ objectLabel: label, status: "held", extraData: parseExtra(row.extra) });
+    objects.push(priced({ objectLabel: label, status: "held" as const, extraData: parseExtra(row.extra) }, price));
   }
   for (const [table, seats] of tableTargets) objects.push(extendTable(tx, table, seats, expiresAt));
   for (const [label, row] of gaTargets) {
     tx.sql.exec("UPDATE ga SET expires_at = ? WHERE area = ? AND token = ?", expiresAt, label, req.holdToken);
     const status = areaStatus(tx, label);
-    recordGaChange(tx, label, status, { cause: "extend", quantity: row.held, token: req.holdToken, extra: row.extra, ...seasonTags(row) });
-    objects.push({ objectLabel: label, status: "held", extraData: parseExtra(row.extra), quantity: row.held });
+    const price = heldPrice(row);
+    recordGaChange(tx, label, status, { cause: "extend", quantity: row.held, token: req.holdToken, extra: row.extra, price, ...seasonTags(row) });
+    objects.push(priced({ objectLabel: label, status: "held" as const, extraData: parseExtra(row.extra), quantity: row.held }, price));
   }
   tx.expiry(expiresAt);
-  return ok({ chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(expiresAt), objects });
+  return ok(withTotal({ chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(expiresAt), objects }));
 }

@@ -1,12 +1,15 @@
 import { fail, ok, type Outcome } from "../../domain/outcome";
+import type { Price } from "../../domain/pricing";
 import type { HoldRequest, HoldResult } from "../../domain/seats";
 import { areaCounts, areaStatus, gaRow, gaStatus, recordGaChange } from "../state/ga-counts";
 import { poolPlaces, poolsAfter, poolUsage, storedPools, tokenPools, type Pool, type PoolPlaces } from "../state/ga-pools";
 import type { ChannelPass } from "../../domain/channel-passes";
 import { passTaken } from "../state/pass-counts";
 import { openGates, refused, type HoldGates } from "../state/policy";
+import { heldPrice, parsePlaces, placesJson } from "../state/prices";
 import { isLiveHold, parseExtra, seasonTags, type GaRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
+import { openPool, priced, quotePlaces, withTotal } from "./hold-prices";
 
 /** Drops an expired held quantity of one row, emitting seat.hold_expired for it. */
 export function expireGaRow(tx: Tx, row: GaRow): void {
@@ -17,7 +20,7 @@ export function expireGaRow(tx: Tx, row: GaRow): void {
   if (row.booked > 0) {
     const kept = poolsAfter(row, "drop-held");
     tx.sql.exec(
-      "UPDATE ga SET held = 0, expires_at = NULL, channel = ?, pools = ? WHERE area = ? AND token = ?",
+      "UPDATE ga SET held = 0, expires_at = NULL, channel = ?, pools = ?, held_price = NULL WHERE area = ? AND token = ?",
       kept.channel,
       kept.pools,
       row.area,
@@ -28,7 +31,7 @@ export function expireGaRow(tx: Tx, row: GaRow): void {
     tx,
     row.area,
     previous,
-    { cause: "expire", quantity: row.held, token: row.token, extra: row.extra, ...seasonTags(row) },
+    { cause: "expire", quantity: row.held, token: row.token, extra: row.extra, price: heldPrice(row), ...seasonTags(row) },
     { type: "seat.hold_expired", holdExpiresAt: row.expires_at },
   );
 }
@@ -66,12 +69,17 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
       errors: { quantity: [`must not exceed the area capacity ${capacity}`] },
     });
   }
+  const mix = areaMix(req, area);
   let row = gaRow(tx.sql, area, req.holdToken);
   const ownLive = row && row.held > 0 && isLiveHold(row, tx.now) ? row.held : 0;
-  if (row && ownLive === quantity) {
-    // Repeat of the same total: a no-op, the expiry is kept.
-    return ok(holdResult(tx, req, area, quantity, row.expires_at!, row.extra));
+  if (row && ownLive === quantity && (mix === undefined || sameMix(row, mix))) {
+    // Repeat of the same total (and ticket types): a no-op, the expiry and the locked price are kept.
+    return ok(holdResult(tx, req, area, quantity, row.expires_at!, row.extra, heldPrice(row)));
   }
+  // A ticket type the category does not have is the request's fault, whatever the places (400 before any 409).
+  const typeCheck = quotePlaces(gates.price, obj, openPool(quantity), mix);
+  if (typeCheck.kind === "invalid")
+    return fail("validation_failed", `${typeCheck.message}; nothing was held`, { errors: { [`ticketTypes.${area}`]: [typeCheck.message] } });
   const counts = areaCounts(tx.sql, area, tx.now);
   const nfs = counts.nfs ?? 0;
   const places = poolPlaces(gates.channels.defs, area, capacity, nfs);
@@ -94,6 +102,9 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
       failed: [{ objectLabel: area, reason: "insufficient_capacity" }],
     });
   }
+  const quote = quotePlaces(gates.price, obj, taken, mix);
+  if (quote.kind === "not_priced" || quote.kind === "invalid")
+    return fail("seat_unavailable", `${area} has no price for this hold; nothing was held`, { failed: [{ objectLabel: area, reason: "not_priced" }] });
   const pass = passOf(gates, taken);
   if (pass?.maxSeats != null && passTaken(tx.sql, pass.passId, tx.now, { area, token: req.holdToken }) + quantity + (row?.booked ?? 0) > pass.maxSeats)
     return fail("seat_unavailable", `The channel pass allows at most ${pass.maxSeats} seats and places; nothing changed`, {
@@ -112,9 +123,10 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   const extra = req.extraData ? JSON.stringify(req.extraData) : (row?.extra ?? null);
   const stored = storedPools({ held: taken, booked: row ? tokenPools(gates.channels.defs, row).booked : new Map() });
   const previous = areaStatus(tx, area);
+  const locked = quote.kind === "lock" ? quote.places : null;
   tx.sql.exec(
-    `INSERT INTO ga (area, token, held, booked, expires_at, extra_id, extra, updated_at, client, channel, pools, pass) VALUES (?, ?, ?, 0, ?, ?, NULL, ?, ?, ?, ?, ?)
-     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra_id = excluded.extra_id, extra = NULL, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel, pools = excluded.pools, pass = excluded.pass`,
+    `INSERT INTO ga (area, token, held, booked, expires_at, extra_id, extra, updated_at, client, channel, pools, held_price, pass) VALUES (?, ?, ?, 0, ?, ?, NULL, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (area, token) DO UPDATE SET held = excluded.held, expires_at = excluded.expires_at, extra_id = excluded.extra_id, extra = NULL, updated_at = excluded.updated_at, client = excluded.client, channel = excluded.channel, pools = excluded.pools, held_price = excluded.held_price, pass = excluded.pass`,
     area,
     req.holdToken,
     quantity,
@@ -124,11 +136,27 @@ export function holdGa(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     gates.client,
     stored.channel,
     stored.pools,
+    placesJson(locked),
     pass?.passId ?? null,
   );
   tx.expiry(expiresAt);
-  recordGaChange(tx, area, previous, { cause: "hold", quantity, token: req.holdToken, extra }, { type: "seat.held", holdExpiresAt: expiresAt });
-  return ok(holdResult(tx, req, area, quantity, expiresAt, extra));
+  const price = heldPrice({ held_price: placesJson(locked) });
+  recordGaChange(tx, area, previous, { cause: "hold", quantity, token: req.holdToken, extra, price }, { type: "seat.held", holdExpiresAt: expiresAt });
+  return ok(holdResult(tx, req, area, quantity, expiresAt, extra, price));
+}
+
+/** The ticket-type mix a GA hold asks for its area (`{ ticketTypeKey: quantity }`), or undefined. */
+function areaMix(req: HoldRequest, area: string): Record<string, number> | undefined {
+  const t = req.ticketTypes?.[area];
+  return t === undefined || typeof t === "string" ? undefined : t;
+}
+
+/** Whether the token's held places already have this ticket-type mix. */
+function sameMix(row: GaRow, mix: Record<string, number>): boolean {
+  const have = new Map<string, number>();
+  for (const l of parsePlaces(row.held_price)?.lines ?? []) if (l.ticketType !== null) have.set(l.ticketType, (have.get(l.ticketType) ?? 0) + l.quantity);
+  const want = Object.entries(mix);
+  return want.length === have.size && want.every(([k, n]) => have.get(k) === n);
 }
 
 /** The channel pass the places are held under: that of the first protected pool they come from, or null (docs/security.md). */
@@ -180,12 +208,12 @@ function choosePools(tx: Tx, gates: HoldGates, places: PoolPlaces, area: string,
   return undefined;
 }
 
-function holdResult(tx: Tx, req: HoldRequest, area: string, quantity: number, expiresAt: number, extra: string | null): HoldResult {
-  return {
+function holdResult(tx: Tx, req: HoldRequest, area: string, quantity: number, expiresAt: number, extra: string | null, price: Price | undefined): HoldResult {
+  return withTotal({
     chartKey: tx.meta.chartKey,
     eventKey: tx.meta.eventKey,
     holdToken: req.holdToken,
     holdExpiresAt: iso(expiresAt),
-    objects: [{ objectLabel: area, status: "held", extraData: parseExtra(extra), quantity }],
-  };
+    objects: [priced({ objectLabel: area, status: "held" as const, extraData: parseExtra(extra), quantity }, price)],
+  });
 }

@@ -16,7 +16,8 @@ import type { AccessState } from "../state/accessibility";
 import type { AdmissionGate } from "../state/admission-gate";
 import type { ChannelState } from "../state/channels";
 import type { LayoutIndex } from "../state/layout-index";
-import type { DecisionPolicy, HoldGates, SeasonContext } from "../state/policy";
+import type { DecisionPolicy, HoldGates, PriceGate, SeasonContext } from "../state/policy";
+import type { PricingState } from "../state/prices";
 import { hasRules, ruleChecks, type SellingState } from "../state/selling-state";
 import type { DecisionRunner } from "../state/transaction";
 import type { TableBookingState } from "../state/table-booking";
@@ -37,6 +38,7 @@ export interface HoldConfig {
   readonly access: AccessState;
   readonly admission: AdmissionGate;
   readonly tableBooking: TableBookingState;
+  readonly pricing: PricingState;
 }
 
 /** What a hold request asks that bears on its gates (the bodies of hold, hold-best-available and a season hold). */
@@ -92,6 +94,7 @@ export function holdPolicy(
     channels: config.channels.gate(ask.channelKeys, secret && ask.ignoreChannels === true, locked),
     holdBack: !config.access.active() || ask.statesNeed || secret ? { kind: "none" } : { kind: "held-back", heldBack: (o) => config.access.heldBack(o) },
     tables: config.tableBooking.gate(),
+    price: priceGate(config, season, secret),
     limits: secret ? { kind: "within" } : publicLimits(ask, ttlSeconds, maxHold, season?.ttl?.defaulted === true),
     ttlSeconds,
     passes:
@@ -107,6 +110,16 @@ export function holdPolicy(
         : { kind: "none" },
   };
   return Object.freeze({ season, hold: Object.freeze(gates) });
+}
+
+/**
+ * The prices a hold locks (docs/prices.md): a season's hold is priced by the season's pricing, any
+ * other by the event's; without one, nothing is priced. A secret key may hold an unpriced category.
+ */
+function priceGate(config: HoldConfig, season: SeasonContext | null, secret: boolean): PriceGate {
+  const pricing = season ? (season.pricing ?? null) : config.pricing.current();
+  if (pricing === null) return { kind: "unpriced" };
+  return { kind: "priced", pricing, unpricedAllowed: secret, poolOf: (label) => config.channels.channelOf(label) };
 }
 
 /**

@@ -1,11 +1,13 @@
 import { fail, ok, type FailedEntry, type Outcome } from "../../domain/outcome";
 import type { HeldObject, HoldRequest, HoldResult } from "../../domain/seats";
 import { gaStatus } from "../state/ga-counts";
+import { rowPrice } from "../state/prices";
+import { lockColumns, priced, quotePrice, quoteSeat, seatTicketType, withTotal, type SeatQuote } from "./hold-prices";
 import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type SeatRow } from "../state/store";
 import { passTaken } from "../state/pass-counts";
 import { absoluteGate, openGates, refused, seatGate, type HoldGates } from "../state/policy";
 import { isSeatLike } from "../../domain/layout";
-import { expireWhole, planTable, seatType, takeTable, type TablePlan } from "./tables";
+import { expireWhole, planTable, retriedTable, seatType, takeTable, type TablePlan } from "./tables";
 import { tableForSale, tableOffSale, tableOffSaleBlocker } from "./table-sale";
 import { iso, type Tx } from "../state/transaction";
 
@@ -56,31 +58,39 @@ function claimFreeSeat(tx: Tx, gates: HoldGates, req: HoldRequest): Outcome<Hold
   const label = req.objectLabels[0]!;
   const obj = tx.holdable(label);
   if (obj === null || !isSeatLike(obj)) return null;
-  // A gated seat is refused (not_in_channel, accessible_only) by the general path.
+  // A gated seat is refused (not_in_channel, accessible_only) by the general path, and so is one
+  // the price refuses (not_priced) or a ticket type its category does not have.
   if (seatGate(gates, obj) !== null) return null;
+  const quote = quoteSeat(gates.price, obj, seatTicketType(req.ticketTypes, label));
+  if (quote.kind === "not_priced" || quote.kind === "invalid") return null;
   const expiresAt = tx.holdEnd(gates.ttlSeconds);
   const extra = req.extraData ? JSON.stringify(req.extraData) : null;
   const taken = tx.sql.exec(
-    "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client) VALUES (?, 'held', ?, ?, NULL, ?, ?) ON CONFLICT (label) DO NOTHING",
+    "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (label) DO NOTHING",
     label,
     req.holdToken,
     expiresAt,
     tx.extraId(extra),
     gates.client,
+    ...lockColumns(quote),
   ).rowsWritten;
   if (taken === 0) return null;
+  const price = quotePrice(quote);
   tx.change(
-    { label, objectType: seatType(tx, label), status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
+    { label, objectType: seatType(tx, label), status: "held", previous: "free", cause: "hold", token: req.holdToken, extra, price },
     { type: "seat.held", holdExpiresAt: expiresAt },
   );
   tx.expiry(expiresAt);
-  return ok({
-    chartKey: tx.meta.chartKey,
-    eventKey: tx.meta.eventKey,
-    holdToken: req.holdToken,
-    holdExpiresAt: iso(expiresAt),
-    objects: [{ objectLabel: label, status: "held", extraData: req.extraData ?? null }],
-  });
+  const object: HeldObject = { objectLabel: label, status: "held", extraData: req.extraData ?? null };
+  return ok(
+    withTotal({
+      chartKey: tx.meta.chartKey,
+      eventKey: tx.meta.eventKey,
+      holdToken: req.holdToken,
+      holdExpiresAt: iso(expiresAt),
+      objects: [priced(object, price)],
+    }),
+  );
 }
 
 /**
@@ -134,13 +144,16 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
   const asked = [...new Set(req.objectLabels)];
   const failed: FailedEntry[] = [];
   const existing = new Map<string, SeatRow | null>();
+  const quotes = new Map<string, SeatQuote>();
+  const errors: Record<string, string[]> = {};
   // Tables asked for whole (docs/tables.md), by label; their seats asked for as well are covered by them.
   const tables = new Map<string, TablePlan>();
   for (const label of asked) {
     const obj = tx.holdable(label);
     if (obj?.objectType !== "table") continue;
-    const plan = planTable(tx, gates, obj, req.holdToken);
+    const plan = planTable(tx, gates, obj, req.holdToken, seatTicketType(req.ticketTypes, label));
     if (plan.kind === "refused") failed.push({ objectLabel: label, reason: plan.reason });
+    if (plan.kind === "invalid") errors[`ticketTypes.${label}`] = [plan.message];
     tables.set(label, plan);
   }
   const covered = new Set([...tables.keys()].flatMap((t) => tx.object(t)?.seatLabels ?? []));
@@ -163,10 +176,16 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     // booked only whole) is refused as such; a held-back seat is refused as accessible_only only
     // when its row would not refuse it.
     const gate = retry ? null : seatGate(gates, obj);
-    const blocker = absoluteGate(gate) ? gate : (holdBlocker(row, req.holdToken, tx.now) ?? gate);
+    // The price (docs/prices.md): a retry keeps the one it locked.
+    const quote = retry ? null : quoteSeat(gates.price, obj, seatTicketType(req.ticketTypes, label));
+    if (quote?.kind === "invalid") errors[`ticketTypes.${label}`] = [quote.message];
+    const blocker = absoluteGate(gate) ? gate : (holdBlocker(row, req.holdToken, tx.now) ?? gate ?? (quote?.kind === "not_priced" ? "not_priced" : null));
     if (blocker) failed.push({ objectLabel: label, reason: blocker });
     else existing.set(label, row);
+    if (quote) quotes.set(label, quote);
   }
+  if (Object.keys(errors).length > 0)
+    return fail("validation_failed", "A ticket type of this hold is not one of its seat's category; nothing was held", { errors });
   if (failed.length > 0) return fail("seat_unavailable", "One or more seats cannot be held; nothing was held", { failed });
   // Only what the hold adds counts: seats the token already holds are a retry; a table counts its seats.
   const added = labels.flatMap((l) => {
@@ -194,7 +213,7 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     const plan = tables.get(label);
     if (plan?.kind === "retry") {
       earliest = Math.min(earliest, plan.rows[0]!.expires_at!);
-      objects.push({ objectLabel: label, status: "held", extraData: parseExtra(plan.rows[0]!.extra), seatLabels: plan.rows.map((r) => r.label) });
+      objects.push(retriedTable(label, plan.rows));
       continue;
     }
     if (plan?.kind === "free") {
@@ -206,28 +225,31 @@ export function holdSeats(tx: Tx, req: HoldRequest): Outcome<HoldResult> {
     if (row && row.status === "held" && isLiveHold(row, tx.now)) {
       // Retry by the same token: counts as held, expiry unchanged (hold rule 5).
       earliest = Math.min(earliest, row.expires_at!);
-      objects.push({ objectLabel: label, status: "held", extraData: parseExtra(row.extra) });
+      objects.push(priced({ objectLabel: label, status: "held", extraData: parseExtra(row.extra) }, rowPrice(row)));
       continue;
     }
     if (row) expireSeat(tx, row);
+    const quote = quotes.get(label) ?? { kind: "none" };
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client, pass) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client, pass, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)",
       label,
       req.holdToken,
       expiresAt,
       tx.extraId(extra),
       gates.client,
       passOf(gates, label),
+      ...lockColumns(quote),
     );
+    const price = quotePrice(quote);
     tx.change(
-      { label, objectType: seatType(tx, label), status: "held", previous: "free", cause: "hold", token: req.holdToken, extra },
+      { label, objectType: seatType(tx, label), status: "held", previous: "free", cause: "hold", token: req.holdToken, extra, price },
       { type: "seat.held", holdExpiresAt: expiresAt },
     );
     tx.expiry(expiresAt);
     earliest = Math.min(earliest, expiresAt);
-    objects.push({ objectLabel: label, status: "held", extraData: req.extraData ?? null });
+    objects.push(priced({ objectLabel: label, status: "held", extraData: req.extraData ?? null }, price));
   }
-  return ok({ chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(earliest), objects });
+  return ok(withTotal({ chartKey: tx.meta.chartKey, eventKey: tx.meta.eventKey, holdToken: req.holdToken, holdExpiresAt: iso(earliest), objects }));
 }
 
 /**
@@ -296,6 +318,7 @@ export function markForSale(tx: Tx, labels: string[]): { objectLabel: string; st
  */
 export function resetAll(tx: Tx): void {
   for (const row of rows<SeatRow>(tx.sql, `SELECT ${SEAT_COLUMNS} FROM seats`)) {
+    const price = rowPrice(row);
     tx.change({
       label: row.label,
       objectType: "seat",
@@ -305,6 +328,8 @@ export function resetAll(tx: Tx): void {
       token: row.token,
       orderId: row.order_id,
       extra: row.extra,
+      price,
+      revenue: row.status === "booked" && price ? -price.amount : undefined,
     });
   }
   for (const area of rows<{ area: string; held: number; booked: number }>(

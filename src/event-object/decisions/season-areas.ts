@@ -2,6 +2,9 @@ import type { SeasonTag } from "../../domain/seasons";
 import { areaStatus, gaRow, recordGaChange } from "../state/ga-counts";
 import { first, GA_COLUMNS, rows, type GaRow } from "../state/store";
 import type { Tx } from "../state/transaction";
+import { placesPrice, type PriceLine } from "../../domain/price-quote";
+import type { Price } from "../../domain/pricing";
+import { bookedPrice, heldPrice, parsePlaces } from "../state/prices";
 
 /**
  * A season's general admission in one event (docs/seasons.md): a season GA hold takes its quantity in
@@ -65,7 +68,7 @@ export function undoAreas(tx: Tx, undo: readonly AreaUndo[], cause: "release" | 
     if (b === null || b.held + b.booked === 0) tx.sql.exec("DELETE FROM ga WHERE area = ? AND token = ?", u.area, u.token);
     else
       tx.sql.exec(
-        "UPDATE ga SET held = ?, booked = ?, expires_at = ?, booked_at = ?, extra_id = ?, extra = NULL, order_id = ?, channel = ?, pools = ?, client = ?, season_key = ?, partial_season_key = ?, updated_at = ? WHERE area = ? AND token = ?",
+        "UPDATE ga SET held = ?, booked = ?, expires_at = ?, booked_at = ?, extra_id = ?, extra = NULL, order_id = ?, channel = ?, pools = ?, client = ?, season_key = ?, partial_season_key = ?, updated_at = ?, held_price = ?, booked_price = ? WHERE area = ? AND token = ?",
         b.held,
         b.booked,
         b.expires_at,
@@ -78,6 +81,9 @@ export function undoAreas(tx: Tx, undo: readonly AreaUndo[], cause: "release" | 
         b.season_key,
         b.partial_season_key,
         tx.now,
+        // Rows kept by prepares recorded before prices have no price columns.
+        b.held_price ?? null,
+        b.booked_price ?? null,
         u.area,
         u.token,
       );
@@ -89,8 +95,39 @@ export function undoAreas(tx: Tx, undo: readonly AreaUndo[], cause: "release" | 
         : cause === "hold"
           ? { type: "seat.held" as const, holdExpiresAt: b?.expires_at ?? null }
           : undefined;
-    recordGaChange(tx, u.area, previous, { cause, quantity, token: u.token, extra: now?.extra ?? null }, event);
+    // The record carries the price of the places it is about (docs/prices.md): those held again, or
+    // those freed; a booking taken back takes its amount off the revenue.
+    const price = cause === "release" ? freedPrice(now, b) : b ? heldPrice(b) : undefined;
+    const revenue = cause === "hold" ? bookedAmount(b) - bookedAmount(now) : 0;
+    recordGaChange(
+      tx,
+      u.area,
+      previous,
+      { cause, quantity, token: u.token, extra: now?.extra ?? null, ...(price ? { price } : {}), ...(revenue !== 0 ? { revenue } : {}) },
+      event,
+    );
   }
+}
+
+/** The locked amount of a row's booked places (0 without a price; rows kept before prices have none). */
+function bookedAmount(row: GaRow | null): number {
+  const p = row?.booked_price ? bookedPrice({ booked_price: row.booked_price }) : undefined;
+  return p?.amount ?? 0;
+}
+
+/** The price of the held places an undone hold frees: the lines held now less those held before. */
+function freedPrice(now: GaRow | null, before: GaRow | null): Price | undefined {
+  const held = parsePlaces(now?.held_price ?? null);
+  if (!held) return undefined;
+  const left: PriceLine[] = (parsePlaces(before?.held_price ?? null)?.lines ?? []).map((l) => ({ ...l }));
+  const lines: PriceLine[] = [];
+  for (const l of held.lines) {
+    const same = left.find((o) => o.ticketType === l.ticketType && o.channel === l.channel && o.amount === l.amount && o.fee === l.fee);
+    const kept = Math.min(same?.quantity ?? 0, l.quantity);
+    if (same) same.quantity -= kept;
+    if (l.quantity > kept) lines.push({ ...l, quantity: l.quantity - kept });
+  }
+  return lines.length > 0 ? placesPrice({ currency: held.currency, lines }) : undefined;
 }
 
 /** The tokens holding or having booked places of an area for a season (a secret key's release by label frees only those). */

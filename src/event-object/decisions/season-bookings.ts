@@ -1,6 +1,7 @@
 import { areaStatus, gaRow, recordGaChange } from "../state/ga-counts";
 import { isSeatLike } from "../../domain/layout";
-import { extraOf, rows, seatRow } from "../state/store";
+import { bookedPrice, seatLock, seatPrice, seatsPrice, type SeatLock } from "../state/prices";
+import { extraOf, rows, seatRow, type SeatRow } from "../state/store";
 import { iso, type Tx } from "../state/transaction";
 
 /**
@@ -16,12 +17,14 @@ export interface SeasonBookedArea {
   booked: number;
   extra: string | null;
   order_id: string | null;
+  /** docs/prices.md: the season's locked price of these places (absent in answers of objects from before prices). */
+  booked_price?: string | null;
 }
 
 export function seasonBookedAreas(sql: SqlStorage, seasonKey: string): SeasonBookedArea[] {
   return rows(
     sql,
-    `SELECT area, token, booked, ${extraOf("ga")} AS extra, order_id FROM ga WHERE season_key = ? AND partial_season_key IS NULL AND booked > 0`,
+    `SELECT area, token, booked, ${extraOf("ga")} AS extra, order_id, booked_price FROM ga WHERE season_key = ? AND partial_season_key IS NULL AND booked > 0`,
     seasonKey,
   );
 }
@@ -34,7 +37,7 @@ export function bookAreasForSeason(tx: Tx, seasonKey: string, areas: readonly Se
     if (tx.object(a.area)?.objectType !== "generalAdmission" || gaRow(tx.sql, a.area, a.token) || free(a.area) < a.booked) continue;
     const previous = areaStatus(tx, a.area);
     tx.sql.exec(
-      "INSERT INTO ga (area, token, held, booked, expires_at, booked_at, extra_id, updated_at, order_id, season_key) VALUES (?, ?, 0, ?, NULL, ?, ?, ?, ?, ?)",
+      "INSERT INTO ga (area, token, held, booked, expires_at, booked_at, extra_id, updated_at, order_id, season_key, booked_price) VALUES (?, ?, 0, ?, NULL, ?, ?, ?, ?, ?, ?)",
       a.area,
       a.token,
       a.booked,
@@ -43,8 +46,16 @@ export function bookAreasForSeason(tx: Tx, seasonKey: string, areas: readonly Se
       tx.now,
       a.order_id,
       seasonKey,
+      a.booked_price ?? null,
     );
-    recordGaChange(tx, a.area, previous, { cause: "book", quantity: a.booked, token: a.token, orderId: a.order_id, extra: a.extra }, { type: "seat.booked" });
+    const price = bookedPrice({ booked_price: a.booked_price ?? null });
+    recordGaChange(
+      tx,
+      a.area,
+      previous,
+      { cause: "book", quantity: a.booked, token: a.token, orderId: a.order_id, extra: a.extra, price, revenue: price?.amount },
+      { type: "seat.booked" },
+    );
     n++;
   }
   return n;
@@ -60,9 +71,12 @@ export interface SeasonBookedSeat {
   whole_table?: string | null;
 }
 
+/** A season-booked seat with its locked price (docs/prices.md), as a new member event books it. */
+type PricedSeasonSeat = SeasonBookedSeat & Partial<Pick<SeatRow, "price_amount" | "price_fee" | "price_currency" | "ticket_type" | "price_channel">>;
+
 /** What is booked here for the whole season: seats, and GA places per token. */
 export interface SeasonBookings {
-  seats: SeasonBookedSeat[];
+  seats: PricedSeasonSeat[];
   areas: SeasonBookedArea[];
 }
 
@@ -70,7 +84,7 @@ export function seasonBookings(sql: SqlStorage, seasonKey: string): SeasonBookin
   return {
     seats: rows(
       sql,
-      `SELECT label, token, ${extraOf("seats")} AS extra, order_id, whole_table FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'`,
+      `SELECT label, token, ${extraOf("seats")} AS extra, order_id, whole_table, price_amount, price_fee, price_currency, ticket_type, price_channel FROM seats WHERE season_key = ? AND partial_season_key IS NULL AND status = 'booked'`,
       seasonKey,
     ),
     areas: seasonBookedAreas(sql, seasonKey),
@@ -87,13 +101,20 @@ export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: strin
   let n = 0;
   const bookedAt = iso(tx.now);
   // Seats booked with their table whole: one record per table once its seats are in (docs/tables.md).
-  const tables = new Map<string, SeasonBookedSeat[]>();
+  const tables = new Map<string, { first: SeasonBookedSeat; seats: string[]; locks: (SeatLock | undefined)[] }>();
   for (const s of booked.seats) {
     const obj = tx.object(s.label);
     if (!obj || !isSeatLike(obj) || seatRow(tx.sql, s.label)) continue;
     const table = s.whole_table != null && obj.tableLabel === s.whole_table ? s.whole_table : null;
+    const lock = {
+      price_amount: s.price_amount ?? null,
+      price_fee: s.price_fee ?? null,
+      price_currency: s.price_currency ?? null,
+      ticket_type: s.ticket_type ?? null,
+      price_channel: s.price_channel ?? null,
+    };
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, order_id, season_key, whole_table) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, order_id, season_key, whole_table, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'booked', ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       s.label,
       s.token,
       bookedAt,
@@ -101,12 +122,21 @@ export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: strin
       s.order_id,
       seasonKey,
       table,
+      lock.price_amount,
+      lock.price_fee,
+      lock.price_currency,
+      lock.ticket_type,
+      lock.price_channel,
     );
     if (table !== null) {
       tx.followSeat(s.label, "booked", "free");
-      tables.set(table, [...(tables.get(table) ?? []), s]);
+      const entry = tables.get(table) ?? { first: s, seats: [], locks: [] };
+      entry.seats.push(s.label);
+      entry.locks.push(seatLock(lock));
+      tables.set(table, entry);
       continue;
     }
+    const price = seatPrice(seatLock(lock));
     tx.change(
       {
         label: s.label,
@@ -117,16 +147,29 @@ export function bookForSeason(tx: Tx, booked: SeasonBookings, free: (area: strin
         token: s.token,
         orderId: s.order_id,
         extra: s.extra,
+        price,
+        revenue: price?.amount,
       },
       { type: "seat.booked" },
     );
     n++;
   }
-  for (const [table, seats] of tables) {
-    const s = seats[0]!;
-    const seatLabels = seats.map((x) => x.label);
+  for (const [table, { first: s, seats: seatLabels, locks }] of tables) {
+    const price = seatsPrice(locks);
     tx.change(
-      { label: table, objectType: "table", status: "booked", previous: "free", cause: "book", token: s.token, orderId: s.order_id, extra: s.extra, seatLabels },
+      {
+        label: table,
+        objectType: "table",
+        status: "booked",
+        previous: "free",
+        cause: "book",
+        token: s.token,
+        orderId: s.order_id,
+        extra: s.extra,
+        seatLabels,
+        price,
+        revenue: price?.amount,
+      },
       { type: "seat.booked" },
     );
     n++;

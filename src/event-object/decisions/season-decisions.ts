@@ -18,7 +18,12 @@ import { abort, commit, prepare, seasonInUse, seasonPolicy } from "./season-part
 
 /** Phase 1 in this event: done and recorded as prepared, or refused with nothing changed. */
 export function seasonPrepare(parts: DecisionParts, step: SeasonStep, caller: HoldCaller): Outcome<SeasonPart> {
-  const season = step.ttl === undefined ? { ...step.season, expiresAt: step.expiresAt } : { ...step.season, expiresAt: step.expiresAt, ttl: step.ttl };
+  const season = {
+    ...step.season,
+    expiresAt: step.expiresAt,
+    ...(step.ttl === undefined ? {} : { ttl: step.ttl }),
+    ...(step.kind === "hold" ? { pricing: step.pricing ?? null } : {}),
+  };
   const policy =
     step.kind === "hold"
       ? (meta: Parameters<typeof holdPolicy>[1], layout: Parameters<typeof holdPolicy>[2], now: number) =>

@@ -9,6 +9,7 @@ import { areasBefore, areasChanged, areasInUse, liveAreaRows, seasonTokensOf, un
 import { packExtraData, unpackExtraData } from "../../domain/extra-data-text";
 import { first, isLiveHold, rows, seatRow, type SeatRow } from "../state/store";
 import type { Tx } from "../state/transaction";
+import { rowPrice } from "../state/prices";
 
 /**
  * The event object's half of a season action (docs/seasons.md#the-protocol): prepare, commit,
@@ -209,7 +210,10 @@ function undoPrepare(tx: Tx, undo: Undo): void {
       const r = seatRow(tx.sql, label);
       if (!r || r.status !== "held" || r.token !== undo.token) continue;
       tx.sql.exec("DELETE FROM seats WHERE label = ?", label);
-      tx.change({ label, objectType: "seat", status: "free", previous: "held", cause: "release", token: r.token, extra: r.extra }, { type: "seat.released" });
+      tx.change(
+        { label, objectType: "seat", status: "free", previous: "held", cause: "release", token: r.token, extra: r.extra, price: rowPrice(r) },
+        { type: "seat.released" },
+      );
     }
     return;
   }
@@ -227,8 +231,20 @@ function undoPrepare(tx: Tx, undo: Undo): void {
         prior.partial_season_key,
         prior.label,
       );
+      // The booking taken back takes its amount off the revenue (docs/prices.md).
+      const price = rowPrice(r);
       tx.change(
-        { label: prior.label, objectType: "seat", status: "held", previous: "booked", cause: "hold", token: r.token, extra: r.extra },
+        {
+          label: prior.label,
+          objectType: "seat",
+          status: "held",
+          previous: "booked",
+          cause: "hold",
+          token: r.token,
+          extra: r.extra,
+          price,
+          revenue: price ? -price.amount : undefined,
+        },
         { type: "seat.held", holdExpiresAt: prior.expires_at },
       );
     } else if (r.status === "held" && r.expires_at !== prior.expires_at) {

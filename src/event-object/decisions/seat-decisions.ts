@@ -3,7 +3,7 @@ import type { IdempotencyClaim, Replayed } from "../../domain/idempotency";
 import type { BookRequest, BookResult, ExtendRequest, FreedResult, HoldCaller, HoldRequest, HoldResult, ReleaseRequest } from "../../domain/seats";
 import type { HoldBestAvailableRequest, HoldBestAvailableResult } from "../../domain/selling";
 import { chooseBestAvailable } from "../../selling/choose";
-import { NO_HOLDS, openGates, refused } from "../state/policy";
+import { NO_HOLDS, openGates, refused, type PriceGate } from "../state/policy";
 import type { Tx } from "../state/transaction";
 import { book, extend, release } from "./bookings";
 import { sweepDue } from "./expiry";
@@ -70,7 +70,7 @@ export function holdBestAvailable(
       if (req.tables === true) return holdBestAtTables(parts, tx, gates, req, eligible);
       const query = {
         quantity: req.quantity,
-        categories: req.categories,
+        categories: sellableCategories(gates.price, tx.layout.categories, req.categories),
         sections: req.sections,
         together: req.together,
         eligible: both(eligible, parts.tableBooking.seatMask(index)),
@@ -82,11 +82,38 @@ export function holdBestAvailable(
           return fail(choice.code, "The event's selection rules allow none of the best available seats", { failed: choice.failed });
         return fail("no_best_available", `No ${req.quantity} matching seats${req.together ? " next to each other" : ""} are available`);
       }
-      const held = holdSeats(tx, { objectLabels: choice.labels, holdToken: req.holdToken, ttlSeconds: req.ttlSeconds, extraData: req.extraData });
+      const held = holdSeats(tx, {
+        objectLabels: choice.labels,
+        holdToken: req.holdToken,
+        ttlSeconds: req.ttlSeconds,
+        extraData: req.extraData,
+        ticketTypes: chosenTicketTypes(choice.labels, req.ticketTypes),
+      });
       return held.ok ? ok({ ...held.value, nextToEachOther: choice.nextToEachOther }) : held;
     },
     idem,
   );
+}
+
+/**
+ * The categories best available may choose from (docs/prices.md): those asked for, and for a key that
+ * may not hold an unpriced category, only those with a price (in the pricing or through a channel).
+ */
+function sellableCategories(gate: PriceGate, all: readonly { key: string }[], asked: string[] | undefined): string[] | undefined {
+  if (gate.kind === "unpriced" || gate.unpricedAllowed) return asked;
+  const priced = new Set([...Object.keys(gate.pricing.categories), ...Object.values(gate.pricing.channels ?? {}).flatMap((c) => Object.keys(c))]);
+  return (asked ?? all.map((c) => c.key)).filter((k) => priced.has(k));
+}
+
+/** The chosen seats' ticket types: `{ ticketTypeKey: count }` given to the seats in the order chosen; the rest take the default. */
+function chosenTicketTypes(labels: readonly string[], types: Record<string, number> | undefined): Record<string, string> | undefined {
+  if (types === undefined) return undefined;
+  const out: Record<string, string> = {};
+  const queue = Object.entries(types).flatMap(([key, n]) => Array<string>(n).fill(key));
+  labels.forEach((label, i) => {
+    if (queue[i] !== undefined) out[label] = queue[i]!;
+  });
+  return out;
 }
 
 /** The seats both masks allow (null: no restriction). */

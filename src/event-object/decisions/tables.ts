@@ -3,9 +3,12 @@ import type { BookedObject, FreedObject, HeldObject, ReleaseRequest } from "../.
 import { TABLE_REASONS } from "../../domain/tables";
 import type { Cause } from "../../domain/status-changes";
 import type { Status } from "../../domain/status";
+import type { Price } from "../../domain/pricing";
 import { absoluteGate, seatGate, type HoldGates } from "../state/policy";
+import { rowPrice, seatLock, seatsPrice } from "../state/prices";
 import { isLiveHold, parseExtra, rows, SEAT_COLUMNS, seasonTags, seatRow, type SeatRow } from "../state/store";
 import type { Tx } from "../state/transaction";
+import { lockColumns, priced, quoteSeat, type SeatQuote } from "./hold-prices";
 
 /**
  * A table taken whole (docs/tables.md). Its seats are ordinary seat rows, each naming the table in
@@ -13,11 +16,16 @@ import type { Tx } from "../state/transaction";
  * occupancy see them taken like any seat; the history and the webhooks see one change of the table
  * (`objectType: "table"` with `seatLabels`), and the seats' own views follow without records of
  * their own (Tx.followSeat). A table's status is derived from its seats' rows (table-status.ts).
+ * Its price (docs/prices.md) is each seat's, locked on the seat's row as a seat's is, and shown
+ * for the table as their sum with lines by ticket type and channel.
  */
 
-/** How a table hold can go: refused with a reason, a retry of this token's own hold, or free to take. */
+/** How a table hold can go: refused with a reason, a ticket type its seats do not have, a retry of this token's own hold, or free to take. */
 export type TablePlan =
-  { kind: "refused"; reason: string } | { kind: "retry"; rows: SeatRow[] } | { kind: "free"; table: LayoutObject; seats: string[]; expired: SeatRow[] };
+  | { kind: "refused"; reason: string }
+  | { kind: "invalid"; message: string }
+  | { kind: "retry"; rows: SeatRow[] }
+  | { kind: "free"; table: LayoutObject; seats: string[]; expired: SeatRow[]; quotes: SeatQuote[] };
 
 /** The seat rows taken with a table whole. */
 export function wholeRows(tx: Tx, table: string): SeatRow[] {
@@ -26,13 +34,15 @@ export function wholeRows(tx: Tx, table: string): SeatRow[] {
 
 /**
  * Whether `token` may hold `table` whole now: its mode allows it (not by_seat), and every seat is
- * free (an expired hold counts as free) and passes the hold's gates; or the token already holds
+ * free (an expired hold counts as free), passes the hold's gates and is priced (each seat by its
+ * category, with `ticketType` when the hold names one for the table); or the token already holds
  * it whole (a retry). Reads only.
  */
-export function planTable(tx: Tx, gates: HoldGates, table: LayoutObject, token: string): TablePlan {
+export function planTable(tx: Tx, gates: HoldGates, table: LayoutObject, token: string, ticketType?: string): TablePlan {
   if (gates.tables.mode(table.label) === "by_seat") return { kind: "refused", reason: TABLE_REASONS.bookBySeat };
   const seats = table.seatLabels ?? [];
   const expired: SeatRow[] = [];
+  const quotes: SeatQuote[] = [];
   let mine = 0;
   for (const label of seats) {
     const obj = tx.holdable(label);
@@ -49,10 +59,14 @@ export function planTable(tx: Tx, gates: HoldGates, table: LayoutObject, token: 
     }
     const gate = seatGate(gates, obj, true);
     if (gate !== null && (absoluteGate(gate) || !row)) return { kind: "refused", reason: gate };
+    const quote = quoteSeat(gates.price, obj, ticketType);
+    if (quote.kind === "invalid") return { kind: "invalid", message: quote.message };
+    if (quote.kind === "not_priced") return { kind: "refused", reason: "not_priced" };
+    quotes.push(quote);
   }
   if (mine === seats.length && seats.length > 0) return { kind: "retry", rows: wholeRows(tx, table.label) };
   if (mine > 0) return { kind: "refused", reason: TABLE_REASONS.partiallyTaken };
-  return { kind: "free", table, seats, expired };
+  return { kind: "free", table, seats, expired, quotes };
 }
 
 /** Takes a free table whole under the token (inside the hold's transaction): its seats' rows and one record of the table. */
@@ -62,9 +76,9 @@ export function takeTable(
   hold: { token: string; expiresAt: number; extra: string | null; client: string | null; pass(label: string): string | null },
 ): HeldObject {
   for (const row of plan.expired) expireWhole(tx, row);
-  for (const label of plan.seats) {
+  plan.seats.forEach((label, i) => {
     tx.sql.exec(
-      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client, pass, whole_table) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?, ?)",
+      "INSERT INTO seats (label, status, token, expires_at, booked_at, extra_id, client, pass, whole_table, price_amount, price_fee, price_currency, ticket_type, price_channel) VALUES (?, 'held', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       label,
       hold.token,
       hold.expiresAt,
@@ -72,9 +86,11 @@ export function takeTable(
       hold.client,
       hold.pass(label),
       plan.table.label,
+      ...lockColumns(plan.quotes[i] ?? { kind: "none" }),
     );
     tx.followSeat(label, "held", "free");
-  }
+  });
+  const price = seatsPrice(plan.quotes.map((q) => (q.kind === "lock" ? q.lock : undefined)));
   tx.change(
     {
       label: plan.table.label,
@@ -85,11 +101,23 @@ export function takeTable(
       token: hold.token,
       extra: hold.extra,
       seatLabels: plan.seats,
+      price,
     },
     { type: "seat.held", holdExpiresAt: hold.expiresAt },
   );
   tx.expiry(hold.expiresAt);
-  return { objectLabel: plan.table.label, status: "held", extraData: parseExtra(hold.extra), seatLabels: plan.seats };
+  return priced({ objectLabel: plan.table.label, status: "held" as const, extraData: parseExtra(hold.extra), seatLabels: plan.seats }, price);
+}
+
+/** A retry of the token's hold of a table whole: as held, with the price its seats locked. */
+export function retriedTable(table: string, seats: readonly SeatRow[]): HeldObject {
+  const entry = { objectLabel: table, status: "held" as const, extraData: parseExtra(seats[0]!.extra), seatLabels: seats.map((r) => r.label) };
+  return priced(entry, tablePriceOf(seats));
+}
+
+/** The price of a table taken whole, from its seats' rows (undefined when none is priced). */
+export function tablePriceOf(seats: readonly SeatRow[]): Price | undefined {
+  return seatsPrice(seats.map(seatLock));
 }
 
 /**
@@ -109,6 +137,7 @@ export function expireWhole(tx: Tx, row: SeatRow): void {
         cause: "expire",
         token: row.token,
         extra: row.extra,
+        price: rowPrice(row),
         ...seasonTags(row),
       },
       { type: "seat.hold_expired", holdExpiresAt: row.expires_at },
@@ -135,6 +164,7 @@ export function freeTable(
 ): FreedObject {
   const first = seats[0]!;
   const previous: Status = first.status;
+  const price = tablePriceOf(seats);
   for (const r of seats) {
     tx.sql.exec("DELETE FROM seats WHERE label = ?", r.label);
     tx.followSeat(r.label, "free", r.status);
@@ -150,6 +180,9 @@ export function freeTable(
       orderId: first.order_id,
       extra: first.extra,
       seatLabels: seats.map((r) => r.label),
+      price,
+      // A booking freed takes its amount off the revenue (docs/prices.md).
+      revenue: previous === "booked" && price ? -price.amount : undefined,
       ...seasonTags(first),
     },
     event,
@@ -160,6 +193,7 @@ export function freeTable(
 /** Books a table the token holds whole: every seat row booked, one record of the table. */
 export function bookTable(tx: Tx, table: string, seats: readonly SeatRow[], bookedAt: string, orderId: string | null): BookedObject {
   const first = seats[0]!;
+  const price = tablePriceOf(seats);
   for (const r of seats) {
     tx.sql.exec("UPDATE seats SET status = 'booked', expires_at = NULL, booked_at = ?, order_id = ? WHERE label = ?", bookedAt, orderId, r.label);
     tx.followSeat(r.label, "booked", "held");
@@ -175,17 +209,24 @@ export function bookTable(tx: Tx, table: string, seats: readonly SeatRow[], book
       orderId,
       extra: first.extra,
       seatLabels: seats.map((r) => r.label),
+      price,
+      revenue: price?.amount,
       ...seasonTags(first),
     },
     { type: "seat.booked" },
   );
-  const entry: BookedObject = { objectLabel: table, status: "booked", bookedAt, extraData: parseExtra(first.extra), seatLabels: seats.map((r) => r.label) };
+  const entry: BookedObject = priced(
+    { objectLabel: table, status: "booked" as const, bookedAt, extraData: parseExtra(first.extra), seatLabels: seats.map((r) => r.label) },
+    price,
+  );
   return orderId ? { ...entry, orderId } : entry;
 }
 
 /** Moves the expiry of a table the token holds whole: every seat row, one record of the table. */
 export function extendTable(tx: Tx, table: string, seats: readonly SeatRow[], expiresAt: number): HeldObject {
   const first = seats[0]!;
+  // The locked price stays (docs/prices.md).
+  const price = tablePriceOf(seats);
   for (const r of seats) {
     tx.sql.exec("UPDATE seats SET expires_at = ? WHERE label = ?", expiresAt, r.label);
     tx.followSeat(r.label, "held", "held");
@@ -199,9 +240,10 @@ export function extendTable(tx: Tx, table: string, seats: readonly SeatRow[], ex
     token: first.token,
     extra: first.extra,
     seatLabels: seats.map((r) => r.label),
+    price,
     ...seasonTags(first),
   });
-  return { objectLabel: table, status: "held", extraData: parseExtra(first.extra), seatLabels: seats.map((r) => r.label) };
+  return priced({ objectLabel: table, status: "held" as const, extraData: parseExtra(first.extra), seatLabels: seats.map((r) => r.label) }, price);
 }
 
 /** The live hold of a table by a token: its rows when the token holds it whole and the hold is live, else null. */
@@ -220,13 +262,10 @@ export function tableBooking(
   const seats = wholeRows(tx, table);
   if (seats.length > 0 && seats.every((r) => r.status === "booked" && r.token === token)) {
     const first = seats[0]!;
-    const entry: BookedObject = {
-      objectLabel: table,
-      status: "booked",
-      bookedAt: first.booked_at!,
-      extraData: parseExtra(first.extra),
-      seatLabels: seats.map((r) => r.label),
-    };
+    const entry: BookedObject = priced(
+      { objectLabel: table, status: "booked" as const, bookedAt: first.booked_at!, extraData: parseExtra(first.extra), seatLabels: seats.map((r) => r.label) },
+      tablePriceOf(seats),
+    );
     return { kind: "done", entry: first.order_id ? { ...entry, orderId: first.order_id } : entry };
   }
   const held = liveTableHold(tx, table, token);

@@ -8,6 +8,7 @@ import type {
   WebhookEventType,
   WebhookMessage,
 } from "../../domain/webhook-messages";
+import type { Price } from "../../domain/pricing";
 import type { Status } from "../../domain/status";
 import { withExtraData } from "../../domain/extra-data-text";
 import { first, historyQueuedThrough, latestHistorySeq, markHistoryQueued, parseExtra, rows } from "../state/store";
@@ -133,6 +134,7 @@ interface HookRow {
   category: string | null;
   channel: string | null;
   seat_labels: string | null;
+  price: string | null;
 }
 
 /**
@@ -147,7 +149,7 @@ export function fillOutbox(sql: SqlStorage, eventKey: string): number {
   const through = historyQueuedThrough(sql);
   const found = rows<HookRow>(
     sql,
-    "SELECT seq, at, label, type, status, quantity, order_id, extra_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel, seat_labels FROM history WHERE seq > ? AND hook IS NOT NULL ORDER BY seq LIMIT ?",
+    "SELECT seq, at, label, type, status, quantity, order_id, extra_id, extra, season_key, partial_season_key, hook, hook_expires_at, category, channel, seat_labels, price FROM history WHERE seq > ? AND hook IS NOT NULL ORDER BY seq LIMIT ?",
     through,
     FILL_BATCH,
   );
@@ -186,6 +188,7 @@ function seatEvent(eventKey: string, r: HookRow): OutboxEvent {
     object.seasonKey = r.season_key;
     if (r.partial_season_key !== null) object.partialSeasonKey = r.partial_season_key;
   }
+  if (r.price !== null) object.price = JSON.parse(r.price) as Price;
   return { id: newEventId(), type: r.hook, created: Math.floor(r.at / 1000), data: { object } };
 }
 

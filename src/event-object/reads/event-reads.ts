@@ -4,6 +4,8 @@ import type { EventMeta } from "../../domain/events";
 import type { ChannelAccess, ChannelPass } from "../../domain/channel-passes";
 import { fail, ok, type Outcome } from "../../domain/outcome";
 import type { Reservation } from "../../domain/publish-impact";
+import type { Pricing } from "../../domain/pricing";
+import type { SalesReport } from "../../domain/sales-report";
 import type { SalesTimeline } from "../../domain/sales-timeline";
 import type { SelectionRules } from "../../domain/selling";
 import type { CompactStatus, FullStatus, ObjectsResult, ReportsResult, StatusFormat, StatusQuery } from "../../domain/status";
@@ -13,6 +15,7 @@ import type { AccessState } from "../state/accessibility";
 import type { AdmissionGate } from "../state/admission-gate";
 import type { ChannelState } from "../state/channels";
 import type { LayoutIndex } from "../state/layout-index";
+import type { PricingState } from "../state/prices";
 import type { SellingState } from "../state/selling-state";
 import { readChanges, salesTimeline } from "../state/status-history";
 import { latestHistorySeq } from "../state/store";
@@ -22,6 +25,7 @@ import { statusVersion } from "./live-since";
 import { compactObjectsBody, compactObjectsOf } from "./objects-compact-cache";
 import { StatusCache } from "./status-cache";
 import { compactOf } from "./status-bodies";
+import { salesReportOf } from "./sales-report";
 import { objectsOf, reportOf, reservedObjects, statusEntries } from "./status-reads";
 
 /** The event as the reads see it: its metadata (null until made) and its current layout. */
@@ -50,7 +54,7 @@ export class EventReads {
     private readonly sql: SqlStorage,
     private readonly event: EventView,
     private readonly now: () => number,
-    private readonly kept: { selling: SellingState; channels: ChannelState; access: AccessState; admission: AdmissionGate },
+    private readonly kept: { selling: SellingState; channels: ChannelState; access: AccessState; admission: AdmissionGate; pricing: PricingState },
   ) {
     this.statusCache = new StatusCache(() => event.currentLayoutKey);
   }
@@ -160,6 +164,18 @@ export class EventReads {
 
   reports(): Outcome<ReportsResult> {
     return this.read((meta, layout) => ({ eventKey: meta.eventKey, ...reportOf(this.sql, layout(), this.now()) }));
+  }
+
+  /** The sales report (docs/prices.md): what is booked, at the prices locked with it. */
+  salesReport(): Outcome<SalesReport> {
+    return this.read((meta, layout) =>
+      salesReportOf(this.sql, layout(), this.kept.channels.defs(), (label) => this.kept.channels.channelOf(label), meta.eventKey),
+    );
+  }
+
+  /** The event's pricing (docs/prices.md), or null without one. */
+  pricing(): Outcome<Pricing | null> {
+    return this.read(() => this.kept.pricing.current());
   }
 
   /** A page of the event's status history (docs/status-history.md), from its indexes. */

@@ -2,6 +2,8 @@ import type { LayoutObject } from "../../domain/layout";
 import type { GaStatusEntry } from "../../domain/status";
 import { areaCounts, areaRemaining, gaRows, gaStatus } from "../state/ga-counts";
 import { isLiveHold, parseExtra } from "../state/store";
+import { mergeLines, placesPrice, type PlacesPrice } from "../../domain/price-quote";
+import { bothPlaces, parsePlaces } from "../state/prices";
 import { channelsOf } from "../state/channels";
 import { remainingByPool } from "../state/ga-pools";
 
@@ -32,6 +34,10 @@ export function gaEntry(sql: SqlStorage, obj: LayoutObject, now: number, token: 
   if (withExtra && live.length > 0) {
     const latest = live.reduce((a, b) => (b.updated_at > a.updated_at ? b : a));
     entry.extraData = parseExtra(latest.extra);
+    // docs/prices.md: the locked prices of the places held (live) and booked, together.
+    let places: PlacesPrice | null = null;
+    for (const r of live) places = bothPlaces(bothPlaces(places, isLiveHold(r, now) ? parsePlaces(r.held_price) : null), parsePlaces(r.booked_price));
+    if (places !== null) entry.price = placesPrice({ currency: places.currency, lines: mergeLines([], places.lines) });
   }
   return entry;
 }

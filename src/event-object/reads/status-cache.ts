@@ -6,7 +6,7 @@ import { channelsOf } from "../state/channels";
 import { hiddenFreeSeats, maskedArea, sharedMask, shownChannel, type ChannelMask } from "./channel-mask";
 import { currentStamp, readSnapshot, type SnapshotStamp } from "./status-snapshot";
 import { categoryJsonOf, compactOf, earliestLiveExpiry, fullBody, joinObjects, utf8, type TaggedBody } from "./status-bodies";
-import { derivedTables, tableEntry, type SeatOfTable } from "./table-status";
+import { derivedTables, hiddenTableSeats, tableEntry, type SeatOfTable } from "./table-status";
 import type { TableStatusEntry } from "../../domain/tables";
 
 /**
@@ -193,7 +193,7 @@ export class StatusCache {
       };
       if (token === null) return utf8.encode(JSON.stringify(body));
       const mine = [...seats.keys()].filter((label) => mineSeats.has(label));
-      for (const t of this.tables(layout, now, (seat) => mineSeats.has(seat.label))) if (t.mine) mine.push(t.objectLabel);
+      for (const t of this.tables(layout, now, view, (seat) => mineSeats.has(seat.label))) if (t.mine) mine.push(t.objectLabel);
       return utf8.encode(JSON.stringify({ ...body, mine }));
     }
     // A held seat's entry ends with holdExpiresAt, the key `mine` follows in a fresh read.
@@ -222,7 +222,7 @@ export class StatusCache {
     const seats = this.seats ?? new Map<string, ModelSeat>();
     const json = this.fragments(sql, layout, mask);
     const seatJson = (label: string, seat: ModelSeat) => (mine(label) ? `${json(label, seat).slice(0, -1)},"mine":true}` : json(label, seat));
-    const tables = this.tables(layout, now, (seat) => mine(seat.label));
+    const tables = this.tables(layout, now, mask, (seat) => mine(seat.label));
     return joinObjects(seats, [...tables, ...ga], seatJson, this.maskedFragments(layout, mask), mask);
   }
 
@@ -368,7 +368,7 @@ export class StatusCache {
       const mask = sharedMask(sql);
       this.objectsJson = joinObjects(
         this.seats ?? new Map<string, ModelSeat>(),
-        [...this.tables(layout, now), ...this.ga.values()],
+        [...this.tables(layout, now, mask), ...this.ga.values()],
         this.fragments(sql, layout, mask),
         this.maskedFragments(layout, mask),
         mask,
@@ -377,10 +377,20 @@ export class StatusCache {
     return this.objectsJson;
   }
 
-  /** The tables the model's seats make non-free (docs/tables.md), as the public view shows them; `mine` flags a token's. */
-  private tables(layout: LayoutIndex, now: number, mine?: (seat: SeatOfTable) => boolean): TableStatusEntry[] {
+  /**
+   * The tables the model's seats make non-free (docs/tables.md), as a reader with `mask` sees them
+   * (a table with seats of a channel hidden from it reads not for sale); `mine` flags a token's.
+   */
+  private tables(layout: LayoutIndex, now: number, mask: ChannelMask | null, mine?: (seat: SeatOfTable) => boolean): TableStatusEntry[] {
     if (!layout.hasTables || this.seats === null) return [];
-    const seats = [...this.seats].map(([label, s]): SeatOfTable => ({ label, status: s.status, expiresAt: s.expiresAt, whole: s.whole }));
+    const model = this.seats;
+    const seats = [...model].map(([label, s]): SeatOfTable => ({ label, status: s.status, expiresAt: s.expiresAt, whole: s.whole }));
+    seats.push(
+      ...hiddenTableSeats(
+        layout,
+        hiddenFreeSeats(mask, (l) => model.has(l), this.isSeat(layout)),
+      ),
+    );
     const view = { secret: false, now, iso: isoFormatter() };
     return [...derivedTables(layout, seats)].map(([table, d]) => {
       const entry = tableEntry(layout, table, d, view);
@@ -397,7 +407,7 @@ export class StatusCache {
     const seats = this.seats ?? new Map<string, ModelSeat>();
     for (const [label, seat] of seats) statuses[seat.status].push(label);
     for (const label of hiddenFreeSeats(mask, (l) => seats.has(l), this.isSeat(layout))) statuses.not_for_sale.push(label);
-    for (const t of this.tables(layout, now)) {
+    for (const t of this.tables(layout, now, mask)) {
       if (t.status === "partially_taken") (statuses.partially_taken ??= []).push(t.objectLabel);
       else if (t.status !== "free") statuses[t.status].push(t.objectLabel);
     }

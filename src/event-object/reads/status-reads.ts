@@ -19,8 +19,9 @@ import { accessOf } from "../state/accessibility";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "../state/layout-index";
 import { extraOf, isLiveHold, parseExtra, rows, type SeatStatus } from "../state/store";
 import type { BoothStatusEntry } from "../../domain/tables";
-import { tableEntries, type SeatOfTable } from "./table-status";
+import { hiddenTableSeats, tableEntries, type SeatOfTable } from "./table-status";
 import { venueObjectEntry, venueReports, withPlace, zoneKeysOf } from "./venue-reads";
+import { seatLock, seatPrice, seatsPrice, type SeatLock } from "../state/prices";
 
 /** A non-free seat as the public view takes it: label, status and, while held, the hold's expiry, and the table it was taken with whole (docs/tables.md). */
 export type SeatState = readonly [label: string, status: SeatStatus, expiresAt: number | null, wholeTable: string | null];
@@ -165,6 +166,7 @@ export function statusEntries(
   const out: StatusEntry[] = [];
   const iso = isoFormatter();
   const channels = channelsOf(sql);
+  const locks = secret ? lockedSeats(sql, seatLabels) : null;
   const seats = nonFreeSeats(sql, now, seatLabels, secret || q.holdToken !== undefined);
   for (const [label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey] of seats) {
     if (asked !== null && !asked.has(label)) continue;
@@ -175,20 +177,34 @@ export function statusEntries(
     if (secret) {
       entry.extraData = parseExtra(extra);
       if (orderId !== null) entry.orderId = orderId;
+      const price = seatPrice(locks?.get(label));
+      if (price !== undefined && status !== "not_for_sale") entry.price = price;
     }
     if (seasonKey !== null) entry.seasonKey = seasonKey;
     if (partialSeasonKey !== null) entry.partialSeasonKey = partialSeasonKey;
     out.push(entry);
   }
-  // docs/security.md: the free seats of a protected channel this reader has no pass for read as not for sale.
+  // docs/security.md: the free seats of a protected channel this reader has no pass for read as not
+  // for sale, and so do their tables.
+  const hidden: string[] = [];
   if (mask !== null) {
     const taken = new Set(seats.map(([label]) => label));
     const isSeat = (l: string) => layout.object(l)?.objectType === "seat";
-    for (const label of hiddenFreeSeats(mask, (l) => taken.has(l), isSeat, labels ? new Set(labels) : undefined))
-      out.push({ objectLabel: label, objectType: "seat", status: "not_for_sale", categoryKey: layout.categoryOf(label) ?? null });
+    for (const label of hiddenFreeSeats(mask, (l) => taken.has(l), isSeat, seatLabels ? new Set(seatLabels) : undefined)) {
+      hidden.push(label);
+      if (asked === null || asked.has(label))
+        out.push({ objectLabel: label, objectType: "seat", status: "not_for_sale", categoryKey: layout.categoryOf(label) ?? null });
+    }
   }
   const view = { secret, holdToken: q.holdToken, now, iso };
-  for (const table of tableEntries(layout, seats.map(seatOfTable), view)) if (asked === null || asked.has(table.objectLabel)) out.push(table);
+  const derived = [...seats.map(seatOfTable), ...hiddenTableSeats(layout, hidden)];
+  for (const table of tableEntries(layout, derived, view)) {
+    if (asked !== null && !asked.has(table.objectLabel)) continue;
+    // A table taken whole costs its seats' locked prices together (docs/prices.md).
+    const price =
+      locks && table.status !== "partially_taken" && table.status !== "not_for_sale" ? seatsPrice(table.seatLabels.map((l) => locks.get(l))) : undefined;
+    out.push(price ? { ...table, price } : table);
+  }
   for (const area of gaStatusEntries(sql, layout, now, { ...q, labels })) out.push(maskedArea(mask, area));
   return out;
 }
@@ -202,6 +218,20 @@ function tableSeats(layout: LayoutIndex, label: string): string[] | undefined {
 function seatOfTable([label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey, whole]: NonFreeSeat): SeatOfTable {
   return { label, status, expiresAt, whole, token, extra, orderId, seasonKey, partialSeasonKey };
 }
+
+/** The prices locked on seat rows (docs/prices.md), by label: what a secret key's status entries show. */
+function lockedSeats(sql: SqlStorage, labels?: string[]): Map<string, SeatLock> {
+  const out = new Map<string, SeatLock>();
+  const query = "SELECT label, price_amount, price_fee, price_currency, ticket_type, price_channel FROM seats WHERE price_amount IS NOT NULL";
+  const found = labels ? labels.flatMap((l) => rows<SeatLockRow>(sql, `${query} AND label = ?`, l)) : rows<SeatLockRow>(sql, query);
+  for (const r of found) {
+    const lock = seatLock(r);
+    if (lock) out.set(r.label, lock);
+  }
+  return out;
+}
+
+type SeatLockRow = { label: string } & Parameters<typeof seatLock>[0];
 
 /** Drawing hints of an objects entry: only those the layout gave. */
 type Drawing = Omit<DrawingHints, "rowLabel" | "rowIndex" | "aisleAfter">;

@@ -44,6 +44,21 @@ export function derivedTables(layout: LayoutIndex, seats: Iterable<SeatOfTable>)
   return out;
 }
 
+/**
+ * The free seats of channels hidden from a reader (docs/security.md) as the table derivation reads
+ * them: not for sale, and deciding their table's status, since that reader cannot take the table
+ * whole. Their tables then read not for sale, as the seats do, and say nothing of the channel.
+ */
+export function hiddenTableSeats(layout: LayoutIndex, hidden: Iterable<string>): SeatOfTable[] {
+  const out: SeatOfTable[] = [];
+  if (!layout.hasTables) return out;
+  for (const label of hidden) {
+    const table = layout.tableOf(label);
+    if (table !== undefined) out.push({ label, status: "not_for_sale", expiresAt: null, whole: table });
+  }
+  return out;
+}
+
 /** How an entry is told: who asks (extraData and orders for a secret key) and the token it flags. */
 export interface TableView {
   secret: boolean;

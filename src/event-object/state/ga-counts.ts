@@ -59,7 +59,7 @@ export function areaStatus(tx: Tx, area: string): Status {
 }
 
 /** What a GA change records beyond the area's status and totals, which are read after the write. */
-type GaChange = Pick<Change, "cause" | "quantity" | "token" | "orderId" | "extra" | "seasonKey" | "partialSeasonKey">;
+type GaChange = Pick<Change, "cause" | "quantity" | "token" | "orderId" | "extra" | "seasonKey" | "partialSeasonKey" | "price" | "revenue">;
 
 /** Records a change of a GA area (and its webhook event): the area's derived status and totals after it. */
 export function recordGaChange(tx: Tx, area: string, previous: Status, c: GaChange, event?: Parameters<Tx["change"]>[1]): void {

@@ -6,6 +6,7 @@ import { fail, type Failure } from "../../domain/outcome";
 import type { CallerKind } from "../../domain/seats";
 import type { SeasonTag } from "../../domain/seasons";
 import type { RuleViolation } from "../../domain/selling";
+import type { Pricing } from "../../domain/pricing";
 import type { Occupancy } from "../../selling/occupancy";
 import type { GaHoldChange, RuleContext } from "../../selling/rule-checks";
 import type { SellingIndex } from "../../selling/selling-index";
@@ -35,6 +36,8 @@ export interface DecisionPolicy {
 export interface SeasonContext extends SeasonTag {
   /** The season's one expiry of a hold or extend (epoch ms); null for the other actions. */
   readonly expiresAt: number | null;
+  /** A season hold's prices (docs/prices.md): the season's pricing, null when it has none. Holds only. */
+  readonly pricing?: Pricing | null;
   /**
    * A season hold: the lifetime its expiry was made from, and whether the request left it out (the
    * season then used a default, which an event with a shorter publishable maximum asks it to lower).
@@ -56,6 +59,8 @@ export interface HoldGates {
   readonly channels: ChannelGate;
   /** Wheelchair spaces and companion seats held back (docs/accessibility.md): nothing from this hold, or those the check names. */
   readonly holdBack: { readonly kind: "none" } | { readonly kind: "held-back"; heldBack(o: LayoutObject): boolean };
+  /** The prices the hold locks (docs/prices.md): none for an event (or season) without pricing. */
+  readonly price: PriceGate;
   /**
    * What a publishable key may ask of one request (docs/security.md): its ttlSeconds, GA quantity and extraData
    * within the limits, or the refusal (400 validation_failed naming the field). Always within for a
@@ -86,6 +91,22 @@ export interface TableGate {
   /** The mode of a table, by its label. */
   mode(tableLabel: string): TableMode;
 }
+
+/**
+ * The prices of a hold (docs/prices.md). `unpriced`: no pricing, so no price anywhere (the event
+ * works as it did before prices). `priced`: every object is priced by `pricing` and its price is
+ * locked with the hold; an object whose category has no price is refused (`not_priced`) unless
+ * the caller may hold it unpriced (a secret key). `poolOf` names a seat's channel, whose price
+ * replaces the category's amount.
+ */
+export type PriceGate =
+  | { readonly kind: "unpriced" }
+  | {
+      readonly kind: "priced";
+      readonly pricing: Pricing;
+      readonly unpricedAllowed: boolean;
+      poolOf(label: string): string | null;
+    };
 
 /**
  * The pools of a hold (docs/channels.md). `any`: every pool (a secret key's ignoreChannels, or an event
@@ -140,6 +161,7 @@ const GATES = [
   "limits",
   "ttlSeconds",
   "passes",
+  "price",
 ] as const satisfies readonly (keyof HoldGates)[];
 
 /**

@@ -1,3 +1,4 @@
+import type { Price } from "../../domain/pricing";
 import type { Cause, StatusChange, StatusChangesQuery, StatusChangesResult } from "../../domain/status-changes";
 import type { SalesPoint, SalesTimeline } from "../../domain/sales-timeline";
 import type { Status } from "../../domain/status";
@@ -37,6 +38,10 @@ export interface Change {
   extra: string | null;
   /** A table taken whole (docs/tables.md): the seats it was taken with. */
   seatLabels?: readonly string[];
+  /** docs/prices.md: the locked price of the objects the change concerns (a GA change: its places). */
+  price?: Price;
+  /** What the change did to the booked amount: + a booking's amount, - a released booking's. */
+  revenue?: number;
 }
 
 /** The webhook event a change sends, as recorded with it: filled into the outbox after commit. */
@@ -79,7 +84,7 @@ export function recordChange(
 ): number {
   return sql
     .exec<{ seq: number }>(
-      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra_id, season_key, partial_season_key, hook, hook_expires_at, category, channel, seat_labels) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+      "INSERT INTO history (at, label, type, status, previous, cause, quantity, held, booked, token_hash, order_id, extra_id, season_key, partial_season_key, hook, hook_expires_at, category, channel, seat_labels, price, revenue) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
       now,
       change.label,
       change.objectType,
@@ -99,6 +104,8 @@ export function recordChange(
       hook?.categoryKey ?? null,
       hook?.channelKey ?? null,
       change.seatLabels ? JSON.stringify(change.seatLabels) : null,
+      change.price ? JSON.stringify(change.price) : null,
+      change.revenue ?? null,
     )
     .one().seq;
 }
@@ -119,6 +126,7 @@ interface HistoryRow {
   season_key: string | null;
   partial_season_key: string | null;
   seat_labels: string | null;
+  price: string | null;
 }
 
 function toRecord(r: HistoryRow): StatusChange {
@@ -139,6 +147,7 @@ function toRecord(r: HistoryRow): StatusChange {
   if (r.season_key !== null) record.seasonKey = r.season_key;
   if (r.partial_season_key !== null) record.partialSeasonKey = r.partial_season_key;
   if (r.seat_labels !== null) record.seatLabels = JSON.parse(r.seat_labels) as string[];
+  if (r.price !== null) record.price = JSON.parse(r.price) as Price;
   return record;
 }
 
@@ -163,7 +172,7 @@ export function readChanges(sql: SqlStorage, q: StatusChangesQuery): StatusChang
   }
   const found = rows<HistoryRow>(
     sql,
-    `SELECT seq, at, label, type, status, previous, cause, quantity, held, booked, order_id, ${extraOf("history")} AS extra, season_key, partial_season_key, seat_labels FROM history WHERE ${where.join(" AND ")} ORDER BY seq LIMIT ?`,
+    `SELECT seq, at, label, type, status, previous, cause, quantity, held, booked, order_id, ${extraOf("history")} AS extra, season_key, partial_season_key, seat_labels, price FROM history WHERE ${where.join(" AND ")} ORDER BY seq LIMIT ?`,
     ...params,
     q.limit + 1,
   );
@@ -205,7 +214,8 @@ export function pruneHistory(sql: SqlStorage, before: number, limit: number): nu
 
 /**
  * Booked and held places (seats count one, a table taken whole its seats, GA areas their places) at the end of each of up to
- * `spans` equal spans between the first and the last record. Seats change by their status and
+ * `spans` equal spans between the first and the last record, with the booked amount so far (the
+ * records' revenue: + a booking at its locked price, - a booking released). Seats change by their status and
  * previous status; GA records carry the area's totals after the change, so an area changes by the
  * difference to its previous record. One aggregate over the history, grouped in SQL: the answer is
  * `spans` rows however long the history is. Read-only.
@@ -215,14 +225,15 @@ export function salesTimeline(sql: SqlStorage, spans: number): SalesTimeline {
   if (!range || range.lo === null || range.hi === null) return { from: null, spanMs: 0, points: [] };
   const lo = range.lo;
   const spanMs = Math.max(1000, Math.ceil((range.hi - lo + 1) / Math.max(1, spans)));
-  const sums = rows<{ b: number; db: number; dh: number }>(
+  const sums = rows<{ b: number; db: number; dh: number; dr: number }>(
     sql,
     `WITH d AS (
        SELECT at,
          CASE WHEN type = 'generalAdmission' THEN COALESCE(booked, 0) - COALESCE(LAG(booked) OVER w, 0) ELSE ((status = 'booked') - (previous = 'booked')) * COALESCE(json_array_length(seat_labels), 1) END AS db,
-         CASE WHEN type = 'generalAdmission' THEN COALESCE(held, 0) - COALESCE(LAG(held) OVER w, 0) ELSE ((status = 'held') - (previous = 'held')) * COALESCE(json_array_length(seat_labels), 1) END AS dh
+         CASE WHEN type = 'generalAdmission' THEN COALESCE(held, 0) - COALESCE(LAG(held) OVER w, 0) ELSE ((status = 'held') - (previous = 'held')) * COALESCE(json_array_length(seat_labels), 1) END AS dh,
+         COALESCE(revenue, 0) AS dr
        FROM history WINDOW w AS (PARTITION BY label ORDER BY seq))
-     SELECT CAST((at - ?) / ? AS INTEGER) AS b, SUM(db) AS db, SUM(dh) AS dh FROM d GROUP BY b ORDER BY b`,
+     SELECT CAST((at - ?) / ? AS INTEGER) AS b, SUM(db) AS db, SUM(dh) AS dh, SUM(dr) AS dr FROM d GROUP BY b ORDER BY b`,
     lo,
     spanMs,
   );
@@ -230,14 +241,16 @@ export function salesTimeline(sql: SqlStorage, spans: number): SalesTimeline {
   const points: SalesPoint[] = [];
   let booked = 0;
   let held = 0;
+  let revenue = 0;
   let i = 0;
   for (let b = 0; b <= last; b++) {
     if (sums[i]?.b === b) {
       booked += sums[i]!.db;
       held += sums[i]!.dh;
+      revenue += sums[i]!.dr;
       i++;
     }
-    points.push({ at: new Date(Math.min(lo + (b + 1) * spanMs, range.hi)).toISOString(), booked, held });
+    points.push({ at: new Date(Math.min(lo + (b + 1) * spanMs, range.hi)).toISOString(), booked, held, revenue });
   }
   return { from: new Date(lo).toISOString(), spanMs, points };
 }

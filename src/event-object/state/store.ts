@@ -53,6 +53,12 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
     ["partial_season_key", "TEXT"],
     // docs/tables.md: the table a seat was taken with, when its table was taken whole (null: the seat alone).
     ["whole_table", "TEXT"],
+    // docs/prices.md: the price locked with the hold (state/prices.ts), null for an unpriced seat.
+    ["price_amount", "INTEGER"],
+    ["price_fee", "INTEGER"],
+    ["price_currency", "TEXT"],
+    ["ticket_type", "TEXT"],
+    ["price_channel", "TEXT"],
   ],
   // docs/seasons.md: the season a change was made for.
   history: [
@@ -67,6 +73,10 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
     ["channel", "TEXT"],
     // docs/tables.md: a table's record names the seats it was taken with (JSON array), null otherwise.
     ["seat_labels", "TEXT"],
+    // docs/prices.md: the locked price of the objects the change concerns (JSON), and what the change
+    // did to the booked amount (+ a booking, - a booking released), for revenue over time.
+    ["price", "TEXT"],
+    ["revenue", "INTEGER"],
   ],
   ga: [
     ["order_id", "TEXT"],
@@ -76,6 +86,9 @@ const RESERVATION_COLUMNS: Record<string, readonly (readonly [string, string])[]
     ["partial_season_key", "TEXT"],
     // docs/channels.md: places spread over several pools (state/ga-pools.ts); null when all are in `channel`.
     ["pools", "TEXT"],
+    // docs/prices.md: the locked prices of the held and of the booked places (state/prices.ts), JSON.
+    ["held_price", "TEXT"],
+    ["booked_price", "TEXT"],
   ],
 };
 
@@ -147,6 +160,13 @@ export interface SeatRow {
   partial_season_key: string | null;
   /** docs/tables.md: the table this seat was taken with when its table was taken whole, else null. */
   whole_table: string | null;
+  /** docs/prices.md: the price locked with the hold (all null for an unpriced seat). */
+  price_amount: number | null;
+  price_fee: number | null;
+  price_currency: string | null;
+  ticket_type: string | null;
+  /** The channel the seat was taken from (null: the open pool), for the sales report. */
+  price_channel: string | null;
 }
 
 /**
@@ -189,10 +209,13 @@ export interface GaRow {
   pools: string | null;
   /** The client address of a publishable-key hold (the per-client cap). */
   client: string | null;
+  /** docs/prices.md: the locked prices of the held and of the booked places (state/prices.ts), or null. */
+  held_price: string | null;
+  booked_price: string | null;
 }
 
 /** The columns of a GaRow, for SELECTs. */
-export const GA_COLUMNS = `area, token, held, booked, expires_at, booked_at, ${extraOf("ga")} AS extra, updated_at, order_id, season_key, partial_season_key, channel, pools, client`;
+export const GA_COLUMNS = `area, token, held, booked, expires_at, booked_at, ${extraOf("ga")} AS extra, updated_at, order_id, season_key, partial_season_key, channel, pools, client, held_price, booked_price`;
 
 /** Runs a query and returns its rows typed as T (the caller names the columns it selected). */
 export function rows<T>(sql: SqlStorage, query: string, ...params: SqlStorageValue[]): T[] {

@@ -7,7 +7,9 @@ import { errorResponses } from "../../http/openapi";
 import { validated } from "../../http/validation";
 import { STATUS_SEQ_HEADER, type CopyForm } from "../../domain/live-relays";
 import type { Principal } from "../../http/context";
+import { wantsCsv } from "../../http/csv";
 import { countExactRead, crowdRead } from "../../live-relays/crowd-operations";
+import { historyCsv } from "./history-csv";
 import { ifNoneMatch, keepStatusCopy, statusCopy, type StatusCopy } from "./status-copies";
 import { callEvent, eventKeyParam, labelsQuery } from "./support";
 import { PASS_HEADER } from "../../domain/channel-passes";
@@ -185,17 +187,21 @@ eventReads.openapi(
     operationId: "listStatusChanges",
     summary: "The event's status history, in ascending seq (secret key)",
     description:
-      "One record per change of an object's state, numbered per event without gaps (the seq carried by every seat.* webhook and live message). Filters combine; `after` with the previous page's nextCursor pages on. Hold tokens filter but are never returned. Records are kept 365 days.",
+      "One record per change of an object's state, numbered per event without gaps (the seq carried by every seat.* webhook and live message). Filters combine; `after` with the previous page's nextCursor pages on. Hold tokens filter but are never returned. Records are kept 365 days. `?format=csv` (or `Accept: text/csv`) streams every matching record from `after` on as CSV with a header row (`limit` does not apply).",
     middleware: [requireSecretKey()] as const,
     request: { params: eventKeyParam, query: statusChangesQuerySchema },
     responses: {
-      200: { description: "A page of records", content: { "application/json": { schema: statusChangesResultSchema } } },
+      200: {
+        description: "A page of records, or the CSV download",
+        content: { "application/json": { schema: statusChangesResultSchema }, "text/csv": { schema: { type: "string" } } },
+      },
       ...errorResponses(400, 401, 403, 404, 429),
     },
   }),
   async (c) => {
     const { eventKey } = c.req.valid("param");
     const p = c.var.principal;
+    if (wantsCsv(c)) return historyCsv(c.env, p, eventKey, c.req.valid("query"));
     return c.json(await callEvent(c.env, p, eventKey, (event) => event.statusChanges(c.req.valid("query"))), 200);
   },
 );

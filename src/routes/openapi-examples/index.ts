@@ -8,6 +8,7 @@
  */
 import { ADMIN_EXAMPLES, CHART_EXAMPLES } from "./charts";
 import { EVENT_EXAMPLES } from "./events";
+import { PRICE_EXAMPLES } from "./prices";
 import { usualRefusal } from "./refusals";
 import { SEASON_EXAMPLES } from "./seasons";
 import { SEAT_EXAMPLES } from "./seats";
@@ -24,6 +25,7 @@ export const OPERATION_EXAMPLES: ExampleTable = {
   ...EVENT_EXAMPLES,
   ...SEAT_EXAMPLES,
   ...SEASON_EXAMPLES,
+  ...PRICE_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
   ...SDK_EXAMPLES,
   ...TEAM_EXAMPLES,

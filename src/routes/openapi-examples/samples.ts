@@ -90,9 +90,10 @@ export const HOLD_RESPONSE = {
   holdToken: HOLD_TOKEN,
   holdExpiresAt: EXPIRES,
   objects: [
-    { objectLabel: "A-2-1", status: "held", extraData: null },
-    { objectLabel: "A-2-2", status: "held", extraData: null },
+    { objectLabel: "A-2-1", status: "held", extraData: null, price: { amount: 4500, fee: 163, currency: "EUR" } },
+    { objectLabel: "A-2-2", status: "held", extraData: null, price: { amount: 4500, fee: 163, currency: "EUR" } },
   ],
+  total: { amount: 9000, fee: 326, currency: "EUR" },
 };
 
 export const SEASON = {

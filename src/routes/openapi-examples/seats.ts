@@ -6,9 +6,10 @@ import type { ExampleTable } from "./types";
 const BOOKED = {
   eventKey: EVENT_KEY,
   objects: [
-    { objectLabel: "A-2-1", status: "booked", bookedAt: NOW, extraData: null, orderId: ORDER_ID },
-    { objectLabel: "A-2-2", status: "booked", bookedAt: NOW, extraData: null, orderId: ORDER_ID },
+    { objectLabel: "A-2-1", status: "booked", bookedAt: NOW, extraData: null, orderId: ORDER_ID, price: { amount: 4500, fee: 163, currency: "EUR" } },
+    { objectLabel: "A-2-2", status: "booked", bookedAt: NOW, extraData: null, orderId: ORDER_ID, price: { amount: 4500, fee: 163, currency: "EUR" } },
   ],
+  total: { amount: 9000, fee: 326, currency: "EUR" },
 };
 
 const TAKEN = refusal("seat_unavailable", "Some objects cannot be held", { failed: [{ objectLabel: "A-2-2", reason: "held" }] });
@@ -31,7 +32,7 @@ export const SEAT_EXAMPLES: ExampleTable = {
     },
   },
   bookSeats: {
-    request: { objectLabels: ["A-2-1", "A-2-2"], holdToken: HOLD_TOKEN, orderId: ORDER_ID },
+    request: { objectLabels: ["A-2-1", "A-2-2"], holdToken: HOLD_TOKEN, orderId: ORDER_ID, expectedTotal: 9326 },
     responses: {
       "200": BOOKED,
       "403": refusal("public_key_not_allowed", "This operation needs a secret key"),

@@ -53,6 +53,15 @@ const ar: Catalog = {
   "tooltip.placesLeft":
     "{remaining, plural, zero {لا أماكن متبقية} one {مكان واحد متبقٍ} two {مكانان متبقيان} few {# أماكن متبقية} many {# مكانًا متبقيًا} other {# مكان متبقٍ}}",
   "tooltip.placesLeftOf": "الأماكن المتبقية: {remaining} من {capacity}",
+  "price.legend": "{category}: {price}",
+  "price.from": "ابتداءً من {price}",
+  "price.each": "{price} للمكان الواحد",
+  "price.bar": "الأسعار",
+  "price.ticketTypeFor": "نوع التذكرة لفئة {category}",
+  "price.ticketTypeOption": "{label}، {price}",
+  "price.totalNone": "الإجمالي: لم تختر شيئًا بعد",
+  "price.total": "الإجمالي: {amount}",
+  "price.totalWithFees": "الإجمالي: {amount} بالإضافة إلى رسوم قدرها {fee}",
   "countdown.name": "الوقت المتبقي لحجز مقاعدك",
   "countdown.text": "محجوزة لك لمدة {time}",
   "countdown.warning":
@@ -71,6 +80,7 @@ const ar: Catalog = {
   "refusal.booked": "{what} مُباع بالفعل — اختر مقعدًا آخر",
   "refusal.notForSale": "{what} غير معروض للبيع — اختر مقعدًا آخر",
   "refusal.notInChannel": "{what} غير متاح هنا — اختر مقعدًا آخر",
+  "refusal.notPriced": "{what} غير معروض للبيع هنا — اختر مقعدًا آخر",
   "refusal.accessibleOnly": "{what} مخصص لمن يحتاج إلى مكان لكرسي متحرك أو مقعد مرافق. إذا كنت بحاجة إلى ذلك، فاختر «{filter}» في القائمة.",
   "refusal.admission": "تعذّر حجز {what} — انتهت مدة دخولك من غرفة الانتظار؛ أعد تحميل الصفحة للانضمام إلى قائمة الانتظار من جديد",
   "refusal.soldOut": "لا توجد أماكن متبقية في {what} — اختر منطقة أخرى",

@@ -52,6 +52,15 @@ const de: Catalog = {
   "tooltip.taken": "Vergeben",
   "tooltip.placesLeft": "{remaining, plural, one {# Platz frei} other {# Plätze frei}}",
   "tooltip.placesLeftOf": "{remaining} von {capacity, plural, one {# Platz} other {# Plätzen}} frei",
+  "price.legend": "{category}: {price}",
+  "price.from": "ab {price}",
+  "price.each": "{price} pro Platz",
+  "price.bar": "Preise",
+  "price.ticketTypeFor": "Ticketart für {category}",
+  "price.ticketTypeOption": "{label}, {price}",
+  "price.totalNone": "Summe: nichts ausgewählt",
+  "price.total": "Summe: {amount}",
+  "price.totalWithFees": "Summe: {amount} zuzüglich {fee} Gebühren",
   "countdown.name": "Verbleibende Zeit, um Ihre Plätze zu buchen",
   "countdown.text": "Noch {time} reserviert",
   "countdown.warning": "Noch {minutes, plural, one {# Minute} other {# Minuten}}, um Ihre Plätze zu buchen",
@@ -68,6 +77,7 @@ const de: Catalog = {
   "refusal.booked": "{what} ist bereits verkauft – bitte wählen Sie einen anderen Platz",
   "refusal.notForSale": "{what} ist nicht im Verkauf – bitte wählen Sie einen anderen Platz",
   "refusal.notInChannel": "{what} ist hier nicht erhältlich – bitte wählen Sie einen anderen Platz",
+  "refusal.notPriced": "{what} ist hier nicht im Verkauf – bitte wählen Sie einen anderen Platz",
   "refusal.accessibleOnly":
     "{what} ist Personen vorbehalten, die einen Rollstuhl- oder Begleitplatz brauchen. Wenn Sie einen brauchen, wählen Sie in der Liste „{filter}“.",
   "refusal.admission":

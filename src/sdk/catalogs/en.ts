@@ -68,6 +68,18 @@ export const EN = {
   "tooltip.placesLeft": "{remaining, plural, one {# place left} other {# places left}}",
   "tooltip.placesLeftOf": "{remaining} of {capacity, plural, one {# place} other {# places}} left",
 
+  // Prices, where the event has them (the server keeps them): the legend's category, a price per
+  // place, names, and the prices bar under the legend with the ticket-type picker and the total.
+  "price.legend": "{category}: {price}",
+  "price.from": "from {price}",
+  "price.each": "{price} each",
+  "price.bar": "Prices",
+  "price.ticketTypeFor": "Ticket type for {category}",
+  "price.ticketTypeOption": "{label}, {price}",
+  "price.totalNone": "Total: nothing selected",
+  "price.total": "Total: {amount}",
+  "price.totalWithFees": "Total: {amount} plus {fee} fees",
+
   // The hold's countdown in the toolbar.
   "countdown.name": "Time left to book your seats",
   "countdown.text": "Held for {time}",
@@ -89,6 +101,7 @@ export const EN = {
   "refusal.booked": "{what} is already booked — choose another seat",
   "refusal.notForSale": "{what} is not for sale — choose another seat",
   "refusal.notInChannel": "{what} is not available here — choose another seat",
+  "refusal.notPriced": "{what} is not on sale here — choose another seat",
   "refusal.accessibleOnly": '{what} is kept for buyers who need a wheelchair space or companion seat. If you need one, choose "{filter}" in the list.',
   "refusal.admission": "{what} could not be held — your turn from the waiting room has ended; reload the page to join again",
   "refusal.soldOut": "{what} has no places left — choose another area",

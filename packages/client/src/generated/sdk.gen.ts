@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { AddSeasonEventsData, AddSeasonEventsErrors, AddSeasonEventsResponses, BookPartialSeasonSeatsData, BookPartialSeasonSeatsErrors, BookPartialSeasonSeatsResponses, BookSeasonSeatsData, BookSeasonSeatsErrors, BookSeasonSeatsResponses, BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CopyEventSettingsData, CopyEventSettingsErrors, CopyEventSettingsResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateMemberData, CreateMemberErrors, CreateMemberResponses, CreatePartialSeasonData, CreatePartialSeasonErrors, CreatePartialSeasonResponses, CreateSeasonData, CreateSeasonErrors, CreateSeasonResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteMemberData, DeleteMemberErrors, DeleteMemberResponses, DeleteSeasonData, DeleteSeasonErrors, DeleteSeasonResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, ExtendPartialSeasonHoldsData, ExtendPartialSeasonHoldsErrors, ExtendPartialSeasonHoldsResponses, ExtendSeasonHoldsData, ExtendSeasonHoldsErrors, ExtendSeasonHoldsResponses, GetAccessibilityData, GetAccessibilityErrors, GetAccessibilityResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetLiveStatsData, GetLiveStatsErrors, GetLiveStatsResponses, GetMemberData, GetMemberErrors, GetMemberResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSdkMessagesData, GetSdkMessagesErrors, GetSdkMessagesResponses, GetSeasonData, GetSeasonErrors, GetSeasonResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetTableBookingData, GetTableBookingErrors, GetTableBookingResponses, GetWaitingRoomData, GetWaitingRoomErrors, GetWaitingRoomResponses, GetWaitingRoomTicketData, GetWaitingRoomTicketErrors, GetWaitingRoomTicketResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldPartialSeasonSeatsData, HoldPartialSeasonSeatsErrors, HoldPartialSeasonSeatsResponses, HoldSeasonSeatsData, HoldSeasonSeatsErrors, HoldSeasonSeatsResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, ImportEventFromSandboxData, ImportEventFromSandboxErrors, ImportEventFromSandboxResponses, ImportSeasonFromSandboxData, ImportSeasonFromSandboxErrors, ImportSeasonFromSandboxResponses, IssueChannelPassData, IssueChannelPassErrors, IssueChannelPassResponses, JoinWaitingRoomData, JoinWaitingRoomErrors, JoinWaitingRoomResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListSeasonsData, ListSeasonsErrors, ListSeasonsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleasePartialSeasonSeatsData, ReleasePartialSeasonSeatsErrors, ReleasePartialSeasonSeatsResponses, ReleaseSeasonSeatsData, ReleaseSeasonSeatsErrors, ReleaseSeasonSeatsResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotatePublicKeyData, RotatePublicKeyErrors, RotatePublicKeyResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetAccessibilityData, SetAccessibilityErrors, SetAccessibilityResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, SetTableBookingData, SetTableBookingErrors, SetTableBookingResponses, SetWaitingRoomData, SetWaitingRoomErrors, SetWaitingRoomResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateMemberData, UpdateMemberErrors, UpdateMemberResponses, UpdateSeasonData, UpdateSeasonErrors, UpdateSeasonResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen.js';
+import type { AddSeasonEventsData, AddSeasonEventsErrors, AddSeasonEventsResponses, BookPartialSeasonSeatsData, BookPartialSeasonSeatsErrors, BookPartialSeasonSeatsResponses, BookSeasonSeatsData, BookSeasonSeatsErrors, BookSeasonSeatsResponses, BookSeatsData, BookSeatsErrors, BookSeatsResponses, CheckPublishData, CheckPublishErrors, CheckPublishResponses, CopyEventSettingsData, CopyEventSettingsErrors, CopyEventSettingsResponses, CreateChartData, CreateChartErrors, CreateChartResponses, CreateDashboardLinkData, CreateDashboardLinkErrors, CreateDashboardLinkResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateMemberData, CreateMemberErrors, CreateMemberResponses, CreatePartialSeasonData, CreatePartialSeasonErrors, CreatePartialSeasonResponses, CreateSeasonData, CreateSeasonErrors, CreateSeasonResponses, CreateSecretKeyData, CreateSecretKeyErrors, CreateSecretKeyResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteChartData, DeleteChartErrors, DeleteChartResponses, DeleteEventData, DeleteEventErrors, DeleteEventPricingData, DeleteEventPricingErrors, DeleteEventPricingResponses, DeleteEventResponses, DeleteMemberData, DeleteMemberErrors, DeleteMemberResponses, DeleteSeasonData, DeleteSeasonErrors, DeleteSeasonPricingData, DeleteSeasonPricingErrors, DeleteSeasonPricingResponses, DeleteSeasonResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExtendHoldData, ExtendHoldErrors, ExtendHoldResponses, ExtendPartialSeasonHoldsData, ExtendPartialSeasonHoldsErrors, ExtendPartialSeasonHoldsResponses, ExtendSeasonHoldsData, ExtendSeasonHoldsErrors, ExtendSeasonHoldsResponses, GetAccessibilityData, GetAccessibilityErrors, GetAccessibilityResponses, GetChannelsData, GetChannelsErrors, GetChannelsResponses, GetChartData, GetChartErrors, GetChartResponses, GetDraftLayoutData, GetDraftLayoutErrors, GetDraftLayoutResponses, GetEventData, GetEventErrors, GetEventObjectsData, GetEventObjectsErrors, GetEventObjectsResponses, GetEventPricingData, GetEventPricingErrors, GetEventPricingResponses, GetEventReportsData, GetEventReportsErrors, GetEventReportsResponses, GetEventResponses, GetEventStatusData, GetEventStatusErrors, GetEventStatusResponses, GetLiveStatsData, GetLiveStatsErrors, GetLiveStatsResponses, GetMemberData, GetMemberErrors, GetMemberResponses, GetPublishedLayoutData, GetPublishedLayoutErrors, GetPublishedLayoutResponses, GetSalesReportData, GetSalesReportErrors, GetSalesReportResponses, GetSdkBundleData, GetSdkBundleErrors, GetSdkBundleResponses, GetSdkMessagesData, GetSdkMessagesErrors, GetSdkMessagesResponses, GetSeasonData, GetSeasonErrors, GetSeasonPricingData, GetSeasonPricingErrors, GetSeasonPricingResponses, GetSeasonResponses, GetSelectionRulesData, GetSelectionRulesErrors, GetSelectionRulesResponses, GetTableBookingData, GetTableBookingErrors, GetTableBookingResponses, GetWaitingRoomData, GetWaitingRoomErrors, GetWaitingRoomResponses, GetWaitingRoomTicketData, GetWaitingRoomTicketErrors, GetWaitingRoomTicketResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, HoldBestAvailableData, HoldBestAvailableErrors, HoldBestAvailableResponses, HoldPartialSeasonSeatsData, HoldPartialSeasonSeatsErrors, HoldPartialSeasonSeatsResponses, HoldSeasonSeatsData, HoldSeasonSeatsErrors, HoldSeasonSeatsResponses, HoldSeatsData, HoldSeatsErrors, HoldSeatsResponses, ImportEventFromSandboxData, ImportEventFromSandboxErrors, ImportEventFromSandboxResponses, ImportSeasonFromSandboxData, ImportSeasonFromSandboxErrors, ImportSeasonFromSandboxResponses, IssueChannelPassData, IssueChannelPassErrors, IssueChannelPassResponses, JoinWaitingRoomData, JoinWaitingRoomErrors, JoinWaitingRoomResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListChartsData, ListChartsErrors, ListChartsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListSeasonsData, ListSeasonsErrors, ListSeasonsResponses, ListStatusChangesData, ListStatusChangesErrors, ListStatusChangesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkForSaleData, MarkForSaleErrors, MarkForSaleResponses, MarkNotForSaleData, MarkNotForSaleErrors, MarkNotForSaleResponses, MoveEventToNewChartCopyData, MoveEventToNewChartCopyErrors, MoveEventToNewChartCopyResponses, PublishChartData, PublishChartErrors, PublishChartResponses, ReleasePartialSeasonSeatsData, ReleasePartialSeasonSeatsErrors, ReleasePartialSeasonSeatsResponses, ReleaseSeasonSeatsData, ReleaseSeasonSeatsErrors, ReleaseSeasonSeatsResponses, ReleaseSeatsData, ReleaseSeatsErrors, ReleaseSeatsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, ResetEventData, ResetEventErrors, ResetEventResponses, RotatePublicKeyData, RotatePublicKeyErrors, RotatePublicKeyResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SetAccessibilityData, SetAccessibilityErrors, SetAccessibilityResponses, SetChannelsData, SetChannelsErrors, SetChannelsResponses, SetEventPricingData, SetEventPricingErrors, SetEventPricingResponses, SetSeasonPricingData, SetSeasonPricingErrors, SetSeasonPricingResponses, SetSelectionRulesData, SetSelectionRulesErrors, SetSelectionRulesResponses, SetTableBookingData, SetTableBookingErrors, SetTableBookingResponses, SetWaitingRoomData, SetWaitingRoomErrors, SetWaitingRoomResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UnpublishChartData, UnpublishChartErrors, UnpublishChartResponses, UpdateChartData, UpdateChartErrors, UpdateChartResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateMemberData, UpdateMemberErrors, UpdateMemberResponses, UpdateSeasonData, UpdateSeasonErrors, UpdateSeasonResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -278,7 +278,7 @@ export const getEventReports = <ThrowOnError extends boolean = false>(options: O
 /**
  * The event's status history, in ascending seq (secret key)
  *
- * One record per change of an object's state, numbered per event without gaps (the seq carried by every seat.* webhook and live message). Filters combine; `after` with the previous page's nextCursor pages on. Hold tokens filter but are never returned. Records are kept 365 days.
+ * One record per change of an object's state, numbered per event without gaps (the seq carried by every seat.* webhook and live message). Filters combine; `after` with the previous page's nextCursor pages on. Hold tokens filter but are never returned. Records are kept 365 days. `?format=csv` (or `Accept: text/csv`) streams every matching record from `after` on as CSV with a header row (`limit` does not apply).
  */
 export const listStatusChanges = <ThrowOnError extends boolean = false>(options: Options<ListStatusChangesData, ThrowOnError>): RequestResult<ListStatusChangesResponses, ListStatusChangesErrors, ThrowOnError> => (options.client ?? client).get<ListStatusChangesResponses, ListStatusChangesErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
@@ -501,6 +501,54 @@ export const setTableBooking = <ThrowOnError extends boolean = false>(options: O
 });
 
 /**
+ * Remove the event's prices (secret key): it sells without prices again
+ *
+ * Holds and bookings keep the prices locked with them.
+ */
+export const deleteEventPricing = <ThrowOnError extends boolean = false>(options: Options<DeleteEventPricingData, ThrowOnError>): RequestResult<DeleteEventPricingResponses, DeleteEventPricingErrors, ThrowOnError> => (options.client ?? client).delete<DeleteEventPricingResponses, DeleteEventPricingErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/pricing',
+    ...options
+});
+
+/**
+ * The event's prices (publishable or secret key)
+ *
+ * What the seat map shows: each category's amount or ticket types, channel prices and the fee. null when the event sells without prices.
+ */
+export const getEventPricing = <ThrowOnError extends boolean = false>(options: Options<GetEventPricingData, ThrowOnError>): RequestResult<GetEventPricingResponses, GetEventPricingErrors, ThrowOnError> => (options.client ?? client).get<GetEventPricingResponses, GetEventPricingErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/pricing',
+    ...options
+});
+
+/**
+ * Replace the event's prices (secret key)
+ *
+ * Amounts are integers in the currency's minor units (1250 is 12.50 EUR; JPY has none: 1250 is ¥1,250). A category has one `amount` or 1..20 `ticketTypes`; a category left out cannot be held with a publishable key. A channel's price replaces the category's amount for objects taken through that channel. The fee is per object (per GA place): `percent` of its amount rounded half up to a minor unit, plus `fixed`. Holds already made keep the price locked with them. 400 validation_failed names the path of an unknown category or channel.
+ */
+export const setEventPricing = <ThrowOnError extends boolean = false>(options: Options<SetEventPricingData, ThrowOnError>): RequestResult<SetEventPricingResponses, SetEventPricingErrors, ThrowOnError> => (options.client ?? client).put<SetEventPricingResponses, SetEventPricingErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/pricing',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What is booked, at the prices locked with it (secret key)
+ *
+ * Booked seats and GA places counted, with amount and fee added up, by category, ticket type, channel (where the objects were taken from), section and season; one row per currency. `?format=csv` (or `Accept: text/csv`) answers the same as CSV with a header row.
+ */
+export const getSalesReport = <ThrowOnError extends boolean = false>(options: Options<GetSalesReportData, ThrowOnError>): RequestResult<GetSalesReportResponses, GetSalesReportErrors, ThrowOnError> => (options.client ?? client).get<GetSalesReportResponses, GetSalesReportErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventKey}/reports/sales',
+    ...options
+});
+
+/**
  * The event's hold-back of accessible inventory (secret key)
  */
 export const getAccessibility = <ThrowOnError extends boolean = false>(options: Options<GetAccessibilityData, ThrowOnError>): RequestResult<GetAccessibilityResponses, GetAccessibilityErrors, ThrowOnError> => (options.client ?? client).get<GetAccessibilityResponses, GetAccessibilityErrors, ThrowOnError>({
@@ -664,6 +712,41 @@ export const moveEventToNewChartCopy = <ThrowOnError extends boolean = false>(op
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
     url: '/api/v1/events/{eventKey}/actions/move-to-new-chart-copy',
     ...options
+});
+
+/**
+ * Remove the season's prices (secret key)
+ *
+ * Season holds and bookings keep the prices locked with them.
+ */
+export const deleteSeasonPricing = <ThrowOnError extends boolean = false>(options: Options<DeleteSeasonPricingData, ThrowOnError>): RequestResult<DeleteSeasonPricingResponses, DeleteSeasonPricingErrors, ThrowOnError> => (options.client ?? client).delete<DeleteSeasonPricingResponses, DeleteSeasonPricingErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/pricing',
+    ...options
+});
+
+/**
+ * The season's prices (publishable or secret key)
+ */
+export const getSeasonPricing = <ThrowOnError extends boolean = false>(options: Options<GetSeasonPricingData, ThrowOnError>): RequestResult<GetSeasonPricingResponses, GetSeasonPricingErrors, ThrowOnError> => (options.client ?? client).get<GetSeasonPricingResponses, GetSeasonPricingErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/pricing',
+    ...options
+});
+
+/**
+ * Replace the season's prices (secret key)
+ *
+ * The body of PUT /events/{eventKey}/pricing. A season hold is priced by it (once per object, for all the events it covers) and keeps that price while it lives; without it season holds carry no price. 400 validation_failed names the path of a category the season's chart lacks.
+ */
+export const setSeasonPricing = <ThrowOnError extends boolean = false>(options: Options<SetSeasonPricingData, ThrowOnError>): RequestResult<SetSeasonPricingResponses, SetSeasonPricingErrors, ThrowOnError> => (options.client ?? client).put<SetSeasonPricingResponses, SetSeasonPricingErrors, ThrowOnError>({
+    security: [{ name: 'X-Api-Key', type: 'apiKey' }],
+    url: '/api/v1/seasons/{seasonKey}/pricing',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -995,7 +1078,7 @@ export const replayWebhookDelivery = <ThrowOnError extends boolean = false>(opti
 /**
  * Read the audit trail: who changed what, newest first (secret key)
  *
- * Every change of configuration or inventory made outside a buyer's hold: by a dashboard member, a secret key or the operator. The key's environment and the workspace-level records (environment null). `action` is one action (`chart.published`) or every action of a thing (`chart.*`); `targetKey` the key of what was changed; `since` an ISO 8601 instant. Records are kept 400 days and never contain a secret.
+ * Every change of configuration or inventory made outside a buyer's hold: by a dashboard member, a secret key or the operator. The key's environment and the workspace-level records (environment null). `action` is one action (`chart.published`) or every action of a thing (`chart.*`); `targetKey` the key of what was changed; `since` an ISO 8601 instant. Records are kept 400 days and never contain a secret. `?format=csv` (or `Accept: text/csv`) streams every matching record from `cursor` on as CSV with a header row (`limit` does not apply).
  */
 export const listAuditLog = <ThrowOnError extends boolean = false>(options?: Options<ListAuditLogData, ThrowOnError>): RequestResult<ListAuditLogResponses, ListAuditLogErrors, ThrowOnError> => (options?.client ?? client).get<ListAuditLogResponses, ListAuditLogErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],

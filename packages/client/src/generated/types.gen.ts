@@ -18,7 +18,7 @@ export type Error = {
     statusCode: number;
     error: string;
     message: string;
-    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'admission_required' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'table_booking_in_use' | 'conflict' | 'limit_reached' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'member_not_found' | 'member_exists' | 'last_owner' | 'session_not_found' | 'internal_error';
+    code: 'validation_failed' | 'unauthorized' | 'public_key_not_allowed' | 'sandbox_only' | 'forbidden' | 'admission_required' | 'price_changed' | 'not_found' | 'chart_not_found' | 'event_not_found' | 'webhook_not_found' | 'delivery_not_found' | 'workspace_not_found' | 'event_exists' | 'season_not_found' | 'partial_season_not_found' | 'season_exists' | 'season_in_use' | 'chart_exists' | 'chart_has_events' | 'publish_affects_reservations' | 'seat_unavailable' | 'ga_capacity_exceeded' | 'selection_rule_violated' | 'no_best_available' | 'table_booking_in_use' | 'conflict' | 'limit_reached' | 'idempotency_key_in_use' | 'precondition_failed' | 'payload_too_large' | 'idempotency_key_reused' | 'unsupported_media_type' | 'rate_limited' | 'member_not_found' | 'member_exists' | 'last_owner' | 'session_not_found' | 'internal_error';
     failed?: Array<FailedEntry>;
     /**
      * Validation details: property path → messages
@@ -369,6 +369,7 @@ export type StatusEntry = {
      * The partial season the seat was taken for
      */
     partialSeasonKey?: string;
+    price?: Price;
 } | {
     objectLabel: string;
     objectType: 'generalAdmission';
@@ -398,6 +399,7 @@ export type StatusEntry = {
     extraData?: {
         [key: string]: unknown;
     } | null;
+    price?: Price & unknown;
 } | {
     objectLabel: string;
     objectType: 'booth';
@@ -415,6 +417,7 @@ export type StatusEntry = {
     channelKey?: string;
     seasonKey?: string;
     partialSeasonKey?: string;
+    price?: Price & unknown;
 } | {
     objectLabel: string;
     objectType: 'table';
@@ -438,6 +441,45 @@ export type StatusEntry = {
     orderId?: string;
     seasonKey?: string;
     partialSeasonKey?: string;
+    price?: Price & unknown;
+};
+
+/**
+ * Secret-key callers only (docs/prices.md): the price locked with the hold or booking
+ */
+export type Price = {
+    /**
+     * Minor units; a GA area: its places together
+     */
+    amount: number;
+    /**
+     * Minor units: per object (per GA place) the fee percent of its amount rounded half up, plus the fixed fee
+     */
+    fee: number;
+    currency: string;
+    /**
+     * The ticket type, when the category has them (a GA area: when all its places have one)
+     */
+    ticketType?: string;
+    /**
+     * GA areas: the places by ticket type and channel, with the price of each place
+     */
+    lines?: Array<{
+        ticketType?: string;
+        /**
+         * The channel the places were taken from (absent: the open pool)
+         */
+        channelKey?: string;
+        quantity: number;
+        /**
+         * Each place
+         */
+        amount: number;
+        /**
+         * Each place
+         */
+        fee: number;
+    }>;
 };
 
 /**
@@ -944,6 +986,7 @@ export type StatusChange = {
     extraData: {
         [key: string]: unknown;
     } | null;
+    price?: Price & unknown;
 };
 
 export type LiveStats = {
@@ -988,7 +1031,18 @@ export type HoldResponse = {
          * A table held whole (docs/tables.md): its seats
          */
         seatLabels?: Array<string>;
+        price?: Price & unknown;
     }>;
+    total?: PriceTotal;
+};
+
+/**
+ * docs/prices.md: the objects' locked prices added up; absent when none is priced
+ */
+export type PriceTotal = {
+    amount: number;
+    fee: number;
+    currency: string;
 };
 
 export type HoldRequest = {
@@ -1017,6 +1071,14 @@ export type HoldRequest = {
      * The buyer states an accessibility need (docs/accessibility.md): held-back wheelchair spaces and companion seats may be held
      */
     accessible?: boolean;
+    /**
+     * objectLabel → ticketTypeKey; a GA area: label → { ticketTypeKey: quantity } adding up to the hold's quantity. Without it each object takes its category's first ticket type
+     */
+    ticketTypes?: {
+        [key: string]: string | {
+            [key: string]: number;
+        };
+    };
 };
 
 export type HoldBestAvailableResponse = HoldResponse & {
@@ -1069,6 +1131,12 @@ export type HoldBestAvailableRequest = {
      */
     channelKeys?: Array<string>;
     ignoreChannels?: boolean;
+    /**
+     * ticketTypeKey → how many of the chosen seats take it; the rest take their category's first
+     */
+    ticketTypes?: {
+        [key: string]: number;
+    };
 };
 
 /**
@@ -1103,7 +1171,9 @@ export type BookResponse = {
          * A table booked whole (docs/tables.md): its seats
          */
         seatLabels?: Array<string>;
+        price?: Price & unknown;
     }>;
+    total?: PriceTotal & unknown;
 };
 
 export type BookRequest = {
@@ -1113,6 +1183,10 @@ export type BookRequest = {
      * Your order's id (1 to 255 characters)
      */
     orderId?: string;
+    /**
+     * Amount plus fee of the held objects' locked prices, in minor units: when it differs, 409 price_changed and nothing is booked
+     */
+    expectedTotal?: number;
 };
 
 export type ReleaseResponse = {
@@ -1255,6 +1329,218 @@ export type TableBooking = {
     };
 };
 
+export type PricingAnswer = {
+    /**
+     * ISO 4217
+     */
+    currency: string;
+    /**
+     * categoryKey → an amount or ticket types. A category left out is not priced: a publishable key cannot hold it
+     */
+    categories: {
+        [key: string]: CategoryPrice;
+    };
+    /**
+     * channelKey → { categoryKey: amount }: the price of objects taken through that channel (every ticket type of the category)
+     */
+    channels?: {
+        [key: string]: {
+            [key: string]: number;
+        };
+    };
+    fee?: Fee;
+} | null;
+
+export type CategoryPrice = {
+    /**
+     * The price of every seat or GA place of the category, in minor units
+     */
+    amount?: number;
+    /**
+     * 1..20 ticket types (adult, child, …), each with its price; the first is the default
+     */
+    ticketTypes?: Array<TicketType>;
+};
+
+export type TicketType = {
+    key: string;
+    label: string;
+    amount: number;
+};
+
+export type Fee = {
+    /**
+     * Percent of each object's amount, rounded half up to a minor unit
+     */
+    percent?: number;
+    /**
+     * Added to each object (each GA place), in minor units
+     */
+    fixed?: number;
+};
+
+export type Pricing = {
+    /**
+     * ISO 4217
+     */
+    currency: string;
+    /**
+     * categoryKey → an amount or ticket types. A category left out is not priced: a publishable key cannot hold it
+     */
+    categories: {
+        [key: string]: CategoryPrice;
+    };
+    /**
+     * channelKey → { categoryKey: amount }: the price of objects taken through that channel (every ticket type of the category)
+     */
+    channels?: {
+        [key: string]: {
+            [key: string]: number;
+        };
+    };
+    fee?: Fee;
+};
+
+export type EventPricingRemoved = {
+    deleted: true;
+    eventKey: string;
+};
+
+export type SalesReport = {
+    eventKey: string;
+    /**
+     * Everything booked, one row per currency
+     */
+    totals: Array<SalesFigures>;
+    byCategory: Array<{
+        categoryKey: string | null;
+        /**
+         * The currency of the locked prices (null: booked without a price)
+         */
+        currency: string | null;
+        /**
+         * Booked seats and GA places
+         */
+        count: number;
+        /**
+         * Minor units
+         */
+        amount: number;
+        /**
+         * Minor units
+         */
+        fee: number;
+    }>;
+    byTicketType: Array<{
+        categoryKey: string | null;
+        /**
+         * null: the category's one price
+         */
+        ticketType: string | null;
+        /**
+         * The currency of the locked prices (null: booked without a price)
+         */
+        currency: string | null;
+        /**
+         * Booked seats and GA places
+         */
+        count: number;
+        /**
+         * Minor units
+         */
+        amount: number;
+        /**
+         * Minor units
+         */
+        fee: number;
+    }>;
+    byChannel: Array<{
+        /**
+         * The channel the objects were taken from; null: the open pool
+         */
+        channelKey: string | null;
+        /**
+         * The currency of the locked prices (null: booked without a price)
+         */
+        currency: string | null;
+        /**
+         * Booked seats and GA places
+         */
+        count: number;
+        /**
+         * Minor units
+         */
+        amount: number;
+        /**
+         * Minor units
+         */
+        fee: number;
+    }>;
+    bySection: Array<{
+        /**
+         * null: GA areas
+         */
+        sectionKey: string | null;
+        /**
+         * The currency of the locked prices (null: booked without a price)
+         */
+        currency: string | null;
+        /**
+         * Booked seats and GA places
+         */
+        count: number;
+        /**
+         * Minor units
+         */
+        amount: number;
+        /**
+         * Minor units
+         */
+        fee: number;
+    }>;
+    /**
+     * The part of the figures booked for a season
+     */
+    bySeason: Array<{
+        seasonKey: string;
+        /**
+         * The currency of the locked prices (null: booked without a price)
+         */
+        currency: string | null;
+        /**
+         * Booked seats and GA places
+         */
+        count: number;
+        /**
+         * Minor units
+         */
+        amount: number;
+        /**
+         * Minor units
+         */
+        fee: number;
+    }>;
+};
+
+export type SalesFigures = {
+    /**
+     * The currency of the locked prices (null: booked without a price)
+     */
+    currency: string | null;
+    /**
+     * Booked seats and GA places
+     */
+    count: number;
+    /**
+     * Minor units
+     */
+    amount: number;
+    /**
+     * Minor units
+     */
+    fee: number;
+};
+
 /**
  * The event's hold-back of accessible inventory (docs/accessibility.md)
  */
@@ -1394,15 +1680,15 @@ export type CopySettingsResult = {
      */
     eventKey: string;
     toEventKeys: Array<string>;
-    settings: Array<'selectionRules' | 'channels' | 'accessibility' | 'waitingRoom'>;
+    settings: Array<'selectionRules' | 'channels' | 'accessibility' | 'waitingRoom' | 'pricing'>;
 };
 
 export type CopySettingsRequest = {
     toEventKeys: Array<string>;
     /**
-     * Which settings to copy; all of them (selectionRules, channels, accessibility, waitingRoom) when left out
+     * Which settings to copy; all of them (selectionRules, channels, accessibility, waitingRoom, pricing) when left out
      */
-    settings?: Array<'selectionRules' | 'channels' | 'accessibility' | 'waitingRoom'>;
+    settings?: Array<'selectionRules' | 'channels' | 'accessibility' | 'waitingRoom' | 'pricing'>;
 };
 
 export type EventCreate = {
@@ -1429,6 +1715,11 @@ export type EventPatch = {
      * The venue's IANA time zone; UTC when unset
      */
     timeZone?: string;
+};
+
+export type SeasonPricingRemoved = {
+    deleted: true;
+    seasonKey: string;
 };
 
 export type Season = {
@@ -1524,7 +1815,9 @@ export type SeasonActionResponse = {
          * A GA area: the token's places there (the same in every event)
          */
         quantity?: number;
+        price?: Price & unknown;
     }>;
+    total?: PriceTotal & unknown;
 };
 
 export type WebhookEndpointWithSecret = WebhookEndpoint & {
@@ -2675,6 +2968,10 @@ export type ListStatusChangesData = {
          */
         after?: number | null;
         limit?: number;
+        /**
+         * csv: every matching record as a CSV download (also with Accept: text/csv)
+         */
+        format?: 'json' | 'csv';
     };
     url: '/api/v1/events/{eventKey}/status-changes';
 };
@@ -2706,7 +3003,7 @@ export type ListStatusChangesError = ListStatusChangesErrors[keyof ListStatusCha
 
 export type ListStatusChangesResponses = {
     /**
-     * A page of records
+     * A page of records, or the CSV download
      */
     200: StatusChanges;
 };
@@ -3556,6 +3853,170 @@ export type SetTableBookingResponses = {
 
 export type SetTableBookingResponse = SetTableBookingResponses[keyof SetTableBookingResponses];
 
+export type DeleteEventPricingData = {
+    body?: never;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/pricing';
+};
+
+export type DeleteEventPricingErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type DeleteEventPricingError = DeleteEventPricingErrors[keyof DeleteEventPricingErrors];
+
+export type DeleteEventPricingResponses = {
+    /**
+     * Removed
+     */
+    200: EventPricingRemoved;
+};
+
+export type DeleteEventPricingResponse = DeleteEventPricingResponses[keyof DeleteEventPricingResponses];
+
+export type GetEventPricingData = {
+    body?: never;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/pricing';
+};
+
+export type GetEventPricingErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetEventPricingError = GetEventPricingErrors[keyof GetEventPricingErrors];
+
+export type GetEventPricingResponses = {
+    /**
+     * The event's pricing, or null when it has none
+     */
+    200: PricingAnswer;
+};
+
+export type GetEventPricingResponse = GetEventPricingResponses[keyof GetEventPricingResponses];
+
+export type SetEventPricingData = {
+    body: Pricing;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/pricing';
+};
+
+export type SetEventPricingErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type SetEventPricingError = SetEventPricingErrors[keyof SetEventPricingErrors];
+
+export type SetEventPricingResponses = {
+    /**
+     * The event's pricing, or null when it has none
+     */
+    200: PricingAnswer;
+};
+
+export type SetEventPricingResponse = SetEventPricingResponses[keyof SetEventPricingResponses];
+
+export type GetSalesReportData = {
+    body?: never;
+    path: {
+        eventKey: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventKey}/reports/sales';
+};
+
+export type GetSalesReportErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetSalesReportError = GetSalesReportErrors[keyof GetSalesReportErrors];
+
+export type GetSalesReportResponses = {
+    /**
+     * The report (JSON, or CSV with the columns dimension, key, category_key, ticket_type, currency, count, amount, fee)
+     */
+    200: SalesReport;
+};
+
+export type GetSalesReportResponse = GetSalesReportResponses[keyof GetSalesReportResponses];
+
 export type GetAccessibilityData = {
     body?: never;
     path: {
@@ -4227,6 +4688,131 @@ export type MoveEventToNewChartCopyResponses = {
 };
 
 export type MoveEventToNewChartCopyResponse = MoveEventToNewChartCopyResponses[keyof MoveEventToNewChartCopyResponses];
+
+export type DeleteSeasonPricingData = {
+    body?: never;
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/pricing';
+};
+
+export type DeleteSeasonPricingErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type DeleteSeasonPricingError = DeleteSeasonPricingErrors[keyof DeleteSeasonPricingErrors];
+
+export type DeleteSeasonPricingResponses = {
+    /**
+     * Removed
+     */
+    200: SeasonPricingRemoved;
+};
+
+export type DeleteSeasonPricingResponse = DeleteSeasonPricingResponses[keyof DeleteSeasonPricingResponses];
+
+export type GetSeasonPricingData = {
+    body?: never;
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/pricing';
+};
+
+export type GetSeasonPricingErrors = {
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type GetSeasonPricingError = GetSeasonPricingErrors[keyof GetSeasonPricingErrors];
+
+export type GetSeasonPricingResponses = {
+    /**
+     * The season's pricing, or null when it has none
+     */
+    200: PricingAnswer;
+};
+
+export type GetSeasonPricingResponse = GetSeasonPricingResponses[keyof GetSeasonPricingResponses];
+
+export type SetSeasonPricingData = {
+    body: Pricing;
+    path: {
+        seasonKey: string;
+    };
+    query?: never;
+    url: '/api/v1/seasons/{seasonKey}/pricing';
+};
+
+export type SetSeasonPricingErrors = {
+    /**
+     * Invalid request (`validation_failed`, with `errors` per property path); also a JSON body that is missing, empty or cut short (`errors.body`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed or unknown credentials (`unauthorized`)
+     */
+    401: Error;
+    /**
+     * Not allowed for this key (`public_key_not_allowed`, `sandbox_only`), or the event, chart, webhook endpoint or delivery named belongs to another workspace (`forbidden`, decided before any change)
+     */
+    403: Error;
+    /**
+     * Not found
+     */
+    404: Error;
+    /**
+     * `payload_too_large`: the body is over its limit, 1 MiB (64 KiB with a publishable key; 32 MiB for a chart's layout), with or without Content-Length
+     */
+    413: Error;
+    /**
+     * Too many requests (`rate_limited`): the sandbox limit per workspace; see the Retry-After header
+     */
+    429: Error;
+};
+
+export type SetSeasonPricingError = SetSeasonPricingErrors[keyof SetSeasonPricingErrors];
+
+export type SetSeasonPricingResponses = {
+    /**
+     * The season's pricing, or null when it has none
+     */
+    200: PricingAnswer;
+};
+
+export type SetSeasonPricingResponse = SetSeasonPricingResponses[keyof SetSeasonPricingResponses];
 
 export type ListSeasonsData = {
     body?: never;
@@ -5612,6 +6198,10 @@ export type ListAuditLogData = {
         action?: string;
         targetKey?: string;
         since?: string;
+        /**
+         * csv: every matching record as a CSV download (also with Accept: text/csv)
+         */
+        format?: 'json' | 'csv';
     };
     url: '/api/v1/audit-log';
 };
@@ -5639,7 +6229,7 @@ export type ListAuditLogError = ListAuditLogErrors[keyof ListAuditLogErrors];
 
 export type ListAuditLogResponses = {
     /**
-     * A page of records, newest first
+     * A page of records, newest first, or the CSV download
      */
     200: AuditLogPage;
 };

@@ -21,6 +21,9 @@ const de: ClientCatalog = {
   "selection.countIn": "{count} ausgewählt ({channels}).",
   "selection.inChannel": "{count} in {channel}",
   "selection.tooMany": "Die Kasse verarbeitet höchstens {max} auf einmal: Buchen Sie in Teilen.",
+  "selection.price": "Preis: {amount}.",
+  "selection.priceFees": "Preis: {amount} zuzüglich {fee} Gebühren.",
+  "selection.unpriced": "{count} davon ohne Preis.",
 
   "form.problem": "Das Formular enthält einen Fehler",
   "form.offline": "Das Dashboard hat den Dienst nicht erreicht. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",

@@ -23,6 +23,9 @@ export const CLIENT_EN = {
   "selection.countIn": "{count} selected ({channels}).",
   "selection.inChannel": "{count} in {channel}",
   "selection.tooMany": "The box office acts on at most {max} at once: book them in parts.",
+  "selection.price": "Price: {amount}.",
+  "selection.priceFees": "Price: {amount} plus {fee} fees.",
+  "selection.unpriced": "{count} of them without a price.",
 
   "form.problem": "The form has a problem",
   "form.offline": "The dashboard could not reach the service. Check your connection and try again.",
