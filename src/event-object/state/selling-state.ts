@@ -128,8 +128,14 @@ function tokenCounts(sql: SqlStorage, layout: LayoutIndex, token: string, now: n
 
 /** Seats plus GA places one client address holds now (live holds only), over all its tokens. */
 function clientHeld(sql: SqlStorage, client: string, now: number): number {
-  const seats = rows<{ n: number }>(sql, "SELECT COUNT(*) AS n FROM seats WHERE client = ? AND status = 'held' AND expires_at > ?", client, now)[0]?.n ?? 0;
-  const places = rows<{ n: number | null }>(sql, "SELECT SUM(held) AS n FROM ga WHERE client = ? AND held > 0 AND expires_at > ?", client, now)[0]?.n ?? 0;
+  // Named indexes: without them SQLite reads every held seat through (status, expires_at), so each
+  // hold's count would grow with the event's holds (a stadium's on-sale: tens of thousands).
+  const seats =
+    rows<{ n: number }>(sql, "SELECT COUNT(*) AS n FROM seats INDEXED BY seats_client WHERE client = ? AND status = 'held' AND expires_at > ?", client, now)[0]
+      ?.n ?? 0;
+  const places =
+    rows<{ n: number | null }>(sql, "SELECT SUM(held) AS n FROM ga INDEXED BY ga_client WHERE client = ? AND held > 0 AND expires_at > ?", client, now)[0]?.n ??
+    0;
   return seats + places;
 }
 
