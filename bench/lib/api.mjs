@@ -88,7 +88,7 @@ export class Api {
   }
 
   /** Holds labels under a token; resolves the raw response (200 or 409 are both answers). */
-  hold(keys, eventKey, objectLabels, holdToken, ttlSeconds = 3600, { key = keys.pk, agent = this.agent } = {}) {
+  hold(keys, eventKey, objectLabels, holdToken, ttlSeconds = 900, { key = keys.pk, agent = this.agent } = {}) {
     return timedRequest(this.baseUrl, "POST", `/api/v1/events/${encodeURIComponent(eventKey)}/seats/hold`, {
       agent,
       headers: { "x-api-key": key },
@@ -97,7 +97,7 @@ export class Api {
   }
 
   /** Holds labels in batches of at most 200 (the per-request limit), `concurrency` requests at a time. */
-  async holdMany(keys, eventKey, labels, { ttlSeconds = 3600, concurrency = 4, tokenPrefix = this.unique("tok"), batch = 200 } = {}) {
+  async holdMany(keys, eventKey, labels, { ttlSeconds = 900, concurrency = 4, tokenPrefix = this.unique("tok"), batch = 200 } = {}) {
     const batches = [];
     for (let i = 0; i < labels.length; i += batch) batches.push(labels.slice(i, i + batch));
     const tokens = batches.map((_, i) => `${tokenPrefix}-${i}`);

@@ -32,7 +32,7 @@ export async function run(ctx) {
       amount: 8000 * seconds,
       headers: { "x-api-key": key },
       body: (i) =>
-        JSON.stringify({ objectLabels: [ev.labels[(start + i) % ev.labels.length]], holdToken: `${tag}-${start + i}-${ctx.api.runId}`, ttlSeconds: 3600 }),
+        JSON.stringify({ objectLabels: [ev.labels[(start + i) % ev.labels.length]], holdToken: `${tag}-${start + i}-${ctx.api.runId}`, ttlSeconds: 900 }),
     };
   };
   // The retry stage re-holds one seat under its own token: the answer is a 200 with no state change.
@@ -55,7 +55,7 @@ export async function run(ctx) {
         method: "POST",
         path: hold,
         headers: { "x-api-key": ev.keys.pk },
-        body: () => JSON.stringify({ objectLabels: [ev.labels.at(-1)], holdToken: `retry-${ctx.api.runId}`, ttlSeconds: 3600 }),
+        body: () => JSON.stringify({ objectLabels: [ev.labels.at(-1)], holdToken: `retry-${ctx.api.runId}`, ttlSeconds: 900 }),
       },
       expect: 200,
     },

@@ -56,7 +56,7 @@ export async function run(ctx) {
       body: (i) => {
         const label = ev.labels[(start + i) % ev.labels.length];
         sentAt.set(label, Date.now());
-        return JSON.stringify({ objectLabels: [label], holdToken: `bench-crowd-${start + i}`, ttlSeconds: 3600 });
+        return JSON.stringify({ objectLabels: [label], holdToken: `bench-crowd-${start + i}`, ttlSeconds: 900 });
       },
       connections: CONNECTIONS,
       duration,

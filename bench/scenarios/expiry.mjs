@@ -67,7 +67,7 @@ async function pass(ctx, withHooks) {
       const r = await timedRequest(ctx.baseUrl, "POST", path, {
         agent,
         headers: { "x-api-key": ev.keys.pk },
-        body: { objectLabels: [probeLabels[n]], holdToken: `probe-${n}-${ctx.api.runId}`, ttlSeconds: 3600 },
+        body: { objectLabels: [probeLabels[n]], holdToken: `probe-${n}-${ctx.api.runId}`, ttlSeconds: 900 },
         keepText: false,
       });
       probe.push({ at, ms: r.ms, status: r.status });

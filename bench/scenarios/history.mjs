@@ -143,7 +143,7 @@ async function reads(ctx) {
     // Ten blocks of 200 seats take turns, so each seat gathers about a hundred records.
     const labels = ev.labels.slice((cycle % 10) * BLOCK, ((cycle % 10) + 1) * BLOCK);
     const holdToken = `hist-${api.runId}-${cycle}`;
-    await call("hold", { objectLabels: labels, holdToken, ttlSeconds: 3600 }, ev.keys.pk);
+    await call("hold", { objectLabels: labels, holdToken, ttlSeconds: 900 }, ev.keys.pk);
     // A group booking of 196 seats and a typical order of 4, each released as a whole.
     await call("book", { objectLabels: labels.slice(0, BLOCK - 4), holdToken, orderId: `group-${cycle}` });
     await call("book", { objectLabels: labels.slice(BLOCK - 4), holdToken, orderId: `order-${cycle}` });

@@ -33,7 +33,7 @@ export async function run(ctx) {
       method: "POST",
       path,
       headers,
-      body: (i) => JSON.stringify({ objectLabels: [label], holdToken: `race-${round}-${i}-${ctx.api.runId}`, ttlSeconds: 3600 }),
+      body: (i) => JSON.stringify({ objectLabels: [label], holdToken: `race-${round}-${i}-${ctx.api.runId}`, ttlSeconds: 900 }),
       connections: CLIENTS,
       amount: CLIENTS,
       duration: 30,
@@ -78,7 +78,7 @@ export async function run(ctx) {
       method: "POST",
       path,
       headers: { ...headers, "content-type": "application/json" },
-      body: { objectLabels: [label], holdToken: `iso-${n}-${ctx.api.runId}`, ttlSeconds: 3600 },
+      body: { objectLabels: [label], holdToken: `iso-${n}-${ctx.api.runId}`, ttlSeconds: 900 },
     };
   });
   const wins = iso.latencies.filter((_, n) => n % 2 === 0);

@@ -21,7 +21,7 @@ async function burst(ctx, ev, labels, tag) {
     method: "POST",
     path: holdPath(ev.eventKey),
     headers: { "x-api-key": ev.keys.pk },
-    body: (i) => JSON.stringify({ objectLabels: [labels[i]], holdToken: `${tag}-${i}-${ctx.api.runId}`, ttlSeconds: 3600 }),
+    body: (i) => JSON.stringify({ objectLabels: [labels[i]], holdToken: `${tag}-${i}-${ctx.api.runId}`, ttlSeconds: 900 }),
     connections: 64,
     amount: BURST,
     duration: 60,

@@ -38,7 +38,7 @@ export async function run(ctx) {
     body: JSON.stringify({
       objectLabels: labels.slice(i * SEATS_PER_HOLD, (i + 1) * SEATS_PER_HOLD),
       holdToken: `bench-${tag}-${i}-${ctx.api.runId}`,
-      ttlSeconds: 3600,
+      ttlSeconds: 900,
     }),
   });
   ctx.log("  seasons: warm-up (10 season holds)…");
@@ -66,7 +66,7 @@ export async function run(ctx) {
       method: "POST",
       path: holdPath(i % 2 === 0 ? eventKeys[0] : outsider),
       headers: { "x-api-key": keys.pk, "content-type": "application/json" },
-      body: JSON.stringify({ objectLabels: [labels[start + i]], holdToken: `bench-${tag}-${start + i}-${ctx.api.runId}`, ttlSeconds: 3600 }),
+      body: JSON.stringify({ objectLabels: [labels[start + i]], holdToken: `bench-${tag}-${start + i}-${ctx.api.runId}`, ttlSeconds: 900 }),
     }));
     const inSeason = r.latencies.filter((_, i) => i % 2 === 0);
     const plain = r.latencies.filter((_, i) => i % 2 === 1);

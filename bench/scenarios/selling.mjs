@@ -86,7 +86,7 @@ async function bestAvailable(ctx) {
   for (let i = 0; i < sold.length; i += 200) {
     const holdToken = `sold-${api.runId}-${i}`;
     const objectLabels = sold.slice(i, i + 200);
-    await api.call("POST", seatsPath(eventKey, "hold"), { key: keys.sk, body: { objectLabels, holdToken, ttlSeconds: 3600 } });
+    await api.call("POST", seatsPath(eventKey, "hold"), { key: keys.sk, body: { objectLabels, holdToken, ttlSeconds: 900 } });
     await api.call("POST", seatsPath(eventKey, "book"), { key: keys.sk, body: { objectLabels, holdToken } });
   }
   // The first call builds the seat index and occupancy from the tables (once per wake): not measured.

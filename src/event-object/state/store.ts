@@ -25,6 +25,8 @@ const SCHEMA = [
   LAYOUT_BLOBS_TABLE,
   "CREATE TABLE IF NOT EXISTS seats (label TEXT PRIMARY KEY, status TEXT NOT NULL, token TEXT, expires_at INTEGER, booked_at TEXT, extra TEXT)",
   "CREATE INDEX IF NOT EXISTS seats_expiry ON seats (status, expires_at)",
+  // A token's and a client's live holds are read naming their index (INDEXED BY): given
+  // "token = ? AND status = 'held' AND expires_at > ?", SQLite picks seats_expiry and reads every held seat.
   "CREATE INDEX IF NOT EXISTS seats_token ON seats (token)",
   "CREATE TABLE IF NOT EXISTS ga (area TEXT NOT NULL, token TEXT NOT NULL, held INTEGER NOT NULL DEFAULT 0, booked INTEGER NOT NULL DEFAULT 0, expires_at INTEGER, booked_at TEXT, extra TEXT, updated_at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (area, token))",
   "CREATE INDEX IF NOT EXISTS ga_expiry ON ga (held, expires_at)",
