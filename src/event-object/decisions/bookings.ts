@@ -281,7 +281,12 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
     }
     if (failed.length > 0) return fail("seat_unavailable", "One or more objects are not held by this token; nothing was extended", { failed });
   } else {
-    for (const r of rows<SeatRow>(tx.sql, `SELECT ${SEAT_COLUMNS} FROM seats INDEXED BY seats_token WHERE token = ? AND status = 'held' AND expires_at > ?`, req.holdToken, tx.now))
+    for (const r of rows<SeatRow>(
+      tx.sql,
+      `SELECT ${SEAT_COLUMNS} FROM seats INDEXED BY seats_token WHERE token = ? AND status = 'held' AND expires_at > ?`,
+      req.holdToken,
+      tx.now,
+    ))
       seatTargets.set(r.label, r);
     for (const r of rows<GaRow>(tx.sql, `SELECT ${GA_COLUMNS} FROM ga WHERE token = ? AND held > 0 AND expires_at > ?`, req.holdToken, tx.now))
       gaTargets.set(r.area, r);
