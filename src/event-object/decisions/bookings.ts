@@ -311,7 +311,12 @@ export function extend(tx: Tx, req: ExtendRequest): Outcome<HoldResult> {
     }
     if (failed.length > 0) return fail("seat_unavailable", "One or more objects are not held by this token; nothing was extended", { failed });
   } else {
-    for (const r of rows<SeatRow>(tx.sql, `SELECT ${SEAT_COLUMNS} FROM seats INDEXED BY seats_token WHERE token = ? AND status = 'held' AND expires_at > ?`, req.holdToken, tx.now)) {
+    for (const r of rows<SeatRow>(
+      tx.sql,
+      `SELECT ${SEAT_COLUMNS} FROM seats INDEXED BY seats_token WHERE token = ? AND status = 'held' AND expires_at > ?`,
+      req.holdToken,
+      tx.now,
+    )) {
       if (r.whole_table === null) seatTargets.set(r.label, r);
       else tableTargets.set(r.whole_table, [...(tableTargets.get(r.whole_table) ?? []), r]);
     }

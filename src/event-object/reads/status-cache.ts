@@ -166,7 +166,9 @@ export class StatusCache {
     const mineSeats = new Set(
       token === null
         ? []
-        : rows<{ label: string }>(sql, "SELECT label FROM seats INDEXED BY seats_token WHERE token = ? AND status = 'held' AND expires_at > ?", token, now).map((r) => r.label),
+        : rows<{ label: string }>(sql, "SELECT label FROM seats INDEXED BY seats_token WHERE token = ? AND status = 'held' AND expires_at > ?", token, now).map(
+            (r) => r.label,
+          ),
     );
     const mineGa = new Map(
       token === null
@@ -235,9 +237,12 @@ export class StatusCache {
     const stored = this.restoredBody(sql, published, latestHistorySeq(sql), now, "compact");
     if (stored === null) return null;
     if (first(sql, "SELECT 1 AS x FROM ga WHERE token = ? AND held > 0 AND expires_at > ?", token, now) !== null) return null;
-    const mine = rows<{ label: string }>(sql, "SELECT label FROM seats INDEXED BY seats_token WHERE token = ? AND status = 'held' AND expires_at > ? ORDER BY rowid", token, now).map(
-      (r) => r.label,
-    );
+    const mine = rows<{ label: string }>(
+      sql,
+      "SELECT label FROM seats INDEXED BY seats_token WHERE token = ? AND status = 'held' AND expires_at > ? ORDER BY rowid",
+      token,
+      now,
+    ).map((r) => r.label);
     // A table the token holds whole is the token's too (docs/tables.md).
     for (const r of rows<{ t: string }>(
       sql,

@@ -223,7 +223,12 @@ export class AccessState {
       const row = index.row[id]!;
       const first = index.rowStart[row]!;
       const held = new Set(
-        rows<{ label: string }>(this.sql, "SELECT label FROM seats INDEXED BY seats_token WHERE token = ? AND status = 'held' AND expires_at > ?", token, tx.now).map((r) => r.label),
+        rows<{ label: string }>(
+          this.sql,
+          "SELECT label FROM seats INDEXED BY seats_token WHERE token = ? AND status = 'held' AND expires_at > ?",
+          token,
+          tx.now,
+        ).map((r) => r.label),
       );
       const inRow = [];
       for (let k = first; k < first + index.rowLength[row]!; k++) if (held.has(index.labels[k]!)) inRow.push(k);
