@@ -49,12 +49,16 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   /** Time as decisions see it; the test build of the object swaps in a clock it can move. */
   protected clock: Clock = systemClock;
   private readonly o: ObjectParts;
+  private readonly parts: DecisionParts;
+  private readonly reads: EventReads;
+  private readonly event: EventLayout;
 
   constructor(ctx: DurableObjectState, env: EventObjectEnv) {
     super(ctx, env);
     // Read through this object, so that the test build's clock (set after this constructor) is the one used.
     const clock: Clock = { now: () => this.clock.now(), toWall: (ms) => this.clock.toWall(ms) };
     this.o = objectParts(ctx, env, clock, { queue: () => this.webhookQueue(), destroy: () => this.destroy() });
+    [this.parts, this.reads, this.event] = [this.o.decisions, this.o.reads, this.o.event];
     void ctx.blockConcurrencyWhile(() => this.o.load());
   }
 
@@ -66,15 +70,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   /** The outbox's sender (the test build flushes it on demand). */
   protected get outbox(): OutboxSender {
     return this.o.outbox;
-  }
-  private get parts(): DecisionParts {
-    return this.o.decisions;
-  }
-  private get reads(): EventReads {
-    return this.o.reads;
-  }
-  private get event(): EventLayout {
-    return this.o.event;
   }
 
   /** Sets the event up (right after its D1 row is written), wiping what an earlier event of the key left. */
@@ -98,7 +93,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
     return { ok: true };
   }
 
-  /** The event's metadata, or null when not initialised. */
   async info(): Promise<EventMeta | null> {
     return this.event.meta;
   }
@@ -153,7 +147,6 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async tableBooking(): Promise<Outcome<TableBooking>> {
     return ofEvent(this.event.meta, () => ok(this.parts.tableBooking.current()));
   }
-
   async setPricing(pricing: Pricing | null): Promise<Outcome<Pricing | null>> {
     return ofEvent(this.event.meta, () => setPricing(this.parts, this.event.layout(), pricing));
   }
@@ -252,11 +245,7 @@ export class EventObject extends DurableObject<EventObjectEnv> {
   async reconcile(): Promise<Outcome<{ layoutVersion: number | null }>> {
     return this.event.reconcile();
   }
-  async moveToChart(
-    chartId: string,
-    chartKey: string,
-    layoutVersion: number | null,
-  ): Promise<Outcome<{ eventKey: string; chartKey: string; previousChartKey: string }>> {
+  async moveToChart(chartId: string, chartKey: string, layoutVersion: number | null) {
     return this.event.moveToChart(chartId, chartKey, layoutVersion);
   }
 
