@@ -178,7 +178,7 @@ export function extraOf(table: "seats" | "ga" | "history"): string {
 }
 
 /** The columns of a SeatRow, for SELECTs (`extra` is the text, wherever it is kept). */
-export const SEAT_COLUMNS = `label, status, token, expires_at, booked_at, ${extraOf("seats")} AS extra, order_id, season_key, partial_season_key, whole_table`;
+export const SEAT_COLUMNS = `label, status, token, expires_at, booked_at, ${extraOf("seats")} AS extra, order_id, season_key, partial_season_key, whole_table, price_amount, price_fee, price_currency, ticket_type, price_channel`;
 
 /**
  * The season tags of a change made to a seat or a token's GA places outside a season action (a hold
