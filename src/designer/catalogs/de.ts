@@ -330,7 +330,7 @@ const de: DesignerCatalog = {
   "shortcuts.action": "Aktion",
   "shortcuts.keys": "Tasten",
   "shortcuts.mouse":
-    "Mit der Maus: Klicken Sie auf einen Platz, um ihn auszuwählen, mit Umschalt+Klick fügen Sie hinzu oder entfernen; ziehen Sie über eine freie Fläche, um ein Rechteck auszuwählen; ziehen Sie den Umriss eines Blocks oder einen Stehplatzbereich, um ihn zu verschieben; zoomen Sie mit dem Mausrad, und verschieben Sie die Ansicht durch Ziehen mit der mittleren Maustaste oder bei gedrückter Leertaste.",
+    "Mit der Maus: Klicken Sie auf einen Platz, um ihn auszuwählen, mit Umschalt+Klick fügen Sie hinzu oder entfernen; ziehen Sie über eine freie Fläche, um ein Rechteck auszuwählen; ziehen Sie den Umriss eines Blocks oder einen Stehplatzbereich, um ihn zu verschieben; klicken Sie einen Tisch oder Stand an, um ihn zu wählen (seine Felder zeigen ihn), und ziehen Sie ihn, um ihn zu verschieben; zoomen Sie mit dem Mausrad, und verschieben Sie die Ansicht durch Ziehen mit der mittleren Maustaste oder bei gedrückter Leertaste.",
 
   "command.undo": "Rückgängig",
   "command.redo": "Wiederholen",

@@ -325,7 +325,7 @@ export const DESIGNER_EN = {
   "shortcuts.action": "Action",
   "shortcuts.keys": "Keys",
   "shortcuts.mouse":
-    "With the mouse: click a seat to select it, Shift+click to add or remove, drag over empty space to select a rectangle, drag a section's outline or a GA area to move it, use the wheel to zoom, and drag with the middle button or with Space held to pan.",
+    "With the mouse: click a seat to select it, Shift+click to add or remove, drag over empty space to select a rectangle, drag a section's outline or a GA area to move it, click a table or a booth to choose it (its fields show it) and drag it to move it, use the wheel to zoom, and drag with the middle button or with Space held to pan.",
 
   "command.undo": "Undo",
   "command.redo": "Redo",
