@@ -83,16 +83,16 @@ describe("changing tables, booths, zones and floors in the designer", () => {
     await waitForText(notice(), /Table T1 chosen: round, 8 seats/);
     expect(await field("Seats of the chosen table").inputValue()).toBe("8");
     await field("Seats of the chosen table").fill("10");
-    await page.getByRole("button", { name: "Apply table changes" }).click();
+    await page.getByRole("button", { name: "Update table" }).click();
     await waitForText(notice(), /Table T1 changed: round, 10 seats around it/);
     expect(await page.locator("circle.d-seat").count()).toBe(16);
 
     await field("Label of the chosen table").fill("T2");
-    await page.getByRole("button", { name: "Apply table changes" }).click();
+    await page.getByRole("button", { name: "Update table" }).click();
     await waitForText(page.locator("#error-summary"), /The label T2 is already used by another object/);
     expect(await field("Label of the chosen table").getAttribute("aria-invalid")).toBe("true");
     await field("Label of the chosen table").fill("T7");
-    await page.getByRole("button", { name: "Apply table changes" }).click();
+    await page.getByRole("button", { name: "Update table" }).click();
     await waitForText(notice(), /Table T7 changed: round, 10 seats/);
     expect(await page.locator('circle.d-seat[data-label^="T7-"]').count()).toBe(10);
     expect(await page.getByLabel("Table to change or remove").inputValue()).toBe("T7");
@@ -132,7 +132,7 @@ describe("changing tables, booths, zones and floors in the designer", () => {
     await page.getByLabel("Zone to change or remove").selectOption({ label: "Front" });
     expect(await field("New name of the zone").inputValue()).toBe("Front");
     await field("New name of the zone").fill("Front stalls");
-    await page.getByRole("button", { name: "Apply zone changes" }).click();
+    await page.getByRole("button", { name: "Update zone" }).click();
     await waitForText(page.locator("#zone-list"), /Front stalls: Tables/);
 
     await page.getByLabel("Floor to rename or remove").selectOption({ label: "Ground floor" });
@@ -149,7 +149,7 @@ describe("changing tables, booths, zones and floors in the designer", () => {
     await field("Width of the chosen booth").fill("90");
     await field("Booth left edge x").fill("300");
     await field("Booth top edge y").fill("-200");
-    await page.getByRole("button", { name: "Apply booth changes" }).click();
+    await page.getByRole("button", { name: "Update booth" }).click();
     await waitForText(notice(), /Booth Stand 9 changed/);
     await press("ArrowDown");
     await waitForText(notice(), /Booth Stand 9 moved to 300, -190/);
