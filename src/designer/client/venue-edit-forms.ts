@@ -13,7 +13,7 @@ import { showNotice, showProblems } from "./page-messages";
 import { say } from "./words";
 
 /** A number field's value, or an error for it. */
-function numberIn(id: string, field: string, errors: FieldError[], check: (v: number) => boolean, message: string): number {
+function numberIn(id: string, errors: FieldError[], check: (v: number) => boolean, message: string): number {
   const text = input(id).value.trim();
   const v = Number(text);
   if (text === "" || !Number.isFinite(v) || !check(v)) errors.push({ id, message });
@@ -53,13 +53,12 @@ export function updateTableFromForm(d: Designer): void {
   const seatsField = say("venue.editTableSeats");
   const seats = numberIn(
     "edit-table-seats",
-    seatsField,
     errors,
     (v) => Number.isInteger(v) && v >= 1 && v <= 100,
     say("field.wholeRange", { field: seatsField, min: 1, max: 100 }),
   );
-  const x = numberIn("edit-table-x", "x", errors, () => true, say("field.number", { field: say("venue.editTableX") }));
-  const y = numberIn("edit-table-y", "y", errors, () => true, say("field.number", { field: say("venue.editTableY") }));
+  const x = numberIn("edit-table-x", errors, () => true, say("field.number", { field: say("venue.editTableX") }));
+  const y = numberIn("edit-table-y", errors, () => true, say("field.number", { field: say("venue.editTableY") }));
   if (errors.length > 0) return showProblems(say("venue.tableNotChanged"), errors);
   const shape = select("edit-table-shape").value === "rect" ? "rect" : "round";
   const categoryKey = select("edit-table-category").value || undefined;
@@ -84,11 +83,11 @@ export function updateBoothFromForm(d: Designer): void {
   const label = d.editor.selection.booth;
   if (!label) return showProblems(say("venue.boothNotChanged"), [{ id: "booth-select", message: say("venue.chooseBoothFirst") }]);
   const errors: FieldError[] = [];
-  const above = (id: string, field: string) => numberIn(id, field, errors, (v) => v > 0, say("venue.aboveZero", { field }));
+  const above = (id: string, field: string) => numberIn(id, errors, (v) => v > 0, say("venue.aboveZero", { field }));
   const width = above("edit-booth-width", say("venue.editBoothWidth"));
   const height = above("edit-booth-height", say("venue.editBoothHeight"));
-  const x = numberIn("edit-booth-x", "x", errors, () => true, say("field.number", { field: say("venue.editBoothX") }));
-  const y = numberIn("edit-booth-y", "y", errors, () => true, say("field.number", { field: say("venue.editBoothY") }));
+  const x = numberIn("edit-booth-x", errors, () => true, say("field.number", { field: say("venue.editBoothX") }));
+  const y = numberIn("edit-booth-y", errors, () => true, say("field.number", { field: say("venue.editBoothY") }));
   if (errors.length > 0) return showProblems(say("venue.boothNotChanged"), errors);
   const floor = select("edit-booth-floor");
   const made = editBooth(d.editor.scene, label, {
