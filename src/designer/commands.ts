@@ -30,7 +30,7 @@ export interface CommandTarget {
   readonly placingStage: boolean;
   /** Puts the stage at the middle of the view. */
   placeStage(): void;
-  /** Moves the selected sections and areas by (dx, dy) layout units; with nothing selected, pans the view one step that way. */
+  /** Moves the selected sections and areas, or the chosen table or booth, by (dx, dy) layout units; with nothing selected, pans the view one step that way. */
   nudge(dx: number, dy: number): void;
   /** Moves the view by (dx, dy) screen pixels. */
   pan(dx: number, dy: number): void;
@@ -73,7 +73,7 @@ export const COMMANDS: readonly Command[] = [
   { name: "delete", label: "Delete selected", keys: ["Delete", "Backspace"], run: (t) => t.deleteSelected() },
   {
     name: "move",
-    label: "Move the selected sections or areas (with nothing selected: pan)",
+    label: "Move the selected sections or areas, or the chosen table or booth (with nothing selected: pan)",
     keys: ["Arrow"],
     run: (t, key) => t.nudge(arrow(key)[0] * NUDGE, arrow(key)[1] * NUDGE),
   },

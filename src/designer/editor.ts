@@ -5,6 +5,7 @@
  * reaches a save. The page (client/main.ts) and the renderer listen and only read.
  */
 import { seatsOfSections, type Scene } from "./actions";
+import { findBooth, findTable } from "./venue-edits";
 import { canRedo, canUndo, commit, redo, startHistory, undo, type History } from "./undo-history";
 import { checkScene, describeProblem } from "./validate";
 import { ENGLISH, type DesignerWords } from "./words";
@@ -16,6 +17,10 @@ export interface Selection {
   seats: ReadonlySet<string>;
   /** GA areas. */
   areas: ReadonlySet<string>;
+  /** One table, by label: what the table form edits and the arrow keys move. */
+  table?: string;
+  /** One booth, by label. */
+  booth?: string;
 }
 
 export const NOTHING: Selection = { sections: new Set(), seats: new Set(), areas: new Set() };
@@ -121,7 +126,7 @@ export class Editor {
   /** Drops selected things the scene no longer has (after undo, delete …). */
   private pruneSelection(): void {
     const s = this.selection;
-    if (s.sections.size + s.seats.size + s.areas.size === 0) return;
+    if (s.sections.size + s.seats.size + s.areas.size === 0 && !s.table && !s.booth) return;
     const sections = new Set(this.scene.sections.map((x) => x.key));
     const areas = new Set(this.scene.generalAdmission.map((a) => a.label));
     const seats = new Set<string>();
@@ -132,5 +137,7 @@ export class Editor {
       seats,
       areas: new Set([...s.areas].filter((k) => areas.has(k))),
     };
+    if (s.table && findTable(this.scene, s.table)) this.selection.table = s.table;
+    if (s.booth && findBooth(this.scene, s.booth)) this.selection.booth = s.booth;
   }
 }

@@ -50,9 +50,79 @@ function Choice(props: { id: string; label: string; options: [string, string][];
   );
 }
 
+type Words = (id: Parameters<DesignerWords["t"]>[0]) => string;
+
+/** The chosen table's fields: chosen here or by a click on the drawing, changed with one button (one step to undo). */
+function TableEditor(props: { t: Words; none: [string, string] }) {
+  const t = props.t;
+  return (
+    <>
+      <h3>{t("venue.editTableTitle")}</h3>
+      <Choice id="table-select" label={t("venue.tableToRemove")} options={[props.none]} hint={t("venue.tableChooseHint")} />
+      <div class="field-row">
+        <Text id="edit-table-name" label={t("venue.editTableName")} />
+        <Choice
+          id="edit-table-shape"
+          label={t("venue.editTableShape")}
+          options={[
+            ["round", t("venue.round")],
+            ["rect", t("venue.rect")],
+          ]}
+        />
+        <Num id="edit-table-seats" label={t("venue.editTableSeats")} value={8} min={1} max={100} />
+      </div>
+      <div class="field-row">
+        <Choice id="edit-table-category" label={t("venue.editTableCategory")} options={[]} />
+        <Num id="edit-table-x" label={t("venue.editTableX")} value={0} min={-1e6} />
+        <Num id="edit-table-y" label={t("venue.editTableY")} value={0} min={-1e6} />
+      </div>
+      <div class="button-group">
+        <button type="button" id="update-table">
+          {t("venue.updateTable")}
+        </button>
+        <button type="button" id="turn-table" class="button-secondary">
+          {t("venue.turnTable")}
+        </button>
+        <button type="button" id="remove-table" class="button-warning">
+          {t("venue.removeTable")}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The chosen booth's fields, as the table's. */
+function BoothEditor(props: { t: Words; none: [string, string] }) {
+  const t = props.t;
+  return (
+    <>
+      <Choice id="booth-select" label={t("venue.boothToRemove")} options={[props.none]} hint={t("venue.boothChooseHint")} />
+      <div class="field-row">
+        <Text id="edit-booth-name" label={t("venue.editBoothName")} />
+        <Choice id="edit-booth-category" label={t("venue.editBoothCategory")} options={[]} />
+        <Choice id="edit-booth-floor" label={t("venue.editBoothFloor")} options={[props.none]} />
+      </div>
+      <div class="field-row">
+        <Num id="edit-booth-width" label={t("venue.editBoothWidth")} value={60} min={1} />
+        <Num id="edit-booth-height" label={t("venue.editBoothHeight")} value={40} min={1} />
+        <Num id="edit-booth-x" label={t("venue.editBoothX")} value={0} min={-1e6} />
+        <Num id="edit-booth-y" label={t("venue.editBoothY")} value={0} min={-1e6} />
+      </div>
+      <div class="button-group">
+        <button type="button" id="update-booth">
+          {t("venue.updateBooth")}
+        </button>
+        <button type="button" id="remove-booth" class="button-warning">
+          {t("venue.removeBooth")}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** The panels, in the page's language `w`. */
 export function VenuePanels(props: { w: DesignerWords }) {
-  const t = (id: Parameters<DesignerWords["t"]>[0]) => props.w.t(id);
+  const t: Words = (id) => props.w.t(id);
   const NEW: [string, string] = [NEW_CATEGORY, t("common.newCategory")];
   const NONE: [string, string] = ["", t("common.none")];
   return (
@@ -82,12 +152,7 @@ export function VenuePanels(props: { w: DesignerWords }) {
             {t("venue.addTable")}
           </button>
         </div>
-        <div class="field-row">
-          <Choice id="table-select" label={t("venue.tableToRemove")} options={[NONE]} />
-          <button type="button" id="remove-table" class="button-warning">
-            {t("venue.removeTable")}
-          </button>
-        </div>
+        <TableEditor t={t} none={NONE} />
         <h3>{t("venue.boothsTitle")}</h3>
         <Text id="booth-name" label={t("venue.boothName")} hint={t("venue.boothNameHint")} />
         <div class="field-row">
@@ -104,12 +169,7 @@ export function VenuePanels(props: { w: DesignerWords }) {
             {t("venue.addBooth")}
           </button>
         </div>
-        <div class="field-row">
-          <Choice id="booth-select" label={t("venue.boothToRemove")} options={[NONE]} />
-          <button type="button" id="remove-booth" class="button-warning">
-            {t("venue.removeBooth")}
-          </button>
-        </div>
+        <BoothEditor t={t} none={NONE} />
       </section>
 
       <section class="panel" aria-labelledby="floor-tools-title">
@@ -124,7 +184,13 @@ export function VenuePanels(props: { w: DesignerWords }) {
         </div>
         <div class="field-row">
           <Choice id="section-floor" label={t("venue.sectionFloor")} options={[NONE]} />
+        </div>
+        <div class="field-row">
           <Choice id="floor-select" label={t("venue.floorToRemove")} options={[NONE]} />
+          <Text id="edit-floor-name" label={t("venue.editFloorName")} />
+          <button type="button" id="rename-floor" class="button-secondary">
+            {t("venue.renameFloor")}
+          </button>
           <button type="button" id="remove-floor" class="button-warning">
             {t("venue.removeFloor")}
           </button>
@@ -137,8 +203,13 @@ export function VenuePanels(props: { w: DesignerWords }) {
             {t("venue.addZone")}
           </button>
         </div>
-        <div class="field-row">
-          <Choice id="zone-select" label={t("venue.zoneToRemove")} options={[NONE]} />
+        <Choice id="zone-select" label={t("venue.zoneToRemove")} options={[NONE]} />
+        <Text id="edit-zone-name" label={t("venue.editZoneName")} />
+        <Choice id="edit-zone-sections" label={t("venue.editZoneSections")} options={[]} multiple hint={t("venue.zoneSectionsHint")} />
+        <div class="button-group">
+          <button type="button" id="update-zone" class="button-secondary">
+            {t("venue.updateZone")}
+          </button>
           <button type="button" id="remove-zone" class="button-warning">
             {t("venue.removeZone")}
           </button>

@@ -22,6 +22,7 @@ import {
 } from "./form-actions";
 import { $, input, select } from "./form-fields";
 import { exportLayout, importLayout } from "./layout-files";
+import { attachVenueEditForms } from "./venue-edit-forms";
 import { attachVenueForms } from "./venue-forms";
 
 /** The section settings: a change regenerates the selected section. */
@@ -56,6 +57,7 @@ export function attachControls(d: Designer): void {
   click("assign-category", () => assignChosenCategory(d));
   attachSeatFeatures(d);
   attachVenueForms(d);
+  attachVenueEditForms(d);
   attachTranslations(d);
   click("select-rows", () => widenToRows(d));
   click("select-labelled", () => selectByLabels(d));

@@ -14,6 +14,8 @@ import { $ } from "./form-fields";
 import { clearProblems, showNotice, showProblems } from "./page-messages";
 import { showEditor } from "./page-view";
 import { Renderer } from "./scene-renderer";
+import { findBooth, findTable, moveBooth, moveTable } from "../venue-edits";
+import { removeBooths, removeTables } from "../venue-actions";
 import { pageWords, say } from "./words";
 
 /** Screen pixels one arrow press pans the view when nothing is selected. */
@@ -57,10 +59,10 @@ export class Designer implements CommandTarget {
     return true;
   }
 
-  /** Whether anything is selected that moves (sections or GA areas). */
+  /** Whether anything is selected that moves (sections, GA areas, a table or a booth). */
   private get somethingMovable(): boolean {
     const sel = this.editor.selection;
-    return sel.sections.size > 0 || sel.areas.size > 0;
+    return sel.sections.size > 0 || sel.areas.size > 0 || Boolean(sel.table ?? sel.booth);
   }
 
   undo(): void {
@@ -85,6 +87,8 @@ export class Designer implements CommandTarget {
   deleteSelected(): void {
     const sel = this.editor.selection;
     if (!this.somethingMovable) return showProblems(say("edit.deleteNone"), [say("edit.deleteSelectFirst")]);
+    if (sel.table) return void this.apply(removeTables(this.editor.scene, new Set([sel.table])), NOTHING, say("venue.tableRemoved", { label: sel.table }));
+    if (sel.booth) return void this.apply(removeBooths(this.editor.scene, new Set([sel.booth])), NOTHING, say("venue.boothRemoved", { label: sel.booth }));
     this.apply(deleteObjects(this.editor.scene, sel.sections, sel.areas), NOTHING, say("edit.deleted"));
   }
 
@@ -117,10 +121,23 @@ export class Designer implements CommandTarget {
     $("place-stage").setAttribute("aria-pressed", "false");
   }
 
-  /** Moves the selected sections and areas by (dx, dy) layout units: one step in the history. */
+  /**
+   * Moves what is selected by (dx, dy) layout units: one step in the history. A chosen table or
+   * booth moves alone (it is what the person picked last); else the selected sections and areas.
+   */
   move(dx: number, dy: number): void {
     const sel = this.editor.selection;
     if (!this.somethingMovable) return;
+    if (sel.table) {
+      const next = moveTable(this.editor.scene, sel.table, dx, dy);
+      const t = findTable(next, sel.table)?.table;
+      return void this.apply(next, undefined, say("venue.tableMoved", { label: sel.table, x: t?.x ?? 0, y: t?.y ?? 0 }));
+    }
+    if (sel.booth) {
+      const next = moveBooth(this.editor.scene, sel.booth, dx, dy);
+      const b = findBooth(next, sel.booth)?.booth;
+      return void this.apply(next, undefined, say("venue.boothMoved", { label: sel.booth, x: b?.x ?? 0, y: b?.y ?? 0 }));
+    }
     this.apply(moveAreas(moveSections(this.editor.scene, sel.sections, dx, dy), sel.areas, dx, dy));
   }
 

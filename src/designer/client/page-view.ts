@@ -8,6 +8,7 @@ import { selectedObjects, type Editor } from "../editor";
 import type { DraftSaving } from "./draft-saving";
 import { $, fillSelect, input, NEW_CATEGORY, select, showSection } from "./form-fields";
 import type { Renderer } from "./scene-renderer";
+import { findTable } from "../venue-edits";
 import { showVenue } from "./venue-view";
 import { showTranslationOwners } from "./translation-owners";
 import { say } from "./words";
@@ -24,9 +25,12 @@ export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSavi
   drafts.showSavedState();
   const objects = selectedObjects(scene, selection);
   const sections = selection.sections.size;
+  const table = selection.table ? findTable(scene, selection.table)?.table : undefined;
   $("selection-summary").textContent =
     objects.size + sections === 0
-      ? say("selection.nothing")
+      ? table
+        ? say("venue.tableOption", { label: table.label, n: table.seats.length })
+        : (selection.booth ?? say("selection.nothing"))
       : sections
         ? say("selection.summarySections", { what: seatsAndAreas(scene, objects), sections })
         : say("selection.summary", { what: seatsAndAreas(scene, objects) });
@@ -52,7 +56,7 @@ export function showEditor(editor: Editor, renderer: Renderer, drafts: DraftSavi
     fillSelect(node, [...categories, [NEW_CATEGORY, say("common.newCategory")]], firstInstead);
   }
   showSection(scene, onlySection);
-  showVenue(scene, onlySection);
+  showVenue(scene, selection, onlySection);
   showTranslationOwners(scene, onlySection);
   const a = scene.generalAdmission.find((x) => x.label === area);
   if (a) {

@@ -1,6 +1,6 @@
 /**
  * The pointer on the drawing: click, Shift+click and a rectangle select; dragging a section's
- * outline or a GA area moves it; the wheel zooms; the middle button, or a drag with Space held,
+ * outline, a GA area, a table's top or a booth moves it; the wheel zooms; the middle button, or a drag with Space held,
  * pans. A drag only previews (the renderer moves the dragged groups) until the pointer is
  * released, when it becomes one move in the history.
  */
@@ -10,6 +10,7 @@ import type { Designer } from "./designer";
 import { $ } from "./form-fields";
 import { showNotice } from "./page-messages";
 import { isTyping } from "./keyboard";
+import { chooseBooth, chooseTable } from "./venue-edit-forms";
 import { say } from "./words";
 
 type Gesture =
@@ -51,6 +52,18 @@ export function attachPointer(d: Designer): void {
       return;
     } else {
       const target = e.target as Element;
+      const table = target.closest("[data-table-label]")?.getAttribute("data-table-label") ?? null;
+      const booth = target.closest("[data-booth-label]")?.getAttribute("data-booth-label") ?? null;
+      if ((table || booth) && !e.shiftKey) {
+        // A table's top or a booth: chosen (its fields shown), and a drag moves it alone.
+        const sel = d.editor.selection;
+        if (table && sel.table !== table) chooseTable(d, table);
+        if (booth && sel.booth !== booth) chooseBooth(d, booth);
+        gesture = { kind: "move", start: d.renderer.toLayout(p), dx: 0, dy: 0, moved: false };
+        svg.setPointerCapture(e.pointerId);
+        e.preventDefault();
+        return;
+      }
       const seat = target.getAttribute("data-label");
       const sectionKey = target.closest("[data-section-key]")?.getAttribute("data-section-key") ?? null;
       const area = target.getAttribute("data-area-label");
@@ -114,7 +127,10 @@ export function attachPointer(d: Designer): void {
     if (!frame) {
       frame = requestAnimationFrame(() => {
         frame = 0;
-        if (gesture?.kind === "move") d.renderer.preview(d.editor.selection.sections, d.editor.selection.areas, gesture.dx, gesture.dy);
+        if (gesture?.kind !== "move") return;
+        const sel = d.editor.selection;
+        if (sel.table || sel.booth) d.renderer.previewChosen(sel, gesture.dx, gesture.dy);
+        else d.renderer.preview(sel.sections, sel.areas, gesture.dx, gesture.dy);
       });
     }
   });

@@ -24,7 +24,7 @@ import {
 } from "../../geometry/seat-plan";
 import { translationBetween, type Scene } from "../actions";
 import type { Selection } from "../editor";
-import { boothBox, drawBooth, drawTables, unionBox } from "./venue-drawing";
+import { boothBox, drawBooth, drawTables, markVenue, previewVenue, unionBox } from "./venue-drawing";
 import { say } from "./words";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -167,6 +167,12 @@ export class Renderer {
     this.renderBooths(scene, colours);
     this.renderStage(scene.focalPoint);
     this.markSeats(selection.seats);
+    markVenue(this.world, selection);
+  }
+
+  /** Shows the chosen table or booth moved by (dx, dy) layout units while a drag lasts. */
+  previewChosen(selection: Selection, dx: number, dy: number): void {
+    previewVenue(this.world, selection, dx * this.scale, dy * this.scale);
   }
 
   private drawSection(s: Section, colours: Map<string, string>): DrawnSection {
@@ -352,6 +358,7 @@ export class Renderer {
   endPreview(): void {
     for (const d of [...this.sections.values(), ...this.highlights.values()]) d.layer.style.transform = "";
     for (const d of this.areas.values()) d.g.removeAttribute("transform");
+    previewVenue(this.world, {}, 0, 0);
   }
 
   setCamera(cam: Camera): void {

@@ -2,6 +2,7 @@
  * How the designer draws tables and booths: a table's top (a circle or a rectangle) with its name,
  * its seats around it as the section's seats are drawn (each `data-label`, so selection marks
  * them), and booths as named boxes. The sizes come from geometry/table-placement.ts, as in the SDK.
+ * The chosen table and booth are marked here, and a dragged one is shown moved by a transform.
  */
 import type { Booth, Table } from "../../domain/layout";
 import { SEAT_RADIUS, type Box } from "../../geometry/seat-plan";
@@ -30,7 +31,10 @@ export function drawTables(g: SVGGElement, tables: readonly Table[], k: number, 
         : el("rect", { class: "d-table", x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: 4, stroke: colour, "data-table-label": t.label });
     const name = el("text", { class: "d-table-label", x: cx, y: cy + 4, "text-anchor": "middle" });
     name.textContent = t.label;
-    g.append(top, name);
+    // One group per table: a drag moves it alone (a transform on the group) until it is dropped.
+    const group = el("g", { class: "d-table-group", "data-table-group": t.label });
+    group.append(top, name);
+    g.append(group);
     for (const seat of t.seats) {
       const c = el("circle", {
         class: "d-seat",
@@ -41,7 +45,7 @@ export function drawTables(g: SVGGElement, tables: readonly Table[], k: number, 
         "data-label": seat.label,
       });
       seats.set(seat.label, c);
-      g.append(c);
+      group.append(c);
     }
     const b = tableBox({ shape: t.shape, x: t.x ?? 0, y: t.y ?? 0, width: t.width, height: t.height }, t.seats.length, SEAT_RADIUS / k);
     boxes.push({ x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k });
@@ -66,6 +70,33 @@ export function drawBooth(b: Booth, colour: string, k: number): SVGGElement {
 /** The box of a booth in drawn units. */
 export function boothBox(b: Booth, k: number): Box {
   return { x: (b.x ?? 0) * k, y: (b.y ?? 0) * k, width: (b.width ?? BOOTH_DEFAULT.width) * k, height: (b.height ?? BOOTH_DEFAULT.height) * k };
+}
+
+/** The chosen table and booth, by label. */
+type Chosen = { table?: string; booth?: string };
+
+/** A table's group or a booth's group under `root`, by label. */
+function venueNode(root: Element, kind: "table" | "booth", label: string | undefined): SVGGElement | null {
+  if (!label) return null;
+  const attr = kind === "table" ? "data-table-group" : "data-booth-label";
+  return root.querySelector<SVGGElement>(`[${attr}="${CSS.escape(label)}"]`);
+}
+
+/** Marks the chosen table's top and the chosen booth (they are redrawn with their section, so looked up each time). */
+export function markVenue(root: Element, chosen: Chosen): void {
+  for (const n of root.querySelectorAll(".d-table.selected, .d-booth.selected")) n.classList.remove("selected");
+  venueNode(root, "table", chosen.table)?.querySelector(".d-table")?.classList.add("selected");
+  venueNode(root, "booth", chosen.booth)?.classList.add("selected");
+}
+
+/** Shows the chosen table or booth moved by (dx, dy) drawn units while a drag lasts; (0, 0) with nothing chosen ends every preview. */
+export function previewVenue(root: Element, chosen: Chosen, dx: number, dy: number): void {
+  if (!chosen.table && !chosen.booth) {
+    for (const n of root.querySelectorAll("[data-table-group][transform], .d-booth[transform]")) n.removeAttribute("transform");
+    return;
+  }
+  const t = dx === 0 && dy === 0 ? "" : `translate(${dx} ${dy})`;
+  for (const node of [venueNode(root, "table", chosen.table), venueNode(root, "booth", chosen.booth)]) node?.setAttribute("transform", t);
 }
 
 /** The union of boxes (null for none). */

@@ -43,7 +43,8 @@ export function addTableFromForm(d: Designer): void {
     sectionLabel: say("venue.tablesSectionName"),
   });
   const words = say("venue.tableAdded", { label: made.label, shape, seats });
-  if (!d.apply(made.scene, { ...NOTHING, sections: new Set([made.sectionKey]) }, words)) return;
+  // The new table is chosen (its fields shown, the arrow keys move it) and its section selected.
+  if (!d.apply(made.scene, { ...NOTHING, sections: new Set([made.sectionKey]), table: made.label }, words)) return;
   input("table-name").value = "";
   select("table-section").value = made.sectionKey;
   if (category.made) categoryMade("table-category", "table-category-name", category.key);
@@ -75,7 +76,7 @@ export function addBoothFromForm(d: Designer): void {
     floorKey,
     defaultLabel: (n) => say("venue.boothDefaultName", { n }),
   });
-  if (!d.apply(made.scene, undefined, say("venue.boothAdded", { label: made.label }))) return;
+  if (!d.apply(made.scene, { ...NOTHING, booth: made.label }, say("venue.boothAdded", { label: made.label }))) return;
   input("booth-name").value = "";
   if (category.made) categoryMade("booth-category", "booth-category-name", category.key);
 }
