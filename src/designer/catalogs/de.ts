@@ -33,9 +33,9 @@ const de: DesignerCatalog = {
   "canvas.emptyHelp":
     "Geben Sie neben der Zeichnung einen Block und die Kategorie seiner Plätze an (und legen Sie Reihen und Plätze pro Reihe fest) und wählen Sie dann {addSection} in der Werkzeugleiste; oder benennen Sie einen Bereich für Stehplätze und wählen Sie {addArea}. Jedes neue Element kommt neben die vorhandenen. Speichern Sie danach den Entwurf.",
   "canvas.summary":
-    "{sections, plural, one {# Block} other {# Blöcke}}, {seats, plural, one {# Sitzplatz} other {# Sitzplätze}}, {areas, plural, one {# Stehplatzbereich} other {# Stehplatzbereiche}} mit {places, plural, one {# Platz} other {# Plätzen}}.",
+    "{sections, plural, one {# Block} other {# Blöcke}}, {seats, plural, one {# Sitzplatz} other {# Sitzplätze}}, {areas, plural, one {# Stehplatzbereich} other {# Stehplatzbereiche}} mit {places, plural, one {# Platz} other {# Plätzen}}{tables, plural, =0 {} one {, # Tisch} other {, # Tische}}{booths, plural, =0 {} one {, # Stand} other {, # Stände}}.",
   "canvas.summaryStage":
-    "{sections, plural, one {# Block} other {# Blöcke}}, {seats, plural, one {# Sitzplatz} other {# Sitzplätze}}, {areas, plural, one {# Stehplatzbereich} other {# Stehplatzbereiche}} mit {places, plural, one {# Platz} other {# Plätzen}}, Bühne gesetzt.",
+    "{sections, plural, one {# Block} other {# Blöcke}}, {seats, plural, one {# Sitzplatz} other {# Sitzplätze}}, {areas, plural, one {# Stehplatzbereich} other {# Stehplatzbereiche}} mit {places, plural, one {# Platz} other {# Plätzen}}{tables, plural, =0 {} one {, # Tisch} other {, # Tische}}{booths, plural, =0 {} one {, # Stand} other {, # Stände}}, Bühne gesetzt.",
   "drawing.places": "{n, plural, one {# Platz} other {# Plätze}}",
   "drawing.stage": "Bühne",
 

@@ -33,9 +33,9 @@ export const DESIGNER_EN = {
   "canvas.emptyHelp":
     "Name a section and the category of its seats beside the drawing (and set its rows and seats per row), then choose {addSection} in the toolbar; or name an area for standing room and choose {addArea}. Each new one goes beside the others. Then save the draft.",
   "canvas.summary":
-    "{sections, plural, one {# section} other {# sections}}, {seats, plural, one {# seat} other {# seats}}, {areas, plural, one {# GA area} other {# GA areas}} of {places, plural, one {# place} other {# places}}.",
+    "{sections, plural, one {# section} other {# sections}}, {seats, plural, one {# seat} other {# seats}}, {areas, plural, one {# GA area} other {# GA areas}} of {places, plural, one {# place} other {# places}}{tables, plural, =0 {} one {, # table} other {, # tables}}{booths, plural, =0 {} one {, # booth} other {, # booths}}.",
   "canvas.summaryStage":
-    "{sections, plural, one {# section} other {# sections}}, {seats, plural, one {# seat} other {# seats}}, {areas, plural, one {# GA area} other {# GA areas}} of {places, plural, one {# place} other {# places}}, stage placed.",
+    "{sections, plural, one {# section} other {# sections}}, {seats, plural, one {# seat} other {# seats}}, {areas, plural, one {# GA area} other {# GA areas}} of {places, plural, one {# place} other {# places}}{tables, plural, =0 {} one {, # table} other {, # tables}}{booths, plural, =0 {} one {, # booth} other {, # booths}}, stage placed.",
   "drawing.places": "{n, plural, one {# place} other {# places}}",
   "drawing.stage": "Stage",
 

@@ -81,7 +81,14 @@ export function seatsAndAreas(scene: Scene, labels: ReadonlySet<string>): string
 /** The categories with their counts, the drawing's summary and the stage's place. */
 function showLists(scene: Scene): void {
   const counts = new Map<string, number>();
-  for (const s of scene.sections) for (const r of s.rows) for (const seat of r.seats) counts.set(seat.categoryKey, (counts.get(seat.categoryKey) ?? 0) + 1);
+  const count = (categoryKey: string) => counts.set(categoryKey, (counts.get(categoryKey) ?? 0) + 1);
+  for (const s of scene.sections) {
+    for (const r of s.rows) for (const seat of r.seats) count(seat.categoryKey);
+    // Seats at tables and booths (docs/tables.md) are places of their categories too.
+    for (const t of s.tables ?? []) for (const seat of t.seats) count(seat.categoryKey);
+    for (const b of s.booths ?? []) count(b.categoryKey);
+  }
+  for (const b of scene.booths ?? []) count(b.categoryKey);
   for (const a of scene.generalAdmission) counts.set(a.categoryKey, (counts.get(a.categoryKey) ?? 0) + a.capacity);
   $("category-list").replaceChildren(
     ...scene.categories.map((c) => {
@@ -94,9 +101,11 @@ function showLists(scene: Scene): void {
     }),
   );
   $("canvas-empty").hidden = scene.sections.length > 0 || scene.generalAdmission.length > 0 || (scene.booths ?? []).length > 0;
-  const seatCount = scene.sections.reduce((n, s) => n + s.rows.reduce((m, r) => m + r.seats.length, 0), 0);
+  const tables = scene.sections.flatMap((s) => s.tables ?? []);
+  const seatCount = scene.sections.reduce((n, s) => n + s.rows.reduce((m, r) => m + r.seats.length, 0), 0) + tables.reduce((n, t) => n + t.seats.length, 0);
   const places = scene.generalAdmission.reduce((n, a) => n + a.capacity, 0);
-  const totals = { sections: scene.sections.length, seats: seatCount, areas: scene.generalAdmission.length, places };
+  const booths = scene.sections.reduce((n, s) => n + (s.booths ?? []).length, (scene.booths ?? []).length);
+  const totals = { sections: scene.sections.length, seats: seatCount, areas: scene.generalAdmission.length, places, tables: tables.length, booths };
   $("canvas-summary").textContent = say(scene.focalPoint ? "canvas.summaryStage" : "canvas.summary", totals);
   $("stage-state").textContent = scene.focalPoint ? say("stage.at", { x: scene.focalPoint.x, y: scene.focalPoint.y }) : say("stage.none");
 }

@@ -215,9 +215,13 @@ export class Renderer {
         seats.set(seat.label, c);
         g.append(c);
       }
-    // Tables and their seats (docs/tables.md) are drawn over the section's rows; the layer covers them too.
-    const tableBoxes = drawTables(g, s.tables ?? [], k, colours, seats);
-    if (tableBoxes.length > 0) box = unionBox(outline ? [box, ...tableBoxes] : tableBoxes)!;
+    // Tables with their seats and the section's booths (docs/tables.md) are drawn over its rows; the layer covers them too.
+    const venueBoxes = drawTables(g, s.tables ?? [], k, colours, seats);
+    for (const b of s.booths ?? []) {
+      g.append(drawBooth(b, colours.get(b.categoryKey) ?? "#7a8499", k));
+      venueBoxes.push(boothBox(b, k));
+    }
+    if (venueBoxes.length > 0) box = unionBox(outline ? [box, ...venueBoxes] : venueBoxes)!;
     const layer = layerAt(box, "d-section-layer");
     layer.append(g);
     return { data: s, scale: k, layer, g, seats, box, offset: { x: 0, y: 0 } };
