@@ -4,7 +4,8 @@ import type { holdBestAvailableRequestSchema } from "../domain/selling";
 import type { EventRecord } from "../domain/events";
 import type { Pricing } from "../domain/pricing";
 import type { JoinResult, TicketStatus, WaitingRoomSummary } from "../domain/waiting-room";
-import { decodeObjects } from "./objects-compact";
+import { decodeObjects, needsVenue } from "./objects-compact";
+import type { VenuePart } from "./venue-part";
 import type {
   ApiObjectsResponse,
   CompactObjects,
@@ -34,6 +35,8 @@ export interface ObjectsRead extends ApiObjectsResponse {
   rows: SeatObject[][];
   /** Seat labels per channel key (docs/channels.md); absent when the event has no channels. */
   channels?: Record<string, string[]>;
+  /** The SDK's venue part (parts.ts), loaded when the layout has tables, booths, floors or zones. */
+  venue?: VenuePart;
 }
 
 /**
@@ -48,6 +51,11 @@ export class ApiClient {
    * socket's `pass`: the protected channels they open are drawn and held like any other pool.
    */
   passes: readonly string[] = [];
+  /**
+   * Loads the SDK's venue part (parts.ts), which reads and draws tables, booths, floors and zones:
+   * the chart sets it. Without it a layout's tables and booths are left out of the objects read.
+   */
+  loadVenue: (() => Promise<VenuePart>) | null = null;
 
   constructor(
     protected readonly baseUrl: string,
@@ -69,12 +77,19 @@ export class ApiClient {
     return url.toString();
   }
 
-  /** Every object of the event, fetched in the compact form (about 1% of the full form's bytes on a stadium). */
+  /**
+   * Every object of the event, fetched in the compact form (about 1% of the full form's bytes on a
+   * stadium). A layout with tables, booths, floors or zones (docs/tables.md) loads the SDK's venue
+   * part as soon as its objects arrive, while the map's other reads are still under way; a part
+   * that cannot be loaded fails the read, and the chart tells the buyer why.
+   */
   async objects(): Promise<ObjectsRead> {
     const body = (await this.request<CompactObjects>("GET", "/objects?format=compact")).body;
+    const venue = needsVenue(body) && this.loadVenue ? await this.loadVenue() : undefined;
     const rows: SeatObject[][] = [];
-    const objects = decodeObjects(body, rows);
+    const objects = decodeObjects(body, rows, venue);
     const out: ObjectsRead = { eventKey: body.eventKey, categories: body.categories ?? [], objects, rows };
+    if (venue) out.venue = venue;
     if (body.focalPoint) out.focalPoint = body.focalPoint;
     if (body.channels) out.channels = body.channels;
     if (body.zones) out.zones = body.zones;

@@ -8,7 +8,7 @@
 import type { ObjectsRead } from "./api";
 import type { Holding } from "./limits";
 import { seatPlaces, type SeatPlaces } from "./selection-rules-precheck";
-import type { ObjectView } from "./map-view";
+import type { ObjectView, VenuePart } from "./map-view";
 import type { ApiCategory, ApiObject, SeatObject, SelectedObject, SelectionRules, StatusEntry } from "./types";
 
 /** The open pool's name among channel keys (docs/channels.md). */
@@ -68,7 +68,14 @@ export class MapState {
     this.places = null;
     this.zones = read.zones ?? [];
     this.floors = read.floors ?? [];
+    this.venue = read.venue ?? null;
   }
+
+  /**
+   * The SDK's venue part (venue.ts: tables, booths, floors and zones drawn, named and listed), which
+   * the objects read loaded because the layout has them; null for a layout of rows and areas alone.
+   */
+  venue: VenuePart | null = null;
 
   /** The layout's zones and floors (docs/tables.md), as the objects read gave them. */
   zones: NonNullable<ObjectsRead["zones"]> = [];
