@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { messageArguments } from "../src/domain/message-format";
 import { EN, type Catalog } from "../src/sdk/catalogs/en";
 import { EN_VENUE } from "../src/sdk/catalogs/en-venue";
-import { CATALOG_LANGUAGES } from "../src/sdk/language";
+import { CATALOG_LANGUAGES, loadWords } from "../src/sdk/language";
+import { isMessageId } from "../src/sdk/words";
 import { call } from "./support/fixtures";
 import ar from "../src/sdk/catalogs/ar";
 import de from "../src/sdk/catalogs/de";
@@ -58,6 +59,18 @@ describe("SDK catalogs", () => {
       if (text.trim() === "" && id !== "list.separator") wrong.push(`${id}: empty`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("leaves the venue part's English out of the bundle's catalog, and knows its ids for overrides", async () => {
+    // Tables, booths, floors and zones say these; a map of rows never does (docs/sdk.md).
+    for (const id of Object.keys(EN_VENUE)) {
+      expect(Object.keys(EN), id).not.toContain(id);
+      expect(isMessageId(id), id).toBe(true);
+    }
+    expect(isMessageId("map.name")).toBe(true);
+    expect(isMessageId("nothing.here")).toBe(false);
+    const words = await loadWords("https://tickets.example", "en", { "venue.floors": "Levels" });
+    expect(words.t("venue.floors")).toBe("Levels");
   });
 
   it("serves each catalog as JSON, immutable at the version and five minutes at latest, to any origin", async () => {
