@@ -6,6 +6,9 @@ import type { Pricing } from "../domain/pricing";
 import type { JoinResult, TicketStatus, WaitingRoomSummary } from "../domain/waiting-room";
 import { decodeObjects, needsVenue } from "./objects-compact";
 import type { VenuePart } from "./venue-part";
+
+/** What the objects read needs of the venue part: its reader of the compact form. */
+export type VenueReading = Pick<VenuePart, "venueReader">;
 import type {
   ApiObjectsResponse,
   CompactObjects,
@@ -35,8 +38,8 @@ export interface ObjectsRead extends ApiObjectsResponse {
   rows: SeatObject[][];
   /** Seat labels per channel key (docs/channels.md); absent when the event has no channels. */
   channels?: Record<string, string[]>;
-  /** The SDK's venue part (parts.ts), loaded when the layout has tables, booths, floors or zones. */
-  venue?: VenuePart;
+  /** What read the layout's tables, booths, floors and zones (the SDK's venue part, parts.ts); absent when it has none. */
+  venue?: VenueReading;
 }
 
 /**
@@ -52,10 +55,11 @@ export class ApiClient {
    */
   passes: readonly string[] = [];
   /**
-   * Loads the SDK's venue part (parts.ts), which reads and draws tables, booths, floors and zones:
-   * the chart sets it. Without it a layout's tables and booths are left out of the objects read.
+   * Loads what reads tables, booths, floors and zones from the compact form: the SDK's venue part
+   * (parts.ts), which the chart sets; the dashboard's box office gives the reader alone. Without it
+   * a layout's tables and booths are left out of the objects read.
    */
-  loadVenue: (() => Promise<VenuePart>) | null = null;
+  loadVenue: (() => Promise<VenueReading>) | null = null;
 
   constructor(
     protected readonly baseUrl: string,

@@ -296,7 +296,11 @@ export class SeatingChart {
     if (this.destroyed) return this;
     // The layout's own translations of category and section names, for this chart's language.
     this.state.load(localizeLayout(read.objects, words.language));
-    this.state.venue?.injectVenueStyles(document);
+    // The venue part the objects read loaded (parts.ts keeps it: no second request) draws its tables and booths.
+    if (read.objects.venue) {
+      this.state.venue = await loadPart("venue", this.base);
+      this.state.venue.injectVenueStyles(document);
+    }
     this.state.applyChannels(read.objects.channels, this.config.channelKeys);
     this.state.rules = read.rules;
     this.prices = attachPrices(chrome, this.state, read, this.config.channelKeys, words, (label) => this.repaint(label));

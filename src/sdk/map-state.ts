@@ -68,12 +68,11 @@ export class MapState {
     this.places = null;
     this.zones = read.zones ?? [];
     this.floors = read.floors ?? [];
-    this.venue = read.venue ?? null;
   }
 
   /**
    * The SDK's venue part (venue.ts: tables, booths, floors and zones drawn, named and listed), which
-   * the objects read loaded because the layout has them; null for a layout of rows and areas alone.
+   * the chart loaded because the layout has them; null for a layout of rows and areas alone.
    */
   venue: VenuePart | null = null;
 
