@@ -53,7 +53,8 @@ const common = {
 async function buildCatalogs() {
   const dir = path.join(srcDir, "catalogs");
   const languages = (await readdir(dir))
-    .filter((f) => f.endsWith(".ts") && f !== "en.ts")
+    // Each language's own file ("de.ts"); English (en.ts, en-venue.ts) is in the bundle and the venue part.
+    .filter((f) => /^[a-z]{2}\.ts$/.test(f) && f !== "en.ts")
     .map((f) => f.slice(0, -3))
     .sort();
   const out = {};
@@ -63,7 +64,7 @@ async function buildCatalogs() {
 }
 
 /** The SDK's parts loaded on demand (src/sdk/parts.ts): each one's module, by the name it is served under (`<name>.mjs`). */
-const PARTS = { "large-map": "large-map.ts", "queue-screen": "queue-screen.ts" };
+const PARTS = { "large-map": "large-map.ts", "queue-screen": "queue-screen.ts", venue: "venue.ts" };
 
 /**
  * The parts, each an ES module that takes the modules the bundle also holds from the bundle that
@@ -89,41 +90,72 @@ async function buildParts() {
     plugins: [emptyKit],
   });
   const inBundle = new Set(Object.keys(probe.metafile.inputs).map((p) => path.resolve(process.cwd(), p)));
-  const shared = new Map();
-  const exportsOf = async (file) => {
-    const out = await esbuild.build({ entryPoints: [file], bundle: false, format: "esm", write: false, metafile: true, logLevel: "silent" });
-    return Object.values(out.metafile.outputs)[0].exports.filter((name) => name !== "default");
-  };
+  // A module the bundle holds is left out of the part as an import of "seating-kit:<path>"; the
+  // part's build keeps only the names it uses, and the import becomes a read of those names from
+  // the kit. A module only the part uses is bundled into the part as usual.
   const fromBundle = {
     name: "from-bundle",
     setup(b) {
       b.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === "entry-point" || args.pluginData === "from-bundle") return undefined;
         const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "from-bundle" });
-        // A module only the part uses is bundled into the part as usual.
         if (found.errors.length > 0 || !inBundle.has(found.path)) return undefined;
-        return { path: found.path, namespace: "from-bundle" };
-      });
-      b.onLoad({ filter: /.*/, namespace: "from-bundle" }, async (args) => {
-        const id = path.relative(root, args.path);
-        if (!shared.has(args.path)) shared.set(args.path, await exportsOf(args.path));
-        const names = shared.get(args.path);
-        return {
-          loader: "js",
-          contents: `const m = globalThis[Symbol.for(${JSON.stringify(key)})][${JSON.stringify(id)}];\nexport const { ${names.join(", ")} } = m;\n`,
-        };
+        // Named by its path under src/, without the extension ("sdk/svg"): the kit's key.
+        const id = path
+          .relative(path.join(root, "src"), found.path)
+          .split(path.sep)
+          .join("/")
+          .replace(/\.tsx?$/, "");
+        return { path: `seating-kit:${id}`, external: true };
       });
     },
   };
   const built = await Promise.all(
     Object.values(PARTS).map((entry) => esbuild.build({ ...common, entryPoints: [path.join(srcDir, entry)], format: "esm", plugins: [fromBundle] })),
   );
-  const parts = Object.fromEntries(Object.keys(PARTS).map((name, i) => [`${name}.mjs`, built[i].outputFiles[0].text]));
-  const files = [...shared.keys()].sort();
+  /** The names the parts take from each module of the bundle, by its path under the repository. */
+  const shared = new Map();
+  const importOf = /import\s*(\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)\s*from\s*"seating-kit:([^"]+)";?/g;
+  const parts = {};
+  Object.keys(PARTS).forEach((name, i) => {
+    const reads = [];
+    const text = built[i].outputFiles[0].text.replace(importOf, (_, what, id) => {
+      if (!what.startsWith("{")) throw new Error(`build-sdk: the ${name} part imports ${id} whole; name what it takes`);
+      const names = what
+        .slice(1, -1)
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean);
+      const set = shared.get(id) ?? new Set();
+      shared.set(id, set);
+      for (const n of names) set.add(n.split(/\s+as\s+/)[0]);
+      const pattern = names.map((n) => n.replace(/\s+as\s+/, ":")).join(",");
+      reads.push(`var{${pattern}}=globalThis[Symbol.for(${JSON.stringify(key)})][${JSON.stringify(id)}];`);
+      return "";
+    });
+    // The reads go first, as the imports they replace were hoisted.
+    const banner = common.banner.js;
+    parts[`${name}.mjs`] = text.startsWith(banner) ? `${banner}\n${reads.join("")}${text.slice(banner.length).replace(/^\n/, "")}` : reads.join("") + text;
+  });
+  const ids = [...shared.keys()].sort();
   const kit = [
-    ...files.map((file, i) => `import * as m${i} from ${JSON.stringify(file)};`),
+    ...ids.map(
+      (id, i) =>
+        `import { ${[...shared.get(id)]
+          .sort()
+          .map((n) => `${n} as m${i}_${n}`)
+          .join(", ")} } from ${JSON.stringify(path.join(root, "src", id))};`,
+    ),
     "export const LOCAL_PARTS = null;",
-    `export const PART_KIT = { ${files.map((file, i) => `${JSON.stringify(path.relative(root, file))}: m${i}`).join(", ")} };`,
+    `export const PART_KIT = { ${ids
+      .map(
+        (id, i) =>
+          `${JSON.stringify(id)}: { ${[...shared.get(id)]
+            .sort()
+            .map((n) => `${n}: m${i}_${n}`)
+            .join(", ")} }`,
+      )
+      .join(", ")} };`,
   ].join("\n");
   const withKit = {
     name: "part-kit",

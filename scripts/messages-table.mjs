@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The table of every SDK message in docs/sdk.md ("Every message"), generated from the English
- * catalog (src/sdk/catalogs/en.ts): id, English text, the values it is given. The catalog is the
+ * catalog (src/sdk/catalogs/en.ts, with the venue part's words in en-venue.ts): id, English text, the values it is given. The catalog is the
  * one source; test/scripts/messages-table.test.mjs fails when the guide's table is not this one.
  *
  * Usage: node scripts/messages-table.mjs --write   (rewrites the table in docs/sdk.md)
@@ -19,9 +19,10 @@ export const HEADING = "#### Every message";
 /** The Markdown table of the English catalog's messages, in the catalog's order. */
 export async function messagesTable() {
   const { EN } = await importTs(path.join(root, "src/sdk/catalogs/en.ts"));
+  const { EN_VENUE } = await importTs(path.join(root, "src/sdk/catalogs/en-venue.ts"));
   const { messageArguments } = await importTs(path.join(root, "src/domain/message-format.ts"));
   const cell = (text) => text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/</g, "&lt;");
-  const rows = Object.entries(EN).map(([id, text]) => {
+  const rows = Object.entries({ ...EN, ...EN_VENUE }).map(([id, text]) => {
     const { values, selectors } = messageArguments(text);
     const given = [...values, ...selectors.filter((s) => !values.includes(s))].map((v) => `\`${v}\``).join(", ");
     return `| \`${id}\` | ${cell(JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"'))} | ${given} |`;

@@ -5,8 +5,12 @@ import { seatName } from "../src/sdk/seat-name";
 import { currencyDigits, decimalText, formatPrice, minorOf } from "../src/domain/price-format";
 import { PriceBook } from "../src/sdk/prices";
 import de from "../src/sdk/catalogs/de";
-import { ENGLISH, Words } from "../src/sdk/words";
-import type { AreaObject, SeatObject } from "../src/sdk/types";
+import { addEnglish, ENGLISH, Words } from "../src/sdk/words";
+import { EN_VENUE } from "../src/sdk/catalogs/en-venue";
+import type { ApiObject, AreaObject, SeatObject } from "../src/sdk/types";
+import { tableName } from "../src/sdk/venue-names";
+
+type TableObject = Extract<ApiObject, { objectType: "table" }>;
 
 /** The arithmetic of prices and the words the seat map puts them in (docs/prices.md). */
 
@@ -129,5 +133,58 @@ describe("the words", () => {
   it("puts the price in a seat's accessible name, after its category", () => {
     expect(seatName(seat("A-1-2", "balcony"), "Balcony", { status: "free", price: "€30.00" })).toBe("Section A, row 1, seat 2, Balcony, €30.00, available");
     expect(seatName(seat("A-1-2", "balcony"), "Balcony", { status: "free" })).toBe("Section A, row 1, seat 2, Balcony, available");
+  });
+
+  it("prices a table at its seats' prices together: in its name, its total, and not at all when a seat has none", () => {
+    const atTable = (label: string, categoryKey: string): SeatObject => ({ ...seat(label, categoryKey), tableLabel: "T1" });
+    const table: TableObject = {
+      objectLabel: "T1",
+      objectType: "table",
+      categoryKey: "stalls",
+      sectionKey: "A",
+      sectionLabel: "Section A",
+      shape: "round",
+      seatLabels: ["T1-1", "T1-2", "T1-3"],
+    };
+    const objects = new Map<string, ApiObject>([
+      ["T1", table],
+      ["T1-1", atTable("T1-1", "stalls")],
+      ["T1-2", atTable("T1-2", "stalls")],
+      ["T1-3", atTable("T1-3", "balcony")],
+    ]);
+    const book = new PriceBook(
+      PRICING,
+      ["NO_CHANNEL"],
+      () => null,
+      ENGLISH,
+      (l) => objects.get(l),
+    );
+    // Two stalls seats at 45.00 and a balcony seat at its first ticket type, 30.00; each seat's fee.
+    expect(book.unit(table)).toEqual({ amount: 4500 + 4500 + 3000, fee: 163 + 163 + 125, ticketType: null });
+    expect(book.text(table)).toBe("€120.00");
+    // A ticket type chosen for a category changes the tables with seats of it.
+    book.choose("balcony", "child");
+    expect(book.text(table)).toBe("€105.00");
+    // The venue part brings its English words as it loads (venue.ts).
+    addEnglish(EN_VENUE);
+    const name = tableName(table, "Stalls", { status: "free", price: "€105.00" }, ENGLISH);
+    expect(name).toBe("Table T1, 3 seats, Section A, Stalls, €105.00, available");
+    // Held whole, the table adds the price its hold locked (the server's sum of its seats').
+    book.locked.set("T1", { amount: 10500, fee: 401, currency: "EUR" });
+    expect(book.total([{ objectLabel: "T1", quantity: 1 }], (l) => objects.get(l))).toEqual({ amount: 10500, fee: 401 });
+    // A hold restored after a reload, whose answer the map never saw: what the table costs now.
+    book.locked.clear();
+    expect(book.total([{ objectLabel: "T1", quantity: 1 }], (l) => objects.get(l))).toEqual({ amount: 10500, fee: 163 + 163 + 88 });
+    // A seat without a price: the table has none (the server refuses it as not_priced).
+    objects.set("T1-3", atTable("T1-3", "opera"));
+    const again = new PriceBook(
+      PRICING,
+      ["NO_CHANNEL"],
+      () => null,
+      ENGLISH,
+      (l) => objects.get(l),
+    );
+    expect(again.unit(table)).toBeNull();
+    expect(again.text(table)).toBeUndefined();
   });
 });

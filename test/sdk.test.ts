@@ -39,7 +39,7 @@ describe("GET /sdk/{version}/{file}", () => {
   });
 
   it("serves the parts the bundles import on demand, ES modules at the version, to any origin", async () => {
-    for (const part of ["large-map.mjs", "queue-screen.mjs"]) {
+    for (const part of ["large-map.mjs", "queue-screen.mjs", "venue.mjs"]) {
       const res = await call("GET", `/sdk/v5.10.0/${part}`, { headers: { Origin: "https://tickets.example" } });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
@@ -54,6 +54,8 @@ describe("GET /sdk/{version}/{file}", () => {
     const bundle = (await call("GET", "/sdk/v5.10.0/seating.js")).body as unknown as string;
     expect(bundle).toContain("/sdk/v");
     expect(bundle).not.toContain("seating-queue-title");
+    // Tables, booths, floors and zones are the venue part's (docs/tables.md).
+    expect(bundle).not.toContain("seating-table-top");
   });
 
   it("answers a matching If-None-Match with 304", async () => {

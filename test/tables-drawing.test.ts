@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { CompactObjects, ObjectEntry } from "../src/domain/status";
-import { computeGeometry } from "../src/geometry/object-placement";
+import { computeGeometry as computeRowsOnly } from "../src/geometry/object-placement";
 import { tableBox, tableSeatPoints } from "../src/geometry/table-placement";
-import { decodeObjects } from "../src/sdk/objects-compact";
+import { addVenue } from "../src/geometry/venue-placement";
+import { decodeObjects, needsVenue } from "../src/sdk/objects-compact";
+import * as venueDecoder from "../src/sdk/objects-compact-venue";
 import { onFloor, zoneBox } from "../src/sdk/venue-controls";
 import { addBooth, addFloor, addTable, addZone, labelsOf, removeFloor, removeTables, setSectionFloor } from "../src/designer/venue-actions";
 import { assignCategory, moveSections, seatsOfSections, EMPTY_SCENE } from "../src/designer/actions";
@@ -16,6 +18,9 @@ import { gala } from "./support/tables";
  * the designer's actions that draw tables, booths, floors and zones.
  */
 
+/** The map's geometry as the SDK draws a venue with tables and booths: with its venue part's placement. */
+const computeGeometry = (objects: ObjectEntry[]) => computeRowsOnly(objects, undefined, undefined, addVenue);
+
 describe("the SDK's reading of the compact form", () => {
   it("gives back exactly the full form's objects, in order, tables, booths, floors and zones included", async () => {
     for (const bareSeats of [false, true]) {
@@ -23,12 +28,26 @@ describe("the SDK's reading of the compact form", () => {
       const full = (await api.objects(f)).body as { objects: ObjectEntry[]; zones: unknown; floors: unknown };
       const compact = (await api.objects(f, "?format=compact")).body as CompactObjects;
       const rows: unknown[] = [];
-      expect(decodeObjects(compact, rows as never)).toEqual(full.objects);
+      // Such a layout is what the SDK loads its venue part for, which reads the tables and booths.
+      expect(needsVenue(compact)).toBe(true);
+      expect(decodeObjects(compact, rows as never, venueDecoder)).toEqual(full.objects);
       expect(compact.zones).toEqual(full.zones);
       expect(compact.floors).toEqual(full.floors);
       // The rows are the layout's rows only: a table's seats are no row.
       expect(rows).toHaveLength(1);
     }
+  });
+
+  it("needs no venue part for rows and standing areas alone, and leaves tables and booths out without one", async () => {
+    const rowsOnly = await newEvent();
+    expect(needsVenue((await api.objects(rowsOnly, "?format=compact")).body as CompactObjects)).toBe(false);
+    const f = await newEvent({ layout: gala() });
+    const compact = (await api.objects(f, "?format=compact")).body as CompactObjects;
+    const types = new Set(decodeObjects(compact).map((o) => o.objectType));
+    expect(types.has("table") || types.has("booth")).toBe(false);
+    // Nor are tables drawn without the venue's placement.
+    const full = ((await api.objects(f)).body as { objects: ObjectEntry[] }).objects;
+    expect(computeRowsOnly(full).tables).toEqual([]);
   });
 });
 

@@ -14,9 +14,6 @@
  */
 import { linePitch, planScale, sectionOutlines, stageBox, type DrawnSeat, type Point } from "./seat-plan";
 import type { ObjectEntry } from "../domain/status";
-import { placeVenue, type BoothDrawn, type TableDrawn } from "./venue-placement";
-
-export type { BoothDrawn, TableDrawn } from "./venue-placement";
 
 /** One object of the objects read (GET /events/{key}/objects), which is what a map is drawn from. */
 type ApiObject = ObjectEntry;
@@ -62,6 +59,32 @@ export interface Box {
   height: number;
 }
 
+/** A table as drawn: its top's centre and size in map units. */
+export interface TableDrawn {
+  label: string;
+  shape: "round" | "rect";
+  cx: number;
+  cy: number;
+  width: number;
+  height: number;
+}
+
+/** A booth as drawn: its box in map units. */
+export interface BoothDrawn {
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * How tables, the seats around them and booths (docs/tables.md) are added to the rows' `part`:
+ * venue-placement.ts's addVenue, which {@link computeGeometry} is given when a map has them.
+ * `objects`: the tables, booths and seats at tables; `coordinates`: the layout's x/y are used.
+ */
+export type VenuePlacer = (part: SeatPart, objects: ApiObject[], coordinates: boolean) => { tables: TableDrawn[]; booths: BoothDrawn[] };
+
 export interface MapGeometry {
   seats: SeatShape[];
   areas: AreaShape[];
@@ -75,7 +98,8 @@ export interface MapGeometry {
 }
 
 const PITCH = 24; // distance between seat centres in generated layouts
-const RADIUS = 9;
+/** Every seat's radius in map units. */
+export const RADIUS = 9;
 const GA_WIDTH = 200;
 const GA_HEIGHT = 110;
 const GAP = 40;
@@ -144,74 +168,6 @@ function minOf(values: number[]): number {
   return m;
 }
 
-type TableObject = Extract<ObjectEntry, { objectType: "table" }>;
-type BoothObject = Extract<ObjectEntry, { objectType: "booth" }>;
-
-/** Room around a section of tables, in map units, and the band above it for its name. */
-const VENUE_PAD = 12;
-const VENUE_NAME = 22;
-
-/**
- * A section shape for each section of tables and booths that has no rows (sections with rows have
- * theirs already): the box around its tables and booths with its name above, so the map names it,
- * and a large map gives it the section block a keyboard zooms in with.
- */
-function venueSections(
-  have: SectionShape[],
-  tables: TableObject[],
-  booths: BoothObject[],
-  venue: { tables: TableDrawn[]; booths: BoothDrawn[] },
-): SectionShape[] {
-  const known = new Set(have.map((s) => s.key));
-  const boxes = new Map<string, { label: string; boxes: Box[] }>();
-  const add = (key: string | undefined, label: string | undefined, box: Box) => {
-    if (key === undefined || known.has(key)) return;
-    const entry = boxes.get(key) ?? { label: label ?? key, boxes: [] };
-    entry.boxes.push(box);
-    boxes.set(key, entry);
-  };
-  const drawnTable = new Map(venue.tables.map((t) => [t.label, t]));
-  for (const t of tables) {
-    const d = drawnTable.get(t.objectLabel);
-    // The table with its seats around it: the top plus a seat's reach on every side.
-    if (d)
-      add(t.sectionKey, t.sectionLabel, {
-        x: d.cx - d.width / 2 - 2 * RADIUS - 15,
-        y: d.cy - d.height / 2 - 2 * RADIUS - 15,
-        width: d.width + 4 * RADIUS + 30,
-        height: d.height + 4 * RADIUS + 30,
-      });
-  }
-  const drawnBooth = new Map(venue.booths.map((b) => [b.label, b]));
-  for (const b of booths) {
-    const d = drawnBooth.get(b.objectLabel);
-    if (d) add(b.sectionKey, b.sectionLabel, d);
-  }
-  return [...boxes].map(([key, { label, boxes: list }]) => {
-    const u = union(list);
-    return {
-      key,
-      label,
-      x: u.x - VENUE_PAD,
-      y: u.y - VENUE_PAD - VENUE_NAME,
-      width: u.width + 2 * VENUE_PAD,
-      height: u.height + 2 * VENUE_PAD + VENUE_NAME,
-      rows: [],
-    };
-  });
-}
-
-/** The scale of a map of tables only: the seats around the tables set it, as rows' seats do. */
-function venueScale(tables: TableObject[], seats: Map<string, SeatObject>): number {
-  const plan: DrawnSeat[] = [];
-  for (const t of tables)
-    for (const label of t.seatLabels) {
-      const s = seats.get(label);
-      if (s && hasXY(s)) plan.push({ x: s.x as number, y: s.y as number, section: t.objectLabel, row: t.objectLabel, rowLabel: "" });
-    }
-  return plan.length > 1 ? planScale(plan) : 1;
-}
-
 /**
  * The rows of `seats`, each in the order given: seats of one section and row key, rows in order of
  * first appearance. A reader of the compact objects form knows the layout's rows exactly and passes
@@ -235,39 +191,29 @@ export function rowsOf(seats: SeatObject[]): SeatObject[][] {
   return rows;
 }
 
-const hasXY = (o: ApiObject) => typeof o.x === "number" && typeof o.y === "number" && Number.isFinite(o.x) && Number.isFinite(o.y);
+export const hasXY = (o: ApiObject) => typeof o.x === "number" && typeof o.y === "number" && Number.isFinite(o.x) && Number.isFinite(o.y);
 
 /**
  * Computes the drawing of an event's objects; `rows` are the layout's rows when known (else
- * {@link rowsOf}), and the layout's focal point, when given, is drawn as the stage.
+ * {@link rowsOf}), and the layout's focal point, when given, is drawn as the stage. Tables and
+ * booths (docs/tables.md) are drawn by `venue` (venue-placement.ts's placeVenue), which a map
+ * of rows alone does without: without it they are left out.
  */
-export function computeGeometry(objects: ApiObject[], rows?: SeatObject[][], focalPoint?: Point | null): MapGeometry {
-  // One pass: a 100,000-object map is sorted into its kinds without a copy per kind.
+export function computeGeometry(objects: ApiObject[], rows?: SeatObject[][], focalPoint?: Point | null, venue?: VenuePlacer): MapGeometry {
+  // One pass: a 100,000-object map is sorted into its kinds without a copy per kind; tables, booths
+  // and the seats at tables go to the venue placement.
   const seats: SeatObject[] = [];
-  const atTables: SeatObject[] = [];
-  const tables: TableObject[] = [];
-  const booths: BoothObject[] = [];
   const areas: AreaObject[] = [];
+  const atVenue: ApiObject[] = [];
   for (const o of objects) {
-    if (o.objectType === "seat") (o.tableLabel === undefined ? seats : atTables).push(o);
-    else if (o.objectType === "table") tables.push(o);
-    else if (o.objectType === "booth") booths.push(o);
-    else areas.push(o);
+    if (o.objectType === "seat" && o.tableLabel === undefined) seats.push(o);
+    else if (o.objectType === "generalAdmission") areas.push(o);
+    else atVenue.push(o);
   }
-  const coordinates = seats.length > 0 ? seats.every(hasXY) : tables.length + booths.length > 0;
-  // Seats at tables are looked up by label only where their own x/y are drawn.
-  const tableSeats = new Map<string, SeatObject>(coordinates ? atTables.map((s) => [s.objectLabel, s]) : []);
+  const coordinates = seats.length > 0 ? seats.every(hasXY) : atVenue.length > 0;
   const seatPart =
     seats.length > 0 && coordinates ? fromCoordinates(seats) : fromStructure(rows?.filter((r) => r[0]?.tableLabel === undefined) ?? rowsOf(seats));
-  if (seats.length === 0 && tables.length > 0) seatPart.scale = venueScale(tables, tableSeats);
-  const venue = placeVenue(tables, tableSeats, booths, seatPart.scale, coordinates, seatPart.bounds, RADIUS);
-  if (venue.seats.length > 0) seatPart.seats = [...seatPart.seats, ...venue.seats];
-  if (venue.bounds) seatPart.bounds = seatPart.seats.length > venue.seats.length ? union([seatPart.bounds, venue.bounds]) : venue.bounds;
-  const named = venueSections(seatPart.sections, tables, booths, venue);
-  if (named.length > 0) {
-    seatPart.sections.push(...named);
-    seatPart.bounds = union([seatPart.bounds, ...named]);
-  }
+  const placed = venue && atVenue.length > 0 ? venue(seatPart, atVenue, coordinates) : { tables: [], booths: [] };
   const placedAreas = placeAreas(areas, seatPart.bounds, seatPart.scale);
   const stage = focalPoint && Number.isFinite(focalPoint.x) && Number.isFinite(focalPoint.y) ? stageBox(focalPoint, seatPart.scale) : undefined;
   const all = [seatPart.bounds, ...placedAreas.map((a) => ({ x: a.x, y: a.y, width: a.width, height: a.height })), ...(stage ? [stage] : [])].filter(
@@ -278,14 +224,15 @@ export function computeGeometry(objects: ApiObject[], rows?: SeatObject[][], foc
     sections: seatPart.sections,
     areas: placedAreas,
     bounds: union(all),
-    tables: venue.tables,
-    booths: venue.booths,
+    tables: placed.tables,
+    booths: placed.booths,
   };
   if (stage) out.stage = stage;
   return out;
 }
 
-interface SeatPart {
+/** The rows' seats and sections as placed, which the venue placement adds its tables and booths to. */
+export interface SeatPart {
   seats: SeatShape[];
   sections: SectionShape[];
   bounds: Box;

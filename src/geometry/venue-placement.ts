@@ -3,33 +3,18 @@
  * that object-placement.ts places. A table is drawn at its x/y with its seats at theirs, or around
  * it as table-placement.ts places them (the designer writes the same points); tables and booths
  * the layout gives no place are set out on a grid below the rows. Pure.
+ *
+ * A map of rows alone never needs this: object-placement.ts takes it as an argument (the browser
+ * SDK's venue part passes it, docs/sdk.md), so the SDK that draws rows does not carry it.
  */
 import type { ObjectEntry } from "../domain/status";
-import type { Box } from "./seat-plan";
+import { hasXY, RADIUS, union, type BoothDrawn, type SeatPart, type SectionShape, type TableDrawn, type VenuePlacer } from "./object-placement";
+import { planScale, type Box, type DrawnSeat } from "./seat-plan";
 import { tableBox, tableSeatPoints, tableSize } from "./table-placement";
 
 type TableObject = Extract<ObjectEntry, { objectType: "table" }>;
 type BoothObject = Extract<ObjectEntry, { objectType: "booth" }>;
 type SeatObject = Extract<ObjectEntry, { objectType: "seat" }>;
-
-/** A table as drawn: its top's centre and size in map units. */
-export interface TableDrawn {
-  label: string;
-  shape: "round" | "rect";
-  cx: number;
-  cy: number;
-  width: number;
-  height: number;
-}
-
-/** A booth as drawn: its box in map units. */
-export interface BoothDrawn {
-  label: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 export interface VenuePart {
   seats: { label: string; cx: number; cy: number; r: number }[];
@@ -37,6 +22,100 @@ export interface VenuePart {
   booths: BoothDrawn[];
   /** What the tables and booths cover (null when there are none). */
   bounds: Box | null;
+}
+
+/**
+ * Adds the tables, the seats around them and the booths of `objects` to the rows' `part` (its
+ * seats, sections and bounds, and its scale on a map of tables only) and answers the tables and
+ * booths as drawn: what object-placement.ts's computeGeometry takes as `venue`. `coordinates`: the
+ * layout's x/y are used (else tables and booths go on a grid under the rows).
+ */
+export const addVenue: VenuePlacer = (part, objects, coordinates) => {
+  const tables: TableObject[] = [];
+  const booths: BoothObject[] = [];
+  const atTables: SeatObject[] = [];
+  for (const o of objects) {
+    if (o.objectType === "table") tables.push(o);
+    else if (o.objectType === "booth") booths.push(o);
+    else if (o.objectType === "seat") atTables.push(o);
+  }
+  // Seats at tables are looked up by label only where their own x/y are drawn.
+  const tableSeats = new Map<string, SeatObject>(coordinates ? atTables.map((s) => [s.objectLabel, s]) : []);
+  if (part.seats.length === 0 && tables.length > 0) part.scale = venueScale(tables, tableSeats);
+  const venue = placeVenue(tables, tableSeats, booths, part.scale, coordinates, part.bounds, RADIUS);
+  if (venue.seats.length > 0) part.seats = [...part.seats, ...venue.seats];
+  if (venue.bounds) part.bounds = part.seats.length > venue.seats.length ? union([part.bounds, venue.bounds]) : venue.bounds;
+  const named = venueSections(part.sections, tables, booths, venue);
+  if (named.length > 0) {
+    part.sections.push(...named);
+    part.bounds = union([part.bounds, ...named]);
+  }
+  return { tables: venue.tables, booths: venue.booths };
+};
+
+/** Room around a section of tables, in map units, and the band above it for its name. */
+const VENUE_PAD = 12;
+const VENUE_NAME = 22;
+
+/**
+ * A section shape for each section of tables and booths that has no rows (sections with rows have
+ * theirs already): the box around its tables and booths with its name above, so the map names it,
+ * and a large map gives it the section block a keyboard zooms in with.
+ */
+function venueSections(
+  have: SectionShape[],
+  tables: TableObject[],
+  booths: BoothObject[],
+  venue: { tables: TableDrawn[]; booths: BoothDrawn[] },
+): SectionShape[] {
+  const known = new Set(have.map((s) => s.key));
+  const boxes = new Map<string, { label: string; boxes: Box[] }>();
+  const add = (key: string | undefined, label: string | undefined, box: Box) => {
+    if (key === undefined || known.has(key)) return;
+    const entry = boxes.get(key) ?? { label: label ?? key, boxes: [] };
+    entry.boxes.push(box);
+    boxes.set(key, entry);
+  };
+  const drawnTable = new Map(venue.tables.map((t) => [t.label, t]));
+  for (const t of tables) {
+    const d = drawnTable.get(t.objectLabel);
+    // The table with its seats around it: the top plus a seat's reach on every side.
+    if (d)
+      add(t.sectionKey, t.sectionLabel, {
+        x: d.cx - d.width / 2 - 2 * RADIUS - 15,
+        y: d.cy - d.height / 2 - 2 * RADIUS - 15,
+        width: d.width + 4 * RADIUS + 30,
+        height: d.height + 4 * RADIUS + 30,
+      });
+  }
+  const drawnBooth = new Map(venue.booths.map((b) => [b.label, b]));
+  for (const b of booths) {
+    const d = drawnBooth.get(b.objectLabel);
+    if (d) add(b.sectionKey, b.sectionLabel, d);
+  }
+  return [...boxes].map(([key, { label, boxes: list }]) => {
+    const u = union(list);
+    return {
+      key,
+      label,
+      x: u.x - VENUE_PAD,
+      y: u.y - VENUE_PAD - VENUE_NAME,
+      width: u.width + 2 * VENUE_PAD,
+      height: u.height + 2 * VENUE_PAD + VENUE_NAME,
+      rows: [],
+    };
+  });
+}
+
+/** The scale of a map of tables only: the seats around the tables set it, as rows' seats do. */
+function venueScale(tables: TableObject[], seats: Map<string, SeatObject>): number {
+  const plan: DrawnSeat[] = [];
+  for (const t of tables)
+    for (const label of t.seatLabels) {
+      const s = seats.get(label);
+      if (s && hasXY(s)) plan.push({ x: s.x as number, y: s.y as number, section: t.objectLabel, row: t.objectLabel, rowLabel: "" });
+    }
+  return plan.length > 1 ? planScale(plan) : 1;
 }
 
 /** A booth drawn without a size of its own is this big (layout units), as in the designer. */

@@ -4,7 +4,11 @@ import type { holdBestAvailableRequestSchema } from "../domain/selling";
 import type { EventRecord } from "../domain/events";
 import type { Pricing } from "../domain/pricing";
 import type { JoinResult, TicketStatus, WaitingRoomSummary } from "../domain/waiting-room";
-import { decodeObjects } from "./objects-compact";
+import { decodeObjects, needsVenue } from "./objects-compact";
+import type { VenuePart } from "./venue-part";
+
+/** What the objects read needs of the venue part: its reader of the compact form. */
+export type VenueReading = Pick<VenuePart, "venueReader">;
 import type {
   ApiObjectsResponse,
   CompactObjects,
@@ -34,6 +38,8 @@ export interface ObjectsRead extends ApiObjectsResponse {
   rows: SeatObject[][];
   /** Seat labels per channel key (docs/channels.md); absent when the event has no channels. */
   channels?: Record<string, string[]>;
+  /** What read the layout's tables, booths, floors and zones (the SDK's venue part, parts.ts); absent when it has none. */
+  venue?: VenueReading;
 }
 
 /**
@@ -48,6 +54,12 @@ export class ApiClient {
    * socket's `pass`: the protected channels they open are drawn and held like any other pool.
    */
   passes: readonly string[] = [];
+  /**
+   * Loads what reads tables, booths, floors and zones from the compact form: the SDK's venue part
+   * (parts.ts), which the chart sets; the dashboard's box office gives the reader alone. Without it
+   * a layout's tables and booths are left out of the objects read.
+   */
+  loadVenue: (() => Promise<VenueReading>) | null = null;
 
   constructor(
     protected readonly baseUrl: string,
@@ -69,12 +81,19 @@ export class ApiClient {
     return url.toString();
   }
 
-  /** Every object of the event, fetched in the compact form (about 1% of the full form's bytes on a stadium). */
+  /**
+   * Every object of the event, fetched in the compact form (about 1% of the full form's bytes on a
+   * stadium). A layout with tables, booths, floors or zones (docs/tables.md) loads the SDK's venue
+   * part as soon as its objects arrive, while the map's other reads are still under way; a part
+   * that cannot be loaded fails the read, and the chart tells the buyer why.
+   */
   async objects(): Promise<ObjectsRead> {
     const body = (await this.request<CompactObjects>("GET", "/objects?format=compact")).body;
+    const venue = needsVenue(body) && this.loadVenue ? await this.loadVenue() : undefined;
     const rows: SeatObject[][] = [];
-    const objects = decodeObjects(body, rows);
+    const objects = decodeObjects(body, rows, venue);
     const out: ObjectsRead = { eventKey: body.eventKey, categories: body.categories ?? [], objects, rows };
+    if (venue) out.venue = venue;
     if (body.focalPoint) out.focalPoint = body.focalPoint;
     if (body.channels) out.channels = body.channels;
     if (body.zones) out.zones = body.zones;

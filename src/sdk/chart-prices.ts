@@ -37,14 +37,21 @@ export function attachPrices(
   const channelOf = new Map<string, string>();
   for (const [key, labels] of Object.entries(read.objects.channels ?? {})) for (const l of labels) channelOf.set(l, key);
   const doc = chrome.root.ownerDocument;
-  const book = new PriceBook(read.pricing, channelKeys ?? ["NO_CHANNEL"], (label) => channelOf.get(label) ?? null, words);
+  const book = new PriceBook(
+    read.pricing,
+    channelKeys ?? ["NO_CHANNEL"],
+    (label) => channelOf.get(label) ?? null,
+    words,
+    (label) => state.objects.get(label),
+  );
   state.priceOf = (obj) => book.text(obj);
-  // A seat without a price cannot be held by a buyer (the server refuses it as not_priced): drawn
-  // "not available here", like another channel's seat.
-  for (const o of state.objects.values()) if (o.objectType === "seat" && book.unit(o) === null) state.outside.add(o.objectLabel);
+  // A seat without a price cannot be held by a buyer (the server refuses it as not_priced), nor a
+  // table with such a seat (docs/tables.md): drawn "not available here", like another channel's seat.
+  for (const o of state.objects.values()) if ((o.objectType === "seat" || o.objectType === "table") && book.unit(o) === null) state.outside.add(o.objectLabel);
   // The categories as the map names them (the layout's own translations for this language).
   const panel = new PricePanel(doc, book, [...state.categories.values()], (categoryKey) => {
-    for (const o of state.objects.values()) if (o.categoryKey === categoryKey) repaint(o.objectLabel);
+    // A table's price is its seats': it is redrawn too.
+    for (const o of state.objects.values()) if (o.categoryKey === categoryKey || o.objectType === "table") repaint(o.objectLabel);
   });
   chrome.root.insertBefore(panel.root, chrome.live);
   const update = () => panel.showTotal(book.total(state.selection.values(), (label) => state.objects.get(label)));

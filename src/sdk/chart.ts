@@ -35,7 +35,7 @@ import { loadWords } from "./language";
 import { localizeLayout } from "./layout-labels";
 import { ENGLISH, type Words } from "./words";
 import { marksIn } from "./seat-marks";
-import { buildVenueControls, type VenueControls } from "./venue-controls";
+import type { VenueControlsView } from "./venue-part";
 import { attachPrices, type ChartPrices } from "./chart-prices";
 import type { ApiCategory, BestAvailableRequest, BestAvailableResult, SeatingChartConfig, SelectionRules } from "./types";
 import { SDK_VERSION } from "./version";
@@ -88,6 +88,7 @@ export class SeatingChart {
     this.api =
       config.season !== undefined ? new SeasonApiClient(base, config.publicKey, config.season) : new ApiClient(base, config.publicKey, config.event ?? "");
     if (config.channelPasses) this.api.passes = config.channelPasses;
+    this.api.loadVenue = () => loadPart("venue", base);
     this.token = config.holdToken && config.holdToken.length >= 8 ? config.holdToken : sessionToken(base, this.scopeKey);
     const context: HoldContext = {
       config,
@@ -295,6 +296,11 @@ export class SeatingChart {
     if (this.destroyed) return this;
     // The layout's own translations of category and section names, for this chart's language.
     this.state.load(localizeLayout(read.objects, words.language));
+    // The venue part the objects read loaded (parts.ts keeps it: no second request) draws its tables and booths.
+    if (read.objects.venue) {
+      this.state.venue = await loadPart("venue", this.base);
+      this.state.venue.injectVenueStyles(document);
+    }
     this.state.applyChannels(read.objects.channels, this.config.channelKeys);
     this.state.rules = read.rules;
     this.prices = attachPrices(chrome, this.state, read, this.config.channelKeys, words, (label) => this.repaint(label));
@@ -348,40 +354,37 @@ export class SeatingChart {
 
   private focalPoint: ObjectsFocal = undefined;
 
-  /** The floor shown (docs/tables.md): the first of the layout's floors until the buyer picks another. */
-  private floor: string | undefined = undefined;
-  private venue: VenueControls | null = null;
+  /** The floor switcher and the zone chooser (the venue part's, docs/tables.md), for a layout with floors or zones. */
+  private venue: VenueControlsView | null = null;
 
-  /** Draws the map into the stage; false when the chart was destroyed meanwhile. */
+  /** Draws the map into the stage (the first floor, when there are floors); false when the chart was destroyed meanwhile. */
   private async mountMapNow(chrome: Chrome): Promise<boolean> {
-    this.floor ??= this.state.floors[0]?.key;
-    this.map = await this.drawMap(chrome, this.floor);
-    if (this.map === null) return false;
+    this.venue ??=
+      this.state.venue?.venueNavigation(document, this.state, this.words, {
+        map: () => this.map,
+        // A floor that cannot be drawn was told to the buyer on the map (drawMap).
+        redraw: (floorKey) => this.drawMap(chrome, floorKey).catch(() => false),
+        announce: (text) => {
+          if (this.chrome) this.chrome.live.textContent = text;
+        },
+      }) ?? null;
+    if (!(await this.drawMap(chrome, this.venue?.floor))) return false;
     chrome.controls.hidden = false;
     this.addBuyerAids(chrome);
-    this.addVenueControls(chrome);
+    if (this.venue) chrome.controls.appendChild(this.venue.root);
     return true;
   }
 
-  /** The floor switcher and the zone chooser, when the layout has floors or zones. */
-  private addVenueControls(chrome: Chrome): void {
-    if (this.venue || (this.state.floors.length === 0 && this.state.zones.length === 0)) return;
-    this.venue = buildVenueControls(
-      document,
-      this.words,
-      this.state.floors,
-      this.state.zones,
-      (key) => void this.showFloor(key),
-      (key) => this.showZone(key),
-    );
-    if (this.floor !== undefined) this.venue.showFloor(this.floor);
-    chrome.controls.appendChild(this.venue.root);
-  }
-
-  /** Mounts the map of `floorKey`; a large-map renderer that could not be loaded (parts.ts) is told to the buyer, as a failed read is. */
-  private async drawMap(chrome: Chrome, floorKey: string | undefined): Promise<MapView | null> {
+  /**
+   * Draws the map of `floorKey` in place of any map shown; false when the chart was destroyed
+   * meanwhile. A large-map renderer that could not be loaded (parts.ts) is told to the buyer, as a
+   * failed read is.
+   */
+  private async drawMap(chrome: Chrome, floorKey: string | undefined): Promise<boolean> {
+    this.map?.destroy();
+    this.map = null;
     try {
-      return await mountMap(chrome, this.state, {
+      this.map = await mountMap(chrome, this.state, {
         eventKey: this.scopeKey,
         apiBase: this.base,
         words: this.words,
@@ -395,46 +398,12 @@ export class SeatingChart {
       chrome.stage.append(chrome.message);
       throw err;
     }
+    return this.map !== null;
   }
 
-  /** Draws another floor in place of the one shown. */
+  /** Shows another floor of the venue (docs/tables.md), as the floor switcher's button does. */
   async showFloor(key: string): Promise<void> {
-    const chrome = this.chrome;
-    if (!chrome || this.destroyed || key === this.floor || !this.state.floors.some((f) => f.key === key)) return;
-    this.floor = key;
-    this.venue?.showFloor(key);
-    this.venue?.clearZone();
-    this.map?.destroy();
-    this.map = null;
-    try {
-      this.map = await this.drawMap(chrome, key);
-    } catch {
-      // The buyer was told on the map (drawMap).
-      return;
-    }
-    const name = this.state.floors.find((f) => f.key === key)?.label ?? key;
-    chrome.live.textContent = this.words.t("venue.floorShown", { floor: name });
-  }
-
-  /** Zooms to a zone's sections (null: the whole venue), switching to the floor they are on when it is another. */
-  private showZone(key: string | null): void {
-    const zone = key === null ? undefined : this.state.zones.find((z) => z.key === key);
-    if (!zone) return this.map?.reset();
-    const sections = new Set(zone.sectionKeys);
-    if (this.map?.zoomToZone(sections)) {
-      if (this.chrome) this.chrome.live.textContent = this.words.t("venue.zoneShown", { zone: zone.label });
-      return;
-    }
-    // The zone is on another floor: show that floor, then the zone.
-    const on = [...this.state.objects.values()].find(
-      (o) => "sectionKey" in o && o.sectionKey !== undefined && sections.has(o.sectionKey) && "floorKey" in o && o.floorKey,
-    );
-    const floorKey = on && "floorKey" in on ? on.floorKey : undefined;
-    if (floorKey !== undefined && floorKey !== this.floor)
-      void this.showFloor(floorKey).then(() => {
-        this.map?.zoomToZone(sections);
-        if (this.chrome) this.chrome.live.textContent = this.words.t("venue.zoneShown", { zone: zone.label });
-      });
+    if (!this.destroyed) await this.venue?.showFloor(key);
   }
 
   /** Redraws one object on the map and in the list (and the selection's total, which it may change). */

@@ -11,7 +11,7 @@
  */
 import { EN, type MessageId } from "./catalogs/en";
 import { SDK_VERSION } from "./version";
-import { Words } from "./words";
+import { isMessageId, Words } from "./words";
 
 /** The languages with a catalog. */
 export const CATALOG_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pt", "pl", "ja", "ar"] as const;
@@ -65,7 +65,7 @@ function fetchCatalog(url: string): Promise<Record<string, string> | null> {
 function known(texts: Record<string, unknown> | null | undefined, onUnknown?: (id: string) => void): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [id, text] of Object.entries(texts ?? {})) {
-    if (Object.prototype.hasOwnProperty.call(EN, id) && typeof text === "string") out[id] = text;
+    if (isMessageId(id) && typeof text === "string") out[id] = text;
     else onUnknown?.(id);
   }
   return out;

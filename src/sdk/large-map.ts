@@ -8,7 +8,6 @@
  * This file keeps the state (per-seat columns, the camera) and the elements; the canvas is drawn
  * by large-map-paint.ts.
  */
-import { zoneBox } from "./venue-controls";
 import { centreOn, fit, visibleBox, type Camera, type Size } from "./camera";
 import type { AreaShape, MapGeometry } from "../geometry/object-placement";
 import { MapPainter, margin, STATUS_PIXELS, statusCode, type PaintView } from "./large-map-paint";
@@ -181,7 +180,7 @@ export class LargeMap implements MapView {
   private paintElement(label: string): void {
     const node = this.areaElements.get(label);
     const obj = this.model.objects.get(label);
-    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label), this.model.words);
+    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label), this.model.words, this.model.venue);
   }
 
   update(label: string): void {
@@ -190,7 +189,7 @@ export class LargeMap implements MapView {
     if (i === undefined) {
       const node = this.areaElements.get(label);
       const obj = this.model.objects.get(label);
-      if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), view, this.model.words);
+      if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), view, this.model.words, this.model.venue);
       this.full = true;
       this.requestDraw();
       return;
@@ -215,7 +214,7 @@ export class LargeMap implements MapView {
     }
     const node = this.live.get(i);
     const obj = this.model.objects.get(label);
-    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), view, this.model.words);
+    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), view, this.model.words, this.model.venue);
     this.requestDraw();
   }
 
@@ -236,7 +235,7 @@ export class LargeMap implements MapView {
   }
 
   zoomToZone(sectionKeys: ReadonlySet<string>): boolean {
-    const box = zoneBox(this.geometry, this.model.objects, sectionKeys);
+    const box = this.model.venue?.zoneBox(this.geometry, this.model.objects, sectionKeys) ?? null;
     if (box) this.viewport.show(box);
     return box !== null;
   }
@@ -380,7 +379,7 @@ export class LargeMap implements MapView {
         r: this.grid.r,
         ...objectAttrs(label, "seat", obj?.categoryKey ?? ""),
       });
-      if (obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label), this.model.words);
+      if (obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label), this.model.words, this.model.venue);
       const next = q.keptAt < q.kept.length ? this.live.get(q.kept[q.keptAt]!) : undefined;
       if (next && next.parentNode === group) group.insertBefore(node, next);
       else group.appendChild(node);

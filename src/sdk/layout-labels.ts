@@ -9,10 +9,11 @@ import type { ObjectsRead } from "./api";
 
 /** `read` with the names of categories, sections, zones and floors in `language` where the layout translates them. */
 export function localizeLayout(read: ObjectsRead, language: string): ObjectsRead {
-  const categories = read.categories.map((c) => {
-    const name = labelFor(c.labels, language);
-    return name === undefined ? c : { ...c, label: name };
-  });
+  const named = <T extends { label: string; labels?: Record<string, string> }>(list: T[]): T[] =>
+    list.map((x) => {
+      const name = labelFor(x.labels, language);
+      return name === undefined ? x : { ...x, label: name };
+    });
   const sections = new Map<string, string>();
   for (const [key, labels] of Object.entries(read.sectionLabels ?? {})) {
     const name = labelFor(labels, language);
@@ -25,15 +26,8 @@ export function localizeLayout(read: ObjectsRead, language: string): ObjectsRead
       const name = sections.get(o.sectionKey);
       if (name !== undefined) o.sectionLabel = name;
     }
-  const named = <T extends { label: string; labels?: Record<string, string> }>(list: T[] | undefined): T[] | undefined =>
-    list?.map((x) => {
-      const name = labelFor(x.labels, language);
-      return name === undefined ? x : { ...x, label: name };
-    });
-  const out: ObjectsRead = { ...read, categories };
-  const zones = named(read.zones);
-  const floors = named(read.floors);
-  if (zones) out.zones = zones;
-  if (floors) out.floors = floors;
+  const out: ObjectsRead = { ...read, categories: named(read.categories) };
+  if (read.zones) out.zones = named(read.zones);
+  if (read.floors) out.floors = named(read.floors);
   return out;
 }

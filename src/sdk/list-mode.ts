@@ -12,7 +12,7 @@ import { isAccessibleSeat } from "../domain/layout";
 import { ListAreas, type AreaHost } from "./list-areas";
 import type { MapState } from "./map-state";
 import { seatName } from "./seat-name";
-import { ListVenue } from "./list-venue";
+import type { ListVenueView } from "./venue-part";
 import type { SeatObject } from "./types";
 import type { Words } from "./words";
 
@@ -69,8 +69,8 @@ export class ListMode {
   /** The standing areas, after the seated sections (list-areas.ts). */
   private readonly areas: ListAreas;
   private readonly areaItems: HTMLLIElement[];
-  /** Tables and booths (list-venue.ts), after the rows' sections. */
-  private readonly venue: ListVenue;
+  /** Tables and booths (list-venue.ts, the venue part's), after the rows' sections; null for a venue without them. */
+  private readonly venue: ListVenueView | null;
 
   constructor(
     private readonly doc: Document,
@@ -109,8 +109,9 @@ export class ListMode {
       if (target?.dataset.objectLabel) this.host.activate(target.dataset.objectLabel);
     });
     for (const section of this.sections) list.appendChild(this.sectionItem(section));
-    this.venue = new ListVenue(doc, host.state, words);
-    list.append(...this.venue.build());
+    const part = host.state.venue;
+    this.venue = part ? new part.ListVenue(doc, host.state, words) : null;
+    if (this.venue) list.append(...this.venue.build());
     this.areas = new ListAreas(doc, host);
     this.areaItems = this.areas.build();
     list.append(...this.areaItems);
@@ -120,7 +121,7 @@ export class ListMode {
   /** Rewrites one seat's button after its status changed (in place: focus stays where it is). */
   update(label: string): void {
     this.areas.updateAll();
-    this.venue.update(label);
+    this.venue?.update(label);
     const b = this.buttons.get(label);
     if (!b) return;
     const seat = this.host.state.objects.get(label);

@@ -3,10 +3,12 @@
  * tables and booths; a table is a labelled group with a button for the table whole and one per
  * seat around it (named as the map names them, seat-name.ts), a booth one button. The buttons
  * carry `data-object-label`, so the list's one click listener holds and releases them as the map's
- * clicks do; which of them the server accepts follows the event's table booking.
+ * clicks do; which of them the server accepts follows the event's table booking. Part of the SDK's
+ * venue part (venue.ts).
  */
-import type { MapState } from "./map-state";
-import { boothName, seatName, tableName } from "./seat-name";
+import type { ListVenueView, VenueState } from "./venue-part";
+import { seatName } from "./seat-name";
+import { boothName, tableName } from "./venue-names";
 import type { ApiObject } from "./types";
 import type { Words } from "./words";
 
@@ -20,12 +22,12 @@ interface Group {
   booths: BoothObject[];
 }
 
-export class ListVenue {
+export class ListVenue implements ListVenueView {
   private readonly buttons = new Map<string, HTMLButtonElement>();
 
   constructor(
     private readonly doc: Document,
-    private readonly state: MapState,
+    private readonly state: VenueState,
     private readonly words: Words,
   ) {}
 
@@ -36,7 +38,7 @@ export class ListVenue {
       if (o.objectType !== "table" && o.objectType !== "booth") continue;
       const key = o.sectionKey ?? "";
       let g = groups.get(key);
-      if (!g) groups.set(key, (g = { key, label: o.sectionLabel ?? this.words.t("list.boothsHeading"), tables: [], booths: [] }));
+      if (!g) groups.set(key, (g = { key, label: o.sectionLabel ?? this.words.t("venue.boothsHeading"), tables: [], booths: [] }));
       if (o.objectType === "table") g.tables.push(o);
       else g.booths.push(o);
     }
@@ -59,8 +61,8 @@ export class ListVenue {
     toggle.className = "seating-list-section";
     toggle.setAttribute("aria-expanded", "false");
     const parts = [g.label];
-    if (g.tables.length > 0) parts.push(this.words.t("list.tables", { n: g.tables.length }));
-    if (g.booths.length > 0) parts.push(this.words.t("list.booths", { n: g.booths.length }));
+    if (g.tables.length > 0) parts.push(this.words.t("venue.listTables", { n: g.tables.length }));
+    if (g.booths.length > 0) parts.push(this.words.t("venue.listBooths", { n: g.booths.length }));
     toggle.textContent = this.words.list(parts);
     const body = doc.createElement("div");
     body.id = `seating-list-venue-${Math.random().toString(36).slice(2, 10)}`;

@@ -11,7 +11,6 @@ import type { MapState } from "./map-state";
 import { LARGE_MAP_OBJECTS, type MapModel, type MapView } from "./map-view";
 import { loadPart } from "./parts";
 import { SmallMap } from "./small-map";
-import { onFloor } from "./venue-controls";
 import type { Words } from "./words";
 
 /** How much one press of a zoom button zooms. */
@@ -43,13 +42,14 @@ export interface MountOptions {
  */
 export async function mountMap(chrome: Chrome, state: MapState, options: MountOptions): Promise<MapView | null> {
   const all = [...state.objects.values()];
-  const shown = options.floorKey === undefined ? all : all.filter((o) => onFloor(o, options.floorKey));
+  // Floors are the venue part's (docs/tables.md), loaded for every layout that has them.
+  const venue = state.venue;
+  const { objects: shown, rows } =
+    options.floorKey !== undefined && venue ? venue.floorObjects(all, state.layoutRows, options.floorKey) : { objects: all, rows: state.layoutRows };
   const big = isLargeMap(shown.length);
   const part = big ? loadPart("large-map", options.apiBase) : null;
   part?.catch(() => undefined);
-  const drawn = shown.length === all.length ? null : new Set(shown.map((o) => o.objectLabel));
-  const rows = drawn === null ? state.layoutRows : state.layoutRows.filter((r) => r[0] !== undefined && drawn.has(r[0].objectLabel));
-  const geometry = computeGeometry(shown, rows, options.focalPoint);
+  const geometry = computeGeometry(shown, rows, options.focalPoint, venue?.addVenue);
   if (big) await nextTask();
   if (!options.wanted()) return null;
   const model: MapModel = {
@@ -58,6 +58,7 @@ export async function mountMap(chrome: Chrome, state: MapState, options: MountOp
     categories: state.categories,
     viewOf: (label) => state.view(label),
     words: options.words,
+    venue,
   };
   let map: MapView;
   if (part) {

@@ -8,7 +8,7 @@
 import type { ObjectsRead } from "./api";
 import type { Holding } from "./limits";
 import { seatPlaces, type SeatPlaces } from "./selection-rules-precheck";
-import type { ObjectView } from "./map-view";
+import type { ObjectView, VenuePart } from "./map-view";
 import type { ApiCategory, ApiObject, SeatObject, SelectedObject, SelectionRules, StatusEntry } from "./types";
 
 /** The open pool's name among channel keys (docs/channels.md). */
@@ -69,6 +69,12 @@ export class MapState {
     this.zones = read.zones ?? [];
     this.floors = read.floors ?? [];
   }
+
+  /**
+   * The SDK's venue part (venue.ts: tables, booths, floors and zones drawn, named and listed), which
+   * the chart loaded because the layout has them; null for a layout of rows and areas alone.
+   */
+  venue: VenuePart | null = null;
 
   /** The layout's zones and floors (docs/tables.md), as the objects read gave them. */
   zones: NonNullable<ObjectsRead["zones"]> = [];

@@ -3,28 +3,17 @@
  * (maps of up to {@link LARGE_MAP_OBJECTS} objects, small-map.ts) or a canvas with elements only
  * where seats are big enough to click (large-map.ts, docs/sdk.md#large-maps-more-than-10000-objects).
  */
-import type { ApiCategory, ApiObject, SeatStatus } from "./types";
+import type { ObjectView } from "./object-view";
+import type { ApiCategory, ApiObject } from "./types";
+import type { VenuePart } from "./venue-part";
 import type { Words } from "./words";
+
+/** The SDK's venue part (venue.ts, docs/sdk.md): what draws, names and lists tables, booths, floors and zones. */
+export type { VenuePart } from "./venue-part";
+export type { ObjectView } from "./object-view";
 
 /** Above this many objects a map is drawn as a large map. */
 export const LARGE_MAP_OBJECTS = 10_000;
-
-/** What an object looks like now: its status from this chart's point of view, and GA counts. */
-export interface ObjectView {
-  /** `partially_taken`: a table some of whose seats are taken one by one (docs/tables.md). */
-  status: SeatStatus | "selected" | "partially_taken";
-  capacity?: number;
-  /** GA: the places this buyer can take now (its channels' free places, docs/channels.md). */
-  remaining?: number;
-  /** GA: channels set places aside in the area, so `remaining` counts only this buyer's pools, not the area's capacity. */
-  pooled?: true;
-  /** GA places this chart holds. */
-  quantity?: number;
-  /** A seat outside this chart's channels (docs/channels.md): drawn unavailable, not clickable. */
-  unavailable?: true;
-  /** docs/prices.md: what one seat (or one GA place) costs this buyer, in words ("€45.00"). */
-  price?: string;
-}
 
 /** What a renderer reads: the objects, their categories and each object's current view. */
 export interface MapModel {
@@ -34,6 +23,8 @@ export interface MapModel {
   viewOf(label: string): ObjectView;
   /** The chart's language: every name and count drawn or spoken. */
   words: Words;
+  /** The venue part, for a map with tables, booths, floors or zones; null otherwise. */
+  venue: VenuePart | null;
 }
 
 export interface MapView {

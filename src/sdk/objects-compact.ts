@@ -4,26 +4,22 @@
  * tested in workerd against the encoder.
  */
 import type { ApiObject, CompactObjects, SeatObject } from "./types";
-import { tableSeatPoints } from "../geometry/table-placement";
+import type { VenuePart } from "./venue-part";
 
-const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+export const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 type CompactSection = CompactObjects["sections"][number];
 type CompactRow = CompactSection["rows"][number];
-type CompactTable = NonNullable<CompactSection["tables"]>[number];
-type CompactBooth = NonNullable<CompactSection["booths"]>[number];
-type TableObject = Extract<ApiObject, { objectType: "table" }>;
-type BoothObject = Extract<ApiObject, { objectType: "booth" }>;
 type Coords = NonNullable<CompactRow["x"]>;
 
-function coordAt(coords: Coords | undefined, i: number): number | undefined {
+export function coordAt(coords: Coords | undefined, i: number): number | undefined {
   if (coords === undefined) return undefined;
   if (Array.isArray(coords)) return coords[i] ?? undefined;
   return coords.start + i * coords.step;
 }
 
 /** A row's labels in layout order, runs expanded. */
-function labelsOf(row: Pick<CompactRow, "seats">): string[] {
+export function labelsOf(row: Pick<CompactRow, "seats">): string[] {
   const labels: string[] = [];
   for (const item of row.seats) {
     if (typeof item === "string") {
@@ -38,21 +34,25 @@ function labelsOf(row: Pick<CompactRow, "seats">): string[] {
 }
 
 /**
+ * Whether the layout has tables, booths, floors or zones (docs/tables.md): what the SDK's venue
+ * part draws, names and lists, which a map of rows and standing areas alone never loads.
+ */
+export function needsVenue(body: CompactObjects): boolean {
+  // The engine writes each of these only when the layout has some (objects-compact-venue.ts there).
+  return !!(body.floors || body.zones || body.booths || body.sections?.some((s) => s.tables || s.booths));
+}
+
+/**
  * Every object of a compact body, seats in layout order then GA areas, as the full form lists them.
  * `rows`, when given, receives the layout's rows (each in physical order): the compact form keeps
- * rows apart even where two share a label, which the full form cannot show.
+ * rows apart even where two share a label, which the full form cannot show. Tables, booths, floors
+ * and zones are read by `venue` (objects-compact-venue.ts, in the SDK's venue part), given when
+ * {@link needsVenue}; without it they are left out.
  */
-export function decodeObjects(body: CompactObjects, rows?: SeatObject[][]): ApiObject[] {
+export function decodeObjects(body: CompactObjects, rows?: SeatObject[][], venue?: Pick<VenuePart, "venueReader">): ApiObject[] {
   const out: ApiObject[] = [];
   const held = body.accessibleOnly ? new Set(body.accessibleOnly) : null;
-  const zonesOf = new Map<string, string[]>();
-  for (const z of body.zones ?? []) for (const k of z.sectionKeys) zonesOf.set(k, [...(zonesOf.get(k) ?? []), z.key]);
-  const place = (o: { floorKey?: string; zoneKeys?: string[] }, section: CompactSection | null, floorKey?: string) => {
-    const floor = section?.floorKey ?? floorKey;
-    if (floor !== undefined) o.floorKey = floor;
-    const zones = section ? zonesOf.get(section.key) : undefined;
-    if (zones) o.zoneKeys = zones;
-  };
+  const venueReader = venue?.venueReader(body, held, out);
   for (const section of body.sections ?? []) {
     for (const row of section.rows) {
       const aisles = new Set(row.aisles ?? []);
@@ -78,79 +78,14 @@ export function decodeObjects(body: CompactObjects, rows?: SeatObject[][]): ApiO
         return seat;
       });
       for (const seat of seats) {
-        place(seat, section);
+        venueReader?.place(seat, section);
         out.push(seat);
       }
       rows?.push(seats);
     }
-    for (const t of section.tables ?? []) decodeTable(t, section, body.categoryKeys, held, out, (o) => place(o, section));
-    for (const b of section.booths ?? []) out.push(boothOf(b, body.categoryKeys, section, (o) => place(o, section)));
+    venueReader?.section(section);
   }
-  for (const b of body.booths ?? []) out.push(boothOf(b, body.categoryKeys, null, (o) => place(o, null, b.floorKey)));
+  venueReader?.booths();
   for (const area of body.areas ?? []) out.push(area);
   return out;
-}
-
-/** A table of the compact form: the table's entry, then its seats' in order around it (as the full form lists them). */
-function decodeTable(
-  t: CompactTable,
-  section: CompactSection,
-  keys: string[],
-  held: Set<string> | null,
-  out: ApiObject[],
-  place: (o: { floorKey?: string; zoneKeys?: string[] }) => void,
-): void {
-  const labels = labelsOf(t);
-  const table: TableObject = {
-    objectLabel: t.label,
-    categoryKey: keys[t.c] ?? "",
-    objectType: "table",
-    sectionKey: section.key,
-    sectionLabel: section.label,
-    shape: t.shape,
-    seatLabels: labels,
-  };
-  if (t.x !== undefined) table.x = t.x;
-  if (t.y !== undefined) table.y = t.y;
-  if (t.w !== undefined) table.width = t.w;
-  if (t.h !== undefined) table.height = t.h;
-  place(table);
-  out.push(table);
-  const features = new Map(t.features ?? []);
-  const around =
-    t.around && t.x !== undefined && t.y !== undefined ? tableSeatPoints({ shape: t.shape, x: t.x, y: t.y, width: t.w, height: t.h }, labels.length) : null;
-  labels.forEach((objectLabel, i) => {
-    const index = typeof t.sc === "string" ? DIGITS.indexOf(t.sc.charAt(i)) : (t.sc[i] ?? -1);
-    const seat: SeatObject = {
-      objectLabel,
-      categoryKey: keys[index] ?? "",
-      objectType: "seat",
-      sectionKey: section.key,
-      sectionLabel: section.label,
-      tableLabel: t.label,
-    };
-    const f = features.get(i);
-    if (f !== undefined) seat.features = f;
-    if (held?.has(objectLabel)) seat.accessibleOnly = true;
-    const x = around ? around[i]!.x : coordAt(t.sx, i);
-    const y = around ? around[i]!.y : coordAt(t.sy, i);
-    if (x !== undefined) seat.x = x;
-    if (y !== undefined) seat.y = y;
-    place(seat);
-    out.push(seat);
-  });
-}
-
-function boothOf(b: CompactBooth, keys: string[], section: CompactSection | null, place: (o: { floorKey?: string; zoneKeys?: string[] }) => void): BoothObject {
-  const booth: BoothObject = { objectLabel: b.label, categoryKey: keys[b.c] ?? "", objectType: "booth" };
-  if (section) {
-    booth.sectionKey = section.key;
-    booth.sectionLabel = section.label;
-  }
-  if (b.x !== undefined) booth.x = b.x;
-  if (b.y !== undefined) booth.y = b.y;
-  if (b.w !== undefined) booth.width = b.w;
-  if (b.h !== undefined) booth.height = b.h;
-  place(booth);
-  return booth;
 }

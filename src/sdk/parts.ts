@@ -1,9 +1,11 @@
 /**
  * Parts of the SDK a chart loads only when it needs them, so a buyer's first paint downloads the
  * code it draws with and no more: the large-map renderer (canvas, seat grid, viewport of elements),
- * which only a map of more than 10,000 objects uses, and the waiting room's queue screen, which only
- * a buyer of an event whose waiting room is on sees. scripts/build-sdk.mjs builds each part as an
- * ES module next to the bundles, `/sdk/v{version}/{part}.mjs`; a chart imports it from the origin
+ * which only a map of more than 10,000 objects uses; the waiting room's queue screen, which only a
+ * buyer of an event whose waiting room is on sees; and the venue part (venue.ts: tables, booths,
+ * floors and zones drawn, named and listed), which only a layout that has them loads, as soon as
+ * its objects are read (api.ts). scripts/build-sdk.mjs builds each part as an ES module next to the
+ * bundles, `/sdk/v{version}/{part}.mjs`; a chart imports it from the origin
  * its bundle came from, at the bundle's own version (a page that loaded `latest` still gets the
  * part built with it), once per page. The classic script and the module build both load it with
  * `import()`, which across origins is a CORS request (the SDK's routes allow any origin). A part
@@ -13,6 +15,7 @@
  */
 import type * as LargeMapPart from "./large-map";
 import type * as QueueScreenPart from "./queue-screen";
+import type * as VenuePart from "./venue";
 import { sdkOrigin } from "./origin";
 import { LOCAL_PARTS, PART_KIT } from "./part-kit";
 import { SDK_VERSION } from "./version";
@@ -21,6 +24,7 @@ import { SDK_VERSION } from "./version";
 interface Parts {
   "large-map": typeof LargeMapPart;
   "queue-screen": typeof QueueScreenPart;
+  venue: typeof VenuePart;
 }
 
 const loading = new Map<keyof Parts, Promise<unknown>>();

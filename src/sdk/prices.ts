@@ -35,6 +35,8 @@ export class PriceBook {
     private readonly channelOf: (label: string) => string | null,
     /** The chart's words: its language writes the amounts, its catalog the "from". */
     readonly words: Words = ENGLISH,
+    /** The map's objects by label: a table's seats, whose prices make the table's (docs/tables.md). */
+    private readonly objectOf: (label: string) => ApiObject | undefined = () => undefined,
   ) {}
 
   get currency(): string | null {
@@ -53,9 +55,24 @@ export class PriceBook {
     return this.pools.includes("NO_CHANNEL") || channel === undefined ? null : channel;
   }
 
-  /** What one seat or GA place of `obj` costs with the chosen ticket type, or null when it has no price. */
+  /**
+   * What one seat or GA place of `obj` costs with the chosen ticket type, or null when it has no
+   * price. A table costs its seats' prices together (docs/tables.md), as the server locks them when
+   * it is held whole; a table with a seat that has no price has none.
+   */
   unit(obj: ApiObject): { amount: number; fee: number; ticketType: string | null } | null {
     if (!this.pricing) return null;
+    if (obj.objectType === "table") {
+      const sum = { amount: 0, fee: 0, ticketType: null };
+      for (const label of obj.seatLabels) {
+        const seat = this.objectOf(label);
+        const unit = seat ? this.unit(seat) : null;
+        if (!unit) return null;
+        sum.amount += unit.amount;
+        sum.fee += unit.fee;
+      }
+      return sum;
+    }
     const q = unitQuote(this.pricing, obj.categoryKey, this.poolOf(obj), this.chosen.get(obj.categoryKey));
     return q.kind === "price" ? q : null;
   }
@@ -63,7 +80,8 @@ export class PriceBook {
   /** The price of one seat or place in words ("€45.00"), kept per category, pool and ticket type. */
   text(obj: ApiObject): string | undefined {
     if (!this.pricing) return undefined;
-    const key = `${obj.categoryKey}\u0000${this.poolOf(obj)}\u0000${this.chosen.get(obj.categoryKey)}`;
+    // A table's price is its own seats' (kept per table); any other object's is its category's.
+    const key = obj.objectType === "table" ? obj.objectLabel : `${obj.categoryKey}\u0000${this.poolOf(obj)}\u0000${this.chosen.get(obj.categoryKey)}`;
     if (!this.texts.has(key)) {
       const unit = this.unit(obj);
       this.texts.set(key, unit ? this.format(unit.amount) : undefined);

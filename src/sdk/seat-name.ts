@@ -6,7 +6,7 @@
  */
 import type { SeatFeature } from "../domain/layout";
 import type { ObjectView } from "./map-view";
-import type { ApiObject, SeatObject } from "./types";
+import type { SeatObject } from "./types";
 import { ENGLISH, type MessageId, type Words } from "./words";
 
 /** Each feature's message. */
@@ -28,9 +28,6 @@ const STATUS_IDS: Record<ObjectView["status"], MessageId> = {
   not_for_sale: "status.notForSale",
   partially_taken: "status.partiallyTaken",
 };
-
-type TableObject = Extract<ApiObject, { objectType: "table" }>;
-type BoothObject = Extract<ApiObject, { objectType: "booth" }>;
 
 /** The seat's number within its row: the label's last part ("A-3-12" → "12"), else the label. */
 export function seatNumber(label: string): string {
@@ -81,21 +78,5 @@ export function mapSeatName(seat: SeatObject, categoryLabel: string, view: Objec
   if (seat.tableLabel) parts.push(words.t("seat.table", { table: seat.tableLabel }));
   if (seat.sectionLabel) parts.push(seat.sectionLabel);
   parts.push(categoryLabel, ...(view.price ? [view.price] : []), ...featureWords(seat.features, words), statusText(view, words));
-  return words.list(parts);
-}
-
-/** The name of a table, whole (docs/tables.md): "Table T1, 8 seats, Hall, Gala, available". */
-export function tableName(table: TableObject, categoryLabel: string, view: ObjectView, words: Words = ENGLISH): string {
-  const parts = [words.t("table.label", { label: table.objectLabel }), words.t("table.seats", { n: table.seatLabels.length })];
-  if (table.sectionLabel) parts.push(table.sectionLabel);
-  parts.push(categoryLabel, statusText(view, words));
-  return words.list(parts);
-}
-
-/** The name of a booth: "Booth B1, Hall 1, Exhibitor, available". */
-export function boothName(booth: BoothObject, categoryLabel: string, view: ObjectView, words: Words = ENGLISH): string {
-  const parts = [words.t("booth.label", { label: booth.objectLabel })];
-  if (booth.sectionLabel) parts.push(booth.sectionLabel);
-  parts.push(categoryLabel, statusText(view, words));
   return words.list(parts);
 }

@@ -2,7 +2,6 @@
  * A map of up to 10,000 objects: one SVG element per seat and GA area at every zoom (docs/sdk.md),
  * moved by a camera that is applied once per animation frame, with no layout read in input handlers.
  */
-import { zoneBox } from "./venue-controls";
 import { visibleBox } from "./camera";
 import type { Box, MapGeometry } from "../geometry/object-placement";
 import type { MapModel, MapView } from "./map-view";
@@ -25,7 +24,7 @@ export class SmallMap implements MapView {
     const { svg, layer } = createSvg(stage.ownerDocument, model.eventKey, model.words, Math.max(1.5, (geometry.seats[0]?.r ?? 5) * 0.7));
     this.root = svg;
     stage.prepend(svg);
-    this.elements = drawMap(layer, geometry, model.objects, model.categories, model.words);
+    this.elements = drawMap(layer, geometry, model.objects, model.categories, model.words, model.venue);
     for (const label of this.elements.keys()) this.update(label);
     // The camera becomes the viewBox (the stage's aspect, so nothing is letterboxed). Measured here
     // against a transform on the layer: on 20,000 elements the viewBox frames were the cheaper ones.
@@ -43,7 +42,7 @@ export class SmallMap implements MapView {
   update(label: string): void {
     const node = this.elements.get(label);
     const obj = this.model.objects.get(label);
-    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label), this.model.words);
+    if (node && obj) paintObject(node, obj, this.model.categories.get(obj.categoryKey), this.model.viewOf(label), this.model.words, this.model.venue);
   }
 
   zoomBy(factor: number): void {
@@ -64,7 +63,7 @@ export class SmallMap implements MapView {
   }
 
   zoomToZone(sectionKeys: ReadonlySet<string>): boolean {
-    const box = zoneBox(this.geometry, this.model.objects, sectionKeys);
+    const box = this.model.venue?.zoneBox(this.geometry, this.model.objects, sectionKeys) ?? null;
     if (box) this.viewport.show(box);
     return box !== null;
   }

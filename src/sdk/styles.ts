@@ -20,7 +20,7 @@ const CSS = `${PRICE_PANEL_CSS}
 .seating-overlay{position:absolute;left:0;top:0;transform-origin:0 0;will-change:transform}
 .seating-map.seating-map-large{inset:auto;left:0;top:0;width:auto;height:auto;overflow:visible}
 .seating-map-large .seating-seat,.seating-map-large .seating-seat:focus-visible,.seating-section-hit{fill:#000;fill-opacity:0;stroke:none;transition:none}
-.seating-map-large .seating-ga .seating-ga-shape,.seating-map-large .seating-table-top,.seating-map-large .seating-booth-shape{fill:#000;fill-opacity:0;stroke-opacity:0}
+.seating-map-large .seating-ga .seating-ga-shape{fill-opacity:0;stroke-opacity:0}
 .seating-section-hit{cursor:zoom-in}
 .seating-section-hit:focus,.seating-map-large .seating-ga:focus{outline:none}
 .seating-section-bg{fill:#fff;stroke:#dde1ea;stroke-width:1}
@@ -54,29 +54,12 @@ const CSS = `${PRICE_PANEL_CSS}
 .seating-ga[data-status=booked],.seating-ga[data-status=not_for_sale]{cursor:not-allowed}
 .seating-ga:focus{outline:none}
 .seating-ga:focus-visible .seating-ga-shape{stroke:#0b3d91;stroke-width:4}
-.seating-table,.seating-booth{cursor:pointer}
-.seating-table-top{fill:#f6f7f9;stroke-width:2}
-.seating-table[data-status=selected] .seating-table-top{fill:#e8efff;stroke:#1d2330;stroke-width:3.5}
-.seating-table[data-status=held] .seating-table-top,.seating-table[data-status=booked] .seating-table-top,.seating-table[data-status=not_for_sale] .seating-table-top{fill:#c3c8d2;stroke:#8f96a3}
-.seating-table[data-status=partially_taken] .seating-table-top{fill:#e2e5eb;stroke-dasharray:4 2}
-.seating-table-name,.seating-booth-name{font-weight:600;font-size:11px;fill:#1d2330;pointer-events:none}
-.seating-booth-shape{fill-opacity:.3;stroke-width:2}
-.seating-booth[data-status=selected] .seating-booth-shape{fill-opacity:.55;stroke:#1d2330;stroke-width:3.5}
-.seating-booth[data-status=held] .seating-booth-shape,.seating-booth[data-status=booked] .seating-booth-shape,.seating-booth[data-status=not_for_sale] .seating-booth-shape{fill:#c3c8d2!important;stroke:#8f96a3!important}
-.seating-table:focus,.seating-booth:focus{outline:none}
-.seating-table:focus-visible .seating-table-top,.seating-booth:focus-visible .seating-booth-shape{stroke:#0b3d91;stroke-width:4}
 .seating-ga-name{font-weight:600;fill:#1d2330;text-anchor:middle}
 .seating-ga-remaining{fill:#4a5263;text-anchor:middle}
 .seating-controls{display:flex;gap:4px;margin-inline-start:auto}
 .seating-controls[hidden]{display:none}
 .seating-controls button{width:32px;height:32px;border:1px solid #d0d5df;border-radius:6px;background:#fff;font-size:18px;line-height:1;cursor:pointer;color:#1d2330}
 .seating-controls button:hover{background:#eef1f7}
-.seating-venue{display:flex;flex-wrap:wrap;align-items:center;gap:4px 8px;order:-1;margin-right:8px}
-.seating-floors{display:flex;gap:4px}
-.seating-controls .seating-floors button{width:auto;padding:0 10px;font-size:14px}
-.seating-controls .seating-floors button[aria-pressed=true]{background:#1d2330;color:#fff;border-color:#1d2330}
-.seating-zone{display:flex;align-items:center;gap:4px;font-size:14px}
-.seating-zone select{height:32px;border:1px solid #d0d5df;border-radius:6px;background:#fff;color:#1d2330}
 .seating-legend{display:flex;flex-wrap:wrap;gap:6px 16px;padding:8px 12px;border-top:1px solid #e3e6ee;background:#fff;font-size:12px}
 .seating-legend-item{display:inline-flex;align-items:center;gap:6px}
 .seating-swatch{width:14px;height:14px;border-radius:50%;display:inline-block;box-sizing:border-box;outline:1px solid #4a5263;outline-offset:0}

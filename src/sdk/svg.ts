@@ -4,11 +4,11 @@
  * (docs/sdk.md), so tests and assistive technology find it the same way.
  */
 import { areaCounts } from "./area-counts";
-import { boothName, mapSeatName, statusText, tableName } from "./seat-name";
+import { mapSeatName, statusText } from "./seat-name";
 import { markElement, markOf } from "./seat-marks";
 import { OUTLINE_STROKE, ringPath } from "../geometry/seat-plan";
 import type { MapGeometry } from "../geometry/object-placement";
-import type { ObjectView } from "./map-view";
+import type { ObjectView, VenuePart } from "./map-view";
 import type { ApiCategory, ApiObject } from "./types";
 import type { Words } from "./words";
 
@@ -43,6 +43,7 @@ export function drawMap(
   objects: Map<string, ApiObject>,
   categories: Map<string, ApiCategory>,
   words: Words,
+  venue?: VenuePart | null,
 ): Map<string, SVGElement> {
   const doc = layer.ownerDocument;
   const elements = new Map<string, SVGElement>();
@@ -112,49 +113,8 @@ export function drawMap(
     elements.set(a.label, g);
     frag.appendChild(g);
   }
-  // Tables (their tops: the whole table is one button) and booths, under the seats around them.
-  for (const t of geometry.tables) {
-    const obj = objects.get(t.label);
-    if (obj?.objectType !== "table") continue;
-    const color = categories.get(obj.categoryKey)?.color ?? "#7a8499";
-    const g = el(doc, "g", { class: "seating-table", ...objectAttrs(t.label, "table", obj.categoryKey) });
-    g.appendChild(
-      t.shape === "round"
-        ? el(doc, "circle", { class: "seating-table-top", cx: t.cx, cy: t.cy, r: t.width / 2, stroke: color })
-        : el(doc, "rect", {
-            class: "seating-table-top",
-            x: t.cx - t.width / 2,
-            y: t.cy - t.height / 2,
-            width: t.width,
-            height: t.height,
-            rx: 4,
-            stroke: color,
-          }),
-    );
-    const name = el(doc, "text", { class: "seating-table-name", x: t.cx, y: t.cy + 4, "text-anchor": "middle", "aria-hidden": "true" });
-    name.textContent = t.label;
-    g.append(el(doc, "title", {}), name);
-    elements.set(t.label, g);
-    frag.appendChild(g);
-  }
-  for (const b of geometry.booths) {
-    const obj = objects.get(b.label);
-    if (obj?.objectType !== "booth") continue;
-    const color = categories.get(obj.categoryKey)?.color ?? "#7a8499";
-    const g = el(doc, "g", { class: "seating-booth", ...objectAttrs(b.label, "booth", obj.categoryKey) });
-    g.appendChild(el(doc, "rect", { class: "seating-booth-shape", x: b.x, y: b.y, width: b.width, height: b.height, rx: 3, fill: color, stroke: color }));
-    const name = el(doc, "text", {
-      class: "seating-booth-name",
-      x: b.x + b.width / 2,
-      y: b.y + b.height / 2 + 4,
-      "text-anchor": "middle",
-      "aria-hidden": "true",
-    });
-    name.textContent = b.label;
-    g.append(el(doc, "title", {}), name);
-    elements.set(b.label, g);
-    frag.appendChild(g);
-  }
+  // Tables and booths (docs/tables.md), under the seats around them: drawn by the venue part.
+  venue?.drawVenue(frag, geometry, objects, categories, elements);
   for (const s of geometry.seats) {
     const obj = objects.get(s.label);
     if (!obj) continue;
@@ -177,8 +137,18 @@ export function drawMap(
   return elements;
 }
 
-/** Updates one element's status attributes, accessible name and (for GA) the remaining count. */
-export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCategory | undefined, view: ObjectView, words: Words): void {
+/**
+ * Updates one element's status attributes, accessible name and (for GA) the remaining count. A
+ * table's or booth's name comes from the venue part, loaded for every map that has them.
+ */
+export function paintObject(
+  node: SVGElement,
+  obj: ApiObject,
+  category: ApiCategory | undefined,
+  view: ObjectView,
+  words: Words,
+  venue?: VenuePart | null,
+): void {
   node.setAttribute("data-status", view.status);
   node.setAttribute("aria-pressed", view.status === "selected" ? "true" : "false");
   // No aria-disabled on taken seats: they stay clickable (the host hears onHoldFailed), and the
@@ -202,7 +172,7 @@ export function paintObject(node: SVGElement, obj: ApiObject, category: ApiCateg
     const text = node.querySelector(".seating-ga-remaining");
     if (text) text.textContent = drawn;
   } else if (obj.objectType === "table" || obj.objectType === "booth") {
-    name = obj.objectType === "table" ? tableName(obj, cat, view, words) : boothName(obj, cat, view, words);
+    name = venue?.venueName(obj, cat, view, words) ?? obj.objectLabel;
     const title = node.querySelector("title");
     if (title) title.textContent = name;
   } else {

@@ -28,12 +28,11 @@ export function tooltipLines(obj: ApiObject, state: MapState, options: TooltipOp
     if (obj.rowLabel) details.push(words.t("tooltip.row", { row: obj.rowLabel }));
     if (obj.tableLabel) details.push(words.t("table.label", { label: obj.tableLabel }));
     details.push(words.t("tooltip.seat", { seat: seatNumber(obj.objectLabel) }));
-  } else if (obj.objectType === "table") {
-    title = obj.sectionLabel;
-    details.push(words.t("table.label", { label: obj.objectLabel }), words.t("table.seats", { n: obj.seatLabels.length }));
-  } else if (obj.objectType === "booth") {
-    title = obj.sectionLabel ?? words.t("booth.label", { label: obj.objectLabel });
-    if (obj.sectionLabel) details.push(words.t("booth.label", { label: obj.objectLabel }));
+  } else if (obj.objectType === "table" || obj.objectType === "booth") {
+    // Said by the venue part (venue-names.ts), loaded for every map with tables or booths.
+    const lines = state.venue?.venueTooltip(obj, words) ?? { title: obj.objectLabel, details: [] };
+    title = lines.title;
+    details.push(...lines.details);
   } else {
     title = obj.label;
     // What this buyer's channels can take (docs/channels.md), as the area itself says.

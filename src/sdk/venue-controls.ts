@@ -1,10 +1,13 @@
 /**
  * The map's controls for venues of several floors and zones (docs/tables.md): a floor switcher (one
  * button per floor, named by the floor's label, the shown one pressed) and a zone chooser that
- * zooms the map to the zone's sections. Both sit in the toolbar, beside the zoom buttons.
+ * zooms the map to the zone's sections. Both sit in the toolbar, beside the zoom buttons. Part of
+ * the SDK's venue part (venue.ts), with the helpers the maps use to draw one floor and show a zone.
  */
 import type { Box, MapGeometry } from "../geometry/object-placement";
-import type { ApiObject } from "./types";
+
+import type { VenueControlsView, VenueHost, VenueState } from "./venue-part";
+import type { ApiObject, SeatObject } from "./types";
 import type { Words } from "./words";
 
 export interface Named {
@@ -36,6 +39,13 @@ export function zoneBox(geometry: MapGeometry, objects: Map<string, ApiObject>, 
 /** Whether an object is drawn on `floorKey`: it is on that floor, or on none (then it shows on every floor). */
 export function onFloor(o: ApiObject, floorKey: string | undefined): boolean {
   return floorKey === undefined || !("floorKey" in o) || o.floorKey === undefined || o.floorKey === floorKey;
+}
+
+/** The objects drawn on `floorKey` ({@link onFloor}), and the layout's rows among them. */
+export function floorObjects(objects: ApiObject[], rows: SeatObject[][], floorKey: string): { objects: ApiObject[]; rows: SeatObject[][] } {
+  const shown = objects.filter((o) => onFloor(o, floorKey));
+  const drawn = new Set(shown.map((o) => o.objectLabel));
+  return { objects: shown, rows: rows.filter((r) => r[0] !== undefined && drawn.has(r[0].objectLabel)) };
 }
 
 export interface VenueControls {
@@ -107,4 +117,65 @@ export function buildVenueControls(
       if (chooser) chooser.value = "";
     },
   };
+}
+
+/** The floor switcher and the zone chooser of one chart, wired to its map; null for a layout with neither floors nor zones. */
+export function venueNavigation(doc: Document, state: VenueState, words: Words, host: VenueHost): VenueNavigation | null {
+  return state.floors.length + state.zones.length > 0 ? new VenueNavigation(doc, state, words, host) : null;
+}
+
+export class VenueNavigation implements VenueControlsView {
+  readonly root: HTMLDivElement;
+  /** The floor shown: the first of the layout's floors until the buyer picks another. */
+  floor: string | undefined;
+  private readonly controls: VenueControls;
+
+  constructor(
+    doc: Document,
+    private readonly state: VenueState,
+    private readonly words: Words,
+    private readonly host: VenueHost,
+  ) {
+    this.floor = state.floors[0]?.key;
+    this.controls = buildVenueControls(
+      doc,
+      words,
+      state.floors,
+      state.zones,
+      (key) => void this.showFloor(key),
+      (key) => this.showZone(key),
+    );
+    if (this.floor !== undefined) this.controls.showFloor(this.floor);
+    this.root = this.controls.root;
+  }
+
+  /** Draws floor `key` in place of the one shown, and says so. */
+  async showFloor(key: string): Promise<void> {
+    const floor = this.state.floors.find((f) => f.key === key);
+    if (!floor || key === this.floor) return;
+    this.floor = key;
+    this.controls.showFloor(key);
+    this.controls.clearZone();
+    if (await this.host.redraw(key)) this.host.announce(this.words.t("venue.floorShown", { floor: floor.label }));
+  }
+
+  /** Zooms to a zone's sections (null: the whole venue), switching to the floor they are on when it is another. */
+  showZone(key: string | null): void {
+    const { state, words } = this;
+    const zone = key === null ? undefined : state.zones.find((z) => z.key === key);
+    if (!zone) return this.host.map()?.reset();
+    const sections = new Set(zone.sectionKeys);
+    const shown = () => this.host.announce(words.t("venue.zoneShown", { zone: zone.label }));
+    if (this.host.map()?.zoomToZone(sections)) return shown();
+    // The zone is on another floor: show that floor, then the zone.
+    const on = [...state.objects.values()].find(
+      (o) => "sectionKey" in o && o.sectionKey !== undefined && sections.has(o.sectionKey) && "floorKey" in o && o.floorKey,
+    );
+    const floorKey = on && "floorKey" in on ? on.floorKey : undefined;
+    if (floorKey !== undefined && floorKey !== this.floor)
+      void this.showFloor(floorKey).then(() => {
+        this.host.map()?.zoomToZone(sections);
+        shown();
+      });
+  }
 }

@@ -8,6 +8,22 @@ import { EN, type MessageId } from "./catalogs/en";
 
 export type { MessageId } from "./catalogs/en";
 
+/**
+ * English, the fallback of every message: the bundle's catalog, and the venue part's words
+ * (catalogs/en-venue.ts) once that part is loaded (addEnglish).
+ */
+const english: Partial<Record<MessageId, string>> = { ...EN };
+
+/** Adds messages to English: the venue part's, when it loads. */
+export function addEnglish(texts: Partial<Record<MessageId, string>>): void {
+  Object.assign(english, texts);
+}
+
+/** Whether `id` names a message: one of the bundle's, or of the venue part's (ids under `venue.`, `table.` or `booth.`). */
+export function isMessageId(id: string): boolean {
+  return Object.prototype.hasOwnProperty.call(EN, id) || /^(venue|table|booth)\./.test(id);
+}
+
 export class Words {
   readonly locale: MessageLocale;
   private clock: Intl.DateTimeFormat | null = null;
@@ -30,7 +46,7 @@ export class Words {
 
   /** The message `id` with its values. */
   t(id: MessageId, values?: MessageValues): string {
-    return this.locale.format(this.texts[id] ?? EN[id], values);
+    return this.locale.format(this.texts[id] ?? english[id] ?? id, values);
   }
 
   /** A count in the language's digits and grouping. */

@@ -103,6 +103,11 @@ describe("on a desktop", () => {
     const token = await page.evaluate(() => window.chart.holdToken);
     expect((await api.status(eventKey, token)).get(TERRACE)).toMatchObject({ mineQuantity: 2, remainingByChannel: { members: 100, NO_CHANNEL: 198 } });
     expect(await seriousViolations(page)).toEqual([]);
+    // Rows and a standing area, no tables, booths, floors or zones: the SDK's venue part was never
+    // asked for, on the map or in the list (docs/sdk.md).
+    const fetched = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+    expect(fetched.some((url) => /\/sdk\/[^/]+\/seating\.m?js/.test(url))).toBe(true);
+    expect(fetched.filter((url) => url.includes("/venue.mjs"))).toEqual([]);
     await page.getByRole("button", { name: `Release places in ${TERRACE}` }).click();
     await waitForText(page.locator(".seating-list-area-status"), /200 places left\./);
     expect(errors).toEqual([]);

@@ -3,7 +3,9 @@
  * a round table of 8 and a rectangular one of 6 drawn in the designer by keyboard-reachable
  * controls, a booth on a second floor; published; the event page sets table T1 to be sold whole;
  * the SDK holds T1 whole and a seat of T2 by seat, refuses a seat of T1, switches floors, lists
- * tables and booths; the box office books the booth. Axe on each page.
+ * tables and booths; a table's price (its seats' together) in its name, tooltip, list entry and the
+ * total; the SDK's venue part loaded for such a venue, and its failure told on the map; the box
+ * office books the booth. Axe on each page.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { screenshot, seriousViolations, signInThrough, useBrowser, waitForStatus, waitForText, watchErrors } from "./browser.mjs";
@@ -33,11 +35,11 @@ beforeAll(async () => {
 afterAll(() => expect(errors, "uncaught page errors").toEqual([]));
 
 /** Opens the buyer's map of the event with this workspace's publishable key. */
-async function openBuyerMap() {
+async function openBuyerMap(event = EVENT) {
   const buyer = await browser().newContext({ viewport: { width: 1280, height: 860 } });
   const p = await buyer.newPage();
   const pageErrors = watchErrors(p);
-  await p.goto(`${e2e.baseUrl}/?${new URLSearchParams({ key: ws.pkTest, event: EVENT })}`);
+  await p.goto(`${e2e.baseUrl}/?${new URLSearchParams({ key: ws.pkTest, event })}`);
   await p.waitForSelector("body[data-rendered]", { timeout: 30_000 });
   expect(await p.getAttribute("body", "data-rendered")).toBe("true");
   return { buyer, page: p, errors: pageErrors, token: await p.evaluate(() => window.chart.holdToken) };
@@ -111,6 +113,9 @@ describe("tables, booths and floors end to end", () => {
   it("holds T1 whole and a seat of T2 in the SDK, refuses a seat of T1, and switches floors", async () => {
     const m = await openBuyerMap();
     const p = m.page;
+    // A venue with tables and floors: the SDK's venue part came before the map was drawn.
+    const fetched = await p.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+    expect(fetched.filter((url) => url.includes("/venue.mjs"))).toHaveLength(1);
     // The ground floor is shown first: its tables, not the balcony's booth.
     expect(await p.getByRole("button", { name: "Ground floor" }).getAttribute("aria-pressed")).toBe("true");
     expect(await p.locator('[data-object-label="Stand 1"]').count()).toBe(0);
@@ -185,6 +190,56 @@ describe("tables, booths and floors end to end", () => {
     expect(held).toEqual(expect.objectContaining({ objectType: "table", status: "held" }));
     await screenshot(p, "tables-large-map");
     expect(pageErrors).toEqual([]);
+    await buyer.close();
+  });
+
+  it("prices a table at its seats' prices together: its name, its tooltip, the list and, held whole, the total", async () => {
+    // Four round tables of 8 in the front category, sold whole.
+    const { layout } = galaLayout(4, 8);
+    const chart = await api("POST", "/api/v1/charts", { name: "Priced gala", draftVersion: layout });
+    expect(chart.status).toBe(201);
+    expect((await api("POST", `/api/v1/charts/${chart.body.chartKey}/publish`)).status).toBe(200);
+    expect((await api("POST", "/api/v1/events", { chartKey: chart.body.chartKey, eventKey: "priced-gala" })).status).toBe(201);
+    expect((await api("PUT", "/api/v1/events/priced-gala/table-booking", { mode: "by_table" })).status).toBe(200);
+    const pricing = { currency: "EUR", categories: { front: { amount: 5000 }, dinner: { amount: 3000 } }, fee: { fixed: 100 } };
+    expect((await api("PUT", "/api/v1/events/priced-gala/pricing", pricing)).status).toBe(200);
+    const m = await openBuyerMap("priced-gala");
+    const p = m.page;
+    // Eight seats at €50.00: the table's name says €400.00, after its category, as a seat's says its own.
+    const table = p.getByRole("button", { name: "Table S0-T1, 8 seats, Hall 0, Front, €400.00, available", exact: true });
+    expect(await table.count()).toBe(1);
+    await table.hover();
+    const tip = p.getByRole("tooltip");
+    await tip.waitFor({ state: "visible" });
+    await waitForText(tip, /Table S0-T1[\s\S]*€400\.00/);
+    const total = p.locator(".seating-total");
+    expect(await total.textContent()).toBe("Total: nothing selected");
+    await table.click();
+    await waitForStatus(p, "S0-T1", "selected");
+    // The hold locked each seat's price and fee; the total adds the table's.
+    await waitForText(total, /^Total: €400\.00 plus €8\.00 fees$/);
+    expect(await p.evaluate(() => window.chart.selectionTotal)).toEqual({ amount: 40000, fee: 800, currency: "EUR" });
+    expect(await seriousViolations(p)).toEqual([]);
+    // The list says the same price.
+    await p.getByRole("button", { name: "Choose from a list" }).click();
+    await p.getByRole("button", { name: /^Hall 0, 4 tables/ }).click();
+    expect(await p.getByRole("button", { name: "Table S0-T1, 8 seats, Hall 0, Front, €400.00, selected", exact: true }).count()).toBe(1);
+    expect(await p.getByRole("button", { name: "Table S0-T2, 8 seats, Hall 0, Front, €400.00, available", exact: true }).count()).toBe(1);
+    expect(await seriousViolations(p)).toEqual([]);
+    expect(m.errors).toEqual([]);
+    await m.buyer.close();
+  });
+
+  it("a venue with tables whose venue part cannot be loaded says so on the map", async () => {
+    const buyer = await browser().newContext({ viewport: { width: 1280, height: 860 } });
+    const p = await buyer.newPage();
+    // The part is loaded on demand; the network fails it.
+    await p.route("**/venue.mjs", (route) => route.abort());
+    await p.goto(`${e2e.baseUrl}/?${new URLSearchParams({ key: ws.pkTest, event: "priced-gala" })}`);
+    await p.waitForSelector("body[data-rendered]", { timeout: 30_000 });
+    expect(await p.getAttribute("body", "data-rendered")).toBe("error");
+    await expect.poll(() => p.getByRole("status").filter({ hasText: "The seat map could not be loaded" }).count()).toBe(1);
+    expect(await p.getByRole("status").filter({ hasText: "venue part" }).count()).toBe(1);
     await buyer.close();
   });
 

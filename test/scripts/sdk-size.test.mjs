@@ -1,7 +1,9 @@
 // A catalog is loaded only for the language a chart speaks, and the SDK a buyer's page loads for
 // one language stays within 5% of its size before languages: 99,154 bytes, 32,297 gzipped by
 // zlib at level 9 (`seating.js` of the commit before languages, built the same way). The parts a
-// first paint does not need (the large-map renderer, the queue screen) are files of their own.
+// first paint does not need (the large-map renderer, the queue screen) are files of their own, and
+// so is what only a venue with tables, booths, floors or zones draws (the venue part): a map of
+// rows does not pay for it.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -26,14 +28,32 @@ for (const bundle of ["seating.js", "seating.mjs"]) {
   });
 }
 
-test("the large-map renderer and the queue screen are parts of their own, which take what they share from the bundle", () => {
-  const bundle = file("seating.js").toString();
-  for (const part of ["large-map.mjs", "queue-screen.mjs"]) {
-    const text = file(part).toString();
-    assert.match(text, /Symbol\.for\("seating-sdk \d+\.\d+\.\d+"\)/);
-    // Every module a part takes from the bundle is in the bundle's kit.
-    for (const [, id] of text.matchAll(/Symbol\.for\("seating-sdk [^"]+"\)\]\["([^"]+)"\]/g))
-      assert.ok(bundle.includes(JSON.stringify(id)), `${part} takes ${id}, which the bundle's kit lacks`);
+test("the large-map renderer, the queue screen and the venue are parts of their own, which take what they share from the bundle", () => {
+  for (const bundle of ["seating.js", "seating.mjs"]) {
+    const text = file(bundle).toString();
+    for (const part of ["large-map.mjs", "queue-screen.mjs", "venue.mjs"]) {
+      const body = file(part).toString();
+      const reads = [...body.matchAll(/var\{([^}]*)\}=globalThis\[Symbol\.for\("seating-sdk \d+\.\d+\.\d+"\)\]\["([^"]+)"\]/g)];
+      assert.ok(reads.length > 0, `${part} takes nothing from the bundle`);
+      // Every name a part takes from the bundle is in the bundle's kit, under its module.
+      for (const [, names, id] of reads) {
+        const kit = new RegExp(`${JSON.stringify(id).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\{([^}]*)\\}`).exec(text);
+        assert.ok(kit, `${part} takes ${id}, which the kit of ${bundle} lacks`);
+        const has = new Set(kit[1].split(",").map((entry) => entry.split(":")[0]));
+        for (const name of names.split(",").map((n) => n.split(":")[0]))
+          assert.ok(has.has(name), `${part} takes ${name} of ${id}, which the kit of ${bundle} lacks`);
+      }
+    }
+    assert.ok(!text.includes("seating-queue-title"), `the queue screen is in ${bundle}`);
+    // The venue part's own: the tables' drawing, the floor switcher, the list's tables, their English.
+    for (const venueOnly of ["seating-table-top", "seating-floors", "seating-list-venue-", "the whole venue"])
+      assert.ok(!text.includes(venueOnly), `${bundle} holds "${venueOnly}", which is the venue part's`);
   }
-  assert.ok(!bundle.includes("seating-queue-title"), "the queue screen is in seating.js");
+  assert.ok(file("venue.mjs").toString().includes("seating-table-top"));
 });
+
+for (const part of ["large-map.mjs", "queue-screen.mjs", "venue.mjs"])
+  test(`${part}: size (for the record)`, (t) => {
+    const text = file(part);
+    t.diagnostic(`${part}: ${text.length} bytes, ${gzipSync(text, { level: 9 }).length} gzipped`);
+  });

@@ -9,6 +9,7 @@
  */
 import type { SeatingChartConfig } from "../../sdk/types";
 import { ApiClient } from "../../sdk/api";
+import { venueReader } from "../../sdk/objects-compact-venue";
 import { refreshRegions } from "./refresh";
 import { MapIndex, Selection } from "./box-office-selection";
 import { drawChannelRings } from "./channel-rings";
@@ -47,6 +48,8 @@ export async function initSeatMap(): Promise<void> {
   // The layout's rows and sections and the seats' channels, read beside the map (the SDK keeps its own to itself).
   const objects = new ApiClient(location.origin, publicKey, eventKey);
   if (channelPasses) objects.passes = channelPasses.split(",");
+  // Tables and booths are read too (docs/tables.md): the box office sells them by label.
+  objects.loadVenue = async () => ({ venueReader });
   const [, read, pricing] = await Promise.all([chart.render(), objects.objects().catch(() => null), objects.pricing().catch(() => null)]);
   // When the map became usable, in ms since navigation started: what the performance check reads.
   document.body.dataset.mapReadyMs = String(Math.round(performance.now()));

@@ -150,9 +150,9 @@ const ar: Catalog = {
   "venue.zoomTo": "تكبير إلى",
   "venue.wholeVenue": "المكان بأكمله",
   "venue.zoneShown": "يُعرض الآن {zone}",
-  "list.tables": "{n, plural, zero {لا طاولات} one {طاولة واحدة} two {طاولتان} few {# طاولات} many {# طاولة} other {# طاولة}}",
-  "list.booths": "{n, plural, zero {لا أجنحة} one {جناح واحد} two {جناحان} few {# أجنحة} many {# جناحًا} other {# جناح}}",
-  "list.boothsHeading": "الأجنحة",
+  "venue.listTables": "{n, plural, zero {لا طاولات} one {طاولة واحدة} two {طاولتان} few {# طاولات} many {# طاولة} other {# طاولة}}",
+  "venue.listBooths": "{n, plural, zero {لا أجنحة} one {جناح واحد} two {جناحان} few {# أجنحة} many {# جناحًا} other {# جناح}}",
+  "venue.boothsHeading": "الأجنحة",
 };
 
 export default ar;

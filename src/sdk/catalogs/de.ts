@@ -145,9 +145,9 @@ const de: Catalog = {
   "venue.zoomTo": "Zoomen auf",
   "venue.wholeVenue": "ganzer Veranstaltungsort",
   "venue.zoneShown": "{zone} wird gezeigt",
-  "list.tables": "{n, plural, one {# Tisch} other {# Tische}}",
-  "list.booths": "{n, plural, one {# Stand} other {# Stände}}",
-  "list.boothsHeading": "Stände",
+  "venue.listTables": "{n, plural, one {# Tisch} other {# Tische}}",
+  "venue.listBooths": "{n, plural, one {# Stand} other {# Stände}}",
+  "venue.boothsHeading": "Stände",
 };
 
 export default de;

@@ -9,6 +9,8 @@
  * plural forms by `Intl.PluralRules` (`=0` for an exact value), `#` the number in the language's
  * digits. Values such as seat labels and section names come from the venue's layout.
  */
+import type { EN_VENUE } from "./en-venue";
+
 export const EN = {
   // The map and its toolbar.
   "map.name": "Seat map of {event}",
@@ -160,26 +162,16 @@ export const EN = {
   "queue.keepOpen": "Keep this page open: the seat map opens by itself when it is your turn. Reloading does not lose your place.",
   "queue.announce": "{place} {wait}",
 
-  // Tables, booths, floors and zones (venues beyond rows): a table's and a booth's names, the floor
-  // switcher and the zone chooser above the map, and the list's groups of tables and booths.
+  // Tables, booths, floors and zones (venues beyond rows): what the map and the list say of the
+  // seats around a table and a table partly taken. The rest of their words, the SDK's venue part
+  // brings (en-venue.ts).
   "status.partiallyTaken": "partly taken: only its free seats can be chosen",
   "seat.table": "table {table}",
-  "table.label": "Table {label}",
-  "table.seats": "{n, plural, one {# seat} other {# seats}}",
-  "booth.label": "Booth {label}",
   "tooltip.partlyTaken": "Partly taken",
-  "venue.floors": "Floors",
-  "venue.floorShown": "{floor} shown",
-  "venue.zoomTo": "Zoom to",
-  "venue.wholeVenue": "the whole venue",
-  "venue.zoneShown": "{zone} shown",
-  "list.tables": "{n, plural, one {# table} other {# tables}}",
-  "list.booths": "{n, plural, one {# booth} other {# booths}}",
-  "list.boothsHeading": "Booths",
 } as const;
 
-/** A message's id. */
-export type MessageId = keyof typeof EN;
+/** A message's id: the ones here and the venue part's (en-venue.ts). */
+export type MessageId = keyof typeof EN | keyof typeof EN_VENUE;
 
 /** A language's messages: every id, so a missing translation fails the type check (and the catalog test). */
 export type Catalog = Record<MessageId, string>;

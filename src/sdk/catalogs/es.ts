@@ -143,9 +143,9 @@ const es: Catalog = {
   "venue.zoomTo": "Acercar a",
   "venue.wholeVenue": "todo el recinto",
   "venue.zoneShown": "Se muestra: {zone}",
-  "list.tables": "{n, plural, one {# mesa} other {# mesas}}",
-  "list.booths": "{n, plural, one {# stand} other {# stands}}",
-  "list.boothsHeading": "Stands",
+  "venue.listTables": "{n, plural, one {# mesa} other {# mesas}}",
+  "venue.listBooths": "{n, plural, one {# stand} other {# stands}}",
+  "venue.boothsHeading": "Stands",
 };
 
 export default es;

@@ -146,9 +146,9 @@ const fr: Catalog = {
   "venue.zoomTo": "Zoomer sur",
   "venue.wholeVenue": "tout le lieu",
   "venue.zoneShown": "Affichage : {zone}",
-  "list.tables": "{n, plural, one {# table} other {# tables}}",
-  "list.booths": "{n, plural, one {# stand} other {# stands}}",
-  "list.boothsHeading": "Stands",
+  "venue.listTables": "{n, plural, one {# table} other {# tables}}",
+  "venue.listBooths": "{n, plural, one {# stand} other {# stands}}",
+  "venue.boothsHeading": "Stands",
 };
 
 export default fr;

@@ -143,9 +143,9 @@ const it: Catalog = {
   "venue.zoomTo": "Ingrandisci su",
   "venue.wholeVenue": "tutto il luogo",
   "venue.zoneShown": "In vista: {zone}",
-  "list.tables": "{n, plural, one {# tavolo} other {# tavoli}}",
-  "list.booths": "{n, plural, one {# stand} other {# stand}}",
-  "list.boothsHeading": "Stand",
+  "venue.listTables": "{n, plural, one {# tavolo} other {# tavoli}}",
+  "venue.listBooths": "{n, plural, one {# stand} other {# stand}}",
+  "venue.boothsHeading": "Stand",
 };
 
 export default it;

@@ -139,9 +139,9 @@ const ja: Catalog = {
   "venue.zoomTo": "ズーム先",
   "venue.wholeVenue": "会場全体",
   "venue.zoneShown": "{zone}を表示しています",
-  "list.tables": "{n, plural, other {#卓}}",
-  "list.booths": "{n, plural, other {#ブース}}",
-  "list.boothsHeading": "ブース",
+  "venue.listTables": "{n, plural, other {#卓}}",
+  "venue.listBooths": "{n, plural, other {#ブース}}",
+  "venue.boothsHeading": "ブース",
 };
 
 export default ja;

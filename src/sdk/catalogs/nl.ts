@@ -143,9 +143,9 @@ const nl: Catalog = {
   "venue.zoomTo": "Inzoomen op",
   "venue.wholeVenue": "de hele locatie",
   "venue.zoneShown": "{zone} wordt getoond",
-  "list.tables": "{n, plural, one {# tafel} other {# tafels}}",
-  "list.booths": "{n, plural, one {# stand} other {# stands}}",
-  "list.boothsHeading": "Stands",
+  "venue.listTables": "{n, plural, one {# tafel} other {# tafels}}",
+  "venue.listBooths": "{n, plural, one {# stand} other {# stands}}",
+  "venue.boothsHeading": "Stands",
 };
 
 export default nl;

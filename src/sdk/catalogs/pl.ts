@@ -146,9 +146,9 @@ const pl: Catalog = {
   "venue.zoomTo": "Przybliż do",
   "venue.wholeVenue": "całe miejsce wydarzenia",
   "venue.zoneShown": "Pokazano: {zone}",
-  "list.tables": "{n, plural, one {# stolik} few {# stoliki} many {# stolików} other {# stolika}}",
-  "list.booths": "{n, plural, one {# stoisko} few {# stoiska} many {# stoisk} other {# stoiska}}",
-  "list.boothsHeading": "Stoiska",
+  "venue.listTables": "{n, plural, one {# stolik} few {# stoliki} many {# stolików} other {# stolika}}",
+  "venue.listBooths": "{n, plural, one {# stoisko} few {# stoiska} many {# stoisk} other {# stoiska}}",
+  "venue.boothsHeading": "Stoiska",
 };
 
 export default pl;

@@ -143,9 +143,9 @@ const pt: Catalog = {
   "venue.zoomTo": "Aproximar de",
   "venue.wholeVenue": "todo o recinto",
   "venue.zoneShown": "Em exibição: {zone}",
-  "list.tables": "{n, plural, one {# mesa} other {# mesas}}",
-  "list.booths": "{n, plural, one {# stand} other {# stands}}",
-  "list.boothsHeading": "Stands",
+  "venue.listTables": "{n, plural, one {# mesa} other {# mesas}}",
+  "venue.listBooths": "{n, plural, one {# stand} other {# stands}}",
+  "venue.boothsHeading": "Stands",
 };
 
 export default pt;
