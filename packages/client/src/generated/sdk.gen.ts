@@ -1089,7 +1089,7 @@ export const listAuditLog = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * Browser SDK bundle
  *
- * seating.js (global `Seating`), seating.mjs (ES module) or a part they import on demand (large-map.mjs, queue-screen.mjs), at /sdk/v5.10.0/… (immutable) or /sdk/latest/… (5 minutes).
+ * seating.js (global `Seating`), seating.mjs (ES module) or a part they import on demand (large-map.mjs, queue-screen.mjs, venue.mjs), at /sdk/v5.10.0/… (immutable) or /sdk/latest/… (5 minutes).
  */
 export const getSdkBundle = <ThrowOnError extends boolean = false>(options: Options<GetSdkBundleData, ThrowOnError>): RequestResult<GetSdkBundleResponses, GetSdkBundleErrors, ThrowOnError> => (options.client ?? client).get<GetSdkBundleResponses, GetSdkBundleErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],

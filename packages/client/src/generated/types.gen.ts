@@ -6244,7 +6244,7 @@ export type GetSdkBundleData = {
          */
         version: string;
         /**
-         * seating.js, seating.mjs or large-map.mjs, queue-screen.mjs
+         * seating.js, seating.mjs or large-map.mjs, queue-screen.mjs, venue.mjs
          */
         file: string;
     };
