@@ -7,6 +7,8 @@
  * task and the DOM elements; then a full-view repaint timed by a wheel zoom of 10 notches in and
  * out (frame intervals).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { launchChromium, startHostPage } from "../lib/browser.mjs";
 import { galaLayout } from "../lib/gala.mjs";
 import { seatLayout } from "../lib/layouts.mjs";
@@ -41,8 +43,21 @@ async function load(browser, host, keys, eventKey) {
     reads.server += Number(/app;dur=([\d.]+)/.exec(res.headers()["server-timing"] ?? "")?.[1]) || 0;
     reads.bytes += (await res.body().catch(() => Buffer.alloc(0))).length;
   });
+  // TABLES_PAINT_PROFILE=dir keeps a CPU profile of each load (DevTools' .cpuprofile), to see where the first paint goes.
+  const profileDir = process.env.TABLES_PAINT_PROFILE;
+  const cdp = profileDir ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
   await page.goto(`${host.url}/map?${new URLSearchParams({ key: keys.pk, event: eventKey })}`);
   await page.waitForFunction(() => window.__bench.painted !== undefined || window.__bench.error !== undefined, null, { timeout: 180_000, polling: 50 });
+  if (cdp) {
+    const { profile } = await cdp.send("Profiler.stop");
+    mkdirSync(profileDir, { recursive: true });
+    writeFileSync(join(profileDir, `${eventKey}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+  }
   const f = await page.evaluate(() => ({
     error: window.__bench.error ?? null,
     rendered: window.__bench.rendered,
