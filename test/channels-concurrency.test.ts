@@ -13,15 +13,27 @@ import { api, call, inObject, newEvent, token, type EventFixture } from "./suppo
 const SEATS = [1, 2].flatMap((r) => Array.from({ length: 6 }, (_, i) => `R${r}-${i + 1}`));
 const CHANNELS = ["a", "b"] as const;
 
-/** Held (live) plus booked GA places of the area per stored pool (null: the open pool). */
+/**
+ * Held (live) plus booked GA places of the area per stored pool (null: the open pool). A token's
+ * places all in one pool are its row's `channel`; places spread over several pools are in the row's
+ * `pools` ({ held: { pool: n }, booked: { pool: n } }, the open pool under NO_CHANNEL).
+ */
 function gaUsage(f: EventFixture): Promise<Map<string | null, number>> {
   return inObject(f, (o, state) => {
     const now = o.clock.now();
     const out = new Map<string | null, number>();
-    for (const r of state.storage.sql
-      .exec("SELECT channel, SUM(booked + CASE WHEN expires_at > ? THEN held ELSE 0 END) AS n FROM ga WHERE area = 'Floor' GROUP BY channel", now)
-      .toArray())
-      out.set((r.channel as string | null) ?? null, Number(r.n));
+    const add = (pool: string | null, n: number) => n > 0 && out.set(pool, (out.get(pool) ?? 0) + n);
+    for (const r of state.storage.sql.exec("SELECT channel, pools, held, booked, expires_at FROM ga WHERE area = 'Floor'").toArray()) {
+      const live = Number(r.expires_at ?? 0) > now;
+      if (r.pools === null) {
+        add((r.channel as string | null) ?? null, Number(r.booked) + (live ? Number(r.held) : 0));
+        continue;
+      }
+      const pools = JSON.parse(r.pools as string) as { held?: Record<string, number>; booked?: Record<string, number> };
+      const key = (k: string) => (k === NO_CHANNEL ? null : k);
+      for (const [k, n] of Object.entries(pools.booked ?? {})) add(key(k), n);
+      if (live) for (const [k, n] of Object.entries(pools.held ?? {})) add(key(k), n);
+    }
     return out;
   });
 }
