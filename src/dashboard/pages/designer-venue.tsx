@@ -53,6 +53,14 @@ function Choice(props: { id: string; label: string; options: [string, string][];
 type Words = (id: Parameters<DesignerWords["t"]>[0]) => string;
 
 /** The chosen table's fields: chosen here or by a click on the drawing, changed with one button (one step to undo). */
+/** A table's shapes, as the add and the edit forms offer them. */
+function shapes(t: Words): [string, string][] {
+  return [
+    ["round", t("venue.round")],
+    ["rect", t("venue.rect")],
+  ];
+}
+
 function TableEditor(props: { t: Words; none: [string, string] }) {
   const t = props.t;
   return (
@@ -61,14 +69,7 @@ function TableEditor(props: { t: Words; none: [string, string] }) {
       <Choice id="table-select" label={t("venue.tableToRemove")} options={[props.none]} hint={t("venue.tableChooseHint")} />
       <div class="field-row">
         <Text id="edit-table-name" label={t("venue.editTableName")} />
-        <Choice
-          id="edit-table-shape"
-          label={t("venue.editTableShape")}
-          options={[
-            ["round", t("venue.round")],
-            ["rect", t("venue.rect")],
-          ]}
-        />
+        <Choice id="edit-table-shape" label={t("venue.editTableShape")} options={shapes(t)} />
         <Num id="edit-table-seats" label={t("venue.editTableSeats")} value={8} min={1} max={100} />
       </div>
       <div class="field-row">
@@ -133,14 +134,7 @@ export function VenuePanels(props: { w: DesignerWords }) {
         <Choice id="table-section" label={t("venue.tableSection")} options={[["", t("venue.newTableSection")]]} />
         <Text id="table-name" label={t("venue.tableName")} hint={t("venue.tableNameHint")} />
         <div class="field-row">
-          <Choice
-            id="table-shape"
-            label={t("venue.tableShape")}
-            options={[
-              ["round", t("venue.round")],
-              ["rect", t("venue.rect")],
-            ]}
-          />
+          <Choice id="table-shape" label={t("venue.tableShape")} options={shapes(t)} />
           <Num id="table-seats" label={t("venue.tableSeats")} value={8} min={1} max={100} />
         </div>
         <div class="field-row">
