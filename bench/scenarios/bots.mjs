@@ -9,10 +9,13 @@
  * answered. On this machine the bots, the crowd and the service share two cores, so every refused
  * bot request still costs the crowd CPU that production would spread over Cloudflare's edge.
  */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import { join } from "node:path";
 import { blast } from "../lib/load.mjs";
 import { newAgent, timedRequest } from "../lib/http.mjs";
 import { holdPath, newEvent, nonOk } from "../lib/scenario.mjs";
+import { devBundle, inspectorUrl, shares, startProfile, summarise } from "../lib/profile.mjs";
 import { perSecond, ratio } from "../lib/stats.mjs";
 
 export const name = "bots";
@@ -24,9 +27,11 @@ const CROWD_CONNECTIONS = 48;
 const BOT_V4 = 20;
 /**
  * Each bot address runs one loop of each kind (hold, read, forged key) as fast as it is answered.
- * BOTS_KINDS=hold,forged (for example) leaves a kind out, to see what each one costs the crowd.
+ * BOTS_KINDS=hold,forged (for example) leaves a kind out, to see what each one costs the crowd;
+ * BOTS_KINDS=nokey (not part of the default flood) sends requests with no key at all, answered 401
+ * before any look-up: the floor of what any request costs this machine, whatever the service does.
  */
-const KINDS = (process.env.BOTS_KINDS ?? "hold,read,forged").split(",").filter((k) => ["hold", "read", "forged"].includes(k));
+const KINDS = (process.env.BOTS_KINDS ?? "hold,read,forged").split(",").filter((k) => ["hold", "read", "forged", "nokey"].includes(k));
 /** Live sockets each bot address tries to open (BOTS_SOCKETS overrides, to see what they cost the crowd). */
 const SOCKETS_PER_BOT = Number(process.env.BOTS_SOCKETS ?? 16);
 const V6_PREFIX = "2001:db8:b07:64";
@@ -114,10 +119,12 @@ async function flood(ctx, ev, labels, until) {
   const agent = newAgent(BOT_V4 * KINDS.length + KINDS.length);
   const held = new Map();
   const answers = Object.fromEntries(KINDS.map((k) => [k, {}]));
+  const bytes = Object.fromEntries(KINDS.map((k) => [k, 0]));
   let next = 0;
   const loop = async (bot, kind) => {
     while (Date.now() < until) {
-      const headers = { "cf-connecting-ip": botAddress(bot), "x-api-key": kind === "forged" ? forgedKey() : ev.keys.pk };
+      const headers = { "cf-connecting-ip": botAddress(bot) };
+      if (kind !== "nokey") headers["x-api-key"] = kind === "forged" ? forgedKey() : ev.keys.pk;
       let res;
       try {
         if (kind === "hold") {
@@ -134,6 +141,7 @@ async function flood(ctx, ev, labels, until) {
           res = await timedRequest(ctx.baseUrl, "GET", path, { agent, headers, keepText: false });
         }
         answers[kind][res.status] = (answers[kind][res.status] ?? 0) + 1;
+        bytes[kind] += res.bytes;
       } catch {
         answers[kind].error = (answers[kind].error ?? 0) + 1;
       }
@@ -143,13 +151,44 @@ async function flood(ctx, ev, labels, until) {
   for (let bot = 0; bot <= BOT_V4; bot++) for (const kind of KINDS) loops.push(loop(bot, kind));
   await Promise.all(loops);
   agent.destroy();
-  return { held, answers };
+  return { held, answers, bytes };
+}
+
+/**
+ * With --profile, a CPU profile of the Worker's isolate (Worker, event object and relays alike)
+ * over the crowd's run beside the bots, reported as notes: what the bots' requests cost in our
+ * JavaScript. BENCH_PROFILE_OUT=dir keeps the raw profile and the bundle it samples.
+ */
+async function profiled(ctx, run) {
+  const url = ctx.opts.profile && ctx.runtimePid ? await inspectorUrl(ctx.runtimePid) : null;
+  if (!url) return run();
+  const profiling = await startProfile(url);
+  const result = await run();
+  const profile = await profiling.stop();
+  const bundle = ctx.runtimeCwd ? devBundle(ctx.runtimeCwd) : null;
+  const s = summarise(profile, bundle ? readFileSync(bundle, "utf8") : null);
+  const out = process.env.BENCH_PROFILE_OUT;
+  if (out) {
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, "bots.cpuprofile"), JSON.stringify(profile));
+    if (bundle) copyFileSync(bundle, join(out, "bundle.js"));
+  }
+  ctx.report.note(name, `profile beside the bots: ${s.busy} busy samples of ${s.samples}; self time by source module: ${shares(s.modules, 16)}`);
+  ctx.report.note(name, `profile, self time by function: ${shares(s.self, 20)}`);
+  ctx.report.note(name, `profile, inclusive time by function: ${shares(s.inclusive, 30)}`);
+  return result;
 }
 
 const counts = (o) =>
   Object.entries(o ?? {})
     .map(([code, n]) => `${n.toLocaleString("en-US")} x ${code}`)
     .join(", ");
+
+/** Mean KiB per answer of `bytes` over the answers counted in `answers`. */
+function kib(bytes, answers) {
+  const n = Object.values(answers ?? {}).reduce((s, x) => s + x, 0);
+  return n > 0 ? `${(bytes / n / 1024).toFixed(0)} KiB` : "-";
+}
 
 export async function run(ctx) {
   const { duration } = ctx.opts;
@@ -168,7 +207,7 @@ export async function run(ctx) {
   const sockets = await openSockets(ctx, ev);
   ctx.log(`  the crowd beside the bots, ${duration} s…`);
   const floodDone = flood(ctx, ev, botLabels, Date.now() + duration * 1000 + 500);
-  const b = await crowd(ctx, ev, beside, 0, duration, "beside");
+  const b = await profiled(ctx, () => crowd(ctx, ev, beside, 0, duration, "beside"));
   const bots = await floodDone;
   sockets.close();
 
@@ -197,7 +236,7 @@ export async function run(ctx) {
   ctx.report.add({
     scenario: name,
     figure: "What the bots were answered",
-    result: `holds: ${counts(bots.answers.hold)}; status reads: ${counts(bots.answers.read)}; forged keys: ${counts(bots.answers.forged)}; socket upgrades: ${counts(sockets.answers)}`,
+    result: `holds: ${counts(bots.answers.hold)}; status reads: ${counts(bots.answers.read)} (${kib(bots.bytes.read, bots.answers.read)} each); forged keys: ${counts(bots.answers.forged)}${bots.answers.nokey ? `; no key: ${counts(bots.answers.nokey)}` : ""}; socket upgrades: ${counts(sockets.answers)}`,
     met: null,
   });
 }
