@@ -119,6 +119,51 @@ describe("reads from the copy", () => {
   });
 });
 
+describe("reads answered by the Worker's own copy", () => {
+  const from = (address: string) => ({ "CF-Connecting-IP": address });
+  const labelsOf = (res: { body: { objects: { objectLabel: string }[] } }) => res.body.objects.map((o) => o.objectLabel);
+
+  it("a reader sees every change within a second, a client its own change at once, and every read counts in the figures", async () => {
+    const f = await newEvent({ environment: "production", layout: smallLayout(50) });
+    const status = (address: string) => call("GET", `/api/v1/events/${f.eventKey}/status`, { key: f.pk, headers: from(address) });
+    expect((await status("198.51.100.8")).status).toBe(200);
+    // A server's change: another reader may be answered the copy from before it, but for under a second.
+    const held = Date.now();
+    expectOk(await api.hold(f, { objectLabels: ["A-1-1"], holdToken: token() }, f.sk));
+    for (;;) {
+      const start = Date.now();
+      const res = await status("198.51.100.8");
+      expect(res.status).toBe(200);
+      if (labelsOf(res).includes("A-1-1")) break;
+      expect(start - held).toBeLessThan(1000);
+      await pause(50);
+    }
+    // A buyer who holds reads its own hold at once, whatever the copy this Worker keeps.
+    for (let i = 0; i < 5; i++) expect((await status("198.51.100.9")).status).toBe(200);
+    const mine = await call("POST", `/api/v1/events/${f.eventKey}/seats/hold`, {
+      key: f.pk,
+      headers: from("198.51.100.9"),
+      body: { objectLabels: ["A-1-2"], holdToken: token() },
+    });
+    expectOk(mine);
+    expect(labelsOf(await status("198.51.100.9"))).toEqual(expect.arrayContaining(["A-1-1", "A-1-2"]));
+    // Reads answered from this Worker's copy count in the live figures like the others.
+    const before = await stats(f);
+    for (let i = 0; i < 30; i++) expect((await status(`198.51.100.${20 + i}`)).status).toBe(200);
+    expect((await stats(f)).readsPerSecond * 10).toBeGreaterThanOrEqual(before.readsPerSecond * 10 + 30 - 1);
+  });
+
+  it("a copy with a hold in it is not answered past the hold's expiry", async () => {
+    const f = await newEvent({ environment: "production", layout: smallLayout(50) });
+    expectOk(await api.hold(f, { objectLabels: ["A-1-3"], holdToken: token(), ttlSeconds: 1 }, f.sk));
+    const status = () => call("GET", `/api/v1/events/${f.eventKey}/status`, { key: f.pk, headers: from("198.51.100.10") });
+    const first = await status();
+    const expires = Date.parse(first.body.objects.find((o: { objectLabel: string }) => o.objectLabel === "A-1-3").holdExpiresAt);
+    await pause(Math.max(0, expires - Date.now()) + 20);
+    expect(labelsOf(await status())).not.toContain("A-1-3");
+  });
+});
+
 describe("GET live/stats", () => {
   it("answers viewers and relays now and the rates over the last 10 s, to a secret key only", async () => {
     const f = await newEvent({ environment: "production" });

@@ -45,8 +45,10 @@ async function session(url) {
   const ws = new Socket(url);
   let id = 0;
   const pending = new Map();
+  const listeners = [];
   ws.onmessage = (m) => {
     const d = JSON.parse(String(m.data));
+    if (d.method) for (const l of listeners) l(d.method, d.params);
     const p = pending.get(d.id);
     if (!p) return;
     pending.delete(d.id);
@@ -66,21 +68,17 @@ async function session(url) {
         if (pending.delete(n)) reject(new Error(`inspector: no answer to ${method} in ${ms} ms`));
       }, ms);
     });
-  return { send, close: () => ws.close() };
+  return { send, onEvent: (l) => listeners.push(l), close: () => ws.close() };
 }
 
-/**
- * Starts sampling the isolate every `intervalUs` microseconds. Resolves with `stop()`, which ends
- * the profile and resolves with it (the Chrome DevTools .cpuprofile shape).
- */
-export async function startProfile(url, intervalUs = 100) {
-  let s = null;
-  for (let attempt = 0; attempt < 5 && !s; attempt++) {
+/** A session whose first command (`enable`) was answered: a connection that does not answer is replaced. */
+async function answeringSession(url, enable) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const candidate = await session(url);
       try {
-        await candidate.send("Profiler.enable");
-        s = candidate;
+        await candidate.send(enable);
+        return candidate;
       } catch {
         candidate.close();
       }
@@ -88,7 +86,15 @@ export async function startProfile(url, intervalUs = 100) {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  if (!s) throw new Error("the Worker's inspector did not answer");
+  throw new Error("the Worker's inspector did not answer");
+}
+
+/**
+ * Starts sampling the isolate every `intervalUs` microseconds. Resolves with `stop()`, which ends
+ * the profile and resolves with it (the Chrome DevTools .cpuprofile shape).
+ */
+export async function startProfile(url, intervalUs = 100) {
+  const s = await answeringSession(url, "Profiler.enable");
   await s.send("Profiler.setSamplingInterval", { interval: intervalUs });
   await s.send("Profiler.start");
   return {
@@ -100,6 +106,63 @@ export async function startProfile(url, intervalUs = 100) {
       }
     },
   };
+}
+
+/**
+ * Starts V8's sampling heap profiler on the isolate (a sample about every `intervalBytes` allocated).
+ * Resolves with `stop()`, which resolves with the bytes allocated per function (self, the
+ * function that allocated them), largest first: where the garbage collector's work comes from.
+ */
+export async function startAllocationProfile(url, intervalBytes = 8192) {
+  const s = await answeringSession(url, "HeapProfiler.enable");
+  // Objects the collector already freed are what a hot path's garbage is: keep them in the samples.
+  await s.send("HeapProfiler.startSampling", {
+    samplingInterval: intervalBytes,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    async stop() {
+      try {
+        const heap = await s.send("Runtime.getHeapUsage").catch(() => null);
+        const { profile } = await s.send("HeapProfiler.stopSampling", {}, 60_000);
+        const bytes = new Map();
+        let total = 0;
+        const walk = (node, path) => {
+          const f = node.callFrame;
+          const name = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\/(src|node_modules)\//, "$1/")}:${f.lineNumber + 1}`;
+          const key = `${name} < ${path}`;
+          if (node.selfSize > 0) {
+            bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
+            total += node.selfSize;
+          }
+          // The allocating function with its three nearest callers.
+          const chain = [name.split(" ")[0], ...path.split(" < ")].filter(Boolean).slice(0, 3).join(" < ");
+          for (const c of node.children ?? []) walk(c, chain);
+        };
+        walk(profile.head, "");
+        return { total, heap, top: [...bytes.entries()].sort((a, b) => b[1] - a[1]) };
+      } finally {
+        s.close();
+      }
+    },
+  };
+}
+
+/** Writes a heap snapshot of the isolate to `file` (DevTools' .heapsnapshot): what its live heap holds. */
+export async function takeHeapSnapshot(url, file) {
+  const { createWriteStream } = await import("node:fs");
+  const s = await answeringSession(url, "HeapProfiler.enable");
+  const out = createWriteStream(file);
+  s.onEvent((method, params) => {
+    if (method === "HeapProfiler.addHeapSnapshotChunk") out.write(params.chunk);
+  });
+  try {
+    await s.send("HeapProfiler.takeHeapSnapshot", { reportProgress: false }, 120_000);
+  } finally {
+    await new Promise((resolve) => out.end(resolve));
+    s.close();
+  }
 }
 
 /** The newest bundle wrangler dev wrote under `cwd` (.wrangler/tmp/*\/index.js), or null. */

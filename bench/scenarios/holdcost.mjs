@@ -23,7 +23,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { blast } from "../lib/load.mjs";
-import { devBundle, inspectorUrl, shares, startProfile, summarise } from "../lib/profile.mjs";
+import { devBundle, inspectorUrl, shares, startAllocationProfile, startProfile, summarise, takeHeapSnapshot } from "../lib/profile.mjs";
 import { groupCpuSeconds, startFloorWorker } from "../lib/runtime.mjs";
 import { buyerAddresses, command, holdPath, newEvent, nonOk, singleSeatHolds } from "../lib/scenario.mjs";
 import { perSecond } from "../lib/stats.mjs";
@@ -81,7 +81,7 @@ export async function run(ctx) {
       const cpu = cpuBefore === null ? null : ((groupCpuSeconds(pid) - cpuBefore) * 1e6) / Math.max(1, r.completed);
       const bad = nonOk(r.statuses);
       if (bad) ctx.report.note(name, `${side}: non-200 answers ${bad}`);
-      return { rps: r.ok / r.elapsedS, cpu };
+      return { rps: r.ok / r.elapsedS, cpu, completed: r.completed };
     };
     // Warm-up: the first holds load the layout index and compile both Workers' hot paths.
     for (const side of ["floor", "limited", "ours"]) await slice(side, 30, 1500);
@@ -137,6 +137,27 @@ export async function run(ctx) {
 async function profileOurs(ctx, slice) {
   const url = ctx.runtimePid ? await inspectorUrl(ctx.runtimePid) : null;
   if (!url) return ctx.report.note(name, "profile: the Worker's inspector was not found");
+  // HOLDCOST_ALLOCATIONS=1: where a hold's garbage comes from (bytes allocated per function and caller).
+  if (process.env.HOLDCOST_ALLOCATIONS) {
+    const sampling = await startAllocationProfile(url);
+    const r = await slice(5);
+    const { total, heap, top } = await sampling.stop();
+    if (heap)
+      ctx.report.note(
+        name,
+        `the isolate's heap after the slice: ${(heap.usedSize / 2 ** 20).toFixed(1)} MiB used of ${(heap.totalSize / 2 ** 20).toFixed(1)} MiB`,
+      );
+    // HOLDCOST_HEAP_SNAPSHOT=file: what that heap holds, for DevTools' memory panel.
+    if (process.env.HOLDCOST_HEAP_SNAPSHOT) await takeHeapSnapshot(url, process.env.HOLDCOST_HEAP_SNAPSHOT);
+    const perHold = (b) => `${Math.round(b / r.completed).toLocaleString("en-US")} B`;
+    ctx.report.note(
+      name,
+      `allocations: ${perHold(total)} per hold over ${r.completed} holds; by function < caller: ${top
+        .slice(0, 30)
+        .map(([k, b]) => `${perHold(b)} ${k}`)
+        .join("; ")}`,
+    );
+  }
   const profiling = await startProfile(url);
   const r = await slice(5);
   const profile = await profiling.stop();

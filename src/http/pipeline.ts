@@ -41,6 +41,7 @@ import { checkSandboxLimit } from "./rate-limit";
 import { bodyLimitOf, limitBody } from "./body-limit";
 import { checkReadLimit, eventRead } from "./read-limit";
 import { malformedJsonError } from "./validation";
+import { noteWrite } from "./recent-writers";
 
 /** Headers a browser on another origin may read from an API answer (the SDK reads all of them). */
 const EXPOSE_HEADERS = ["ETag", "Server-Timing", "Status-Version", "X-Status-Seq", "Idempotent-Replayed", "Retry-After", SERVER_VERSION_HEADER].join(",");
@@ -75,6 +76,9 @@ export function door() {
     const https = c.req.url.startsWith("https:");
     if (api && c.req.method === "OPTIONS")
       return new Response(null, { status: 204, headers: https ? { ...PREFLIGHT_HEADERS, "Strict-Transport-Security": HSTS } : PREFLIGHT_HEADERS });
+    // A client's change is remembered from its start to its answer, so its own next read is exact (http/recent-writers.ts).
+    const writer = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : clientAddress(c.req.raw.headers);
+    if (writer !== undefined) noteWrite(writer);
     try {
       // The API's body limit depends on the key (step 2); everything else has its limit here.
       if (!api) await limitBody(c, bodyLimitOf(c.req.method, c.req.path, undefined));
@@ -84,6 +88,7 @@ export function door() {
       // below this step (an unknown route, whose only other handler is the 404) lands here.
       c.res = onApiError(err instanceof Error ? err : new Error(String(err)), c);
     }
+    if (writer !== undefined) noteWrite(writer);
     const headers = versioned(c);
     // Browsers that reached us over https never try plain http again (a downgrade on a café's
     // network would otherwise expose keys and session cookies).

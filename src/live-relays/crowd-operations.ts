@@ -70,10 +70,28 @@ async function openDirect(env: Env, scope: Scope, eventKey: string, request: Req
   return res.status === 429 ? { kind: "client_limit" } : { kind: "not_upgraded" };
 }
 
+/** Crowd reads this isolate answered from its own copy, per event object, not yet told to the hub. */
+const answeredHere = new Map<string, number>();
+
+/** Counts a crowd read this isolate answered from its own copy; told to the hub with its next read. */
+export function countCopyRead(scope: Scope, eventKey: string): void {
+  const event = eventObjectName(scope.workspaceId, scope.environment, eventKey);
+  if (answeredHere.size >= 10_000 && !answeredHere.has(event)) answeredHere.clear();
+  answeredHere.set(event, (answeredHere.get(event) ?? 0) + 1);
+}
+
+/** The count of reads answered here for `event` since the hub was last told, now told. */
+function drainCopyReads(event: string): number {
+  const n = answeredHere.get(event) ?? 0;
+  answeredHere.delete(event);
+  return n;
+}
+
 /** A publishable read of `form` from the hub's copy (at most 1 s old); the body only when `knownTag` is not the copy's. */
 export async function crowdRead(env: Env, scope: Scope, eventKey: string, form: CopyForm, knownTag?: string): Promise<CopyRead> {
   await requireKnownEvent(env, scope, eventKey);
-  const read = await hubOf(env, scope, eventKey).read(eventObjectName(scope.workspaceId, scope.environment, eventKey), form, knownTag);
+  const event = eventObjectName(scope.workspaceId, scope.environment, eventKey);
+  const read = await hubOf(env, scope, eventKey).read(event, form, knownTag, drainCopyReads(event));
   if (read === null) throw await notFound(env, scope, eventKey);
   return read;
 }
@@ -86,7 +104,8 @@ export async function countExactRead(env: Env, scope: Scope, eventKey: string): 
 /** The live figures of an event: viewers and relays now, messages and reads per second over the last 10 s. */
 export async function liveStats(env: Env, scope: Scope, eventKey: string): Promise<LiveStats> {
   await requireKnownEvent(env, scope, eventKey);
-  const [hub, feed] = await Promise.all([hubOf(env, scope, eventKey).stats(), stubFor(env, scope, eventKey).liveStats()]);
+  const event = eventObjectName(scope.workspaceId, scope.environment, eventKey);
+  const [hub, feed] = await Promise.all([hubOf(env, scope, eventKey).stats(drainCopyReads(event)), stubFor(env, scope, eventKey).liveStats()]);
   return {
     viewers: hub.viewers,
     relays: hub.relays,

@@ -9,6 +9,10 @@ export interface CopyRead {
   tag: string;
   seq: number;
   body?: Uint8Array<ArrayBuffer>;
+  /** How long ago (ms) the hub read the copy from the event's object: a Worker may answer it again until it is too old. */
+  ageMs: number;
+  /** Wall-clock ms at which a hold in the copy expires (the copy then stops being true); null when none will. */
+  validUntil: number | null;
 }
 
 /** The hub's half of the live figures. */
@@ -132,11 +136,18 @@ export class LiveHub extends DurableObject<HubEnv> {
   // ---- reads ------------------------------------------------------------------------------
 
   /** A publishable read of `form` from the copy (at most 1 s old); null when the event is gone. */
-  async read(event: string, form: CopyForm, knownTag?: string): Promise<CopyRead | null> {
+  /**
+   * `answeredThere` counts the reads a Worker answered from its own copy since it last asked (they
+   * are crowd reads like any other in the live figures).
+   */
+  async read(event: string, form: CopyForm, knownTag?: string, answeredThere = 0): Promise<CopyRead | null> {
     this.remember(event);
+    if (answeredThere > 0) this.copies.reads.add(Date.now(), answeredThere);
     const copy = await this.copies.read(form);
     if (copy === null) return null;
-    return copy.tag === knownTag ? { tag: copy.tag, seq: copy.seq } : { tag: copy.tag, seq: copy.seq, body: copy.body };
+    const read: CopyRead = { tag: copy.tag, seq: copy.seq, ageMs: Math.max(0, Date.now() - copy.fetchedAt), validUntil: copy.validUntil };
+    if (copy.tag !== knownTag) read.body = copy.body;
+    return read;
   }
 
   /** A publishable read the event's object answered itself (one that carries a channel pass): counted in the figures. */
@@ -151,8 +162,10 @@ export class LiveHub extends DurableObject<HubEnv> {
     this.copies.stale(version);
   }
 
-  async stats(): Promise<HubStats> {
+  /** The hub's live figures; `answeredThere` as for read(). */
+  async stats(answeredThere = 0): Promise<HubStats> {
     const now = Date.now();
+    if (answeredThere > 0) this.copies.reads.add(now, answeredThere);
     return {
       viewers: this.placement.viewers,
       relays: this.placement.indexes().length,

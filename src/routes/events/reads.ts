@@ -8,9 +8,11 @@ import { validated } from "../../http/validation";
 import { STATUS_SEQ_HEADER, type CopyForm } from "../../domain/live-relays";
 import type { Principal } from "../../http/context";
 import { wantsCsv } from "../../http/csv";
-import { countExactRead, crowdRead } from "../../live-relays/crowd-operations";
+import { countCopyRead, countExactRead, crowdRead } from "../../live-relays/crowd-operations";
+import { clientAddress } from "../../http/client-limit";
+import { requireKnownEvent } from "../../events/event-object-calls";
 import { historyCsv } from "./history-csv";
-import { ifNoneMatch, keepStatusCopy, statusCopy, type StatusCopy } from "./status-copies";
+import { confirmStatusCopy, ifNoneMatch, keepStatusCopy, servable, statusCopy, trustedUntil, type StatusCopy } from "./status-copies";
 import { callEvent, eventKeyParam, labelsQuery } from "./support";
 import { PASS_HEADER } from "../../domain/channel-passes";
 import { channelAccess, verifyChannelPasses } from "../../events/channel-passes";
@@ -64,8 +66,9 @@ export const STATUS_VERSION = "status-version";
 
 /**
  * A form of the crowd's read from the hub's copy, with this isolate's bytes of it (kept under
- * `copyKey`): the hub sends the body only when this isolate's (or, for a 304, the browser's) tag is
- * not the copy's. `bytes` is undefined only when the browser's tag matched and this isolate has no copy.
+ * `copyKey`): answered from those bytes without asking while they are servable (status-copies.ts),
+ * else the hub sends the body only when this isolate's (or, for a 304, the browser's) tag is not the
+ * copy's. `bytes` is undefined only when the browser's tag matched and this isolate has no copy.
  */
 async function copyOf(
   env: Env,
@@ -74,8 +77,16 @@ async function copyOf(
   form: CopyForm,
   copyKey: string,
   clientTags: string[] | "*",
+  client: string | undefined,
 ): Promise<{ tag: string; seq: number; bytes?: Uint8Array<ArrayBuffer> }> {
+  const start = Date.now();
   const copy: StatusCopy | undefined = statusCopy(copyKey);
+  if (copy !== undefined && servable(copy, client, start)) {
+    // A deleted event is refused here as on every path (the answer is this isolate's, at most a minute old).
+    await requireKnownEvent(env, p, eventKey);
+    countCopyRead(p, eventKey);
+    return { tag: copy.tag, seq: copy.seq, bytes: copy.bytes };
+  }
   const knownTag = copy?.tag ?? (Array.isArray(clientTags) ? clientTags[0] : undefined);
   let read = await crowdRead(env, p, eventKey, form, knownTag);
   let bytes = read.body ?? (copy?.tag === read.tag ? copy.bytes : undefined);
@@ -84,7 +95,9 @@ async function copyOf(
     read = await crowdRead(env, p, eventKey, form);
     bytes = read.body;
   }
-  if (read.body !== undefined) keepStatusCopy(copyKey, { tag: read.tag, bytes: read.body });
+  const trusted = trustedUntil(start, read.ageMs, read.validUntil);
+  if (read.body !== undefined) keepStatusCopy(copyKey, { tag: read.tag, seq: read.seq, bytes: read.body, confirmedAt: start, trustedUntil: trusted });
+  else confirmStatusCopy(copyKey, read.tag, start, trusted);
   return { tag: read.tag, seq: read.seq, bytes };
 }
 
@@ -99,7 +112,8 @@ eventReads.get("/:eventKey/status", async (c) => {
   if (p.kind === "public" && q.holdToken === undefined && q.labels === undefined && passes.length === 0) {
     const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:${q.format}`;
     const clientTags = ifNoneMatch(c.req.header("if-none-match"));
-    const { tag, seq, bytes } = await copyOf(c.env, p, eventKey, q.format === "full" ? "status" : "status-compact", copyKey, clientTags);
+    const form = q.format === "full" ? "status" : "status-compact";
+    const { tag, seq, bytes } = await copyOf(c.env, p, eventKey, form, copyKey, clientTags, clientAddress(c.req.raw.headers));
     const headers = { ...JSON_TYPE, etag: `"${tag}"`, "cache-control": "no-cache", [STATUS_SEQ_HEADER]: String(seq) };
     if (clientTags === "*" || clientTags.includes(tag) || bytes === undefined) return c.body(null, 304, headers);
     return c.body(bytes, 200, headers);
@@ -154,7 +168,8 @@ eventReads.get("/:eventKey/objects", async (c) => {
   // The crowd's read of the map: from the hub's copy, at most 1 s old (see the status read).
   if (p.kind === "public" && labels === undefined && access !== "all" && access.length === 0) {
     const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:objects:${format}`;
-    const { seq, bytes } = await copyOf(c.env, p, eventKey, format === "full" ? "objects" : "objects-compact", copyKey, []);
+    const form = format === "full" ? "objects" : "objects-compact";
+    const { seq, bytes } = await copyOf(c.env, p, eventKey, form, copyKey, [], clientAddress(c.req.raw.headers));
     return c.body(bytes ?? new Uint8Array(), 200, { ...JSON_TYPE, [STATUS_SEQ_HEADER]: String(seq) });
   }
   if (p.kind === "public" && labels === undefined) c.executionCtx.waitUntil(countExactRead(c.env, p, eventKey).catch(() => {}));

@@ -1,14 +1,44 @@
+import { wroteSince } from "../../http/recent-writers";
+
 /**
- * The Worker's own copies of the cached public status bodies (see StatusCache), keyed by event
- * scope and format. A read asks the event's Durable Object whether the copy's tag is still current
- * and gets back only the tag when it is, so a warm read moves a few bytes over the RPC instead of
- * 4 MB. Copies are bounded in bytes and dropped least recently used first; a stale copy is never
- * answered because the object confirms the tag on every read.
+ * The Worker's own copies of the crowd's reads (status and objects, each form), keyed by event
+ * scope and form. A read asks the event's hub whether the copy's tag is still current and gets back
+ * only the tag when it is, so a warm read moves a few bytes over the RPC instead of megabytes. For a
+ * short while after the hub last spoke of a copy this isolate answers it without asking at all
+ * (`servable`): a crowd of readers then costs the hub a call or two a second per isolate, not one
+ * per read. Copies are bounded in bytes and dropped least recently used first.
  */
+
+/**
+ * How old a copy may be (since the hub read it from the event's object) when this isolate answers
+ * it without asking the hub: with the answer's own time, well within the second promised.
+ */
+export const ISOLATE_COPY_MAX_AGE_MS = 500;
 
 export interface StatusCopy {
   tag: string;
+  /** The latest status change the copy includes (X-Status-Seq). */
+  seq: number;
   bytes: Uint8Array<ArrayBuffer>;
+  /** When (this isolate's clock) the hub last said the copy was current: the call's start. */
+  confirmedAt: number;
+  /** Until when this isolate answers the copy without asking: its age limit, or a hold in it expiring. */
+  trustedUntil: number;
+}
+
+/**
+ * Whether this isolate may answer `copy` to `client` without asking the hub: the copy is young
+ * enough, no hold in it has expired, and the client has sent no change since the hub confirmed it
+ * (a client reads its own changes). A request without a client address always asks.
+ */
+export function servable(copy: StatusCopy, client: string | undefined, now: number): boolean {
+  return client !== undefined && now < copy.trustedUntil && !wroteSince(client, copy.confirmedAt);
+}
+
+/** Until when a copy the hub confirmed, in a call started at `start`, may be answered without asking. */
+export function trustedUntil(start: number, ageMs: number, validUntil: number | null): number {
+  // start - ageMs is no later than when the hub read the copy: the bound errs towards asking.
+  return Math.min(start - ageMs + ISOLATE_COPY_MAX_AGE_MS, validUntil ?? Infinity);
 }
 
 /** Well under the isolate's 128 MB, with room for the request that is building a copy. */
@@ -27,9 +57,11 @@ export function statusCopy(key: string): StatusCopy | undefined {
   return copy;
 }
 
-/** Keeps `copy` under `key`, evicting the least recently used copies beyond the byte bound. */
+/** Keeps `copy` under `key` (unless a later one is kept already), evicting the least recently used copies beyond the byte bound. */
 export function keepStatusCopy(key: string, copy: StatusCopy): void {
   const old = copies.get(key);
+  // Two reads in flight may come back out of order: a copy never goes back to an earlier seq.
+  if (old !== undefined && old.seq > copy.seq) return;
   if (old !== undefined) {
     copies.delete(key);
     totalBytes -= old.bytes.byteLength;
@@ -42,6 +74,14 @@ export function keepStatusCopy(key: string, copy: StatusCopy): void {
     copies.delete(k);
     totalBytes -= v.bytes.byteLength;
   }
+}
+
+/** The hub said the copy under `key` (tag `tag`) is still current, in a call started at `start`. */
+export function confirmStatusCopy(key: string, tag: string, start: number, trusted: number): void {
+  const copy = copies.get(key);
+  if (copy === undefined || copy.tag !== tag || copy.confirmedAt > start) return;
+  copy.confirmedAt = start;
+  copy.trustedUntil = trusted;
 }
 
 /** The entity tags an If-None-Match header names (weak or strong), or "*" for any. */
