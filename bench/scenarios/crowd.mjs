@@ -20,7 +20,8 @@ import { readFileSync } from "node:fs";
 import WebSocket from "ws";
 import { json, timedRequest } from "../lib/http.mjs";
 import { blast, paced } from "../lib/load.mjs";
-import { devBundle, inspectorUrl, stackTime, startProfile } from "../lib/profile.mjs";
+import { writeFileSync } from "node:fs";
+import { devBundle, inspectorUrl, shares, stackTime, startProfile, summarise } from "../lib/profile.mjs";
 import { groupCpuSeconds } from "../lib/runtime.mjs";
 import { buyerAddresses, command, holdPath, newEvent, nonOk } from "../lib/scenario.mjs";
 import { ms, percentile, perSecond } from "../lib/stats.mjs";
@@ -74,6 +75,12 @@ export async function run(ctx) {
     const r = await rush(seconds);
     const profile = await profiling?.stop();
     const eventCpu = profile ? stackTime(profile, bundle, (m) => m.startsWith("src/event-object/")) : null;
+    // CROWD_PROFILE_OUT=file keeps the rush's profile (the last one taken) and notes where the isolate's time went.
+    if (profile && process.env.CROWD_PROFILE_OUT) {
+      writeFileSync(process.env.CROWD_PROFILE_OUT, JSON.stringify(profile));
+      const s = summarise(profile, bundle);
+      ctx.report.note(name, `profile: self time by module: ${shares(s.modules, 14)}; by function: ${shares(s.self, 16)}`);
+    }
     const groupUs = cpuBefore === null ? null : ((groupCpuSeconds(ctx.runtimePid) - cpuBefore) * 1e6) / Math.max(1, r.completed);
     // The profile's samples tell where the isolate's time went, not how much CPU it had: on a loaded
     // machine a sample stands for time the thread also waited for a core. The event object's CPU per

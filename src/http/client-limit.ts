@@ -12,9 +12,16 @@ const WINDOW_SECONDS = 10;
  * header is absent, and then no per-client rule applies (only a test or a direct call to the
  * Worker can send no address).
  */
-export function clientAddress(headers: Pick<Headers, "get">): string | undefined {
-  return clientIdentity(headers.get("cf-connecting-ip"));
+export function clientAddress(headers: Headers): string | undefined {
+  // Several steps of one request ask (the door, the limits, the hold): the address is read once.
+  if (identities.has(headers)) return identities.get(headers);
+  const identity = clientIdentity(headers.get("cf-connecting-ip"));
+  identities.set(headers, identity);
+  return identity;
 }
+
+/** The identity of each request's headers, read once per request (Headers is per request). */
+const identities = new WeakMap<Headers, string | undefined>();
 
 /**
  * Inventory protection (docs/selling-rules.md): counts a publishable-key seat action of `client` on an event
