@@ -10,7 +10,7 @@
 import type { ObjectEntry } from "../domain/status";
 import { hasXY, RADIUS, union, type BoothDrawn, type SeatPart, type SectionShape, type TableDrawn, type VenuePlacer } from "./object-placement";
 import { planScale, type Box, type DrawnSeat } from "./seat-plan";
-import { tableBox, tableSeatPoints, tableSize } from "./table-placement";
+import { tableBox, tableSeatCoords, tableSize } from "./table-placement";
 
 type TableObject = Extract<ObjectEntry, { objectType: "table" }>;
 type BoothObject = Extract<ObjectEntry, { objectType: "booth" }>;
@@ -43,7 +43,8 @@ export const addVenue: VenuePlacer = (part, objects, coordinates) => {
   const tableSeats = new Map<string, SeatObject>(coordinates ? atTables.map((s) => [s.objectLabel, s]) : []);
   if (part.seats.length === 0 && tables.length > 0) part.scale = venueScale(tables, tableSeats);
   const venue = placeVenue(tables, tableSeats, booths, part.scale, coordinates, part.bounds, RADIUS);
-  if (venue.seats.length > 0) part.seats = [...part.seats, ...venue.seats];
+  // Pushed one by one: spreading 100,000 seats into a new array costs a copy and its garbage.
+  for (const seat of venue.seats) part.seats.push(seat);
   if (venue.bounds) part.bounds = part.seats.length > venue.seats.length ? union([part.bounds, venue.bounds]) : venue.bounds;
   const named = venueSections(part.sections, tables, booths, venue);
   if (named.length > 0) {
@@ -76,9 +77,9 @@ function venueSections(
     entry.boxes.push(box);
     boxes.set(key, entry);
   };
-  const drawnTable = new Map(venue.tables.map((t) => [t.label, t]));
-  for (const t of tables) {
-    const d = drawnTable.get(t.objectLabel);
+  // placeVenue draws the tables in the order given, one each.
+  tables.forEach((t, i) => {
+    const d = venue.tables[i];
     // The table with its seats around it: the top plus a seat's reach on every side.
     if (d)
       add(t.sectionKey, t.sectionLabel, {
@@ -87,7 +88,7 @@ function venueSections(
         width: d.width + 4 * RADIUS + 30,
         height: d.height + 4 * RADIUS + 30,
       });
-  }
+  });
   const drawnBooth = new Map(venue.booths.map((b) => [b.label, b]));
   for (const b of booths) {
     const d = drawnBooth.get(b.objectLabel);
@@ -141,7 +142,9 @@ export function placeVenue(
   const out: VenuePart = { seats: [], tables: [], booths: [], bounds: null };
   const boxes: Box[] = [];
   // The grid: cells left to right under the rows, as wide as the widest table.
-  const cell = Math.max(120, ...tables.map((t) => tableBox({ shape: t.shape, x: 0, y: 0 }, t.seatLabels.length).width)) + GRID_GAP;
+  let widest = 120;
+  for (const t of tables) widest = Math.max(widest, tableBox({ shape: t.shape, x: 0, y: 0 }, t.seatLabels.length).width);
+  const cell = widest + GRID_GAP;
   const perLine = Math.max(4, Math.ceil(Math.sqrt(tables.length + booths.length)));
   let slot = 0;
   const gridPoint = (): { x: number; y: number } => {
@@ -152,16 +155,17 @@ export function placeVenue(
     slot++;
     return at;
   };
+  const around: number[] = [];
   for (const t of tables) {
     const placed = useCoordinates && finite(t.x) && finite(t.y);
     const centre = placed ? { x: t.x!, y: t.y! } : gridPoint();
     const top = { shape: t.shape, x: centre.x, y: centre.y, width: t.width, height: t.height };
-    const around = tableSeatPoints(top, t.seatLabels.length);
+    tableSeatCoords(top, t.seatLabels.length, around);
     for (let i = 0; i < t.seatLabels.length; i++) {
       const label = t.seatLabels[i]!;
       const seat = placed ? tableSeats.get(label) : undefined;
       const own = seat && finite(seat.x) && finite(seat.y);
-      out.seats.push({ label, cx: (own ? seat.x! : around[i]!.x) * scale, cy: (own ? seat.y! : around[i]!.y) * scale, r: radius });
+      out.seats.push({ label, cx: (own ? seat.x! : around[2 * i]!) * scale, cy: (own ? seat.y! : around[2 * i + 1]!) * scale, r: radius });
     }
     const size = tableSize(top, t.seatLabels.length);
     out.tables.push({
@@ -184,10 +188,6 @@ export function placeVenue(
     out.booths.push(drawn);
     boxes.push(drawn);
   }
-  if (boxes.length > 0) {
-    const x = Math.min(...boxes.map((b) => b.x));
-    const y = Math.min(...boxes.map((b) => b.y));
-    out.bounds = { x, y, width: Math.max(...boxes.map((b) => b.x + b.width)) - x, height: Math.max(...boxes.map((b) => b.y + b.height)) - y };
-  }
+  if (boxes.length > 0) out.bounds = union(boxes);
   return out;
 }
