@@ -10,7 +10,7 @@
 import type { ObjectEntry } from "../domain/status";
 import { hasXY, RADIUS, union, type BoothDrawn, type SeatPart, type SectionShape, type TableDrawn, type VenuePlacer } from "./object-placement";
 import { planScale, type Box, type DrawnSeat } from "./seat-plan";
-import { tableBox, tableSeatCoords, tableSize } from "./table-placement";
+import { TABLE_SEAT_GAP, tableBox, tableSeatCoords, tableSize } from "./table-placement";
 
 type TableObject = Extract<ObjectEntry, { objectType: "table" }>;
 type BoothObject = Extract<ObjectEntry, { objectType: "booth" }>;
@@ -70,32 +70,34 @@ function venueSections(
   venue: { tables: TableDrawn[]; booths: BoothDrawn[] },
 ): SectionShape[] {
   const known = new Set(have.map((s) => s.key));
-  const boxes = new Map<string, { label: string; boxes: Box[] }>();
-  const add = (key: string | undefined, label: string | undefined, box: Box) => {
+  const boxes = new Map<string, { label: string; box: Extent }>();
+  const add = (key: string | undefined, label: string | undefined, x: number, y: number, width: number, height: number) => {
     if (key === undefined || known.has(key)) return;
-    const entry = boxes.get(key) ?? { label: label ?? key, boxes: [] };
-    entry.boxes.push(box);
-    boxes.set(key, entry);
+    let entry = boxes.get(key);
+    if (!entry) boxes.set(key, (entry = { label: label ?? key, box: new Extent() }));
+    entry.box.add(x, y, width, height);
   };
   // placeVenue draws the tables in the order given, one each.
   tables.forEach((t, i) => {
     const d = venue.tables[i];
     // The table with its seats around it: the top plus a seat's reach on every side.
     if (d)
-      add(t.sectionKey, t.sectionLabel, {
-        x: d.cx - d.width / 2 - 2 * RADIUS - 15,
-        y: d.cy - d.height / 2 - 2 * RADIUS - 15,
-        width: d.width + 4 * RADIUS + 30,
-        height: d.height + 4 * RADIUS + 30,
-      });
+      add(
+        t.sectionKey,
+        t.sectionLabel,
+        d.cx - d.width / 2 - 2 * RADIUS - 15,
+        d.cy - d.height / 2 - 2 * RADIUS - 15,
+        d.width + 4 * RADIUS + 30,
+        d.height + 4 * RADIUS + 30,
+      );
   });
   const drawnBooth = new Map(venue.booths.map((b) => [b.label, b]));
   for (const b of booths) {
     const d = drawnBooth.get(b.objectLabel);
-    if (d) add(b.sectionKey, b.sectionLabel, d);
+    if (d) add(b.sectionKey, b.sectionLabel, d.x, d.y, d.width, d.height);
   }
-  return [...boxes].map(([key, { label, boxes: list }]) => {
-    const u = union(list);
+  return [...boxes].map(([key, { label, box }]) => {
+    const u = box.box();
     return {
       key,
       label,
@@ -106,6 +108,27 @@ function venueSections(
       rows: [],
     };
   });
+}
+
+/** The box around boxes added one at a time: what union() answers for them, without keeping thousands of boxes. */
+class Extent {
+  private x0 = Infinity;
+  private y0 = Infinity;
+  private x1 = -Infinity;
+  private y1 = -Infinity;
+  empty = true;
+
+  add(x: number, y: number, width: number, height: number): void {
+    this.empty = false;
+    if (x < this.x0) this.x0 = x;
+    if (y < this.y0) this.y0 = y;
+    if (x + width > this.x1) this.x1 = x + width;
+    if (y + height > this.y1) this.y1 = y + height;
+  }
+
+  box(): Box {
+    return { x: this.x0, y: this.y0, width: this.x1 - this.x0, height: this.y1 - this.y0 };
+  }
 }
 
 /** The scale of a map of tables only: the seats around the tables set it, as rows' seats do. */
@@ -140,7 +163,7 @@ export function placeVenue(
   radius: number,
 ): VenuePart {
   const out: VenuePart = { seats: [], tables: [], booths: [], bounds: null };
-  const boxes: Box[] = [];
+  const bounds = new Extent();
   // The grid: cells left to right under the rows, as wide as the widest table.
   let widest = 120;
   for (const t of tables) widest = Math.max(widest, tableBox({ shape: t.shape, x: 0, y: 0 }, t.seatLabels.length).width);
@@ -155,19 +178,22 @@ export function placeVenue(
     slot++;
     return at;
   };
+  // A table's box reaches a seat's gap and radius beyond its top (table-placement.ts's tableBox).
+  const reach = TABLE_SEAT_GAP + radius / scale;
   const around: number[] = [];
   for (const t of tables) {
+    const count = t.seatLabels.length;
     const placed = useCoordinates && finite(t.x) && finite(t.y);
     const centre = placed ? { x: t.x!, y: t.y! } : gridPoint();
     const top = { shape: t.shape, x: centre.x, y: centre.y, width: t.width, height: t.height };
-    tableSeatCoords(top, t.seatLabels.length, around);
-    for (let i = 0; i < t.seatLabels.length; i++) {
+    tableSeatCoords(top, count, around);
+    for (let i = 0; i < count; i++) {
       const label = t.seatLabels[i]!;
       const seat = placed ? tableSeats.get(label) : undefined;
       const own = seat && finite(seat.x) && finite(seat.y);
       out.seats.push({ label, cx: (own ? seat.x! : around[2 * i]!) * scale, cy: (own ? seat.y! : around[2 * i + 1]!) * scale, r: radius });
     }
-    const size = tableSize(top, t.seatLabels.length);
+    const size = tableSize(top, count);
     out.tables.push({
       label: t.objectLabel,
       shape: t.shape,
@@ -176,8 +202,9 @@ export function placeVenue(
       width: size.width * scale,
       height: size.height * scale,
     });
-    const b = tableBox(top, t.seatLabels.length, radius / scale);
-    boxes.push({ x: b.x * scale, y: b.y * scale, width: b.width * scale, height: b.height * scale });
+    const w = size.width + 2 * reach;
+    const h = size.height + 2 * reach;
+    bounds.add((centre.x - w / 2) * scale, (centre.y - h / 2) * scale, w * scale, h * scale);
   }
   for (const b of booths) {
     const width = b.width ?? BOOTH_SIZE.width;
@@ -186,8 +213,8 @@ export function placeVenue(
     const c = placed ? { x: b.x! + width / 2, y: b.y! + height / 2 } : gridPoint();
     const drawn = { label: b.objectLabel, x: (c.x - width / 2) * scale, y: (c.y - height / 2) * scale, width: width * scale, height: height * scale };
     out.booths.push(drawn);
-    boxes.push(drawn);
+    bounds.add(drawn.x, drawn.y, drawn.width, drawn.height);
   }
-  if (boxes.length > 0) out.bounds = union(boxes);
+  if (!bounds.empty) out.bounds = bounds.box();
   return out;
 }
