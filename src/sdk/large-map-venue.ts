@@ -38,6 +38,7 @@ export function rasterTables(px: Pixels, geometry: MapGeometry, model: MapModel,
     if (!offsets) discs.set(size, (offsets = discOffsets(size)));
     return offsets;
   };
+  const looks = new Map<string, { fill: number; stroke: number; width: number }>();
   for (const t of geometry.tables) {
     const w = t.width * dev.scale;
     const h = t.height * dev.scale;
@@ -47,10 +48,16 @@ export function rasterTables(px: Pixels, geometry: MapGeometry, model: MapModel,
     if (x + w < 0 || y + h < 0 || x - w > px.width || y - h > px.height) continue;
     const obj = model.objects.get(t.label);
     if (!obj) continue;
-    const look = lookOf(model, obj.categoryKey, model.viewOf(t.label).status);
+    const status = model.viewOf(t.label).status;
+    // Pixels by status and by category, worked out once a frame rather than once a table.
+    const lookKey = status === "selected" ? status : `${status} ${obj.categoryKey}`;
+    let look = looks.get(lookKey);
+    if (!look) {
+      const l = lookOf(model, obj.categoryKey, status);
+      looks.set(lookKey, (look = { fill: pixel(l.fill), stroke: pixel(l.stroke), width: l.width }));
+    }
+    const { fill, stroke } = look;
     const ring = Math.max(1, Math.round(look.width * dpr));
-    const stroke = pixel(look.stroke);
-    const fill = pixel(look.fill);
     if (t.shape === "round") {
       const outer = Math.max(1, Math.round(w + look.width * dpr));
       stamp(px, x, y, disc(outer), stroke);
