@@ -33,14 +33,15 @@ export interface VenuePart {
 export const addVenue: VenuePlacer = (part, objects, coordinates) => {
   const tables: TableObject[] = [];
   const booths: BoothObject[] = [];
-  const atTables: SeatObject[] = [];
-  for (const o of objects) {
-    if (o.objectType === "table") tables.push(o);
-    else if (o.objectType === "booth") booths.push(o);
-    else if (o.objectType === "seat") atTables.push(o);
-  }
   // Seats at tables are looked up by label only where their own x/y are drawn.
-  const tableSeats = new Map<string, SeatObject>(coordinates ? atTables.map((s) => [s.objectLabel, s]) : []);
+  const tableSeats = new Map<string, SeatObject>();
+  for (const o of objects) {
+    // Seats first: ten of them to a table.
+    if (o.objectType === "seat") {
+      if (coordinates) tableSeats.set(o.objectLabel, o);
+    } else if (o.objectType === "table") tables.push(o);
+    else if (o.objectType === "booth") booths.push(o);
+  }
   if (part.seats.length === 0 && tables.length > 0) part.scale = venueScale(tables, tableSeats);
   const venue = placeVenue(tables, tableSeats, booths, part.scale, coordinates, part.bounds, RADIUS);
   // Pushed one by one: spreading 100,000 seats into a new array costs a copy and its garbage.
