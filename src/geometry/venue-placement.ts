@@ -10,7 +10,7 @@
 import type { ObjectEntry } from "../domain/status";
 import { hasXY, RADIUS, union, type BoothDrawn, type SeatPart, type SectionShape, type TableDrawn, type VenuePlacer } from "./object-placement";
 import { planScale, type Box, type DrawnSeat } from "./seat-plan";
-import { TABLE_SEAT_GAP, tableBox, tableSeatCoords, tableSize } from "./table-placement";
+import { TABLE_SEAT_GAP, tableBox, tableSeatCoords, tableSize, type TableTop } from "./table-placement";
 
 type TableObject = Extract<ObjectEntry, { objectType: "table" }>;
 type BoothObject = Extract<ObjectEntry, { objectType: "booth" }>;
@@ -167,7 +167,14 @@ export function placeVenue(
   const bounds = new Extent();
   // The grid: cells left to right under the rows, as wide as the widest table.
   let widest = 120;
-  for (const t of tables) widest = Math.max(widest, tableBox({ shape: t.shape, x: 0, y: 0 }, t.seatLabels.length).width);
+  // A table's box without a width of its own depends on its shape and seat count alone: worked out once for each.
+  const seen = new Set<number>();
+  for (const t of tables) {
+    const kind = 2 * t.seatLabels.length + (t.shape === "round" ? 1 : 0);
+    if (seen.has(kind)) continue;
+    seen.add(kind);
+    widest = Math.max(widest, tableBox({ shape: t.shape, x: 0, y: 0 }, t.seatLabels.length).width);
+  }
   const cell = widest + GRID_GAP;
   const perLine = Math.max(4, Math.ceil(Math.sqrt(tables.length + booths.length)));
   let slot = 0;
@@ -181,12 +188,18 @@ export function placeVenue(
   };
   // A table's box reaches a seat's gap and radius beyond its top (table-placement.ts's tableBox).
   const reach = TABLE_SEAT_GAP + radius / scale;
+  // One top and one list of seat points, rewritten table after table.
+  const top: TableTop = { shape: "round", x: 0, y: 0 };
   const around: number[] = [];
   for (const t of tables) {
     const count = t.seatLabels.length;
     const placed = useCoordinates && finite(t.x) && finite(t.y);
     const centre = placed ? { x: t.x!, y: t.y! } : gridPoint();
-    const top = { shape: t.shape, x: centre.x, y: centre.y, width: t.width, height: t.height };
+    top.shape = t.shape;
+    top.x = centre.x;
+    top.y = centre.y;
+    top.width = t.width;
+    top.height = t.height;
     tableSeatCoords(top, count, around);
     for (let i = 0; i < count; i++) {
       const label = t.seatLabels[i]!;

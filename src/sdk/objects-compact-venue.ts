@@ -33,8 +33,9 @@ export function venueReader(body: CompactObjects, held: Set<string> | null, out:
   return {
     place,
     section(section: CompactSection): void {
-      for (const t of section.tables ?? []) decodeTable(t, section, keys, held, out, (o) => place(o, section));
-      for (const b of section.booths ?? []) out.push(boothOf(b, keys, section, (o) => place(o, section)));
+      const here = (o: Placed) => place(o, section);
+      for (const t of section.tables ?? []) decodeTable(t, section, keys, held, out, here);
+      for (const b of section.booths ?? []) out.push(boothOf(b, keys, section, here));
     },
     booths(): void {
       for (const b of body.booths ?? []) out.push(boothOf(b, keys, null, (o) => place(o, null, b.floorKey)));
