@@ -5,7 +5,8 @@
  * origin, as the sdk scenario draws its maps. Per chart, `rounds` page loads (after one uncounted
  * warm-up): render() resolved and first paint (from navigation start), the longest main-thread
  * task and the DOM elements; then a full-view repaint timed by a wheel zoom of 10 notches in and
- * out (frame intervals).
+ * out (frame intervals). TABLES_PAINT_ROUNDS=n loads each chart n times; TABLES_PAINT_PAIRS=n adds
+ * the median ratio of n side-by-side pairs of loads (see pairedRatio).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -69,6 +70,25 @@ async function load(browser, host, keys, eventKey) {
   return { context, page, figures: { ...f, ...reads } };
 }
 
+/**
+ * TABLES_PAINT_PAIRS=n: n pairs of loads, rows only then tables, each pair's ratio of first paints
+ * and their median. On a machine shared with other work the load moves within a run; two loads
+ * side by side see about the same load, so their ratio moves less than the two charts' medians do.
+ */
+async function pairedRatio(browser, host, keys, events, pairs) {
+  const ratios = [];
+  for (let i = 0; i < pairs; i++) {
+    const painted = [];
+    for (const ev of events) {
+      const l = await load(browser, host, keys, ev.eventKey);
+      await l.context.close();
+      painted.push(l.figures.painted);
+    }
+    ratios.push(painted[1] / painted[0]);
+  }
+  return `first paint, tables ÷ rows only, ${pairs} pairs of loads: median ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`;
+}
+
 /** Frame intervals of a wheel zoom at the stage centre: 10 notches in, 10 out. */
 async function zoomFrames(page) {
   const box = await page.locator(".seating-stage").boundingBox();
@@ -87,7 +107,7 @@ async function zoomFrames(page) {
 
 export async function run(ctx) {
   const api = ctx.api;
-  const rounds = ctx.opts.quick ? 2 : 3;
+  const rounds = Number(process.env.TABLES_PAINT_ROUNDS) || (ctx.opts.quick ? 2 : 3);
   const keys = await api.workspace("Bench tables paint");
   const events = [];
   for (const [what, layout] of charts()) {
@@ -101,6 +121,8 @@ export async function run(ctx) {
   const results = [];
   try {
     await (await load(browser, host, keys, events[0].eventKey)).context.close();
+    if (Number(process.env.TABLES_PAINT_PAIRS) > 0)
+      ctx.log(`  tables-paint: ${await pairedRatio(browser, host, keys, events, Number(process.env.TABLES_PAINT_PAIRS))}`);
     for (const ev of events) {
       const loads = [];
       let last = null;

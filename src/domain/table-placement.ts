@@ -42,20 +42,58 @@ export function tableSize(t: Pick<TableTop, "shape" | "width" | "height">, seats
 
 /** The centres of `count` seats around the table, in list order. */
 export function tableSeatPoints(t: TableTop, count: number): Point[] {
-  const { width, height } = tableSize(t, count);
-  if (count <= 0) return [];
-  if (t.shape === "round") {
+  const xy = tableSeatCoords(t, count, new Array<number>(2 * Math.max(0, count)));
+  const out: Point[] = [];
+  for (let i = 0; i < count; i++) out.push({ x: xy[2 * i]!, y: xy[2 * i + 1]! });
+  return out;
+}
+
+/** Seats around a round table of one width and count, as offsets from its centre (unrounded): shared by every such table. */
+const roundOffsets = new Map<number, Map<number, number[]>>();
+let cached = 0;
+
+function offsetsAround(width: number, count: number): number[] {
+  let byWidth = roundOffsets.get(count);
+  if (!byWidth) roundOffsets.set(count, (byWidth = new Map()));
+  let offsets = byWidth.get(width);
+  if (!offsets) {
     const r = width / 2 + TABLE_SEAT_GAP;
-    return Array.from({ length: count }, (_, i) => {
+    offsets = [];
+    for (let i = 0; i < count; i++) {
       const a = -Math.PI / 2 + (i * 2 * Math.PI) / count;
-      return { x: round(t.x + r * Math.cos(a)), y: round(t.y + r * Math.sin(a)) };
-    });
+      offsets.push(r * Math.cos(a), r * Math.sin(a));
+    }
+    // A venue has a handful of table sizes; a bound keeps a pathological layout from filling memory.
+    if (cached++ < 1024) byWidth.set(width, offsets);
+  }
+  return offsets;
+}
+
+/**
+ * {@link tableSeatPoints} as numbers, x then y per seat, written into the first 2 × `count` entries
+ * of `out`, which is returned: what a map of thousands of tables reads without an object per seat.
+ */
+export function tableSeatCoords(t: TableTop, count: number, out: number[]): number[] {
+  if (count <= 0) return out;
+  const { width, height } = tableSize(t, count);
+  if (t.shape === "round") {
+    const offsets = offsetsAround(width, count);
+    for (let i = 0; i < 2 * count; i += 2) {
+      out[i] = round(t.x + offsets[i]!);
+      out[i + 1] = round(t.y + offsets[i + 1]!);
+    }
+    return out;
   }
   const top = Math.ceil(count / 2);
   const bottom = count - top;
-  const out: Point[] = [];
-  for (let i = 0; i < top; i++) out.push({ x: round(t.x - width / 2 + (width * (i + 0.5)) / top), y: round(t.y - height / 2 - TABLE_SEAT_GAP) });
-  for (let j = 0; j < bottom; j++) out.push({ x: round(t.x + width / 2 - (width * (j + 0.5)) / bottom), y: round(t.y + height / 2 + TABLE_SEAT_GAP) });
+  for (let i = 0; i < top; i++) {
+    out[2 * i] = round(t.x - width / 2 + (width * (i + 0.5)) / top);
+    out[2 * i + 1] = round(t.y - height / 2 - TABLE_SEAT_GAP);
+  }
+  for (let j = 0; j < bottom; j++) {
+    out[2 * (top + j)] = round(t.x + width / 2 - (width * (j + 0.5)) / bottom);
+    out[2 * (top + j) + 1] = round(t.y + height / 2 + TABLE_SEAT_GAP);
+  }
   return out;
 }
 

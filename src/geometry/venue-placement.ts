@@ -10,7 +10,7 @@
 import type { ObjectEntry } from "../domain/status";
 import { hasXY, RADIUS, union, type BoothDrawn, type SeatPart, type SectionShape, type TableDrawn, type VenuePlacer } from "./object-placement";
 import { planScale, type Box, type DrawnSeat } from "./seat-plan";
-import { tableBox, tableSeatPoints, tableSize } from "./table-placement";
+import { TABLE_SEAT_GAP, tableBox, tableSeatCoords, tableSize, type TableTop } from "./table-placement";
 
 type TableObject = Extract<ObjectEntry, { objectType: "table" }>;
 type BoothObject = Extract<ObjectEntry, { objectType: "booth" }>;
@@ -33,17 +33,19 @@ export interface VenuePart {
 export const addVenue: VenuePlacer = (part, objects, coordinates) => {
   const tables: TableObject[] = [];
   const booths: BoothObject[] = [];
-  const atTables: SeatObject[] = [];
-  for (const o of objects) {
-    if (o.objectType === "table") tables.push(o);
-    else if (o.objectType === "booth") booths.push(o);
-    else if (o.objectType === "seat") atTables.push(o);
-  }
   // Seats at tables are looked up by label only where their own x/y are drawn.
-  const tableSeats = new Map<string, SeatObject>(coordinates ? atTables.map((s) => [s.objectLabel, s]) : []);
+  const tableSeats = new Map<string, SeatObject>();
+  for (const o of objects) {
+    // Seats first: ten of them to a table.
+    if (o.objectType === "seat") {
+      if (coordinates) tableSeats.set(o.objectLabel, o);
+    } else if (o.objectType === "table") tables.push(o);
+    else if (o.objectType === "booth") booths.push(o);
+  }
   if (part.seats.length === 0 && tables.length > 0) part.scale = venueScale(tables, tableSeats);
   const venue = placeVenue(tables, tableSeats, booths, part.scale, coordinates, part.bounds, RADIUS);
-  if (venue.seats.length > 0) part.seats = [...part.seats, ...venue.seats];
+  // Pushed one by one: spreading 100,000 seats into a new array costs a copy and its garbage.
+  for (const seat of venue.seats) part.seats.push(seat);
   if (venue.bounds) part.bounds = part.seats.length > venue.seats.length ? union([part.bounds, venue.bounds]) : venue.bounds;
   const named = venueSections(part.sections, tables, booths, venue);
   if (named.length > 0) {
@@ -69,32 +71,34 @@ function venueSections(
   venue: { tables: TableDrawn[]; booths: BoothDrawn[] },
 ): SectionShape[] {
   const known = new Set(have.map((s) => s.key));
-  const boxes = new Map<string, { label: string; boxes: Box[] }>();
-  const add = (key: string | undefined, label: string | undefined, box: Box) => {
+  const boxes = new Map<string, { label: string; box: Extent }>();
+  const add = (key: string | undefined, label: string | undefined, x: number, y: number, width: number, height: number) => {
     if (key === undefined || known.has(key)) return;
-    const entry = boxes.get(key) ?? { label: label ?? key, boxes: [] };
-    entry.boxes.push(box);
-    boxes.set(key, entry);
+    let entry = boxes.get(key);
+    if (!entry) boxes.set(key, (entry = { label: label ?? key, box: new Extent() }));
+    entry.box.add(x, y, width, height);
   };
-  const drawnTable = new Map(venue.tables.map((t) => [t.label, t]));
-  for (const t of tables) {
-    const d = drawnTable.get(t.objectLabel);
+  // placeVenue draws the tables in the order given, one each.
+  tables.forEach((t, i) => {
+    const d = venue.tables[i];
     // The table with its seats around it: the top plus a seat's reach on every side.
     if (d)
-      add(t.sectionKey, t.sectionLabel, {
-        x: d.cx - d.width / 2 - 2 * RADIUS - 15,
-        y: d.cy - d.height / 2 - 2 * RADIUS - 15,
-        width: d.width + 4 * RADIUS + 30,
-        height: d.height + 4 * RADIUS + 30,
-      });
-  }
+      add(
+        t.sectionKey,
+        t.sectionLabel,
+        d.cx - d.width / 2 - 2 * RADIUS - 15,
+        d.cy - d.height / 2 - 2 * RADIUS - 15,
+        d.width + 4 * RADIUS + 30,
+        d.height + 4 * RADIUS + 30,
+      );
+  });
   const drawnBooth = new Map(venue.booths.map((b) => [b.label, b]));
   for (const b of booths) {
     const d = drawnBooth.get(b.objectLabel);
-    if (d) add(b.sectionKey, b.sectionLabel, d);
+    if (d) add(b.sectionKey, b.sectionLabel, d.x, d.y, d.width, d.height);
   }
-  return [...boxes].map(([key, { label, boxes: list }]) => {
-    const u = union(list);
+  return [...boxes].map(([key, { label, box }]) => {
+    const u = box.box();
     return {
       key,
       label,
@@ -105,6 +109,27 @@ function venueSections(
       rows: [],
     };
   });
+}
+
+/** The box around boxes added one at a time: what union() answers for them, without keeping thousands of boxes. */
+class Extent {
+  private x0 = Infinity;
+  private y0 = Infinity;
+  private x1 = -Infinity;
+  private y1 = -Infinity;
+  empty = true;
+
+  add(x: number, y: number, width: number, height: number): void {
+    this.empty = false;
+    if (x < this.x0) this.x0 = x;
+    if (y < this.y0) this.y0 = y;
+    if (x + width > this.x1) this.x1 = x + width;
+    if (y + height > this.y1) this.y1 = y + height;
+  }
+
+  box(): Box {
+    return { x: this.x0, y: this.y0, width: this.x1 - this.x0, height: this.y1 - this.y0 };
+  }
 }
 
 /** The scale of a map of tables only: the seats around the tables set it, as rows' seats do. */
@@ -139,9 +164,18 @@ export function placeVenue(
   radius: number,
 ): VenuePart {
   const out: VenuePart = { seats: [], tables: [], booths: [], bounds: null };
-  const boxes: Box[] = [];
+  const bounds = new Extent();
   // The grid: cells left to right under the rows, as wide as the widest table.
-  const cell = Math.max(120, ...tables.map((t) => tableBox({ shape: t.shape, x: 0, y: 0 }, t.seatLabels.length).width)) + GRID_GAP;
+  let widest = 120;
+  // A table's box without a width of its own depends on its shape and seat count alone: worked out once for each.
+  const seen = new Set<number>();
+  for (const t of tables) {
+    const kind = 2 * t.seatLabels.length + (t.shape === "round" ? 1 : 0);
+    if (seen.has(kind)) continue;
+    seen.add(kind);
+    widest = Math.max(widest, tableBox({ shape: t.shape, x: 0, y: 0 }, t.seatLabels.length).width);
+  }
+  const cell = widest + GRID_GAP;
   const perLine = Math.max(4, Math.ceil(Math.sqrt(tables.length + booths.length)));
   let slot = 0;
   const gridPoint = (): { x: number; y: number } => {
@@ -152,18 +186,28 @@ export function placeVenue(
     slot++;
     return at;
   };
+  // A table's box reaches a seat's gap and radius beyond its top (table-placement.ts's tableBox).
+  const reach = TABLE_SEAT_GAP + radius / scale;
+  // One top and one list of seat points, rewritten table after table.
+  const top: TableTop = { shape: "round", x: 0, y: 0 };
+  const around: number[] = [];
   for (const t of tables) {
+    const count = t.seatLabels.length;
     const placed = useCoordinates && finite(t.x) && finite(t.y);
     const centre = placed ? { x: t.x!, y: t.y! } : gridPoint();
-    const top = { shape: t.shape, x: centre.x, y: centre.y, width: t.width, height: t.height };
-    const around = tableSeatPoints(top, t.seatLabels.length);
-    for (let i = 0; i < t.seatLabels.length; i++) {
+    top.shape = t.shape;
+    top.x = centre.x;
+    top.y = centre.y;
+    top.width = t.width;
+    top.height = t.height;
+    tableSeatCoords(top, count, around);
+    for (let i = 0; i < count; i++) {
       const label = t.seatLabels[i]!;
       const seat = placed ? tableSeats.get(label) : undefined;
       const own = seat && finite(seat.x) && finite(seat.y);
-      out.seats.push({ label, cx: (own ? seat.x! : around[i]!.x) * scale, cy: (own ? seat.y! : around[i]!.y) * scale, r: radius });
+      out.seats.push({ label, cx: (own ? seat.x! : around[2 * i]!) * scale, cy: (own ? seat.y! : around[2 * i + 1]!) * scale, r: radius });
     }
-    const size = tableSize(top, t.seatLabels.length);
+    const size = tableSize(top, count);
     out.tables.push({
       label: t.objectLabel,
       shape: t.shape,
@@ -172,8 +216,9 @@ export function placeVenue(
       width: size.width * scale,
       height: size.height * scale,
     });
-    const b = tableBox(top, t.seatLabels.length, radius / scale);
-    boxes.push({ x: b.x * scale, y: b.y * scale, width: b.width * scale, height: b.height * scale });
+    const w = size.width + 2 * reach;
+    const h = size.height + 2 * reach;
+    bounds.add((centre.x - w / 2) * scale, (centre.y - h / 2) * scale, w * scale, h * scale);
   }
   for (const b of booths) {
     const width = b.width ?? BOOTH_SIZE.width;
@@ -182,12 +227,8 @@ export function placeVenue(
     const c = placed ? { x: b.x! + width / 2, y: b.y! + height / 2 } : gridPoint();
     const drawn = { label: b.objectLabel, x: (c.x - width / 2) * scale, y: (c.y - height / 2) * scale, width: width * scale, height: height * scale };
     out.booths.push(drawn);
-    boxes.push(drawn);
+    bounds.add(drawn.x, drawn.y, drawn.width, drawn.height);
   }
-  if (boxes.length > 0) {
-    const x = Math.min(...boxes.map((b) => b.x));
-    const y = Math.min(...boxes.map((b) => b.y));
-    out.bounds = { x, y, width: Math.max(...boxes.map((b) => b.x + b.width)) - x, height: Math.max(...boxes.map((b) => b.y + b.height)) - y };
-  }
+  if (!bounds.empty) out.bounds = bounds.box();
   return out;
 }

@@ -13,7 +13,7 @@ import type { Box, MapGeometry } from "../geometry/object-placement";
 import type { MapModel } from "./map-view";
 import { discOffsets, fillRect, pixel, rasterSeat, rasterSeats } from "./raster";
 import { seatsIn, type SeatGrid } from "./seat-grid";
-import { drawTablesAndBooths } from "./large-map-venue";
+import { drawTablesAndBooths, rasterTables } from "./large-map-venue";
 import { markOf, paintMark } from "./seat-marks";
 import type { ObjectView } from "./map-view";
 import { areaCounts } from "./area-counts";
@@ -81,11 +81,13 @@ export class MapPainter {
     const dev: Camera = { scale: cam.scale * dpr, tx: cam.tx * dpr, ty: cam.ty * dpr };
     const seatDev = this.s.grid.r * 2 * v.camera.scale * dpr;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    if (seatDev < RASTER_BELOW_PX) this.drawSmallSeats(dev, seatDev);
+    const small = seatDev < RASTER_BELOW_PX;
+    if (small) this.drawSmallSeats(dev, seatDev, dpr);
     else this.drawLargeSeats(dev);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this.drawAreas(cam);
-    if (this.s.geometry.tables.length + this.s.geometry.booths.length > 0) drawTablesAndBooths(ctx, this.s.geometry, this.s.model, cam);
+    if (this.s.geometry.tables.length + this.s.geometry.booths.length > 0)
+      drawTablesAndBooths(ctx, this.s.geometry, this.s.model, cam, v.size, small ? dev.scale : null);
     this.drawLabels(cam, v.size);
     this.drawFocus(cam, v.focused);
   }
@@ -103,7 +105,8 @@ export class MapPainter {
     const seatDev = this.s.grid.r * 2 * v.camera.scale * dpr;
     const rects: [number, number, number, number][] = [];
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    if (seatDev < RASTER_BELOW_PX && this.pixels) {
+    const small = seatDev < RASTER_BELOW_PX && this.pixels !== null;
+    if (small && this.pixels) {
       const px = { data: new Uint32Array(this.pixels.data.buffer), width: this.pixels.width, height: this.pixels.height };
       const offsets = discOffsets(Math.max(seatDev, Math.min(2, seatDev * 1.3)));
       for (const i of changed) {
@@ -136,14 +139,15 @@ export class MapPainter {
     ctx.clip();
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this.drawAreas(cam);
-    if (this.s.geometry.tables.length + this.s.geometry.booths.length > 0) drawTablesAndBooths(ctx, this.s.geometry, this.s.model, cam);
+    if (this.s.geometry.tables.length + this.s.geometry.booths.length > 0)
+      drawTablesAndBooths(ctx, this.s.geometry, this.s.model, cam, v.size, small ? dev.scale : null);
     this.drawLabels(cam, v.size);
     this.drawFocus(cam, v.focused);
     ctx.restore();
   }
 
   /** Section blocks and seats straight into the pixel buffer. */
-  private drawSmallSeats(dev: Camera, seatDev: number): void {
+  private drawSmallSeats(dev: Camera, seatDev: number, dpr: number): void {
     const w = this.canvas.width;
     const h = this.canvas.height;
     if (!this.pixels || this.pixels.width !== w || this.pixels.height !== h) this.pixels = this.ctx.createImageData(w, h);
@@ -161,6 +165,7 @@ export class MapPainter {
     }
     // Seats of a pixel or two get two pixels (their pitch is about 1.3 diameters), so colours stay visible at full view.
     rasterSeats(px, this.s.grid, this.s.colors, dev, Math.max(seatDev, Math.min(2, seatDev * 1.3)));
+    if (this.s.geometry.tables.length > 0) rasterTables(px, this.s.geometry, this.s.model, dev, dpr);
     this.ctx.putImageData(this.pixels, 0, 0);
   }
 

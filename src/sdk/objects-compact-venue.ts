@@ -3,7 +3,7 @@
  * entries: the part of objects-compact.ts that only a venue with tables or booths needs, so it
  * travels in the SDK's venue part (venue.ts).
  */
-import { tableSeatPoints } from "../geometry/table-placement";
+import { tableSeatCoords } from "../geometry/table-placement";
 import { coordAt, DIGITS, labelsOf } from "./objects-compact";
 import type { ApiObject, CompactObjects, SeatObject } from "./types";
 import type { VenueReader } from "./venue-part";
@@ -33,8 +33,9 @@ export function venueReader(body: CompactObjects, held: Set<string> | null, out:
   return {
     place,
     section(section: CompactSection): void {
-      for (const t of section.tables ?? []) decodeTable(t, section, keys, held, out, (o) => place(o, section));
-      for (const b of section.booths ?? []) out.push(boothOf(b, keys, section, (o) => place(o, section)));
+      const here = (o: Placed) => place(o, section);
+      for (const t of section.tables ?? []) decodeTable(t, section, keys, held, out, here);
+      for (const b of section.booths ?? []) out.push(boothOf(b, keys, section, here));
     },
     booths(): void {
       for (const b of body.booths ?? []) out.push(boothOf(b, keys, null, (o) => place(o, null, b.floorKey)));
@@ -60,11 +61,17 @@ function decodeTable(t: CompactTable, section: CompactSection, keys: string[], h
   if (t.h !== undefined) table.height = t.h;
   place(table);
   out.push(table);
-  const features = new Map(t.features ?? []);
+  // Most tables have no features and their seats around them: no map, and the points of a shared
+  // pattern written into one scratch array rather than an object per seat.
+  const features = t.features ? new Map(t.features) : null;
   const around =
-    t.around && t.x !== undefined && t.y !== undefined ? tableSeatPoints({ shape: t.shape, x: t.x, y: t.y, width: t.w, height: t.h }, labels.length) : null;
-  labels.forEach((objectLabel, i) => {
-    const index = typeof t.sc === "string" ? DIGITS.indexOf(t.sc.charAt(i)) : (t.sc[i] ?? -1);
+    t.around && t.x !== undefined && t.y !== undefined
+      ? tableSeatCoords({ shape: t.shape, x: t.x, y: t.y, width: t.w, height: t.h }, labels.length, scratch)
+      : null;
+  const codes = t.sc;
+  for (let i = 0; i < labels.length; i++) {
+    const objectLabel = labels[i]!;
+    const index = typeof codes === "string" ? DIGITS.indexOf(codes.charAt(i)) : (codes[i] ?? -1);
     const seat: SeatObject = {
       objectLabel,
       categoryKey: keys[index] ?? "",
@@ -73,17 +80,20 @@ function decodeTable(t: CompactTable, section: CompactSection, keys: string[], h
       sectionLabel: section.label,
       tableLabel: t.label,
     };
-    const f = features.get(i);
+    const f = features?.get(i);
     if (f !== undefined) seat.features = f;
     if (held?.has(objectLabel)) seat.accessibleOnly = true;
-    const x = around ? around[i]!.x : coordAt(t.sx, i);
-    const y = around ? around[i]!.y : coordAt(t.sy, i);
+    const x = around ? around[2 * i] : coordAt(t.sx, i);
+    const y = around ? around[2 * i + 1] : coordAt(t.sy, i);
     if (x !== undefined) seat.x = x;
     if (y !== undefined) seat.y = y;
     place(seat);
     out.push(seat);
-  });
+  }
 }
+
+/** Seats around one table at a time: reused from table to table. */
+const scratch: number[] = [];
 
 function boothOf(b: CompactBooth, keys: string[], section: CompactSection | null, place: (o: Placed) => void): BoothObject {
   const booth: BoothObject = { objectLabel: b.label, categoryKey: keys[b.c] ?? "", objectType: "booth" };
