@@ -83,6 +83,21 @@ describe("objects reads", () => {
   });
 });
 
+describe("the buyer's status read", () => {
+  it("names the SDK's venue part in Map-Parts for a layout with tables, floors or zones, and nothing for rows only", async () => {
+    const f = await newEvent({ layout });
+    const res = await api.status(f, `?holdToken=${token()}&format=compact`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("map-parts")).toBe("venue");
+    // A page on another origin may read it.
+    expect(res.headers.get("access-control-expose-headers")?.split(",")).toContain("Map-Parts");
+    const rows = await newEvent({});
+    const plain = await api.status(rows, `?holdToken=${token()}&format=compact`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("map-parts")).toBeNull();
+  });
+});
+
 describe("reports", () => {
   it("count each object type by status (a table once, by its own status) and each zone's seats and booths", async () => {
     const f = await newEvent({ layout });

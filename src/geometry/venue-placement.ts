@@ -33,12 +33,12 @@ export interface VenuePart {
 export const addVenue: VenuePlacer = (part, objects, coordinates) => {
   const tables: TableObject[] = [];
   const booths: BoothObject[] = [];
-  // Seats at tables are looked up by label only where their own x/y are drawn.
+  // Seats at tables (not the rows' seats) are looked up by label, only where their own x/y are drawn.
   const tableSeats = new Map<string, SeatObject>();
   for (const o of objects) {
     // Seats first: ten of them to a table.
     if (o.objectType === "seat") {
-      if (coordinates) tableSeats.set(o.objectLabel, o);
+      if (coordinates && o.tableLabel !== undefined) tableSeats.set(o.objectLabel, o);
     } else if (o.objectType === "table") tables.push(o);
     else if (o.objectType === "booth") booths.push(o);
   }

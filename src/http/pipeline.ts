@@ -44,7 +44,16 @@ import { malformedJsonError } from "./validation";
 import { noteWrite } from "./recent-writers";
 
 /** Headers a browser on another origin may read from an API answer (the SDK reads all of them). */
-const EXPOSE_HEADERS = ["ETag", "Server-Timing", "Status-Version", "X-Status-Seq", "Idempotent-Replayed", "Retry-After", SERVER_VERSION_HEADER].join(",");
+const EXPOSE_HEADERS = [
+  "ETag",
+  "Server-Timing",
+  "Status-Version",
+  "Map-Parts",
+  "X-Status-Seq",
+  "Idempotent-Replayed",
+  "Retry-After",
+  SERVER_VERSION_HEADER,
+].join(",");
 /** What a preflight allows: browsers call the API from ticketing sites on any origin with a publishable key. */
 const PREFLIGHT_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",

@@ -137,6 +137,8 @@ export class ApiClient {
   async status(holdToken: string, { expiries = false } = {}): Promise<StatusRead> {
     const token = encodeURIComponent(holdToken);
     const { body, headers } = await this.request<CompactStatus>("GET", `/status?holdToken=${token}&format=compact`);
+    // The server says the layout needs the venue part: its load starts now, not after the objects arrive.
+    if (headers.get("map-parts") === "venue") this.loadVenue?.().catch(() => {});
     const entries = entriesOf(body);
     const mine = entries.filter((e) => e.mine || (e.mineQuantity ?? 0) > 0).map((e) => e.objectLabel);
     if (expiries && mine.length > 0) {

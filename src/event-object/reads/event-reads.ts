@@ -104,20 +104,25 @@ export class EventReads {
     format: StatusFormat,
     holdToken: string | null,
     passes: readonly ChannelPass[] = [],
-  ): Outcome<{ body: Uint8Array<ArrayBuffer>; version: string }> {
-    return this.read((meta, layout) => ({
-      body: this.statusCache.forToken(
-        this.sql,
-        layout(),
-        meta.layoutVersion !== null,
-        meta.eventKey,
-        this.now(),
-        format,
-        holdToken,
-        passes.length === 0 ? "shared" : this.mask(meta, passes),
-      ),
-      version: statusVersion(meta.layoutVersion, latestHistorySeq(this.sql)),
-    }));
+  ): Outcome<{ body: Uint8Array<ArrayBuffer>; version: string; venue: boolean }> {
+    return this.read((meta, layout) => {
+      const index = layout();
+      return {
+        body: this.statusCache.forToken(
+          this.sql,
+          index,
+          meta.layoutVersion !== null,
+          meta.eventKey,
+          this.now(),
+          format,
+          holdToken,
+          passes.length === 0 ? "shared" : this.mask(meta, passes),
+        ),
+        version: statusVersion(meta.layoutVersion, latestHistorySeq(this.sql)),
+        // Whether the map needs the SDK's venue part: told with the status, which answers before the objects.
+        venue: index.hasTables || index.zones.length > 0 || index.floors.length > 0,
+      };
+    });
   }
 
   /** A compact status view for a filtered or secret read (uncached; extraData is not part of it). */

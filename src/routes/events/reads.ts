@@ -41,6 +41,9 @@ const statusRoute = createRoute({
         "Status entries (full) or the compact form. With a publishable key, a protected channel's free seats read not_for_sale without channelKey unless the request carries the channel's pass (X-Channel-Pass, comma-separated for several). Unfiltered publishable-key reads without a pass are answered from a copy at most 1 s old (the event's object is read at most 10 times a second, however many readers), carry an ETag and X-Status-Seq; publishable-key reads with holdToken (and no labels) are exact and carry a Status-Version header: open the live socket with since=<that value> to get only the changes made after this read instead of a snapshot",
       headers: z.object({
         "Status-Version": z.string().optional().openapi({ description: "The status version this body reflects (holdToken reads)" }),
+        "Map-Parts": z.literal("venue").optional().openapi({
+          description: "holdToken reads of a layout with tables, zones or floors: the SDK loads its venue part at once rather than after the objects read",
+        }),
         "X-Status-Seq": z
           .string()
           .optional()
@@ -63,6 +66,11 @@ const JSON_TYPE = { "content-type": "application/json" } as const;
 
 /** Header of a publishable-key holdToken read: the status version to pass as the live socket's `since`. */
 export const STATUS_VERSION = "status-version";
+/**
+ * Header of the same read: `venue` when the layout has tables, zones or floors, so the SDK starts
+ * loading its venue part while the (larger, slower) objects read is still on its way.
+ */
+export const MAP_PARTS = "map-parts";
 
 /**
  * A form of the crowd's read from the hub's copy, with this isolate's bytes of it (kept under
@@ -125,8 +133,8 @@ eventReads.get("/:eventKey/status", async (c) => {
     // A pass holder's read is exact (its own view) and counts in the live figures as one reaching the event.
     if (q.holdToken === undefined) c.executionCtx.waitUntil(countExactRead(c.env, p, eventKey).catch(() => {}));
     const holdToken = q.holdToken ?? null;
-    const { body, version } = await callEvent(c.env, p, eventKey, (event) => event.statusForToken(q.format, holdToken, passes));
-    return c.body(body, 200, { ...JSON_TYPE, [STATUS_VERSION]: version });
+    const { body, version, venue } = await callEvent(c.env, p, eventKey, (event) => event.statusForToken(q.format, holdToken, passes));
+    return c.body(body, 200, { ...JSON_TYPE, [STATUS_VERSION]: version, ...(venue ? { [MAP_PARTS]: "venue" } : {}) });
   }
   const query = { caller: p.kind, holdToken: q.holdToken, labels: q.labels, passes };
   if (q.format === "compact") return c.json(await callEvent(c.env, p, eventKey, (event) => event.statusCompact(query)), 200);
