@@ -46,16 +46,26 @@ async function load(browser, host, keys, eventKey) {
   });
   // TABLES_PAINT_PROFILE=dir keeps a CPU profile of each load (DevTools' .cpuprofile), to see where the first paint goes.
   const profileDir = process.env.TABLES_PAINT_PROFILE;
-  const cdp = profileDir ? await context.newCDPSession(page) : null;
-  if (cdp) {
+  const allocDir = process.env.TABLES_PAINT_ALLOCATIONS;
+  const cdp = profileDir || allocDir ? await context.newCDPSession(page) : null;
+  // TABLES_PAINT_ALLOCATIONS=dir keeps V8's allocation samples of each load (DevTools' .heapprofile): where the garbage comes from.
+  if (cdp && allocDir) {
+    await cdp.send("HeapProfiler.enable");
+    await cdp.send("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  }
+  if (cdp && profileDir) {
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
   }
   await page.goto(`${host.url}/map?${new URLSearchParams({ key: keys.pk, event: eventKey })}`);
   await page.waitForFunction(() => window.__bench.painted !== undefined || window.__bench.error !== undefined, null, { timeout: 180_000, polling: 50 });
-  if (cdp) {
-    const { profile } = await cdp.send("Profiler.stop");
+  if (cdp && allocDir) {
+    const { profile } = await cdp.send("HeapProfiler.stopSampling");
+    mkdirSync(allocDir, { recursive: true });
+    writeFileSync(join(allocDir, `${eventKey}-${Date.now()}.heapprofile`), JSON.stringify(profile));
+  }
+  if (cdp && profileDir) {
     mkdirSync(profileDir, { recursive: true });
     writeFileSync(join(profileDir, `${eventKey}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
   }

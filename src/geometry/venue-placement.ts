@@ -35,7 +35,10 @@ export const addVenue: VenuePlacer = (part, objects, coordinates) => {
   const booths: BoothObject[] = [];
   // Seats at tables (not the rows' seats) are looked up by label, only where their own x/y are drawn.
   const tableSeats = new Map<string, SeatObject>();
-  for (const o of objects) {
+  // Indexed loops over the 100,000 objects: this code runs once per map, before the engine has
+  // optimised it, and a for-of there makes an iterator result per element (megabytes of garbage).
+  for (let i = 0; i < objects.length; i++) {
+    const o = objects[i]!;
     // Seats first: ten of them to a table.
     if (o.objectType === "seat") {
       if (coordinates && o.tableLabel !== undefined) tableSeats.set(o.objectLabel, o);
@@ -45,7 +48,7 @@ export const addVenue: VenuePlacer = (part, objects, coordinates) => {
   if (part.seats.length === 0 && tables.length > 0) part.scale = venueScale(tables, tableSeats);
   const venue = placeVenue(tables, tableSeats, booths, part.scale, coordinates, part.bounds, RADIUS);
   // Pushed one by one: spreading 100,000 seats into a new array costs a copy and its garbage.
-  for (const seat of venue.seats) part.seats.push(seat);
+  for (let i = 0; i < venue.seats.length; i++) part.seats.push(venue.seats[i]!);
   if (venue.bounds) part.bounds = part.seats.length > venue.seats.length ? union([part.bounds, venue.bounds]) : venue.bounds;
   const named = venueSections(part.sections, tables, booths, venue);
   if (named.length > 0) {
