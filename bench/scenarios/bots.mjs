@@ -9,13 +9,11 @@
  * answered. On this machine the bots, the crowd and the service share two cores, so every refused
  * bot request still costs the crowd CPU that production would spread over Cloudflare's edge.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { join } from "node:path";
 import { blast } from "../lib/load.mjs";
 import { newAgent, timedRequest } from "../lib/http.mjs";
 import { holdPath, newEvent, nonOk } from "../lib/scenario.mjs";
-import { devBundle, inspectorUrl, shares, startProfile, summarise } from "../lib/profile.mjs";
+import { inspectorUrl, profiledRun } from "../lib/profile.mjs";
 import { perSecond, ratio } from "../lib/stats.mjs";
 
 export const name = "bots";
@@ -157,26 +155,11 @@ async function flood(ctx, ev, labels, until) {
 /**
  * With --profile, a CPU profile of the Worker's isolate (Worker, event object and relays alike)
  * over the crowd's run beside the bots, reported as notes: what the bots' requests cost in our
- * JavaScript. BENCH_PROFILE_OUT=dir keeps the raw profile and the bundle it samples.
+ * JavaScript (lib/profile.mjs profiledRun).
  */
 async function profiled(ctx, run) {
   const url = ctx.opts.profile && ctx.runtimePid ? await inspectorUrl(ctx.runtimePid) : null;
-  if (!url) return run();
-  const profiling = await startProfile(url);
-  const result = await run();
-  const profile = await profiling.stop();
-  const bundle = ctx.runtimeCwd ? devBundle(ctx.runtimeCwd) : null;
-  const s = summarise(profile, bundle ? readFileSync(bundle, "utf8") : null);
-  const out = process.env.BENCH_PROFILE_OUT;
-  if (out) {
-    mkdirSync(out, { recursive: true });
-    writeFileSync(join(out, "bots.cpuprofile"), JSON.stringify(profile));
-    if (bundle) copyFileSync(bundle, join(out, "bundle.js"));
-  }
-  ctx.report.note(name, `profile beside the bots: ${s.busy} busy samples of ${s.samples}; self time by source module: ${shares(s.modules, 16)}`);
-  ctx.report.note(name, `profile, self time by function: ${shares(s.self, 20)}`);
-  ctx.report.note(name, `profile, inclusive time by function: ${shares(s.inclusive, 30)}`);
-  return result;
+  return url ? profiledRun(ctx, name, url, () => "beside the bots", run) : run();
 }
 
 const counts = (o) =>

@@ -20,10 +20,8 @@
  * With --profile, one more slice of our holds runs under a CPU profile of the Worker's isolate
  * (lib/profile.mjs), reported as shares of its busy samples by source module and by function.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { blast } from "../lib/load.mjs";
-import { devBundle, inspectorUrl, shares, startAllocationProfile, startProfile, summarise, takeHeapSnapshot } from "../lib/profile.mjs";
+import { inspectorUrl, profiledRun, startAllocationProfile, takeHeapSnapshot } from "../lib/profile.mjs";
 import { groupCpuSeconds, startFloorWorker } from "../lib/runtime.mjs";
 import { buyerAddresses, command, holdPath, newEvent, nonOk, singleSeatHolds } from "../lib/scenario.mjs";
 import { perSecond } from "../lib/stats.mjs";
@@ -158,21 +156,11 @@ async function profileOurs(ctx, slice) {
         .join("; ")}`,
     );
   }
-  const profiling = await startProfile(url);
-  const r = await slice(5);
-  const profile = await profiling.stop();
-  const bundle = ctx.runtimeCwd ? devBundle(ctx.runtimeCwd) : null;
-  const s = summarise(profile, bundle ? readFileSync(bundle, "utf8") : null);
-  // BENCH_PROFILE_OUT=dir keeps the raw profile and the bundle it samples, for a line-level look in DevTools.
-  const out = process.env.BENCH_PROFILE_OUT;
-  if (out) {
-    mkdirSync(out, { recursive: true });
-    writeFileSync(join(out, "holdcost.cpuprofile"), JSON.stringify(profile));
-    if (bundle) copyFileSync(bundle, join(out, "bundle.js"));
-    ctx.report.note(name, `profile written to ${out}/holdcost.cpuprofile (bundle beside it)`);
-  }
-  const busy = `${s.busy} busy samples of ${s.samples} over a 5 s slice of our holds (${Math.round(r.rps)}/s)`;
-  ctx.report.note(name, `profile of the Worker's isolate, ${busy}; self time by source module: ${shares(s.modules, 16)}`);
-  ctx.report.note(name, `profile, self time by function: ${shares(s.self, 20)}`);
-  ctx.report.note(name, `profile, inclusive time by function: ${shares(s.inclusive, 30)}`);
+  await profiledRun(
+    ctx,
+    name,
+    url,
+    (r) => `over a 5 s slice of our holds (${Math.round(r.rps)}/s)`,
+    () => slice(5),
+  );
 }
