@@ -116,7 +116,8 @@ describe("editing a table", () => {
 describe("editing a booth", () => {
   it("changes its label, category, size, floor and place; a label in use is refused", () => {
     let s = addFloor(gala(), "Balcony").scene;
-    s = addBooth(s, { label: "Stand 1", categoryKey: "gala", x: 10, y: 20, width: 60, height: 40 }).scene;
+    // Away from the gala's tables (a booth asked for on a table goes beside it).
+    s = addBooth(s, { label: "Stand 1", categoryKey: "gala", x: 5000, y: 20, width: 60, height: 40 }).scene;
     const edited = ok(editBooth(s, "Stand 1", { label: "Stand 9", categoryKey: "vip", width: 80, height: 50, floorKey: "balcony", x: 100, y: 200 }));
     expect(findBooth(edited.scene, "Stand 9")!.booth).toEqual({
       label: "Stand 9",
@@ -130,7 +131,7 @@ describe("editing a booth", () => {
     valid(edited.scene);
     expect(findBooth(ok(editBooth(edited.scene, "Stand 9", { floorKey: "" })).scene, "Stand 9")!.booth.floorKey).toBeUndefined();
     expect(editBooth(s, "Stand 1", { label: "T1-4" })).toEqual({ ok: false, reason: "label_taken", label: "T1-4" });
-    expect(moveBooth(s, "Stand 1", 5, -5)).toEqual(ok(editBooth(s, "Stand 1", { x: 15, y: 15 })).scene);
+    expect(moveBooth(s, "Stand 1", 5, -5)).toEqual(ok(editBooth(s, "Stand 1", { x: 5005, y: 15 })).scene);
   });
 
   it("leaves a section's booth on its section's floor", () => {

@@ -168,6 +168,27 @@ describe("the designer's tables, booths, floors and zones", () => {
     expect(moved.seats[0]).toMatchObject({ x: one.scene.sections[0]!.tables![0]!.seats[0]!.x! + 10 });
   });
 
+  it("never puts a new booth on a table or a booth, nor a new table on a booth: it goes to the right", () => {
+    const table = addTable(withCategory, { shape: "round", seats: 8, categoryKey: "gala", x: 0, y: 0 });
+    const top = table.scene.sections[0]!.tables![0]!;
+    const tableRight = tableBox({ shape: "round", x: top.x!, y: top.y! }, 8);
+    // Asked for right on the table: it stands beside it.
+    const booth = addBooth(table.scene, { categoryKey: "gala", x: -30, y: -20, width: 60, height: 40 });
+    const b = booth.scene.booths![0]!;
+    expect(b.x).toBeGreaterThanOrEqual(tableRight.x + tableRight.width);
+    expect(b.y).toBe(-20);
+    // A second booth at the same spot goes past both.
+    const second = addBooth(booth.scene, { categoryKey: "gala", x: -30, y: -20, width: 60, height: 40 }).scene.booths![1]!;
+    expect(second.x).toBeGreaterThanOrEqual(b.x! + 60);
+    // A table asked for on a booth stands beside the booth.
+    const onBooth = addBooth(withCategory, { categoryKey: "gala", x: -30, y: -20, width: 60, height: 40 });
+    const t = addTable(onBooth.scene, { shape: "round", seats: 4, categoryKey: "gala", x: 0, y: 0 });
+    const placed = t.scene.sections[0]!.tables![0]!;
+    expect(tableBox({ shape: "round", x: placed.x!, y: placed.y! }, 4).x).toBeGreaterThanOrEqual(30);
+    // Free ground is used as asked.
+    expect(addBooth(withCategory, { categoryKey: "gala", x: 500, y: 500, width: 60, height: 40 }).scene.booths![0]).toMatchObject({ x: 500, y: 500 });
+  });
+
   it("adds floors, puts a section and a booth on them, groups sections in a zone, and removes a floor from what named it", () => {
     const table = addTable(withCategory, { shape: "round", seats: 4, categoryKey: "gala", x: 0, y: 0 });
     const ground = addFloor(table.scene, "Ground floor");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, call, expectError, expectOk, newEvent, outboxEvents, pauseOutbox, statusEntry, token, type EventFixture } from "./support/fixtures";
 import { putChannels } from "./support/channels";
 import { putPricing } from "./support/prices";
-import { gala, putTableBooking, seatsOf } from "./support/tables";
+import { bestAvailable, gala, putTableBooking, seatsOf } from "./support/tables";
 
 /**
  * Tables at a price (docs/tables.md with docs/prices.md): a table taken whole locks each seat's
@@ -139,5 +139,48 @@ describe("a table in a protected channel", () => {
     expect(withPass.find((o) => o.objectLabel === T1[0])).toBeUndefined();
     // The other tables are untouched for everyone.
     expect(masked.find((o) => o.objectLabel === "T2")).toBeUndefined();
+  });
+});
+
+describe("best available at tables at a price", () => {
+  const seatPrices = (objects: { objectLabel: string; price?: { amount: number; ticketType?: string } }[]) =>
+    objects.map((o) => [o.price?.amount, o.price?.ticketType]);
+
+  it("gives the chosen seats their ticket types in the order chosen, the rest the default", async () => {
+    const f = await newEvent({ layout });
+    expectOk(await putPricing(f, PRICING));
+    const party = await bestAvailable(f, { holdToken: token(), quantity: 3, tables: true, categories: ["dinner"], ticketTypes: { child: 1 } });
+    expectOk(party);
+    expect(seatPrices(party.body.objects)).toEqual([
+      [3000, "child"],
+      [6000, "adult"],
+      [6000, "adult"],
+    ]);
+    expect(party.body.total).toEqual({ amount: 15000, fee: 300, currency: "EUR" });
+  });
+
+  it("holds a table whole under one ticket type for all its seats, and refuses a mix it cannot give (nothing held)", async () => {
+    const f = await pricedGala();
+    const mixed = await bestAvailable(f, { holdToken: token(), quantity: 6, tables: true, categories: ["dinner"], ticketTypes: { child: 2 } });
+    expectError(mixed, 400, "validation_failed");
+    expect(Object.keys(mixed.body.errors)).toEqual(["ticketTypes"]);
+    expect(await statusEntry(f, "T3")).toBeUndefined();
+
+    const children = await bestAvailable(f, { holdToken: token(), quantity: 6, tables: true, categories: ["dinner"], ticketTypes: { child: 6 } });
+    expectOk(children);
+    expect(children.body.tableLabels).toEqual(["T3"]);
+    expect(children.body.objects[0].price).toMatchObject({ amount: 6 * 3000, fee: 6 * 100, ticketType: "child" });
+  });
+
+  it("chooses for a buyer only among tables it may hold at a price", async () => {
+    // VIP has no price: a publishable key may not hold T1 or G1, so best available looks past them.
+    const f = await newEvent({ layout });
+    expectOk(await putPricing(f, { currency: "EUR", categories: { dinner: { amount: 5000 } } }));
+    expectOk(await api.hold(f, { objectLabels: [...seatsOf(layout, "T2"), ...seatsOf(layout, "T3")], holdToken: token() }, f.sk));
+    const party = await bestAvailable(f, { holdToken: token(), quantity: 6, tables: true });
+    expectOk(party);
+    expect(party.body.tableLabels).not.toContain("T1");
+    expect(party.body.tableLabels).not.toContain("G1");
+    expect(party.body.total).toEqual({ amount: 6 * 5000, fee: 0, currency: "EUR" });
   });
 });

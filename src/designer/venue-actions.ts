@@ -5,7 +5,9 @@
  * x/y, so the map buyers get is the one drawn here.
  */
 import type { Booth, Floor, Layout, Section, Seat, Table, TableShape, Zone } from "../domain/layout";
+import type { Box } from "../geometry/seat-plan";
 import { tableBox, tableSeatPoints } from "../geometry/table-placement";
+import { BOOTH_SIZE } from "../geometry/venue-placement";
 import { nextSectionKey } from "./section-keys";
 
 type Scene = Layout;
@@ -65,25 +67,40 @@ export function seatsAround(label: string, shape: TableShape, count: number, cat
   return tableSeatPoints({ shape, x, y }, count).map((p, i) => ({ label: `${label}-${i + 1}`, categoryKey, x: p.x, y: p.y }));
 }
 
-/**
- * Where a new table of `seats` seats goes: at `at`, else to the right of the tables it would
- * overlap (their boxes, seats included), so tables added one after another stand side by side.
- */
-export function freeTableSpot(scene: Layout, shape: TableShape, seats: number, at: { x: number; y: number }): { x: number; y: number } {
-  const boxes = scene.sections.flatMap((s) =>
-    (s.tables ?? []).map((t) => tableBox({ shape: t.shape, x: t.x ?? 0, y: t.y ?? 0, width: t.width, height: t.height }, t.seats.length)),
-  );
-  const spot = { ...at };
-  for (let tries = 0; tries < 1000; tries++) {
-    const mine = tableBox({ shape, x: spot.x, y: spot.y }, seats);
-    const hit = boxes.find((b) => b.x < mine.x + mine.width && mine.x < b.x + b.width && b.y < mine.y + mine.height && mine.y < b.y + b.height);
-    if (!hit) return spot;
-    spot.x = hit.x + hit.width + TABLE_GAP + mine.width / 2;
-  }
-  return spot;
+/** The boxes of every table (its seats included) and booth drawn, in layout units. */
+function venueBoxes(scene: Layout): Box[] {
+  const booth = (b: Booth): Box => ({ x: b.x ?? 0, y: b.y ?? 0, width: b.width ?? BOOTH_SIZE.width, height: b.height ?? BOOTH_SIZE.height });
+  return [
+    ...scene.sections.flatMap((s) => [
+      ...(s.tables ?? []).map((t) => tableBox({ shape: t.shape, x: t.x ?? 0, y: t.y ?? 0, width: t.width, height: t.height }, t.seats.length)),
+      ...(s.booths ?? []).map(booth),
+    ]),
+    ...(scene.booths ?? []).map(booth),
+  ];
 }
 
-/** Room left between tables placed side by side, in layout units. */
+/**
+ * Moves a new object's box right, past whatever table or booth it would overlap, until it overlaps
+ * none: tables and booths added one after another stand side by side, never on each other.
+ * `boxAt(x)` is the object's box with its x at `x`; answers that x.
+ */
+function freeX(scene: Layout, x: number, boxAt: (x: number) => Box): number {
+  const boxes = venueBoxes(scene);
+  for (let tries = 0; tries < 1000; tries++) {
+    const mine = boxAt(x);
+    const hit = boxes.find((b) => b.x < mine.x + mine.width && mine.x < b.x + b.width && b.y < mine.y + mine.height && mine.y < b.y + b.height);
+    if (!hit) return x;
+    x += hit.x + hit.width + TABLE_GAP - mine.x;
+  }
+  return x;
+}
+
+/** Where a new table of `seats` seats goes: at `at`, else to the right of the tables and booths it would overlap (their boxes, seats included). */
+export function freeTableSpot(scene: Layout, shape: TableShape, seats: number, at: { x: number; y: number }): { x: number; y: number } {
+  return { x: freeX(scene, at.x, (x) => tableBox({ shape, x, y: at.y }, seats)), y: at.y };
+}
+
+/** Room left between tables and booths placed side by side, in layout units. */
 const TABLE_GAP = 24;
 
 /** Adds a table with its seats around it; answers the scene, the table's label and its section's key. */
@@ -113,13 +130,18 @@ export function removeTables(scene: Scene, labels: ReadonlySet<string>): Scene {
 }
 
 /**
- * Adds a booth outside any section (its top-left corner at x/y). Left unnamed, it is named by
+ * Adds a booth outside any section (its top-left corner at x/y, or to the right of the tables and
+ * booths it would land on). Left unnamed, it is named by
  * `defaultLabel` (in the page's language; "Booth 1", "Booth 2" … when not given).
  */
 export function addBooth(scene: Scene, b: Omit<Booth, "label"> & { label?: string; defaultLabel?: (n: number) => string }): { scene: Scene; label: string } {
   const { defaultLabel = (n: number) => `Booth ${n}`, ...fields } = b;
   const label = fields.label?.trim() || nextName(scene, defaultLabel);
+  const width = fields.width ?? BOOTH_SIZE.width;
+  const height = fields.height ?? BOOTH_SIZE.height;
   const booth: Booth = { ...fields, label };
+  // A booth without coordinates is laid out by the map itself (docs/tables.md).
+  if (fields.x !== undefined) booth.x = r2(freeX(scene, fields.x, (x) => ({ x, y: fields.y ?? 0, width, height })));
   if (booth.floorKey === undefined || booth.floorKey === "") delete booth.floorKey;
   return { scene: { ...scene, booths: [...(scene.booths ?? []), booth] }, label };
 }

@@ -67,10 +67,11 @@ export function holdBestAvailable(
       const channelMask = gates.channels.kind === "pools" ? parts.channels.mask(index, gates.channels.pools) : null;
       const eligible = gates.holdBack.kind === "held-back" ? both(channelMask, parts.access.mask(index)) : channelMask;
       // docs/tables.md: a party at tables; otherwise the seats of tables booked only whole are not for one-by-one holds.
-      if (req.tables === true) return holdBestAtTables(parts, tx, gates, req, eligible);
+      const categories = sellableCategories(gates.price, tx.layout.categories, req.categories);
+      if (req.tables === true) return holdBestAtTables(parts, tx, gates, { ...req, categories }, eligible);
       const query = {
         quantity: req.quantity,
-        categories: sellableCategories(gates.price, tx.layout.categories, req.categories),
+        categories,
         sections: req.sections,
         together: req.together,
         eligible: both(eligible, parts.tableBooking.seatMask(index)),
