@@ -7,6 +7,7 @@ import { ADMIN_AUDITED, API_AUDITED } from "./http/audit-routes";
 import { apiKeyActor, notASecretKey, operatorActor } from "./http/audit-doors";
 import { completeDocument } from "./http/openapi-document";
 import { validationHook } from "./http/validation";
+import { RouteMemo } from "./http/route-memo";
 import { admin } from "./routes/admin";
 import { charts } from "./routes/charts";
 import { demo } from "./routes/demo";
@@ -25,7 +26,7 @@ import { SERVER_VERSION } from "./http/version";
  * schemas.
  */
 export function createApp() {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new RouteMemo() });
 
   // First of all, so that every answer has it: 404s, errors and preflights included.
   app.use("*", door());

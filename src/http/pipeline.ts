@@ -29,7 +29,7 @@
  * a hold (BENCHMARKS.md "Hold cost"). That is not worth a second door, so there is none: a step is
  * added here, in its place in this order, and every route has it.
  */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { SERVER_VERSION, SERVER_VERSION_HEADER } from "./version";
@@ -165,6 +165,23 @@ export function publicReads() {
     if (eventKey !== undefined) checkReadLimit(c.env, c.get("principal"), clientAddress(c.req.raw.headers), eventKey);
     await next();
   });
+}
+
+/**
+ * Several steps of one router as one middleware, each calling the next directly. Every layer Hono
+ * composes costs a hold a dispatch of its own (a promise, a context check); the steps an event's
+ * seat action passes are fixed, so they run as one layer. An answer a step returns instead of
+ * calling on (an idempotent replay) becomes the answer, as Hono's own composition makes it.
+ */
+export function steps(...list: MiddlewareHandler<AppEnv>[]): MiddlewareHandler<AppEnv> {
+  return list.reduceRight<MiddlewareHandler<AppEnv>>(
+    (inner, step) => (c, next) =>
+      step(c, async () => {
+        const answer = await inner(c, next);
+        if (answer instanceof Response && !c.finalized) c.res = answer;
+      }),
+    (_c, next) => next(),
+  );
 }
 
 /** Step 5 for unknown routes: 404 `not_found` through the envelope. */

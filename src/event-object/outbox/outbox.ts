@@ -92,14 +92,17 @@ export function packEvents(
   return { messages, rows: count };
 }
 
-const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+/** The character codes of 0-9 and a-z. */
+const ID_CODES = Uint8Array.from("0123456789abcdefghijklmnopqrstuvwxyz", (c) => c.charCodeAt(0));
 
-/** A new `evt_` id; fixed when the state change commits so every retry carries the same id. */
+/**
+ * A new `evt_` id; fixed when the state change commits so every retry carries the same id. Made
+ * as one string from 24 codes (every hold sends one), not by 24 concatenations.
+ */
 export function newEventId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  let id = "evt_";
-  for (const b of bytes) id += ID_ALPHABET[b % 36];
-  return id;
+  const codes = crypto.getRandomValues(new Uint8Array(24));
+  for (let i = 0; i < codes.length; i++) codes[i] = ID_CODES[codes[i]! % 36]!;
+  return "evt_" + String.fromCharCode(...codes);
 }
 
 /**

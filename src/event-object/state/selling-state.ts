@@ -59,11 +59,15 @@ export class SellingState {
 
 /** Whether any rule that checks seats is set (`maxPublicHoldSeconds` limits a hold's lifetime, not its seats). */
 export function hasRules(rules: SelectionRules): boolean {
+  return hasSeatRules(rules) || rules.maxHeldSeatsPerClient !== undefined;
+}
+
+/** Whether any rule besides the client's cap checks seats. */
+function hasSeatRules(rules: SelectionRules): boolean {
   return (
     rules.maxSeatsPerToken !== undefined ||
     (rules.maxSeatsPerCategory !== undefined && Object.keys(rules.maxSeatsPerCategory).length > 0) ||
-    rules.noOrphanSeats === true ||
-    rules.maxHeldSeatsPerClient !== undefined
+    rules.noOrphanSeats === true
   );
 }
 
@@ -95,7 +99,7 @@ export function ruleChecks(
   return {
     context,
     view,
-    clientOnly: counted && !hasRules({ ...rules, maxHeldSeatsPerClient: undefined }),
+    clientOnly: counted && !hasSeatRules(rules),
     clientHeld: () => (counted ? { held: clientCount(), max: rules.maxHeldSeatsPerClient! } : null),
     seats(labels) {
       if (labels.length === 0) return [];

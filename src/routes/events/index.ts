@@ -1,5 +1,5 @@
 import { newRouter } from "../../http/app-factory";
-import { apiKey, publicReads } from "../../http/pipeline";
+import { apiKey, publicReads, steps } from "../../http/pipeline";
 import { eventAccessibility } from "./accessibility";
 import { eventChannels } from "./channels";
 import { eventCrud } from "./crud";
@@ -22,7 +22,7 @@ export { eventLive } from "./live-socket";
 export const events = newRouter();
 
 // Idempotency-Key (docs/api.md#idempotent-requests) is declared by each POST route: kept with the object's decision, or claimed in D1.
-events.use("*", apiKey(), publicReads());
+events.use("*", steps(apiKey(), publicReads()));
 events.route("/", eventReads);
 events.route("/", eventLiveStats);
 events.route("/", eventSeats);

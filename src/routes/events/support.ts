@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { SEAT_ACTION_KEYS, type SeatActionName } from "../../domain/seat-action-keys";
 import { requireSecretKey } from "../../http/auth";
 import { idempotency } from "../../http/idempotency";
-import { seatAction } from "../../http/pipeline";
+import { seatAction, steps } from "../../http/pipeline";
 
 export { callEvent, notFound, requireKnownEvent, stubFor } from "../../events/event-object-calls";
 
@@ -36,5 +36,5 @@ export function seatActionKeys(action: SeatActionName) {
 
 /** An event seat action's route middleware: its key rule, and its answer kept with the object's decision (Idempotency-Key, docs/api.md#idempotent-requests). */
 export function seatActionGuard(action: SeatActionName) {
-  return [seatActionKeys(action), idempotency("decided")];
+  return steps(seatActionKeys(action), idempotency("decided"));
 }
