@@ -26,7 +26,9 @@ import { compactObjectsBody, compactObjectsOf } from "./objects-compact-cache";
 import { StatusCache } from "./status-cache";
 import { compactOf } from "./status-bodies";
 import { salesReportOf } from "./sales-report";
-import { objectsOf, reportOf, reservedObjects, statusEntries } from "./status-reads";
+import { reservedObjects, statusEntries } from "./status-reads";
+import { objectsOf } from "./object-entries";
+import { reportOf } from "./reports";
 
 /** The event as the reads see it: its metadata (null until made) and its current layout. */
 export interface EventView {

@@ -9,7 +9,7 @@ import type { Category, Floor, LayoutObject, Point, SectionLabels, Zone } from "
 import { StoredLayout, type LayoutIndex } from "../state/layout-index";
 import { compactVenueJson, encodeCompactVenue } from "./objects-compact-venue";
 import type { ObjectEntry } from "../../domain/status";
-import { objectEntry } from "./status-reads";
+import { objectEntry } from "./object-entries";
 import { maskedObject, type ChannelMask } from "./channel-mask";
 import { accessOf } from "../state/accessibility";
 

@@ -1,26 +1,13 @@
 import type { Reservation } from "../../domain/publish-impact";
-import type { Category, Floor, LayoutObject, Point, SectionLabels, Zone } from "../../domain/layout";
-import {
-  STATUSES,
-  type GaStatusEntry,
-  type ObjectEntry,
-  type ReportsResult,
-  type SeatStatusEntry,
-  type Status,
-  type StatusEntry,
-  type StatusQuery,
-} from "../../domain/status";
-import { areaCounts, areaRemaining } from "../state/ga-counts";
+import type { GaStatusEntry, SeatStatusEntry, StatusEntry, StatusQuery } from "../../domain/status";
+import { areaCounts } from "../state/ga-counts";
 import { gaEntry } from "./ga-entry";
-import { hiddenFreeSeats, maskedArea, maskedObject, shownChannel, type ChannelMask } from "./channel-mask";
+import { hiddenFreeSeats, maskedArea, shownChannel, type ChannelMask } from "./channel-mask";
 import { channelsOf } from "../state/channels";
-import { poolCounts, poolPlaces, remainingByPool } from "../state/ga-pools";
-import { accessOf } from "../state/accessibility";
-import { drawingHints, type DrawingHints, type LayoutIndex } from "../state/layout-index";
+import type { LayoutIndex } from "../state/layout-index";
 import { extraOf, isLiveHold, parseExtra, rows, type SeatStatus } from "../state/store";
 import type { BoothStatusEntry } from "../../domain/tables";
 import { hiddenTableSeats, tableEntries, type SeatOfTable } from "./table-status";
-import { venueObjectEntry, venueReports, withPlace, zoneKeysOf } from "./venue-reads";
 import { seatLock, seatPrice, seatsPrice, type SeatLock } from "../state/prices";
 
 /** A non-free seat as the public view takes it: label, status and, while held, the hold's expiry, and the table it was taken with whole (docs/tables.md). */
@@ -215,7 +202,7 @@ function tableSeats(layout: LayoutIndex, label: string): string[] | undefined {
 }
 
 /** A non-free seat row as the table derivation reads it. */
-function seatOfTable([label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey, whole]: NonFreeSeat): SeatOfTable {
+export function seatOfTable([label, status, expiresAt, token, extra, orderId, seasonKey, partialSeasonKey, whole]: NonFreeSeat): SeatOfTable {
   return { label, status, expiresAt, whole, token, extra, orderId, seasonKey, partialSeasonKey };
 }
 
@@ -232,174 +219,6 @@ function lockedSeats(sql: SqlStorage, labels?: string[]): Map<string, SeatLock> 
 }
 
 type SeatLockRow = { label: string } & Parameters<typeof seatLock>[0];
-
-/** Drawing hints of an objects entry: only those the layout gave. */
-type Drawing = Omit<DrawingHints, "rowLabel" | "rowIndex" | "aisleAfter">;
-
-/** Adds the drawing hints the object has to an entry (never undefined-valued keys). */
-function withDrawing<T extends object>(entry: T, o: DrawingHints): T & Drawing {
-  const out: T & Drawing = entry;
-  if (o.x !== undefined) out.x = o.x;
-  if (o.y !== undefined) out.y = o.y;
-  if (o.width !== undefined) out.width = o.width;
-  if (o.height !== undefined) out.height = o.height;
-  if (o.shape !== undefined) out.shape = o.shape;
-  return out;
-}
-
-/** The objects entry of `o` with the drawing hints `h` (for an index built from a layout, `o` itself); a GA area with its live `remaining`. */
-export function objectEntry(sql: SqlStorage, o: LayoutObject, h: DrawingHints, now: number, zones: Map<string, string[]> = NO_ZONES): ObjectEntry {
-  const channels = channelsOf(sql);
-  const defs = channels?.defs() ?? [];
-  if (o.objectType === "table" || o.objectType === "booth") {
-    const channelKey = o.objectType === "booth" && defs.length > 0 ? (channels?.channelOf(o.label) ?? null) : undefined;
-    return venueObjectEntry(o, h, zones, channelKey);
-  }
-  if (o.objectType === "seat") {
-    const seat: ObjectEntry = {
-      objectLabel: o.label,
-      categoryKey: o.categoryKey,
-      objectType: "seat",
-      sectionKey: o.sectionKey ?? "",
-      sectionLabel: o.sectionLabel ?? "",
-    };
-    // With channels every seat names its pool (null: open); an event without channels has only the open pool.
-    if (defs.length > 0) seat.channelKey = channels?.channelOf(o.label) ?? null;
-    // Indexes written before row labels were stored have none: the entry then simply lacks it.
-    if (h.rowLabel !== undefined) seat.rowLabel = h.rowLabel;
-    if (h.aisleAfter) seat.aisleAfter = true;
-    if (o.features) seat.features = o.features;
-    const only = accessOf(sql)?.accessibleOnly(o);
-    if (only !== undefined) seat.accessibleOnly = only;
-    if (o.tableLabel !== undefined) seat.tableLabel = o.tableLabel;
-    return withPlace(withDrawing(seat, h), o, h, zones);
-  }
-  const counts = areaCounts(sql, o.label, now);
-  const capacity = o.capacity ?? 0;
-  const area: ObjectEntry = {
-    objectLabel: o.label,
-    categoryKey: o.categoryKey,
-    objectType: "generalAdmission",
-    capacity,
-    label: o.label,
-    remaining: areaRemaining(capacity, counts),
-  };
-  const places = Object.fromEntries(defs.flatMap((d) => (d.areaPlaces?.[o.label] ? [[d.key, d.areaPlaces[o.label]!]] : [])));
-  if (Object.keys(places).length > 0) area.channelPlaces = places;
-  const byPool = remainingByPool(sql, defs, o.label, capacity, counts.nfs ?? 0, now);
-  if (byPool) area.remainingByChannel = byPool;
-  const floorKey = h.floorKey ?? o.floorKey;
-  if (floorKey !== undefined) area.floorKey = floorKey;
-  return withDrawing(area, h);
-}
-
-const NO_ZONES = new Map<string, string[]>();
-
-/** The objects response body (free seats included; GA areas with `remaining`; the focal point when the layout has one). */
-export function objectsOf(
-  sql: SqlStorage,
-  layout: LayoutIndex,
-  now: number,
-  labels?: string[],
-  mask: ChannelMask | null = null,
-): { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point; sectionLabels?: SectionLabels; zones?: Zone[]; floors?: Floor[] } {
-  const source = labels ? [...new Set(labels)].map((l) => layout.object(l)).filter((o): o is LayoutObject => o !== undefined) : layout.objects.values();
-  const objects: ObjectEntry[] = [];
-  const hints = drawingHints(layout);
-  const zones = zoneKeysOf(layout);
-  for (const o of source) objects.push(maskedObject(mask, objectEntry(sql, o, hints ? (hints.get(o.label) ?? {}) : o, now, zones)));
-  const out: { categories: Category[]; objects: ObjectEntry[]; focalPoint?: Point; sectionLabels?: SectionLabels; zones?: Zone[]; floors?: Floor[] } = {
-    categories: layout.categories,
-    objects,
-  };
-  if (layout.focalPoint) out.focalPoint = layout.focalPoint;
-  if (Object.keys(layout.sectionLabels).length > 0) out.sectionLabels = layout.sectionLabels;
-  // docs/tables.md: the layout's zones and floors, as the layout gives them.
-  if (layout.zones.length > 0) out.zones = [...layout.zones];
-  if (layout.floors.length > 0) out.floors = [...layout.floors];
-  return out;
-}
-
-/**
- * Counts by status, by (status, category) and by (section, status) over the current layout. A seat counts 1; a GA area
- * counts in places: its held quantity as held, booked as booked, the remainder as free.
- * Reservations on labels the layout no longer has are not counted.
- */
-export function reportOf(sql: SqlStorage, layout: LayoutIndex, now: number): Omit<ReportsResult, "eventKey"> {
-  const zero = (): Record<Status, number> => ({ free: 0, held: 0, booked: 0, not_for_sale: 0 });
-  const byStatus = zero();
-  const byCat = new Map<string, Record<Status, number>>(layout.categories.map((c) => [c.key, zero()]));
-  // Sections in layout order; GA areas count under the null section.
-  const bySec = new Map<string | null, Record<Status, number>>();
-  const add = (cat: string, section: string | null, status: Status, n: number) => {
-    let s = bySec.get(section);
-    if (!s) bySec.set(section, (s = zero()));
-    if (n === 0) return;
-    byStatus[status] += n;
-    let c = byCat.get(cat);
-    if (!c) byCat.set(cat, (c = zero()));
-    c[status] += n;
-    s[status] += n;
-  };
-  // Pools: the open pool (null) first, then the channels in their order (docs/channels.md).
-  const channels = channelsOf(sql);
-  const defs = channels?.defs() ?? [];
-  const byPool = new Map<string | null, Record<Status, number>>([[null, zero()], ...defs.map((d) => [d.key, zero()] as const)]);
-  const addPool = (pool: string | null, status: Status, n: number) => {
-    const p = byPool.get(pool) ?? byPool.get(null)!;
-    p[status] += n;
-  };
-  const nonFree = nonFreeSeats(sql, now);
-  const seatStatus = new Map(nonFree.map(([label, status]) => [label, status]));
-  // Tables count by their seats (docs/tables.md), and once by their own status in byObjectType.
-  for (const o of layout.objects.values()) {
-    if (o.objectType === "table") continue;
-    if (o.objectType === "seat" || o.objectType === "booth") {
-      const status = seatStatus.get(o.label) ?? "free";
-      add(o.categoryKey, o.sectionKey ?? "", status, 1);
-      addPool(defs.length > 0 ? (channels?.channelOf(o.label) ?? null) : null, status, 1);
-    } else {
-      const counts = areaCounts(sql, o.label, now);
-      const capacity = o.capacity ?? 0;
-      add(o.categoryKey, null, "held", counts.held);
-      add(o.categoryKey, null, "booked", counts.booked);
-      add(o.categoryKey, null, "not_for_sale", counts.nfs ?? 0);
-      add(o.categoryKey, null, "free", areaRemaining(capacity, counts));
-      areaPools(sql, defs, o.label, capacity, counts.nfs ?? 0, now, addPool);
-    }
-  }
-  const byCategory = [...byCat].flatMap(([categoryKey, counts]) => STATUSES.map((status) => ({ status, categoryKey, count: counts[status] })));
-  const bySection = [...bySec].flatMap(([sectionKey, counts]) => STATUSES.map((status) => ({ sectionKey, status, count: counts[status] })));
-  const byChannel = [...byPool].flatMap(([channelKey, counts]) => STATUSES.map((status) => ({ channelKey, status, count: counts[status] })));
-  const venue = venueReports(layout, nonFree.map(seatOfTable), (o) => {
-    const counts = areaCounts(sql, o.label, now);
-    return { held: counts.held, booked: counts.booked, not_for_sale: counts.nfs ?? 0, free: areaRemaining(o.capacity ?? 0, counts) };
-  });
-  return { byStatus, byCategory, bySection, byChannel, ...venue };
-}
-
-/** A GA area's places per pool and status: held and booked by the rows' pools, not-for-sale in the open pool, the rest free. */
-function areaPools(
-  sql: SqlStorage,
-  defs: ReturnType<NonNullable<ReturnType<typeof channelsOf>>["defs"]>,
-  area: string,
-  capacity: number,
-  nfs: number,
-  now: number,
-  addPool: (pool: string | null, status: Status, n: number) => void,
-): void {
-  const places = poolPlaces(defs, area, capacity, nfs);
-  const used = new Map<string | null, number>();
-  const counts = poolCounts(sql, defs, area, now, null);
-  for (const [status, byPool] of [["held", counts.held] as const, ["booked", counts.booked] as const]) {
-    for (const [pool, n] of byPool) {
-      addPool(pool, status, n);
-      used.set(pool, (used.get(pool) ?? 0) + n);
-    }
-  }
-  addPool(null, "not_for_sale", nfs);
-  for (const [pool, n] of places) addPool(pool, "free", Math.max(0, n - (used.get(pool) ?? 0)));
-}
 
 /** Every held or booked object with its quantities, for the publish check. */
 export function reservedObjects(sql: SqlStorage, layout: LayoutIndex, now: number): Reservation[] {
