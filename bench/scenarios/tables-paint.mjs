@@ -66,6 +66,7 @@ async function load(browser, host, keys, eventKey) {
     writeFileSync(join(allocDir, `${eventKey}-${Date.now()}.heapprofile`), JSON.stringify(profile));
   }
   if (cdp && profileDir) {
+    const { profile } = await cdp.send("Profiler.stop");
     mkdirSync(profileDir, { recursive: true });
     writeFileSync(join(profileDir, `${eventKey}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
   }
