@@ -204,11 +204,14 @@ export function placeVenue(
     top.width = t.width;
     top.height = t.height;
     tableSeatCoords(top, count, around);
+    // Fields in another order than object-placement.ts gives the rows' seats: seats around a table
+    // sit at fractions of a unit, and a seat of the same shape with a fraction makes the engine
+    // widen the rows' shape of whole numbers and rewrite every seat of the rows when it is next read.
     for (let i = 0; i < count; i++) {
       const label = t.seatLabels[i]!;
       const seat = placed ? tableSeats.get(label) : undefined;
       const own = seat && finite(seat.x) && finite(seat.y);
-      out.seats.push({ label, cx: (own ? seat.x! : around[2 * i]!) * scale, cy: (own ? seat.y! : around[2 * i + 1]!) * scale, r: radius });
+      out.seats.push({ cx: (own ? seat.x! : around[2 * i]!) * scale, cy: (own ? seat.y! : around[2 * i + 1]!) * scale, r: radius, label });
     }
     const size = tableSize(top, count);
     out.tables.push({
