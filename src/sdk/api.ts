@@ -109,9 +109,11 @@ export class ApiClient {
    * draws (with none).
    */
   async mapRead(holdToken: string): Promise<{ objects: ObjectsRead; status: StatusRead; rules: SelectionRules; pricing: Pricing | null }> {
-    const [objects, status, rules, pricing] = await Promise.all([
-      this.objects(),
+    // The status first: its small answer names the venue part (Map-Parts), whose load then starts
+    // while the larger objects answer is still on its way.
+    const [status, objects, rules, pricing] = await Promise.all([
       this.status(holdToken, { expiries: true }),
+      this.objects(),
       this.selectionRules().catch((): SelectionRules => ({})),
       // Prices only add words to the map, and the server prices every hold anyway: a map that cannot read them still draws.
       this.pricing().catch(() => null),
