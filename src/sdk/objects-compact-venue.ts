@@ -16,35 +16,55 @@ type BoothObject = Extract<ApiObject, { objectType: "booth" }>;
 type Placed = { floorKey?: string; zoneKeys?: string[] };
 
 /**
- * What objects-compact.ts's decodeObjects asks of the venue while it reads `body` into `out`: each
- * object's floor and zones (`place`), a section's tables and booths after its rows (`section`), and
- * the booths outside sections (`booths`), in the order the full form lists them.
+ * What objects-compact.ts's decodeObjects asks of the venue while it reads `body` into `out`: what
+ * gives a section's objects their floor and zones (`placer`), a section's tables and booths after
+ * its rows (`section`), and the booths outside sections (`booths`), in the order the full form lists them.
  */
 export function venueReader(body: CompactObjects, held: Set<string> | null, out: ApiObject[]): VenueReader {
   const zonesOf = new Map<string, string[]>();
   for (const z of body.zones ?? []) for (const k of z.sectionKeys) zonesOf.set(k, [...(zonesOf.get(k) ?? []), z.key]);
-  const place = (o: Placed, section: CompactSection | null, floorKey?: string) => {
-    const floor = section?.floorKey ?? floorKey;
-    if (floor !== undefined) o.floorKey = floor;
-    const zones = section ? zonesOf.get(section.key) : undefined;
-    if (zones) o.zoneKeys = zones;
+  // Null for a section on no floor and in no zone (most of them): its 100,000 objects are then not
+  // each handed to a function that finds nothing to add.
+  const placer = (section: CompactSection): ((o: Placed) => void) | null => {
+    const floor = section.floorKey;
+    const zones = zonesOf.get(section.key);
+    if (floor === undefined && !zones) return null;
+    return (o) => {
+      if (floor !== undefined) o.floorKey = floor;
+      if (zones) o.zoneKeys = zones;
+    };
   };
   const keys = body.categoryKeys;
   return {
-    place,
+    placer,
     section(section: CompactSection): void {
-      const here = (o: Placed) => place(o, section);
-      for (const t of section.tables ?? []) decodeTable(t, section, keys, held, out, here);
-      for (const b of section.booths ?? []) out.push(boothOf(b, keys, section, here));
+      const place = placer(section);
+      for (const t of section.tables ?? []) decodeTable(t, section, keys, held, out, place);
+      for (const b of section.booths ?? []) {
+        const booth = boothOf(b, keys, section);
+        place?.(booth);
+        out.push(booth);
+      }
     },
     booths(): void {
-      for (const b of body.booths ?? []) out.push(boothOf(b, keys, null, (o) => place(o, null, b.floorKey)));
+      for (const b of body.booths ?? []) {
+        const booth = boothOf(b, keys, null);
+        if (b.floorKey !== undefined) booth.floorKey = b.floorKey;
+        out.push(booth);
+      }
     },
   };
 }
 
 /** A table of the compact form: the table's entry, then its seats' in order around it (as the full form lists them). */
-function decodeTable(t: CompactTable, section: CompactSection, keys: string[], held: Set<string> | null, out: ApiObject[], place: (o: Placed) => void): void {
+function decodeTable(
+  t: CompactTable,
+  section: CompactSection,
+  keys: string[],
+  held: Set<string> | null,
+  out: ApiObject[],
+  place: ((o: Placed) => void) | null,
+): void {
   const labels = labelsOf(t);
   const table: TableObject = {
     objectLabel: t.label,
@@ -59,7 +79,7 @@ function decodeTable(t: CompactTable, section: CompactSection, keys: string[], h
   if (t.y !== undefined) table.y = t.y;
   if (t.w !== undefined) table.width = t.w;
   if (t.h !== undefined) table.height = t.h;
-  place(table);
+  place?.(table);
   out.push(table);
   // Most tables have no features and their seats around them: no map, and the points of a shared
   // pattern written into one scratch array rather than an object per seat.
@@ -69,25 +89,25 @@ function decodeTable(t: CompactTable, section: CompactSection, keys: string[], h
       ? tableSeatCoords({ shape: t.shape, x: t.x, y: t.y, width: t.w, height: t.h }, labels.length, scratch)
       : null;
   const codes = t.sc;
+  const { key: sectionKey, label: sectionLabel } = section;
+  const tableLabel = t.label;
   for (let i = 0; i < labels.length; i++) {
     const objectLabel = labels[i]!;
-    const index = typeof codes === "string" ? DIGITS.indexOf(codes.charAt(i)) : (codes[i] ?? -1);
-    const seat: SeatObject = {
-      objectLabel,
-      categoryKey: keys[index] ?? "",
-      objectType: "seat",
-      sectionKey: section.key,
-      sectionLabel: section.label,
-      tableLabel: t.label,
-    };
+    const categoryKey = keys[typeof codes === "string" ? DIGITS.indexOf(codes.charAt(i)) : (codes[i] ?? -1)] ?? "";
+    const x = around ? around[2 * i] : coordAt(t.sx, i);
+    const y = around ? around[2 * i + 1] : coordAt(t.sy, i);
+    // A seat with its point (nearly every one) is built whole: x and y inside the object rather
+    // than in a second store added to each of 50,000 seats.
+    const seat: SeatObject =
+      x !== undefined && y !== undefined
+        ? { objectLabel, categoryKey, objectType: "seat", sectionKey, sectionLabel, tableLabel, x, y }
+        : { objectLabel, categoryKey, objectType: "seat", sectionKey, sectionLabel, tableLabel };
+    if (x !== undefined && y === undefined) seat.x = x;
+    if (y !== undefined && x === undefined) seat.y = y;
     const f = features?.get(i);
     if (f !== undefined) seat.features = f;
     if (held?.has(objectLabel)) seat.accessibleOnly = true;
-    const x = around ? around[2 * i] : coordAt(t.sx, i);
-    const y = around ? around[2 * i + 1] : coordAt(t.sy, i);
-    if (x !== undefined) seat.x = x;
-    if (y !== undefined) seat.y = y;
-    place(seat);
+    place?.(seat);
     out.push(seat);
   }
 }
@@ -95,7 +115,7 @@ function decodeTable(t: CompactTable, section: CompactSection, keys: string[], h
 /** Seats around one table at a time: reused from table to table. */
 const scratch: number[] = [];
 
-function boothOf(b: CompactBooth, keys: string[], section: CompactSection | null, place: (o: Placed) => void): BoothObject {
+function boothOf(b: CompactBooth, keys: string[], section: CompactSection | null): BoothObject {
   const booth: BoothObject = { objectLabel: b.label, categoryKey: keys[b.c] ?? "", objectType: "booth" };
   if (section) {
     booth.sectionKey = section.key;
@@ -105,6 +125,5 @@ function boothOf(b: CompactBooth, keys: string[], section: CompactSection | null
   if (b.y !== undefined) booth.y = b.y;
   if (b.w !== undefined) booth.width = b.w;
   if (b.h !== undefined) booth.height = b.h;
-  place(booth);
   return booth;
 }
