@@ -75,30 +75,34 @@ function venueSections(
 ): SectionShape[] {
   const known = new Set(have.map((s) => s.key));
   const boxes = new Map<string, { label: string; box: Extent }>();
-  const add = (key: string | undefined, label: string | undefined, x: number, y: number, width: number, height: number) => {
-    if (key === undefined || known.has(key)) return;
+  // A section's tables come one after another: the last section's box is kept at hand.
+  let lastKey: string | undefined;
+  let last: Extent | null = null;
+  const boxOf = (key: string | undefined, label: string | undefined): Extent | null => {
+    if (key === lastKey && last) return last;
+    if (key === undefined || known.has(key)) return null;
     let entry = boxes.get(key);
     if (!entry) boxes.set(key, (entry = { label: label ?? key, box: new Extent() }));
-    entry.box.add(x, y, width, height);
+    lastKey = key;
+    return (last = entry.box);
   };
   // placeVenue draws the tables in the order given, one each.
-  tables.forEach((t, i) => {
+  for (let i = 0; i < tables.length; i++) {
+    const t = tables[i]!;
     const d = venue.tables[i];
     // The table with its seats around it: the top plus a seat's reach on every side.
     if (d)
-      add(
-        t.sectionKey,
-        t.sectionLabel,
+      boxOf(t.sectionKey, t.sectionLabel)?.add(
         d.cx - d.width / 2 - 2 * RADIUS - 15,
         d.cy - d.height / 2 - 2 * RADIUS - 15,
         d.width + 4 * RADIUS + 30,
         d.height + 4 * RADIUS + 30,
       );
-  });
+  }
   const drawnBooth = new Map(venue.booths.map((b) => [b.label, b]));
   for (const b of booths) {
     const d = drawnBooth.get(b.objectLabel);
-    if (d) add(b.sectionKey, b.sectionLabel, d.x, d.y, d.width, d.height);
+    if (d) boxOf(b.sectionKey, b.sectionLabel)?.add(d.x, d.y, d.width, d.height);
   }
   return [...boxes].map(([key, { label, box }]) => {
     const u = box.box();
