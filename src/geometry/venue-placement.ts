@@ -195,8 +195,10 @@ export function placeVenue(
   };
   // A table's box reaches a seat's gap and radius beyond its top (table-placement.ts's tableBox).
   const reach = TABLE_SEAT_GAP + radius / scale;
-  // One top and one list of seat points, rewritten table after table.
-  const top: TableTop = { shape: "round", x: 0, y: 0 };
+  // One top and one list of seat points, rewritten table after table. The centre starts with a
+  // fraction so the engine stores it as such from the first table on: a whole number first, then
+  // a fraction, would make it change the top's layout and drop the code it had optimised for it.
+  const top: TableTop = { shape: "round", x: 0.5, y: 0.5, width: undefined, height: undefined };
   const around: number[] = [];
   for (const t of tables) {
     const count = t.seatLabels.length;

@@ -4,7 +4,7 @@
  * travels in the SDK's venue part (venue.ts).
  */
 import { tableSeatCoords } from "../geometry/table-placement";
-import { coordAt, DIGITS, labelsOf } from "./objects-compact";
+import { coordAt, DIGITS } from "./objects-compact";
 import type { ApiObject, CompactObjects, SeatObject } from "./types";
 import type { VenueReader } from "./venue-part";
 
@@ -56,6 +56,30 @@ export function venueReader(body: CompactObjects, held: Set<string> | null, out:
   };
 }
 
+/**
+ * A table's seat labels, runs expanded, as labelsOf reads a row's: with indexed loops, since this
+ * runs for 5,000 short lists before the engine optimises it, and a destructuring pattern or a
+ * for-of there walks an iterator per run.
+ */
+function seatLabelsOf(t: CompactTable): string[] {
+  const labels: string[] = [];
+  const seats = t.seats;
+  for (let k = 0; k < seats.length; k++) {
+    const item = seats[k]!;
+    if (typeof item === "string") {
+      labels.push(item);
+      continue;
+    }
+    const prefix = item[0];
+    const first = item[1];
+    const count = item[2];
+    const step = item[3] ?? 1;
+    if (typeof prefix !== "string" || typeof first !== "number" || typeof count !== "number" || typeof step !== "number") continue;
+    for (let n = 0; n < count; n++) labels.push(prefix + String(first + n * step));
+  }
+  return labels;
+}
+
 /** A table of the compact form: the table's entry, then its seats' in order around it (as the full form lists them). */
 function decodeTable(
   t: CompactTable,
@@ -65,7 +89,7 @@ function decodeTable(
   out: ApiObject[],
   place: ((o: Placed) => void) | null,
 ): void {
-  const labels = labelsOf(t);
+  const labels = seatLabelsOf(t);
   const table: TableObject = {
     objectLabel: t.label,
     categoryKey: keys[t.c] ?? "",
