@@ -109,11 +109,9 @@ export class ApiClient {
    * draws (with none).
    */
   async mapRead(holdToken: string): Promise<{ objects: ObjectsRead; status: StatusRead; rules: SelectionRules; pricing: Pricing | null }> {
-    // The status first: its small answer names the venue part (Map-Parts), whose load then starts
-    // while the larger objects answer is still on its way.
-    const [status, objects, rules, pricing] = await Promise.all([
-      this.status(holdToken, { expiries: true }),
+    const [objects, status, rules, pricing] = await Promise.all([
       this.objects(),
+      this.status(holdToken, { expiries: true }),
       this.selectionRules().catch((): SelectionRules => ({})),
       // Prices only add words to the map, and the server prices every hold anyway: a map that cannot read them still draws.
       this.pricing().catch(() => null),
