@@ -6,7 +6,8 @@
  * warm-up): render() resolved and first paint (from navigation start), the longest main-thread
  * task and the DOM elements; then a full-view repaint timed by a wheel zoom of 10 notches in and
  * out (frame intervals). TABLES_PAINT_ROUNDS=n loads each chart n times; TABLES_PAINT_PAIRS=n adds
- * the median ratio of n side-by-side pairs of loads (see pairedRatio).
+ * the median ratio of n side-by-side pairs of loads (see pairedRatio). TABLES_PAINT_PROFILE,
+ * TABLES_PAINT_ALLOCATIONS and TABLES_PAINT_TRACE (each a directory) keep what each load spent.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -33,6 +34,9 @@ function charts() {
   ];
 }
 
+/** What TABLES_PAINT_TRACE records: the main thread's tasks, V8's work in them (GC, compiling, parsing) and the frames. */
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "disabled-by-default-v8.gc", "blink", "loading"];
+
 async function load(browser, host, keys, eventKey) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
@@ -58,14 +62,22 @@ async function load(browser, host, keys, eventKey) {
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
   }
+  // TABLES_PAINT_TRACE=dir keeps a Chromium trace of each load (DevTools' Performance panel reads it): the main thread's parsing, GC, compiling and painting, which a CPU profile lumps together.
+  const traceDir = process.env.TABLES_PAINT_TRACE;
+  if (traceDir) {
+    mkdirSync(traceDir, { recursive: true });
+    await browser.startTracing(page, { path: join(traceDir, `${eventKey}-${Date.now()}.json`), categories: TRACE_CATEGORIES });
+  }
   await page.goto(`${host.url}/map?${new URLSearchParams({ key: keys.pk, event: eventKey })}`);
   await page.waitForFunction(() => window.__bench.painted !== undefined || window.__bench.error !== undefined, null, { timeout: 180_000, polling: 50 });
+  if (traceDir) await browser.stopTracing();
   if (cdp && allocDir) {
     const { profile } = await cdp.send("HeapProfiler.stopSampling");
     mkdirSync(allocDir, { recursive: true });
     writeFileSync(join(allocDir, `${eventKey}-${Date.now()}.heapprofile`), JSON.stringify(profile));
   }
   if (cdp && profileDir) {
+    const { profile } = await cdp.send("Profiler.stop");
     mkdirSync(profileDir, { recursive: true });
     writeFileSync(join(profileDir, `${eventKey}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
   }

@@ -46,10 +46,10 @@ export const addVenue: VenuePlacer = (part, objects, coordinates) => {
     else if (o.objectType === "booth") booths.push(o);
   }
   if (part.seats.length === 0 && tables.length > 0) part.scale = venueScale(tables, tableSeats);
-  const venue = placeVenue(tables, tableSeats, booths, part.scale, coordinates, part.bounds, RADIUS);
-  // Pushed one by one: spreading 100,000 seats into a new array costs a copy and its garbage.
-  for (let i = 0; i < venue.seats.length; i++) part.seats.push(venue.seats[i]!);
-  if (venue.bounds) part.bounds = part.seats.length > venue.seats.length ? union([part.bounds, venue.bounds]) : venue.bounds;
+  const rowSeats = part.seats.length;
+  // The seats around tables go straight after the rows' seats: no second list of 50,000 to copy.
+  const venue = placeVenue(tables, tableSeats, booths, part.scale, coordinates, part.bounds, RADIUS, part.seats);
+  if (venue.bounds) part.bounds = rowSeats > 0 ? union([part.bounds, venue.bounds]) : venue.bounds;
   const named = venueSections(part.sections, tables, booths, venue);
   if (named.length > 0) {
     part.sections.push(...named);
@@ -75,30 +75,34 @@ function venueSections(
 ): SectionShape[] {
   const known = new Set(have.map((s) => s.key));
   const boxes = new Map<string, { label: string; box: Extent }>();
-  const add = (key: string | undefined, label: string | undefined, x: number, y: number, width: number, height: number) => {
-    if (key === undefined || known.has(key)) return;
+  // A section's tables come one after another: the last section's box is kept at hand.
+  let lastKey: string | undefined;
+  let last: Extent | null = null;
+  const boxOf = (key: string | undefined, label: string | undefined): Extent | null => {
+    if (key === lastKey && last) return last;
+    if (key === undefined || known.has(key)) return null;
     let entry = boxes.get(key);
     if (!entry) boxes.set(key, (entry = { label: label ?? key, box: new Extent() }));
-    entry.box.add(x, y, width, height);
+    lastKey = key;
+    return (last = entry.box);
   };
   // placeVenue draws the tables in the order given, one each.
-  tables.forEach((t, i) => {
+  for (let i = 0; i < tables.length; i++) {
+    const t = tables[i]!;
     const d = venue.tables[i];
     // The table with its seats around it: the top plus a seat's reach on every side.
     if (d)
-      add(
-        t.sectionKey,
-        t.sectionLabel,
+      boxOf(t.sectionKey, t.sectionLabel)?.add(
         d.cx - d.width / 2 - 2 * RADIUS - 15,
         d.cy - d.height / 2 - 2 * RADIUS - 15,
         d.width + 4 * RADIUS + 30,
         d.height + 4 * RADIUS + 30,
       );
-  });
+  }
   const drawnBooth = new Map(venue.booths.map((b) => [b.label, b]));
   for (const b of booths) {
     const d = drawnBooth.get(b.objectLabel);
-    if (d) add(b.sectionKey, b.sectionLabel, d.x, d.y, d.width, d.height);
+    if (d) boxOf(b.sectionKey, b.sectionLabel)?.add(d.x, d.y, d.width, d.height);
   }
   return [...boxes].map(([key, { label, box }]) => {
     const u = box.box();
@@ -155,7 +159,8 @@ const finite = (v: number | undefined): v is number => typeof v === "number" && 
 /**
  * Tables (with `tableSeats`, their seat objects) and booths at `scale` (layout to map units).
  * With `useCoordinates` false (the rows were laid out from their structure), every table and
- * booth goes on the grid below `below`, since layout units mean nothing there.
+ * booth goes on the grid below `below`, since layout units mean nothing there. The seats around
+ * the tables are added to `seats` (a new list unless given), which the answer's `seats` is.
  */
 export function placeVenue(
   tables: TableObject[],
@@ -165,8 +170,9 @@ export function placeVenue(
   useCoordinates: boolean,
   below: Box,
   radius: number,
+  seats: VenuePart["seats"] = [],
 ): VenuePart {
-  const out: VenuePart = { seats: [], tables: [], booths: [], bounds: null };
+  const out: VenuePart = { seats, tables: [], booths: [], bounds: null };
   const bounds = new Extent();
   // The grid: cells left to right under the rows, as wide as the widest table.
   let widest = 120;
@@ -191,8 +197,10 @@ export function placeVenue(
   };
   // A table's box reaches a seat's gap and radius beyond its top (table-placement.ts's tableBox).
   const reach = TABLE_SEAT_GAP + radius / scale;
-  // One top and one list of seat points, rewritten table after table.
-  const top: TableTop = { shape: "round", x: 0, y: 0 };
+  // One top and one list of seat points, rewritten table after table. The centre starts with a
+  // fraction so the engine stores it as such from the first table on: a whole number first, then
+  // a fraction, would make it change the top's layout and drop the code it had optimised for it.
+  const top: TableTop = { shape: "round", x: 0.5, y: 0.5, width: undefined, height: undefined };
   const around: number[] = [];
   for (const t of tables) {
     const count = t.seatLabels.length;
@@ -204,11 +212,14 @@ export function placeVenue(
     top.width = t.width;
     top.height = t.height;
     tableSeatCoords(top, count, around);
+    // Fields in another order than object-placement.ts gives the rows' seats: seats around a table
+    // sit at fractions of a unit, and a seat of the same shape with a fraction makes the engine
+    // widen the rows' shape of whole numbers and rewrite every seat of the rows when it is next read.
     for (let i = 0; i < count; i++) {
       const label = t.seatLabels[i]!;
       const seat = placed ? tableSeats.get(label) : undefined;
       const own = seat && finite(seat.x) && finite(seat.y);
-      out.seats.push({ label, cx: (own ? seat.x! : around[2 * i]!) * scale, cy: (own ? seat.y! : around[2 * i + 1]!) * scale, r: radius });
+      out.seats.push({ cx: (own ? seat.x! : around[2 * i]!) * scale, cy: (own ? seat.y! : around[2 * i + 1]!) * scale, r: radius, label });
     }
     const size = tableSize(top, count);
     out.tables.push({

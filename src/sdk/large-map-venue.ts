@@ -38,8 +38,11 @@ export function rasterTables(px: Pixels, geometry: MapGeometry, model: MapModel,
     if (!offsets) discs.set(size, (offsets = discOffsets(size)));
     return offsets;
   };
-  const looks = new Map<string, { fill: number; stroke: number; width: number }>();
-  for (const t of geometry.tables) {
+  // By status, then by category (every selected top looks the same): no key string built per table.
+  const looks = new Map<string, Map<string, { fill: number; stroke: number; width: number }>>();
+  const tables = geometry.tables;
+  for (let i = 0; i < tables.length; i++) {
+    const t = tables[i]!;
     const w = t.width * dev.scale;
     const h = t.height * dev.scale;
     if (w >= RASTER_TABLE_PX) continue;
@@ -50,11 +53,13 @@ export function rasterTables(px: Pixels, geometry: MapGeometry, model: MapModel,
     if (!obj) continue;
     const status = model.viewOf(t.label).status;
     // Pixels by status and by category, worked out once a frame rather than once a table.
-    const lookKey = status === "selected" ? status : `${status} ${obj.categoryKey}`;
-    let look = looks.get(lookKey);
+    const category = status === "selected" ? "" : obj.categoryKey;
+    let byCategory = looks.get(status);
+    if (!byCategory) looks.set(status, (byCategory = new Map()));
+    let look = byCategory.get(category);
     if (!look) {
       const l = lookOf(model, obj.categoryKey, status);
-      looks.set(lookKey, (look = { fill: pixel(l.fill), stroke: pixel(l.stroke), width: l.width }));
+      byCategory.set(category, (look = { fill: pixel(l.fill), stroke: pixel(l.stroke), width: l.width }));
     }
     const { fill, stroke } = look;
     const ring = Math.max(1, Math.round(look.width * dpr));

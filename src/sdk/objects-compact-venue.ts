@@ -4,7 +4,7 @@
  * travels in the SDK's venue part (venue.ts).
  */
 import { tableSeatCoords } from "../geometry/table-placement";
-import { coordAt, DIGITS, labelsOf } from "./objects-compact";
+import { coordAt, DIGITS } from "./objects-compact";
 import type { ApiObject, CompactObjects, SeatObject } from "./types";
 import type { VenueReader } from "./venue-part";
 
@@ -16,36 +16,80 @@ type BoothObject = Extract<ApiObject, { objectType: "booth" }>;
 type Placed = { floorKey?: string; zoneKeys?: string[] };
 
 /**
- * What objects-compact.ts's decodeObjects asks of the venue while it reads `body` into `out`: each
- * object's floor and zones (`place`), a section's tables and booths after its rows (`section`), and
- * the booths outside sections (`booths`), in the order the full form lists them.
+ * What objects-compact.ts's decodeObjects asks of the venue while it reads `body` into `out`: what
+ * gives a section's objects their floor and zones (`placer`), a section's tables and booths after
+ * its rows (`section`), and the booths outside sections (`booths`), in the order the full form lists them.
  */
 export function venueReader(body: CompactObjects, held: Set<string> | null, out: ApiObject[]): VenueReader {
   const zonesOf = new Map<string, string[]>();
   for (const z of body.zones ?? []) for (const k of z.sectionKeys) zonesOf.set(k, [...(zonesOf.get(k) ?? []), z.key]);
-  const place = (o: Placed, section: CompactSection | null, floorKey?: string) => {
-    const floor = section?.floorKey ?? floorKey;
-    if (floor !== undefined) o.floorKey = floor;
-    const zones = section ? zonesOf.get(section.key) : undefined;
-    if (zones) o.zoneKeys = zones;
+  // Null for a section on no floor and in no zone (most of them): its 100,000 objects are then not
+  // each handed to a function that finds nothing to add.
+  const placer = (section: CompactSection): ((o: Placed) => void) | null => {
+    const floor = section.floorKey;
+    const zones = zonesOf.get(section.key);
+    if (floor === undefined && !zones) return null;
+    return (o) => {
+      if (floor !== undefined) o.floorKey = floor;
+      if (zones) o.zoneKeys = zones;
+    };
   };
   const keys = body.categoryKeys;
   return {
-    place,
+    placer,
     section(section: CompactSection): void {
-      const here = (o: Placed) => place(o, section);
-      for (const t of section.tables ?? []) decodeTable(t, section, keys, held, out, here);
-      for (const b of section.booths ?? []) out.push(boothOf(b, keys, section, here));
+      const place = placer(section);
+      for (const t of section.tables ?? []) decodeTable(t, section, keys, held, out, place);
+      for (const b of section.booths ?? []) {
+        const booth = boothOf(b, keys, section);
+        place?.(booth);
+        out.push(booth);
+      }
     },
     booths(): void {
-      for (const b of body.booths ?? []) out.push(boothOf(b, keys, null, (o) => place(o, null, b.floorKey)));
+      for (const b of body.booths ?? []) {
+        const booth = boothOf(b, keys, null);
+        if (b.floorKey !== undefined) booth.floorKey = b.floorKey;
+        out.push(booth);
+      }
     },
   };
 }
 
+/**
+ * A table's seat labels, runs expanded, as labelsOf reads a row's: with indexed loops, since this
+ * runs for 5,000 short lists before the engine optimises it, and a destructuring pattern or a
+ * for-of there walks an iterator per run.
+ */
+function seatLabelsOf(t: CompactTable): string[] {
+  const labels: string[] = [];
+  const seats = t.seats;
+  for (let k = 0; k < seats.length; k++) {
+    const item = seats[k]!;
+    if (typeof item === "string") {
+      labels.push(item);
+      continue;
+    }
+    const prefix = item[0];
+    const first = item[1];
+    const count = item[2];
+    const step = item[3] ?? 1;
+    if (typeof prefix !== "string" || typeof first !== "number" || typeof count !== "number" || typeof step !== "number") continue;
+    for (let n = 0; n < count; n++) labels.push(prefix + String(first + n * step));
+  }
+  return labels;
+}
+
 /** A table of the compact form: the table's entry, then its seats' in order around it (as the full form lists them). */
-function decodeTable(t: CompactTable, section: CompactSection, keys: string[], held: Set<string> | null, out: ApiObject[], place: (o: Placed) => void): void {
-  const labels = labelsOf(t);
+function decodeTable(
+  t: CompactTable,
+  section: CompactSection,
+  keys: string[],
+  held: Set<string> | null,
+  out: ApiObject[],
+  place: ((o: Placed) => void) | null,
+): void {
+  const labels = seatLabelsOf(t);
   const table: TableObject = {
     objectLabel: t.label,
     categoryKey: keys[t.c] ?? "",
@@ -59,7 +103,7 @@ function decodeTable(t: CompactTable, section: CompactSection, keys: string[], h
   if (t.y !== undefined) table.y = t.y;
   if (t.w !== undefined) table.width = t.w;
   if (t.h !== undefined) table.height = t.h;
-  place(table);
+  place?.(table);
   out.push(table);
   // Most tables have no features and their seats around them: no map, and the points of a shared
   // pattern written into one scratch array rather than an object per seat.
@@ -69,25 +113,25 @@ function decodeTable(t: CompactTable, section: CompactSection, keys: string[], h
       ? tableSeatCoords({ shape: t.shape, x: t.x, y: t.y, width: t.w, height: t.h }, labels.length, scratch)
       : null;
   const codes = t.sc;
+  const { key: sectionKey, label: sectionLabel } = section;
+  const tableLabel = t.label;
   for (let i = 0; i < labels.length; i++) {
     const objectLabel = labels[i]!;
-    const index = typeof codes === "string" ? DIGITS.indexOf(codes.charAt(i)) : (codes[i] ?? -1);
-    const seat: SeatObject = {
-      objectLabel,
-      categoryKey: keys[index] ?? "",
-      objectType: "seat",
-      sectionKey: section.key,
-      sectionLabel: section.label,
-      tableLabel: t.label,
-    };
+    const categoryKey = keys[typeof codes === "string" ? DIGITS.indexOf(codes.charAt(i)) : (codes[i] ?? -1)] ?? "";
+    const x = around ? around[2 * i] : coordAt(t.sx, i);
+    const y = around ? around[2 * i + 1] : coordAt(t.sy, i);
+    // A seat with its point (nearly every one) is built whole: x and y inside the object rather
+    // than in a second store added to each of 50,000 seats.
+    const seat: SeatObject =
+      x !== undefined && y !== undefined
+        ? { objectLabel, categoryKey, objectType: "seat", sectionKey, sectionLabel, tableLabel, x, y }
+        : { objectLabel, categoryKey, objectType: "seat", sectionKey, sectionLabel, tableLabel };
+    if (x !== undefined && y === undefined) seat.x = x;
+    if (y !== undefined && x === undefined) seat.y = y;
     const f = features?.get(i);
     if (f !== undefined) seat.features = f;
     if (held?.has(objectLabel)) seat.accessibleOnly = true;
-    const x = around ? around[2 * i] : coordAt(t.sx, i);
-    const y = around ? around[2 * i + 1] : coordAt(t.sy, i);
-    if (x !== undefined) seat.x = x;
-    if (y !== undefined) seat.y = y;
-    place(seat);
+    place?.(seat);
     out.push(seat);
   }
 }
@@ -95,7 +139,7 @@ function decodeTable(t: CompactTable, section: CompactSection, keys: string[], h
 /** Seats around one table at a time: reused from table to table. */
 const scratch: number[] = [];
 
-function boothOf(b: CompactBooth, keys: string[], section: CompactSection | null, place: (o: Placed) => void): BoothObject {
+function boothOf(b: CompactBooth, keys: string[], section: CompactSection | null): BoothObject {
   const booth: BoothObject = { objectLabel: b.label, categoryKey: keys[b.c] ?? "", objectType: "booth" };
   if (section) {
     booth.sectionKey = section.key;
@@ -105,6 +149,5 @@ function boothOf(b: CompactBooth, keys: string[], section: CompactSection | null
   if (b.y !== undefined) booth.y = b.y;
   if (b.w !== undefined) booth.width = b.w;
   if (b.h !== undefined) booth.height = b.h;
-  place(booth);
   return booth;
 }

@@ -54,6 +54,7 @@ export function decodeObjects(body: CompactObjects, rows?: SeatObject[][], venue
   const held = body.accessibleOnly ? new Set(body.accessibleOnly) : null;
   const venueReader = venue?.venueReader(body, held, out);
   for (const section of body.sections ?? []) {
+    const place = venueReader?.placer(section);
     for (const row of section.rows) {
       const aisles = new Set(row.aisles ?? []);
       const features = new Map(row.features ?? []);
@@ -78,7 +79,7 @@ export function decodeObjects(body: CompactObjects, rows?: SeatObject[][], venue
         return seat;
       });
       for (const seat of seats) {
-        venueReader?.place(seat, section);
+        place?.(seat);
         out.push(seat);
       }
       rows?.push(seats);

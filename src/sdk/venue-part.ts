@@ -16,8 +16,8 @@ type CompactSection = CompactObjects["sections"][number];
 
 /** What objects-compact.ts asks of the venue while it reads a compact body (objects-compact-venue.ts). */
 export interface VenueReader {
-  /** Gives an object its section's floor and zones (`floorKey` for a booth outside sections). */
-  place(o: { floorKey?: string; zoneKeys?: string[] }, section: CompactSection | null, floorKey?: string): void;
+  /** What gives an object of `section` the section's floor and zones; null for a section on no floor and in no zone. */
+  placer(section: CompactSection): ((o: { floorKey?: string; zoneKeys?: string[] }) => void) | null;
   /** Reads a section's tables and booths, after its rows. */
   section(section: CompactSection): void;
   /** Reads the booths outside sections. */
