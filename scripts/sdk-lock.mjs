@@ -10,10 +10,13 @@
  * (src/sdk/version.ts), and then `npm run sdk:lock` records the new version's files.
  *
  *   node scripts/sdk-lock.mjs           writes the record from dist/sdk (run `npm run build` first)
+ *   node scripts/sdk-lock.mjs --archive copies the recorded version's files, built and unchanged, to
+ *                                       sdk-archive/<version>/, where the Worker keeps serving them
+ *                                       (run it before giving SDK_VERSION its next value)
  *   import { builtFiles } from …         what the test compares
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -44,7 +47,23 @@ export function builtFiles() {
   );
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Copies the built files of the recorded version to sdk-archive/<version>/, refusing files that differ from the record. */
+function archive() {
+  const lock = JSON.parse(readFileSync(LOCK, "utf8"));
+  const files = builtFiles();
+  const changed = Object.keys(lock.files).filter((f) => files[f] !== lock.files[f]);
+  if (lock.version !== sdkVersion() || changed.length > 0)
+    throw new Error(`sdk-lock: dist/sdk is not v${lock.version} as recorded (${changed.join(", ") || "another version"}): build that version first`);
+  const to = path.join(root, "sdk-archive", lock.version);
+  for (const f of Object.keys(lock.files)) {
+    mkdirSync(path.dirname(path.join(to, f)), { recursive: true });
+    copyFileSync(path.join(root, "dist/sdk", f), path.join(to, f));
+  }
+  console.log(`sdk-lock: v${lock.version}'s ${Object.keys(lock.files).length} files kept in sdk-archive/${lock.version}/`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv.includes("--archive")) archive();
+else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const record = { version: sdkVersion(), files: builtFiles() };
   writeFileSync(LOCK, JSON.stringify(record, null, 2) + "\n");
   console.log(`sdk-lock: v${record.version}, ${Object.keys(record.files).length} files recorded in scripts/sdk-lock.json`);

@@ -42,7 +42,7 @@ describe("unknown routes", () => {
     ["PATCH", "/api/v1/events/some-event/status"],
     ["GET", "/api/v1/events/some-event/seats/hold"],
     ["PUT", "/api/v1/webhooks"],
-    ["POST", "/sdk/v5.10.0/seating.js"],
+    ["POST", "/sdk/v5.11.0/seating.js"],
     ["GET", "/admin/v1/workspaces"],
     ["PATCH", "/admin/v1/workspaces"],
   ])("an unsupported method (%s %s) gets the JSON envelope, never a bare text", async (method, path) => {

@@ -300,7 +300,7 @@ describe("every answer validates against the OpenAPI document", () => {
   });
 
   it("the SDK's messages in one language", async () => {
-    const res = await call("GET", "/sdk/v5.10.0/i18n/de.json");
+    const res = await call("GET", "/sdk/v5.11.0/i18n/de.json");
     expect(res.status).toBe(200);
     expect(typeof res.body["map.showList"]).toBe("string");
     seen.add("getSdkMessages");

@@ -75,7 +75,7 @@ describe("SDK catalogs", () => {
 
   it("serves each catalog as JSON, immutable at the version and five minutes at latest, to any origin", async () => {
     for (const [language, catalog] of Object.entries(CATALOGS)) {
-      const res = await call("GET", `/sdk/v5.10.0/i18n/${language}.json`, { headers: { Origin: "https://tickets.example" } });
+      const res = await call("GET", `/sdk/v5.11.0/i18n/${language}.json`, { headers: { Origin: "https://tickets.example" } });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
       expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -89,7 +89,7 @@ describe("SDK catalogs", () => {
   });
 
   it("has no file for English (built in), an unknown language or another version", async () => {
-    for (const path of ["/sdk/v5.10.0/i18n/en.json", "/sdk/v5.10.0/i18n/sv.json", "/sdk/v5.9.0/i18n/de.json", "/sdk/v5.10.0/i18n/__proto__"]) {
+    for (const path of ["/sdk/v5.11.0/i18n/en.json", "/sdk/v5.11.0/i18n/sv.json", "/sdk/v5.9.0/i18n/de.json", "/sdk/v5.11.0/i18n/__proto__"]) {
       const res = await call("GET", path);
       expect(res.status, path).toBe(404);
       expect((res.body as { code: string }).code).toBe("not_found");

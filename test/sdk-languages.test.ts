@@ -132,7 +132,7 @@ describe("loading the words", () => {
     const words = await loadWords("https://seats.example", "de-AT", { "map.showList": "Liste der Plätze" });
     await loadWords("https://seats.example", "de", undefined);
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(String(fetch.mock.calls[0]![0])).toBe("https://seats.example/sdk/v5.10.0/i18n/de.json");
+    expect(String(fetch.mock.calls[0]![0])).toBe("https://seats.example/sdk/v5.11.0/i18n/de.json");
     expect(words.language).toBe("de-AT");
     expect(words.dir).toBe("ltr");
     expect(words.t("legend.booked")).toBe("Verkauft");

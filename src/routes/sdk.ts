@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
-import { SDK_CATALOGS, SDK_PARTS, SDK_VERSION, SEATING_JS, SEATING_JS_ETAG, SEATING_MJS, SEATING_MJS_ETAG } from "../../dist/sdk/bundle.js";
+import { SDK_ARCHIVE, SDK_CATALOGS, SDK_PARTS, SDK_VERSION, SEATING_JS, SEATING_JS_ETAG, SEATING_MJS, SEATING_MJS_ETAG } from "../../dist/sdk/bundle.js";
 import { newRouter } from "../http/app-factory";
 import { ApiError } from "../http/errors";
 
@@ -14,7 +14,8 @@ import { ApiError } from "../http/errors";
  * exporting `SeatingChart`), the parts of the SDK both import only when a chart needs them
  * (`large-map.mjs`, the renderer of maps above 10,000 objects), and `i18n/{language}.json`, the messages of each language but English
  * (docs/languages.md), which the SDK fetches when a chart speaks that language (English is built in).
- * Any other version or file is 404 `not_found`.
+ * Earlier versions stay served as they were published (sdk-archive/), so a page that pinned one keeps
+ * working after a release. Any other version or file is 404 `not_found`.
  */
 export const sdk = newRouter();
 
@@ -29,11 +30,42 @@ const FILES = new Map<string, { body: string; etag: string }>([
 /** The catalogs by file name ("de.json"). */
 const CATALOG_FILES = new Map<string, { body: string; etag: string }>(Object.entries(SDK_CATALOGS).map(([language, file]) => [`${language}.json`, file]));
 
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** The earlier versions served, for the route's description (" (v5.10.0)"). */
+const ARCHIVED =
+  Object.keys(SDK_ARCHIVE).length > 0
+    ? ` (${Object.keys(SDK_ARCHIVE)
+        .map((v) => `v${v}`)
+        .join(", ")})`
+    : "";
+
 /** Cache policy per version segment: a published version never changes, `latest` does. */
 const CACHE = new Map<string, string>([
-  [`v${SDK_VERSION}`, "public, max-age=31536000, immutable"],
+  [`v${SDK_VERSION}`, IMMUTABLE],
   ["latest", "public, max-age=300"],
 ]);
+
+/**
+ * Earlier versions as they were published (sdk-archive/ in the repository), by version segment
+ * ("v5.10.0"): a page that pinned one keeps getting exactly those files after a release.
+ */
+const ARCHIVE = new Map(
+  Object.entries(SDK_ARCHIVE).map(([version, v]) => [
+    `v${version}`,
+    { files: new Map(Object.entries(v.files)), catalogs: new Map(Object.entries(v.catalogs)) },
+  ]),
+);
+
+/** The file `name` under a version segment and its caching, or undefined (no such version or file). */
+function fileAt(version: string, name: string, current: Map<string, { body: string; etag: string }>, kind: "files" | "catalogs") {
+  const cacheControl = CACHE.get(version);
+  if (cacheControl !== undefined) {
+    const asset = current.get(name);
+    return asset && { asset, cacheControl };
+  }
+  const asset = ARCHIVE.get(version)?.[kind].get(name);
+  return asset && { asset, cacheControl: IMMUTABLE };
+}
 
 // Script tags and module imports from any site load the SDK; 404s carry the header too.
 sdk.use("*", cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"] }));
@@ -47,7 +79,7 @@ const file = createRoute({
   tags: ["SDK"],
   request: {
     params: z.object({
-      version: z.string().openapi({ example: `v${SDK_VERSION}`, description: `v${SDK_VERSION} or latest` }),
+      version: z.string().openapi({ example: `v${SDK_VERSION}`, description: `v${SDK_VERSION}, an earlier version as published${ARCHIVED}, or latest` }),
       file: z.string().openapi({ example: "seating.js", description: `seating.js, seating.mjs or ${Object.keys(SDK_PARTS).join(", ")}` }),
     }),
   },
@@ -67,10 +99,9 @@ function serve(c: Context, cacheControl: string, asset: { body: string; etag: st
 
 sdk.openapi(file, (c) => {
   const { version, file: name } = c.req.valid("param");
-  const cacheControl = CACHE.get(version);
-  const asset = FILES.get(name);
-  if (!cacheControl || !asset) throw new ApiError("not_found", `No SDK file ${version}/${name}; the current version is v${SDK_VERSION}`);
-  return serve(c, cacheControl, asset, "text/javascript; charset=utf-8");
+  const found = fileAt(version, name, FILES, "files");
+  if (!found) throw new ApiError("not_found", `No SDK file ${version}/${name}; the current version is v${SDK_VERSION}`);
+  return serve(c, found.cacheControl, found.asset, "text/javascript; charset=utf-8");
 });
 
 const catalog = createRoute({
@@ -84,7 +115,7 @@ const catalog = createRoute({
   tags: ["SDK"],
   request: {
     params: z.object({
-      version: z.string().openapi({ example: `v${SDK_VERSION}`, description: `v${SDK_VERSION} or latest` }),
+      version: z.string().openapi({ example: `v${SDK_VERSION}`, description: `v${SDK_VERSION}, an earlier version as published${ARCHIVED}, or latest` }),
       file: z.string().openapi({ example: "de.json", description: "{language}.json" }),
     }),
   },
@@ -97,8 +128,7 @@ const catalog = createRoute({
 
 sdk.openapi(catalog, (c) => {
   const { version, file: name } = c.req.valid("param");
-  const cacheControl = CACHE.get(version);
-  const asset = CATALOG_FILES.get(name);
-  if (!cacheControl || !asset) throw new ApiError("not_found", `No SDK messages ${version}/i18n/${name}; the current version is v${SDK_VERSION}`);
-  return serve(c, cacheControl, asset, "application/json; charset=utf-8");
+  const found = fileAt(version, name, CATALOG_FILES, "catalogs");
+  if (!found) throw new ApiError("not_found", `No SDK messages ${version}/i18n/${name}; the current version is v${SDK_VERSION}`);
+  return serve(c, found.cacheControl, found.asset, "application/json; charset=utf-8");
 });

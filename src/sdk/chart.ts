@@ -44,7 +44,7 @@ type ObjectsFocal = Parameters<typeof mountMap>[2]["focalPoint"];
 
 /** A seat map bound to one event and one hold token. */
 export class SeatingChart {
-  /** The SDK version, e.g. "5.10.0". */
+  /** The SDK version, e.g. "5.11.0". */
   static readonly version = SDK_VERSION;
 
   private readonly config: SeatingChartConfig;

@@ -25,7 +25,7 @@ const options = (eventKey) => `{
 
 const PAGES = {
   "/classic": (ev) => `<!doctype html><div id="seating" style="height:500px"></div>
-<script src="${e2e.baseUrl}/sdk/v5.10.0/seating.js"></script>
+<script src="${e2e.baseUrl}/sdk/v5.11.0/seating.js"></script>
 <script>
   window.selected = [];
   const chart = new Seating.SeatingChart(${options(ev)});
@@ -50,7 +50,7 @@ const PAGES = {
   } catch (e) {
     document.body.dataset.refused = e.message;
   }
-</script>${build === "module" ? "" : `<script src="${e2e.baseUrl}/sdk/v5.10.0/seating.js"></script>`}`,
+</script>${build === "module" ? "" : `<script src="${e2e.baseUrl}/sdk/v5.11.0/seating.js"></script>`}`,
 };
 
 beforeAll(async () => {
@@ -114,7 +114,7 @@ describe("a part of the SDK loaded on demand", () => {
       await page.goto(`${siteUrl}${kind}?event=${ev}`);
       await page.getByRole("heading", { name: "Waiting room" }).waitFor({ timeout: 10_000 });
       // Even the module build loaded from `latest` asks for the part at its own version.
-      expect(parts).toEqual([[`${e2e.baseUrl}/sdk/v5.10.0/queue-screen.mjs`, 200]]);
+      expect(parts).toEqual([[`${e2e.baseUrl}/sdk/v5.11.0/queue-screen.mjs`, 200]]);
       await page.waitForSelector("body[data-rendered]", { timeout: 30_000 });
       expect(await page.getAttribute("body", "data-rendered")).toBe("true");
       await page.locator('[data-object-label="A-2-6"]').click();

@@ -44,11 +44,11 @@ export const WEBHOOK_EXAMPLES: ExampleTable = {
 
 export const SDK_EXAMPLES: ExampleTable = {
   getSdkBundle: {
-    params: { version: "v5.10.0", file: "seating.js" },
+    params: { version: "v5.11.0", file: "seating.js" },
     responses: { "200": '"use strict";var Seating=(()=>{ /* the seat map SDK, minified */ })();' },
   },
   getSdkMessages: {
-    params: { version: "v5.10.0", file: "de.json" },
+    params: { version: "v5.11.0", file: "de.json" },
     responses: { "200": { "map.showList": "Aus einer Liste wählen", "legend.booked": "Verkauft", "seat.label": "Platz {label}" } },
   },
 };

@@ -1089,7 +1089,7 @@ export const listAuditLog = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * Browser SDK bundle
  *
- * seating.js (global `Seating`), seating.mjs (ES module) or a part they import on demand (large-map.mjs, queue-screen.mjs, venue.mjs), at /sdk/v5.10.0/… (immutable) or /sdk/latest/… (5 minutes).
+ * seating.js (global `Seating`), seating.mjs (ES module) or a part they import on demand (large-map.mjs, queue-screen.mjs, venue.mjs), at /sdk/v5.11.0/… (immutable) or /sdk/latest/… (5 minutes).
  */
 export const getSdkBundle = <ThrowOnError extends boolean = false>(options: Options<GetSdkBundleData, ThrowOnError>): RequestResult<GetSdkBundleResponses, GetSdkBundleErrors, ThrowOnError> => (options.client ?? client).get<GetSdkBundleResponses, GetSdkBundleErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],
@@ -1100,7 +1100,7 @@ export const getSdkBundle = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Browser SDK messages in one language
  *
- * The messages of one language as JSON, `{ messageId: text }` (docs/languages.md): ar, de, es, fr, it, ja, nl, pl, pt. English is built into the bundle. At /sdk/v5.10.0/i18n/… (immutable) or /sdk/latest/i18n/… (5 minutes).
+ * The messages of one language as JSON, `{ messageId: text }` (docs/languages.md): ar, de, es, fr, it, ja, nl, pl, pt. English is built into the bundle. At /sdk/v5.11.0/i18n/… (immutable) or /sdk/latest/i18n/… (5 minutes).
  */
 export const getSdkMessages = <ThrowOnError extends boolean = false>(options: Options<GetSdkMessagesData, ThrowOnError>): RequestResult<GetSdkMessagesResponses, GetSdkMessagesErrors, ThrowOnError> => (options.client ?? client).get<GetSdkMessagesResponses, GetSdkMessagesErrors, ThrowOnError>({
     security: [{ name: 'X-Api-Key', type: 'apiKey' }],

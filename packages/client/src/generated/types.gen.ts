@@ -6240,7 +6240,7 @@ export type GetSdkBundleData = {
     body?: never;
     path: {
         /**
-         * v5.10.0 or latest
+         * v5.11.0, an earlier version as published (v5.10.0), or latest
          */
         version: string;
         /**
@@ -6272,7 +6272,7 @@ export type GetSdkMessagesData = {
     body?: never;
     path: {
         /**
-         * v5.10.0 or latest
+         * v5.11.0, an earlier version as published (v5.10.0), or latest
          */
         version: string;
         /**
