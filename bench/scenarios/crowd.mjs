@@ -17,6 +17,7 @@
  * as the runtime: the delivery times include this process's own lag in reading 1,000 sockets.
  */
 import { readFileSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import WebSocket from "ws";
 import { json, timedRequest } from "../lib/http.mjs";
 import { blast, paced } from "../lib/load.mjs";
@@ -97,6 +98,10 @@ export async function run(ctx) {
   const crowd = await openCrowd(ctx, ev, key, viewers);
   const stats = () => timedRequest(ctx.baseUrl, "GET", `/api/v1/events/${key}/live/stats`, { headers: { "x-api-key": ev.keys.sk } }).then((res) => json(res));
   const before = await stats();
+  // This process's own event loop: a socket's message waits in it behind the reads' answers and the holds.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const stalls = watchStalls();
   crowd.measuring = true;
   // Each read from a reader of its own (the per-client read limit would count one address as a bot).
   const reads = paced({
@@ -115,6 +120,8 @@ export async function run(ctx) {
   const read = await reads;
   await new Promise((r) => setTimeout(r, 2000));
   crowd.measuring = false;
+  loopDelay.disable();
+  stalls.stop();
   crowd.close();
   const committed = await commitTimes(ctx, ev, key);
   const fromCommit = [];
@@ -131,6 +138,7 @@ export async function run(ctx) {
     if (sent !== Infinity) fromSend.push(at - sent);
   }
   crowd.latencies = fromCommit;
+  ctx.report.note(name, worstBatches(crowd, committed, loopDelay, stalls.list));
 
   const p = (q) => percentile(crowd.latencies, q);
   const most = Math.max(0, ...crowd.sockets.map((s) => s.labels));
@@ -239,6 +247,50 @@ async function openCrowd(ctx, ev, key, count) {
   ctx.log(`  crowd: ${crowd.open} sockets open, ${crowd.failed} failed`);
   await new Promise((r) => setTimeout(r, 3000));
   return crowd;
+}
+
+/** Records this process's event loop stalls (a 10 ms timer firing late by over 50 ms): [when it should have fired, how late]. */
+function watchStalls() {
+  const list = [];
+  let expected = Date.now() + 10;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    if (now - expected > 50) list.push([expected, now - expected]);
+    expected = now + 10;
+  }, 10);
+  return { list, stop: () => clearInterval(timer) };
+}
+
+/**
+ * Where the worst batches' time went: per message (seq), from the commit of its oldest change to
+ * its first socket's arrival and on to its last socket's, beside this process's event loop delay
+ * (a late first arrival with a stall of this process at the time is the load generator's own lag).
+ */
+function worstBatches(crowd, committed, loopDelay, stalls) {
+  const bySeq = new Map();
+  for (const [seq, at] of crowd.arrivals) {
+    const b = bySeq.get(seq) ?? { first: Infinity, last: -Infinity, n: 0 };
+    b.first = Math.min(b.first, at);
+    b.last = Math.max(b.last, at);
+    b.n++;
+    bySeq.set(seq, b);
+  }
+  const rows = [];
+  for (const [seq, b] of bySeq) {
+    let commit = Infinity;
+    for (const label of crowd.labelsOf.get(seq) ?? []) commit = Math.min(commit, committed.get(label) ?? Infinity);
+    if (commit !== Infinity) rows.push({ seq, toFirst: b.first - commit, spread: b.last - b.first, first: b.first, last: b.last });
+  }
+  rows.sort((a, b) => b.toFirst + b.spread - (a.toFirst + a.spread));
+  // CROWD_DELIVERY_OUT=file keeps every message's row and the stalls, to lay beside the runtime's own log.
+  if (process.env.CROWD_DELIVERY_OUT) writeFileSync(process.env.CROWD_DELIVERY_OUT, JSON.stringify({ rows, stalls }));
+  const stallIn = (from, to) => stalls.filter(([at, late]) => at < to && at + late > from).reduce((m, [, late]) => Math.max(m, late), 0);
+  const worst = rows
+    .slice(0, 3)
+    .map((r) => `seq ${r.seq}: commit -> first socket ${Math.round(r.toFirst)} ms, first -> last ${Math.round(r.spread)} ms (this process stalled up to ${stallIn(r.first - r.toFirst, r.last)} ms meanwhile)`)
+    .join("; ");
+  const med = (xs) => percentile(xs, 50);
+  return `delivery by message (${rows.length} messages): median commit -> first socket ${Math.round(med(rows.map((r) => r.toFirst)))} ms, first -> last ${Math.round(med(rows.map((r) => r.spread)))} ms; worst: ${worst}; this process's event loop delay p99 ${Math.round(loopDelay.percentile(99) / 1e6)} ms, max ${Math.round(loopDelay.max / 1e6)} ms, ${stalls.length} stalls over 50 ms`;
 }
 
 /** When each seat's change committed (`at` in the status history, ms). */
