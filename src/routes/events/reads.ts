@@ -12,7 +12,8 @@ import { countCopyRead, countExactRead, crowdRead } from "../../live-relays/crow
 import { clientAddress } from "../../http/client-limit";
 import { requireKnownEvent } from "../../events/event-object-calls";
 import { historyCsv } from "./history-csv";
-import { confirmStatusCopy, ifNoneMatch, keepStatusCopy, servable, statusCopy, trustedUntil, type StatusCopy } from "./status-copies";
+import { confirmStatusCopy, gzipOf, ifNoneMatch, keepStatusCopy, servable, statusCopy, trustedUntil, type StatusCopy } from "./status-copies";
+import { clientAcceptsGzip, gzipAnswer } from "../../http/gzip-body";
 import { callEvent, eventKeyParam, labelsQuery } from "./support";
 import { PASS_HEADER } from "../../domain/channel-passes";
 import { channelAccess, verifyChannelPasses } from "../../events/channel-passes";
@@ -72,6 +73,14 @@ export const STATUS_VERSION = "status-version";
  */
 export const MAP_PARTS = "map-parts";
 
+/** A crowd read's copy: its tag and seq, its bytes, and the isolate's kept copy they are (whose compressed bytes are shared). */
+interface CrowdCopy {
+  tag: string;
+  seq: number;
+  bytes?: Uint8Array<ArrayBuffer>;
+  kept?: StatusCopy;
+}
+
 /**
  * A form of the crowd's read from the hub's copy, with this isolate's bytes of it (kept under
  * `copyKey`): answered from those bytes without asking while they are servable (status-copies.ts),
@@ -86,14 +95,14 @@ async function copyOf(
   copyKey: string,
   clientTags: string[] | "*",
   client: string | undefined,
-): Promise<{ tag: string; seq: number; bytes?: Uint8Array<ArrayBuffer> }> {
+): Promise<CrowdCopy> {
   const start = Date.now();
   const copy: StatusCopy | undefined = statusCopy(copyKey);
   if (copy !== undefined && servable(copy, client, start)) {
     // A deleted event is refused here as on every path (the answer is this isolate's, at most a minute old).
     await requireKnownEvent(env, p, eventKey);
     countCopyRead(p, eventKey);
-    return { tag: copy.tag, seq: copy.seq, bytes: copy.bytes };
+    return { tag: copy.tag, seq: copy.seq, bytes: copy.bytes, kept: copy };
   }
   const knownTag = copy?.tag ?? (Array.isArray(clientTags) ? clientTags[0] : undefined);
   let read = await crowdRead(env, p, eventKey, form, knownTag);
@@ -106,7 +115,20 @@ async function copyOf(
   const trusted = trustedUntil(start, read.ageMs, read.validUntil);
   if (read.body !== undefined) keepStatusCopy(copyKey, { tag: read.tag, seq: read.seq, bytes: read.body, confirmedAt: start, trustedUntil: trusted });
   else confirmStatusCopy(copyKey, read.tag, start, trusted);
-  return { tag: read.tag, seq: read.seq, bytes };
+  const kept = statusCopy(copyKey);
+  return { tag: read.tag, seq: read.seq, bytes, kept: kept?.tag === read.tag ? kept : undefined };
+}
+
+/**
+ * A crowd read's 200: the copy's bytes, or for a reader that accepts gzip (every browser) the same
+ * bytes compressed once per copy and sent as they are. The answer varies with Accept-Encoding.
+ */
+async function copyAnswer(request: Request, copy: CrowdCopy, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Promise<Response> {
+  if (clientAcceptsGzip(request)) {
+    const compressed = await gzipOf(copy.kept ?? { bytes });
+    if (compressed !== null) return gzipAnswer(compressed, 200, headers);
+  }
+  return new Response(bytes, { status: 200, headers });
 }
 
 eventReads.get("/:eventKey/status", async (c) => {
@@ -121,10 +143,11 @@ eventReads.get("/:eventKey/status", async (c) => {
     const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:${q.format}`;
     const clientTags = ifNoneMatch(c.req.header("if-none-match"));
     const form = q.format === "full" ? "status" : "status-compact";
-    const { tag, seq, bytes } = await copyOf(c.env, p, eventKey, form, copyKey, clientTags, clientAddress(c.req.raw.headers));
-    const headers = { ...JSON_TYPE, etag: `"${tag}"`, "cache-control": "no-cache", [STATUS_SEQ_HEADER]: String(seq) };
+    const copy = await copyOf(c.env, p, eventKey, form, copyKey, clientTags, clientAddress(c.req.raw.headers));
+    const { tag, seq, bytes } = copy;
+    const headers = { ...JSON_TYPE, etag: `"${tag}"`, "cache-control": "no-cache", vary: "Accept-Encoding", [STATUS_SEQ_HEADER]: String(seq) };
     if (clientTags === "*" || clientTags.includes(tag) || bytes === undefined) return c.body(null, 304, headers);
-    return c.body(bytes, 200, headers);
+    return copyAnswer(c.req.raw, copy, bytes, headers);
   }
   // The SDK's read (its own holds flagged): the kept view plus the token's rows, and the version it
   // reflects (a live socket opened with since=<version> then sends only later changes).
@@ -177,8 +200,8 @@ eventReads.get("/:eventKey/objects", async (c) => {
   if (p.kind === "public" && labels === undefined && access !== "all" && access.length === 0) {
     const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:objects:${format}`;
     const form = format === "full" ? "objects" : "objects-compact";
-    const { seq, bytes } = await copyOf(c.env, p, eventKey, form, copyKey, [], clientAddress(c.req.raw.headers));
-    return c.body(bytes ?? new Uint8Array(), 200, { ...JSON_TYPE, [STATUS_SEQ_HEADER]: String(seq) });
+    const copy = await copyOf(c.env, p, eventKey, form, copyKey, [], clientAddress(c.req.raw.headers));
+    return copyAnswer(c.req.raw, copy, copy.bytes ?? new Uint8Array(), { ...JSON_TYPE, vary: "Accept-Encoding", [STATUS_SEQ_HEADER]: String(copy.seq) });
   }
   if (p.kind === "public" && labels === undefined) c.executionCtx.waitUntil(countExactRead(c.env, p, eventKey).catch(() => {}));
   if (format === "compact") return c.body((await callEvent(c.env, p, eventKey, (event) => event.objectsCompact(labels, access))).body, 200, JSON_TYPE);

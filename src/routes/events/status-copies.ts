@@ -1,3 +1,4 @@
+import { gzip } from "../../http/gzip-body";
 import { wroteSince } from "../../http/recent-writers";
 
 /**
@@ -6,7 +7,10 @@ import { wroteSince } from "../../http/recent-writers";
  * only the tag when it is, so a warm read moves a few bytes over the RPC instead of megabytes. For a
  * short while after the hub last spoke of a copy this isolate answers it without asking at all
  * (`servable`): a crowd of readers then costs the hub a call or two a second per isolate, not one
- * per read. Copies are bounded in bytes and dropped least recently used first.
+ * per read. Each copy's bytes are also kept gzip-compressed, made by the first read that accepts
+ * gzip and answered as they are to every later one (`gzipOf`): the crowd's readers are browsers, and
+ * compressing the same megabyte for each of them would cost more than the rest of the read.
+ * Copies are bounded in bytes and dropped least recently used first.
  */
 
 /**
@@ -24,6 +28,18 @@ export interface StatusCopy {
   confirmedAt: number;
   /** Until when this isolate answers the copy without asking: its age limit, or a hold in it expiring. */
   trustedUntil: number;
+  /** `bytes` gzip-compressed, once a read accepting gzip asked for them (null: compression failed). */
+  gzip?: Promise<Uint8Array<ArrayBuffer> | null>;
+}
+
+/**
+ * The copy's bytes gzip-compressed: compressed by the first read that asks, and shared by every read
+ * of the same copy after it (also while the compression is still on its way). Null when the
+ * runtime could not compress them: the read is then answered uncompressed.
+ */
+export function gzipOf(copy: Pick<StatusCopy, "bytes" | "gzip">): Promise<Uint8Array<ArrayBuffer> | null> {
+  copy.gzip ??= gzip(copy.bytes).catch(() => null);
+  return copy.gzip;
 }
 
 /**
