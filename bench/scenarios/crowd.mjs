@@ -15,6 +15,14 @@
  *     profile's busy samples of the isolate (a frame of src/event-object/ on the stack) times that.
  * The sockets, the reads and the holds are all driven from this one process, on the same two cores
  * as the runtime: the delivery times include this process's own lag in reading 1,000 sockets.
+ *
+ * The reads ask for the body as a browser does (`Accept-Encoding: gzip, deflate, br, zstd`): a seat
+ * map's reload is a browser's read, and the service answers it with the copy's bytes compressed
+ * once per copy. Until 1.21.0 the reads sent no Accept-Encoding and so pulled the whole uncompressed
+ * body (740 KB at 6,000 holds) 500 times a second, which no browser does; reading those bodies kept
+ * this process's event loop busy for seconds, and the runtime copying them out too, so the sockets'
+ * messages waited behind them. CROWD_READ_ENCODING=identity measures the old way, for comparison
+ * (BENCHMARKS.md has both figures).
  */
 import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -31,6 +39,8 @@ export const name = "crowd";
 
 const CONNECTIONS = 32;
 const READS_PER_SECOND = 500;
+/** What the readers accept: a browser's Accept-Encoding, or with CROWD_READ_ENCODING=identity none (the old measurement). */
+const READ_ENCODING = process.env.CROWD_READ_ENCODING === "identity" ? null : "gzip, deflate, br, zstd";
 
 export async function run(ctx) {
   // --quick (a 3 s duration) is a smoke run of the scenario: fewer viewers, a shorter rush.
@@ -108,7 +118,7 @@ export async function run(ctx) {
     baseUrl: ctx.baseUrl,
     method: "GET",
     path: `/api/v1/events/${key}/status`,
-    headers: { "x-api-key": ev.keys.pk },
+    headers: { "x-api-key": ev.keys.pk, ...(READ_ENCODING ? { "accept-encoding": READ_ENCODING } : {}) },
     headersFor: (n) => ({ "cf-connecting-ip": `192.168.${(n >> 8) & 255}.${n & 255}` }),
     rate: READS_PER_SECOND,
     duration: seconds + 3,
@@ -145,7 +155,7 @@ export async function run(ctx) {
   const short = crowd.sockets.filter((s) => s.labels < most).length;
   ctx.report.add({
     scenario: name,
-    figure: `Live delivery: hold sent -> its change on each of ${crowd.open} sockets (${during.relays} relays), p99 over every socket's messages, during ${seconds} s of holds and ${READS_PER_SECOND} reads/s`,
+    figure: `Live delivery: hold sent -> its change on each of ${crowd.open} sockets (${during.relays} relays), p99 over every socket's messages, during ${seconds} s of holds and ${READS_PER_SECOND} reads/s (${READ_ENCODING ? "accepting gzip, as browsers" : "asking for no encoding: the old measurement"})`,
     target: "<= 1 s at p99, no socket missing a change",
     result: `p99 ${ms(p(99))}, p50 ${ms(p(50))}, max ${ms(p(100))} from the commit over ${crowd.latencies.length.toLocaleString("en-US")} socket-messages (from the hold's request being sent: p99 ${ms(percentile(fromSend, 99))}, p50 ${ms(percentile(fromSend, 50))}); ${short} sockets short of the ${most.toLocaleString("en-US")} changes the others received; ${crowd.outOfOrder} messages out of seq order; ${crowd.failed} sockets failed to open`,
     met: p(99) <= 1000 && short === 0 && crowd.outOfOrder === 0 && crowd.failed === 0,
