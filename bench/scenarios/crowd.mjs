@@ -297,7 +297,10 @@ function worstBatches(crowd, committed, loopDelay, stalls) {
   const stallIn = (from, to) => stalls.filter(([at, late]) => at < to && at + late > from).reduce((m, [, late]) => Math.max(m, late), 0);
   const worst = rows
     .slice(0, 3)
-    .map((r) => `seq ${r.seq}: commit -> first socket ${Math.round(r.toFirst)} ms, first -> last ${Math.round(r.spread)} ms (this process stalled up to ${stallIn(r.first - r.toFirst, r.last)} ms meanwhile)`)
+    .map(
+      (r) =>
+        `seq ${r.seq}: commit -> first socket ${Math.round(r.toFirst)} ms, first -> last ${Math.round(r.spread)} ms (this process stalled up to ${stallIn(r.first - r.toFirst, r.last)} ms meanwhile)`,
+    )
     .join("; ");
   const med = (xs) => percentile(xs, 50);
   return `delivery by message (${rows.length} messages): median commit -> first socket ${Math.round(med(rows.map((r) => r.toFirst)))} ms, first -> last ${Math.round(med(rows.map((r) => r.spread)))} ms; worst: ${worst}; this process's event loop delay p99 ${Math.round(loopDelay.percentile(99) / 1e6)} ms, max ${Math.round(loopDelay.max / 1e6)} ms, ${stalls.length} stalls over 50 ms`;
