@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { acceptsGzip } from "../src/http/gzip-body";
-import { gzipOf } from "../src/routes/events/status-copies";
+import { gzipOf, keepStatusCopy, statusCopy } from "../src/routes/events/status-copies";
 import { api, expectOk, newEvent, smallLayout, token, type EventFixture } from "./support/fixtures";
 
 /**
@@ -125,6 +125,21 @@ describe("gzip once per copy", () => {
     expect(copy.gzip).toBe(a);
     expect(gzipOf(copy)).toBe(a);
     expect(await gunzip(a!)).toBe(new TextDecoder().decode(copy.bytes));
+  });
+
+  it("a copy brought back again by an overlapping read keeps its compressed bytes, and its later confirmation", () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ objects: [{ objectLabel: "A-1" }] }));
+    keepStatusCopy("test:copy", { tag: "t1", seq: 4, bytes, confirmedAt: 1_000, trustedUntil: 1_500 });
+    const kept = statusCopy("test:copy")!;
+    const compressed = gzipOf(kept);
+    keepStatusCopy("test:copy", { tag: "t1", seq: 4, bytes: bytes.slice(), confirmedAt: 1_200, trustedUntil: 1_700 });
+    const again = statusCopy("test:copy")!;
+    expect(again).toBe(kept);
+    expect(gzipOf(again)).toBe(compressed);
+    expect(again.trustedUntil).toBe(1_700);
+    // A copy from an earlier read never replaces a later one.
+    keepStatusCopy("test:copy", { tag: "t0", seq: 3, bytes, confirmedAt: 1_300, trustedUntil: 1_800 });
+    expect(statusCopy("test:copy")).toBe(kept);
   });
 
   it("reads Accept-Encoding as a browser, a script and a refusal send it", () => {

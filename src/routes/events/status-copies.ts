@@ -78,6 +78,8 @@ export function keepStatusCopy(key: string, copy: StatusCopy): void {
   const old = copies.get(key);
   // Two reads in flight may come back out of order: a copy never goes back to an earlier seq.
   if (old !== undefined && old.seq > copy.seq) return;
+  // Reads that overlap bring the same bytes back: the kept copy (and its compressed bytes) stays.
+  if (old !== undefined && old.tag === copy.tag) return confirmStatusCopy(key, copy.tag, copy.seq, copy.confirmedAt, copy.trustedUntil);
   if (old !== undefined) {
     copies.delete(key);
     totalBytes -= old.bytes.byteLength;
