@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { acceptsGzip } from "../src/http/gzip-body";
-import { gzipOf, keepStatusCopy, statusCopy } from "../src/routes/events/status-copies";
+import { askingHub, gzipOf, keepStatusCopy, servable, servableWhileAsking, statusCopy } from "../src/routes/events/status-copies";
+import { noteWrite } from "../src/http/recent-writers";
 import { api, expectOk, newEvent, smallLayout, token, type EventFixture } from "./support/fixtures";
 
 /**
@@ -129,16 +130,16 @@ describe("gzip once per copy", () => {
 
   it("a copy brought back again by an overlapping read keeps its compressed bytes, and its later confirmation", () => {
     const bytes = new TextEncoder().encode(JSON.stringify({ objects: [{ objectLabel: "A-1" }] }));
-    keepStatusCopy("test:copy", { tag: "t1", seq: 4, bytes, confirmedAt: 1_000, trustedUntil: 1_500 });
+    keepStatusCopy("test:copy", { tag: "t1", seq: 4, bytes, confirmedAt: 1_000, trustedUntil: 1_500, askingUntil: 1_800 });
     const kept = statusCopy("test:copy")!;
     const compressed = gzipOf(kept);
-    keepStatusCopy("test:copy", { tag: "t1", seq: 4, bytes: bytes.slice(), confirmedAt: 1_200, trustedUntil: 1_700 });
+    keepStatusCopy("test:copy", { tag: "t1", seq: 4, bytes: bytes.slice(), confirmedAt: 1_200, trustedUntil: 1_700, askingUntil: 2_000 });
     const again = statusCopy("test:copy")!;
     expect(again).toBe(kept);
     expect(gzipOf(again)).toBe(compressed);
     expect(again.trustedUntil).toBe(1_700);
     // A copy from an earlier read never replaces a later one.
-    keepStatusCopy("test:copy", { tag: "t0", seq: 3, bytes, confirmedAt: 1_300, trustedUntil: 1_800 });
+    keepStatusCopy("test:copy", { tag: "t0", seq: 3, bytes, confirmedAt: 1_300, trustedUntil: 1_800, askingUntil: 2_100 });
     expect(statusCopy("test:copy")).toBe(kept);
   });
 
@@ -169,5 +170,26 @@ describe("a copy whose bytes did not change", () => {
     expect(await objects()).toBe("2");
     // Answered from the Worker's copy without asking: the seq the hub confirmed, not the one the bytes came with.
     expect(await objects()).toBe("2");
+  });
+});
+
+describe("while a read of the Worker is asking the hub", () => {
+  it("other readers are answered the copy up to its longer age limit, never a client that changed something since", () => {
+    const now = Date.now();
+    const bytes = new TextEncoder().encode("{}");
+    // Read from the event 600 ms ago: past the Worker's own trust, within the limit while asking.
+    keepStatusCopy("test:asking", { tag: "a1", seq: 1, bytes, confirmedAt: now - 600, trustedUntil: now - 100, askingUntil: now + 200 });
+    const copy = statusCopy("test:asking")!;
+    expect(servable(copy, "203.0.113.1", now)).toBe(false);
+    expect(servableWhileAsking("test:asking", copy, "203.0.113.1", now)).toBe(false);
+    const answered = askingHub("test:asking", now);
+    expect(servableWhileAsking("test:asking", copy, "203.0.113.1", now)).toBe(true);
+    // Past the longer limit, or a client without an address, or one that changed something: it asks too.
+    expect(servableWhileAsking("test:asking", copy, "203.0.113.1", now + 250)).toBe(false);
+    expect(servableWhileAsking("test:asking", copy, undefined, now)).toBe(false);
+    noteWrite("203.0.113.2", now - 10);
+    expect(servableWhileAsking("test:asking", copy, "203.0.113.2", now)).toBe(false);
+    answered();
+    expect(servableWhileAsking("test:asking", copy, "203.0.113.1", now)).toBe(false);
   });
 });

@@ -3,7 +3,18 @@ import type { Principal } from "../../http/context";
 import { clientAcceptsGzip, gzipAnswer } from "../../http/gzip-body";
 import { requireKnownEvent } from "../../events/event-object-calls";
 import { countCopyRead, crowdRead } from "../../live-relays/crowd-operations";
-import { confirmStatusCopy, gzipOf, keepStatusCopy, servable, statusCopy, trustedUntil, type StatusCopy } from "./status-copies";
+import type { CopyRead } from "../../live-relays/live-hub";
+import {
+  askingHub,
+  confirmStatusCopy,
+  gzipOf,
+  keepStatusCopy,
+  servable,
+  servableWhileAsking,
+  statusCopy,
+  trustedUntil,
+  type StatusCopy,
+} from "./status-copies";
 
 /**
  * The crowd's reads of an event (publishable status and objects without a hold token, labels or a
@@ -36,23 +47,30 @@ export async function copyOf(
 ): Promise<CrowdCopy> {
   const start = Date.now();
   const copy: StatusCopy | undefined = statusCopy(copyKey);
-  if (copy !== undefined && servable(copy, client, start)) {
+  if (copy !== undefined && (servable(copy, client, start) || servableWhileAsking(copyKey, copy, client, start))) {
     // A deleted event is refused here as on every path (the answer is this isolate's, at most a minute old).
     await requireKnownEvent(env, p, eventKey);
     countCopyRead(p, eventKey);
     return { tag: copy.tag, seq: copy.seq, bytes: copy.bytes, kept: copy };
   }
   const knownTag = copy?.tag ?? (Array.isArray(clientTags) ? clientTags[0] : undefined);
-  let read = await crowdRead(env, p, eventKey, form, knownTag);
-  let bytes = read.body ?? (copy?.tag === read.tag ? copy.bytes : undefined);
-  // The browser's tag was current but it is not asking for a 304 of it after all: the bytes, then.
-  if (bytes === undefined && !(clientTags === "*" || clientTags.includes(read.tag))) {
-    read = await crowdRead(env, p, eventKey, form);
-    bytes = read.body;
+  const answered = copy !== undefined ? askingHub(copyKey, start) : () => {};
+  let read: CopyRead;
+  let bytes: Uint8Array<ArrayBuffer> | undefined;
+  try {
+    read = await crowdRead(env, p, eventKey, form, knownTag);
+    bytes = read.body ?? (copy?.tag === read.tag ? copy.bytes : undefined);
+    // The browser's tag was current but it is not asking for a 304 of it after all: the bytes, then.
+    if (bytes === undefined && !(clientTags === "*" || clientTags.includes(read.tag))) {
+      read = await crowdRead(env, p, eventKey, form);
+      bytes = read.body;
+    }
+  } finally {
+    answered();
   }
-  const trusted = trustedUntil(start, read.ageMs, read.validUntil);
-  if (read.body !== undefined) keepStatusCopy(copyKey, { tag: read.tag, seq: read.seq, bytes: read.body, confirmedAt: start, trustedUntil: trusted });
-  else confirmStatusCopy(copyKey, read.tag, read.seq, start, trusted);
+  const trust = trustedUntil(start, read.ageMs, read.validUntil);
+  if (read.body !== undefined) keepStatusCopy(copyKey, { tag: read.tag, seq: read.seq, bytes: read.body, confirmedAt: start, ...trust });
+  else confirmStatusCopy(copyKey, read.tag, read.seq, start, trust);
   // Reads that overlap bring copies back out of order: a later one this isolate already keeps is
   // answered instead (never older than what the hub said, and its compressed bytes are shared).
   const kept = statusCopy(copyKey);

@@ -18,6 +18,13 @@ import { wroteSince } from "../../http/recent-writers";
  * it without asking the hub: with the answer's own time, well within the second promised.
  */
 export const ISOLATE_COPY_MAX_AGE_MS = 500;
+/**
+ * How old a copy may be when this isolate answers it while one of its reads is already asking the
+ * hub for a newer one: as old as the hub itself answers a copy, still within the second promised.
+ * Under a crowd, the reads that arrive while the hub's answer is on its way would otherwise each ask
+ * the hub and each be sent the same new bytes.
+ */
+export const ISOLATE_COPY_ASKING_MAX_AGE_MS = 800;
 
 export interface StatusCopy {
   tag: string;
@@ -28,6 +35,8 @@ export interface StatusCopy {
   confirmedAt: number;
   /** Until when this isolate answers the copy without asking: its age limit, or a hold in it expiring. */
   trustedUntil: number;
+  /** Until when it answers the copy while another read is asking the hub: the longer age limit, or a hold in it expiring. */
+  askingUntil: number;
   /** `bytes` gzip-compressed, once a read accepting gzip asked for them (null: compression failed). */
   gzip?: Uint8Array<ArrayBuffer> | null;
 }
@@ -51,10 +60,33 @@ export function servable(copy: StatusCopy, client: string | undefined, now: numb
   return client !== undefined && now < copy.trustedUntil && !wroteSince(client, copy.confirmedAt);
 }
 
-/** Until when a copy the hub confirmed, in a call started at `start`, may be answered without asking. */
-export function trustedUntil(start: number, ageMs: number, validUntil: number | null): number {
+/** Until when a copy the hub confirmed, in a call started at `start`, may be answered without asking (alone, and while another read asks). */
+export function trustedUntil(start: number, ageMs: number, validUntil: number | null): { trustedUntil: number; askingUntil: number } {
   // start - ageMs is no later than when the hub read the copy: the bound errs towards asking.
-  return Math.min(start - ageMs + ISOLATE_COPY_MAX_AGE_MS, validUntil ?? Infinity);
+  const read = start - ageMs;
+  const expiry = validUntil ?? Infinity;
+  return { trustedUntil: Math.min(read + ISOLATE_COPY_MAX_AGE_MS, expiry), askingUntil: Math.min(read + ISOLATE_COPY_ASKING_MAX_AGE_MS, expiry) };
+}
+
+/** Per copy key, when a read of this isolate started asking the hub for it (while it is on its way). */
+const asking = new Map<string, number>();
+
+/** A read asks the hub for the copy under `key`; the returned function says it has its answer. */
+export function askingHub(key: string, start: number): () => void {
+  asking.set(key, start);
+  return () => {
+    if (asking.get(key) === start) asking.delete(key);
+  };
+}
+
+/**
+ * Whether this isolate may answer `copy` (kept under `key`) to `client` while another read is
+ * already asking the hub for a newer one: as `servable`, with the longer age limit. A call on its
+ * way for over a second is not waited on.
+ */
+export function servableWhileAsking(key: string, copy: StatusCopy, client: string | undefined, now: number): boolean {
+  const since = asking.get(key);
+  return client !== undefined && since !== undefined && now - since < 1_000 && now < copy.askingUntil && !wroteSince(client, copy.confirmedAt);
 }
 
 /** Well under the isolate's 128 MB, with room for the request that is building a copy. */
@@ -79,7 +111,7 @@ export function keepStatusCopy(key: string, copy: StatusCopy): void {
   // Two reads in flight may come back out of order: a copy never goes back to an earlier seq.
   if (old !== undefined && old.seq > copy.seq) return;
   // Reads that overlap bring the same bytes back: the kept copy (and its compressed bytes) stays.
-  if (old !== undefined && old.tag === copy.tag) return confirmStatusCopy(key, copy.tag, copy.seq, copy.confirmedAt, copy.trustedUntil);
+  if (old !== undefined && old.tag === copy.tag) return confirmStatusCopy(key, copy.tag, copy.seq, copy.confirmedAt, copy);
   if (old !== undefined) {
     copies.delete(key);
     totalBytes -= old.bytes.byteLength;
@@ -99,13 +131,14 @@ export function keepStatusCopy(key: string, copy: StatusCopy): void {
  * `start`. Bytes tagged by their content (the objects) stay the same while changes go on: the copy
  * then reflects the later seq too.
  */
-export function confirmStatusCopy(key: string, tag: string, seq: number, start: number, trusted: number): void {
+export function confirmStatusCopy(key: string, tag: string, seq: number, start: number, trust: { trustedUntil: number; askingUntil: number }): void {
   const copy = copies.get(key);
   if (copy === undefined || copy.tag !== tag) return;
   copy.seq = Math.max(copy.seq, seq);
   if (copy.confirmedAt > start) return;
   copy.confirmedAt = start;
-  copy.trustedUntil = trusted;
+  copy.trustedUntil = trust.trustedUntil;
+  copy.askingUntil = trust.askingUntil;
 }
 
 /** The entity tags an If-None-Match header names (weak or strong), or "*" for any. */
