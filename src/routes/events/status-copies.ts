@@ -89,7 +89,7 @@ export function servableWhileAsking(key: string, copy: StatusCopy, client: strin
   return client !== undefined && since !== undefined && now - since < 1_000 && now < copy.askingUntil && !wroteSince(client, copy.confirmedAt);
 }
 
-/** Well under the isolate's 128 MB, with room for the request that is building a copy. */
+/** Well under the isolate's 128 MB, with room for the request that is building a copy (the compressed bytes beside each copy, a tenth or less of it, are not counted). */
 const MAX_BYTES = 32 * 1024 * 1024;
 
 const copies = new Map<string, StatusCopy>();
