@@ -15,8 +15,17 @@
  *     profile's busy samples of the isolate (a frame of src/event-object/ on the stack) times that.
  * The sockets, the reads and the holds are all driven from this one process, on the same two cores
  * as the runtime: the delivery times include this process's own lag in reading 1,000 sockets.
+ *
+ * The reads ask for the body as a browser does (`Accept-Encoding: gzip, deflate, br, zstd`): a seat
+ * map's reload is a browser's read, and the service answers it with the copy's bytes compressed
+ * once per copy. Until 1.21.0 the reads sent no Accept-Encoding and so pulled the whole uncompressed
+ * body (740 KB at 6,000 holds) 500 times a second, which no browser does; reading those bodies kept
+ * this process's event loop busy for seconds, and the runtime copying them out too, so the sockets'
+ * messages waited behind them. CROWD_READ_ENCODING=identity measures the old way, for comparison
+ * (BENCHMARKS.md has both figures).
  */
 import { readFileSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import WebSocket from "ws";
 import { json, timedRequest } from "../lib/http.mjs";
 import { blast, paced } from "../lib/load.mjs";
@@ -30,6 +39,8 @@ export const name = "crowd";
 
 const CONNECTIONS = 32;
 const READS_PER_SECOND = 500;
+/** What the readers accept: a browser's Accept-Encoding, or with CROWD_READ_ENCODING=identity none (the old measurement). */
+const READ_ENCODING = process.env.CROWD_READ_ENCODING === "identity" ? null : "gzip, deflate, br, zstd";
 
 export async function run(ctx) {
   // --quick (a 3 s duration) is a smoke run of the scenario: fewer viewers, a shorter rush.
@@ -97,13 +108,17 @@ export async function run(ctx) {
   const crowd = await openCrowd(ctx, ev, key, viewers);
   const stats = () => timedRequest(ctx.baseUrl, "GET", `/api/v1/events/${key}/live/stats`, { headers: { "x-api-key": ev.keys.sk } }).then((res) => json(res));
   const before = await stats();
+  // This process's own event loop: a socket's message waits in it behind the reads' answers and the holds.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const stalls = watchStalls();
   crowd.measuring = true;
   // Each read from a reader of its own (the per-client read limit would count one address as a bot).
   const reads = paced({
     baseUrl: ctx.baseUrl,
     method: "GET",
     path: `/api/v1/events/${key}/status`,
-    headers: { "x-api-key": ev.keys.pk },
+    headers: { "x-api-key": ev.keys.pk, ...(READ_ENCODING ? { "accept-encoding": READ_ENCODING } : {}) },
     headersFor: (n) => ({ "cf-connecting-ip": `192.168.${(n >> 8) & 255}.${n & 255}` }),
     rate: READS_PER_SECOND,
     duration: seconds + 3,
@@ -115,6 +130,8 @@ export async function run(ctx) {
   const read = await reads;
   await new Promise((r) => setTimeout(r, 2000));
   crowd.measuring = false;
+  loopDelay.disable();
+  stalls.stop();
   crowd.close();
   const committed = await commitTimes(ctx, ev, key);
   const fromCommit = [];
@@ -131,13 +148,14 @@ export async function run(ctx) {
     if (sent !== Infinity) fromSend.push(at - sent);
   }
   crowd.latencies = fromCommit;
+  ctx.report.note(name, worstBatches(crowd, committed, loopDelay, stalls.list));
 
   const p = (q) => percentile(crowd.latencies, q);
   const most = Math.max(0, ...crowd.sockets.map((s) => s.labels));
   const short = crowd.sockets.filter((s) => s.labels < most).length;
   ctx.report.add({
     scenario: name,
-    figure: `Live delivery: hold sent -> its change on each of ${crowd.open} sockets (${during.relays} relays), p99 over every socket's messages, during ${seconds} s of holds and ${READS_PER_SECOND} reads/s`,
+    figure: `Live delivery: hold sent -> its change on each of ${crowd.open} sockets (${during.relays} relays), p99 over every socket's messages, during ${seconds} s of holds and ${READS_PER_SECOND} reads/s (${READ_ENCODING ? "accepting gzip, as browsers" : "asking for no encoding: the old measurement"})`,
     target: "<= 1 s at p99, no socket missing a change",
     result: `p99 ${ms(p(99))}, p50 ${ms(p(50))}, max ${ms(p(100))} from the commit over ${crowd.latencies.length.toLocaleString("en-US")} socket-messages (from the hold's request being sent: p99 ${ms(percentile(fromSend, 99))}, p50 ${ms(percentile(fromSend, 50))}); ${short} sockets short of the ${most.toLocaleString("en-US")} changes the others received; ${crowd.outOfOrder} messages out of seq order; ${crowd.failed} sockets failed to open`,
     met: p(99) <= 1000 && short === 0 && crowd.outOfOrder === 0 && crowd.failed === 0,
@@ -239,6 +257,53 @@ async function openCrowd(ctx, ev, key, count) {
   ctx.log(`  crowd: ${crowd.open} sockets open, ${crowd.failed} failed`);
   await new Promise((r) => setTimeout(r, 3000));
   return crowd;
+}
+
+/** Records this process's event loop stalls (a 10 ms timer firing late by over 50 ms): [when it should have fired, how late]. */
+function watchStalls() {
+  const list = [];
+  let expected = Date.now() + 10;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    if (now - expected > 50) list.push([expected, now - expected]);
+    expected = now + 10;
+  }, 10);
+  return { list, stop: () => clearInterval(timer) };
+}
+
+/**
+ * Where the worst batches' time went: per message (seq), from the commit of its oldest change to
+ * its first socket's arrival and on to its last socket's, beside this process's event loop delay
+ * (a late first arrival with a stall of this process at the time is the load generator's own lag).
+ */
+function worstBatches(crowd, committed, loopDelay, stalls) {
+  const bySeq = new Map();
+  for (const [seq, at] of crowd.arrivals) {
+    const b = bySeq.get(seq) ?? { first: Infinity, last: -Infinity, n: 0 };
+    b.first = Math.min(b.first, at);
+    b.last = Math.max(b.last, at);
+    b.n++;
+    bySeq.set(seq, b);
+  }
+  const rows = [];
+  for (const [seq, b] of bySeq) {
+    let commit = Infinity;
+    for (const label of crowd.labelsOf.get(seq) ?? []) commit = Math.min(commit, committed.get(label) ?? Infinity);
+    if (commit !== Infinity) rows.push({ seq, toFirst: b.first - commit, spread: b.last - b.first, first: b.first, last: b.last });
+  }
+  rows.sort((a, b) => b.toFirst + b.spread - (a.toFirst + a.spread));
+  // CROWD_DELIVERY_OUT=file keeps every message's row and the stalls, to lay beside the runtime's own log.
+  if (process.env.CROWD_DELIVERY_OUT) writeFileSync(process.env.CROWD_DELIVERY_OUT, JSON.stringify({ rows, stalls }));
+  const stallIn = (from, to) => stalls.filter(([at, late]) => at < to && at + late > from).reduce((m, [, late]) => Math.max(m, late), 0);
+  const worst = rows
+    .slice(0, 3)
+    .map(
+      (r) =>
+        `seq ${r.seq}: commit -> first socket ${Math.round(r.toFirst)} ms, first -> last ${Math.round(r.spread)} ms (this process stalled up to ${stallIn(r.first - r.toFirst, r.last)} ms meanwhile)`,
+    )
+    .join("; ");
+  const med = (xs) => percentile(xs, 50);
+  return `delivery by message (${rows.length} messages): median commit -> first socket ${Math.round(med(rows.map((r) => r.toFirst)))} ms, first -> last ${Math.round(med(rows.map((r) => r.spread)))} ms; worst: ${worst}; this process's event loop delay p99 ${Math.round(loopDelay.percentile(99) / 1e6)} ms, max ${Math.round(loopDelay.max / 1e6)} ms, ${stalls.length} stalls over 50 ms`;
 }
 
 /** When each seat's change committed (`at` in the status history, ms). */

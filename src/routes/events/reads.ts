@@ -5,14 +5,13 @@ import { newRouter } from "../../http/app-factory";
 import { requireSecretKey } from "../../http/auth";
 import { errorResponses } from "../../http/openapi";
 import { validated } from "../../http/validation";
-import { STATUS_SEQ_HEADER, type CopyForm } from "../../domain/live-relays";
-import type { Principal } from "../../http/context";
+import { STATUS_SEQ_HEADER } from "../../domain/live-relays";
 import { wantsCsv } from "../../http/csv";
-import { countCopyRead, countExactRead, crowdRead } from "../../live-relays/crowd-operations";
+import { countExactRead } from "../../live-relays/crowd-operations";
 import { clientAddress } from "../../http/client-limit";
-import { requireKnownEvent } from "../../events/event-object-calls";
 import { historyCsv } from "./history-csv";
-import { confirmStatusCopy, ifNoneMatch, keepStatusCopy, servable, statusCopy, trustedUntil, type StatusCopy } from "./status-copies";
+import { ifNoneMatch } from "./status-copies";
+import { copyAnswer, copyOf } from "./crowd-reads";
 import { callEvent, eventKeyParam, labelsQuery } from "./support";
 import { PASS_HEADER } from "../../domain/channel-passes";
 import { channelAccess, verifyChannelPasses } from "../../events/channel-passes";
@@ -72,43 +71,6 @@ export const STATUS_VERSION = "status-version";
  */
 export const MAP_PARTS = "map-parts";
 
-/**
- * A form of the crowd's read from the hub's copy, with this isolate's bytes of it (kept under
- * `copyKey`): answered from those bytes without asking while they are servable (status-copies.ts),
- * else the hub sends the body only when this isolate's (or, for a 304, the browser's) tag is not the
- * copy's. `bytes` is undefined only when the browser's tag matched and this isolate has no copy.
- */
-async function copyOf(
-  env: Env,
-  p: Principal,
-  eventKey: string,
-  form: CopyForm,
-  copyKey: string,
-  clientTags: string[] | "*",
-  client: string | undefined,
-): Promise<{ tag: string; seq: number; bytes?: Uint8Array<ArrayBuffer> }> {
-  const start = Date.now();
-  const copy: StatusCopy | undefined = statusCopy(copyKey);
-  if (copy !== undefined && servable(copy, client, start)) {
-    // A deleted event is refused here as on every path (the answer is this isolate's, at most a minute old).
-    await requireKnownEvent(env, p, eventKey);
-    countCopyRead(p, eventKey);
-    return { tag: copy.tag, seq: copy.seq, bytes: copy.bytes };
-  }
-  const knownTag = copy?.tag ?? (Array.isArray(clientTags) ? clientTags[0] : undefined);
-  let read = await crowdRead(env, p, eventKey, form, knownTag);
-  let bytes = read.body ?? (copy?.tag === read.tag ? copy.bytes : undefined);
-  // The browser's tag was current but it is not asking for a 304 of it after all: the bytes, then.
-  if (bytes === undefined && !(clientTags === "*" || clientTags.includes(read.tag))) {
-    read = await crowdRead(env, p, eventKey, form);
-    bytes = read.body;
-  }
-  const trusted = trustedUntil(start, read.ageMs, read.validUntil);
-  if (read.body !== undefined) keepStatusCopy(copyKey, { tag: read.tag, seq: read.seq, bytes: read.body, confirmedAt: start, trustedUntil: trusted });
-  else confirmStatusCopy(copyKey, read.tag, start, trusted);
-  return { tag: read.tag, seq: read.seq, bytes };
-}
-
 eventReads.get("/:eventKey/status", async (c) => {
   const { eventKey } = validated(eventKeyParam, c.req.param());
   const q = validated(statusQuery, c.req.query());
@@ -121,10 +83,11 @@ eventReads.get("/:eventKey/status", async (c) => {
     const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:${q.format}`;
     const clientTags = ifNoneMatch(c.req.header("if-none-match"));
     const form = q.format === "full" ? "status" : "status-compact";
-    const { tag, seq, bytes } = await copyOf(c.env, p, eventKey, form, copyKey, clientTags, clientAddress(c.req.raw.headers));
-    const headers = { ...JSON_TYPE, etag: `"${tag}"`, "cache-control": "no-cache", [STATUS_SEQ_HEADER]: String(seq) };
+    const copy = await copyOf(c.env, p, eventKey, form, copyKey, clientTags, clientAddress(c.req.raw.headers));
+    const { tag, seq, bytes } = copy;
+    const headers = { ...JSON_TYPE, etag: `"${tag}"`, "cache-control": "no-cache", vary: "Accept-Encoding", [STATUS_SEQ_HEADER]: String(seq) };
     if (clientTags === "*" || clientTags.includes(tag) || bytes === undefined) return c.body(null, 304, headers);
-    return c.body(bytes, 200, headers);
+    return copyAnswer(c.req.raw, copy, bytes, headers);
   }
   // The SDK's read (its own holds flagged): the kept view plus the token's rows, and the version it
   // reflects (a live socket opened with since=<version> then sends only later changes).
@@ -177,8 +140,8 @@ eventReads.get("/:eventKey/objects", async (c) => {
   if (p.kind === "public" && labels === undefined && access !== "all" && access.length === 0) {
     const copyKey = `${p.workspaceId}:${p.environment}:${eventKey}:objects:${format}`;
     const form = format === "full" ? "objects" : "objects-compact";
-    const { seq, bytes } = await copyOf(c.env, p, eventKey, form, copyKey, [], clientAddress(c.req.raw.headers));
-    return c.body(bytes ?? new Uint8Array(), 200, { ...JSON_TYPE, [STATUS_SEQ_HEADER]: String(seq) });
+    const copy = await copyOf(c.env, p, eventKey, form, copyKey, [], clientAddress(c.req.raw.headers));
+    return copyAnswer(c.req.raw, copy, copy.bytes ?? new Uint8Array(), { ...JSON_TYPE, vary: "Accept-Encoding", [STATUS_SEQ_HEADER]: String(copy.seq) });
   }
   if (p.kind === "public" && labels === undefined) c.executionCtx.waitUntil(countExactRead(c.env, p, eventKey).catch(() => {}));
   if (format === "compact") return c.body((await callEvent(c.env, p, eventKey, (event) => event.objectsCompact(labels, access))).body, 200, JSON_TYPE);
