@@ -88,3 +88,11 @@ export function withTotal<T extends { objects: { price?: Price }[]; total?: Tota
   if (total !== null) answer.total = total;
   return answer;
 }
+
+/**
+ * Best available's `ticketTypes` (`{ ticketTypeKey: count }`, docs/prices.md) as one ticket type per
+ * chosen seat, in the order the seats were chosen; the seats past its end take the default.
+ */
+export function ticketTypeQueue(types: Record<string, number>): string[] {
+  return Object.entries(types).flatMap(([key, n]) => Array<string>(n).fill(key));
+}

@@ -9,6 +9,7 @@ import { book, extend, release } from "./bookings";
 import { sweepDue } from "./expiry";
 import { holdGa } from "./ga";
 import { holdPolicy, type DecisionParts } from "./hold-policy";
+import { ticketTypeQueue } from "./hold-prices";
 import { holdSeats } from "./holds";
 import { holdBestAtTables } from "./table-best-available";
 
@@ -110,7 +111,7 @@ function sellableCategories(gate: PriceGate, all: readonly { key: string }[], as
 function chosenTicketTypes(labels: readonly string[], types: Record<string, number> | undefined): Record<string, string> | undefined {
   if (types === undefined) return undefined;
   const out: Record<string, string> = {};
-  const queue = Object.entries(types).flatMap(([key, n]) => Array<string>(n).fill(key));
+  const queue = ticketTypeQueue(types);
   labels.forEach((label, i) => {
     if (queue[i] !== undefined) out[label] = queue[i]!;
   });

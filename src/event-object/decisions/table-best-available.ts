@@ -5,6 +5,7 @@ import { tableBestAvailable, type TablePick } from "../../selling/table-best-ava
 import type { HoldGates } from "../state/policy";
 import type { Tx } from "../state/transaction";
 import type { DecisionParts } from "./hold-policy";
+import { ticketTypeQueue } from "./hold-prices";
 import { holdSeats } from "./holds";
 
 /**
@@ -56,8 +57,8 @@ function adjacent(ids: readonly number[], seats: number): boolean {
 }
 
 /**
- * The chosen seats' ticket types (docs/prices.md): `{ ticketTypeKey: count }` given to the seats in
- * the order chosen, the rest taking the default, as best available does in rows. A table taken
+ * The chosen seats' ticket types (docs/prices.md), given in the order chosen as best available does
+ * in rows (ticketTypeQueue). A table taken
  * whole is held under one ticket type for all its seats (docs/tables.md), so the types it is given
  * must be one type for every one of its seats (or none): a party of adults and children that gets
  * a table whole is told so (400, nothing held) rather than charged one price for both.
@@ -68,7 +69,7 @@ function pickedTicketTypes(
   types: Record<string, number> | undefined,
 ): Outcome<Record<string, string> | undefined> {
   if (types === undefined) return ok(undefined);
-  const queue = Object.entries(types).flatMap(([key, n]) => Array<string>(n).fill(key));
+  const queue = ticketTypeQueue(types);
   const out: Record<string, string> = {};
   let next = 0;
   for (const pick of picks) {
