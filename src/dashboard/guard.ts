@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../http/errors";
+import { PAGE_CONTENT_SECURITY_POLICY } from "../http/page-security";
 import { configuredOrigin, SESSION_COOKIE } from "./config";
 import type { DashEnv } from "./context";
 import { signInPage } from "./pages/sign-in";
@@ -13,28 +14,12 @@ import { sessionOf } from "./sessions";
  * is refused before anything else happens, signed in or not.
  */
 
-/**
- * Scripts only from our own origin (no inline script anywhere); styles also inline, because the
- * seat map SDK injects its stylesheet as a <style> element. Sockets and fetches go to our own
- * origin only; nothing may frame the dashboard.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
-
 /** Headers every dashboard answer carries; pages and data are never cached (they may show a one-time secret). */
 export function dashboardHeaders() {
   return createMiddleware<DashEnv>(async function dashboardHeaders(c, next) {
     await next();
     const h = c.res.headers;
-    h.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+    h.set("Content-Security-Policy", PAGE_CONTENT_SECURITY_POLICY);
     h.set("X-Content-Type-Options", "nosniff");
     h.set("X-Frame-Options", "DENY");
     // A sign-in link carries its token in the URL: no Referer ever leaves for another origin. (Not

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DEMO_PAGE } from "./demo-page";
 import { DEMO_SCRIPT } from "./demo-script";
-import { pageSecurityHeaders } from "./page-security";
+import { pageSecurityHeaders } from "../http/page-security";
 import { newRouter } from "../http/app-factory";
 
 declare global {
