@@ -6,27 +6,13 @@ import { channelsOf } from "../state/channels";
 import { remainingByPool } from "../state/ga-pools";
 import { accessOf } from "../state/accessibility";
 import { drawingHints, type DrawingHints, type LayoutIndex } from "../state/layout-index";
-import { venueObjectEntry, withPlace, zoneKeysOf } from "./venue-reads";
+import { venueObjectEntry, withDrawing, withPlace, zoneKeysOf } from "./venue-reads";
 
 /**
  * The objects read (docs/events.md): every object of the layout as its entry, with the drawing
  * hints the layout gave, each seat's pool when the event has channels, and each GA area's live
  * `remaining`.
  */
-
-/** Drawing hints of an objects entry: only those the layout gave. */
-type Drawing = Omit<DrawingHints, "rowLabel" | "rowIndex" | "aisleAfter">;
-
-/** Adds the drawing hints the object has to an entry (never undefined-valued keys). */
-function withDrawing<T extends object>(entry: T, o: DrawingHints): T & Drawing {
-  const out: T & Drawing = entry;
-  if (o.x !== undefined) out.x = o.x;
-  if (o.y !== undefined) out.y = o.y;
-  if (o.width !== undefined) out.width = o.width;
-  if (o.height !== undefined) out.height = o.height;
-  if (o.shape !== undefined) out.shape = o.shape;
-  return out;
-}
 
 /** The objects entry of `o` with the drawing hints `h` (for an index built from a layout, `o` itself); a GA area with its live `remaining`. */
 export function objectEntry(sql: SqlStorage, o: LayoutObject, h: DrawingHints, now: number, zones: Map<string, string[]> = NO_ZONES): ObjectEntry {

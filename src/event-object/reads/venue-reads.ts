@@ -24,6 +24,20 @@ export function zoneKeysOf(layout: LayoutIndex): Map<string, string[]> {
   return map;
 }
 
+/** Drawing hints of an objects entry: only those the layout gave. */
+type Drawing = Omit<DrawingHints, "rowLabel" | "rowIndex" | "aisleAfter">;
+
+/** Adds the drawing hints the object has to an entry (never undefined-valued keys). */
+export function withDrawing<T extends object>(entry: T, o: Pick<DrawingHints, "x" | "y" | "width" | "height" | "shape">): T & Drawing {
+  const out: T & Drawing = entry;
+  if (o.x !== undefined) out.x = o.x;
+  if (o.y !== undefined) out.y = o.y;
+  if (o.width !== undefined) out.width = o.width;
+  if (o.height !== undefined) out.height = o.height;
+  if (o.shape !== undefined) out.shape = o.shape;
+  return out;
+}
+
 /** Adds the object's floor and zones to an objects entry, only those it has. */
 export function withPlace<T extends { floorKey?: string; zoneKeys?: string[] }>(entry: T, o: LayoutObject, h: DrawingHints, zones: Map<string, string[]>): T {
   const floorKey = h.floorKey ?? o.floorKey;
@@ -35,16 +49,8 @@ export function withPlace<T extends { floorKey?: string; zoneKeys?: string[] }>(
 
 /** The objects entry of a table or a booth, with its drawing hints. */
 export function venueObjectEntry(o: LayoutObject, h: DrawingHints, zones: Map<string, string[]>, channelKey: string | null | undefined): ObjectEntry {
-  const size = (entry: { width?: number; height?: number; x?: number; y?: number }) => {
-    const x = h.x ?? o.x;
-    const y = h.y ?? o.y;
-    const width = h.width ?? o.width;
-    const height = h.height ?? o.height;
-    if (x !== undefined) entry.x = x;
-    if (y !== undefined) entry.y = y;
-    if (width !== undefined) entry.width = width;
-    if (height !== undefined) entry.height = height;
-  };
+  // A table's or booth's box: the drawing hints' where the layout index has them, else the object's own.
+  const box = { x: h.x ?? o.x, y: h.y ?? o.y, width: h.width ?? o.width, height: h.height ?? o.height };
   if (o.objectType === "table") {
     const table: ObjectEntry = {
       objectLabel: o.label,
@@ -55,15 +61,13 @@ export function venueObjectEntry(o: LayoutObject, h: DrawingHints, zones: Map<st
       shape: h.tableShape ?? o.tableShape ?? "round",
       seatLabels: o.seatLabels ?? [],
     };
-    size(table);
-    return withPlace(table, o, h, zones);
+    return withPlace(withDrawing(table, box), o, h, zones);
   }
   const booth: ObjectEntry = { objectLabel: o.label, categoryKey: o.categoryKey, objectType: "booth" };
   if (o.sectionKey !== undefined) booth.sectionKey = o.sectionKey;
   if (o.sectionLabel !== undefined) booth.sectionLabel = o.sectionLabel;
   if (channelKey !== undefined) booth.channelKey = channelKey;
-  size(booth);
-  return withPlace(booth, o, h, zones);
+  return withPlace(withDrawing(booth, box), o, h, zones);
 }
 
 type Counts = Record<TableStatus, number>;
