@@ -1,5 +1,5 @@
 import type { Environment } from "../domain/scope";
-import { newId } from "../keys/keys";
+import { newEventId } from "../domain/event-ids";
 import type { OutboxEvent, WebhookEventType } from "../domain/webhook-messages";
 
 /** The signed JSON body of every delivery (docs/webhooks.md#event-types, docs/webhooks.md#the-envelope). */
@@ -12,11 +12,6 @@ export interface WebhookEnvelope {
   /** true for production endpoints, false for sandbox ones. */
   livemode: boolean;
   data: { object: Record<string, unknown> };
-}
-
-/** A new event id of the `evt_` form. */
-export function newEventId(): string {
-  return newId("evt", 24);
 }
 
 /**

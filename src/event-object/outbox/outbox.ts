@@ -11,6 +11,7 @@ import type {
 import type { Price } from "../../domain/pricing";
 import type { Status } from "../../domain/status";
 import { withExtraData } from "../../domain/extra-data-text";
+import { newEventId } from "../../domain/event-ids";
 import { first, historyQueuedThrough, latestHistorySeq, markHistoryQueued, parseExtra, rows } from "../state/store";
 
 /**
@@ -90,19 +91,6 @@ export function packEvents(
   }
   if (events.length > 0) messages.push(`${head}${events.join(",")}],"source":${JSON.stringify(source(seqs))}}`);
   return { messages, rows: count };
-}
-
-/** The character codes of 0-9 and a-z. */
-const ID_CODES = Uint8Array.from("0123456789abcdefghijklmnopqrstuvwxyz", (c) => c.charCodeAt(0));
-
-/**
- * A new `evt_` id; fixed when the state change commits so every retry carries the same id. Made
- * as one string from 24 codes (every hold sends one), not by 24 concatenations.
- */
-export function newEventId(): string {
-  const codes = crypto.getRandomValues(new Uint8Array(24));
-  for (let i = 0; i < codes.length; i++) codes[i] = ID_CODES[codes[i]! % 36]!;
-  return "evt_" + String.fromCharCode(...codes);
 }
 
 /**
