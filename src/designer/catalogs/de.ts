@@ -4,6 +4,7 @@
  * German key names (Strg, Umschalt, Entf) as German keyboards print them.
  */
 import type { DesignerCatalog } from "./en";
+import { SCHEMA_WORDING_DE } from "../../domain/schema-wording";
 
 const de: DesignerCatalog = {
   "page.title": "Saalplan {name} gestalten",
@@ -403,25 +404,7 @@ const de: DesignerCatalog = {
   "problem.languages": "{field}: höchstens {n} Sprachen",
   "problem.languageTwice": "{field}: Die Sprache „{value}“ ist doppelt genannt",
 
-  "field.required": "{field}: Bitte ausfüllen",
-  "field.minLength": "{field} muss mindestens {n} Zeichen haben",
-  "field.maxLength": "{field} darf höchstens {n} Zeichen haben",
-  "field.chooseOne": "{field}: Wählen Sie mindestens einen Eintrag",
-  "field.chooseMin": "{field}: Wählen Sie mindestens {n}",
-  "field.chooseMax": "{field}: Wählen Sie höchstens {n}",
-  "field.min": "{field} muss {n} oder mehr sein",
-  "field.above": "{field} muss größer als {n} sein",
-  "field.max": "{field} muss {n} oder weniger sein",
-  "field.below": "{field} muss kleiner als {n} sein",
-  "field.integer": "{field} muss eine ganze Zahl sein",
-  "field.number": "{field} muss eine Zahl sein",
-  "field.url": "{field}: Geben Sie eine Webadresse ein, zum Beispiel https://example.com/webhooks",
-  "field.date": "{field}: Geben Sie Datum und Uhrzeit ein",
-  "field.option": "{field}: Wählen Sie einen Eintrag aus der Liste",
-  "field.pattern": "{field} darf nur Buchstaben, Ziffern, Bindestriche (-) und Unterstriche (_) enthalten",
-  "field.boolean": "{field}: Wählen Sie, ob es zutrifft",
-  "field.invalid": "{field}: Bitte prüfen, die Eingabe hat nicht die erwartete Form",
-  "field.value": "Wert",
+  ...SCHEMA_WORDING_DE,
 };
 
 export default de;

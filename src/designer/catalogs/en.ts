@@ -5,6 +5,8 @@
  * dashboard's (domain/message-format.ts). `{section}`, `{row}` and `{seat}` in the label pattern's
  * hints are shown as written: the page gives those messages no values.
  */
+import { SCHEMA_WORDING_EN } from "../../domain/schema-wording";
+
 export const DESIGNER_EN = {
   "page.title": "Design {name}",
   "page.back": "Back to chart {name}",
@@ -398,25 +400,7 @@ export const DESIGNER_EN = {
   "problem.languages": "{field}: at most {n} languages",
   "problem.languageTwice": '{field}: the language "{value}" is named twice',
 
-  "field.required": "{field}: enter a value",
-  "field.minLength": "{field} must be {n} characters or more",
-  "field.maxLength": "{field} must be {n} characters or fewer",
-  "field.chooseOne": "{field}: choose at least one",
-  "field.chooseMin": "{field}: choose at least {n}",
-  "field.chooseMax": "{field}: choose at most {n}",
-  "field.min": "{field} must be {n} or more",
-  "field.above": "{field} must be more than {n}",
-  "field.max": "{field} must be {n} or less",
-  "field.below": "{field} must be less than {n}",
-  "field.integer": "{field} must be a whole number",
-  "field.number": "{field} must be a number",
-  "field.url": "{field}: enter a web address, like https://example.com/webhooks",
-  "field.date": "{field}: enter a date and time",
-  "field.option": "{field}: select one from the list",
-  "field.pattern": "{field} can only use letters, digits, dashes (-) and underscores (_)",
-  "field.boolean": "{field}: select whether it applies",
-  "field.invalid": "{field}: check it, it is not in a form this field takes",
-  "field.value": "Value",
+  ...SCHEMA_WORDING_EN,
 } as const;
 
 /** A message's id. */

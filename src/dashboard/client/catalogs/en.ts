@@ -5,6 +5,8 @@
  * messages word the service's validation messages in a language other than English; English keeps
  * the GOV.UK phrasing of domain/plain-messages.ts.
  */
+import { SCHEMA_WORDING_EN } from "../../../domain/schema-wording";
+
 export const CLIENT_EN = {
   "copy.done": "Copied to the clipboard",
   "copy.failed": "Copy did not work: the text is selected, copy it with the keyboard",
@@ -49,25 +51,7 @@ export const CLIENT_EN = {
   "failed.inEvent": "Event {eventKey} ({environment}): {what}",
   "failed.inEventCounts": "Event {eventKey} ({environment}): {what}: {booked} booked, {held} held",
 
-  "field.required": "{field}: enter a value",
-  "field.minLength": "{field} must be {n} characters or more",
-  "field.maxLength": "{field} must be {n} characters or fewer",
-  "field.chooseOne": "{field}: choose at least one",
-  "field.chooseMin": "{field}: choose at least {n}",
-  "field.chooseMax": "{field}: choose at most {n}",
-  "field.min": "{field} must be {n} or more",
-  "field.above": "{field} must be more than {n}",
-  "field.max": "{field} must be {n} or less",
-  "field.below": "{field} must be less than {n}",
-  "field.integer": "{field} must be a whole number",
-  "field.number": "{field} must be a number",
-  "field.url": "{field}: enter a web address, like https://example.com/webhooks",
-  "field.date": "{field}: enter a date and time",
-  "field.option": "{field}: select one from the list",
-  "field.pattern": "{field} can only use letters, digits, dashes (-) and underscores (_)",
-  "field.boolean": "{field}: select whether it applies",
-  "field.invalid": "{field}: check it, it is not in a form this field takes",
-  "field.value": "Value",
+  ...SCHEMA_WORDING_EN,
 } as const;
 
 /** A message's id. */
