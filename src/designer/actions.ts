@@ -8,7 +8,7 @@
 import type { Category, GeneralAdmissionArea, Layout, Section, SectionGenerator } from "../domain/layout";
 import type { Point } from "../geometry/seat-plan";
 import { generateSection, placementOf } from "./generate";
-import { nextSectionKey } from "./section-keys";
+import { keyFor, nextSectionKey } from "./section-keys";
 import { moveBooths, moveTables } from "./venue-actions";
 
 export { nextSectionKey, rekeySection, sectionKeyFor } from "./section-keys";
@@ -17,12 +17,6 @@ export { nextSectionKey, rekeySection, sectionKeyFor } from "./section-keys";
 export type Scene = Layout;
 
 export const EMPTY_SCENE: Scene = { categories: [], sections: [], generalAdmission: [] };
-
-/** A key not yet in `taken`: `base`, else base2, base3 … */
-export function freeKey(base: string, taken: Set<string>): string {
-  if (!taken.has(base)) return base;
-  for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
-}
 
 /** Adds a generated section (its key and label chosen when not given). */
 export function addSection(scene: Scene, g: SectionGenerator, at: { x: number; y: number; rotation?: number; key?: string; label?: string }): Scene {
@@ -179,14 +173,7 @@ export function deleteObjects(scene: Scene, sections: ReadonlySet<string>, areas
 
 /** A category key from a name: lower-case letters, digits and dashes, unique in the scene. */
 export function categoryKeyFor(scene: Scene, name: string): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || "category";
-  return freeKey(base, new Set(scene.categories.map((c) => c.key)));
+  return keyFor(name, "category", new Set(scene.categories.map((c) => c.key)));
 }
 
 /** Adds a category; answers its key too. */

@@ -1,7 +1,8 @@
 /**
- * Section keys: the letters a section gets when nobody names it (A, B, C …), and the key of a
- * section a person named, which is the name itself so that `{section}` in its seat labels reads as
- * they called it ("N1-A-1" for a stand named N1), not as a hidden letter.
+ * The keys the designer makes. Section keys: the letters a section gets when nobody names it (A, B,
+ * C …), and the key of a section a person named, which is the name itself so that `{section}` in its
+ * seat labels reads as they called it ("N1-A-1" for a stand named N1), not as a hidden letter. The
+ * keys of categories, zones and floors: made from their names (keyFor).
  */
 import type { Layout } from "../domain/layout";
 import { generateSection, placementOf } from "./generate";
@@ -41,4 +42,22 @@ export function rekeySection(scene: Layout, key: string, name: string): { scene:
   if (next === key) return { scene, key };
   const section = generateSection(s.generator, { ...placementOf(s), key: next, label: name.trim() }, s);
   return { scene: { ...scene, sections: scene.sections.map((x) => (x.key === key ? section : x)) }, key: next };
+}
+
+/** A key not yet in `taken`: `base`, else base2, base3 … */
+export function freeKey(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
+}
+
+/** A key from a name: lower-case letters, digits and dashes (`fallback` for a name with none of them), not in `taken`. */
+export function keyFor(name: string, fallback: string, taken: Set<string>): string {
+  const base =
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || fallback;
+  return freeKey(base, taken);
 }

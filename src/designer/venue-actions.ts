@@ -8,15 +8,9 @@ import type { Booth, Floor, Layout, Section, Seat, Table, TableShape, Zone } fro
 import type { Box } from "../geometry/seat-plan";
 import { tableBox, tableSeatPoints } from "../geometry/table-placement";
 import { BOOTH_SIZE } from "../geometry/venue-placement";
-import { nextSectionKey } from "./section-keys";
+import { keyFor, nextSectionKey } from "./section-keys";
 
 type Scene = Layout;
-
-/** `base`, else base2, base3 … whichever is not in `taken`. */
-function freeKey(base: string, taken: Set<string>): string {
-  if (!taken.has(base)) return base;
-  for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
-}
 
 /** Every object label of the scene: seats, tables, booths and GA areas share one label space. */
 export function labelsOf(scene: Layout): Set<string> {
@@ -154,18 +148,6 @@ export function removeBooths(scene: Scene, labels: ReadonlySet<string>): Scene {
     booths: (scene.booths ?? []).filter((b) => !labels.has(b.label)),
     sections: scene.sections.map((s) => (s.booths?.some((b) => labels.has(b.label)) ? { ...s, booths: s.booths.filter((b) => !labels.has(b.label)) } : s)),
   };
-}
-
-/** A key from a name: lower-case letters, digits and dashes, not in `taken`. */
-function keyFor(name: string, fallback: string, taken: Set<string>): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || fallback;
-  return freeKey(base, taken);
 }
 
 /** Adds a zone, a named group of sections; answers its key. */
