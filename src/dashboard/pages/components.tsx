@@ -51,9 +51,7 @@ export function Field(props: {
 }) {
   return (
     <Labelled
-      id={props.id}
-      label={props.label}
-      hint={props.hint}
+      {...props}
       control={(hintId) => (
         <input
           id={props.id}
@@ -81,13 +79,36 @@ export function Field(props: {
 export function TextArea(props: { id: string; name: string; label: string; hint?: string; value?: string; rows?: number; dataType?: "json" }) {
   return (
     <Labelled
-      id={props.id}
-      label={props.label}
-      hint={props.hint}
+      {...props}
       control={(hintId) => (
         <textarea id={props.id} name={props.name} rows={props.rows ?? 8} data-type={props.dataType} aria-describedby={hintId} spellcheck={false}>
           {props.value ?? ""}
         </textarea>
+      )}
+    />
+  );
+}
+
+/**
+ * One control of a row of a list that a form sends (client/forms.ts `data-row-of`), labelled within
+ * its row's group ("Game 2", "Name"): the list's name and the control's key name what it holds.
+ */
+export function RowField(props: { id: string; list: string; key_: string; label: string; hint?: string; value?: string; type?: string }) {
+  return (
+    <Labelled
+      {...props}
+      control={(hintId) => (
+        <input
+          id={props.id}
+          name={`${props.list}-${props.key_}`}
+          type={props.type}
+          value={props.value}
+          data-row-of={props.list}
+          data-key={props.key_}
+          aria-describedby={hintId}
+          autocomplete="off"
+          spellcheck={false}
+        />
       )}
     />
   );

@@ -2,7 +2,7 @@ import { formOfPricing } from "../../domain/price-form";
 import { formatPrice } from "../../domain/price-format";
 import { words } from "../words";
 import type { Pricing } from "../../domain/pricing";
-import { ActionButton, ApiForm, Field } from "./components";
+import { ActionButton, ApiForm, Field, RowField } from "./components";
 
 /**
  * The "Prices" panel of the event and season pages (docs/prices.md): the prices as they are, for
@@ -70,27 +70,7 @@ function PricesTable(props: { pricing: Pricing; targets: PriceTargets; subject: 
 
 /** One control of a ticket-type row, labelled within its row's group ("Ticket type 2", "Price"). */
 function RowInput(props: { row: number; key_: "key" | "label" | "amount"; label: string; value?: string; hint?: string }) {
-  const id = `price-type-${props.row}-${props.key_}`;
-  return (
-    <div class="field">
-      <label for={id}>{props.label}</label>
-      {props.hint ? (
-        <p class="hint" id={`${id}-hint`}>
-          {props.hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={`ticketTypes-${props.key_}`}
-        value={props.value}
-        data-row-of="ticketTypes"
-        data-key={props.key_}
-        aria-describedby={props.hint ? `${id}-hint` : undefined}
-        autocomplete="off"
-        spellcheck={false}
-      />
-    </div>
-  );
+  return <RowField {...props} id={`price-type-${props.row}-${props.key_}`} list="ticketTypes" />;
 }
 
 /** The fee in words: a percent of the price, a fixed amount, both, or none. */
