@@ -37,7 +37,7 @@ export function Field(props: {
   label: string;
   hint?: string;
   value?: string;
-  type?: "text" | "url" | "number" | "email" | "date";
+  type?: "text" | "url" | "number" | "email" | "date" | "datetime-local";
   dataType?: "number" | "list" | "json";
   wide?: boolean;
   required?: boolean;
@@ -48,6 +48,8 @@ export function Field(props: {
   emptyAsNull?: boolean;
   /** Puts the value into an object: `{ [group.name]: { [group.key]: value } }` (client/forms.ts). */
   group?: { name: string; key: string };
+  /** Makes the value one of a row's in a list: `{ [row.list]: [{ [row.key]: value }, …] }` (client/forms.ts `data-row-of`). */
+  row?: { list: string; key: string };
 }) {
   return (
     <Labelled
@@ -68,7 +70,8 @@ export function Field(props: {
           max={props.max}
           data-empty={props.emptyAsNull ? "null" : undefined}
           data-group={props.group?.name}
-          data-key={props.group?.key}
+          data-row-of={props.row?.list}
+          data-key={props.group?.key ?? props.row?.key}
         />
       )}
     />
@@ -84,31 +87,6 @@ export function TextArea(props: { id: string; name: string; label: string; hint?
         <textarea id={props.id} name={props.name} rows={props.rows ?? 8} data-type={props.dataType} aria-describedby={hintId} spellcheck={false}>
           {props.value ?? ""}
         </textarea>
-      )}
-    />
-  );
-}
-
-/**
- * One control of a row of a list that a form sends (client/forms.ts `data-row-of`), labelled within
- * its row's group ("Game 2", "Name"): the list's name and the control's key name what it holds.
- */
-export function RowField(props: { id: string; list: string; key_: string; label: string; hint?: string; value?: string; type?: string }) {
-  return (
-    <Labelled
-      {...props}
-      control={(hintId) => (
-        <input
-          id={props.id}
-          name={`${props.list}-${props.key_}`}
-          type={props.type}
-          value={props.value}
-          data-row-of={props.list}
-          data-key={props.key_}
-          aria-describedby={hintId}
-          autocomplete="off"
-          spellcheck={false}
-        />
       )}
     />
   );

@@ -2,7 +2,7 @@ import { formOfPricing } from "../../domain/price-form";
 import { formatPrice } from "../../domain/price-format";
 import { words } from "../words";
 import type { Pricing } from "../../domain/pricing";
-import { ActionButton, ApiForm, Field, RowField } from "./components";
+import { ActionButton, ApiForm, Field } from "./components";
 
 /**
  * The "Prices" panel of the event and season pages (docs/prices.md): the prices as they are, for
@@ -70,7 +70,8 @@ function PricesTable(props: { pricing: Pricing; targets: PriceTargets; subject: 
 
 /** One control of a ticket-type row, labelled within its row's group ("Ticket type 2", "Price"). */
 function RowInput(props: { row: number; key_: "key" | "label" | "amount"; label: string; value?: string; hint?: string }) {
-  return <RowField {...props} id={`price-type-${props.row}-${props.key_}`} list="ticketTypes" />;
+  const { row, key_ } = props;
+  return <Field {...props} id={`price-type-${row}-${key_}`} name={`ticketTypes-${key_}`} row={{ list: "ticketTypes", key: key_ }} />;
 }
 
 /** The fee in words: a percent of the price, a fixed amount, both, or none. */

@@ -1,6 +1,6 @@
 import type { EventRecord } from "../../domain/events";
 import { localInputValue } from "../../domain/time-zones";
-import { ApiForm, RowField, When } from "./components";
+import { ApiForm, Field, When } from "./components";
 import { useMayCall } from "./role-context";
 import { words } from "../words";
 
@@ -11,8 +11,9 @@ import { words } from "../words";
  */
 
 /** One control of a game row, labelled within its row's group ("Game 2", "Name"). */
-function RowInput(props: { row: number; key_: "name" | "startsAt" | "eventKey"; label: string; hint?: string; type?: string }) {
-  return <RowField {...props} id={`game-${props.row}-${props.key_}`} list="events" type={props.type ?? "text"} />;
+function RowInput(props: { row: number; key_: "name" | "startsAt" | "eventKey"; label: string; hint?: string; type?: "datetime-local" }) {
+  const { row, key_ } = props;
+  return <Field {...props} id={`game-${row}-${key_}`} name={`events-${key_}`} row={{ list: "events", key: key_ }} />;
 }
 
 /**
