@@ -52,13 +52,13 @@ export function Select(props: { id: string; label: string; options: [string, str
 
 /**
  * The category of what is added: one of the chart's, or a new one named in the field beside it
- * (its id the list's with `-name`), which the added seats or places then start.
+ * (its id the list's with `-name`; labelled "New category name" unless `nameLabel` says otherwise).
  */
-export function CategoryChoice(props: { id: string; label: string; nameLabel: string; nameHint?: string; w: DesignerWords }) {
+export function CategoryChoice(props: { id: string; label: string; nameLabel?: string; nameHint?: string; w: DesignerWords }) {
   return (
     <div class="field-row">
       <Select id={props.id} label={props.label} options={[[NEW_CATEGORY, props.w.t("common.newCategory")]]} />
-      <TextField id={`${props.id}-name`} label={props.nameLabel} hint={props.nameHint} />
+      <TextField id={`${props.id}-name`} label={props.nameLabel ?? props.w.t("common.newCategoryName")} hint={props.nameHint} />
     </div>
   );
 }

@@ -107,13 +107,7 @@ export function designerPage(session: DashboardSession, environment: Environment
                 label={t("sections.name")}
                 hint={chart.publishedVersion === null ? t("sections.nameHint") : t("sections.nameHintPublished")}
               />
-              <CategoryChoice
-                id="section-category"
-                label={t("sections.category")}
-                nameLabel={t("common.newCategoryName")}
-                nameHint={t("sections.newCategoryHint")}
-                w={w}
-              />
+              <CategoryChoice id="section-category" label={t("sections.category")} nameHint={t("sections.newCategoryHint")} w={w} />
               <div class="field-row">
                 <NumberField id="rows" label={t("sections.rows")} value={10} min={1} max={1000} />
                 <NumberField id="seats-per-row" label={t("sections.seatsPerRow")} value={20} min={1} max={1000} />
@@ -202,13 +196,7 @@ export function designerPage(session: DashboardSession, environment: Environment
               <p class="hint">{t("areas.lead")}</p>
               <Select id="area-select" label={t("areas.selected")} options={[["", t("common.none")]]} />
               <TextField id="area-name" label={t("areas.name")} hint={t("areas.nameHint")} />
-              <CategoryChoice
-                id="area-category"
-                label={t("areas.category")}
-                nameLabel={t("common.newCategoryName")}
-                nameHint={t("areas.newCategoryHint")}
-                w={w}
-              />
+              <CategoryChoice id="area-category" label={t("areas.category")} nameHint={t("areas.newCategoryHint")} w={w} />
               <div class="field-row">
                 <NumberField id="area-capacity" label={t("areas.capacity")} value={100} min={1} />
                 <Select
