@@ -10,7 +10,6 @@ import { CategoryChoice, NumberField, Select, TextField, ToolButton } from "./de
 
 type Words = (id: Parameters<DesignerWords["t"]>[0]) => string;
 
-/** The chosen table's fields: chosen here or by a click on the drawing, changed with one button (one step to undo). */
 /** A table's shapes, as the add and the edit forms offer them. */
 function shapes(t: Words): [string, string][] {
   return [
@@ -19,6 +18,7 @@ function shapes(t: Words): [string, string][] {
   ];
 }
 
+/** The chosen table's fields: chosen here or by a click on the drawing, changed with one button (one step to undo). */
 function TableEditor(props: { t: Words; none: [string, string] }) {
   const t = props.t;
   return (
