@@ -6,6 +6,7 @@ import type { DashboardSession } from "../sessions";
 import { can } from "../../domain/roles";
 import { ActionButton, ApiForm, Field, IfCan, IfMayCall, Tag, TextArea, When } from "./components";
 import { LayoutDrawing } from "./drawing";
+import { NumHeads } from "./table-parts";
 import { words, type DashboardMessageId } from "../words";
 import { Page } from "./layout";
 
@@ -156,12 +157,7 @@ export function chartPage(session: DashboardSession, environment: Environment, v
                   <th scope="col">{w.t("page.environment")}</th>
                   <th scope="col">{w.t("charts.object")}</th>
                   <th scope="col">{w.t("charts.whatHappens")}</th>
-                  <th scope="col" class="num">
-                    {w.t("status.booked")}
-                  </th>
-                  <th scope="col" class="num">
-                    {w.t("status.held")}
-                  </th>
+                  <NumHeads labels={[w.t("status.booked"), w.t("status.held")]} />
                 </tr>
               </thead>
               <tbody>

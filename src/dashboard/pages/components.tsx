@@ -37,7 +37,7 @@ export function Field(props: {
   label: string;
   hint?: string;
   value?: string;
-  type?: "text" | "url" | "number" | "email" | "date";
+  type?: "text" | "url" | "number" | "email" | "date" | "datetime-local";
   dataType?: "number" | "list" | "json";
   wide?: boolean;
   required?: boolean;
@@ -48,12 +48,12 @@ export function Field(props: {
   emptyAsNull?: boolean;
   /** Puts the value into an object: `{ [group.name]: { [group.key]: value } }` (client/forms.ts). */
   group?: { name: string; key: string };
+  /** Makes the value one of a row's in a list: `{ [row.list]: [{ [row.key]: value }, …] }` (client/forms.ts `data-row-of`). */
+  row?: { list: string; key: string };
 }) {
   return (
     <Labelled
-      id={props.id}
-      label={props.label}
-      hint={props.hint}
+      {...props}
       control={(hintId) => (
         <input
           id={props.id}
@@ -70,7 +70,8 @@ export function Field(props: {
           max={props.max}
           data-empty={props.emptyAsNull ? "null" : undefined}
           data-group={props.group?.name}
-          data-key={props.group?.key}
+          data-row-of={props.row?.list}
+          data-key={props.group?.key ?? props.row?.key}
         />
       )}
     />
@@ -81,9 +82,7 @@ export function Field(props: {
 export function TextArea(props: { id: string; name: string; label: string; hint?: string; value?: string; rows?: number; dataType?: "json" }) {
   return (
     <Labelled
-      id={props.id}
-      label={props.label}
-      hint={props.hint}
+      {...props}
       control={(hintId) => (
         <textarea id={props.id} name={props.name} rows={props.rows ?? 8} data-type={props.dataType} aria-describedby={hintId} spellcheck={false}>
           {props.value ?? ""}

@@ -1,8 +1,14 @@
 import { STATUSES, type Status } from "../../domain/status";
 import { words } from "../words";
+import { NumHeads } from "./table-parts";
 
 /** A status's name in the page's language. */
 export const statusWord = (s: Status) => words().t(`status.${s}`);
+
+/** The head cells of a column per status, in the statuses' order. */
+export function StatusHeads() {
+  return <NumHeads labels={STATUSES.map(statusWord)} />;
+}
 
 /** A table of counts by one dimension (category or section) and status. */
 export function CountsBy(props: {
@@ -22,11 +28,7 @@ export function CountsBy(props: {
       <thead>
         <tr>
           <th scope="col">{props.head}</th>
-          {STATUSES.map((s) => (
-            <th scope="col" class="num">
-              {statusWord(s)}
-            </th>
-          ))}
+          <StatusHeads />
         </tr>
       </thead>
       <tbody>

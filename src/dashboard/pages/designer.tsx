@@ -2,12 +2,12 @@ import { SEAT_FEATURES } from "../../domain/layout";
 import { DEFAULT_PATTERN } from "../../designer/generate";
 import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
-import { ariaKeyShortcuts, commandLabel, commandNamed, COMMANDS, shortcutText } from "../../designer/commands";
-import { NEW_CATEGORY } from "../../designer/palette";
+import { commandLabel, COMMANDS, shortcutText } from "../../designer/commands";
 import { designerWords, type DesignerWords } from "../../designer/words";
 import { DESIGNER_URL } from "../assets";
 import type { DashboardSession } from "../sessions";
 import { Labelled } from "./components";
+import { CategoryChoice, CommandButton, NumberField, Select, TextField, ToolButton } from "./designer-controls";
 import { VenuePanels } from "./designer-venue";
 import { Page } from "./layout";
 import { words } from "../words";
@@ -19,65 +19,6 @@ import { words } from "../words";
  * says that the designer needs JavaScript. Its words are the designer's catalogs
  * (src/designer/catalogs) in the language the dashboard chose for the request.
  */
-
-function NumberField(props: { id: string; label: string; value: number | string; min?: number; max?: number; step?: number | "any"; hint?: string }) {
-  return (
-    <Labelled
-      inline
-      id={props.id}
-      label={props.label}
-      hint={props.hint}
-      control={(hintId) => (
-        <input id={props.id} type="number" value={String(props.value)} min={props.min} max={props.max} step={props.step} aria-describedby={hintId} />
-      )}
-    />
-  );
-}
-
-function TextField(props: { id: string; label: string; value?: string; hint?: string }) {
-  return (
-    <Labelled
-      inline
-      id={props.id}
-      label={props.label}
-      hint={props.hint}
-      control={(hintId) => <input id={props.id} type="text" value={props.value ?? ""} aria-describedby={hintId} autocomplete="off" spellcheck={false} />}
-    />
-  );
-}
-
-/**
- * A button that runs a command of the designer's table (src/designer/commands.ts): its name and
- * its aria-keyshortcuts come from the table, like the shortcut list and the key handling.
- */
-function CommandButton(props: { id: string; command: string; w: DesignerWords; secondary?: boolean; warning?: boolean }) {
-  const c = commandNamed(props.command);
-  const cls = props.warning ? "button-warning" : props.secondary ? "button-secondary" : undefined;
-  return (
-    <button type="button" id={props.id} class={cls} data-command={c.name} aria-keyshortcuts={ariaKeyShortcuts(c)}>
-      {commandLabel(c, props.w)}
-    </button>
-  );
-}
-
-function Select(props: { id: string; label: string; options: [string, string][]; value?: string }) {
-  return (
-    <Labelled
-      inline
-      id={props.id}
-      label={props.label}
-      control={() => (
-        <select id={props.id}>
-          {props.options.map(([value, text]) => (
-            <option value={value} selected={value === props.value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    />
-  );
-}
 
 export function designerPage(session: DashboardSession, environment: Environment, chart: ChartRecord) {
   const key = chart.chartKey;
@@ -107,9 +48,7 @@ export function designerPage(session: DashboardSession, environment: Environment
             {t("page.loading")}
           </p>
           <div class="designer-files">
-            <button type="button" id="export" class="button-secondary">
-              {t("page.export")}
-            </button>
+            <ToolButton id="export" label={t("page.export")} secondary />
             <input type="file" id="import" accept="application/json,.json" class="visually-hidden file-input" />
             <label for="import" class="button button-secondary file-button">
               {t("page.import")}
@@ -124,23 +63,15 @@ export function designerPage(session: DashboardSession, environment: Environment
           <h2 id="conflict-title">{t("conflict.title")}</h2>
           <p id="conflict-message">{t("conflict.notSaved")}</p>
           <div class="button-group">
-            <button type="button" id="reload-draft">
-              {t("conflict.reload")}
-            </button>
-            <button type="button" id="save-copy" class="button-secondary">
-              {t("conflict.saveCopy")}
-            </button>
+            <ToolButton id="reload-draft" label={t("conflict.reload")} />
+            <ToolButton id="save-copy" label={t("conflict.saveCopy")} secondary />
           </div>
         </div>
 
         <div class="designer-toolbar" role="toolbar" aria-label={t("toolbar.name")}>
           {/* The first things a new chart needs; what they add is set in the panels beside the drawing. */}
-          <button type="button" id="add-section">
-            {t("toolbar.addSection")}
-          </button>
-          <button type="button" id="add-area">
-            {t("toolbar.addArea")}
-          </button>
+          <ToolButton id="add-section" label={t("toolbar.addSection")} />
+          <ToolButton id="add-area" label={t("toolbar.addArea")} />
           <span class="toolbar-gap"></span>
           <CommandButton id="undo" command="undo" w={w} secondary />
           <CommandButton id="redo" command="redo" w={w} secondary />
@@ -176,10 +107,7 @@ export function designerPage(session: DashboardSession, environment: Environment
                 label={t("sections.name")}
                 hint={chart.publishedVersion === null ? t("sections.nameHint") : t("sections.nameHintPublished")}
               />
-              <div class="field-row">
-                <Select id="section-category" label={t("sections.category")} options={[[NEW_CATEGORY, t("common.newCategory")]]} />
-                <TextField id="section-category-name" label={t("common.newCategoryName")} hint={t("sections.newCategoryHint")} />
-              </div>
+              <CategoryChoice id="section-category" label={t("sections.category")} nameHint={t("sections.newCategoryHint")} w={w} />
               <div class="field-row">
                 <NumberField id="rows" label={t("sections.rows")} value={10} min={1} max={1000} />
                 <NumberField id="seats-per-row" label={t("sections.seatsPerRow")} value={20} min={1} max={1000} />
@@ -239,29 +167,19 @@ export function designerPage(session: DashboardSession, environment: Environment
                   <input id="category-colour" type="color" value="#2f5bea" />
                 </div>
               </div>
-              <button type="button" id="add-category" class="button-secondary">
-                {t("categories.add")}
-              </button>
+              <ToolButton id="add-category" label={t("categories.add")} secondary />
               <h3>{t("assign.title")}</h3>
               <p class="hint" id="selection-summary">
                 {t("selection.nothing")}
               </p>
               <TextField id="select-labels" label={t("select.labels")} hint={t("select.labelsHint")} />
-              <button type="button" id="select-labelled" class="button-secondary">
-                {t("select.button")}
-              </button>
+              <ToolButton id="select-labelled" label={t("select.button")} secondary />
               <div class="button-group">
-                <button type="button" id="select-rows" class="button-secondary">
-                  {t("select.rows")}
-                </button>
-                <button type="button" id="select-sections" class="button-secondary">
-                  {t("select.sections")}
-                </button>
+                <ToolButton id="select-rows" label={t("select.rows")} secondary />
+                <ToolButton id="select-sections" label={t("select.sections")} secondary />
               </div>
               <Select id="assign-category-select" label={t("assign.category")} options={[]} />
-              <button type="button" id="assign-category">
-                {t("assign.button")}
-              </button>
+              <ToolButton id="assign-category" label={t("assign.button")} />
               <fieldset class="seat-features">
                 <legend>{t("features.legend")}</legend>
                 {SEAT_FEATURES.map((key) => (
@@ -270,9 +188,7 @@ export function designerPage(session: DashboardSession, environment: Environment
                   </label>
                 ))}
               </fieldset>
-              <button type="button" id="set-features">
-                {t("features.set")}
-              </button>
+              <ToolButton id="set-features" label={t("features.set")} />
             </section>
 
             <section class="panel" aria-labelledby="ga-tools-title">
@@ -280,10 +196,7 @@ export function designerPage(session: DashboardSession, environment: Environment
               <p class="hint">{t("areas.lead")}</p>
               <Select id="area-select" label={t("areas.selected")} options={[["", t("common.none")]]} />
               <TextField id="area-name" label={t("areas.name")} hint={t("areas.nameHint")} />
-              <div class="field-row">
-                <Select id="area-category" label={t("areas.category")} options={[[NEW_CATEGORY, t("common.newCategory")]]} />
-                <TextField id="area-category-name" label={t("common.newCategoryName")} hint={t("areas.newCategoryHint")} />
-              </div>
+              <CategoryChoice id="area-category" label={t("areas.category")} nameHint={t("areas.newCategoryHint")} w={w} />
               <div class="field-row">
                 <NumberField id="area-capacity" label={t("areas.capacity")} value={100} min={1} />
                 <Select
@@ -312,9 +225,7 @@ export function designerPage(session: DashboardSession, environment: Environment
                 hint={t("translations.hint")}
                 control={(hintId) => <textarea id="translations" rows={4} aria-describedby={hintId} spellcheck={false}></textarea>}
               />
-              <button type="button" id="save-translations" class="button-secondary">
-                {t("translations.save")}
-              </button>
+              <ToolButton id="save-translations" label={t("translations.save")} secondary />
             </section>
 
             <section class="panel" aria-labelledby="stage-tools-title">
@@ -326,9 +237,7 @@ export function designerPage(session: DashboardSession, environment: Environment
                 <button type="button" id="place-stage" aria-pressed="false">
                   {t("stage.place")}
                 </button>
-                <button type="button" id="remove-stage" class="button-secondary">
-                  {t("stage.remove")}
-                </button>
+                <ToolButton id="remove-stage" label={t("stage.remove")} secondary />
               </div>
               <p class="hint">{t("stage.help")}</p>
             </section>

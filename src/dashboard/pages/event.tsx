@@ -6,7 +6,7 @@ import type { SalesTimeline } from "../../domain/sales-timeline";
 import type { Channel } from "../../domain/channels";
 import type { DashboardSession } from "../sessions";
 import { ActionButton, IfCan, When } from "./components";
-import { CountsBy, statusWord } from "./counts-by";
+import { CountsBy, StatusHeads } from "./counts-by";
 import { ChannelsPanel } from "./event-channels";
 import { SelectionRulesForm } from "./selection-rules-form";
 import { can } from "../../domain/roles";
@@ -120,11 +120,7 @@ export function eventPage(session: DashboardSession, environment: Environment, v
           <caption>{w.t("event.byStatus")}</caption>
           <thead>
             <tr>
-              {STATUSES.map((s) => (
-                <th scope="col" class="num">
-                  {statusWord(s)}
-                </th>
-              ))}
+              <StatusHeads />
             </tr>
           </thead>
           <tbody>

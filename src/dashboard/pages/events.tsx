@@ -2,9 +2,9 @@ import type { Environment } from "../../domain/scope";
 import type { ChartRecord } from "../../domain/charts";
 import type { EventRecord } from "../../domain/events";
 import type { DashboardSession } from "../sessions";
-import { ApiForm, ChartSelect, Field, IfMayCall, Tag, When } from "./components";
+import { Field, Tag, When } from "./components";
 import { words } from "../words";
-import { Page } from "./layout";
+import { ListPage } from "./list-page";
 import { DateTimeField, TimeZoneField, TimeZoneOptions } from "./time-fields";
 
 /** An event in the list, with what it has sold and holds (null when its object could not say) and its chart's name. */
@@ -30,109 +30,70 @@ export function eventsPage(
   view: { events: ListedEvent[]; nextAfter: string | null; charts: ChartRecord[] },
 ) {
   const w = words();
-  const env = { environment };
   return (
-    <Page title={w.t("nav.events")} session={session} environment={environment} section="events">
-      <h1>{w.t("nav.events")}</h1>
-      <p class="lead">{w.t("events.lead", env)}</p>
-      {view.events.length === 0 ? (
-        <p>{w.t("events.none", env)}</p>
-      ) : (
-        <table>
-          <caption>{w.t("events.caption", env)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{w.t("events.event")}</th>
-              <th scope="col">{w.t("events.starts")}</th>
-              <th scope="col">{w.t("events.sold")}</th>
-              <th scope="col">{w.t("events.held")}</th>
-              <th scope="col">{w.t("events.chart")}</th>
-              <th scope="col">{w.t("events.layout")}</th>
-              <th scope="col">{w.t("events.created")}</th>
-            </tr>
-          </thead>
-          <tbody>
+    <ListPage
+      session={session}
+      environment={environment}
+      section="events"
+      view={view}
+      done={w.t("events.created.done")}
+      columns={[
+        w.t("events.event"),
+        w.t("events.starts"),
+        w.t("events.sold"),
+        w.t("events.held"),
+        w.t("events.chart"),
+        w.t("events.layout"),
+        w.t("events.created"),
+      ]}
+      rows={byDate(view.events).map((e) => (
+        <tr>
+          <td data-label={w.t("events.event")}>
+            <a href={`/dashboard/${environment}/events/${encodeURIComponent(e.eventKey)}`}>{e.name ?? e.eventKey}</a>
+            {e.name !== null ? <span class="hint key"> {e.eventKey}</span> : null}
+          </td>
+          <td data-label={w.t("events.starts")}>{e.startsAt !== null ? <When at={e.startsAt} zone={e.timeZone} /> : "–"}</td>
+          <td data-label={w.t("events.sold")} class="num">
+            {e.counts ? w.number(e.counts.booked) : "–"}
+          </td>
+          <td data-label={w.t("events.held")} class="num">
+            {e.counts ? w.number(e.counts.held) : "–"}
+          </td>
+          <td data-label={w.t("events.chart")}>
+            <a href={`/dashboard/${environment}/charts/${encodeURIComponent(e.chartKey)}`}>{e.chartName ?? e.chartKey}</a>
+            {e.chartName !== null ? <span class="hint key"> {e.chartKey}</span> : null}
+          </td>
+          <td data-label={w.t("events.layout")}>
+            {e.chartPublishedVersion === null ? <Tag kind="off">{w.t("events.unpublished")}</Tag> : w.t("events.version", { version: e.chartPublishedVersion })}
+          </td>
+          <td data-label={w.t("events.created")}>
+            <When at={e.createdAt} zone={e.timeZone} />
+          </td>
+        </tr>
+      ))}
+    >
+      <Field id="event-name" name="name" label={w.t("events.nameOptional")} />
+      <DateTimeField id="event-starts" name="startsAt" label={w.t("events.startsOptional")} hint={w.t("events.startsHint")} />
+      <TimeZoneField id="event-zone" fillFromBrowser />
+      <TimeZoneOptions />
+      {view.events.length > 0 ? (
+        <div class="field">
+          <label for="event-copy-from">{w.t("events.copyFrom")}</label>
+          <p class="hint" id="event-copy-from-hint">
+            {w.t("events.copyFromHint")}
+          </p>
+          <select id="event-copy-from" name="copySettingsFrom" aria-describedby="event-copy-from-hint">
+            <option value="">{w.t("events.copyNone")}</option>
             {byDate(view.events).map((e) => (
-              <tr>
-                <td data-label={w.t("events.event")}>
-                  <a href={`/dashboard/${environment}/events/${encodeURIComponent(e.eventKey)}`}>{e.name ?? e.eventKey}</a>
-                  {e.name !== null ? <span class="hint key"> {e.eventKey}</span> : null}
-                </td>
-                <td data-label={w.t("events.starts")}>{e.startsAt !== null ? <When at={e.startsAt} zone={e.timeZone} /> : "–"}</td>
-                <td data-label={w.t("events.sold")} class="num">
-                  {e.counts ? w.number(e.counts.booked) : "–"}
-                </td>
-                <td data-label={w.t("events.held")} class="num">
-                  {e.counts ? w.number(e.counts.held) : "–"}
-                </td>
-                <td data-label={w.t("events.chart")}>
-                  <a href={`/dashboard/${environment}/charts/${encodeURIComponent(e.chartKey)}`}>{e.chartName ?? e.chartKey}</a>
-                  {e.chartName !== null ? <span class="hint key"> {e.chartKey}</span> : null}
-                </td>
-                <td data-label={w.t("events.layout")}>
-                  {e.chartPublishedVersion === null ? (
-                    <Tag kind="off">{w.t("events.unpublished")}</Tag>
-                  ) : (
-                    w.t("events.version", { version: e.chartPublishedVersion })
-                  )}
-                </td>
-                <td data-label={w.t("events.created")}>
-                  <When at={e.createdAt} zone={e.timeZone} />
-                </td>
-              </tr>
+              <option value={e.eventKey}>
+                {e.name ?? e.eventKey}
+                {e.name !== null ? ` (${e.eventKey})` : ""}
+              </option>
             ))}
-          </tbody>
-        </table>
-      )}
-      {view.nextAfter ? (
-        <p>
-          <a href={`/dashboard/${environment}/events?after=${encodeURIComponent(view.nextAfter)}`}>{w.t("events.next")}</a>
-        </p>
-      ) : null}
-      <IfMayCall api={`/dashboard/api/${environment}/events`}>
-        <div class="panel">
-          <h2>{w.t("events.create")}</h2>
-          {view.charts.length === 0 ? (
-            <p>
-              {w.t("events.needsChart")} <a href={`/dashboard/${environment}/charts`}>{w.t("events.createChart")}</a> {w.t("events.first")}
-            </p>
-          ) : (
-            <ApiForm
-              api={`/dashboard/api/${environment}/events`}
-              then={`go:/dashboard/${environment}/events/{eventKey}`}
-              done={w.t("events.created.done")}
-              label={w.t("events.create")}
-            >
-              <ChartSelect id="event-chart" charts={view.charts} />
-              <Field id="event-name" name="name" label={w.t("events.nameOptional")} />
-              <DateTimeField id="event-starts" name="startsAt" label={w.t("events.startsOptional")} hint={w.t("events.startsHint")} />
-              <TimeZoneField id="event-zone" fillFromBrowser />
-              <TimeZoneOptions />
-              {view.events.length > 0 ? (
-                <div class="field">
-                  <label for="event-copy-from">{w.t("events.copyFrom")}</label>
-                  <p class="hint" id="event-copy-from-hint">
-                    {w.t("events.copyFromHint")}
-                  </p>
-                  <select id="event-copy-from" name="copySettingsFrom" aria-describedby="event-copy-from-hint">
-                    <option value="">{w.t("events.copyNone")}</option>
-                    {byDate(view.events).map((e) => (
-                      <option value={e.eventKey}>
-                        {e.name ?? e.eventKey}
-                        {e.name !== null ? ` (${e.eventKey})` : ""}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              ) : null}
-              <Field id="event-key" name="eventKey" label={w.t("events.keyOptional")} hint={w.t("events.keyHint")} />
-              <button type="submit" class="button">
-                {w.t("events.createButton")}
-              </button>
-            </ApiForm>
-          )}
+          </select>
         </div>
-      </IfMayCall>
-    </Page>
+      ) : null}
+      <Field id="event-key" name="eventKey" label={w.t("events.keyOptional")} hint={w.t("events.keyHint")} />
+    </ListPage>
   );
 }

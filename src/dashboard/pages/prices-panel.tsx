@@ -70,27 +70,8 @@ function PricesTable(props: { pricing: Pricing; targets: PriceTargets; subject: 
 
 /** One control of a ticket-type row, labelled within its row's group ("Ticket type 2", "Price"). */
 function RowInput(props: { row: number; key_: "key" | "label" | "amount"; label: string; value?: string; hint?: string }) {
-  const id = `price-type-${props.row}-${props.key_}`;
-  return (
-    <div class="field">
-      <label for={id}>{props.label}</label>
-      {props.hint ? (
-        <p class="hint" id={`${id}-hint`}>
-          {props.hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={`ticketTypes-${props.key_}`}
-        value={props.value}
-        data-row-of="ticketTypes"
-        data-key={props.key_}
-        aria-describedby={props.hint ? `${id}-hint` : undefined}
-        autocomplete="off"
-        spellcheck={false}
-      />
-    </div>
-  );
+  const { row, key_ } = props;
+  return <Field {...props} id={`price-type-${row}-${key_}`} name={`ticketTypes-${key_}`} row={{ list: "ticketTypes", key: key_ }} />;
 }
 
 /** The fee in words: a percent of the price, a fixed amount, both, or none. */

@@ -1,6 +1,6 @@
 import type { EventRecord } from "../../domain/events";
 import { localInputValue } from "../../domain/time-zones";
-import { ApiForm, When } from "./components";
+import { ApiForm, Field, When } from "./components";
 import { useMayCall } from "./role-context";
 import { words } from "../words";
 
@@ -11,28 +11,9 @@ import { words } from "../words";
  */
 
 /** One control of a game row, labelled within its row's group ("Game 2", "Name"). */
-function RowInput(props: { row: number; key_: "name" | "startsAt" | "eventKey"; label: string; hint?: string; type?: string }) {
-  const id = `game-${props.row}-${props.key_}`;
-  return (
-    <div class="field">
-      <label for={id}>{props.label}</label>
-      {props.hint ? (
-        <p class="hint" id={`${id}-hint`}>
-          {props.hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={`events-${props.key_}`}
-        type={props.type ?? "text"}
-        data-row-of="events"
-        data-key={props.key_}
-        aria-describedby={props.hint ? `${id}-hint` : undefined}
-        autocomplete="off"
-        spellcheck={false}
-      />
-    </div>
-  );
+function RowInput(props: { row: number; key_: "name" | "startsAt" | "eventKey"; label: string; hint?: string; type?: "datetime-local" }) {
+  const { row, key_ } = props;
+  return <Field {...props} id={`game-${row}-${key_}`} name={`events-${key_}`} row={{ list: "events", key: key_ }} />;
 }
 
 /**

@@ -2,9 +2,9 @@ import type { ChartRecord } from "../../domain/charts";
 import type { Environment } from "../../domain/scope";
 import type { SeasonRecord } from "../../domain/seasons";
 import type { DashboardSession } from "../sessions";
-import { ApiForm, ChartSelect, Field, IfMayCall, When } from "./components";
+import { Field, When } from "./components";
 import { words } from "../words";
-import { Page } from "./layout";
+import { ListPage } from "./list-page";
 import { GameRows } from "./season-games";
 import { TimeZoneField, TimeZoneOptions } from "./time-fields";
 
@@ -15,77 +15,36 @@ export function seasonsPage(
   view: { seasons: SeasonRecord[]; nextAfter: string | null; charts: ChartRecord[] },
 ) {
   const w = words();
-  const env = { environment };
   return (
-    <Page title={w.t("nav.seasons")} session={session} environment={environment} section="seasons">
-      <h1>{w.t("nav.seasons")}</h1>
-      <p class="lead">{w.t("seasons.lead", env)}</p>
-      {view.seasons.length === 0 ? (
-        <p>{w.t("seasons.none", env)}</p>
-      ) : (
-        <table>
-          <caption>{w.t("seasons.caption", env)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{w.t("seasons.season")}</th>
-              <th scope="col">{w.t("events.chart")}</th>
-              <th scope="col">{w.t("nav.events")}</th>
-              <th scope="col">{w.t("seasons.partials")}</th>
-              <th scope="col">{w.t("events.created")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.seasons.map((s) => (
-              <tr>
-                <td data-label={w.t("seasons.season")}>
-                  <a href={`/dashboard/${environment}/seasons/${encodeURIComponent(s.seasonKey)}`}>{s.name ?? s.seasonKey}</a>
-                  {s.name !== null ? <span class="hint"> ({s.seasonKey})</span> : null}
-                </td>
-                <td data-label={w.t("events.chart")}>
-                  <a href={`/dashboard/${environment}/charts/${encodeURIComponent(s.chartKey)}`}>{s.chartKey}</a>
-                </td>
-                <td data-label={w.t("nav.events")}>{w.number(s.eventKeys.length)}</td>
-                <td data-label={w.t("seasons.partials")}>{w.number(s.partialSeasons.length)}</td>
-                <td data-label={w.t("events.created")}>
-                  <When at={s.createdAt} zone={s.timeZone} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {view.nextAfter ? (
-        <p>
-          <a href={`/dashboard/${environment}/seasons?after=${encodeURIComponent(view.nextAfter)}`}>{w.t("seasons.next")}</a>
-        </p>
-      ) : null}
-      <IfMayCall api={`/dashboard/api/${environment}/seasons`}>
-        <div class="panel">
-          <h2>{w.t("seasons.create")}</h2>
-          {view.charts.length === 0 ? (
-            <p>
-              {w.t("seasons.needsChart")} <a href={`/dashboard/${environment}/charts`}>{w.t("events.createChart")}</a> {w.t("events.first")}
-            </p>
-          ) : (
-            <ApiForm
-              api={`/dashboard/api/${environment}/seasons`}
-              then={`go:/dashboard/${environment}/seasons/{seasonKey}`}
-              done={w.t("seasons.created")}
-              label={w.t("seasons.create")}
-            >
-              <ChartSelect id="season-chart" charts={view.charts} />
-              <Field id="season-name" name="name" label={w.t("common.name")} hint={w.t("seasons.nameHint")} />
-              <Field id="season-key" name="seasonKey" label={w.t("seasons.keyOptional")} hint={w.t("seasons.keyHint")} />
-              <TimeZoneField id="season-zone" fillFromBrowser hint={w.t("seasons.zoneHint")} />
-              <TimeZoneOptions />
-              <GameRows rows={3} keyBase="home-games-2027" />
-              <button type="submit" class="button">
-                {w.t("seasons.createButton")}
-              </button>
-            </ApiForm>
-          )}
-        </div>
-      </IfMayCall>
-    </Page>
+    <ListPage
+      session={session}
+      environment={environment}
+      section="seasons"
+      view={view}
+      done={w.t("seasons.created")}
+      columns={[w.t("seasons.season"), w.t("events.chart"), w.t("nav.events"), w.t("seasons.partials"), w.t("events.created")]}
+      rows={view.seasons.map((s) => (
+        <tr>
+          <td data-label={w.t("seasons.season")}>
+            <a href={`/dashboard/${environment}/seasons/${encodeURIComponent(s.seasonKey)}`}>{s.name ?? s.seasonKey}</a>
+            {s.name !== null ? <span class="hint"> ({s.seasonKey})</span> : null}
+          </td>
+          <td data-label={w.t("events.chart")}>
+            <a href={`/dashboard/${environment}/charts/${encodeURIComponent(s.chartKey)}`}>{s.chartKey}</a>
+          </td>
+          <td data-label={w.t("nav.events")}>{w.number(s.eventKeys.length)}</td>
+          <td data-label={w.t("seasons.partials")}>{w.number(s.partialSeasons.length)}</td>
+          <td data-label={w.t("events.created")}>
+            <When at={s.createdAt} zone={s.timeZone} />
+          </td>
+        </tr>
+      ))}
+    >
+      <Field id="season-name" name="name" label={w.t("common.name")} hint={w.t("seasons.nameHint")} />
+      <Field id="season-key" name="seasonKey" label={w.t("seasons.keyOptional")} hint={w.t("seasons.keyHint")} />
+      <TimeZoneField id="season-zone" fillFromBrowser hint={w.t("seasons.zoneHint")} />
+      <TimeZoneOptions />
+      <GameRows rows={3} keyBase="home-games-2027" />
+    </ListPage>
   );
 }

@@ -7,6 +7,7 @@ import { ActionButton, ApiForm, Field, RevealPanel, Tag, When } from "./componen
 import { words } from "../words";
 import { Page, roleName } from "./layout";
 import { browserName, isActiveNow } from "./session-words";
+import { ColumnsTable } from "./table-parts";
 
 /** What the Team page shows: every member and every live session of the workspace. */
 export interface TeamView {
@@ -157,26 +158,16 @@ export function teamPage(session: DashboardSession, environment: Environment, vi
 
       <section id="members" data-refresh aria-labelledby="members-title">
         <h2 id="members-title">{w.t("team.members")}</h2>
-        <table>
-          <caption class="visually-hidden">{w.t("team.membersCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{w.t("common.name")}</th>
-              <th scope="col">{w.t("common.email")}</th>
-              <th scope="col">{w.t("common.role")}</th>
-              <th scope="col">{w.t("team.lastSeen")}</th>
-              <th scope="col">{w.t("team.lastSignIn")}</th>
-              <th scope="col">
-                <span class="visually-hidden">{w.t("common.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.members.map((m) => (
-              <MemberRow member={m} session={session} />
-            ))}
-          </tbody>
-        </table>
+        <ColumnsTable
+          caption={w.t("team.membersCaption")}
+          hiddenCaption
+          columns={[w.t("common.name"), w.t("common.email"), w.t("common.role"), w.t("team.lastSeen"), w.t("team.lastSignIn")]}
+          actions
+        >
+          {view.members.map((m) => (
+            <MemberRow member={m} session={session} />
+          ))}
+        </ColumnsTable>
       </section>
 
       <section id="sessions" data-refresh data-refresh-every="15000" aria-labelledby="sessions-title">
@@ -185,25 +176,16 @@ export function teamPage(session: DashboardSession, environment: Environment, vi
         {view.sessions.length === 0 ? (
           <p>{w.t("team.nobody")}</p>
         ) : (
-          <table>
-            <caption class="visually-hidden">{w.t("team.sessionsCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{w.t("team.member")}</th>
-                <th scope="col">{w.t("team.started")}</th>
-                <th scope="col">{w.t("team.lastActive")}</th>
-                <th scope="col">{w.t("team.browser")}</th>
-                <th scope="col">
-                  <span class="visually-hidden">{w.t("common.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.sessions.map((s) => (
-                <SessionRow s={s} session={session} />
-              ))}
-            </tbody>
-          </table>
+          <ColumnsTable
+            caption={w.t("team.sessionsCaption")}
+            hiddenCaption
+            columns={[w.t("team.member"), w.t("team.started"), w.t("team.lastActive"), w.t("team.browser")]}
+            actions
+          >
+            {view.sessions.map((s) => (
+              <SessionRow s={s} session={session} />
+            ))}
+          </ColumnsTable>
         )}
       </section>
     </Page>

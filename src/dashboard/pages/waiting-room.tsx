@@ -1,7 +1,9 @@
 import type { WaitingRoom } from "../../domain/waiting-room";
 import { ApiForm, Field } from "./components";
 import { DateTimeField } from "./time-fields";
-import { localInputValue, offsetMinutes, offsetText } from "../../domain/time-zones";
+import { localInputValue } from "../../domain/time-zones";
+import { clockName, FiguresTable, LineLegend, PlotFigure, plotScales, type PlotBox } from "./plot-parts";
+import { NumHeads } from "./table-parts";
 import { words } from "../words";
 
 /**
@@ -17,9 +19,7 @@ export interface RoomTick {
   waiting: number;
 }
 
-const W = 720;
-const H = 200;
-const M = { left: 56, right: 16, top: 16, bottom: 32 };
+const BOX: PlotBox = { W: 720, H: 200, M: { left: 56, right: 16, top: 16, bottom: 32 } };
 
 function niceMax(n: number): number {
   if (n <= 1) return 1;
@@ -51,71 +51,48 @@ function RoomPlot(props: { minutes: { minute: number; admitted: number; waiting:
   const t0 = minutes[0]!.minute;
   const t1 = Math.max(minutes.at(-1)!.minute, t0 + 60_000);
   const top = niceMax(Math.max(...minutes.map((m) => Math.max(m.admitted, m.waiting))));
-  const x = (t: number) => M.left + ((t - t0) / (t1 - t0)) * (W - M.left - M.right);
-  const y = (v: number) => H - M.bottom - (v / top) * (H - M.top - M.bottom);
+  const { x, y } = plotScales(BOX, t0, t1, top);
+  const { W, H, M } = BOX;
   const path = (pick: (m: (typeof minutes)[number]) => number) =>
     minutes.map((m, i) => `${i === 0 ? "M" : "L"}${x(m.minute).toFixed(1)} ${y(pick(m)).toFixed(1)}`).join("");
   const last = minutes.at(-1)!;
-  const clock = `UTC${offsetText(offsetMinutes(zone, last.minute))}${zone === "UTC" ? "" : `, ${zone}`}`;
+  const clock = clockName(zone, last.minute);
   return (
-    <figure>
-      <svg class="plot" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="room-plot-title">
-        <title id="room-plot-title">{w.t("room.plotTitle", { admitted: last.admitted, from: hhmm(last.minute, zone), clock, waiting: last.waiting })}</title>
-        {[0, 0.5, 1].map((f) => (
-          <g>
-            <line class="grid" x1={M.left} x2={W - M.right} y1={y(top * f)} y2={y(top * f)} />
-            <text x={M.left - 6} y={y(top * f) + 4} text-anchor="end">
-              {w.number(Math.round(top * f))}
-            </text>
-          </g>
-        ))}
-        <text x={M.left} y={H - 8}>
-          {hhmm(t0, zone)}
-        </text>
-        <text x={W - M.right} y={H - 8} text-anchor="end">
-          {`${hhmm(t1, zone)} (${clock})`}
-        </text>
-        <line class="axis" x1={M.left} x2={W - M.right} y1={y(0)} y2={y(0)} />
-        <path class="held" d={path((m) => m.waiting)} />
-        <path class="booked" d={path((m) => m.admitted)} />
-      </svg>
-      <figcaption>
-        <ul class="legend">
-          <li>
-            <span class="line-sample" aria-hidden="true"></span> {w.t("room.admittedLine")}
-          </li>
-          <li>
-            <span class="line-sample dashed" aria-hidden="true"></span> {w.t("room.waitingLine")}
-          </li>
-        </ul>
-        <details>
-          <summary>{w.t("room.asTable")}</summary>
-          <table>
-            <caption class="visually-hidden">{w.t("room.tableCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{w.t("room.minute", { clock })}</th>
-                <th scope="col" class="num">
-                  {w.t("room.admitted")}
-                </th>
-                <th scope="col" class="num">
-                  {w.t("room.waiting")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {minutes.map((m) => (
-                <tr>
-                  <td>{hhmm(m.minute, zone)}</td>
-                  <td class="num">{w.number(m.admitted)}</td>
-                  <td class="num">{w.number(m.waiting)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      </figcaption>
-    </figure>
+    <PlotFigure
+      box={BOX}
+      id="room-plot-title"
+      title={w.t("room.plotTitle", { admitted: last.admitted, from: hhmm(last.minute, zone), clock, waiting: last.waiting })}
+      caption={
+        <>
+          <LineLegend solid={w.t("room.admittedLine")} dashed={w.t("room.waitingLine")} />
+          <FiguresTable
+            summary={w.t("room.asTable")}
+            caption={w.t("room.tableCaption")}
+            first={w.t("room.minute", { clock })}
+            figures={[w.t("room.admitted"), w.t("room.waiting")]}
+            rows={minutes.map((m) => [hhmm(m.minute, zone), w.number(m.admitted), w.number(m.waiting)])}
+          />
+        </>
+      }
+    >
+      {[0, 0.5, 1].map((f) => (
+        <g>
+          <line class="grid" x1={M.left} x2={W - M.right} y1={y(top * f)} y2={y(top * f)} />
+          <text x={M.left - 6} y={y(top * f) + 4} text-anchor="end">
+            {w.number(Math.round(top * f))}
+          </text>
+        </g>
+      ))}
+      <text x={M.left} y={H - 8}>
+        {hhmm(t0, zone)}
+      </text>
+      <text x={W - M.right} y={H - 8} text-anchor="end">
+        {`${hhmm(t1, zone)} (${clock})`}
+      </text>
+      <line class="axis" x1={M.left} x2={W - M.right} y1={y(0)} y2={y(0)} />
+      <path class="held" d={path((m) => m.waiting)} />
+      <path class="booked" d={path((m) => m.admitted)} />
+    </PlotFigure>
   );
 }
 
@@ -183,15 +160,7 @@ export function WaitingRoomPanel(props: { api: string; room: WaitingRoom | null;
               <caption>{w.t("room.now")}</caption>
               <thead>
                 <tr>
-                  <th scope="col" class="num">
-                    {w.t("room.waiting")}
-                  </th>
-                  <th scope="col" class="num">
-                    {w.t("room.lastMinute")}
-                  </th>
-                  <th scope="col" class="num">
-                    {w.t("room.total")}
-                  </th>
+                  <NumHeads labels={[w.t("room.waiting"), w.t("room.lastMinute"), w.t("room.total")]} />
                 </tr>
               </thead>
               <tbody>
