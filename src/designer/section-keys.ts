@@ -45,7 +45,7 @@ export function rekeySection(scene: Layout, key: string, name: string): { scene:
 }
 
 /** A key not yet in `taken`: `base`, else base2, base3 … */
-export function freeKey(base: string, taken: Set<string>): string {
+function freeKey(base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
 }
